@@ -1,0 +1,115 @@
+// Command genie runs the Genie Management Service and its admin tasks.
+//
+//	genie serve                 run the HTTP service
+//	genie migrate               apply database migrations and exit
+//	genie users add ...         create an account
+//	genie users set-role ...    change an account's role
+//	genie keys add ...          create an API key for an account
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(Run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `usage: genie <command> [flags]
+
+commands:
+  serve       run the HTTP service
+  migrate     apply database migrations and exit
+  users add   create an account:        genie users add --email E --password P [--role user|consumer|internal_admin]
+  users set-role                        genie users set-role --email E --role R
+  keys add    create an API key:        genie keys add --email E --name N
+  version     print the version
+
+Run "genie <command> -h" for a command's flags.
+`
+
+// errUsage marks an error already explained by the flag package.
+var errUsage = errors.New("usage")
+
+// Run runs one command and returns the process exit code: 0 on success, 2
+// for bad usage, 1 for any other failure (reported as one line on stderr).
+func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "serve":
+		err = runServe(ctx, args[1:], stderr)
+	case "migrate":
+		err = runMigrate(ctx, args[1:], stdout, stderr)
+	case "users":
+		err = runUsers(ctx, args[1:], stdout, stderr)
+	case "keys":
+		err = runKeys(ctx, args[1:], stdout, stderr)
+	case "version":
+		fmt.Fprintln(stdout, "genie v1")
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+	default:
+		fmt.Fprintf(stderr, "genie: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		return 2
+	default:
+		fmt.Fprintf(stderr, "genie: %v\n", err)
+		return 1
+	}
+}
+
+// newFlagSet returns a FlagSet that reports errors to stderr.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// parse parses args, mapping flag errors to errUsage; positional arguments
+// are refused.
+func parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return errUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(fs.Output(), "genie %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		return errUsage
+	}
+	return nil
+}
+
+// env returns the environment variable's value or def.
+func env(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+// dbFlag adds the --db flag shared by every command.
+func dbFlag(fs *flag.FlagSet) *string {
+	return fs.String("db", env("GENIE_DB", "./genie.db"), "SQLite file path, or a postgres:// URL (env GENIE_DB)")
+}

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"genie/internal/app"
+)
+
+func runServe(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := newFlagSet("serve", stderr)
+	addr := fs.String("addr", env("GENIE_ADDR", "127.0.0.1:8080"), "listen address (env GENIE_ADDR)")
+	dsn := dbFlag(fs)
+	baseURL := fs.String("base-url", env("GENIE_BASE_URL", ""), "public base URL used in links and as token issuer; default http://<addr> (env GENIE_BASE_URL)")
+	jwtSecret := fs.String("jwt-secret", env("GENIE_JWT_SECRET", ""), "HS256 secret shared with an identity provider; default: generated and kept in the database (env GENIE_JWT_SECRET)")
+	jwksURL := fs.String("jwks-url", env("GENIE_JWKS_URL", ""), "JWKS URL of an external identity provider, for RS256/ES256 tokens (env GENIE_JWKS_URL)")
+	noAuth := fs.Bool("disable-embedded-auth", envBool("GENIE_DISABLE_EMBEDDED_AUTH"), "turn off the embedded sign-in provider at /auth/v1 (env GENIE_DISABLE_EMBEDDED_AUTH)")
+	rate := fs.Int("rate-limit", envInt("GENIE_RATE_LIMIT", 60), "requests per minute per API key (env GENIE_RATE_LIMIT)")
+	logFormat := fs.String("log-format", env("GENIE_LOG_FORMAT", "json"), "log format: json or text (env GENIE_LOG_FORMAT)")
+	logLevel := fs.String("log-level", env("GENIE_LOG_LEVEL", "info"), "log level: debug, info, warn, error (env GENIE_LOG_LEVEL)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	log, err := newLogger(stderr, *logFormat, *logLevel)
+	if err != nil {
+		return err
+	}
+	if *rate < 1 {
+		return fmt.Errorf("--rate-limit must be at least 1")
+	}
+	l, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", *addr, err)
+	}
+	defer l.Close()
+	if *baseURL == "" {
+		*baseURL = "http://" + l.Addr().String()
+	}
+	a, err := app.New(ctx, app.Config{
+		Addr: l.Addr().String(), DB: *dsn, BaseURL: *baseURL,
+		JWTSecret: *jwtSecret, JWKSURL: *jwksURL, DisableEmbeddedAuth: *noAuth,
+		AdminEmail: os.Getenv("GENIE_ADMIN_EMAIL"), AdminPassword: os.Getenv("GENIE_ADMIN_PASSWORD"),
+		RateLimit: *rate, Log: log,
+	})
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	log.Info("genie serving", "addr", l.Addr().String(), "base_url", *baseURL, "store", string(a.DB.Engine))
+	start := time.Now()
+	err = a.Serve(ctx, l)
+	log.Info("genie stopped", "uptime_s", int(time.Since(start).Seconds()))
+	return err
+}
+
+func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(level)); err != nil {
+		return nil, fmt.Errorf("--log-level %q: use debug, info, warn or error", level)
+	}
+	opts := &slog.HandlerOptions{Level: lv}
+	switch strings.ToLower(format) {
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, opts)), nil
+	case "text":
+		return slog.New(slog.NewTextHandler(w, opts)), nil
+	}
+	return nil, fmt.Errorf("--log-format %q: use json or text", format)
+}
+
+func envBool(name string) bool {
+	b, _ := strconv.ParseBool(os.Getenv(name))
+	return b
+}
+
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil {
+		return n
+	}
+	return def
+}

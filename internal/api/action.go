@@ -1,0 +1,78 @@
+// Package api is the HTTP transport of the v1 interface: the request
+// envelope, the action registry, authentication and rate limiting at the
+// edge, and the one place where results and errors become JSON bodies.
+// It knows no resource; each resource package exports its actions and the
+// app package registers them.
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+
+	"genie/internal/auth"
+)
+
+// Access says who may call an action.
+type Access int
+
+// Access levels.
+const (
+	// Public actions need no credential; a valid one is still resolved, so
+	// admins can use admin-only options, and a bad one is refused.
+	Public Access = iota
+	// Authenticated actions need an API key or a session token.
+	Authenticated
+	// SessionOnly actions need a session token (API key management).
+	SessionOnly
+	// AdminOnly actions need the internal_admin role.
+	AdminOnly
+)
+
+// Handler runs one action.
+type Handler func(ctx context.Context, req *Request) (*Response, error)
+
+// Action is a registered action of a resource.
+type Action struct {
+	Access Access
+	Handle Handler
+}
+
+// Actions maps action names to actions for one resource.
+type Actions map[string]Action
+
+// Request is one decoded envelope.
+type Request struct {
+	Caller   *auth.Caller // nil on a public action called without a credential
+	Resource string
+	Action   string
+	ID       string
+	HasID    bool
+	Data     json.RawMessage // always a JSON object
+	HTTP     *http.Request
+}
+
+// Bind decodes the request's data into dst (a pointer to a struct); a wrong
+// type becomes a VALIDATION_ERROR naming the field.
+func (r *Request) Bind(dst any) error { return Decode(r.Data, dst) }
+
+// UserID is the caller's user ID, or "" for an anonymous caller.
+func (r *Request) UserID() string {
+	if r.Caller == nil {
+		return ""
+	}
+	return r.Caller.UserID
+}
+
+// Response is an action's result: Data goes in the success envelope.
+type Response struct {
+	Status int
+	Data   any
+	Header http.Header
+}
+
+// OK is a 200 response.
+func OK(data any) *Response { return &Response{Status: http.StatusOK, Data: data} }
+
+// Created is a 201 response.
+func Created(data any) *Response { return &Response{Status: http.StatusCreated, Data: data} }

@@ -1,0 +1,80 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"genie/internal/apperr"
+)
+
+// WriteJSON writes v as the JSON body with the given status.
+func WriteJSON(w http.ResponseWriter, status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		body = []byte(`{"success":false,"error":{"code":"INTERNAL_ERROR","message":"internal error","status":500}}`)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)+1))
+	w.WriteHeader(status)
+	w.Write(body)         //nolint:errcheck
+	w.Write([]byte{'\n'}) //nolint:errcheck
+}
+
+type successBody struct {
+	Success bool `json:"success"`
+	Data    any  `json:"data"`
+}
+
+// WriteSuccess writes {success:true,data:...}.
+func WriteSuccess(w http.ResponseWriter, status int, data any) {
+	if data == nil {
+		data = struct{}{}
+	}
+	WriteJSON(w, status, successBody{Success: true, Data: data})
+}
+
+type errorBody struct {
+	Success bool           `json:"success"`
+	Error   map[string]any `json:"error"`
+}
+
+// ErrorBody builds the error object for err: an *apperr.Error keeps its code
+// and message; anything else is INTERNAL_ERROR with a fixed message.
+func ErrorBody(err error) (int, errorBody) {
+	e, ok := apperr.As(err)
+	if !ok {
+		e = &apperr.Error{Code: apperr.CodeInternal, Message: "internal error; the request id in the X-Request-Id header identifies it in the server log"}
+	}
+	status := e.Status()
+	obj := map[string]any{"code": e.Code, "message": e.Message, "status": status}
+	if e.Field != "" {
+		obj["field"] = e.Field
+	}
+	for k, v := range e.Extra {
+		obj[k] = v
+	}
+	return status, errorBody{Success: false, Error: obj}
+}
+
+// WriteError writes the error body for err and logs unexpected errors with
+// the request id.
+func WriteError(ctx context.Context, w http.ResponseWriter, log *slog.Logger, err error) {
+	e, ok := apperr.As(err)
+	if !ok || e.Code == apperr.CodeInternal {
+		log.ErrorContext(ctx, "request failed", "request_id", RequestID(ctx), "err", err)
+	}
+	if ok && e.RetryAfter > 0 {
+		secs := int((e.RetryAfter + time.Second - 1) / time.Second)
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+	}
+	status, body := ErrorBody(err)
+	if info := infoFrom(ctx); info != nil {
+		info.errCode, _ = body.Error["code"].(string)
+	}
+	WriteJSON(w, status, body)
+}

@@ -1,0 +1,193 @@
+// Package db opens the service's SQL store — SQLite (embedded default) or
+// PostgreSQL — and hides the few differences between the two behind DB and
+// Dialect. Queries elsewhere use the shared subset of SQL: $n placeholders,
+// INSERT ... RETURNING, ON CONFLICT, TRUE/FALSE.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Engine names a store implementation.
+type Engine string
+
+// Engines.
+const (
+	SQLite   Engine = "sqlite"
+	Postgres Engine = "postgres"
+)
+
+// Querier is what both *sql.DB and *sql.Tx offer.
+type Querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// DB is an open store. Reads go to R; writes and transactions to W. On
+// PostgreSQL both are the same pool; on SQLite W has a single connection so
+// writers queue in Go instead of failing with "database is locked".
+type DB struct {
+	Engine Engine
+	R      *sql.DB
+	W      *sql.DB
+	// Now is the clock used for every stored timestamp; tests may replace it.
+	Now func() time.Time
+}
+
+// Open opens the store named by dsn: a postgres:// or postgresql:// URL
+// selects PostgreSQL, anything else is a SQLite file path (":memory:" is
+// not supported, since readers and the writer need to share one database).
+func Open(ctx context.Context, dsn string) (*DB, error) {
+	d := &DB{Now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }}
+	if IsPostgresDSN(dsn) {
+		d.Engine = Postgres
+		pool, err := sql.Open("pgx", dsn)
+		if err != nil {
+			return nil, fmt.Errorf("open postgres: %w", err)
+		}
+		pool.SetMaxOpenConns(32)
+		pool.SetMaxIdleConns(32)
+		pool.SetConnMaxIdleTime(5 * time.Minute)
+		d.R, d.W = pool, pool
+	} else {
+		d.Engine = SQLite
+		if dsn == "" || strings.Contains(dsn, ":memory:") {
+			return nil, errors.New("open sqlite: a file path is required")
+		}
+		path := strings.TrimPrefix(dsn, "file:")
+		if i := strings.IndexByte(path, '?'); i >= 0 {
+			path = path[:i]
+		}
+		base := "file:" + (&url.URL{Path: path}).EscapedPath() +
+			"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
+			"&_pragma=synchronous(NORMAL)&_time_format=sqlite"
+		w, err := sql.Open("sqlite", base+"&_txlock=immediate")
+		if err != nil {
+			return nil, fmt.Errorf("open sqlite: %w", err)
+		}
+		w.SetMaxOpenConns(1)
+		w.SetMaxIdleConns(1)
+		w.SetConnMaxLifetime(0)
+		w.SetConnMaxIdleTime(0)
+		r, err := sql.Open("sqlite", base+"&_pragma=query_only(1)")
+		if err != nil {
+			w.Close()
+			return nil, fmt.Errorf("open sqlite: %w", err)
+		}
+		r.SetMaxOpenConns(8)
+		r.SetMaxIdleConns(8)
+		r.SetConnMaxIdleTime(0)
+		r.SetConnMaxLifetime(0)
+		d.R, d.W = r, w
+	}
+	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := d.W.PingContext(pctx); err != nil {
+		d.Close()
+		return nil, fmt.Errorf("connect to %s database: %w", d.Engine, err)
+	}
+	return d, nil
+}
+
+// IsPostgresDSN reports whether dsn selects PostgreSQL.
+func IsPostgresDSN(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// Close closes both pools.
+func (d *DB) Close() error {
+	err := d.W.Close()
+	if d.R != d.W {
+		if rerr := d.R.Close(); err == nil {
+			err = rerr
+		}
+	}
+	return err
+}
+
+// Ping checks that the database answers.
+func (d *DB) Ping(ctx context.Context) error {
+	if err := d.W.PingContext(ctx); err != nil {
+		return err
+	}
+	var one int
+	return d.R.QueryRowContext(ctx, "SELECT 1").Scan(&one)
+}
+
+// Tx runs fn in a write transaction and commits it when fn returns nil. On
+// SQLite the transaction takes the write lock at BEGIN (IMMEDIATE), so
+// read-then-write sequences inside fn are serialized.
+func (d *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := d.W.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	defer tx.Rollback() //nolint:errcheck // no-op after commit
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// ForUpdate is the row-lock suffix for SELECTs inside Tx: "FOR UPDATE" on
+// PostgreSQL, nothing on SQLite where the transaction already holds the
+// database write lock.
+func (d *DB) ForUpdate() string {
+	if d.Engine == Postgres {
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
+// IsUniqueViolation reports whether err is a unique-constraint violation.
+func IsUniqueViolation(err error) bool {
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		return pg.Code == "23505"
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
+}
+
+// IsForeignKeyViolation reports whether err is a foreign-key violation.
+func IsForeignKeyViolation(err error) bool {
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		return pg.Code == "23503"
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY
+	}
+	return false
+}
+
+// Placeholders returns "$from, $from+1, ..." for n arguments.
+func Placeholders(from, n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "$%d", from+i)
+	}
+	return b.String()
+}

@@ -1,0 +1,242 @@
+// Package documents is the knowledge-base documents resource. A document
+// belongs to one user; public documents may be read, and used as genie or
+// generation sources, by every user, but changed only by their owner or an
+// admin.
+package documents
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"genie/internal/apperr"
+	"genie/internal/auth"
+	"genie/internal/db"
+)
+
+// Limits.
+const (
+	MaxNameLen    = 255
+	MaxContentLen = 1_000_000 // characters
+)
+
+// Document is a knowledge-base document.
+type Document struct {
+	ID        string    `json:"id"`
+	UserID    string    `json:"user_id"`
+	Name      string    `json:"name"`
+	Content   *string   `json:"content,omitempty"` // omitted in lists
+	IsPublic  bool      `json:"is_public"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// Service implements the document rules.
+type Service struct{ DB *db.DB }
+
+// CheckContent validates document content: at most MaxContentLen characters
+// of valid UTF-8.
+func CheckContent(field, content string) error {
+	if !utf8.ValidString(content) {
+		return apperr.Invalid(field, "%s must be valid UTF-8 text", field)
+	}
+	if utf8.RuneCountInString(content) > MaxContentLen {
+		return apperr.Invalid(field, "%s must be at most %d characters", field, MaxContentLen)
+	}
+	return nil
+}
+
+const columns = `id, user_id, name, content, is_public, created_at, updated_at`
+
+func scan(row interface{ Scan(...any) error }) (*Document, error) {
+	var d Document
+	var content string
+	if err := row.Scan(&d.ID, &d.UserID, &d.Name, &content, &d.IsPublic, &d.CreatedAt, &d.UpdatedAt); err != nil {
+		return nil, err
+	}
+	d.Content = &content
+	return &d, nil
+}
+
+// Get returns a document the caller may read: its own, a public one, or any
+// for an admin. NOT_FOUND otherwise.
+func (s *Service) Get(ctx context.Context, c *auth.Caller, id string) (*Document, error) {
+	d, err := s.load(ctx, s.DB.R, id, "")
+	if err != nil {
+		return nil, err
+	}
+	if !d.IsPublic && !c.CanAccess(d.UserID) {
+		return nil, apperr.NotFound("document")
+	}
+	return d, nil
+}
+
+// GetOwned returns a document the caller may change: its own, or any for an
+// admin. A document owned by someone else is FORBIDDEN when forbidOthers is
+// set (the edit-link rule), NOT_FOUND otherwise.
+func (s *Service) GetOwned(ctx context.Context, c *auth.Caller, id string, forbidOthers bool) (*Document, error) {
+	d, err := s.load(ctx, s.DB.R, id, "")
+	if err != nil {
+		return nil, err
+	}
+	if !c.CanAccess(d.UserID) {
+		if forbidOthers {
+			return nil, apperr.Forbidden("you do not own this document")
+		}
+		return nil, apperr.NotFound("document")
+	}
+	return d, nil
+}
+
+func (s *Service) load(ctx context.Context, q db.Querier, id, lock string) (*Document, error) {
+	d, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+` FROM documents WHERE id = $1`+lock, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.NotFound("document")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load document: %w", err)
+	}
+	return d, nil
+}
+
+// ListOptions select a page of documents.
+type ListOptions struct {
+	All           bool // every user's documents (admins)
+	Limit, Offset int
+}
+
+// List returns the caller's documents (all documents with All), newest
+// first, without content, and the total count.
+func (s *Service) List(ctx context.Context, c *auth.Caller, o ListOptions) ([]Document, int, error) {
+	where, args := "WHERE user_id = $1", []any{c.UserID}
+	if o.All {
+		where, args = "WHERE $1 = $1", []any{1}
+	}
+	rows, err := s.DB.R.QueryContext(ctx, `SELECT id, user_id, name, is_public, created_at, updated_at, COUNT(*) OVER ()
+		FROM documents `+where+` ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`, append(args, o.Limit, o.Offset)...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list documents: %w", err)
+	}
+	defer rows.Close()
+	out, total := []Document{}, 0
+	for rows.Next() {
+		var d Document
+		if err := rows.Scan(&d.ID, &d.UserID, &d.Name, &d.IsPublic, &d.CreatedAt, &d.UpdatedAt, &total); err != nil {
+			return nil, 0, err
+		}
+		out = append(out, d)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	if len(out) == 0 && o.Offset > 0 {
+		err = s.DB.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM documents `+where, args...).Scan(&total)
+	}
+	return out, total, err
+}
+
+// Create stores a new document owned by userID.
+func (s *Service) Create(ctx context.Context, userID, name, content string, public bool) (*Document, error) {
+	now := s.DB.Now()
+	d := &Document{ID: uuid.NewString(), UserID: userID, Name: name, Content: &content, IsPublic: public, CreatedAt: now, UpdatedAt: now}
+	_, err := s.DB.W.ExecContext(ctx, `INSERT INTO documents (`+columns+`) VALUES ($1, $2, $3, $4, $5, $6, $6)`,
+		d.ID, d.UserID, d.Name, content, d.IsPublic, now)
+	if err != nil {
+		return nil, fmt.Errorf("create document: %w", err)
+	}
+	return d, nil
+}
+
+// Patch lists the fields of an update; nil fields are unchanged.
+type Patch struct {
+	Name     *string
+	Content  *string
+	IsPublic *bool
+}
+
+// Update changes the supplied fields of a document the caller may change.
+// A content change refreshes every genie that uses the document in the same
+// transaction.
+func (s *Service) Update(ctx context.Context, c *auth.Caller, id string, p Patch) (*Document, error) {
+	var d *Document
+	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		if d, err = s.load(ctx, tx, id, s.DB.ForUpdate()); err != nil {
+			return err
+		}
+		if !c.CanAccess(d.UserID) {
+			return apperr.NotFound("document")
+		}
+		now := s.DB.Now()
+		if p.Name != nil {
+			d.Name = *p.Name
+		}
+		if p.IsPublic != nil {
+			d.IsPublic = *p.IsPublic
+		}
+		if p.Content != nil {
+			d.Content = p.Content
+		}
+		d.UpdatedAt = now
+		if _, err := tx.ExecContext(ctx, `UPDATE documents SET name = $1, content = $2, is_public = $3, updated_at = $4 WHERE id = $5`,
+			d.Name, *d.Content, d.IsPublic, now, d.ID); err != nil {
+			return fmt.Errorf("update document: %w", err)
+		}
+		if p.Content != nil {
+			return RefreshGenies(ctx, tx, d.ID, now)
+		}
+		return nil
+	})
+	return d, err
+}
+
+// SetContent replaces a document's content inside tx and refreshes the
+// genies that use it. It is the one write path for content changes made
+// outside Update (the public edit page).
+func SetContent(ctx context.Context, tx *sql.Tx, id, content string, now time.Time) error {
+	res, err := tx.ExecContext(ctx, `UPDATE documents SET content = $1, updated_at = $2 WHERE id = $3`, content, now, id)
+	if err != nil {
+		return fmt.Errorf("set document content: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return apperr.NotFound("document")
+	}
+	return RefreshGenies(ctx, tx, id, now)
+}
+
+// RefreshGenies marks every genie that uses the document as having new
+// knowledge: its knowledge version grows and updated_at moves.
+func RefreshGenies(ctx context.Context, tx *sql.Tx, documentID string, now time.Time) error {
+	_, err := tx.ExecContext(ctx, `UPDATE genies SET knowledge_version = knowledge_version + 1, knowledge_updated_at = $1, updated_at = $1
+		WHERE id IN (SELECT genie_id FROM genie_documents WHERE document_id = $2)`, now, documentID)
+	if err != nil {
+		return fmt.Errorf("refresh genies: %w", err)
+	}
+	return nil
+}
+
+// Delete removes a document the caller may change; genies that used it
+// lose it and are refreshed.
+func (s *Service) Delete(ctx context.Context, c *auth.Caller, id string) error {
+	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		d, err := s.load(ctx, tx, id, s.DB.ForUpdate())
+		if err != nil {
+			return err
+		}
+		if !c.CanAccess(d.UserID) {
+			return apperr.NotFound("document")
+		}
+		if err := RefreshGenies(ctx, tx, id, s.DB.Now()); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM documents WHERE id = $1`, id); err != nil {
+			return fmt.Errorf("delete document: %w", err)
+		}
+		return nil
+	})
+}
