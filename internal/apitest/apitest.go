@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -333,3 +334,20 @@ func Dig(m map[string]any, path ...string) any {
 	}
 	return cur
 }
+
+// Clock is a settable clock for tests: the wall clock plus an offset.
+type Clock struct{ offset atomic.Int64 }
+
+// Now is the clock's time.
+func (c *Clock) Now() time.Time {
+	return time.Now().UTC().Add(time.Duration(c.offset.Load())).Truncate(time.Microsecond)
+}
+
+// Advance moves the clock forward.
+func (c *Clock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
+
+// Set moves the clock so that Now is t at the moment of the call.
+func (c *Clock) Set(t time.Time) { c.offset.Store(int64(t.Sub(time.Now().UTC()))) }
+
+// WithClock runs the server on the clock.
+func WithClock(c *Clock) Option { return func(cfg *app.Config) { cfg.Now = c.Now } }

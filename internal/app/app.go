@@ -46,6 +46,8 @@ type Config struct {
 	ShutdownTimeout time.Duration // default 20s
 
 	Log *slog.Logger
+	// Now replaces the clock (tests); nil means the wall clock.
+	Now func() time.Time
 }
 
 func (c *Config) defaults() {
@@ -74,6 +76,9 @@ type App struct {
 	APIKeys *apikeys.Service
 	Handler http.Handler
 	Limiter *auth.RateLimiter
+	// API is the action registry; tests may register extra resources
+	// before the first request.
+	API *api.Server
 
 	cancel context.CancelFunc
 }
@@ -103,6 +108,9 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Now != nil {
+		d.Now = cfg.Now
+	}
 	a, err := wire(ctx, cfg, d)
 	if err != nil {
 		d.Close()
@@ -130,7 +138,8 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 		cancel()
 		return nil, err
 	}
-	authn := &auth.Authenticator{DB: d, Tokens: tokens, Log: log, ProvisionExternal: a.Users.EnsureExternal}
+	authn := &auth.Authenticator{DB: d, Tokens: tokens, Log: log,
+		AcceptExternal: cfg.JWTSecret != "" || cfg.JWKSURL != "", ProvisionExternal: a.Users.EnsureExternal}
 	a.Limiter = &auth.RateLimiter{DB: d, Limit: cfg.RateLimit, Window: time.Minute}
 
 	if cfg.AdminEmail != "" && cfg.AdminPassword != "" {
@@ -145,6 +154,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	}
 
 	srv := api.NewServer(api.Options{Auth: authn, Limiter: a.Limiter, Log: log})
+	a.API = srv
 	a.APIKeys = &apikeys.Service{DB: d}
 	docs := &documents.Service{DB: d}
 	gs := &genies.Service{DB: d}

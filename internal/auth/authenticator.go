@@ -21,6 +21,10 @@ type Authenticator struct {
 	DB     *db.DB
 	Tokens *Tokens
 	Log    *slog.Logger
+	// AcceptExternal admits tokens that name no session of the embedded
+	// provider: those of an external provider sharing the HS256 secret or
+	// publishing a JWKS. Off when the secret is the embedded provider's own.
+	AcceptExternal bool
 	// ProvisionExternal creates the user record for a token subject seen for
 	// the first time (tokens of an external identity provider).
 	ProvisionExternal func(ctx context.Context, subject, email string) error
@@ -85,10 +89,16 @@ func (a *Authenticator) resolveSession(ctx context.Context, raw string) (*Caller
 	if err != nil {
 		return nil, err
 	}
-	if claims.Issuer == a.Tokens.Issuer {
-		return a.embeddedSession(ctx, claims)
+	c, err := a.embeddedSession(ctx, claims)
+	if err == nil || !errors.Is(err, errNoSession) {
+		return c, err
 	}
-	c, err := a.userCaller(ctx, claims.Subject)
+	// Not a session of the embedded provider: acceptable only as a token of
+	// a configured external provider, and never one claiming our issuer.
+	if !a.AcceptExternal || claims.Issuer == a.Tokens.Issuer {
+		return nil, apperr.New(apperr.CodeInvalidToken, "session has ended; sign in again")
+	}
+	c, err = a.userCaller(ctx, claims.Subject)
 	if apperr.HasCode(err, apperr.CodeInvalidToken) && a.ProvisionExternal != nil {
 		if err := a.ProvisionExternal(ctx, claims.Subject, claims.Email); err != nil {
 			return nil, fmt.Errorf("provision external user: %w", err)
@@ -102,11 +112,15 @@ func (a *Authenticator) resolveSession(ctx context.Context, raw string) (*Caller
 	return c, nil
 }
 
+// errNoSession: the token names no session of the embedded provider.
+var errNoSession = errors.New("no such session")
+
 // embeddedSession accepts a token of the embedded provider only while its
-// session is live, so sign-out takes effect at once on every process.
+// session is live, so sign-out takes effect at once on every process. It
+// returns errNoSession when the token names no session of ours.
 func (a *Authenticator) embeddedSession(ctx context.Context, claims *Claims) (*Caller, error) {
 	if claims.SessionID == "" {
-		return nil, apperr.New(apperr.CodeInvalidToken, "session token has no session")
+		return nil, errNoSession
 	}
 	c := &Caller{Method: MethodSession, SessionID: claims.SessionID}
 	var (
@@ -118,11 +132,14 @@ func (a *Authenticator) embeddedSession(ctx context.Context, claims *Claims) (*C
 	err := a.DB.R.QueryRowContext(ctx, `SELECT u.id, u.email, u.role, u.team_id, s.revoked_at
 		FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.user_id = $2`,
 		claims.SessionID, claims.Subject).Scan(&c.UserID, &email, &role, &team, &revoked)
-	if errors.Is(err, sql.ErrNoRows) || err == nil && revoked.Valid {
-		return nil, apperr.New(apperr.CodeInvalidToken, "session has ended; sign in again")
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNoSession
 	}
 	if err != nil {
 		return nil, fmt.Errorf("look up session: %w", err)
+	}
+	if revoked.Valid {
+		return nil, apperr.New(apperr.CodeInvalidToken, "session has ended; sign in again")
 	}
 	c.Email, c.Role = email.String, Role(role)
 	if team.Valid {

@@ -319,7 +319,7 @@ func (p *Provider) bearerSession(w http.ResponseWriter, r *http.Request) (*auth.
 		return nil, false
 	}
 	claims, err := p.Tokens.Verify(strings.TrimSpace(tok))
-	if err != nil || claims.Issuer != p.Tokens.Issuer {
+	if err != nil {
 		fail(w, http.StatusForbidden, "bad_jwt", "invalid JWT: unable to parse or verify signature, token is expired or invalid")
 		return nil, false
 	}
