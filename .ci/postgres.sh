@@ -6,6 +6,10 @@ dir=${1:-/tmp/genie-pg}
 port=${2:-55432}
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 [ -x "$bindir/initdb" ] || { echo "postgres.sh: PostgreSQL server binaries not found under /usr/lib/postgresql" >&2; exit 1; }
+if "$bindir/pg_isready" -q -h 127.0.0.1 -p "$port"; then
+  echo "postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"
+  exit 0
+fi
 run() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 if ! run "$bindir/pg_ctl" -D "$dir" status >/dev/null 2>&1; then
   if [ ! -s "$dir/PG_VERSION" ]; then

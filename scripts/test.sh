@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ -z "${GENIE_TEST_POSTGRES:-}" ] && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-  GENIE_TEST_POSTGRES=$(.ci/postgres.sh "${TMPDIR:-/tmp}/genie-test-pg" 55432)
+  GENIE_TEST_POSTGRES=$(.ci/postgres.sh)
   export GENIE_TEST_POSTGRES
 fi
 if command -v npm >/dev/null 2>&1 && [ -f test/authjs/package.json ]; then
