@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"genie/internal/apperr"
@@ -112,7 +113,7 @@ func Middleware(log *slog.Logger, next http.Handler) http.Handler {
 				}
 			}
 			attrs := []any{
-				"request_id", info.id, "method", r.Method, "path", r.URL.Path,
+				"request_id", info.id, "method", r.Method, "path", redactPath(r.URL.Path),
 				"status", sw.status, "bytes", sw.bytes,
 				"duration_ms", float64(time.Since(start).Microseconds()) / 1000,
 			}
@@ -137,4 +138,13 @@ func NotFoundHandler(log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		WriteError(r.Context(), w, log, apperr.New(apperr.CodeNotFound, "no route for %s %s", r.Method, r.URL.Path))
 	})
+}
+
+// redactPath hides secrets that travel in a path: the edit-link token of the
+// public editing page.
+func redactPath(p string) string {
+	if rest, ok := strings.CutPrefix(p, "/update/"); ok && rest != "" && !strings.HasPrefix(rest, "assets/") {
+		return "/update/{token}"
+	}
+	return p
 }

@@ -223,6 +223,10 @@ func parseEnvelope(body []byte, pathResource string) (envelope, error) {
 	if raw == nil {
 		return env, apperr.Invalid("body", "request body must be a JSON object")
 	}
+	if hasEscapedNUL(body) {
+		// PostgreSQL cannot store U+0000 in text, and no field needs it.
+		return env, apperr.Invalid("data", "text in data must not contain the NUL character (\\u0000)")
+	}
 	str := func(field string) (string, bool, error) {
 		v, ok := raw[field]
 		if !ok || string(v) == "null" {
@@ -263,4 +267,24 @@ func parseEnvelope(body []byte, pathResource string) (envelope, error) {
 		env.Data = d
 	}
 	return env, nil
+}
+
+// hasEscapedNUL reports whether a JSON text contains the escape \u0000
+// (raw NUL bytes are not valid JSON and fail to parse).
+func hasEscapedNUL(b []byte) bool {
+	for i := 0; ; {
+		j := bytes.Index(b[i:], []byte(`u0000`))
+		if j < 0 {
+			return false
+		}
+		j += i
+		n := 0
+		for k := j - 1; k >= 0 && b[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 1 {
+			return true
+		}
+		i = j + 5
+	}
 }

@@ -99,3 +99,30 @@ func TestParseEnvelope(t *testing.T) {
 		}
 	}
 }
+
+func TestHasEscapedNUL(t *testing.T) {
+	cases := map[string]bool{
+		`{"a":"x\u0000y"}`: true,
+		`{"a":"\\u0000"}`:  false, // an escaped backslash, then text
+		`{"a":"\\\u0000"}`: true,
+		`{"a":"u0000"}`:    false,
+		`{"a":"\u00001"}`:  true,
+	}
+	for in, want := range cases {
+		if got := hasEscapedNUL([]byte(in)); got != want {
+			t.Errorf("hasEscapedNUL(%s) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+func TestRedactPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"/update/abc":           "/update/{token}",
+		"/update/assets/app.js": "/update/assets/app.js",
+		"/v1/api-keys/x":        "/v1/api-keys/x",
+	} {
+		if got := redactPath(in); got != want {
+			t.Errorf("redactPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -134,6 +134,7 @@ func TestAPIKeysBadInput(t *testing.T) {
 			{"blank name", map[string]any{"resource": "api-keys", "action": "create", "data": map[string]any{"name": "   "}}, 400, "VALIDATION_ERROR", "name"},
 			{"numeric name", map[string]any{"resource": "api-keys", "action": "create", "data": map[string]any{"name": 7}}, 400, "VALIDATION_ERROR", "name"},
 			{"array name", map[string]any{"resource": "api-keys", "action": "create", "data": map[string]any{"name": []string{"a"}}}, 400, "VALIDATION_ERROR", "name"},
+			{"NUL in name", map[string]any{"resource": "api-keys", "action": "create", "data": map[string]any{"name": "a\x00b"}}, 400, "VALIDATION_ERROR", "data"},
 			{"long name", map[string]any{"resource": "api-keys", "action": "create", "data": map[string]any{"name": long}}, 400, "VALIDATION_ERROR", "name"},
 			{"data not object", map[string]any{"resource": "api-keys", "action": "create", "data": "name"}, 400, "VALIDATION_ERROR", "data"},
 			{"data array", map[string]any{"resource": "api-keys", "action": "create", "data": []any{}}, 400, "VALIDATION_ERROR", "data"},
