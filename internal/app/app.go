@@ -68,6 +68,10 @@ func (c *Config) defaults() {
 	}
 }
 
+// SignInAttemptsPerMinute bounds password sign-in attempts per email
+// address, against password guessing.
+const SignInAttemptsPerMinute = 20
+
 // App is a wired service.
 type App struct {
 	Config  Config
@@ -165,7 +169,8 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	mux := http.NewServeMux()
 	srv.Mount(mux)
 	if !cfg.DisableEmbeddedAuth {
-		(&identity.Provider{DB: d, Users: a.Users, Tokens: tokens, Log: log}).Mount(mux)
+		(&identity.Provider{DB: d, Users: a.Users, Tokens: tokens, Log: log,
+			SignInLimit: &auth.RateLimiter{DB: d, Limit: SignInAttemptsPerMinute, Window: time.Minute}}).Mount(mux)
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		api.WriteJSON(w, http.StatusOK, map[string]any{"status": "ok"})

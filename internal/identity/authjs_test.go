@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"genie/internal/app"
 	"genie/internal/apitest"
+	"genie/internal/auth"
 )
 
 // TestAuthJSRoundTrip drives the real @supabase/auth-js client (under Node)
@@ -51,4 +53,27 @@ func exists(p string) bool { _, err := os.Stat(p); return err == nil }
 func lastLine(b []byte) []byte {
 	lines := bytes.Split(bytes.TrimSpace(b), []byte("\n"))
 	return lines[len(lines)-1]
+}
+
+// TestSignInThrottle: password attempts per email are limited, for the
+// right password too, and other addresses are unaffected.
+func TestSignInThrottle(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		clock := &apitest.Clock{}
+		clock.Set(time.Now().UTC().Truncate(time.Minute).Add(time.Minute + time.Second))
+		s := apitest.Start(t, store, apitest.WithClock(clock))
+		u := s.NewUser(t, auth.RoleUser) // one attempt used
+		other := s.NewUser(t, auth.RoleUser)
+		for i := 0; i < app.SignInAttemptsPerMinute-1; i++ {
+			r := s.Do(t, "POST", "/auth/v1/token?grant_type=password", "", map[string]string{"email": u.Email, "password": "wrong"})
+			if r.Status != 400 || r.Body["error_code"] != "invalid_credentials" {
+				t.Fatalf("attempt %d: %d %s", i, r.Status, r.Raw)
+			}
+		}
+		r := s.Do(t, "POST", "/auth/v1/token?grant_type=password", "", map[string]string{"email": u.Email, "password": u.Password})
+		if r.Status != 429 || r.Body["error_code"] != "over_request_rate_limit" || r.Header.Get("Retry-After") == "" {
+			t.Fatalf("throttled sign-in: %d %s", r.Status, r.Raw)
+		}
+		s.SignIn(t, other.Email, other.Password)
+	})
 }

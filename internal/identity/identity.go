@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -42,6 +43,9 @@ type Provider struct {
 	Users  *users.Store
 	Tokens *auth.Tokens
 	Log    *slog.Logger
+	// SignInLimit throttles password attempts per email address; nil means
+	// no limit.
+	SignInLimit *auth.RateLimiter
 }
 
 // Mount adds the provider's routes under /auth/v1.
@@ -176,6 +180,18 @@ func (p *Provider) passwordGrant(w http.ResponseWriter, r *http.Request) {
 	}
 	if !decode(w, r, &in) {
 		return
+	}
+	if p.SignInLimit != nil {
+		q, err := p.SignInLimit.Take(r.Context(), "signin:"+strings.ToLower(strings.TrimSpace(in.Email)))
+		if err != nil {
+			p.internal(w, r, err)
+			return
+		}
+		if !q.Allowed {
+			w.Header().Set("Retry-After", strconv.Itoa(int(q.Reset.Sub(p.DB.Now()).Seconds())+1))
+			fail(w, http.StatusTooManyRequests, "over_request_rate_limit", "Too many sign-in attempts for this email; try again later")
+			return
+		}
 	}
 	u, err := p.Users.ByEmail(r.Context(), in.Email)
 	if err != nil && !apperr.HasCode(err, apperr.CodeNotFound) {
