@@ -40,8 +40,8 @@ type Querier interface {
 // writers queue in Go instead of failing with "database is locked".
 type DB struct {
 	Engine Engine
-	R      *sql.DB
-	W      *sql.DB
+	R      *Pool
+	W      *Pool
 	// Now is the clock used for every stored timestamp; tests may replace it.
 	Now func() time.Time
 }
@@ -60,7 +60,8 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		pool.SetMaxOpenConns(32)
 		pool.SetMaxIdleConns(32)
 		pool.SetConnMaxIdleTime(5 * time.Minute)
-		d.R, d.W = pool, pool
+		p := newPool(pool, false)
+		d.R, d.W = p, p
 	} else {
 		d.Engine = SQLite
 		if dsn == "" || strings.Contains(dsn, ":memory:") {
@@ -90,7 +91,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		r.SetMaxIdleConns(8)
 		r.SetConnMaxIdleTime(0)
 		r.SetConnMaxLifetime(0)
-		d.R, d.W = r, w
+		d.R, d.W = newPool(r, true), newPool(w, true)
 	}
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
