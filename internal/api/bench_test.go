@@ -7,8 +7,8 @@ import (
 	"os"
 	"testing"
 
-	"genie/internal/app"
 	"genie/internal/apitest"
+	"genie/internal/app"
 	"genie/internal/auth"
 )
 

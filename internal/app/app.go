@@ -19,8 +19,10 @@ import (
 	"genie/internal/db"
 	"genie/internal/documents"
 	"genie/internal/genies"
+	"genie/internal/groups"
 	"genie/internal/identity"
 	"genie/internal/users"
+	"genie/internal/voices"
 )
 
 // Config is everything the service needs to start. Zero values mean the
@@ -165,6 +167,8 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	srv.Register("api-keys", a.APIKeys.Actions())
 	srv.Register("documents", docs.Actions())
 	srv.Register("genies", gs.Actions())
+	srv.Register("preselected-voices", (&voices.Service{DB: d}).Actions())
+	srv.Register("genie-groups", (&groups.Service{DB: d}).Actions())
 
 	mux := http.NewServeMux()
 	srv.Mount(mux)

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"genie/internal/app"
 	"genie/internal/apitest"
+	"genie/internal/app"
 	"genie/internal/auth"
 )
 

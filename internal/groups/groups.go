@@ -1,0 +1,310 @@
+// Package groups is the genie-groups resource: a user's ordered folders of
+// genies. A genie is in at most one group (genies.group_id).
+package groups
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"genie/internal/apperr"
+	"genie/internal/auth"
+	"genie/internal/db"
+	"genie/internal/genies"
+)
+
+// Field limits, in characters.
+const (
+	MaxNameLen        = 100
+	MaxDescriptionLen = 1000
+	MaxReorder        = 1000
+)
+
+// Group is a genie group.
+type Group struct {
+	ID          int64     `json:"id"`
+	Name        string    `json:"name"`
+	Description string    `json:"description"`
+	UserID      string    `json:"user_id"`
+	Position    int64     `json:"position"`
+	CreatedAt   time.Time `json:"created_at"`
+	UpdatedAt   time.Time `json:"updated_at"`
+}
+
+// Service implements the group rules.
+type Service struct{ DB *db.DB }
+
+const columns = `id, name, description, user_id, position, created_at, updated_at`
+
+func scan(row interface{ Scan(...any) error }) (*Group, error) {
+	var g Group
+	err := row.Scan(&g.ID, &g.Name, &g.Description, &g.UserID, &g.Position, &g.CreatedAt, &g.UpdatedAt)
+	return &g, err
+}
+
+// ParseID parses a group ID given as a string.
+func ParseID(field, s string) (int64, error) {
+	id, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || id < 1 {
+		return 0, apperr.Invalid(field, "%s must be a positive whole number (a group ID)", field)
+	}
+	return id, nil
+}
+
+// load returns a group the caller may reach (its owner's, or any for an
+// admin), or NOT_FOUND.
+func load(ctx context.Context, q db.Querier, c *auth.Caller, id int64, lock string) (*Group, error) {
+	g, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+` FROM genie_groups WHERE id = $1`+lock, id))
+	if errors.Is(err, sql.ErrNoRows) || err == nil && !c.CanAccess(g.UserID) {
+		return nil, apperr.NotFound("group")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load group: %w", err)
+	}
+	return g, nil
+}
+
+// Get returns a group the caller may reach.
+func (s *Service) Get(ctx context.Context, c *auth.Caller, id int64) (*Group, error) {
+	return load(ctx, s.DB.R, c, id, "")
+}
+
+// List returns the groups of userID ordered by position, or of every user
+// when userID is empty.
+func (s *Service) List(ctx context.Context, userID string) ([]*Group, error) {
+	q, args := `SELECT `+columns+` FROM genie_groups WHERE user_id = $1 ORDER BY position, id`, []any{userID}
+	if userID == "" {
+		q, args = `SELECT `+columns+` FROM genie_groups ORDER BY user_id, position, id`, nil
+	}
+	rows, err := s.DB.R.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list groups: %w", err)
+	}
+	defer rows.Close()
+	out := []*Group{}
+	for rows.Next() {
+		g, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// Create adds a group for userID at the next free position.
+func (s *Service) Create(ctx context.Context, userID, name, description string) (*Group, error) {
+	var g *Group
+	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		if err := lockUser(ctx, s.DB, tx, userID); err != nil {
+			return err
+		}
+		var next int64
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(position) + 1, 0) FROM genie_groups WHERE user_id = $1`, userID).Scan(&next); err != nil {
+			return fmt.Errorf("next position: %w", err)
+		}
+		now := s.DB.Now()
+		var err error
+		g, err = scan(tx.QueryRowContext(ctx, `INSERT INTO genie_groups (user_id, name, description, position, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $5) RETURNING `+columns, userID, name, description, next, now))
+		if err != nil {
+			return fmt.Errorf("create group: %w", err)
+		}
+		return nil
+	})
+	return g, err
+}
+
+// lockUser serializes position changes of one user's groups.
+func lockUser(ctx context.Context, d *db.DB, tx *sql.Tx, userID string) error {
+	var id string
+	err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE id = $1`+d.ForUpdate(), userID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return apperr.Invalid("userId", "no user with id %q", userID)
+	}
+	return err
+}
+
+// Patch lists the changes of an update; nil fields are unchanged.
+type Patch struct {
+	Name        *string
+	Description *string
+	Position    *int64
+}
+
+// Update changes the supplied fields of a group the caller may reach.
+func (s *Service) Update(ctx context.Context, c *auth.Caller, id int64, p Patch) (*Group, error) {
+	var g *Group
+	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		if g, err = load(ctx, tx, c, id, s.DB.ForUpdate()); err != nil {
+			return err
+		}
+		if p.Name != nil {
+			g.Name = *p.Name
+		}
+		if p.Description != nil {
+			g.Description = *p.Description
+		}
+		if p.Position != nil {
+			g.Position = *p.Position
+		}
+		g.UpdatedAt = s.DB.Now()
+		_, err = tx.ExecContext(ctx, `UPDATE genie_groups SET name = $1, description = $2, position = $3, updated_at = $4 WHERE id = $5`,
+			g.Name, g.Description, g.Position, g.UpdatedAt, g.ID)
+		return err
+	})
+	return g, err
+}
+
+// Delete removes a group the caller may reach; its genies leave it.
+func (s *Service) Delete(ctx context.Context, c *auth.Caller, id int64) error {
+	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		g, err := load(ctx, tx, c, id, s.DB.ForUpdate())
+		if err != nil {
+			return err
+		}
+		now := s.DB.Now()
+		if _, err := tx.ExecContext(ctx, `UPDATE genies SET group_id = NULL, updated_at = $1 WHERE group_id = $2`, now, g.ID); err != nil {
+			return fmt.Errorf("ungroup genies: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM genie_groups WHERE id = $1`, g.ID); err != nil {
+			return fmt.Errorf("delete group: %w", err)
+		}
+		return nil
+	})
+}
+
+// Reorder gives the listed groups of userID positions 0..n-1 in the given
+// order; the user's other groups follow, keeping their order. Every ID
+// must be one of the user's groups.
+func (s *Service) Reorder(ctx context.Context, userID string, ids []int64) error {
+	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		if err := lockUser(ctx, s.DB, tx, userID); err != nil {
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT id FROM genie_groups WHERE user_id = $1 ORDER BY position, id`, userID)
+		if err != nil {
+			return err
+		}
+		var current []int64
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			current = append(current, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		order, err := Order(current, ids)
+		if err != nil {
+			return err
+		}
+		now := s.DB.Now()
+		for pos, id := range order {
+			if _, err := tx.ExecContext(ctx, `UPDATE genie_groups SET position = $1, updated_at = $2 WHERE id = $3 AND position <> $1`,
+				pos, now, id); err != nil {
+				return fmt.Errorf("reorder: %w", err)
+			}
+		}
+		return nil
+	})
+}
+
+// Order returns the new order of a user's groups: requested first, then
+// the rest in their current order. It fails for duplicates and for IDs
+// that are not among current.
+func Order(current, requested []int64) ([]int64, error) {
+	have := make(map[int64]bool, len(current))
+	for _, id := range current {
+		have[id] = true
+	}
+	seen := make(map[int64]bool, len(requested))
+	out := make([]int64, 0, len(current))
+	for i, id := range requested {
+		if seen[id] {
+			return nil, apperr.Invalid("groupIds", "groupIds[%d]: group %d is listed twice", i, id)
+		}
+		if !have[id] {
+			return nil, &apperr.Error{Code: apperr.CodeNotFound, Field: "groupIds", Message: fmt.Sprintf("group %d not found", id)}
+		}
+		seen[id] = true
+		out = append(out, id)
+	}
+	for _, id := range current {
+		if !seen[id] {
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}
+
+// Counts returns the number of genies in each of the user's groups (every
+// user's when userID is empty), keyed by group ID as a string; empty groups
+// count 0.
+func (s *Service) Counts(ctx context.Context, userID string) (map[string]int, error) {
+	q, args := `SELECT g.id, COUNT(a.id) FROM genie_groups g LEFT JOIN genies a ON a.group_id = g.id
+		WHERE g.user_id = $1 GROUP BY g.id`, []any{userID}
+	if userID == "" {
+		q, args = `SELECT g.id, COUNT(a.id) FROM genie_groups g LEFT JOIN genies a ON a.group_id = g.id GROUP BY g.id`, nil
+	}
+	rows, err := s.DB.R.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("count genies: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var id int64
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return nil, err
+		}
+		out[strconv.FormatInt(id, 10)] = n
+	}
+	return out, rows.Err()
+}
+
+// SyncResult is the outcome of moving a genie between groups.
+type SyncResult struct {
+	Agent    map[string]any `json:"agent"`
+	Previous *int64         `json:"previousGroupId"`
+	New      *int64         `json:"newGroupId"`
+}
+
+// Sync puts a genie in a group (or in none with a nil groupID). The genie
+// must belong to userID and the group to the genie's owner.
+func (s *Service) Sync(ctx context.Context, c *auth.Caller, userID, agentID string, groupID *int64) (*SyncResult, error) {
+	var res *SyncResult
+	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		g, err := genies.Load(ctx, tx, agentID, s.DB.ForUpdate())
+		if err != nil {
+			return err
+		}
+		if g.UserID != userID && !(c.IsAdmin() && userID == c.UserID) {
+			return apperr.AgentNotFound()
+		}
+		if groupID != nil {
+			grp, err := load(ctx, tx, c, *groupID, "")
+			if err != nil {
+				return err
+			}
+			if grp.UserID != g.UserID {
+				return &apperr.Error{Code: apperr.CodeNotFound, Field: "groupId", Message: "group not found"}
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE genies SET group_id = $1, updated_at = $2 WHERE id = $3`, groupID, s.DB.Now(), g.ID); err != nil {
+			return fmt.Errorf("sync genie group: %w", err)
+		}
+		res = &SyncResult{Agent: map[string]any{"id": g.ID, "group_id": groupID}, Previous: g.GroupID, New: groupID}
+		return nil
+	})
+	return res, err
+}

@@ -1,0 +1,163 @@
+// Package voices is the preselected-voices resource: the platform-curated
+// list of voices. Everyone authenticated reads it (regular users see only
+// active voices); only admins change it.
+package voices
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"genie/internal/api"
+	"genie/internal/apperr"
+	"genie/internal/db"
+)
+
+// Field limits, in characters.
+const (
+	MaxVoiceIDLen     = 200
+	MaxLabelLen       = 100
+	MaxDescriptionLen = 1000
+)
+
+// Voice is a preselected voice.
+type Voice struct {
+	ID          string     `json:"id"`
+	VoiceID     string     `json:"voice_id"`
+	Label       string     `json:"label"`
+	Description *string    `json:"description"`
+	Gender      string     `json:"gender"`
+	SortOrder   int64      `json:"sort_order"`
+	IsActive    bool       `json:"is_active"`
+	CreatedAt   *time.Time `json:"created_at"`
+	UpdatedAt   *time.Time `json:"updated_at"`
+}
+
+// Service implements the voice rules.
+type Service struct{ DB *db.DB }
+
+const columns = `id, voice_id, label, description, gender, sort_order, is_active, created_at, updated_at`
+
+func scan(row interface{ Scan(...any) error }) (*Voice, error) {
+	var (
+		v        Voice
+		desc     sql.NullString
+		cat, uat sql.NullTime
+	)
+	if err := row.Scan(&v.ID, &v.VoiceID, &v.Label, &desc, &v.Gender, &v.SortOrder, &v.IsActive, &cat, &uat); err != nil {
+		return nil, err
+	}
+	if desc.Valid {
+		v.Description = &desc.String
+	}
+	if cat.Valid {
+		v.CreatedAt = &cat.Time
+	}
+	if uat.Valid {
+		v.UpdatedAt = &uat.Time
+	}
+	return &v, nil
+}
+
+// List returns the voices ordered by sort_order (then label); only active
+// ones unless all is set.
+func (s *Service) List(ctx context.Context, all bool) ([]*Voice, error) {
+	q := `SELECT ` + columns + ` FROM preselected_voices`
+	if !all {
+		q += ` WHERE is_active = TRUE`
+	}
+	rows, err := s.DB.R.QueryContext(ctx, q+` ORDER BY sort_order, label, id`)
+	if err != nil {
+		return nil, fmt.Errorf("list voices: %w", err)
+	}
+	defer rows.Close()
+	out := []*Voice{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// Create stores a voice. A voice_id already in the list is a
+// VALIDATION_ERROR.
+func (s *Service) Create(ctx context.Context, v *Voice) error {
+	now := s.DB.Now()
+	v.ID, v.CreatedAt, v.UpdatedAt = uuid.NewString(), &now, nil
+	_, err := s.DB.W.ExecContext(ctx, `INSERT INTO preselected_voices (`+columns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL)`,
+		v.ID, v.VoiceID, v.Label, v.Description, v.Gender, v.SortOrder, v.IsActive, now)
+	if db.IsUniqueViolation(err) {
+		return apperr.Invalid("voice_id", "voice_id %q is already in the list", v.VoiceID)
+	}
+	if err != nil {
+		return fmt.Errorf("create voice: %w", err)
+	}
+	return nil
+}
+
+// Patch lists the changes of an update; nil fields are unchanged.
+type Patch struct {
+	Label       *string
+	Description api.Optional[string]
+	Gender      *string
+	SortOrder   *int64
+	IsActive    *bool
+}
+
+// Update changes the supplied fields. NOT_FOUND for an unknown voice.
+func (s *Service) Update(ctx context.Context, id string, p Patch) (*Voice, error) {
+	var v *Voice
+	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		v, err = scan(tx.QueryRowContext(ctx, `SELECT `+columns+` FROM preselected_voices WHERE id = $1`+s.DB.ForUpdate(), id))
+		if errors.Is(err, sql.ErrNoRows) {
+			return apperr.NotFound("voice")
+		}
+		if err != nil {
+			return fmt.Errorf("load voice: %w", err)
+		}
+		if p.Label != nil {
+			v.Label = *p.Label
+		}
+		if p.Description.Set {
+			v.Description = p.Description.Ptr()
+		}
+		if p.Gender != nil {
+			v.Gender = *p.Gender
+		}
+		if p.SortOrder != nil {
+			v.SortOrder = *p.SortOrder
+		}
+		if p.IsActive != nil {
+			v.IsActive = *p.IsActive
+		}
+		now := s.DB.Now()
+		v.UpdatedAt = &now
+		_, err = tx.ExecContext(ctx, `UPDATE preselected_voices SET label = $1, description = $2, gender = $3, sort_order = $4,
+			is_active = $5, updated_at = $6 WHERE id = $7`, v.Label, v.Description, v.Gender, v.SortOrder, v.IsActive, now, id)
+		if err != nil {
+			return fmt.Errorf("update voice: %w", err)
+		}
+		return nil
+	})
+	return v, err
+}
+
+// Delete removes a voice permanently. NOT_FOUND for an unknown voice.
+func (s *Service) Delete(ctx context.Context, id string) error {
+	res, err := s.DB.W.ExecContext(ctx, `DELETE FROM preselected_voices WHERE id = $1`, id)
+	if err != nil {
+		return fmt.Errorf("delete voice: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return apperr.NotFound("voice")
+	}
+	return nil
+}
