@@ -21,6 +21,7 @@ import (
 	"genie/internal/genies"
 	"genie/internal/groups"
 	"genie/internal/identity"
+	"genie/internal/qrcodes"
 	"genie/internal/users"
 	"genie/internal/voices"
 )
@@ -169,6 +170,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	srv.Register("genies", gs.Actions())
 	srv.Register("preselected-voices", (&voices.Service{DB: d}).Actions())
 	srv.Register("genie-groups", (&groups.Service{DB: d}).Actions())
+	srv.Register("qr-code", (&qrcodes.Service{DB: d}).Actions())
 
 	mux := http.NewServeMux()
 	srv.Mount(mux)
