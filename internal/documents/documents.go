@@ -113,12 +113,14 @@ type ListOptions struct {
 // List returns the caller's documents (all documents with All), newest
 // first, without content, and the total count.
 func (s *Service) List(ctx context.Context, c *auth.Caller, o ListOptions) ([]Document, int, error) {
-	where, args := "WHERE user_id = $1", []any{c.UserID}
+	where, args := " WHERE user_id = $1", []any{c.UserID}
 	if o.All {
-		where, args = "WHERE $1 = $1", []any{1}
+		where, args = "", nil
 	}
+	n := len(args)
 	rows, err := s.DB.R.QueryContext(ctx, `SELECT id, user_id, name, is_public, created_at, updated_at, COUNT(*) OVER ()
-		FROM documents `+where+` ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`, append(args, o.Limit, o.Offset)...)
+		FROM documents`+where+fmt.Sprintf(` ORDER BY created_at DESC, id DESC LIMIT $%d OFFSET $%d`, n+1, n+2),
+		append(args, o.Limit, o.Offset)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list documents: %w", err)
 	}
@@ -135,7 +137,7 @@ func (s *Service) List(ctx context.Context, c *auth.Caller, o ListOptions) ([]Do
 		return nil, 0, err
 	}
 	if len(out) == 0 && o.Offset > 0 {
-		err = s.DB.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM documents `+where, args...).Scan(&total)
+		err = s.DB.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM documents`+where, args...).Scan(&total)
 	}
 	return out, total, err
 }
