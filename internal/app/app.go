@@ -18,9 +18,11 @@ import (
 	"genie/internal/auth"
 	"genie/internal/db"
 	"genie/internal/documents"
+	"genie/internal/editlinks"
 	"genie/internal/genies"
 	"genie/internal/identity"
 	"genie/internal/users"
+	"genie/internal/web"
 )
 
 // Config is everything the service needs to start. Zero values mean the
@@ -37,6 +39,9 @@ type Config struct {
 	JWTSecret           string
 	JWKSURL             string
 	DisableEmbeddedAuth bool
+	// EditLinkKey seals edit-link tokens at rest; when empty a key is
+	// generated and kept in the database (docs/edit-links.md).
+	EditLinkKey string
 
 	AdminEmail    string
 	AdminPassword string
@@ -151,9 +156,16 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	srv.Register("api-keys", a.APIKeys.Actions())
 	srv.Register("documents", docs.Actions())
 	srv.Register("genies", gs.Actions())
+	links, err := newEditLinks(ctx, cfg, d, docs)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	srv.Register("doc-edit-link", links.Actions())
 
 	mux := http.NewServeMux()
 	srv.Mount(mux)
+	web.New(links.View, log).Mount(mux)
 	if !cfg.DisableEmbeddedAuth {
 		(&identity.Provider{DB: d, Users: a.Users, Tokens: tokens, Log: log}).Mount(mux)
 	}
@@ -175,6 +187,15 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 
 	go a.janitor(bg)
 	return a, nil
+}
+
+// newEditLinks builds the edit-link service with its token key.
+func newEditLinks(ctx context.Context, cfg Config, d *db.DB, docs *documents.Service) (*editlinks.Service, error) {
+	key, err := editlinks.LoadKey(ctx, d, cfg.EditLinkKey)
+	if err != nil {
+		return nil, err
+	}
+	return editlinks.New(d, docs, key, cfg.PasswordCost)
 }
 
 // janitor deletes expired rate-limit windows once a minute.
