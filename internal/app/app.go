@@ -183,7 +183,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 		api.WriteJSON(w, http.StatusOK, map[string]any{"status": "ok", "database": string(d.Engine)})
 	})
 	mux.Handle("/", api.NotFoundHandler(log))
-	a.Handler = api.Middleware(log, cors(mux))
+	a.Handler = api.Middleware(log, cors(mux), editlinks.PathPrefix)
 
 	go a.janitor(bg)
 	return a, nil

@@ -1,11 +1,15 @@
 package editlinks_test
 
 import (
+	"bytes"
+	"log/slog"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"genie/internal/apitest"
+	"genie/internal/app"
 	"genie/internal/auth"
 )
 
@@ -229,5 +233,56 @@ func TestAccess(t *testing.T) {
 		// Unknown actions.
 		link(t, s, owner.Token, "delete", doc, nil).Expect(t, 400, "INVALID_ACTION")
 		link(t, s, "", "public-delete", "", nil).Expect(t, 400, "INVALID_ACTION")
+	})
+}
+
+// syncBuffer is a log sink safe for concurrent writers.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestNoSecretsInLog: tokens and PINs never reach the log, the page's
+// path included.
+func TestNoSecretsInLog(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		var logs syncBuffer
+		s := apitest.Start(t, store, func(c *app.Config) {
+			c.Log = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		})
+		u := s.NewUser(t, auth.RoleUser)
+		doc := newDoc(t, s, u.Token, "Doc", "text", false)
+		token := generate(t, s, u.Token, doc)
+		const pin, wrong = "97531864", "86420975"
+		link(t, s, u.Token, "set-pin", doc, map[string]any{"pin": pin}).Expect(t, 200, "")
+		link(t, s, "", "public-get", "", map[string]any{"token": token}).Expect(t, 200, "")
+		update(t, s, token, "x", wrong).Expect(t, 403, "FORBIDDEN")
+		update(t, s, token, "x", pin).Expect(t, 200, "")
+		if r := s.Do(t, "GET", "/update/"+token, "", nil); r.Status != 200 {
+			t.Fatalf("page status %d", r.Status)
+		}
+		s.Do(t, "GET", "/update/"+token+"x", "", nil)
+		rotated := apitest.Str(link(t, s, u.Token, "generate", doc, map[string]any{"rotate": true}).Data(), "link", "token")
+		out := logs.String()
+		if !strings.Contains(out, "/update/...") {
+			t.Fatalf("the page requests were not logged:\n%s", out)
+		}
+		for _, secret := range []string{token, rotated, pin, wrong} {
+			if strings.Contains(out, secret) {
+				t.Fatalf("the log holds a secret %q:\n%s", secret, out)
+			}
+		}
 	})
 }
