@@ -286,3 +286,27 @@ func TestNoSecretsInLog(t *testing.T) {
 		}
 	})
 }
+
+// TestConfiguredKey: servers agree when given the same key; a server with
+// another key cannot read tokens back (500) until the link is rotated, while
+// public lookups, which use the hash, keep working.
+func TestConfiguredKey(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		withKey := func(k string) apitest.Option { return func(c *app.Config) { c.EditLinkKey = k } }
+		s1 := apitest.Start(t, store, withKey("first key"))
+		same := apitest.StartOn(t, s1.DSN, withKey("first key"))
+		other := apitest.StartOn(t, s1.DSN, withKey("second key"))
+		u := s1.NewUser(t, auth.RoleUser)
+		doc := newDoc(t, s1, u.Token, "Doc", "text", false)
+		token := generate(t, s1, u.Token, doc)
+		if got := apitest.Str(link(t, same, u.Token, "get", doc, nil).Expect(t, 200, "").Data(), "link", "token"); got != token {
+			t.Fatalf("same key: token %q, want %q", got, token)
+		}
+		link(t, other, u.Token, "get", doc, nil).Expect(t, 500, "INTERNAL_ERROR")
+		link(t, other, "", "public-get", "", map[string]any{"token": token}).Expect(t, 200, "")
+		rotated := apitest.Str(link(t, other, u.Token, "generate", doc, map[string]any{"rotate": true}).Expect(t, 200, "").Data(), "link", "token")
+		if got := apitest.Str(link(t, other, u.Token, "get", doc, nil).Expect(t, 200, "").Data(), "link", "token"); got != rotated {
+			t.Fatalf("after rotate: token %q, want %q", got, rotated)
+		}
+	})
+}
