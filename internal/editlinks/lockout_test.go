@@ -186,3 +186,68 @@ func TestLockoutAcrossServers(t *testing.T) {
 		}
 	})
 }
+
+// parallel runs n calls of fn at once and counts the statuses.
+func parallel(n int, fn func(i int) *apitest.Resp) map[int]int {
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		statuses = map[int]int{}
+	)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := fn(i)
+			mu.Lock()
+			statuses[r.Status]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return statuses
+}
+
+// TestConcurrentGenerate: parallel first generates make one link.
+func TestConcurrentGenerate(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		s := apitest.Start(t, store)
+		u := s.NewUser(t, auth.RoleUser)
+		doc := newDoc(t, s, u.Token, "Doc", "text", false)
+		var mu sync.Mutex
+		tokens := map[string]bool{}
+		statuses := parallel(20, func(int) *apitest.Resp {
+			r := link(t, s, u.Token, "generate", doc, nil)
+			mu.Lock()
+			tokens[apitest.Str(r.Data(), "link", "token")] = true
+			mu.Unlock()
+			return r
+		})
+		if statuses[201] != 1 || statuses[200] != 19 || len(tokens) != 1 {
+			t.Fatalf("statuses %v, %d tokens; want one 201, nineteen 200 and one token", statuses, len(tokens))
+		}
+	})
+}
+
+// TestSaveWhileDeleting: saves racing a document delete end in 200 or 404,
+// never in an error.
+func TestSaveWhileDeleting(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		s := apitest.Start(t, store)
+		u := s.NewUser(t, auth.RoleUser)
+		for round := range 3 {
+			doc := newDoc(t, s, u.Token, "Doc", "text", false)
+			newGenie(t, s, u.Token, "G", doc)
+			token := generate(t, s, u.Token, doc)
+			statuses := parallel(21, func(i int) *apitest.Resp {
+				if i == 10 {
+					return s.Call(t, u.Token, "documents", "delete", doc, nil)
+				}
+				return update(t, s, token, fmt.Sprintf("save %d", i), nil)
+			})
+			if statuses[200]+statuses[404] != 21 {
+				t.Fatalf("round %d: statuses %v, want only 200 and 404", round, statuses)
+			}
+		}
+	})
+}

@@ -162,7 +162,7 @@ func (s *Service) Update(ctx context.Context, token, content string, pin *string
 	var verdict error // an outcome to report after committing the counter
 	var saved time.Time
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
-		r, err := loadByHash(ctx, tx, hash, s.db.ForUpdate())
+		r, err := s.lockForSave(ctx, tx, hash)
 		if err != nil {
 			return err
 		}
@@ -205,6 +205,22 @@ func (s *Service) Update(ctx context.Context, token, content string, pin *string
 		return nil, verdict
 	}
 	return &Saved{Success: true, UpdatedAt: saved}, nil
+}
+
+// lockForSave finds the link behind a token hash and locks, in this order,
+// its document's row and its own row. Deleting a document locks the
+// document and then (by cascade) the link, so taking them in the same order
+// keeps a save and a delete from deadlocking. The link is read again under
+// the lock: a rotate or revoke that committed meanwhile makes it NOT_FOUND.
+func (s *Service) lockForSave(ctx context.Context, tx *sql.Tx, hash string) (*record, error) {
+	r, err := loadByHash(ctx, tx, hash, "")
+	if err != nil {
+		return nil, err
+	}
+	if err := lockDocument(ctx, tx, r.DocumentID, s.db.ForUpdate()); err != nil {
+		return nil, err
+	}
+	return loadByHash(ctx, tx, hash, s.db.ForUpdate())
 }
 
 // wrongPIN records the failed-th consecutive wrong PIN, locking at

@@ -64,6 +64,21 @@ func loadWhere(ctx context.Context, q db.Querier, column, value, lock string, no
 	return r, nil
 }
 
+// lockDocument locks the document's row for the rest of the transaction;
+// a document deleted meanwhile has lost its link, so it is the public
+// NOT_FOUND.
+func lockDocument(ctx context.Context, tx *sql.Tx, documentID, lock string) error {
+	var id string
+	err := tx.QueryRowContext(ctx, `SELECT id FROM documents WHERE id = $1`+lock, documentID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return errNoLink()
+	}
+	if err != nil {
+		return fmt.Errorf("editlinks: lock document: %w", err)
+	}
+	return nil
+}
+
 // insert stores a new link unless the document already has one; it reports
 // whether it inserted.
 func insert(ctx context.Context, tx *sql.Tx, r *record) (bool, error) {
