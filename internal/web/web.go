@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net/http"
 	"path"
+	"strings"
 	"time"
 
 	"genie/internal/apperr"
@@ -71,10 +72,14 @@ func (p *EditPage) addAsset(file, contentType string) string {
 	return name
 }
 
-// Mount adds GET /update/{token} and GET /update/assets/{file} to mux.
+// Mount adds GET /update/{token} and GET /update/assets/{file} to mux; any
+// other path under /update/ gets the page for an invalid link.
 func (p *EditPage) Mount(mux *http.ServeMux) {
 	mux.HandleFunc("GET "+editlinks.PathPrefix+"{token}", p.serve)
 	mux.HandleFunc("GET "+editlinks.PathPrefix+"assets/{file}", p.serveAsset)
+	mux.HandleFunc("GET "+editlinks.PathPrefix, func(w http.ResponseWriter, r *http.Request) {
+		p.render(w, r, nil, http.StatusNotFound)
+	})
 }
 
 func securityHeaders(h http.Header) {
@@ -86,26 +91,35 @@ func securityHeaders(h http.Header) {
 }
 
 type pageData struct {
-	View    *editlinks.View
+	View *editlinks.View
+	// Assets is the relative URL of the asset folder: relative so that the
+	// service may sit under a path prefix.
+	Assets  string
 	JS, CSS string
 }
 
 func (p *EditPage) serve(w http.ResponseWriter, r *http.Request) {
+	v, err := p.view(r.Context(), r.PathValue("token"))
+	switch {
+	case apperr.HasCode(err, apperr.CodeNotFound):
+		p.render(w, r, nil, http.StatusNotFound)
+	case err != nil:
+		p.log.ErrorContext(r.Context(), "edit page", "err", err)
+		securityHeaders(w.Header())
+		http.Error(w, "The page could not be loaded. Try again in a moment.", http.StatusInternalServerError)
+	default:
+		p.render(w, r, v, http.StatusOK)
+	}
+}
+
+// render writes the page for v, or the invalid-link page when v is nil.
+func (p *EditPage) render(w http.ResponseWriter, r *http.Request, v *editlinks.View, status int) {
 	h := w.Header()
 	securityHeaders(h)
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Robots-Tag", "noindex, nofollow")
-	v, err := p.view(r.Context(), r.PathValue("token"))
-	status := http.StatusOK
-	if apperr.HasCode(err, apperr.CodeNotFound) {
-		status, v = http.StatusNotFound, nil
-	} else if err != nil {
-		p.log.ErrorContext(r.Context(), "edit page", "err", err)
-		http.Error(w, "The page could not be loaded. Try again in a moment.", http.StatusInternalServerError)
-		return
-	}
 	var buf bytes.Buffer
-	if err := p.page.Execute(&buf, pageData{View: v, JS: p.js, CSS: p.css}); err != nil {
+	if err := p.page.Execute(&buf, pageData{View: v, Assets: assetsFrom(r.URL.EscapedPath()), JS: p.js, CSS: p.css}); err != nil {
 		p.log.ErrorContext(r.Context(), "edit page template", "err", err)
 		http.Error(w, "The page could not be loaded.", http.StatusInternalServerError)
 		return
@@ -113,6 +127,12 @@ func (p *EditPage) serve(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
 	w.Write(buf.Bytes()) //nolint:errcheck
+}
+
+// assetsFrom returns the relative URL of /update/assets/ seen from path.
+func assetsFrom(path string) string {
+	depth := strings.Count(strings.TrimPrefix(path, editlinks.PathPrefix), "/")
+	return strings.Repeat("../", depth) + "assets/"
 }
 
 func (p *EditPage) serveAsset(w http.ResponseWriter, r *http.Request) {

@@ -114,7 +114,7 @@ func TestEditPageHTTP(t *testing.T) {
 		// Unknown, rotated and revoked tokens: the same friendly 404 page.
 		rotated := apitest.Str(s.Call(t, u.Token, "doc-edit-link", "generate", doc, map[string]any{"rotate": true}).Data(), "link", "token")
 		var want []byte
-		for _, tok := range []string{token, "bogus", strings.Repeat("A", 43), "%20", rotated} {
+		for _, tok := range []string{token, "bogus", strings.Repeat("A", 43), "%20", "", rotated} {
 			if tok == rotated {
 				s.Call(t, u.Token, "doc-edit-link", "revoke", doc, nil).Expect(t, 200, "")
 			}
@@ -132,6 +132,10 @@ func TestEditPageHTTP(t *testing.T) {
 			if strings.Contains(string(r.Raw), "Prices") {
 				t.Fatalf("the 404 page shows the document")
 			}
+		}
+		// Deeper paths too, with the stylesheet found relative to them.
+		if r := s.Do(t, http.MethodGet, "/update/a/b", "", nil); r.Status != 404 || !strings.Contains(string(r.Raw), `href="../assets/edit.`) {
+			t.Fatalf("/update/a/b: status %d: %s", r.Status, r.Raw)
 		}
 	})
 }
