@@ -32,17 +32,6 @@ func owner(fn func(ctx context.Context, r *api.Request, documentID string) (*api
 	}
 }
 
-// optionalPIN returns the PIN field checked, or nil when omitted or null.
-func optionalPIN(o api.Optional[string]) (*string, error) {
-	pin := o.Ptr()
-	if pin != nil {
-		if err := CheckPIN("pin", *pin); err != nil {
-			return nil, err
-		}
-	}
-	return pin, nil
-}
-
 func (s *Service) get(ctx context.Context, r *api.Request, id string) (*api.Response, error) {
 	l, err := s.Get(ctx, r.Caller, id)
 	if err != nil {
@@ -75,11 +64,7 @@ func (s *Service) setPIN(ctx context.Context, r *api.Request, id string) (*api.R
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	pin, err := optionalPIN(in.PIN)
-	if err != nil {
-		return nil, err
-	}
-	l, err := s.SetPIN(ctx, r.Caller, id, pin)
+	l, err := s.SetPIN(ctx, r.Caller, id, in.PIN.Ptr())
 	if err != nil {
 		return nil, err
 	}
@@ -135,14 +120,7 @@ func (s *Service) publicUpdate(ctx context.Context, r *api.Request) (*api.Respon
 	if err != nil {
 		return nil, err
 	}
-	if err := CheckContent("content", in.Content); err != nil {
-		return nil, err
-	}
-	pin, err := optionalPIN(in.PIN)
-	if err != nil {
-		return nil, err
-	}
-	saved, err := s.Update(ctx, token, *in.Content, pin)
+	saved, err := s.Update(ctx, token, in.Content, in.PIN.Ptr())
 	if err != nil {
 		return nil, err
 	}

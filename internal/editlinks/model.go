@@ -94,6 +94,14 @@ func CheckPIN(field, pin string) error {
 	return nil
 }
 
+// checkOptionalPIN checks a PIN field when it was given.
+func checkOptionalPIN(pin *string) error {
+	if pin == nil {
+		return nil
+	}
+	return CheckPIN("pin", *pin)
+}
+
 // CheckContent validates public-update content: present, not blank, at
 // most MaxContentLen characters.
 func CheckContent(field string, content *string) error {

@@ -109,9 +109,13 @@ func (s *Service) Generate(ctx context.Context, c *auth.Caller, documentID strin
 }
 
 // SetPIN sets (pin non-nil) or removes (nil) the PIN of the document's
-// existing link and clears the lockout. The PIN must already be checked
-// with CheckPIN. NOT_FOUND when the document has no link. Access as for Get.
+// existing link and clears the lockout. VALIDATION_ERROR for a PIN that is
+// not 4 to 8 digits; NOT_FOUND when the document has no link. Access as for
+// Get.
 func (s *Service) SetPIN(ctx context.Context, c *auth.Caller, documentID string, pin *string) (*Link, error) {
+	if err := checkOptionalPIN(pin); err != nil {
+		return nil, err
+	}
 	if _, err := s.docs.GetOwned(ctx, c, documentID, true); err != nil {
 		return nil, err
 	}
@@ -148,16 +152,23 @@ func (s *Service) View(ctx context.Context, token string) (*View, error) {
 
 // Update replaces the content of the document behind token, checking the
 // PIN when the link has one, and refreshes every genie that uses the
-// document, all in one transaction. content must already be checked with
-// CheckContent and pin, when given, with CheckPIN.
+// document, all in one transaction. A nil pin means none was sent.
 //
-// Errors: NOT_FOUND for an unknown token; RATE_LIMIT_EXCEEDED (with
+// Errors: VALIDATION_ERROR for missing or bad content (see CheckContent) or
+// a PIN that is not 4 to 8 digits, checked first; NOT_FOUND for an unknown
+// token; RATE_LIMIT_EXCEEDED (with
 // RetryAfter, lockedUntil and attemptsRemaining 0) while locked;
 // VALIDATION_ERROR when a PIN is required and missing; FORBIDDEN with
 // attemptsRemaining for a wrong PIN. Attempts on one link are judged one at
 // a time under its row lock, so parallel requests and other processes
 // never get more than MaxAttempts judgements before the lock.
-func (s *Service) Update(ctx context.Context, token, content string, pin *string) (*Saved, error) {
+func (s *Service) Update(ctx context.Context, token string, content, pin *string) (*Saved, error) {
+	if err := CheckContent("content", content); err != nil {
+		return nil, err
+	}
+	if err := checkOptionalPIN(pin); err != nil {
+		return nil, err
+	}
 	hash := HashToken(token)
 	var verdict error // an outcome to report after committing the counter
 	var saved time.Time
@@ -189,7 +200,7 @@ func (s *Service) Update(ctx context.Context, token, content string, pin *string
 				return nil
 			}
 		}
-		if err := documents.SetContent(ctx, tx, r.DocumentID, content, now); err != nil {
+		if err := documents.SetContent(ctx, tx, r.DocumentID, *content, now); err != nil {
 			return err
 		}
 		saved = now
