@@ -170,10 +170,16 @@ func (s *Service) Update(ctx context.Context, token string, content, pin *string
 		return nil, err
 	}
 	hash := HashToken(token)
+	// Unknown tokens end here, on the read pool, without ever taking a
+	// write transaction (on SQLite, the database write lock).
+	found, err := loadByHash(ctx, s.db.R, hash, "")
+	if err != nil {
+		return nil, err
+	}
 	var verdict error // an outcome to report after committing the counter
 	var saved time.Time
-	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
-		r, err := s.lockForSave(ctx, tx, hash)
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+		r, err := s.lockForSave(ctx, tx, found.DocumentID, hash)
 		if err != nil {
 			return err
 		}
@@ -218,17 +224,13 @@ func (s *Service) Update(ctx context.Context, token string, content, pin *string
 	return &Saved{Success: true, UpdatedAt: saved}, nil
 }
 
-// lockForSave finds the link behind a token hash and locks, in this order,
-// its document's row and its own row. Deleting a document locks the
-// document and then (by cascade) the link, so taking them in the same order
-// keeps a save and a delete from deadlocking. The link is read again under
-// the lock: a rotate or revoke that committed meanwhile makes it NOT_FOUND.
-func (s *Service) lockForSave(ctx context.Context, tx *sql.Tx, hash string) (*record, error) {
-	r, err := loadByHash(ctx, tx, hash, "")
-	if err != nil {
-		return nil, err
-	}
-	if err := lockDocument(ctx, tx, r.DocumentID, s.db.ForUpdate()); err != nil {
+// lockForSave locks, in this order, the document's row and the row of the
+// link with the token hash. Deleting a document locks the document and then
+// (by cascade) the link, so taking them in the same order keeps a save and a
+// delete from deadlocking. The link is read again under the lock: a rotate
+// or revoke that committed meanwhile makes it NOT_FOUND.
+func (s *Service) lockForSave(ctx context.Context, tx *sql.Tx, documentID, hash string) (*record, error) {
+	if err := lockDocument(ctx, tx, documentID, s.db.ForUpdate()); err != nil {
 		return nil, err
 	}
 	return loadByHash(ctx, tx, hash, s.db.ForUpdate())
