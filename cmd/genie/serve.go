@@ -21,6 +21,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	baseURL := fs.String("base-url", env("GENIE_BASE_URL", ""), "public base URL used in links and as token issuer; default http://<addr> (env GENIE_BASE_URL)")
 	jwtSecret := fs.String("jwt-secret", env("GENIE_JWT_SECRET", ""), "HS256 secret shared with an identity provider; default: generated and kept in the database (env GENIE_JWT_SECRET)")
 	jwksURL := fs.String("jwks-url", env("GENIE_JWKS_URL", ""), "JWKS URL of an external identity provider, for RS256/ES256 tokens (env GENIE_JWKS_URL)")
+	linkKey := fs.String("edit-link-key", env("GENIE_EDIT_LINK_KEY", ""), "secret that seals edit-link tokens at rest; default: generated and kept in the database (env GENIE_EDIT_LINK_KEY)")
 	noAuth := fs.Bool("disable-embedded-auth", envBool("GENIE_DISABLE_EMBEDDED_AUTH"), "turn off the embedded sign-in provider at /auth/v1 (env GENIE_DISABLE_EMBEDDED_AUTH)")
 	rate := fs.Int("rate-limit", envInt("GENIE_RATE_LIMIT", 60), "requests per minute per API key (env GENIE_RATE_LIMIT)")
 	logFormat := fs.String("log-format", env("GENIE_LOG_FORMAT", "json"), "log format: json or text (env GENIE_LOG_FORMAT)")
@@ -45,7 +46,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	a, err := app.New(ctx, app.Config{
 		Addr: l.Addr().String(), DB: *dsn, BaseURL: *baseURL,
-		JWTSecret: *jwtSecret, JWKSURL: *jwksURL, DisableEmbeddedAuth: *noAuth,
+		JWTSecret: *jwtSecret, JWKSURL: *jwksURL, DisableEmbeddedAuth: *noAuth, EditLinkKey: *linkKey,
 		AdminEmail: os.Getenv("GENIE_ADMIN_EMAIL"), AdminPassword: os.Getenv("GENIE_ADMIN_PASSWORD"),
 		RateLimit: *rate, Log: log,
 	})

@@ -36,6 +36,10 @@ type Handler func(ctx context.Context, req *Request) (*Response, error)
 type Action struct {
 	Access Access
 	Handle Handler
+	// AcceptsNUL lets data carry U+0000, which is otherwise refused for
+	// every action (PostgreSQL cannot store it). An action that sets it
+	// must keep such text out of the database itself.
+	AcceptsNUL bool
 }
 
 // Actions maps action names to actions for one resource.

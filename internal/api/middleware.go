@@ -91,8 +91,10 @@ func newRequestID() string {
 // Middleware wraps next with a request id (echoed as X-Request-Id), panic
 // recovery (a 500 INTERNAL_ERROR body, details in the log) and one
 // structured access-log line per request. It never logs headers or bodies,
-// so keys, tokens, passwords and PINs stay out of the log.
-func Middleware(log *slog.Logger, next http.Handler) http.Handler {
+// so keys, tokens, passwords and PINs stay out of the log; paths under any
+// of the secretPrefixes (such as "/update/", whose next segment is an
+// edit-link token) are logged with the rest replaced by "...".
+func Middleware(log *slog.Logger, next http.Handler, secretPrefixes ...string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		info := &reqInfo{id: r.Header.Get("X-Request-Id")}
@@ -113,7 +115,7 @@ func Middleware(log *slog.Logger, next http.Handler) http.Handler {
 				}
 			}
 			attrs := []any{
-				"request_id", info.id, "method", r.Method, "path", redactPath(r.URL.Path),
+				"request_id", info.id, "method", r.Method, "path", logPath(r.URL.Path, secretPrefixes),
 				"status", sw.status, "bytes", sw.bytes,
 				"duration_ms", float64(time.Since(start).Microseconds()) / 1000,
 			}
@@ -133,18 +135,19 @@ func Middleware(log *slog.Logger, next http.Handler) http.Handler {
 	})
 }
 
+// logPath returns path with whatever follows a secret prefix elided.
+func logPath(path string, secretPrefixes []string) string {
+	for _, p := range secretPrefixes {
+		if strings.HasPrefix(path, p) && len(path) > len(p) {
+			return p + "..."
+		}
+	}
+	return path
+}
+
 // NotFoundHandler answers unknown paths with a NOT_FOUND body.
 func NotFoundHandler(log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		WriteError(r.Context(), w, log, apperr.New(apperr.CodeNotFound, "no route for %s %s", r.Method, r.URL.Path))
 	})
-}
-
-// redactPath hides secrets that travel in a path: the edit-link token of the
-// public editing page.
-func redactPath(p string) string {
-	if rest, ok := strings.CutPrefix(p, "/update/"); ok && rest != "" && !strings.HasPrefix(rest, "assets/") {
-		return "/update/{token}"
-	}
-	return p
 }

@@ -83,6 +83,7 @@ type envelope struct {
 	ID       string
 	HasID    bool
 	Data     json.RawMessage
+	hasNUL   bool // the body escapes U+0000 somewhere
 }
 
 // serve handles one request. pathResource, restAction and restID come from
@@ -164,6 +165,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, pathResource, res
 		fail(err)
 		return
 	}
+	if env.hasNUL && !action.AcceptsNUL {
+		// PostgreSQL cannot store U+0000 in text, and no field needs it.
+		fail(apperr.Invalid("data", "text in data must not contain the NUL character (\\u0000)"))
+		return
+	}
 	req := &Request{Caller: caller, Resource: env.Resource, Action: env.Action, ID: env.ID, HasID: env.HasID, Data: env.Data, HTTP: r.WithContext(ctx)}
 	resp, err := action.Handle(ctx, req)
 	if err != nil {
@@ -223,10 +229,7 @@ func parseEnvelope(body []byte, pathResource string) (envelope, error) {
 	if raw == nil {
 		return env, apperr.Invalid("body", "request body must be a JSON object")
 	}
-	if hasEscapedNUL(body) {
-		// PostgreSQL cannot store U+0000 in text, and no field needs it.
-		return env, apperr.Invalid("data", "text in data must not contain the NUL character (\\u0000)")
-	}
+	env.hasNUL = hasEscapedNUL(body)
 	str := func(field string) (string, bool, error) {
 		v, ok := raw[field]
 		if !ok || string(v) == "null" {

@@ -18,12 +18,14 @@ import (
 	"genie/internal/auth"
 	"genie/internal/db"
 	"genie/internal/documents"
+	"genie/internal/editlinks"
 	"genie/internal/genies"
 	"genie/internal/groups"
 	"genie/internal/identity"
 	"genie/internal/qrcodes"
 	"genie/internal/users"
 	"genie/internal/voices"
+	"genie/internal/web"
 )
 
 // Config is everything the service needs to start. Zero values mean the
@@ -40,6 +42,9 @@ type Config struct {
 	JWTSecret           string
 	JWKSURL             string
 	DisableEmbeddedAuth bool
+	// EditLinkKey seals edit-link tokens at rest; when empty a key is
+	// generated and kept in the database (docs/edit-links.md).
+	EditLinkKey string
 
 	AdminEmail    string
 	AdminPassword string
@@ -171,9 +176,16 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	srv.Register("preselected-voices", (&voices.Service{DB: d}).Actions())
 	srv.Register("genie-groups", (&groups.Service{DB: d}).Actions())
 	srv.Register("qr-code", (&qrcodes.Service{DB: d}).Actions())
+	links, err := newEditLinks(ctx, cfg, d, docs)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	srv.Register("doc-edit-link", links.Actions())
 
 	mux := http.NewServeMux()
 	srv.Mount(mux)
+	web.New(links.View, log).Mount(mux)
 	if !cfg.DisableEmbeddedAuth {
 		(&identity.Provider{DB: d, Users: a.Users, Tokens: tokens, Log: log,
 			SignInLimit: &auth.RateLimiter{DB: d, Limit: SignInAttemptsPerMinute, Window: time.Minute}}).Mount(mux)
@@ -192,10 +204,19 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 		api.WriteJSON(w, http.StatusOK, map[string]any{"status": "ok", "database": string(d.Engine)})
 	})
 	mux.Handle("/", api.NotFoundHandler(log))
-	a.Handler = api.Middleware(log, cors(mux))
+	a.Handler = api.Middleware(log, cors(mux), editlinks.PathPrefix)
 
 	go a.janitor(bg)
 	return a, nil
+}
+
+// newEditLinks builds the edit-link service with its token key.
+func newEditLinks(ctx context.Context, cfg Config, d *db.DB, docs *documents.Service) (*editlinks.Service, error) {
+	key, err := editlinks.LoadKey(ctx, d, cfg.EditLinkKey)
+	if err != nil {
+		return nil, err
+	}
+	return editlinks.New(d, docs, key, cfg.PasswordCost)
 }
 
 // janitor deletes expired rate-limit windows once a minute.

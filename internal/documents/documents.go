@@ -9,6 +9,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -42,8 +43,8 @@ type Service struct{ DB *db.DB }
 // CheckContent validates document content: at most MaxContentLen characters
 // of valid UTF-8.
 func CheckContent(field, content string) error {
-	if !utf8.ValidString(content) {
-		return apperr.Invalid(field, "%s must be valid UTF-8 text", field)
+	if !utf8.ValidString(content) || strings.ContainsRune(content, 0) {
+		return apperr.Invalid(field, "%s must be valid UTF-8 text without NUL characters", field)
 	}
 	if utf8.RuneCountInString(content) > MaxContentLen {
 		return apperr.Invalid(field, "%s must be at most %d characters", field, MaxContentLen)

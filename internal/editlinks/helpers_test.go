@@ -1,0 +1,78 @@
+package editlinks_test
+
+import (
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"genie/internal/apitest"
+)
+
+const resource = "doc-edit-link"
+
+// link calls a doc-edit-link action.
+func link(t testing.TB, s *apitest.Server, cred, action, id string, data any) *apitest.Resp {
+	t.Helper()
+	return s.Call(t, cred, resource, action, id, data)
+}
+
+// newDoc creates a document through the API and returns its ID.
+func newDoc(t testing.TB, s *apitest.Server, cred, name, content string, public bool) string {
+	t.Helper()
+	r := s.Call(t, cred, "documents", "create", "", map[string]any{"name": name, "content": content, "is_public": public}).Expect(t, 201, "")
+	return apitest.Str(r.Data(), "document", "id")
+}
+
+// newGenie creates a genie that uses the documents and returns it.
+func newGenie(t testing.TB, s *apitest.Server, cred, name string, docIDs ...string) map[string]any {
+	t.Helper()
+	r := s.Call(t, cred, "genies", "create", "", map[string]any{"name": name, "document_ids": docIDs}).Expect(t, 201, "")
+	return r.Data()["genie"].(map[string]any)
+}
+
+// generate creates (or returns) the document's link and returns its token.
+func generate(t testing.TB, s *apitest.Server, cred, docID string) string {
+	t.Helper()
+	r := link(t, s, cred, "generate", docID, nil)
+	if r.Status != 200 && r.Status != 201 {
+		r.Expect(t, 201, "")
+	}
+	return apitest.Str(r.Data(), "link", "token")
+}
+
+// docContent reads a document's content through the API.
+func docContent(t testing.TB, s *apitest.Server, cred, docID string) string {
+	t.Helper()
+	return apitest.Str(s.Call(t, cred, "documents", "get", docID, nil).Expect(t, 200, "").Data(), "document", "content")
+}
+
+// update calls public-update without a credential.
+func update(t testing.TB, s *apitest.Server, token, content string, pin any) *apitest.Resp {
+	t.Helper()
+	data := map[string]any{"token": token, "content": content}
+	if pin != nil {
+		data["pin"] = pin
+	}
+	return link(t, s, "", "public-update", "", data)
+}
+
+// clock moves a server's clock forward; safe to use while requests run.
+type clock struct{ offset atomic.Int64 }
+
+// install replaces the server's clock; call it before the server's first
+// request that reads the time concurrently.
+func (c *clock) install(s *apitest.Server) {
+	base := s.App.DB.Now
+	s.App.DB.Now = func() time.Time { return base().Add(time.Duration(c.offset.Load())) }
+}
+
+func (c *clock) advance(d time.Duration) { c.offset.Add(int64(d)) }
+
+// attempts returns the error object's attemptsRemaining, or -1.
+func attempts(r *apitest.Resp) int {
+	v, ok := r.Err()["attemptsRemaining"].(float64)
+	if !ok {
+		return -1
+	}
+	return int(v)
+}

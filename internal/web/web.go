@@ -1,0 +1,149 @@
+// Package web serves the public edit page of a document edit link at
+// GET /update/{token}, with its script and style embedded in the binary
+// (no CDN; the page works offline). The page reads the document on the
+// server and saves through the doc-edit-link public-update action.
+package web
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"html/template"
+	"log/slog"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+
+	"genie/internal/apperr"
+	"genie/internal/editlinks"
+)
+
+//go:embed static
+var static embed.FS
+
+// ContentSecurityPolicy is sent with the page and its assets: only this
+// origin's script, style and API; no inline code, frames, plugins or forms
+// posting elsewhere.
+const ContentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; " +
+	"img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// ViewFunc returns the public view of the document behind a token, or an
+// error; NOT_FOUND means the link is not valid.
+type ViewFunc func(ctx context.Context, token string) (*editlinks.View, error)
+
+// asset is an embedded file served under a content-hashed name, so it can
+// be cached for good and a new binary's file is fetched at once.
+type asset struct {
+	name, contentType string
+	body              []byte
+}
+
+// EditPage serves the public edit page. Create it with New.
+type EditPage struct {
+	view   ViewFunc
+	log    *slog.Logger
+	page   *template.Template
+	assets map[string]asset
+	js     string
+	css    string
+}
+
+// New returns the page handler; view is normally editlinks.Service.View.
+func New(view ViewFunc, log *slog.Logger) *EditPage {
+	p := &EditPage{view: view, log: log, assets: map[string]asset{},
+		page: template.Must(template.ParseFS(static, "static/page.html"))}
+	p.js = p.addAsset("edit.js", "text/javascript; charset=utf-8")
+	p.css = p.addAsset("edit.css", "text/css; charset=utf-8")
+	return p
+}
+
+func (p *EditPage) addAsset(file, contentType string) string {
+	body, err := static.ReadFile(path.Join("static", file))
+	if err != nil {
+		panic(err) // embedded at build time
+	}
+	sum := sha256.Sum256(body)
+	ext := path.Ext(file)
+	name := file[:len(file)-len(ext)] + "." + hex.EncodeToString(sum[:6]) + ext
+	p.assets[name] = asset{name: name, contentType: contentType, body: body}
+	return name
+}
+
+// Mount adds GET /update/{token} and GET /update/assets/{file} to mux; any
+// other path under /update/ gets the page for an invalid link.
+func (p *EditPage) Mount(mux *http.ServeMux) {
+	mux.HandleFunc("GET "+editlinks.PathPrefix+"{token}", p.serve)
+	mux.HandleFunc("GET "+editlinks.PathPrefix+"assets/{file}", p.serveAsset)
+	mux.HandleFunc("GET "+editlinks.PathPrefix, func(w http.ResponseWriter, r *http.Request) {
+		p.render(w, r, nil, http.StatusNotFound)
+	})
+}
+
+func securityHeaders(h http.Header) {
+	h.Set("Content-Security-Policy", ContentSecurityPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	// The URL holds the token: never send it to another site.
+	h.Set("Referrer-Policy", "no-referrer")
+}
+
+type pageData struct {
+	View *editlinks.View
+	// Assets is the relative URL of the asset folder: relative so that the
+	// service may sit under a path prefix.
+	Assets  string
+	JS, CSS string
+}
+
+func (p *EditPage) serve(w http.ResponseWriter, r *http.Request) {
+	v, err := p.view(r.Context(), r.PathValue("token"))
+	switch {
+	case apperr.HasCode(err, apperr.CodeNotFound):
+		p.render(w, r, nil, http.StatusNotFound)
+	case err != nil:
+		p.log.ErrorContext(r.Context(), "edit page", "err", err)
+		securityHeaders(w.Header())
+		http.Error(w, "The page could not be loaded. Try again in a moment.", http.StatusInternalServerError)
+	default:
+		p.render(w, r, v, http.StatusOK)
+	}
+}
+
+// render writes the page for v, or the invalid-link page when v is nil.
+func (p *EditPage) render(w http.ResponseWriter, r *http.Request, v *editlinks.View, status int) {
+	h := w.Header()
+	securityHeaders(h)
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Robots-Tag", "noindex, nofollow")
+	var buf bytes.Buffer
+	if err := p.page.Execute(&buf, pageData{View: v, Assets: assetsFrom(r.URL.EscapedPath()), JS: p.js, CSS: p.css}); err != nil {
+		p.log.ErrorContext(r.Context(), "edit page template", "err", err)
+		http.Error(w, "The page could not be loaded.", http.StatusInternalServerError)
+		return
+	}
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes()) //nolint:errcheck
+}
+
+// assetsFrom returns the relative URL of /update/assets/ seen from path.
+func assetsFrom(path string) string {
+	depth := strings.Count(strings.TrimPrefix(path, editlinks.PathPrefix), "/")
+	return strings.Repeat("../", depth) + "assets/"
+}
+
+func (p *EditPage) serveAsset(w http.ResponseWriter, r *http.Request) {
+	a, ok := p.assets[r.PathValue("file")]
+	h := w.Header()
+	securityHeaders(h)
+	if !ok {
+		http.Error(w, "not found", http.StatusNotFound)
+		return
+	}
+	h.Set("Content-Type", a.contentType)
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	http.ServeContent(w, r, a.name, time.Time{}, bytes.NewReader(a.body))
+}
