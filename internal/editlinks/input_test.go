@@ -47,7 +47,7 @@ func TestBadInput(t *testing.T) {
 			tc{"public-get no data", "public-get", "", nil, "token"},
 			tc{"public-update no data", "public-update", "", nil, "token"},
 			tc{"public-update no token", "public-update", "", map[string]any{"content": "x"}, "token"})
-		for _, c := range []any{nil, "", " \n ", 5, true, []any{"x"}, map[string]any{}, strings.Repeat("a", editlinks.MaxContentLen+1), strings.Repeat("ü", editlinks.MaxContentLen+1)} {
+		for _, c := range []any{nil, "", " \n ", "a\x00b", 5, true, []any{"x"}, map[string]any{}, strings.Repeat("a", editlinks.MaxContentLen+1), strings.Repeat("ü", editlinks.MaxContentLen+1)} {
 			cases = append(cases, tc{"content", "public-update", "", map[string]any{"token": token, "content": c}, "content"})
 		}
 		cases = append(cases, tc{"content missing", "public-update", "", map[string]any{"token": token}, "content"})
