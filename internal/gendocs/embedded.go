@@ -74,7 +74,7 @@ type qa struct {
 
 const (
 	maxAnswer       = 700 // characters
-	sentenceFAQFill = 8   // sentence-derived questions only fill up to this many pairs
+	sentenceFAQFill = 10  // sentence-derived questions only fill up to this many pairs
 )
 
 func (c *corpus) faqCandidates() []qa {

@@ -93,19 +93,34 @@ func (c *corpus) bestSteps() (stepList, bool) {
 }
 
 // sentenceSteps gathers instructions written as sentences, when the
-// sources have no list of steps.
+// sources have no list of steps: those of the one source with the most
+// (best matches of the purpose first), so that one procedure is told.
 func (c *corpus) sentenceSteps() (stepList, bool) {
-	var found []unit
+	byDoc := map[int][]unit{}
+	var docs []int
 	for _, u := range c.sentenceUnits() {
 		if s := instruction(u.text); s != "" {
 			u.text = s
-			found = append(found, u)
+			if byDoc[u.doc] == nil {
+				docs = append(docs, u.doc)
+			}
+			byDoc[u.doc] = append(byDoc[u.doc], u)
 		}
 	}
-	if len(found) < MinSteps {
+	best, bestScore := -1, -1
+	for _, d := range docs {
+		score := 0
+		for _, u := range byDoc[d] {
+			score += u.score
+		}
+		if score > bestScore || score == bestScore && len(byDoc[d]) > len(byDoc[best]) {
+			best, bestScore = d, score
+		}
+	}
+	if best < 0 || len(byDoc[best]) < MinSteps {
 		return stepList{}, false
 	}
-	found = pick(found, MaxSteps, func(u unit) unit { return u })
+	found := pick(byDoc[best], MaxSteps, self)
 	l := stepList{unit: found[0]}
 	for _, u := range found {
 		l.steps = append(l.steps, u.text)
@@ -135,6 +150,9 @@ func (c *corpus) howTo(req Request) (*Document, error) {
 	d := &Document{Title: truncateText(title, MaxTitleLen), Subtitle: subtitle(req, "A guide for customers of "+req.GenieName)}
 
 	intro := "This guide from " + req.GenieName + " walks you through " + lowerFirst(strings.TrimRight(topic, ".")) + "."
+	if p.heading == "" {
+		intro = "This guide from " + req.GenieName + " takes you through it step by step."
+	}
 	if lead := c.leadText(l); lead != "" {
 		intro += "\n\n" + lead
 	}

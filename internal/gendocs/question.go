@@ -79,13 +79,13 @@ func sentenceQuestion(s string) string {
 		return ""
 	}
 	if m := ifClause.FindStringSubmatch(body); m != nil {
-		return "What if I " + toCustomer(m[1]) + "?"
+		return "What if " + toCustomer("you "+m[1]) + "?"
 	}
 	if m := toClause.FindStringSubmatch(body); m != nil && !strings.Contains(m[1], " you ") {
 		return "How do I " + toCustomer(m[1]) + "?"
 	}
 	if m := youModal.FindStringSubmatch(body); m != nil {
-		rest := toCustomer(m[2])
+		rest := toCustomer(firstClause(m[2]))
 		switch strings.ToLower(m[1]) {
 		case "can", "may":
 			return "Can I " + rest + "?"
@@ -93,7 +93,7 @@ func sentenceQuestion(s string) string {
 			return "Do I need to " + rest + "?"
 		}
 	}
-	if m := ourIs.FindStringSubmatch(body); m != nil {
+	if m := ourIs.FindStringSubmatch(body); m != nil && infoNoun(m[1]) {
 		verb := "is"
 		if strings.EqualFold(m[2], "are") {
 			verb = "are"
@@ -108,7 +108,7 @@ func sentenceQuestion(s string) string {
 		if notVerbs[strings.ToLower(first)] || strings.HasPrefix(m[2], "'") {
 			return ""
 		}
-		rest := toCustomer(m[2])
+		rest := toCustomer(firstClause(m[2]))
 		switch strings.ToLower(m[1]) {
 		case "are":
 			return "Are you " + rest + "?"
@@ -125,6 +125,27 @@ func sentenceQuestion(s string) string {
 	return ""
 }
 
+var clauseBreak = regexp.MustCompile(`(?i)(;|, (and|but|or|so) |, while | but )`)
+
+// firstClause cuts a compound sentence at its first clause break, so that
+// a question asks one thing.
+func firstClause(s string) string {
+	if loc := clauseBreak.FindStringIndex(s); loc != nil {
+		return strings.TrimSpace(s[:loc[0]])
+	}
+	return s
+}
+
+// infoNoun reports whether a phrase ends in a noun that names information
+// a customer asks for ("opening hours", "phone number").
+func infoNoun(phrase string) bool {
+	words := strings.Fields(strings.ToLower(phrase))
+	last := words[len(words)-1]
+	return singularTopics[last] || pluralTopics[last] || infoNouns[last]
+}
+
+var infoNouns = toSet(`number name email phone website hours times policies address menu`)
+
 // pronounSwap turns the business's voice into the customer's: "you" (the
 // customer) becomes "I"/"me", "we"/"our" (the business) become "you"/"your".
 var pronounSwap = map[string]string{
@@ -132,9 +153,14 @@ var pronounSwap = map[string]string{
 	"we": "you", "our": "your", "ours": "yours", "us": "you",
 }
 
-// subjectBefore are words after which "you" is a subject ("I"), not an
-// object ("me").
-var subjectBefore = toSet(`if when once before after while and or that because so can will should do unless until`)
+// objectAfter are words after which "you" is an object ("me"): verbs that
+// take the customer as object, and prepositions.
+var objectAfter = toSet(`to for with at from by about of send sends give gives tell tells show shows call calls email
+emails help helps ask asks let lets contact contacts remind reminds text texts charge charges see sees invite invites
+notify notifies welcome welcomes serve serves`)
+
+// iVerb fixes the verb after a "you" that became "I".
+var iVerb = map[string]string{"are": "am", "were": "was", "aren't": "am not", "weren't": "wasn't"}
 
 func toCustomer(s string) string {
 	words := strings.Fields(s)
@@ -143,10 +169,15 @@ func toCustomer(s string) string {
 		tail := w[len(core):]
 		low := strings.ToLower(core)
 		if low == "you" {
-			if i == 0 || subjectBefore[strings.ToLower(words[i-1])] {
-				words[i] = "I" + tail
-			} else {
+			if i > 0 && objectAfter[strings.ToLower(words[i-1])] {
 				words[i] = "me" + tail
+				continue
+			}
+			words[i] = "I" + tail
+			if i+1 < len(words) && tail == "" {
+				if v, ok := iVerb[strings.ToLower(words[i+1])]; ok {
+					words[i+1] = v
+				}
 			}
 			continue
 		}

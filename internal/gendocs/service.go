@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 
+	"genie/internal/api"
 	"genie/internal/apperr"
 	"genie/internal/auth"
 	"genie/internal/db"
@@ -50,27 +51,39 @@ func (s *Service) Generate(ctx context.Context, c *auth.Caller, in Input) (*Resu
 	if req.GenieName == "" {
 		req.GenieName = DefaultGenieName
 	}
-	doc, err := s.generator().Generate(ctx, req)
-	if err == nil && doc == nil {
-		err = errors.New("generator returned no document")
-	}
-	if err == nil {
-		doc.Template = in.Template
-		Normalize(doc)
-		err = Validate(doc, in.Template, sources)
-	}
+	doc, err := s.produce(ctx, req)
 	if err != nil {
-		if e, ok := apperr.As(err); ok && e.Code != apperr.CodeInternal {
-			return nil, err
-		}
-		s.log().ErrorContext(ctx, "generate document", "generator", s.generator().Name(), "template", string(in.Template), "err", err)
-		return nil, apperr.New(apperr.CodeInternal, ErrGeneration)
+		return nil, err
 	}
 	names := make([]string, len(sources))
 	for i, src := range sources {
 		names[i] = src.Name
 	}
 	return &Result{Document: *doc, Meta: Meta{SourceDocuments: names, SkippedDocuments: skipped, Truncated: truncated}}, nil
+}
+
+// produce runs the generator, then normalizes and validates its document.
+// A VALIDATION_ERROR of the generator (too little material) passes through;
+// any other failure is logged and becomes the INTERNAL_ERROR ErrGeneration.
+func (s *Service) produce(ctx context.Context, req Request) (*Document, error) {
+	doc, err := s.generator().Generate(ctx, req)
+	if err == nil && doc == nil {
+		err = errors.New("generator returned no document")
+	}
+	if err == nil {
+		doc.Template = req.Template
+		Normalize(doc)
+		err = Validate(doc, req.Template, groundingSources(req))
+	}
+	if err != nil {
+		if e, ok := apperr.As(err); ok && e.Code != apperr.CodeInternal {
+			return nil, err
+		}
+		s.log().ErrorContext(ctx, "generate document", "request_id", api.RequestID(ctx), "generator", s.generator().Name(),
+			"template", string(req.Template), "err", err)
+		return nil, apperr.New(apperr.CodeInternal, ErrGeneration)
+	}
+	return doc, nil
 }
 
 func (s *Service) generator() Generator {

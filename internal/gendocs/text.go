@@ -121,7 +121,8 @@ func parse(src Source) []part {
 // not a heading or a list item.
 func startsProse(line string) bool {
 	line = strings.TrimSpace(line)
-	return line != "" && !titleLike(line) && !bulletLine.MatchString(line) && !stepLine.MatchString(line) && !mdHeading.MatchString(line)
+	r, _ := utf8.DecodeRuneInString(line)
+	return (unicode.IsUpper(r) || unicode.IsDigit(r)) && !titleLike(line) && !bulletLine.MatchString(line) && !stepLine.MatchString(line) && !mdHeading.MatchString(line)
 }
 
 func nextHasText(lines []string) bool {
@@ -210,14 +211,20 @@ func terms(s string) []string {
 // stem strips a few English suffixes; it only has to map related forms of a
 // word to the same key, not produce words.
 func stem(w string) string {
-	for _, suf := range []string{"ing", "ies", "es", "ed", "s"} {
-		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 && !strings.HasSuffix(w, "ss") {
-			w = strings.TrimSuffix(w, suf)
-			if suf == "ies" {
-				w += "y"
-			}
-			return w
-		}
+	switch {
+	case len(w) < 5 || strings.HasSuffix(w, "ss"):
+		return w
+	case strings.HasSuffix(w, "ies"):
+		return strings.TrimSuffix(w, "ies") + "y"
+	case strings.HasSuffix(w, "es") && strings.ContainsAny(w[len(w)-3:len(w)-2], "sxz"),
+		strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"):
+		return strings.TrimSuffix(w, "es")
+	case strings.HasSuffix(w, "ing") && len(w) >= 6:
+		return strings.TrimSuffix(w, "ing")
+	case strings.HasSuffix(w, "ed") && len(w) >= 5:
+		return strings.TrimSuffix(w, "ed")
+	case strings.HasSuffix(w, "s"):
+		return strings.TrimSuffix(w, "s")
 	}
 	return w
 }

@@ -154,6 +154,17 @@ func countSteps(body string) (int, error) {
 // the sources.
 const MinGrounded = 0.6
 
+// frameWords are the words a document may use beside the sources' own:
+// the framing of the templates.
+const frameWords = `guide walks through step steps overview next start glance frequently asked questions answers
+drawn focus key points contact touch offers offer who customers business`
+
+// groundingSources are the texts a document may draw its words from: the
+// sources, the genie name the caller gave and the templates' framing.
+func groundingSources(req Request) []Source {
+	return append(append([]Source(nil), req.Sources...), Source{Name: "frame", Content: req.GenieName + " " + frameWords})
+}
+
 // grounded checks that each section body (and FAQ question) mostly uses
 // words of the sources, a guard against a model writing from its own
 // knowledge. Template words ("step", "guide") are few beside the content.
