@@ -6,6 +6,7 @@ import (
 
 	"genie/internal/api"
 	"genie/internal/apperr"
+	"genie/internal/genies"
 )
 
 // Request field limits, in characters.
@@ -64,8 +65,8 @@ func (in *input) check() (Input, error) {
 	return out, nil
 }
 
-// checkIDs requires a non-empty array of UUIDs and drops repeats, keeping
-// the first occurrence.
+// checkIDs requires a non-empty array of document UUIDs and drops repeats,
+// keeping the first occurrence (the rule of genies' document_ids).
 func checkIDs(o api.Optional[[]string]) ([]string, error) {
 	if !o.Set || o.Null {
 		return nil, apperr.Required("documentIds")
@@ -73,21 +74,7 @@ func checkIDs(o api.Optional[[]string]) ([]string, error) {
 	if len(o.Value) == 0 {
 		return nil, apperr.Invalid("documentIds", "documentIds must name at least one document")
 	}
-	if len(o.Value) > MaxDocumentIDs {
-		return nil, apperr.Invalid("documentIds", "documentIds must name at most %d documents", MaxDocumentIDs)
-	}
-	seen := map[string]bool{}
-	var ids []string
-	for _, id := range o.Value {
-		if !api.IsUUID(id) {
-			return nil, apperr.Invalid("documentIds", "documentIds must be document UUIDs; %q is not one", truncateText(id, 40))
-		}
-		if !seen[id] {
-			seen[id] = true
-			ids = append(ids, id)
-		}
-	}
-	return ids, nil
+	return genies.CheckIDList("documentIds", o.Value)
 }
 
 func (s *Service) generate(ctx context.Context, r *api.Request) (*api.Response, error) {

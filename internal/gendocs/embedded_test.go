@@ -2,6 +2,8 @@ package gendocs
 
 import (
 	"context"
+	"io"
+	"log/slog"
 	"os"
 	"reflect"
 	"strings"
@@ -9,6 +11,8 @@ import (
 
 	"genie/internal/apperr"
 )
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 func source(t *testing.T, name, file string) Source {
 	t.Helper()
@@ -24,7 +28,7 @@ func source(t *testing.T, name, file string) Source {
 func generate(t *testing.T, tpl Template, purpose string, srcs ...Source) (*Document, error) {
 	t.Helper()
 	req := Request{Template: tpl, Purpose: purpose, GenieName: DefaultGenieName, Sources: srcs}
-	return (&Service{}).produce(context.Background(), req)
+	return (&Service{Log: quiet}).produce(context.Background(), req)
 }
 
 func TestEmbeddedTemplates(t *testing.T) {

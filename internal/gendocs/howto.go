@@ -133,7 +133,7 @@ func (c *corpus) howTo(req Request) (*Document, error) {
 	l, ok := c.bestSteps()
 	if !ok {
 		n := len(c.unused(c.sentenceUnits(), func(u unit) bool { return instruction(u.text) != "" }))
-		return nil, notEnough("a how-to: the sources give %d steps, at least %d are needed (a numbered list, or instructions such as \"Book a table online.\")", n, MinSteps)
+		return nil, notEnough("a how-to: the sources give %d of the %d steps needed (a numbered list, or instructions such as \"Book a table online.\")", n, MinSteps)
 	}
 	if len(l.steps) > MaxSteps {
 		l.steps = l.steps[:MaxSteps]

@@ -17,9 +17,6 @@ import (
 // the sources, in characters, that one generation works from.
 const MaxSourceChars = 60_000
 
-// MaxDocumentIDs bounds documentIds, as genies bound document_ids.
-const MaxDocumentIDs = 100
-
 // stored is a document row as generation sees it.
 type stored struct {
 	id, owner, name, content string
