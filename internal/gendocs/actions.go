@@ -12,7 +12,7 @@ import (
 // Request field limits, in characters.
 const (
 	MaxPurposeLen   = 1_000
-	MaxGenieNameLen = 200
+	MaxGenieNameLen = 100
 )
 
 // Actions returns the genie-documents actions; generate needs a credential.

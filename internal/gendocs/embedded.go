@@ -2,7 +2,9 @@ package gendocs
 
 import (
 	"context"
+	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"genie/internal/apperr"
 )
@@ -41,6 +43,8 @@ func (Embedded) Generate(ctx context.Context, req Request) (*Document, error) {
 	d.Template = req.Template
 	return d, nil
 }
+
+var aboutPrefix = regexp.MustCompile(`^(?i:about)\s+`)
 
 func notEnough(format string, args ...any) error {
 	return apperr.Invalid("documentIds", "not enough content for "+format, args...)
@@ -83,7 +87,7 @@ func (c *corpus) faqCandidates() []qa {
 	add := func(pi, tier int, q, a string, covers ...string) {
 		d := c.docOf[pi]
 		q, a = strings.TrimSpace(q), strings.TrimSpace(a)
-		if q == "" || a == "" {
+		if q == "" || a == "" || utf8.RuneCountInString(q) > MaxHeadingLen {
 			return
 		}
 		out = append(out, qa{unit: unit{doc: d, pos: pos[d], part: pi, score: overlap(c.purpose, q+" "+a)},
@@ -134,7 +138,7 @@ func (c *corpus) faqCandidates() []qa {
 	for pi, p := range c.parts {
 		if d := c.docOf[pi]; !seenDoc[d] && p.heading == "" {
 			seenDoc[d] = true
-			add(pi, 3, "Can you tell me about "+lowerFirst(p.doc)+"?", formatBlocks(p.blocks, maxAnswer))
+			add(pi, 3, "Can you tell me about "+lowerFirst(aboutPrefix.ReplaceAllString(p.doc, ""))+"?", formatBlocks(p.blocks, maxAnswer))
 		}
 	}
 	return out
@@ -182,9 +186,9 @@ func (c *corpus) faq(req Request) (*Document, error) {
 		return nil, notEnough("an FAQ: the sources give %d questions, at least %d are needed; add documents with more topics (headings, questions or statements such as \"We deliver on Sundays.\")", len(chosen), MinFAQ)
 	}
 	sortBySource(chosen, func(q qa) unit { return q.unit })
-	d := &Document{Title: "Frequently asked questions about " + req.GenieName, Subtitle: subtitle(req, "Answers drawn from: "+sourceNames(req))}
+	d := &Document{Title: truncateText("Frequently asked questions about "+req.GenieName, MaxTitleLen), Subtitle: subtitle(req, "Answers drawn from: "+sourceNames(req))}
 	for _, q := range chosen {
-		d.Sections = append(d.Sections, Section{Heading: truncateText(q.question, MaxHeadingLen), Body: q.answer})
+		d.Sections = append(d.Sections, Section{Heading: q.question, Body: q.answer})
 	}
 	return d, nil
 }

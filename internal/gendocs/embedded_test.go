@@ -2,8 +2,10 @@ package gendocs
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"os"
 	"reflect"
 	"strings"
@@ -157,6 +159,40 @@ func TestEmbeddedNotEnoughContent(t *testing.T) {
 		e, ok := apperr.As(err)
 		if !ok || e.Code != apperr.CodeValidation || e.Field != "documentIds" || !strings.Contains(e.Message, c.want) {
 			t.Errorf("%s: got %v, want VALIDATION_ERROR %q", c.tpl, err, c.want)
+		}
+	}
+}
+
+// TestEmbeddedNeverInvalid feeds the embedded generator many mixtures of
+// realistic text: every answer must be a valid document or a
+// VALIDATION_ERROR about too little material, never a failed generation.
+func TestEmbeddedNeverInvalid(t *testing.T) {
+	var lines []string
+	for _, f := range []string{"bistro.md", "booking.txt", "clinic.txt", "newpatient.txt", "many.md"} {
+		lines = append(lines, strings.Split(source(t, f, f).Content, "\n")...)
+	}
+	lines = append(lines, "# Key points", "## Who it is for", "Q: Is there a lift?", "A: Yes.", "- ", "1.", "***", "   ", "Why?")
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 400 {
+		var srcs []Source
+		for d := range 1 + rng.IntN(3) {
+			var b strings.Builder
+			for range rng.IntN(60) {
+				b.WriteString(lines[rng.IntN(len(lines))] + "\n")
+			}
+			srcs = append(srcs, Source{Name: fmt.Sprintf("doc %d", d), Content: b.String()})
+		}
+		purpose := []string{"", "parking", "booking a table for a group", "wheelchair"}[i%4]
+		for _, tpl := range Templates {
+			_, err := generate(t, tpl, purpose, srcs...)
+			if e, ok := apperr.As(err); err != nil && (!ok || e.Code != apperr.CodeValidation) {
+				d, gerr := Embedded{}.Generate(context.Background(), Request{Template: tpl, Purpose: purpose, GenieName: DefaultGenieName, Sources: srcs})
+				if gerr == nil {
+					Normalize(d)
+					gerr = Validate(d, tpl, groundingSources(Request{GenieName: DefaultGenieName, Sources: srcs}))
+				}
+				t.Fatalf("case %d %s: %v (%v)\nsources: %q", i, tpl, err, gerr, srcs)
+			}
 		}
 	}
 }

@@ -129,7 +129,7 @@ func TestGenerateValidation(t *testing.T) {
 			{"purpose not a string", with("purpose", 3), "purpose"},
 			{"purpose too long", with("purpose", strings.Repeat("p", 1001)), "purpose"},
 			{"genieName not a string", with("genieName", true), "genieName"},
-			{"genieName too long", with("genieName", strings.Repeat("n", 201)), "genieName"},
+			{"genieName too long", with("genieName", strings.Repeat("n", 101)), "genieName"},
 		} {
 			t.Run(c.name, func(t *testing.T) {
 				r := f.gen(t, f.u.Token, c.data).Expect(t, 400, "VALIDATION_ERROR")
@@ -283,6 +283,9 @@ func TestGenerateTemplates(t *testing.T) {
 			len(secs) != 3 || secs[2]["heading"] != "Next steps" {
 			t.Fatalf("how-to with genieName and purpose: %v", d)
 		}
+		data = req(f.genie, "faq", f.bistro)
+		data["genieName"] = strings.Repeat("n", 100)
+		f.gen(t, f.u.Token, data).Expect(t, 200, "")
 		data = req(f.genie, "one-pager", f.bistro)
 		data["genieName"] = "  "
 		if d := f.gen(t, f.u.Token, data).Expect(t, 200, "").Data()["document"].(map[string]any); d["title"] != "Your business at a glance" {

@@ -176,7 +176,7 @@ func (c *corpus) howTo(req Request) (*Document, error) {
 func (c *corpus) leadText(l stepList) string {
 	for _, pi := range []int{l.part, c.firstPartOf(l.doc)} {
 		for _, b := range c.parts[pi].blocks {
-			if b.kind != para {
+			if b.kind != para || numberedPrefix.MatchString(b.text) {
 				continue
 			}
 			ss := sentences(b.text)

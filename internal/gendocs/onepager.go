@@ -65,7 +65,7 @@ func (c *corpus) onePager(req Request) (*Document, error) {
 	if len(sections) < MinOnePager {
 		return nil, notEnough("a one-pager: the sources give %d sections, at least %d are needed; add documents with more to say", len(sections), MinOnePager)
 	}
-	return &Document{Title: capitalize(req.GenieName) + " at a glance", Subtitle: subtitle(req, ""), Sections: sections}, nil
+	return &Document{Title: truncateText(capitalize(req.GenieName)+" at a glance", MaxTitleLen), Subtitle: subtitle(req, ""), Sections: sections}, nil
 }
 
 func self(u unit) unit { return u }
@@ -101,7 +101,7 @@ func (c *corpus) topics(n int, have []Section) []Section {
 	if n <= 0 {
 		return nil
 	}
-	taken := map[string]bool{}
+	taken := map[string]bool{"key points": true, "how to get in touch": true}
 	for _, s := range have {
 		taken[strings.ToLower(s.Heading)] = true
 	}

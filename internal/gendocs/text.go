@@ -76,7 +76,7 @@ func parse(src Source) []part {
 			inList = false
 		case mdHeading.MatchString(line):
 			open(mdHeading.FindStringSubmatch(line)[1])
-		case setextRule.MatchString(line) && len(buf) == 1:
+		case setextRule.MatchString(line) && len(buf) == 1 && utf8.RuneCountInString(buf[0]) <= 100:
 			h := buf[0]
 			buf = nil
 			open(h)
