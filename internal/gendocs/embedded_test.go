@@ -173,7 +173,7 @@ func TestEmbeddedNeverInvalid(t *testing.T) {
 	}
 	lines = append(lines, "# Key points", "## Who it is for", "Q: Is there a lift?", "A: Yes.", "- ", "1.", "***", "   ", "Why?")
 	rng := rand.New(rand.NewPCG(1, 2))
-	for i := range 400 {
+	for i := range 150 {
 		var srcs []Source
 		for d := range 1 + rng.IntN(3) {
 			var b strings.Builder
