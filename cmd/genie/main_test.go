@@ -88,6 +88,9 @@ func TestCommandErrors(t *testing.T) {
 		{"unreachable postgres", []string{"migrate", "--db", "postgres://nobody@127.0.0.1:1/x?connect_timeout=2"}, 1, "connect to postgres"},
 		{"taken port", []string{"serve", "--db", dsn, "--addr", busy.Addr().String()}, 1, "address already in use"},
 		{"bad log level", []string{"serve", "--db", dsn, "--log-level", "loud"}, 1, "--log-level"},
+		{"model URL without name", []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--model-url", "http://127.0.0.1:1/v1"}, 1, "model name is required"},
+		{"relative model URL", []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--model-url", "models/v1", "--model-name", "m"}, 1, "absolute http(s) URL"},
+		{"bad model timeout", []string{"serve", "--db", dsn, "--model-timeout", "0s"}, 1, "--model-timeout"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

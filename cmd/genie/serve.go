@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -24,6 +25,10 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	linkKey := fs.String("edit-link-key", env("GENIE_EDIT_LINK_KEY", ""), "secret that seals edit-link tokens at rest; default: generated and kept in the database (env GENIE_EDIT_LINK_KEY)")
 	noAuth := fs.Bool("disable-embedded-auth", envBool("GENIE_DISABLE_EMBEDDED_AUTH"), "turn off the embedded sign-in provider at /auth/v1 (env GENIE_DISABLE_EMBEDDED_AUTH)")
 	rate := fs.Int("rate-limit", envInt("GENIE_RATE_LIMIT", 60), "requests per minute per API key (env GENIE_RATE_LIMIT)")
+	modelURL := fs.String("model-url", env("GENIE_MODEL_URL", ""), "base URL of an OpenAI-compatible API for genie-documents (POST <url>/chat/completions); default: the embedded generator (env GENIE_MODEL_URL)")
+	modelKey := fs.String("model-api-key", "", "API key for --model-url, sent as a bearer token; prefer the env GENIE_MODEL_API_KEY, which keeps it out of the process list")
+	modelName := fs.String("model-name", env("GENIE_MODEL", ""), "model name for --model-url (env GENIE_MODEL)")
+	modelTimeout := fs.Duration("model-timeout", envDuration("GENIE_MODEL_TIMEOUT", 60*time.Second), "time limit of one model request (env GENIE_MODEL_TIMEOUT)")
 	logFormat := fs.String("log-format", env("GENIE_LOG_FORMAT", "json"), "log format: json or text (env GENIE_LOG_FORMAT)")
 	logLevel := fs.String("log-level", env("GENIE_LOG_LEVEL", "info"), "log level: debug, info, warn, error (env GENIE_LOG_LEVEL)")
 	if err := parse(fs, args); err != nil {
@@ -32,6 +37,12 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	log, err := newLogger(stderr, *logFormat, *logLevel)
 	if err != nil {
 		return err
+	}
+	if *modelKey == "" {
+		*modelKey = os.Getenv("GENIE_MODEL_API_KEY")
+	}
+	if *modelTimeout <= 0 {
+		return fmt.Errorf("--model-timeout must be positive")
 	}
 	if *rate < 1 {
 		return fmt.Errorf("--rate-limit must be at least 1")
@@ -49,12 +60,13 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		JWTSecret: *jwtSecret, JWKSURL: *jwksURL, DisableEmbeddedAuth: *noAuth, EditLinkKey: *linkKey,
 		AdminEmail: os.Getenv("GENIE_ADMIN_EMAIL"), AdminPassword: os.Getenv("GENIE_ADMIN_PASSWORD"),
 		RateLimit: *rate, Log: log,
+		ModelURL: *modelURL, ModelAPIKey: *modelKey, ModelName: *modelName, ModelTimeout: *modelTimeout,
 	})
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	log.Info("genie serving", "addr", l.Addr().String(), "base_url", *baseURL, "store", string(a.DB.Engine))
+	log.Info("genie serving", "addr", l.Addr().String(), "base_url", *baseURL, "store", string(a.DB.Engine), "documents_generator", generatorName(*modelURL, *modelName))
 	start := time.Now()
 	err = a.Serve(ctx, l)
 	log.Info("genie stopped", "uptime_s", int(time.Since(start).Seconds()))
@@ -86,4 +98,23 @@ func envInt(name string, def int) int {
 		return n
 	}
 	return def
+}
+
+func envDuration(name string, def time.Duration) time.Duration {
+	if d, err := time.ParseDuration(os.Getenv(name)); err == nil {
+		return d
+	}
+	return def
+}
+
+// generatorName describes the genie-documents generator for the start-up
+// log line, without the API key or any password in the URL.
+func generatorName(modelURL, model string) string {
+	if modelURL == "" {
+		return "embedded"
+	}
+	if u, err := url.Parse(modelURL); err == nil {
+		modelURL = u.Redacted()
+	}
+	return "openai-compatible " + model + " at " + modelURL
 }

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"genie/internal/db"
 	"genie/internal/documents"
 	"genie/internal/editlinks"
+	"genie/internal/gendocs"
 	"genie/internal/genies"
 	"genie/internal/groups"
 	"genie/internal/identity"
@@ -48,6 +50,15 @@ type Config struct {
 
 	AdminEmail    string
 	AdminPassword string
+
+	// Generated documents: with ModelURL set, genie-documents uses the
+	// OpenAI-compatible chat-completions API there (ModelName required;
+	// ModelAPIKey is never logged); without it, the embedded extractive
+	// generator. ModelTimeout bounds each attempt (default 60s).
+	ModelURL     string
+	ModelAPIKey  string
+	ModelName    string
+	ModelTimeout time.Duration
 
 	RateLimit       int           // requests per minute per API key, default 60
 	PasswordCost    int           // bcrypt cost, default users.DefaultPasswordCost
@@ -165,6 +176,12 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 		}
 	}
 
+	gen, err := generator(cfg)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+
 	srv := api.NewServer(api.Options{Auth: authn, Limiter: a.Limiter, Log: log})
 	a.API = srv
 	a.APIKeys = &apikeys.Service{DB: d}
@@ -182,6 +199,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 		return nil, err
 	}
 	srv.Register("doc-edit-link", links.Actions())
+	srv.Register("genie-documents", (&gendocs.Service{DB: d, Generator: gen, Log: log}).Actions())
 
 	mux := http.NewServeMux()
 	srv.Mount(mux)
@@ -217,6 +235,30 @@ func newEditLinks(ctx context.Context, cfg Config, d *db.DB, docs *documents.Ser
 		return nil, err
 	}
 	return editlinks.New(d, docs, key, cfg.PasswordCost)
+}
+
+// generator returns the document generator the configuration names: the
+// OpenAI-compatible client when ModelURL is set, else the embedded one.
+func generator(cfg Config) (gendocs.Generator, error) {
+	if cfg.ModelURL == "" {
+		return gendocs.Embedded{}, nil
+	}
+	u, err := url.Parse(cfg.ModelURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("model URL %q must be an absolute http(s) URL", redactURL(cfg.ModelURL))
+	}
+	if cfg.ModelName == "" {
+		return nil, errors.New("a model name is required with a model URL (--model-name or GENIE_MODEL)")
+	}
+	return &gendocs.OpenAI{URL: cfg.ModelURL, APIKey: cfg.ModelAPIKey, Model: cfg.ModelName, Timeout: cfg.ModelTimeout}, nil
+}
+
+// redactURL hides a password in a URL meant for messages.
+func redactURL(s string) string {
+	if u, err := url.Parse(s); err == nil {
+		return u.Redacted()
+	}
+	return "(unparsable)"
 }
 
 // janitor deletes expired rate-limit windows once a minute.

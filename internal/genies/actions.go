@@ -108,15 +108,19 @@ func (in *input) fields(create bool) (Fields, error) {
 
 // CheckDocumentIDs validates a document ID list and drops duplicates,
 // keeping the first occurrence's position.
-func CheckDocumentIDs(ids []string) ([]string, error) {
+func CheckDocumentIDs(ids []string) ([]string, error) { return CheckIDList("document_ids", ids) }
+
+// CheckIDList is CheckDocumentIDs for a request field of another name
+// (genie-documents' documentIds): errors are VALIDATION_ERROR on field.
+func CheckIDList(field string, ids []string) ([]string, error) {
 	if len(ids) > MaxDocuments {
-		return nil, apperr.Invalid("document_ids", "document_ids may list at most %d documents", MaxDocuments)
+		return nil, apperr.Invalid(field, "%s may list at most %d documents", field, MaxDocuments)
 	}
 	seen := map[string]bool{}
 	out := []string{}
 	for i, id := range ids {
 		if !api.IsUUID(id) {
-			return nil, apperr.Invalid("document_ids", "document_ids[%d] must be a document UUID", i)
+			return nil, apperr.Invalid(field, "%s[%d] must be a document UUID", field, i)
 		}
 		if !seen[id] {
 			seen[id] = true

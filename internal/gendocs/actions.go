@@ -1,0 +1,94 @@
+package gendocs
+
+import (
+	"context"
+	"strings"
+
+	"genie/internal/api"
+	"genie/internal/apperr"
+	"genie/internal/genies"
+)
+
+// Request field limits, in characters.
+const (
+	MaxPurposeLen   = 1_000
+	MaxGenieNameLen = 100
+)
+
+// Actions returns the genie-documents actions; generate needs a credential.
+func (s *Service) Actions() api.Actions {
+	return api.Actions{
+		"generate": {Access: api.Authenticated, Handle: s.generate},
+	}
+}
+
+type input struct {
+	AgentID     *string                `json:"agentId"`
+	Template    *string                `json:"template"`
+	DocumentIDs api.Optional[[]string] `json:"documentIds"`
+	Purpose     *string                `json:"purpose"`
+	GenieName   *string                `json:"genieName"`
+}
+
+// check validates the fields in the order the spec lists them.
+func (in *input) check() (Input, error) {
+	var out Input
+	if in.AgentID == nil || strings.TrimSpace(*in.AgentID) == "" {
+		return out, apperr.Required("agentId")
+	}
+	out.AgentID = strings.TrimSpace(*in.AgentID)
+	if in.Template == nil {
+		return out, apperr.Required("template")
+	}
+	t, ok := ParseTemplate(*in.Template)
+	if !ok {
+		return out, apperr.Invalid("template", "template must be one of faq, how-to, one-pager")
+	}
+	out.Template = t
+	ids, err := checkIDs(in.DocumentIDs)
+	if err != nil {
+		return out, err
+	}
+	out.DocumentIDs = ids
+	if in.Purpose != nil {
+		out.Purpose = strings.TrimSpace(*in.Purpose)
+		if err := api.MaxLen("purpose", out.Purpose, MaxPurposeLen); err != nil {
+			return out, err
+		}
+	}
+	if in.GenieName != nil {
+		out.GenieName = strings.TrimSpace(*in.GenieName)
+		if err := api.MaxLen("genieName", out.GenieName, MaxGenieNameLen); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// checkIDs requires a non-empty array of document UUIDs and drops repeats,
+// keeping the first occurrence (the rule of genies' document_ids).
+func checkIDs(o api.Optional[[]string]) ([]string, error) {
+	if !o.Set || o.Null {
+		return nil, apperr.Required("documentIds")
+	}
+	if len(o.Value) == 0 {
+		return nil, apperr.Invalid("documentIds", "documentIds must name at least one document")
+	}
+	return genies.CheckIDList("documentIds", o.Value)
+}
+
+func (s *Service) generate(ctx context.Context, r *api.Request) (*api.Response, error) {
+	var raw input
+	if err := r.Bind(&raw); err != nil {
+		return nil, err
+	}
+	in, err := raw.check()
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.Generate(ctx, r.Caller, in)
+	if err != nil {
+		return nil, err
+	}
+	return api.OK(res), nil
+}

@@ -1,0 +1,198 @@
+package gendocs
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"genie/internal/apperr"
+)
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+func source(t *testing.T, name, file string) Source {
+	t.Helper()
+	b, err := os.ReadFile("testdata/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Source{Name: name, Content: string(b)}
+}
+
+// generate runs the embedded generator the way the service does: generate,
+// normalize, validate.
+func generate(t *testing.T, tpl Template, purpose string, srcs ...Source) (*Document, error) {
+	t.Helper()
+	req := Request{Template: tpl, Purpose: purpose, GenieName: DefaultGenieName, Sources: srcs}
+	return (&Service{Log: quiet}).produce(context.Background(), req)
+}
+
+func TestEmbeddedTemplates(t *testing.T) {
+	bistro := []Source{source(t, "About Bella's Bistro", "bistro.md"), source(t, "Booking a table", "booking.txt")}
+	clinic := []Source{source(t, "Smile Dental Care", "clinic.txt"), source(t, "New patients", "newpatient.txt")}
+	for _, set := range []struct {
+		name string
+		srcs []Source
+	}{{"markdown with headings", bistro}, {"plain prose", clinic}} {
+		for _, tpl := range Templates {
+			t.Run(set.name+"/"+string(tpl), func(t *testing.T) {
+				d, err := generate(t, tpl, "", set.srcs...)
+				if err != nil {
+					t.Fatalf("generate: %v", err)
+				}
+				again, _ := generate(t, tpl, "", set.srcs...)
+				if !reflect.DeepEqual(d, again) {
+					t.Fatal("the embedded generator is not deterministic")
+				}
+				if !strings.Contains(strings.ToLower(d.Title+d.Sections[0].Body+d.Subtitle), "your business") && tpl != HowTo {
+					t.Errorf("genie name missing from title: %q", d.Title)
+				}
+				for _, s := range d.Sections {
+					if strings.Contains(s.Body, "#") || strings.Contains(s.Body, "**") {
+						t.Errorf("markdown in body: %q", s.Body)
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestEmbeddedFAQFromProse(t *testing.T) {
+	d, err := generate(t, FAQ, "", source(t, "Smile Dental Care", "clinic.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs := map[string]bool{}
+	for _, s := range d.Sections {
+		qs[s.Heading] = true
+	}
+	for _, q := range []string{"Can I book an appointment online or by phone?", "How do I register as a new patient?", "What if I need to cancel?"} {
+		if !qs[q] {
+			t.Errorf("missing question %q in %v", q, qs)
+		}
+	}
+}
+
+func TestEmbeddedHowToFromSentences(t *testing.T) {
+	d, err := generate(t, HowTo, "", source(t, "New patients", "newpatient.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "1. Open the registration page on our website.\n2. Fill in your contact details and your medical history.\n" +
+		"3. Choose the dentist you would like to see.\n4. Upload a photo of your ID if you have one.\n" +
+		"5. Submit the form and wait for our confirmation email.\n6. Book your first check-up online or by phone."
+	if d.Sections[1].Body != want {
+		t.Fatalf("steps:\n%s\nwant:\n%s", d.Sections[1].Body, want)
+	}
+}
+
+func TestEmbeddedHowToPrefersNumberedList(t *testing.T) {
+	d, err := generate(t, HowTo, "", source(t, "Booking a table", "booking.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Title != "Booking a table: step by step" || len(d.Sections) != 3 || d.Sections[2].Heading != "Next steps" ||
+		!strings.HasPrefix(d.Sections[1].Body, "1. Open bellasbistro.example/book") || !strings.Contains(d.Sections[1].Body, "\n5. Check your email") {
+		t.Fatalf("how-to: %+v", d)
+	}
+	if !strings.Contains(d.Sections[0].Body, "Booking ahead is the best way") {
+		t.Errorf("intro does not lead with the source's introduction: %q", d.Sections[0].Body)
+	}
+}
+
+func TestEmbeddedPurposeRanks(t *testing.T) {
+	many := source(t, "Visiting the gardens", "many.md")
+	has := func(d *Document, word string) bool {
+		for _, s := range d.Sections {
+			if strings.Contains(strings.ToLower(s.Heading+s.Body), word) {
+				return true
+			}
+		}
+		return false
+	}
+	d, err := generate(t, FAQ, "", many)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Sections) != MaxFAQ || has(d, "wheelchair") {
+		t.Fatalf("without a purpose: %d questions, wheelchair included %v", len(d.Sections), has(d, "wheelchair"))
+	}
+	d, err = generate(t, FAQ, "wheelchair access for disabled visitors", many)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !has(d, "wheelchair") {
+		t.Fatal("the purpose did not bring in its section")
+	}
+	if d.Subtitle != "Focus: wheelchair access for disabled visitors" {
+		t.Errorf("subtitle %q", d.Subtitle)
+	}
+	op, err := generate(t, OnePager, "school visits and workshops", many)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !has(op, "workshop") {
+		t.Errorf("one-pager ignores the purpose: %+v", op.Sections)
+	}
+}
+
+func TestEmbeddedNotEnoughContent(t *testing.T) {
+	short := Source{Name: "note", Content: "We sell bread. Our bakery opens at seven."}
+	noSteps := Source{Name: "about", Content: "The bakery was founded in 1920.\n\nIt has two ovens.\n\nBread is baked daily."}
+	for _, c := range []struct {
+		tpl  Template
+		src  Source
+		want string
+	}{
+		{FAQ, short, "not enough content for an FAQ"},
+		{HowTo, noSteps, "not enough content for a how-to"},
+		{OnePager, noSteps, "not enough content for a one-pager"},
+		{OnePager, short, "not enough content for a one-pager"},
+	} {
+		_, err := generate(t, c.tpl, "", c.src)
+		e, ok := apperr.As(err)
+		if !ok || e.Code != apperr.CodeValidation || e.Field != "documentIds" || !strings.Contains(e.Message, c.want) {
+			t.Errorf("%s: got %v, want VALIDATION_ERROR %q", c.tpl, err, c.want)
+		}
+	}
+}
+
+// TestEmbeddedNeverInvalid feeds the embedded generator many mixtures of
+// realistic text: every answer must be a valid document or a
+// VALIDATION_ERROR about too little material, never a failed generation.
+func TestEmbeddedNeverInvalid(t *testing.T) {
+	var lines []string
+	for _, f := range []string{"bistro.md", "booking.txt", "clinic.txt", "newpatient.txt", "many.md"} {
+		lines = append(lines, strings.Split(source(t, f, f).Content, "\n")...)
+	}
+	lines = append(lines, "# Key points", "## Who it is for", "Q: Is there a lift?", "A: Yes.", "- ", "1.", "***", "   ", "Why?")
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 150 {
+		var srcs []Source
+		for d := range 1 + rng.IntN(3) {
+			var b strings.Builder
+			for range rng.IntN(60) {
+				b.WriteString(lines[rng.IntN(len(lines))] + "\n")
+			}
+			srcs = append(srcs, Source{Name: fmt.Sprintf("doc %d", d), Content: b.String()})
+		}
+		purpose := []string{"", "parking", "booking a table for a group", "wheelchair"}[i%4]
+		for _, tpl := range Templates {
+			_, err := generate(t, tpl, purpose, srcs...)
+			if e, ok := apperr.As(err); err != nil && (!ok || e.Code != apperr.CodeValidation) {
+				d, gerr := Embedded{}.Generate(context.Background(), Request{Template: tpl, Purpose: purpose, GenieName: DefaultGenieName, Sources: srcs})
+				if gerr == nil {
+					Normalize(d)
+					gerr = Validate(d, tpl, groundingSources(Request{GenieName: DefaultGenieName, Sources: srcs}))
+				}
+				t.Fatalf("case %d %s: %v (%v)\nsources: %q", i, tpl, err, gerr, srcs)
+			}
+		}
+	}
+}

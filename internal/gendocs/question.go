@@ -1,0 +1,189 @@
+package gendocs
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Questions are written in the customer's voice from the source's own
+// words: a heading becomes "What are your opening hours?", a sentence
+// "You can pay by card." becomes "Can I pay by card?". Nothing is added
+// that the source does not say; the answer is the source text itself.
+
+var (
+	qPrefix     = regexp.MustCompile(`^(?i:q(?:uestion)?\s*[:.-]\s*)`)
+	aPrefix     = regexp.MustCompile(`^(?i:a(?:nswer)?\s*[:.-]\s*)`)
+	howToHead   = regexp.MustCompile(`^(?i:how\s+to)\s+(.+)$`)
+	youModal    = regexp.MustCompile(`^(?i:you)\s+(can|may|should|must|need to|have to|will need to)\s+(.+)$`)
+	weVerb      = regexp.MustCompile(`^(?i:we)\s+(are|can|will|also)?\s*(.+)$`)
+	ourIs       = regexp.MustCompile(`^(?i:our)\s+((?:\S+\s+){0,3}?\S+)\s+(is|are)\s+\S`)
+	ifClause    = regexp.MustCompile(`^(?i:if)\s+you\s+([^,]{3,80}),\s*\S`)
+	toClause    = regexp.MustCompile(`^(?i:to)\s+([^,]{3,60}),\s*\S`)
+	costClause  = regexp.MustCompile(`^((?:\S+\s+){0,4}?\S+)\s+costs?\s+\S`)
+	pluralNoun  = regexp.MustCompile(`[^s]s$`)
+	gerundStart = regexp.MustCompile(`^\S+ing\b`)
+)
+
+// notVerbs are words after "We" that do not start a plain present verb
+// phrase ("We were", "We'd"): no question is formed from them.
+var notVerbs = toSet(`were was had did would could might do don't didn't won't can't 've 'll 'd`)
+
+// singularTopics read naturally as "What is your X?", pluralTopics as
+// "What are your X?" when the heading is that one word.
+var (
+	singularTopics = toSet(`policy price pricing fee cost address menu schedule process warranty guarantee
+	refund delivery shipping availability capacity minimum deposit`)
+	pluralTopics = toSet(`prices hours rates fees terms services products times charges`)
+	contactHead  = regexp.MustCompile(`^(?i:contact(?:\s+us)?|get\s+in\s+touch|contact\s+details)$`)
+	locationHead = regexp.MustCompile(`^(?i:location|where\s+to\s+find\s+us|find\s+us|how\s+to\s+find\s+us|getting\s+here)$`)
+)
+
+// headingQuestion turns a heading into a customer question.
+func headingQuestion(h string) string {
+	h = strings.TrimSpace(strings.TrimRight(h, ":"))
+	if h == "" {
+		return ""
+	}
+	if strings.HasSuffix(h, "?") {
+		return capitalize(qPrefix.ReplaceAllString(h, ""))
+	}
+	switch {
+	case contactHead.MatchString(h):
+		return "How can I contact you?"
+	case locationHead.MatchString(h):
+		return "Where can I find you?"
+	}
+	if m := howToHead.FindStringSubmatch(h); m != nil {
+		return "How do I " + toCustomer(lowerFirst(m[1])) + "?"
+	}
+	topic := toCustomer(lowerFirst(h))
+	words := strings.Fields(strings.ToLower(h))
+	lastWord := words[len(words)-1]
+	switch {
+	case len(words) <= 4 && singularTopics[lastWord]:
+		return "What is your " + topic + "?"
+	case len(words) == 1 && pluralTopics[lastWord], len(words) > 1 && len(words) <= 4 && pluralNoun.MatchString(lastWord):
+		return "What are your " + topic + "?"
+	case gerundStart.MatchString(strings.ToLower(h)) && len(words) <= 5:
+		return "How does " + topic + " work?"
+	}
+	return "Can you tell me about " + topic + "?"
+}
+
+// sentenceQuestion derives the question a sentence answers, or "" when
+// the sentence has no shape that gives one.
+func sentenceQuestion(s string) string {
+	s = strings.TrimSpace(s)
+	body := strings.TrimRight(s, ".!")
+	if strings.HasSuffix(s, "?") || len(strings.Fields(s)) < 4 || len(strings.Fields(s)) > 40 {
+		return ""
+	}
+	if m := ifClause.FindStringSubmatch(body); m != nil {
+		return "What if " + toCustomer("you "+m[1]) + "?"
+	}
+	if m := toClause.FindStringSubmatch(body); m != nil && !strings.Contains(m[1], " you ") {
+		return "How do I " + toCustomer(m[1]) + "?"
+	}
+	if m := youModal.FindStringSubmatch(body); m != nil {
+		rest := toCustomer(firstClause(m[2]))
+		switch strings.ToLower(m[1]) {
+		case "can", "may":
+			return "Can I " + rest + "?"
+		default:
+			return "Do I need to " + rest + "?"
+		}
+	}
+	if m := ourIs.FindStringSubmatch(body); m != nil && infoNoun(m[1]) {
+		verb := "is"
+		if strings.EqualFold(m[2], "are") {
+			verb = "are"
+		}
+		return "What " + verb + " your " + m[1] + "?"
+	}
+	if m := costClause.FindStringSubmatch(body); m != nil && !strings.HasPrefix(strings.ToLower(m[1]), "it ") {
+		return "How much does " + toCustomer(lowerFirst(m[1])) + " cost?"
+	}
+	if m := weVerb.FindStringSubmatch(body); m != nil {
+		first, _, _ := strings.Cut(m[2], " ")
+		if notVerbs[strings.ToLower(first)] || strings.HasPrefix(m[2], "'") {
+			return ""
+		}
+		rest := toCustomer(firstClause(m[2]))
+		switch strings.ToLower(m[1]) {
+		case "are":
+			return "Are you " + rest + "?"
+		case "can":
+			return "Can you " + rest + "?"
+		case "will":
+			return "Will you " + rest + "?"
+		}
+		if strings.HasSuffix(first, "s") && !strings.HasSuffix(first, "ss") {
+			return "" // "We offers" is not a verb phrase we can turn round
+		}
+		return "Do you " + rest + "?"
+	}
+	return ""
+}
+
+var clauseBreak = regexp.MustCompile(`(?i)(;|, (and|but|or|so) |, while | but )`)
+
+// firstClause cuts a compound sentence at its first clause break, so that
+// a question asks one thing.
+func firstClause(s string) string {
+	if loc := clauseBreak.FindStringIndex(s); loc != nil {
+		return strings.TrimSpace(s[:loc[0]])
+	}
+	return s
+}
+
+// infoNoun reports whether a phrase ends in a noun that names information
+// a customer asks for ("opening hours", "phone number").
+func infoNoun(phrase string) bool {
+	words := strings.Fields(strings.ToLower(phrase))
+	last := words[len(words)-1]
+	return singularTopics[last] || pluralTopics[last] || infoNouns[last]
+}
+
+var infoNouns = toSet(`number name email phone website hours times policies address menu`)
+
+// pronounSwap turns the business's voice into the customer's: "you" (the
+// customer) becomes "I"/"me", "we"/"our" (the business) become "you"/"your".
+var pronounSwap = map[string]string{
+	"your": "my", "yours": "mine", "yourself": "myself",
+	"we": "you", "our": "your", "ours": "yours", "us": "you",
+}
+
+// objectAfter are words after which "you" is an object ("me"): verbs that
+// take the customer as object, and prepositions.
+var objectAfter = toSet(`to for with at from by about of send sends give gives tell tells show shows call calls email
+emails help helps ask asks let lets contact contacts remind reminds text texts charge charges see sees invite invites
+notify notifies welcome welcomes serve serves`)
+
+// iVerb fixes the verb after a "you" that became "I".
+var iVerb = map[string]string{"are": "am", "were": "was", "aren't": "am not", "weren't": "wasn't"}
+
+func toCustomer(s string) string {
+	words := strings.Fields(s)
+	for i, w := range words {
+		core := strings.TrimRight(w, ",;:")
+		tail := w[len(core):]
+		low := strings.ToLower(core)
+		if low == "you" {
+			if i > 0 && objectAfter[strings.ToLower(words[i-1])] {
+				words[i] = "me" + tail
+				continue
+			}
+			words[i] = "I" + tail
+			if i+1 < len(words) && tail == "" {
+				if v, ok := iVerb[strings.ToLower(words[i+1])]; ok {
+					words[i+1] = v
+				}
+			}
+			continue
+		}
+		if r, ok := pronounSwap[low]; ok {
+			words[i] = r + tail
+		}
+	}
+	return strings.Join(words, " ")
+}

@@ -1,0 +1,101 @@
+package gendocs
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+
+	"genie/internal/api"
+	"genie/internal/apperr"
+	"genie/internal/auth"
+	"genie/internal/db"
+	"genie/internal/genies"
+)
+
+// Service implements generate.
+type Service struct {
+	DB        *db.DB
+	Generator Generator // nil means Embedded
+	Log       *slog.Logger
+}
+
+// Input is a checked generate request.
+type Input struct {
+	AgentID     string
+	Template    Template
+	DocumentIDs []string // non-empty, UUIDs, without duplicates
+	Purpose     string
+	GenieName   string // "" means DefaultGenieName
+}
+
+// ErrGeneration is the message of the INTERNAL_ERROR for a generator that
+// failed or gave invalid or empty content.
+const ErrGeneration = "failed generation or empty generated content"
+
+// Generate writes a document from the caller's sources for a genie the
+// caller owns (admins: any genie, any document). Errors: AGENT_NOT_FOUND
+// for a genie the caller may not reach; NOT_FOUND, FORBIDDEN or
+// VALIDATION_ERROR by the source rules (see gather); VALIDATION_ERROR when
+// the embedded generator finds too little material; INTERNAL_ERROR when
+// generation fails or its output breaks the template's rules.
+func (s *Service) Generate(ctx context.Context, c *auth.Caller, in Input) (*Result, error) {
+	if _, err := genies.Owned(ctx, s.DB.R, c, in.AgentID); err != nil {
+		return nil, err
+	}
+	sources, skipped, err := gather(ctx, s.DB.R, c, in.DocumentIDs)
+	if err != nil {
+		return nil, err
+	}
+	sources, truncated := fit(sources, MaxSourceChars)
+	req := Request{Template: in.Template, Purpose: in.Purpose, GenieName: in.GenieName, Sources: sources}
+	if req.GenieName == "" {
+		req.GenieName = DefaultGenieName
+	}
+	doc, err := s.produce(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(sources))
+	for i, src := range sources {
+		names[i] = src.Name
+	}
+	return &Result{Document: *doc, Meta: Meta{SourceDocuments: names, SkippedDocuments: skipped, Truncated: truncated}}, nil
+}
+
+// produce runs the generator, then normalizes and validates its document.
+// A VALIDATION_ERROR of the generator (too little material) passes through;
+// any other failure is logged and becomes the INTERNAL_ERROR ErrGeneration.
+func (s *Service) produce(ctx context.Context, req Request) (*Document, error) {
+	doc, err := s.generator().Generate(ctx, req)
+	if err == nil && doc == nil {
+		err = errors.New("generator returned no document")
+	}
+	if err == nil {
+		doc.Template = req.Template
+		Normalize(doc)
+		err = Validate(doc, req.Template, groundingSources(req))
+	}
+	if err != nil {
+		if e, ok := apperr.As(err); ok && e.Code != apperr.CodeInternal {
+			return nil, err
+		}
+		s.log().ErrorContext(ctx, "generate document", "request_id", api.RequestID(ctx), "generator", s.generator().Name(),
+			"template", string(req.Template), "err", err)
+		return nil, apperr.New(apperr.CodeInternal, ErrGeneration)
+	}
+	return doc, nil
+}
+
+func (s *Service) generator() Generator {
+	if s.Generator == nil {
+		return Embedded{}
+	}
+	return s.Generator
+}
+
+func (s *Service) log() *slog.Logger {
+	if s.Log == nil {
+		return slog.Default()
+	}
+	return s.Log
+}
