@@ -23,6 +23,12 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	jwksURL := fs.String("jwks-url", env("GENIE_JWKS_URL", ""), "JWKS URL of an external identity provider, for RS256/ES256 tokens (env GENIE_JWKS_URL)")
 	noAuth := fs.Bool("disable-embedded-auth", envBool("GENIE_DISABLE_EMBEDDED_AUTH"), "turn off the embedded sign-in provider at /auth/v1 (env GENIE_DISABLE_EMBEDDED_AUTH)")
 	rate := fs.Int("rate-limit", envInt("GENIE_RATE_LIMIT", 60), "requests per minute per API key (env GENIE_RATE_LIMIT)")
+	mailDomain := fs.String("mail-domain", env("GENIE_MAIL_DOMAIN", "mail.localhost"), "domain of the embedded mail system's mailboxes (env GENIE_MAIL_DOMAIN)")
+	smtpAddr := fs.String("smtp-addr", envOr("GENIE_SMTP_ADDR", "127.0.0.1:2525"), "listen address of the embedded SMTP server; empty disables it (env GENIE_SMTP_ADDR)")
+	smtpRelay := fs.String("smtp-relay", env("GENIE_SMTP_RELAY", ""), "host:port of an SMTP relay for outgoing mail; default: none, mail to other domains stays in the outbox (env GENIE_SMTP_RELAY)")
+	smtpUser := fs.String("smtp-username", env("GENIE_SMTP_USERNAME", ""), "SMTP relay username (env GENIE_SMTP_USERNAME)")
+	smtpPass := fs.String("smtp-password", env("GENIE_SMTP_PASSWORD", ""), "SMTP relay password; prefer the environment variable (env GENIE_SMTP_PASSWORD)")
+	mailFrom := fs.String("mail-from", env("GENIE_MAIL_FROM", ""), "From address of system emails; default Genie <no-reply@<mail-domain>> (env GENIE_MAIL_FROM)")
 	logFormat := fs.String("log-format", env("GENIE_LOG_FORMAT", "json"), "log format: json or text (env GENIE_LOG_FORMAT)")
 	logLevel := fs.String("log-level", env("GENIE_LOG_LEVEL", "info"), "log level: debug, info, warn, error (env GENIE_LOG_LEVEL)")
 	if err := parse(fs, args); err != nil {
@@ -48,6 +54,8 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		JWTSecret: *jwtSecret, JWKSURL: *jwksURL, DisableEmbeddedAuth: *noAuth,
 		AdminEmail: os.Getenv("GENIE_ADMIN_EMAIL"), AdminPassword: os.Getenv("GENIE_ADMIN_PASSWORD"),
 		RateLimit: *rate, Log: log,
+		MailDomain: *mailDomain, SMTPAddr: *smtpAddr, SMTPRelay: *smtpRelay, SMTPUsername: *smtpUser, SMTPPassword: *smtpPass,
+		MailFrom: *mailFrom, MailKey: os.Getenv("GENIE_MAIL_KEY"),
 	})
 	if err != nil {
 		return err
@@ -73,6 +81,15 @@ func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 		return slog.New(slog.NewTextHandler(w, opts)), nil
 	}
 	return nil, fmt.Errorf("--log-format %q: use json or text", format)
+}
+
+// envOr is env, except that a variable set to the empty string counts (so
+// GENIE_SMTP_ADDR= disables the SMTP server).
+func envOr(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok {
+		return v
+	}
+	return def
 }
 
 func envBool(name string) bool {

@@ -21,7 +21,11 @@ import (
 	"genie/internal/genies"
 	"genie/internal/groups"
 	"genie/internal/identity"
+	"genie/internal/mail"
+	"genie/internal/mailboxes"
+	"genie/internal/mailtenants"
 	"genie/internal/qrcodes"
+	"genie/internal/sysemails"
 	"genie/internal/users"
 	"genie/internal/voices"
 )
@@ -43,6 +47,22 @@ type Config struct {
 
 	AdminEmail    string
 	AdminPassword string
+
+	// Mail (see docs/mail.md). MailDomain is the embedded mail system's
+	// domain, default mail.localhost. SMTPAddr is where its SMTP server
+	// listens; empty disables it (cmd/genie defaults to 127.0.0.1:2525).
+	// SMTPRelay (host:port) with SMTPUsername and SMTPPassword is the relay
+	// for outgoing mail; without it, mail to other domains stays in the
+	// database outbox. MailFrom is the From of system emails, default
+	// "Genie <no-reply@MailDomain>". MailKey encrypts stored tenant API
+	// keys; empty means a key generated once and kept in the database.
+	MailDomain   string
+	SMTPAddr     string
+	SMTPRelay    string
+	SMTPUsername string
+	SMTPPassword string
+	MailFrom     string
+	MailKey      string
 
 	RateLimit       int           // requests per minute per API key, default 60
 	PasswordCost    int           // bcrypt cost, default users.DefaultPasswordCost
@@ -69,6 +89,13 @@ func (c *Config) defaults() {
 	if c.Log == nil {
 		c.Log = slog.Default()
 	}
+	c.MailDomain = strings.ToLower(strings.TrimSpace(c.MailDomain))
+	if c.MailDomain == "" {
+		c.MailDomain = "mail.localhost"
+	}
+	if c.MailFrom == "" {
+		c.MailFrom = "Genie <no-reply@" + c.MailDomain + ">"
+	}
 }
 
 // SignInAttemptsPerMinute bounds password sign-in attempts per email
@@ -86,6 +113,11 @@ type App struct {
 	// API is the action registry; tests may register extra resources
 	// before the first request.
 	API *api.Server
+	// Mail is the embedded mail system; SMTP its server (nil when
+	// disabled); Sender the outbound path.
+	Mail   *mail.Embedded
+	SMTP   *mail.SMTPServer
+	Sender mail.Sender
 
 	cancel context.CancelFunc
 }
@@ -167,6 +199,10 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	gs := &genies.Service{DB: d}
 	srv.Register("api-keys", a.APIKeys.Actions())
 	srv.Register("documents", docs.Actions())
+	if err := a.wireMail(ctx, srv, gs); err != nil {
+		cancel()
+		return nil, err
+	}
 	srv.Register("genies", gs.Actions())
 	srv.Register("preselected-voices", (&voices.Service{DB: d}).Actions())
 	srv.Register("genie-groups", (&groups.Service{DB: d}).Actions())
@@ -196,6 +232,45 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 
 	go a.janitor(bg)
 	return a, nil
+}
+
+// wireMail builds the embedded mail system, the outbound sender and the
+// mail resources, and starts the SMTP server when configured. A genie's
+// mailbox is deprovisioned with the genie.
+func (a *App) wireMail(ctx context.Context, srv *api.Server, gs *genies.Service) error {
+	cfg, d, log := a.Config, a.DB, a.Config.Log
+	if _, err := mail.Address(cfg.MailFrom); err != nil {
+		return fmt.Errorf("--mail-from: %w", err)
+	}
+	cipher, err := mailtenants.NewCipher(ctx, d, cfg.MailKey)
+	if err != nil {
+		return err
+	}
+	a.Mail = &mail.Embedded{DB: d, Domain: cfg.MailDomain, Log: log}
+	out := &mail.Outbound{Domain: cfg.MailDomain, Local: a.Mail, DB: d, Log: log}
+	if cfg.SMTPRelay != "" {
+		out.Relay = &mail.Relay{Addr: cfg.SMTPRelay, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword}
+	}
+	a.Sender, a.Mail.Sender = out, out
+	tenants := &mailtenants.Store{DB: d, Users: a.Users, Cipher: cipher}
+	boxes := &mailboxes.Service{DB: d, Mail: a.Mail, Domain: cfg.MailDomain, Tenants: tenants, Users: a.Users, Log: log}
+	a.Mail.Escalation = boxes.Escalation
+	gs.Mailboxes = boxes.ForGenies
+	gs.DeleteHooks = append(gs.DeleteHooks, boxes.DeleteHook)
+	srv.Register("agent-mailboxes-self", boxes.Actions())
+	srv.Register("mail-tenant-credentials", tenants.Actions())
+	srv.Register("system-emails", (&sysemails.Service{DB: d, Sender: out, From: cfg.MailFrom, Domain: cfg.MailDomain,
+		BaseURL: cfg.BaseURL, AppName: "Genie", Log: log}).Actions())
+	if cfg.SMTPAddr != "" {
+		if a.SMTP, err = mail.ListenSMTP(cfg.SMTPAddr, a.Mail, log); err != nil {
+			return err
+		}
+		log.Info("smtp server listening", "addr", a.SMTP.Addr(), "domain", cfg.MailDomain)
+	}
+	if cfg.SMTPRelay != "" {
+		log.Info("outgoing mail through smtp relay", "relay", cfg.SMTPRelay, "auth", cfg.SMTPUsername != "")
+	}
+	return nil
 }
 
 // janitor deletes expired rate-limit windows once a minute.
@@ -245,6 +320,9 @@ func (a *App) Serve(ctx context.Context, l net.Listener) error {
 // Close stops background work and closes the store.
 func (a *App) Close() error {
 	a.cancel()
+	if a.SMTP != nil {
+		a.SMTP.Close()
+	}
 	return a.DB.Close()
 }
 
