@@ -21,10 +21,11 @@ var errTaken = errors.New("mailboxes: address taken")
 
 // Provision gives the genie a mailbox at localpart@domain, or at an address
 // built from the genie's name when desired is nil. An existing mailbox is
-// replaced (its inbox and mail deleted) only when desired is given or it
-// failed; otherwise VALIDATION_ERROR. An address held by another genie is
-// VALIDATION_ERROR on desiredLocalpart. When the mail system fails the
-// mailbox stays with status failed and last_error, and the error is
+// replaced (its inbox and mail deleted first) only when desired is given or
+// it failed; otherwise VALIDATION_ERROR. An address held by another genie
+// is VALIDATION_ERROR on desiredLocalpart. When the mail system cannot
+// delete the old inbox nothing changes; when it cannot create the new one
+// the mailbox stays with status failed and last_error. Both are
 // INTERNAL_ERROR.
 func (s *Service) Provision(ctx context.Context, c *auth.Caller, agentID string, desired *string) (*Mailbox, error) {
 	g, err := owned(ctx, s.DB.R, c, agentID)
@@ -35,6 +36,23 @@ func (s *Service) Provision(ctx context.Context, c *auth.Caller, agentID string,
 	if err != nil {
 		return nil, err
 	}
+	cur, err := byAgent(ctx, s.DB.R, g.ID, "")
+	if err != nil && !apperr.HasCode(err, apperr.CodeNotFound) {
+		return nil, err
+	}
+	if err := checkReplace(cur, desired != nil); err != nil {
+		return nil, err
+	}
+	if desired != nil {
+		if err := s.checkFree(ctx, s.DB.R, g.ID, *desired+"@"+s.Domain); err != nil {
+			return nil, s.takenError(err, *desired)
+		}
+	}
+	if cur != nil && cur.AccountID != nil {
+		if err := s.Mail.DeleteInbox(ctx, t, *cur.AccountID); err != nil && !errors.Is(err, mail.ErrNoInbox) {
+			return nil, fmt.Errorf("mailboxes: deprovision the replaced mailbox: %w", err)
+		}
+	}
 	var m, old *Mailbox
 	for attempt := 0; ; attempt++ {
 		local := Candidate(g.Name, attempt)
@@ -42,20 +60,21 @@ func (s *Service) Provision(ctx context.Context, c *auth.Caller, agentID string,
 			local = *desired
 		}
 		m, old, err = s.reserve(ctx, g, local+"@"+s.Domain, desired != nil)
-		if !errors.Is(err, errTaken) {
+		if !errors.Is(err, errTaken) || desired != nil || attempt == maxAttempts {
 			break
-		}
-		if desired != nil {
-			return nil, apperr.Invalid("desiredLocalpart", "the address %s@%s is already in use", local, s.Domain)
-		}
-		if attempt == maxAttempts {
-			return nil, fmt.Errorf("mailboxes: no free address for %q after %d attempts", g.Name, attempt+1)
 		}
 	}
 	if err != nil {
+		if cur != nil && cur.AccountID != nil {
+			s.markFailed(ctx, cur.ID, "the inbox was deprovisioned but the new address could not be reserved")
+		}
+		if desired != nil {
+			return nil, s.takenError(err, *desired)
+		}
 		return nil, err
 	}
-	if old != nil && old.AccountID != nil {
+	if old != nil && old.AccountID != nil && (cur == nil || old.ID != cur.ID) {
+		// Replaced a mailbox made by a concurrent request meanwhile.
 		if err := s.Mail.DeleteInbox(ctx, t, *old.AccountID); err != nil && !errors.Is(err, mail.ErrNoInbox) {
 			s.Log.ErrorContext(ctx, "deprovision replaced mailbox; its inbox is left at the mail system",
 				"agent_id", g.ID, "account_id", *old.AccountID, "err", err)
@@ -80,6 +99,37 @@ func (s *Service) Provision(ctx context.Context, c *auth.Caller, agentID string,
 	return m, nil
 }
 
+// checkReplace refuses to replace an existing mailbox (unless it failed)
+// without a new local part.
+func checkReplace(cur *Mailbox, replace bool) error {
+	if cur != nil && !replace && cur.Status != StatusFailed {
+		return apperr.Invalid("desiredLocalpart", "the genie already has a mailbox; pass desiredLocalpart to replace it")
+	}
+	return nil
+}
+
+// takenError turns errTaken for a requested local part into
+// VALIDATION_ERROR.
+func (s *Service) takenError(err error, local string) error {
+	if errors.Is(err, errTaken) {
+		return apperr.Invalid("desiredLocalpart", "the address %s@%s is already in use", local, s.Domain)
+	}
+	return err
+}
+
+// checkFree returns errTaken when another genie's mailbox has the address.
+func (s *Service) checkFree(ctx context.Context, q db.Querier, agentID, address string) error {
+	var taken int
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM mailboxes WHERE email_address = $1 AND agent_id <> $2`,
+		address, agentID).Scan(&taken); err != nil {
+		return fmt.Errorf("mailboxes: check address: %w", err)
+	}
+	if taken > 0 {
+		return errTaken
+	}
+	return nil
+}
+
 // reserve replaces the genie's mailbox record by a pending one at the
 // address, under the genie's row lock. It returns the new record and the
 // replaced one, or errTaken.
@@ -92,16 +142,11 @@ func (s *Service) reserve(ctx context.Context, g *genies.Genie, address string, 
 		if err != nil && !apperr.HasCode(err, apperr.CodeNotFound) {
 			return err
 		}
-		if cur != nil && !replace && cur.Status != StatusFailed {
-			return apperr.Invalid("desiredLocalpart", "the genie already has a mailbox; pass desiredLocalpart to replace it")
+		if err := checkReplace(cur, replace); err != nil {
+			return err
 		}
-		var taken int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM mailboxes WHERE email_address = $1 AND agent_id <> $2`,
-			address, g.ID).Scan(&taken); err != nil {
-			return fmt.Errorf("mailboxes: check address: %w", err)
-		}
-		if taken > 0 {
-			return errTaken
+		if err := s.checkFree(ctx, tx, g.ID, address); err != nil {
+			return err
 		}
 		if cur != nil {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM mailboxes WHERE id = $1`, cur.ID); err != nil {
@@ -134,11 +179,17 @@ func (s *Service) fail(ctx context.Context, m *Mailbox, cause error) error {
 	case errors.Is(cause, mail.ErrBadKey):
 		msg = "the team's mail credentials are invalid or revoked"
 	}
-	if _, err := s.DB.W.ExecContext(ctx, `UPDATE mailboxes SET status = $1, last_error = $2, updated_at = $3 WHERE id = $4`,
-		StatusFailed, msg, s.DB.Now(), m.ID); err != nil {
-		s.Log.ErrorContext(ctx, "record mailbox failure", "mailbox_id", m.ID, "err", err)
-	}
+	s.markFailed(ctx, m.ID, msg)
 	return fmt.Errorf("mailboxes: create inbox %s: %w", m.EmailAddress, cause)
+}
+
+// markFailed sets a mailbox's status to failed with the message, clearing
+// its inbox reference.
+func (s *Service) markFailed(ctx context.Context, id, msg string) {
+	if _, err := s.DB.W.ExecContext(ctx, `UPDATE mailboxes SET status = $1, last_error = $2, account_id = NULL, grant_id = NULL,
+		updated_at = $3 WHERE id = $4`, StatusFailed, msg, s.DB.Now(), id); err != nil {
+		s.Log.ErrorContext(ctx, "record mailbox failure", "mailbox_id", id, "err", err)
+	}
 }
 
 // Change is an update: Action is "", "suspend" or "resume"; Escalation
