@@ -88,6 +88,8 @@ func TestCommandErrors(t *testing.T) {
 		{"unreachable postgres", []string{"migrate", "--db", "postgres://nobody@127.0.0.1:1/x?connect_timeout=2"}, 1, "connect to postgres"},
 		{"taken port", []string{"serve", "--db", dsn, "--addr", busy.Addr().String()}, 1, "address already in use"},
 		{"taken smtp port", []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--smtp-addr", busy.Addr().String()}, 1, "listen smtp on"},
+		{"bad mail domain", []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--smtp-addr", "", "--mail-domain", "not a domain"}, 1, "--mail-domain"},
+		{"bad mail from", []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--smtp-addr", "", "--mail-from", "nobody"}, 1, "--mail-from"},
 		{"bad log level", []string{"serve", "--db", dsn, "--log-level", "loud"}, 1, "--log-level"},
 	}
 	for _, c := range cases {

@@ -239,6 +239,9 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 // mailbox is deprovisioned with the genie.
 func (a *App) wireMail(ctx context.Context, srv *api.Server, gs *genies.Service) error {
 	cfg, d, log := a.Config, a.DB, a.Config.Log
+	if _, err := mail.Address("postmaster@" + cfg.MailDomain); err != nil || strings.ContainsAny(cfg.MailDomain, "@ ") {
+		return fmt.Errorf("--mail-domain %q is not a domain name", cfg.MailDomain)
+	}
 	if _, err := mail.Address(cfg.MailFrom); err != nil {
 		return fmt.Errorf("--mail-from: %w", err)
 	}

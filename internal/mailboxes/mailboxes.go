@@ -127,6 +127,9 @@ func (s *Service) Get(ctx context.Context, c *auth.Caller, agentID string) (*Mai
 // ForGenies returns the mailbox objects of the genies that have one, keyed
 // by genie ID (the genies resource's mailbox field).
 func (s *Service) ForGenies(ctx context.Context, ids []string) (map[string]json.RawMessage, error) {
+	if len(ids) == 0 {
+		return map[string]json.RawMessage{}, nil
+	}
 	args := make([]any, len(ids))
 	for i, id := range ids {
 		args[i] = id

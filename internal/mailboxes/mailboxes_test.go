@@ -3,6 +3,7 @@ package mailboxes_test
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 
 	"genie/internal/apitest"
@@ -302,6 +303,85 @@ func TestEscalationThroughRelay(t *testing.T) {
 		}
 		if msgs := relay.WaitMessages(t, 2); !strings.Contains(msgs[1], "Subject: Test message from help@mail.localhost") {
 			t.Fatalf("test message: %s", msgs[1])
+		}
+	})
+}
+
+// TestConcurrentProvision: parallel provisions of one genie leave one
+// mailbox; genies with the same name get distinct addresses.
+func TestConcurrentProvision(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		s := apitest.Start(t, store)
+		u := s.NewUser(t, auth.RoleUser)
+		g := newGenie(t, s, u.Token, "Busy")
+		codes := make(chan string, 8)
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				codes <- s.Call(t, u.Token, res, "provision", "", map[string]any{"agentId": g}).Code()
+			}()
+		}
+		wg.Wait()
+		close(codes)
+		ok := 0
+		for c := range codes {
+			switch c {
+			case "":
+				ok++
+			case "VALIDATION_ERROR":
+			default:
+				t.Errorf("unexpected code %s", c)
+			}
+		}
+		if ok != 1 || count(t, s, `SELECT COUNT(*) FROM mailboxes`) != 1 || count(t, s, `SELECT COUNT(*) FROM mail_accounts`) != 1 {
+			t.Fatalf("%d provisions succeeded; %d mailboxes", ok, count(t, s, `SELECT COUNT(*) FROM mailboxes`))
+		}
+
+		ids := make([]string, 6)
+		for i := range ids {
+			ids[i] = newGenie(t, s, u.Token, "Twin")
+		}
+		addrs := make(chan string, len(ids))
+		for _, id := range ids {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				addrs <- apitest.Str(s.Call(t, u.Token, res, "provision", "", map[string]any{"agentId": id}).Expect(t, 200, "").Data(), "email_address")
+			}()
+		}
+		wg.Wait()
+		close(addrs)
+		seen := map[string]bool{}
+		for a := range addrs {
+			if seen[a] || !strings.HasPrefix(a, "twin") {
+				t.Fatalf("address %q repeated or malformed", a)
+			}
+			seen[a] = true
+		}
+	})
+}
+
+// TestSharedAcrossProcesses: two servers on one database; a mailbox made
+// through one receives mail on the other's SMTP server, and stored tenant
+// keys decrypt on both.
+func TestSharedAcrossProcesses(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		a := apitest.Start(t, store, withSMTP)
+		b := apitest.StartOn(t, a.DSN, withSMTP)
+		admin := a.NewUser(t, auth.RoleAdmin)
+		g := newGenie(t, a, admin.Token, "Shared")
+		a.Call(t, admin.Token, res, "provision", "", map[string]any{"agentId": g}).Expect(t, 200, "")
+		if out, ok := mailtest.Swaks(t, b.App.SMTP.Addr(), "x@example.com", "shared@mail.localhost"); !ok {
+			t.Fatalf("other process refused:\n%s", out)
+		}
+		if msgs, err := a.App.Mail.Messages(context.Background(), "shared@mail.localhost"); err != nil || len(msgs) != 1 {
+			t.Fatalf("messages %d %v", len(msgs), err)
+		}
+		a.Call(t, admin.Token, "mail-tenant-credentials", "upsert", "", map[string]any{"owner_email": admin.Email, "tenant_id": "t", "api_key": "k"}).Expect(t, 200, "")
+		if st := b.Call(t, admin.Token, res, "check-tenant-key", "", nil).Expect(t, 200, "").Data(); st["status"] != "active" {
+			t.Fatalf("check on the other process: %v", st)
 		}
 	})
 }
