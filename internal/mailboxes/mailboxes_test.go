@@ -101,6 +101,11 @@ func TestMailboxLifecycle(t *testing.T) {
 		if c := count(t, s, `SELECT COUNT(*) FROM mailboxes WHERE agent_id = $1`, g); c != 1 {
 			t.Fatalf("%d mailboxes for the genie", c)
 		}
+		// Provisioning again at its own address gives a new, empty mailbox.
+		again := s.Call(t, u.Token, res, "provision", "", map[string]any{"agentId": g, "desiredLocalpart": "sales-2"}).Expect(t, 200, "").Data()
+		if again["email_address"] != "sales-2@mail.localhost" || again["id"] == n["id"] || again["account_id"] == n["account_id"] {
+			t.Fatalf("same address again: %v", again)
+		}
 		// The freed address can be taken by another genie.
 		s.Call(t, u.Token, res, "provision", "", map[string]any{"agentId": g2, "desiredLocalpart": "front-desk"}).Expect(t, 200, "")
 

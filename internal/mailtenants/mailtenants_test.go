@@ -3,13 +3,16 @@ package mailtenants_test
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
 
 	"genie/internal/apitest"
+	"genie/internal/app"
 	"genie/internal/auth"
 	"genie/internal/mail"
+	"genie/internal/mail/mailtest"
 )
 
 const res = "mail-tenant-credentials"
@@ -131,7 +134,13 @@ func TestUpsert(t *testing.T) {
 // team, and mailboxes using the team's credentials.
 func TestTenantKey(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
-		s := apitest.Start(t, store)
+		logs := &mailtest.Log{}
+		s := apitest.Start(t, store, func(c *app.Config) { c.Log = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})) })
+		defer func() {
+			if l := logs.String(); strings.Contains(l, "first-key") || strings.Contains(l, "made-up") || strings.Contains(l, "emk_") {
+				t.Errorf("a tenant key was logged:\n%s", l)
+			}
+		}()
 		admin := s.NewUser(t, auth.RoleAdmin)
 		ctx := context.Background()
 		const box = "agent-mailboxes-self"

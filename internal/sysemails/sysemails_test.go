@@ -2,6 +2,7 @@ package sysemails_test
 
 import (
 	"context"
+	"log/slog"
 	"net"
 	"strings"
 	"testing"
@@ -118,5 +119,18 @@ func TestSendWithoutRelay(t *testing.T) {
 		l.Close()
 		s2 := apitest.StartOn(t, s.DSN, func(c *app.Config) { c.SMTPRelay = dead })
 		s2.Call(t, admin.Token, res, "sendTest", "", map[string]any{"template": "access_request", "recipient": "ops@example.com"}).Expect(t, 500, "INTERNAL_ERROR")
+
+		// A relay that offers no AUTH while a username is configured: the
+		// send fails, and the password appears nowhere in the log.
+		relay := mailtest.StartRelay(t)
+		logs := &mailtest.Log{}
+		s3 := apitest.StartOn(t, s.DSN, func(c *app.Config) {
+			c.SMTPRelay, c.SMTPUsername, c.SMTPPassword = relay.Addr, "genie", "hunter2-secret"
+			c.Log = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		})
+		s3.Call(t, admin.Token, res, "sendTest", "", map[string]any{"template": "access_request", "recipient": "ops@example.com"}).Expect(t, 500, "INTERNAL_ERROR")
+		if l := logs.String(); !strings.Contains(l, "does not offer AUTH") || strings.Contains(l, "hunter2") {
+			t.Fatalf("log:\n%s", l)
+		}
 	})
 }

@@ -125,3 +125,23 @@ func StartRelay(t testing.TB, extra ...string) *Relay {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// Log is a concurrency-safe buffer for a test server's log, to check what
+// was (and was not) logged.
+type Log struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *Log) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+// String is everything logged so far.
+func (l *Log) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
