@@ -135,7 +135,9 @@ func TestUpsert(t *testing.T) {
 func TestTenantKey(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		logs := &mailtest.Log{}
-		s := apitest.Start(t, store, func(c *app.Config) { c.Log = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})) })
+		s := apitest.Start(t, store, func(c *app.Config) {
+			c.Log = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		})
 		defer func() {
 			if l := logs.String(); strings.Contains(l, "first-key") || strings.Contains(l, "made-up") || strings.Contains(l, "emk_") {
 				t.Errorf("a tenant key was logged:\n%s", l)

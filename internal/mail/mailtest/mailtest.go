@@ -47,22 +47,11 @@ func Swaks(t testing.TB, addr, from, to string, extra ...string) (string, bool) 
 // Relay is a running aiosmtpd with the Debugging handler.
 type Relay struct {
 	Addr string
-	mu   sync.Mutex
-	out  bytes.Buffer
-}
-
-func (r *Relay) Write(p []byte) (int, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.out.Write(p)
+	out  Log
 }
 
 // Output is everything aiosmtpd printed so far.
-func (r *Relay) Output() string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.out.String()
-}
+func (r *Relay) Output() string { return r.out.String() }
 
 // Messages are the messages received so far, as printed between aiosmtpd's
 // MESSAGE FOLLOWS and END MESSAGE lines.
@@ -104,7 +93,7 @@ func StartRelay(t testing.TB, extra ...string) *Relay {
 	r := &Relay{Addr: addr}
 	args := append([]string{"-u", "-m", "aiosmtpd", "-n", "-l", addr, "-c", "aiosmtpd.handlers.Debugging"}, extra...)
 	cmd := exec.Command(Python, args...)
-	cmd.Stdout, cmd.Stderr = r, r
+	cmd.Stdout, cmd.Stderr = &r.out, &r.out
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start aiosmtpd: %v", err)
 	}
