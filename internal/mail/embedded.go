@@ -202,9 +202,9 @@ func (e *Embedded) keyStatus(ctx context.Context, t Tenant) (KeyStatus, error) {
 			return st, nil
 		}
 		// First sight of the tenant: adopt the key. A concurrent adoption of
-		// another key wins or loses on the primary key; read again.
+		// another key wins or loses on the one-current-key index; read again.
 		if _, err := e.DB.W.ExecContext(ctx, `INSERT INTO mail_tenant_keys (key_hash, tenant_id, created_at) VALUES ($1, $2, $3)
-			ON CONFLICT (key_hash) DO NOTHING`, hash, t.TenantID, e.DB.Now()); err != nil {
+			ON CONFLICT DO NOTHING`, hash, t.TenantID, e.DB.Now()); err != nil {
 			return st, fmt.Errorf("mail: adopt tenant key: %w", err)
 		}
 		err = e.DB.W.QueryRowContext(ctx, `SELECT revoked_at FROM mail_tenant_keys WHERE tenant_id = $1 AND key_hash = $2`,

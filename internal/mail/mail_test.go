@@ -10,6 +10,7 @@ import (
 	"crypto/x509/pkix"
 	"encoding/pem"
 	"errors"
+	"fmt"
 	"io"
 	"math/big"
 	"mime"
@@ -19,9 +20,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"genie/internal/apitest"
+	"genie/internal/db"
 	"genie/internal/mail"
 	"genie/internal/mail/mailtest"
 )
@@ -166,4 +170,42 @@ func selfSigned(t *testing.T) (certFile, keyFile string, pool *x509.CertPool) {
 	pool = x509.NewCertPool()
 	pool.AddCert(cert)
 	return certFile, keyFile, pool
+}
+
+// TestAdoptRace: parallel first uses of a tenant with different keys leave
+// exactly one active key.
+func TestAdoptRace(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		d, err := db.Open(context.Background(), apitest.NewDSN(t, store))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		if _, err := d.Migrate(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		e := &mail.Embedded{DB: d, Domain: "mail.localhost"}
+		statuses := make(chan string, 10)
+		var wg sync.WaitGroup
+		for i := range 10 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				st, err := e.KeyStatus(context.Background(), mail.Tenant{TenantID: "t", APIKey: fmt.Sprint("key-", i)})
+				if err != nil {
+					t.Error(err)
+				}
+				statuses <- st.Status
+			}()
+		}
+		wg.Wait()
+		close(statuses)
+		n := map[string]int{}
+		for s := range statuses {
+			n[s]++
+		}
+		if n["active"] != 1 || n["invalid"] != 9 {
+			t.Fatalf("statuses %v", n)
+		}
+	})
 }

@@ -42,6 +42,8 @@ CREATE TABLE mail_tenant_keys (
     revoked_at TIMESTAMPTZ
 );
 CREATE INDEX mail_tenant_keys_tenant ON mail_tenant_keys (tenant_id);
+-- At most one current key per tenant, also when two first uses race.
+CREATE UNIQUE INDEX mail_tenant_keys_current ON mail_tenant_keys (tenant_id) WHERE revoked_at IS NULL;
 
 CREATE TABLE mail_outbox (
     id         TEXT PRIMARY KEY,
