@@ -114,10 +114,10 @@ type App struct {
 	// before the first request.
 	API *api.Server
 	// Mail is the embedded mail system; SMTP its server (nil when
-	// disabled); Sender the outbound path.
-	Mail   *mail.Embedded
-	SMTP   *mail.SMTPServer
-	Sender mail.Sender
+	// disabled); Outbound the outgoing path (relay, local, outbox).
+	Mail     *mail.Embedded
+	SMTP     *mail.SMTPServer
+	Outbound *mail.Outbound
 
 	cancel context.CancelFunc
 }
@@ -254,7 +254,7 @@ func (a *App) wireMail(ctx context.Context, srv *api.Server, gs *genies.Service)
 	if cfg.SMTPRelay != "" {
 		out.Relay = &mail.Relay{Addr: cfg.SMTPRelay, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword}
 	}
-	a.Sender, a.Mail.Sender = out, out
+	a.Outbound, a.Mail.Sender = out, out
 	tenants := &mailtenants.Store{DB: d, Users: a.Users, Cipher: cipher}
 	boxes := &mailboxes.Service{DB: d, Mail: a.Mail, Domain: cfg.MailDomain, Tenants: tenants, Users: a.Users, Log: log}
 	a.Mail.Escalation = boxes.Escalation
@@ -276,7 +276,8 @@ func (a *App) wireMail(ctx context.Context, srv *api.Server, gs *genies.Service)
 	return nil
 }
 
-// janitor deletes expired rate-limit windows once a minute.
+// janitor deletes expired rate-limit windows and, with a relay, sends what
+// waits in the mail outbox, once a minute.
 func (a *App) janitor(ctx context.Context) {
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
@@ -287,6 +288,9 @@ func (a *App) janitor(ctx context.Context) {
 		case <-t.C:
 			if err := a.Limiter.Sweep(ctx); err != nil && ctx.Err() == nil {
 				a.Config.Log.Warn("sweep rate-limit windows", "err", err)
+			}
+			if _, err := a.Outbound.FlushOutbox(ctx, 50); err != nil && ctx.Err() == nil {
+				a.Config.Log.Warn("send mail outbox through the relay", "err", err)
 			}
 		}
 	}

@@ -120,6 +120,31 @@ func TestSendWithoutRelay(t *testing.T) {
 		s2 := apitest.StartOn(t, s.DSN, func(c *app.Config) { c.SMTPRelay = dead })
 		s2.Call(t, admin.Token, res, "sendTest", "", map[string]any{"template": "access_request", "recipient": "ops@example.com"}).Expect(t, 500, "INTERNAL_ERROR")
 
+		// The outbox is sent once a process has a relay; a failed attempt
+		// keeps the message with its error.
+		ctx := context.Background()
+		if sent, err := s2.App.Outbound.FlushOutbox(ctx, 10); sent != 0 || err == nil {
+			t.Fatalf("flush to a dead relay: %d, %v", sent, err)
+		}
+		var attempts int
+		var lastErr *string
+		s.App.DB.R.QueryRow(`SELECT attempts, last_error FROM mail_outbox`).Scan(&attempts, &lastErr) //nolint:errcheck
+		if attempts != 1 || lastErr == nil {
+			t.Fatalf("after a failed flush: attempts %d, last_error %v", attempts, lastErr)
+		}
+		good := mailtest.StartRelay(t)
+		s4 := apitest.StartOn(t, s.DSN, func(c *app.Config) { c.SMTPRelay = good.Addr })
+		if sent, err := s4.App.Outbound.FlushOutbox(ctx, 10); sent != 1 || err != nil {
+			t.Fatalf("flush: %d, %v", sent, err)
+		}
+		if m := good.WaitMessages(t, 1)[0]; !strings.Contains(m, "New access request") {
+			t.Fatalf("flushed: %s", m)
+		}
+		s.App.DB.R.QueryRow(`SELECT COUNT(*) FROM mail_outbox`).Scan(&n) //nolint:errcheck
+		if n != 0 {
+			t.Fatalf("%d messages left in the outbox", n)
+		}
+
 		// A relay that offers no AUTH while a username is configured: the
 		// send fails, and the password appears nowhere in the log.
 		relay := mailtest.StartRelay(t)

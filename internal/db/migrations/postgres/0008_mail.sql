@@ -46,12 +46,16 @@ CREATE INDEX mail_tenant_keys_tenant ON mail_tenant_keys (tenant_id);
 CREATE UNIQUE INDEX mail_tenant_keys_current ON mail_tenant_keys (tenant_id) WHERE revoked_at IS NULL;
 
 CREATE TABLE mail_outbox (
-    id         TEXT PRIMARY KEY,
-    mail_from  TEXT NOT NULL,
-    rcpt_to    TEXT NOT NULL,
-    raw        BYTEA NOT NULL,
-    created_at TIMESTAMPTZ NOT NULL
+    id            TEXT PRIMARY KEY,
+    mail_from     TEXT NOT NULL,
+    rcpt_to       TEXT NOT NULL,
+    raw           BYTEA NOT NULL,
+    created_at    TIMESTAMPTZ NOT NULL,
+    attempts      INTEGER NOT NULL DEFAULT 0,
+    last_error    TEXT,
+    claimed_until TIMESTAMPTZ
 );
+CREATE INDEX mail_outbox_created ON mail_outbox (created_at);
 
 CREATE TABLE mail_tenant_credentials (
     team_id            BIGINT PRIMARY KEY REFERENCES teams (id) ON DELETE CASCADE,
