@@ -90,6 +90,7 @@ func TestCommandErrors(t *testing.T) {
 		{"taken smtp port", []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--smtp-addr", busy.Addr().String()}, 1, "listen smtp on"},
 		{"bad mail domain", []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--smtp-addr", "", "--mail-domain", "not a domain"}, 1, "--mail-domain"},
 		{"bad mail from", []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--smtp-addr", "", "--mail-from", "nobody"}, 1, "--mail-from"},
+		{"bad smtp relay", []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--smtp-addr", "", "--smtp-relay", "relay.example.com"}, 1, "--smtp-relay"},
 		{"bad log level", []string{"serve", "--db", dsn, "--log-level", "loud"}, 1, "--log-level"},
 	}
 	for _, c := range cases {

@@ -252,7 +252,10 @@ func (a *App) wireMail(ctx context.Context, srv *api.Server, gs *genies.Service)
 	a.Mail = &mail.Embedded{DB: d, Domain: cfg.MailDomain, Log: log}
 	out := &mail.Outbound{Domain: cfg.MailDomain, Local: a.Mail, DB: d, Log: log}
 	if cfg.SMTPRelay != "" {
-		out.Relay = &mail.Relay{Addr: cfg.SMTPRelay, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword}
+		if _, _, err := net.SplitHostPort(cfg.SMTPRelay); err != nil {
+			return fmt.Errorf("--smtp-relay %q: want host:port", cfg.SMTPRelay)
+		}
+		out.Relay = &mail.Relay{Addr: cfg.SMTPRelay, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword, HelloName: cfg.MailDomain}
 	}
 	a.Outbound, a.Mail.Sender = out, out
 	tenants := &mailtenants.Store{DB: d, Users: a.Users, Cipher: cipher}
