@@ -21,8 +21,8 @@ var TemplateNames = []string{"welcome_business", "welcome_consumer", "access_app
 // ErrUnknownTemplate is returned by Render for a name not in TemplateNames.
 var ErrUnknownTemplate = errors.New("mail: unknown template")
 
-// TemplateData fills a system email template. Empty fields are fine: the
-// templates print them as they are.
+// TemplateData fills a system email template. Empty fields are printed as
+// they are, except SupportEmail: without it the footer offers no contact.
 type TemplateData struct {
 	AppName        string
 	RecipientName  string

@@ -39,6 +39,9 @@ func (s *Service) Actions() api.Actions {
 // sample is the data a preview or test send is rendered with.
 func (s *Service) sample(template, recipient string) mail.TemplateData {
 	support, _ := mail.Address(s.From)
+	if local, _, _ := strings.Cut(support, "@"); local == "no-reply" || local == "noreply" {
+		support = "" // nobody reads it: offer no contact
+	}
 	name := "Ada Lovelace"
 	if recipient != "" {
 		local, _, _ := strings.Cut(recipient, "@")
