@@ -47,7 +47,7 @@ func startBinary(t *testing.T, dsn string) *proc {
 	addr := l.Addr().String()
 	l.Close()
 	p := &proc{url: "http://" + addr, logs: &bytes.Buffer{}}
-	p.cmd = exec.Command(bin, "serve", "--db", dsn, "--addr", addr)
+	p.cmd = exec.Command(bin, "serve", "--db", dsn, "--addr", addr, "--smtp-addr", "")
 	p.cmd.Stderr = p.logs
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)

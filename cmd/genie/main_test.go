@@ -87,6 +87,10 @@ func TestCommandErrors(t *testing.T) {
 		{"key without name", []string{"keys", "add", "--db", dsn, "--email", "a@b.co"}, 1, "--name"},
 		{"unreachable postgres", []string{"migrate", "--db", "postgres://nobody@127.0.0.1:1/x?connect_timeout=2"}, 1, "connect to postgres"},
 		{"taken port", []string{"serve", "--db", dsn, "--addr", busy.Addr().String()}, 1, "address already in use"},
+		{"taken smtp port", []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--smtp-addr", busy.Addr().String()}, 1, "listen smtp on"},
+		{"bad mail domain", []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--smtp-addr", "", "--mail-domain", "not a domain"}, 1, "--mail-domain"},
+		{"bad mail from", []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--smtp-addr", "", "--mail-from", "nobody"}, 1, "--mail-from"},
+		{"bad smtp relay", []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--smtp-addr", "", "--smtp-relay", "relay.example.com"}, 1, "--smtp-relay"},
 		{"bad log level", []string{"serve", "--db", dsn, "--log-level", "loud"}, 1, "--log-level"},
 		{"model URL without name", []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--model-url", "http://127.0.0.1:1/v1"}, 1, "model name is required"},
 		{"relative model URL", []string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--model-url", "models/v1", "--model-name", "m"}, 1, "absolute http(s) URL"},
@@ -117,7 +121,9 @@ func TestMigrateAndServe(t *testing.T) {
 	var stderr bytes.Buffer
 	t.Setenv("GENIE_ADMIN_EMAIL", "boss@example.com")
 	t.Setenv("GENIE_ADMIN_PASSWORD", "boss-password")
-	go func() { done <- Run(ctx, []string{"serve", "--db", dsn, "--addr", addr}, &bytes.Buffer{}, &stderr) }()
+	go func() {
+		done <- Run(ctx, []string{"serve", "--db", dsn, "--addr", addr, "--smtp-addr", "127.0.0.1:0"}, &bytes.Buffer{}, &stderr)
+	}()
 	var res *http.Response
 	var err error
 	for range 100 {

@@ -29,6 +29,12 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	modelKey := fs.String("model-api-key", "", "API key for --model-url, sent as a bearer token; prefer the env GENIE_MODEL_API_KEY, which keeps it out of the process list")
 	modelName := fs.String("model-name", env("GENIE_MODEL", ""), "model name for --model-url (env GENIE_MODEL)")
 	modelTimeout := fs.Duration("model-timeout", envDuration("GENIE_MODEL_TIMEOUT", 60*time.Second), "time limit of one model request (env GENIE_MODEL_TIMEOUT)")
+	mailDomain := fs.String("mail-domain", env("GENIE_MAIL_DOMAIN", "mail.localhost"), "domain of the embedded mail system's mailboxes (env GENIE_MAIL_DOMAIN)")
+	smtpAddr := fs.String("smtp-addr", envOr("GENIE_SMTP_ADDR", "127.0.0.1:2525"), "listen address of the embedded SMTP server; empty disables it (env GENIE_SMTP_ADDR)")
+	smtpRelay := fs.String("smtp-relay", env("GENIE_SMTP_RELAY", ""), "host:port of an SMTP relay for outgoing mail; default: none, mail to other domains stays in the outbox (env GENIE_SMTP_RELAY)")
+	smtpUser := fs.String("smtp-username", env("GENIE_SMTP_USERNAME", ""), "SMTP relay username (env GENIE_SMTP_USERNAME)")
+	smtpPass := fs.String("smtp-password", env("GENIE_SMTP_PASSWORD", ""), "SMTP relay password; prefer the environment variable (env GENIE_SMTP_PASSWORD)")
+	mailFrom := fs.String("mail-from", env("GENIE_MAIL_FROM", ""), "From address of system emails; default Genie <no-reply@<mail-domain>> (env GENIE_MAIL_FROM)")
 	logFormat := fs.String("log-format", env("GENIE_LOG_FORMAT", "json"), "log format: json or text (env GENIE_LOG_FORMAT)")
 	logLevel := fs.String("log-level", env("GENIE_LOG_LEVEL", "info"), "log level: debug, info, warn, error (env GENIE_LOG_LEVEL)")
 	if err := parse(fs, args); err != nil {
@@ -61,6 +67,8 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		AdminEmail: os.Getenv("GENIE_ADMIN_EMAIL"), AdminPassword: os.Getenv("GENIE_ADMIN_PASSWORD"),
 		RateLimit: *rate, Log: log,
 		ModelURL: *modelURL, ModelAPIKey: *modelKey, ModelName: *modelName, ModelTimeout: *modelTimeout,
+		MailDomain: *mailDomain, SMTPAddr: *smtpAddr, SMTPRelay: *smtpRelay, SMTPUsername: *smtpUser, SMTPPassword: *smtpPass,
+		MailFrom: *mailFrom, MailKey: os.Getenv("GENIE_MAIL_KEY"),
 	})
 	if err != nil {
 		return err
@@ -86,6 +94,15 @@ func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 		return slog.New(slog.NewTextHandler(w, opts)), nil
 	}
 	return nil, fmt.Errorf("--log-format %q: use json or text", format)
+}
+
+// envOr is env, except that a variable set to the empty string counts (so
+// GENIE_SMTP_ADDR= disables the SMTP server).
+func envOr(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok {
+		return v
+	}
+	return def
 }
 
 func envBool(name string) bool {

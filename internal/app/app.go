@@ -24,7 +24,11 @@ import (
 	"genie/internal/genies"
 	"genie/internal/groups"
 	"genie/internal/identity"
+	"genie/internal/mail"
+	"genie/internal/mailboxes"
+	"genie/internal/mailtenants"
 	"genie/internal/qrcodes"
+	"genie/internal/sysemails"
 	"genie/internal/users"
 	"genie/internal/voices"
 	"genie/internal/web"
@@ -59,6 +63,21 @@ type Config struct {
 	ModelAPIKey  string
 	ModelName    string
 	ModelTimeout time.Duration
+	// Mail (see docs/mail.md). MailDomain is the embedded mail system's
+	// domain, default mail.localhost. SMTPAddr is where its SMTP server
+	// listens; empty disables it (cmd/genie defaults to 127.0.0.1:2525).
+	// SMTPRelay (host:port) with SMTPUsername and SMTPPassword is the relay
+	// for outgoing mail; without it, mail to other domains stays in the
+	// database outbox. MailFrom is the From of system emails, default
+	// "Genie <no-reply@MailDomain>". MailKey encrypts stored tenant API
+	// keys; empty means a key generated once and kept in the database.
+	MailDomain   string
+	SMTPAddr     string
+	SMTPRelay    string
+	SMTPUsername string
+	SMTPPassword string
+	MailFrom     string
+	MailKey      string
 
 	RateLimit       int           // requests per minute per API key, default 60
 	PasswordCost    int           // bcrypt cost, default users.DefaultPasswordCost
@@ -85,6 +104,13 @@ func (c *Config) defaults() {
 	if c.Log == nil {
 		c.Log = slog.Default()
 	}
+	c.MailDomain = strings.ToLower(strings.TrimSpace(c.MailDomain))
+	if c.MailDomain == "" {
+		c.MailDomain = "mail.localhost"
+	}
+	if c.MailFrom == "" {
+		c.MailFrom = "Genie <no-reply@" + c.MailDomain + ">"
+	}
 }
 
 // SignInAttemptsPerMinute bounds password sign-in attempts per email
@@ -102,6 +128,11 @@ type App struct {
 	// API is the action registry; tests may register extra resources
 	// before the first request.
 	API *api.Server
+	// Mail is the embedded mail system; SMTP its server (nil when
+	// disabled); Outbound the outgoing path (relay, local, outbox).
+	Mail     *mail.Embedded
+	SMTP     *mail.SMTPServer
+	Outbound *mail.Outbound
 
 	cancel context.CancelFunc
 }
@@ -189,6 +220,10 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	gs := &genies.Service{DB: d}
 	srv.Register("api-keys", a.APIKeys.Actions())
 	srv.Register("documents", docs.Actions())
+	if err := a.wireMail(ctx, srv, gs); err != nil {
+		cancel()
+		return nil, err
+	}
 	srv.Register("genies", gs.Actions())
 	srv.Register("preselected-voices", (&voices.Service{DB: d}).Actions())
 	srv.Register("genie-groups", (&groups.Service{DB: d}).Actions())
@@ -261,7 +296,53 @@ func redactURL(s string) string {
 	return "(unparsable)"
 }
 
-// janitor deletes expired rate-limit windows once a minute.
+// wireMail builds the embedded mail system, the outbound sender and the
+// mail resources, and starts the SMTP server when configured. A genie's
+// mailbox is deprovisioned with the genie.
+func (a *App) wireMail(ctx context.Context, srv *api.Server, gs *genies.Service) error {
+	cfg, d, log := a.Config, a.DB, a.Config.Log
+	if _, err := mail.Address("postmaster@" + cfg.MailDomain); err != nil || strings.ContainsAny(cfg.MailDomain, "@ ") {
+		return fmt.Errorf("--mail-domain %q is not a domain name", cfg.MailDomain)
+	}
+	if _, err := mail.Address(cfg.MailFrom); err != nil {
+		return fmt.Errorf("--mail-from: %w", err)
+	}
+	cipher, err := mailtenants.NewCipher(ctx, d, cfg.MailKey)
+	if err != nil {
+		return err
+	}
+	a.Mail = &mail.Embedded{DB: d, Domain: cfg.MailDomain, Log: log}
+	out := &mail.Outbound{Domain: cfg.MailDomain, Local: a.Mail, DB: d, Log: log}
+	if cfg.SMTPRelay != "" {
+		if _, _, err := net.SplitHostPort(cfg.SMTPRelay); err != nil {
+			return fmt.Errorf("--smtp-relay %q: want host:port", cfg.SMTPRelay)
+		}
+		out.Relay = &mail.Relay{Addr: cfg.SMTPRelay, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword, HelloName: cfg.MailDomain}
+	}
+	a.Outbound, a.Mail.Sender = out, out
+	tenants := &mailtenants.Store{DB: d, Users: a.Users, Cipher: cipher}
+	boxes := &mailboxes.Service{DB: d, Mail: a.Mail, Domain: cfg.MailDomain, Tenants: tenants, Users: a.Users, Log: log}
+	a.Mail.Escalation = boxes.Escalation
+	gs.Mailboxes = boxes.ForGenies
+	gs.DeleteHooks = append(gs.DeleteHooks, boxes.DeleteHook)
+	srv.Register("agent-mailboxes-self", boxes.Actions())
+	srv.Register("mail-tenant-credentials", tenants.Actions())
+	srv.Register("system-emails", (&sysemails.Service{DB: d, Sender: out, From: cfg.MailFrom, Domain: cfg.MailDomain,
+		BaseURL: cfg.BaseURL, AppName: "Genie", Log: log}).Actions())
+	if cfg.SMTPAddr != "" {
+		if a.SMTP, err = mail.ListenSMTP(cfg.SMTPAddr, a.Mail, log); err != nil {
+			return err
+		}
+		log.Info("smtp server listening", "addr", a.SMTP.Addr(), "domain", cfg.MailDomain)
+	}
+	if cfg.SMTPRelay != "" {
+		log.Info("outgoing mail through smtp relay", "relay", cfg.SMTPRelay, "auth", cfg.SMTPUsername != "")
+	}
+	return nil
+}
+
+// janitor deletes expired rate-limit windows and, with a relay, sends what
+// waits in the mail outbox, once a minute.
 func (a *App) janitor(ctx context.Context) {
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
@@ -272,6 +353,9 @@ func (a *App) janitor(ctx context.Context) {
 		case <-t.C:
 			if err := a.Limiter.Sweep(ctx); err != nil && ctx.Err() == nil {
 				a.Config.Log.Warn("sweep rate-limit windows", "err", err)
+			}
+			if _, err := a.Outbound.FlushOutbox(ctx, 50); err != nil && ctx.Err() == nil {
+				a.Config.Log.Warn("send mail outbox through the relay", "err", err)
 			}
 		}
 	}
@@ -308,6 +392,9 @@ func (a *App) Serve(ctx context.Context, l net.Listener) error {
 // Close stops background work and closes the store.
 func (a *App) Close() error {
 	a.cancel()
+	if a.SMTP != nil {
+		a.SMTP.Close()
+	}
 	return a.DB.Close()
 }
 

@@ -1,0 +1,203 @@
+// Package mailboxes is the agent-mailboxes-self resource: at most one email
+// mailbox per genie, provisioned at the mail system (mail.MailSystem) under
+// the mail domain, with suspension, an escalation address that receives a
+// copy of every message, and a test message. The caller must own the genie
+// (admins may act on any genie); otherwise the answer is 401 UNAUTHORIZED,
+// the same for a genie that does not exist.
+package mailboxes
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+
+	"genie/internal/apperr"
+	"genie/internal/auth"
+	"genie/internal/db"
+	"genie/internal/genies"
+	"genie/internal/mail"
+	"genie/internal/mailtenants"
+	"genie/internal/users"
+)
+
+// Status values.
+const (
+	StatusProvisioned = "provisioned"
+	StatusPending     = "pending"
+	StatusFailed      = "failed"
+	StatusSuspended   = "suspended"
+)
+
+// Mailbox is a genie's mailbox record.
+type Mailbox struct {
+	ID                string    `json:"id"`
+	AgentID           string    `json:"agent_id"`
+	EmailAddress      string    `json:"email_address"`
+	AccountID         *string   `json:"account_id"`
+	GrantID           *string   `json:"grant_id"`
+	Status            string    `json:"status"`
+	LastError         *string   `json:"last_error"`
+	EscalationAddress *string   `json:"escalation_address"`
+	CreatedAt         time.Time `json:"created_at"`
+	UpdatedAt         time.Time `json:"updated_at"`
+}
+
+// Service implements the mailbox rules.
+type Service struct {
+	DB      *db.DB
+	Mail    mail.MailSystem
+	Domain  string
+	Tenants *mailtenants.Store
+	Users   *users.Store
+	Log     *slog.Logger
+}
+
+const columns = `id, agent_id, email_address, account_id, grant_id, status, last_error, escalation_address, created_at, updated_at`
+
+func scan(row interface{ Scan(...any) error }) (*Mailbox, error) {
+	var m Mailbox
+	var acct, grant, lastErr, esc sql.NullString
+	if err := row.Scan(&m.ID, &m.AgentID, &m.EmailAddress, &acct, &grant, &m.Status, &lastErr, &esc, &m.CreatedAt, &m.UpdatedAt); err != nil {
+		return nil, err
+	}
+	m.AccountID, m.GrantID, m.LastError, m.EscalationAddress = ptr(acct), ptr(grant), ptr(lastErr), ptr(esc)
+	return &m, nil
+}
+
+func ptr(s sql.NullString) *string {
+	if !s.Valid {
+		return nil
+	}
+	return &s.String
+}
+
+// byAgent returns the genie's mailbox, or NOT_FOUND.
+func byAgent(ctx context.Context, q db.Querier, agentID, lock string) (*Mailbox, error) {
+	m, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+` FROM mailboxes WHERE agent_id = $1`+lock, agentID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.NotFound("mailbox")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("mailboxes: load: %w", err)
+	}
+	return m, nil
+}
+
+// owned returns the genie when the caller owns it (or is an admin), else
+// UNAUTHORIZED, as the spec says for mailboxes.
+func owned(ctx context.Context, q db.Querier, c *auth.Caller, agentID string) (*genies.Genie, error) {
+	g, err := genies.Load(ctx, q, agentID, "")
+	if apperr.HasCode(err, apperr.CodeAgentNotFound) || err == nil && !c.CanAccess(g.UserID) {
+		return nil, apperr.Unauthorized("you do not own this genie")
+	}
+	return g, err
+}
+
+// tenant returns the mail credentials of the genie owner's team, or nil
+// (the mail system's default tenant) when the team has none.
+func (s *Service) tenant(ctx context.Context, ownerID string) (*mail.Tenant, error) {
+	if s.Tenants == nil {
+		return nil, nil
+	}
+	cr, err := s.Tenants.ForUser(ctx, ownerID)
+	if apperr.HasCode(err, apperr.CodeNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	t := cr.Tenant()
+	return &t, nil
+}
+
+// Get returns the genie's mailbox, or NOT_FOUND.
+func (s *Service) Get(ctx context.Context, c *auth.Caller, agentID string) (*Mailbox, error) {
+	if _, err := owned(ctx, s.DB.R, c, agentID); err != nil {
+		return nil, err
+	}
+	return byAgent(ctx, s.DB.R, agentID, "")
+}
+
+// ForGenies returns the mailbox objects of the genies that have one, keyed
+// by genie ID (the genies resource's mailbox field).
+func (s *Service) ForGenies(ctx context.Context, ids []string) (map[string]json.RawMessage, error) {
+	if len(ids) == 0 {
+		return map[string]json.RawMessage{}, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := s.DB.R.QueryContext(ctx, `SELECT `+columns+` FROM mailboxes WHERE agent_id IN (`+db.Placeholders(1, len(ids))+`)`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("mailboxes: load for genies: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]json.RawMessage{}
+	for rows.Next() {
+		m, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		if out[m.AgentID], err = json.Marshal(m); err != nil {
+			return nil, err
+		}
+	}
+	return out, rows.Err()
+}
+
+// Escalation returns the escalation address of the mailbox with the
+// address, or "" (the embedded mail system forwards to it).
+func (s *Service) Escalation(ctx context.Context, address string) (string, error) {
+	var esc sql.NullString
+	err := s.DB.R.QueryRowContext(ctx, `SELECT escalation_address FROM mailboxes WHERE email_address = $1`, address).Scan(&esc)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return esc.String, err
+}
+
+// inboxTxDeleter is implemented by mail systems kept in this database (the
+// embedded one), whose inboxes can go in the caller's transaction.
+type inboxTxDeleter interface {
+	DeleteInboxTx(ctx context.Context, q db.Querier, accountID string) error
+}
+
+// DeleteHook deprovisions the genie's mailbox inside the genie delete
+// transaction: its inbox and mail go with the genie.
+func (s *Service) DeleteHook(ctx context.Context, tx *sql.Tx, g *genies.Genie) error {
+	m, err := byAgent(ctx, tx, g.ID, "")
+	if apperr.HasCode(err, apperr.CodeNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if m.AccountID != nil {
+		if d, ok := s.Mail.(inboxTxDeleter); ok {
+			err = d.DeleteInboxTx(ctx, tx, *m.AccountID)
+		} else {
+			t, terr := s.tenant(ctx, g.UserID)
+			if terr != nil {
+				return terr
+			}
+			err = s.Mail.DeleteInbox(ctx, t, *m.AccountID)
+		}
+		if err != nil && !errors.Is(err, mail.ErrNoInbox) {
+			return fmt.Errorf("mailboxes: deprovision with genie: %w", err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM mailboxes WHERE id = $1`, m.ID); err != nil {
+		return fmt.Errorf("mailboxes: delete with genie: %w", err)
+	}
+	return nil
+}
+
+// newID is a mailbox ID.
+func newID() string { return uuid.NewString() }

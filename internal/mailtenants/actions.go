@@ -1,0 +1,67 @@
+package mailtenants
+
+import (
+	"context"
+
+	"genie/internal/api"
+	"genie/internal/apperr"
+	"genie/internal/users"
+)
+
+// Field limits, in characters.
+const (
+	MaxTenantIDLen = 200
+	MaxAPIKeyLen   = 4096
+	MaxNameLen     = 200
+)
+
+// Actions returns the mail-tenant-credentials actions (admin only).
+func (s *Store) Actions() api.Actions {
+	return api.Actions{"upsert": {Access: api.AdminOnly, Handle: s.upsert}}
+}
+
+func (s *Store) upsert(ctx context.Context, r *api.Request) (*api.Response, error) {
+	var in struct {
+		OwnerEmail  *string `json:"owner_email"`
+		TenantID    *string `json:"tenant_id"`
+		APIKey      *string `json:"api_key"`
+		TenantName  *string `json:"tenant_name"`
+		OwnerUserID *string `json:"owner_user_id"`
+	}
+	if err := r.Bind(&in); err != nil {
+		return nil, err
+	}
+	if in.OwnerEmail == nil {
+		return nil, apperr.Required("owner_email")
+	}
+	email, err := users.NormalizeEmail(*in.OwnerEmail)
+	if err != nil {
+		return nil, apperr.Invalid("owner_email", "owner_email must be a valid email address")
+	}
+	tenant, err := api.RequiredString("tenant_id", in.TenantID, MaxTenantIDLen)
+	if err != nil {
+		return nil, err
+	}
+	if in.APIKey == nil {
+		return nil, apperr.Required("api_key")
+	}
+	if *in.APIKey == "" {
+		return nil, apperr.Invalid("api_key", "api_key must not be empty")
+	}
+	if err := api.MaxLen("api_key", *in.APIKey, MaxAPIKeyLen); err != nil {
+		return nil, err
+	}
+	for field, v := range map[string]*string{"tenant_name": in.TenantName, "owner_user_id": in.OwnerUserID} {
+		if v != nil {
+			if err := api.MaxLen(field, *v, MaxNameLen); err != nil {
+				return nil, err
+			}
+		}
+	}
+	teamID, userID, err := s.Put(ctx, Upsert{OwnerEmail: email, TenantID: tenant, APIKey: *in.APIKey,
+		TenantName: in.TenantName, MailOwnerUserID: in.OwnerUserID})
+	if err != nil {
+		return nil, err
+	}
+	return api.OK(map[string]any{"team_id": teamID, "owner_user_id": userID}), nil
+}

@@ -1,0 +1,167 @@
+// Package mailtenants is the mail-tenant-credentials resource: a team's
+// credentials at the mail provider (tenant ID, API key, tenant name and the
+// provider's owner user ID), identified by the team owner's email address.
+// The API key is stored encrypted (see Cipher) and never returned or
+// logged; other packages read it through Store.ForTeam and ForUser.
+package mailtenants
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"genie/internal/apperr"
+	"genie/internal/db"
+	"genie/internal/mail"
+	"genie/internal/users"
+)
+
+// Credentials are a team's stored mail credentials, decrypted.
+type Credentials struct {
+	TeamID          int64
+	TenantID        string
+	APIKey          string
+	TenantName      *string
+	MailOwnerUserID *string
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
+}
+
+// Tenant returns the credentials as the mail system takes them.
+func (c *Credentials) Tenant() mail.Tenant {
+	return mail.Tenant{TenantID: c.TenantID, APIKey: c.APIKey}
+}
+
+// Store reads and writes mail tenant credentials.
+type Store struct {
+	DB     *db.DB
+	Users  *users.Store
+	Cipher *Cipher
+}
+
+// ForTeam returns the team's credentials, or NOT_FOUND.
+func (s *Store) ForTeam(ctx context.Context, teamID int64) (*Credentials, error) {
+	c := Credentials{TeamID: teamID}
+	var sealed string
+	var name, owner sql.NullString
+	err := s.DB.R.QueryRowContext(ctx, `SELECT tenant_id, api_key_enc, tenant_name, mail_owner_user_id, created_at, updated_at
+		FROM mail_tenant_credentials WHERE team_id = $1`, teamID).Scan(&c.TenantID, &sealed, &name, &owner, &c.CreatedAt, &c.UpdatedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.NotFound("mail credentials")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("mailtenants: load: %w", err)
+	}
+	if c.APIKey, err = s.Cipher.Open(teamID, sealed); err != nil {
+		return nil, err
+	}
+	if name.Valid {
+		c.TenantName = &name.String
+	}
+	if owner.Valid {
+		c.MailOwnerUserID = &owner.String
+	}
+	return &c, nil
+}
+
+// ForUser returns the credentials of the user's team, or NOT_FOUND when the
+// user has no team or the team has none.
+func (s *Store) ForUser(ctx context.Context, userID string) (*Credentials, error) {
+	var team sql.NullInt64
+	err := s.DB.R.QueryRowContext(ctx, `SELECT team_id FROM users WHERE id = $1`, userID).Scan(&team)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && !team.Valid {
+		return nil, apperr.NotFound("mail credentials")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("mailtenants: load team: %w", err)
+	}
+	return s.ForTeam(ctx, team.Int64)
+}
+
+// SetAPIKey replaces the team's stored key (after the provider reissued
+// it); the tenant ID must match the stored one.
+func (s *Store) SetAPIKey(ctx context.Context, teamID int64, tenantID, apiKey string) error {
+	res, err := s.DB.W.ExecContext(ctx, `UPDATE mail_tenant_credentials SET api_key_enc = $1, updated_at = $2
+		WHERE team_id = $3 AND tenant_id = $4`, s.Cipher.Seal(teamID, apiKey), s.DB.Now(), teamID, tenantID)
+	if err != nil {
+		return fmt.Errorf("mailtenants: store new key: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return apperr.NotFound("mail credentials")
+	}
+	return nil
+}
+
+// Upsert is what the upsert action stores.
+type Upsert struct {
+	OwnerEmail      string // normalized
+	TenantID        string
+	APIKey          string
+	TenantName      *string
+	MailOwnerUserID *string
+}
+
+// Put stores the credentials for the team of the account with OwnerEmail.
+// A missing account is created with a random temporary password that is
+// never shown (usable only after a reset); an account without a team gets
+// one named after the email's local part. A repeated Put overwrites: one
+// row per team, written under the account's row lock, so concurrent Puts
+// for one owner leave one row. It returns the team and user IDs.
+func (s *Store) Put(ctx context.Context, in Upsert) (teamID int64, userID string, err error) {
+	u, err := s.account(ctx, in.OwnerEmail)
+	if err != nil {
+		return 0, "", err
+	}
+	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		var team sql.NullInt64
+		if err := tx.QueryRowContext(ctx, `SELECT team_id FROM users WHERE id = $1`+s.DB.ForUpdate(), u.ID).Scan(&team); err != nil {
+			return fmt.Errorf("mailtenants: lock account: %w", err)
+		}
+		now := s.DB.Now()
+		if !team.Valid {
+			local, _, _ := strings.Cut(in.OwnerEmail, "@")
+			if err := tx.QueryRowContext(ctx, `INSERT INTO teams (name, owner_user_id, created_at) VALUES ($1, $2, $3) RETURNING id`,
+				local, u.ID, now).Scan(&team.Int64); err != nil {
+				return fmt.Errorf("mailtenants: create team: %w", err)
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE users SET team_id = $1, updated_at = $2 WHERE id = $3`, team.Int64, now, u.ID); err != nil {
+				return fmt.Errorf("mailtenants: join team: %w", err)
+			}
+		}
+		teamID = team.Int64
+		_, err := tx.ExecContext(ctx, `INSERT INTO mail_tenant_credentials
+			(team_id, tenant_id, api_key_enc, tenant_name, mail_owner_user_id, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $6)
+			ON CONFLICT (team_id) DO UPDATE SET tenant_id = excluded.tenant_id, api_key_enc = excluded.api_key_enc,
+				tenant_name = excluded.tenant_name, mail_owner_user_id = excluded.mail_owner_user_id, updated_at = excluded.updated_at`,
+			teamID, in.TenantID, s.Cipher.Seal(teamID, in.APIKey), in.TenantName, in.MailOwnerUserID, now)
+		if err != nil {
+			return fmt.Errorf("mailtenants: store credentials: %w", err)
+		}
+		return nil
+	})
+	return teamID, u.ID, err
+}
+
+// account returns the user with the email, creating it when missing.
+func (s *Store) account(ctx context.Context, email string) (*users.User, error) {
+	u, err := s.Users.ByEmail(ctx, email)
+	if err == nil || !apperr.HasCode(err, apperr.CodeNotFound) {
+		return u, err
+	}
+	b := make([]byte, 32)
+	rand.Read(b)
+	u, err = s.Users.Create(ctx, users.NewUser{Email: email, Password: base64.RawURLEncoding.EncodeToString(b)})
+	if errors.Is(err, users.ErrEmailTaken) { // created concurrently
+		return s.Users.ByEmail(ctx, email)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("mailtenants: create account: %w", err)
+	}
+	return u, nil
+}
