@@ -37,7 +37,7 @@ type proc struct {
 	logs *bytes.Buffer
 }
 
-func startBinary(t *testing.T, dsn string) *proc {
+func startBinary(t *testing.T, dsn string, extra ...string) *proc {
 	t.Helper()
 	bin, err := buildBinary()
 	if err != nil {
@@ -47,7 +47,10 @@ func startBinary(t *testing.T, dsn string) *proc {
 	addr := l.Addr().String()
 	l.Close()
 	p := &proc{url: "http://" + addr, logs: &bytes.Buffer{}}
-	p.cmd = exec.Command(bin, "serve", "--db", dsn, "--addr", addr, "--smtp-addr", "")
+	if extra == nil {
+		extra = []string{"--smtp-addr", ""}
+	}
+	p.cmd = exec.Command(bin, append([]string{"serve", "--db", dsn, "--addr", addr}, extra...)...)
 	p.cmd.Stderr = p.logs
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -67,7 +68,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		AdminEmail: os.Getenv("GENIE_ADMIN_EMAIL"), AdminPassword: os.Getenv("GENIE_ADMIN_PASSWORD"),
 		RateLimit: *rate, Log: log,
 		ModelURL: *modelURL, ModelAPIKey: *modelKey, ModelName: *modelName, ModelTimeout: *modelTimeout,
-		MailDomain: *mailDomain, SMTPAddr: *smtpAddr, SMTPRelay: *smtpRelay, SMTPUsername: *smtpUser, SMTPPassword: *smtpPass,
+		MailDomain: *mailDomain, SMTPAddr: *smtpAddr, SMTPAddrDefault: !flagOrEnvSet(fs, "smtp-addr", "GENIE_SMTP_ADDR"), SMTPRelay: *smtpRelay, SMTPUsername: *smtpUser, SMTPPassword: *smtpPass,
 		MailFrom: *mailFrom, MailKey: os.Getenv("GENIE_MAIL_KEY"),
 	})
 	if err != nil {
@@ -134,4 +135,15 @@ func generatorName(modelURL, model string) string {
 		modelURL = u.Redacted()
 	}
 	return "openai-compatible " + model + " at " + modelURL
+}
+
+// flagOrEnvSet reports whether a flag was given on the command line or
+// through its environment variable.
+func flagOrEnvSet(fs *flag.FlagSet, name, envName string) bool {
+	if _, ok := os.LookupEnv(envName); ok {
+		return true
+	}
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"syscall"
 	"time"
 
 	"genie/internal/api"
@@ -71,13 +72,17 @@ type Config struct {
 	// database outbox. MailFrom is the From of system emails, default
 	// "Genie <no-reply@MailDomain>". MailKey encrypts stored tenant API
 	// keys; empty means a key generated once and kept in the database.
-	MailDomain   string
-	SMTPAddr     string
-	SMTPRelay    string
-	SMTPUsername string
-	SMTPPassword string
-	MailFrom     string
-	MailKey      string
+	MailDomain string
+	SMTPAddr   string
+	// SMTPAddrDefault says SMTPAddr is the default rather than configured:
+	// when it is taken (another genie process on this machine has it), the
+	// process runs without an SMTP server instead of failing.
+	SMTPAddrDefault bool
+	SMTPRelay       string
+	SMTPUsername    string
+	SMTPPassword    string
+	MailFrom        string
+	MailKey         string
 
 	RateLimit       int           // requests per minute per API key, default 60
 	PasswordCost    int           // bcrypt cost, default users.DefaultPasswordCost
@@ -330,10 +335,16 @@ func (a *App) wireMail(ctx context.Context, srv *api.Server, gs *genies.Service)
 	srv.Register("system-emails", (&sysemails.Service{DB: d, Sender: out, From: cfg.MailFrom, Domain: cfg.MailDomain,
 		BaseURL: cfg.BaseURL, AppName: "Genie", Log: log}).Actions())
 	if cfg.SMTPAddr != "" {
-		if a.SMTP, err = mail.ListenSMTP(cfg.SMTPAddr, a.Mail, log); err != nil {
+		a.SMTP, err = mail.ListenSMTP(cfg.SMTPAddr, a.Mail, log)
+		switch {
+		case err != nil && cfg.SMTPAddrDefault && errors.Is(err, syscall.EADDRINUSE):
+			log.Warn("smtp address in use, probably by another genie process; this one runs without an SMTP server",
+				"addr", cfg.SMTPAddr)
+		case err != nil:
 			return err
+		default:
+			log.Info("smtp server listening", "addr", a.SMTP.Addr(), "domain", cfg.MailDomain)
 		}
-		log.Info("smtp server listening", "addr", a.SMTP.Addr(), "domain", cfg.MailDomain)
 	}
 	if cfg.SMTPRelay != "" {
 		log.Info("outgoing mail through smtp relay", "relay", cfg.SMTPRelay, "auth", cfg.SMTPUsername != "")

@@ -95,11 +95,26 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	}
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if err := d.W.PingContext(pctx); err != nil {
+	for {
+		err := d.W.PingContext(pctx)
+		if err == nil {
+			return d, nil
+		}
+		// Processes opening a new SQLite file together race to switch it
+		// to WAL, and the loser gets SQLITE_BUSY without the busy handler
+		// being consulted: wait and try again.
+		if isBusy(err) && pctx.Err() == nil {
+			time.Sleep(20 * time.Millisecond)
+			continue
+		}
 		d.Close()
 		return nil, fmt.Errorf("connect to %s database: %w", d.Engine, err)
 	}
-	return d, nil
+}
+
+func isBusy(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_BUSY
 }
 
 // IsPostgresDSN reports whether dsn selects PostgreSQL.
