@@ -20,6 +20,7 @@ import (
 	"genie/internal/documents"
 	"genie/internal/genies"
 	"genie/internal/identity"
+	"genie/internal/marketplace"
 	"genie/internal/users"
 )
 
@@ -151,6 +152,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	srv.Register("api-keys", a.APIKeys.Actions())
 	srv.Register("documents", docs.Actions())
 	srv.Register("genies", gs.Actions())
+	srv.Register("marketplace", marketplace.New(d).Actions())
 
 	mux := http.NewServeMux()
 	srv.Mount(mux)

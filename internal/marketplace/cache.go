@@ -1,0 +1,169 @@
+package marketplace
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"sync"
+)
+
+// cache holds encoded responses of public reads for one catalog version.
+// Every marketplace write (including a view or a clone) bumps the version
+// counter in the same transaction, and every cached read first reads that
+// counter, so a process never serves a response older than the last
+// committed write of any process. Entries of older versions are dropped
+// as soon as a newer version is seen.
+type cache struct {
+	mu      sync.Mutex
+	version int64
+	max     int
+	m       map[string]json.RawMessage
+}
+
+func newCache(max int) *cache { return &cache{max: max, m: map[string]json.RawMessage{}} }
+
+func (c *cache) get(version int64, key string) (json.RawMessage, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if version != c.version {
+		return nil, false
+	}
+	v, ok := c.m[key]
+	return v, ok
+}
+
+func (c *cache) put(version int64, key string, v json.RawMessage) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case version < c.version:
+		return
+	case version > c.version || len(c.m) >= c.max:
+		clear(c.m)
+		c.version = version
+	}
+	c.m[key] = v
+}
+
+// version reads the catalog version counter.
+func (s *Service) version(ctx context.Context) (int64, error) {
+	var v int64
+	err := s.DB.R.QueryRowContext(ctx, `SELECT n FROM marketplace_counters WHERE key = 'version'`).Scan(&v)
+	if err != nil {
+		return 0, fmt.Errorf("marketplace: read version: %w", err)
+	}
+	return v, nil
+}
+
+// cached returns the cached encoding of key for the current version, or
+// computes it with fn, encodes it and stores it.
+func (s *Service) cached(ctx context.Context, key string, fn func() (any, error)) (json.RawMessage, error) {
+	v, err := s.version(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if b, ok := s.cache.get(v, key); ok {
+		return b, nil
+	}
+	data, err := fn()
+	if err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(data)
+	if err != nil {
+		return nil, fmt.Errorf("marketplace: encode: %w", err)
+	}
+	s.cache.put(v, key, b)
+	return b, nil
+}
+
+// bump adds delta to each counter key inside tx, creating missing keys.
+// The version counter is always bumped too, last, so that on PostgreSQL
+// its row lock is held for the shortest time.
+func bump(ctx context.Context, tx *sql.Tx, deltas map[string]int64) error {
+	for k, d := range deltas {
+		if d == 0 || k == "version" {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_counters (key, n) VALUES ($1, $2)
+			ON CONFLICT (key) DO UPDATE SET n = marketplace_counters.n + excluded.n`, k, d); err != nil {
+			return fmt.Errorf("marketplace: update counter: %w", err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE marketplace_counters SET n = n + 1 WHERE key = 'version'`); err != nil {
+		return fmt.Errorf("marketplace: bump version: %w", err)
+	}
+	return nil
+}
+
+// membership lists the counter keys a listing with these attributes
+// counts toward.
+func membership(public, featured bool, categoryID string, brandID *string) []string {
+	scopes := []string{"all"}
+	if public {
+		scopes = append(scopes, "pub")
+	}
+	var keys []string
+	for _, sc := range scopes {
+		keys = append(keys, sc, sc+":cat:"+categoryID)
+		if featured {
+			keys = append(keys, sc+":featured")
+		}
+		if brandID != nil {
+			keys = append(keys, sc+":brand:"+*brandID)
+		}
+	}
+	return keys
+}
+
+// moveCounts returns the counter deltas of a listing going from old
+// attributes to new ones (nil for none: create or delete).
+func moveCounts(old, cur *Listing) map[string]int64 {
+	d := map[string]int64{}
+	if old != nil {
+		for _, k := range membership(old.IsPublic, old.IsFeatured, old.CategoryID, old.BrandID) {
+			d[k]--
+		}
+		if old.IsPublic {
+			d["pub:views"] -= old.ViewCount
+			d["pub:clones"] -= old.CloneCount
+		}
+	}
+	if cur != nil {
+		for _, k := range membership(cur.IsPublic, cur.IsFeatured, cur.CategoryID, cur.BrandID) {
+			d[k]++
+		}
+		if cur.IsPublic {
+			d["pub:views"] += cur.ViewCount
+			d["pub:clones"] += cur.CloneCount
+		}
+	}
+	return d
+}
+
+// RebuildCounters recomputes every counter from the listings (after a bulk
+// load, or as a repair). It does not change the version's meaning: the
+// version is bumped.
+func (s *Service) RebuildCounters(ctx context.Context) error {
+	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key <> 'version'`); err != nil {
+			return fmt.Errorf("marketplace: clear counters: %w", err)
+		}
+		q := `INSERT INTO marketplace_counters (key, n)
+			SELECT 'all', COUNT(*) FROM marketplace_listings
+			UNION ALL SELECT 'pub', COUNT(*) FROM marketplace_listings WHERE is_public = TRUE
+			UNION ALL SELECT 'all:featured', COUNT(*) FROM marketplace_listings WHERE is_featured = TRUE
+			UNION ALL SELECT 'pub:featured', COUNT(*) FROM marketplace_listings WHERE is_featured = TRUE AND is_public = TRUE
+			UNION ALL SELECT 'pub:views', COALESCE(SUM(view_count), 0) FROM marketplace_listings WHERE is_public = TRUE
+			UNION ALL SELECT 'pub:clones', COALESCE(SUM(clone_count), 0) FROM marketplace_listings WHERE is_public = TRUE
+			UNION ALL SELECT 'all:cat:' || category_id, COUNT(*) FROM marketplace_listings GROUP BY category_id
+			UNION ALL SELECT 'pub:cat:' || category_id, COUNT(*) FROM marketplace_listings WHERE is_public = TRUE GROUP BY category_id
+			UNION ALL SELECT 'all:brand:' || brand_id, COUNT(*) FROM marketplace_listings WHERE brand_id IS NOT NULL GROUP BY brand_id
+			UNION ALL SELECT 'pub:brand:' || brand_id, COUNT(*) FROM marketplace_listings WHERE brand_id IS NOT NULL AND is_public = TRUE GROUP BY brand_id`
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("marketplace: rebuild counters: %w", err)
+		}
+		return bump(ctx, tx, nil)
+	})
+}

@@ -1,0 +1,299 @@
+package marketplace
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"genie/internal/api"
+	"genie/internal/apperr"
+	"genie/internal/db"
+)
+
+// ftsRank is SQLite's relevance (lower is better): BM25 with the name
+// weighted 10, the tagline 4 and the description 1.
+const ftsRank = `bm25(marketplace_fts, 10.0, 4.0, 1.0)`
+
+// args collects query arguments and hands out their placeholders.
+type args []any
+
+func (a *args) add(v any) string {
+	*a = append(*a, v)
+	return fmt.Sprintf("$%d", len(*a))
+}
+
+// matchExpr is the engine's full-text query for the words: every word must
+// match, the last one as a prefix. Words hold only letters and digits.
+func matchExpr(engine db.Engine, words []string) string {
+	if engine == db.Postgres {
+		return strings.Join(words, " & ") + ":*"
+	}
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = `"` + w + `"`
+	}
+	return strings.Join(q, " ") + "*"
+}
+
+// conditions builds the WHERE terms of a query. With relevance sorting on
+// SQLite the search is joined instead (see listQuery), so it is left out.
+func (s *Service) conditions(q Query, admin bool, a *args, joinedFTS bool) []string {
+	var c []string
+	if !admin {
+		c = append(c, "l.is_public = TRUE")
+	}
+	ref := func(col, table, v string) {
+		if api.IsUUID(v) {
+			c = append(c, fmt.Sprintf("l.%s = %s", col, a.add(v)))
+			return
+		}
+		c = append(c, fmt.Sprintf("l.%s = (SELECT id FROM %s WHERE slug = %s)", col, table, a.add(v)))
+	}
+	if q.Category != "" {
+		ref("category_id", "marketplace_categories", q.Category)
+	}
+	if q.Brand != "" {
+		ref("brand_id", "marketplace_brands", q.Brand)
+	}
+	if q.Featured != nil {
+		c = append(c, "l.is_featured = "+a.add(*q.Featured))
+	}
+	if q.MinRating != nil {
+		c = append(c, "l.rating >= "+a.add(*q.MinRating))
+	}
+	if q.Difficulty != "" {
+		c = append(c, "l.difficulty = "+a.add(q.Difficulty))
+	}
+	if q.Industry != "" {
+		c = append(c, "l.industry = "+a.add(q.Industry))
+	}
+	if len(q.Words) > 0 && !joinedFTS {
+		m := a.add(matchExpr(s.DB.Engine, q.Words))
+		if s.DB.Engine == db.Postgres {
+			c = append(c, "l.search_tsv @@ to_tsquery('english', "+m+")")
+		} else {
+			c = append(c, "l.seq IN (SELECT rowid FROM marketplace_fts WHERE marketplace_fts MATCH "+m+")")
+		}
+	}
+	if len(c) == 0 {
+		c = append(c, "TRUE")
+	}
+	return c
+}
+
+// orderTerms returns the ORDER BY of a sort over listings l.
+func orderTerms(sort string) string {
+	switch sort {
+	case SortPopular:
+		return "l.view_count DESC, l.seq DESC"
+	case SortRating:
+		return "l.rating DESC, l.seq DESC"
+	case SortClones:
+		return "l.clone_count DESC, l.seq DESC"
+	case sortFeatured:
+		return "l.is_featured DESC, l.clone_count DESC, l.seq DESC"
+	}
+	return "l.created_at DESC, l.seq DESC"
+}
+
+// listQuery builds a page query. The page's row keys are chosen by an
+// inner query that the sort indexes answer alone (a deferred join), so a
+// deep offset walks index entries, not rows; only the page's rows are read.
+func (s *Service) listQuery(q Query, admin bool, limit, offset int) (string, args) {
+	var a args
+	from, rank := "marketplace_listings l", "0"
+	inner, outer := orderTerms(q.Sort), orderTerms(q.Sort)
+	relevance := q.Sort == sortRelevance && len(q.Words) > 0
+	var extra []string
+	if relevance {
+		m := a.add(matchExpr(s.DB.Engine, q.Words))
+		if s.DB.Engine == db.Postgres {
+			rank = "ts_rank(l.search_tsv, to_tsquery('english', " + m + "))"
+			extra = append(extra, "l.search_tsv @@ to_tsquery('english', "+m+")")
+			inner, outer = rank+" DESC, l.seq DESC", "p.r DESC, l.seq DESC"
+		} else {
+			from = "marketplace_fts JOIN marketplace_listings l ON l.seq = marketplace_fts.rowid"
+			extra = append(extra, "marketplace_fts MATCH "+m)
+			rank = ftsRank
+			inner, outer = ftsRank+", l.seq DESC", "p.r, l.seq DESC"
+		}
+	}
+	conds := append(s.conditions(q, admin, &a, relevance), extra...)
+	lim, off := a.add(limit), a.add(offset)
+	sql := `SELECT ` + fullColumns + `, p.r FROM (SELECT l.seq AS s, ` + rank + ` AS r FROM ` + from +
+		` WHERE ` + strings.Join(conds, " AND ") + ` ORDER BY ` + inner + ` LIMIT ` + lim + ` OFFSET ` + off + `) p
+		JOIN marketplace_listings l ON l.seq = p.s JOIN marketplace_categories c ON c.id = l.category_id
+		LEFT JOIN marketplace_brands b ON b.id = l.brand_id ORDER BY ` + outer
+	return sql, a
+}
+
+// page returns a page of listings matching q and the total number of
+// matches.
+func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset int) ([]*Listing, int64, error) {
+	query, a := s.listQuery(q, admin, limit, offset)
+	rows, err := s.DB.R.QueryContext(ctx, query, a...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("marketplace: list: %w", err)
+	}
+	defer rows.Close()
+	out := []*Listing{}
+	for rows.Next() {
+		var rank float64
+		l, err := scanFull(rows, &rank)
+		if err != nil {
+			return nil, 0, fmt.Errorf("marketplace: list: %w", err)
+		}
+		out = append(out, l)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("marketplace: list: %w", err)
+	}
+	rows.Close()
+	total, err := s.count(ctx, q, admin)
+	if err != nil {
+		return nil, 0, err
+	}
+	return out, total, nil
+}
+
+// count is the number of listings matching q. Unfiltered, or filtered by
+// only one of category, brand or featured=true, it is one maintained
+// counter; otherwise an indexed COUNT (the search through the full-text
+// index).
+func (s *Service) count(ctx context.Context, q Query, admin bool) (int64, error) {
+	scope := "pub"
+	if admin {
+		scope = "all"
+	}
+	simple := len(q.Words) == 0 && q.MinRating == nil && q.Difficulty == "" && q.Industry == "" &&
+		(q.Featured == nil || *q.Featured)
+	dims := 0
+	for _, set := range []bool{q.Category != "", q.Brand != "", q.Featured != nil} {
+		if set {
+			dims++
+		}
+	}
+	var n int64
+	var err error
+	switch {
+	case simple && dims == 0:
+		err = s.DB.R.QueryRowContext(ctx, `SELECT n FROM marketplace_counters WHERE key = $1`, scope).Scan(&n)
+	case simple && dims == 1 && q.Featured != nil:
+		err = s.DB.R.QueryRowContext(ctx, `SELECT n FROM marketplace_counters WHERE key = $1`, scope+":featured").Scan(&n)
+	case simple && dims == 1:
+		key, table, v := scope+":cat:", "marketplace_categories", q.Category
+		if q.Brand != "" {
+			key, table, v = scope+":brand:", "marketplace_brands", q.Brand
+		}
+		idExpr := "(SELECT id FROM " + table + " WHERE slug = $2)"
+		if api.IsUUID(v) {
+			idExpr = "$2"
+		}
+		err = s.DB.R.QueryRowContext(ctx, `SELECT COALESCE((SELECT n FROM marketplace_counters WHERE key = $1 || `+idExpr+`), 0)`, key, v).Scan(&n)
+	default:
+		var a args
+		conds := s.conditions(q, admin, &a, false)
+		err = s.DB.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM marketplace_listings l WHERE `+strings.Join(conds, " AND "), a...).Scan(&n)
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("marketplace: count: %w", err)
+	}
+	return n, nil
+}
+
+// loadFull reads one listing by ID inside q, optionally locking it.
+func loadFull(ctx context.Context, q db.Querier, id, lock string) (*Listing, error) {
+	if !api.IsUUID(id) {
+		return nil, apperr.NotFound("marketplace listing")
+	}
+	l, err := scanFull(q.QueryRowContext(ctx, `SELECT `+fullColumns+fullFrom+` WHERE l.id = $1`+lock, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.NotFound("marketplace listing")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("marketplace: load listing: %w", err)
+	}
+	return l, nil
+}
+
+// related returns up to n public listings of the category, best rated
+// first, excluding the listing itself.
+func (s *Service) related(ctx context.Context, categoryID, exceptID string, n int) ([]Related, error) {
+	rows, err := s.DB.R.QueryContext(ctx, `SELECT l.id, l.slug, l.display_name, l.tagline, l.thumbnail_url, l.rating, l.category_id
+		FROM marketplace_listings l WHERE l.category_id = $1 AND l.is_public = TRUE AND l.id <> $2
+		ORDER BY l.rating DESC, l.seq DESC LIMIT $3`, categoryID, exceptID, n)
+	if err != nil {
+		return nil, fmt.Errorf("marketplace: related: %w", err)
+	}
+	defer rows.Close()
+	out := []Related{}
+	for rows.Next() {
+		var r Related
+		var thumb sql.NullString
+		if err := rows.Scan(&r.ID, &r.Slug, &r.DisplayName, &r.Tagline, &thumb, &r.Rating, &r.CategoryID); err != nil {
+			return nil, fmt.Errorf("marketplace: related: %w", err)
+		}
+		r.ThumbnailURL = ptr(thumb)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// fillCreators sets Creator on each listing (admin mode).
+func (s *Service) fillCreators(ctx context.Context, ls []*Listing) error {
+	ids := []any{}
+	seen := map[string]bool{}
+	for _, l := range ls {
+		if l.creatorID != nil && !seen[*l.creatorID] {
+			seen[*l.creatorID] = true
+			ids = append(ids, *l.creatorID)
+		}
+	}
+	byID := map[string]*Creator{}
+	if len(ids) > 0 {
+		rows, err := s.DB.R.QueryContext(ctx, `SELECT id, full_name, COALESCE(email, '') FROM users WHERE id IN (`+
+			db.Placeholders(1, len(ids))+`)`, ids...)
+		if err != nil {
+			return fmt.Errorf("marketplace: creators: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var c Creator
+			if err := rows.Scan(&c.ID, &c.FullName, &c.Email); err != nil {
+				return fmt.Errorf("marketplace: creators: %w", err)
+			}
+			byID[c.ID] = &c
+		}
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("marketplace: creators: %w", err)
+		}
+	}
+	for _, l := range ls {
+		if l.creatorID != nil && byID[*l.creatorID] != nil {
+			l.Creator = byID[*l.creatorID]
+		} else {
+			l.Creator = &Creator{}
+		}
+	}
+	return nil
+}
+
+// stats reads the statistics of public listings from the counters.
+func (s *Service) stats(ctx context.Context) (*Stats, error) {
+	var st Stats
+	err := s.DB.R.QueryRowContext(ctx, `SELECT
+		COALESCE((SELECT n FROM marketplace_counters WHERE key = 'pub'), 0),
+		COALESCE((SELECT n FROM marketplace_counters WHERE key = 'pub:views'), 0),
+		COALESCE((SELECT n FROM marketplace_counters WHERE key = 'pub:clones'), 0),
+		COALESCE((SELECT n FROM marketplace_counters WHERE key = 'pub:featured'), 0),
+		(SELECT COUNT(*) FROM marketplace_categories)`).Scan(&st.TotalGenies, &st.TotalViews, &st.TotalClones, &st.FeaturedCount, &st.CategoriesCount)
+	if err != nil {
+		return nil, fmt.Errorf("marketplace: stats: %w", err)
+	}
+	return &st, nil
+}
