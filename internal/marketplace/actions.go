@@ -32,7 +32,10 @@ func (s *Service) Actions() api.Actions {
 
 // listInput is the data of list and all.
 type listInput struct {
-	api.Page
+	// Limit and Offset are not an embedded api.Page, so that a type error
+	// names "limit" rather than "Page.limit".
+	Limit     *int            `json:"limit"`
+	Offset    *int            `json:"offset"`
 	AdminMode bool            `json:"adminMode"`
 	Query     json.RawMessage `json:"query"`
 }
@@ -52,7 +55,7 @@ func (s *Service) browse(ctx context.Context, r *api.Request, slim bool) (*api.R
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit, offset, err := in.Resolve(20, 500)
+	limit, offset, err := api.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(20, 500)
 	if err != nil {
 		return nil, err
 	}
