@@ -101,7 +101,11 @@ func orderTerms(sort string) string {
 // listQuery builds a page query. The page's row keys are chosen by an
 // inner query that the sort indexes answer alone (a deferred join), so a
 // deep offset walks index entries, not rows; only the page's rows are read.
-func (s *Service) listQuery(q Query, admin bool, limit, offset int) (string, args) {
+//
+// When withTotal is set the inner query also returns the number of matches
+// (COUNT(*) OVER ()), which costs nothing extra when every match has to be
+// visited anyway (a search, or filters without a maintained counter).
+func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal bool) (string, args) {
 	var a args
 	from, rank := "marketplace_listings l", "0"
 	inner, outer := orderTerms(q.Sort), orderTerms(q.Sort)
@@ -114,15 +118,21 @@ func (s *Service) listQuery(q Query, admin bool, limit, offset int) (string, arg
 			extra = append(extra, "l.search_tsv @@ to_tsquery('english', "+m+")")
 			inner, outer = rank+" DESC, l.seq DESC", "p.r DESC, l.seq DESC"
 		} else {
-			from = "marketplace_fts JOIN marketplace_listings l ON l.seq = marketplace_fts.rowid"
-			extra = append(extra, "marketplace_fts MATCH "+m)
-			rank = ftsRank
-			inner, outer = ftsRank+", l.seq DESC", "p.r, l.seq DESC"
+			// The ranked matches are a derived table (LIMIT -1 keeps it from
+			// being flattened), since bm25() cannot run beside a window function.
+			from = "(SELECT rowid AS fs, " + ftsRank + " AS fr FROM marketplace_fts WHERE marketplace_fts MATCH " + m +
+				" LIMIT -1) f JOIN marketplace_listings l ON l.seq = f.fs"
+			rank = "f.fr"
+			inner, outer = "f.fr, l.seq DESC", "p.r, l.seq DESC"
 		}
 	}
 	conds := append(s.conditions(q, admin, &a, relevance), extra...)
 	lim, off := a.add(limit), a.add(offset)
-	sql := `SELECT ` + fullColumns + `, p.r FROM (SELECT l.seq AS s, ` + rank + ` AS r FROM ` + from +
+	total := "0"
+	if withTotal {
+		total = "COUNT(*) OVER ()"
+	}
+	sql := `SELECT ` + fullColumns + `, p.r, p.t FROM (SELECT l.seq AS s, ` + rank + ` AS r, ` + total + ` AS t FROM ` + from +
 		` WHERE ` + strings.Join(conds, " AND ") + ` ORDER BY ` + inner + ` LIMIT ` + lim + ` OFFSET ` + off + `) p
 		JOIN marketplace_listings l ON l.seq = p.s JOIN marketplace_categories c ON c.id = l.category_id
 		LEFT JOIN marketplace_brands b ON b.id = l.brand_id ORDER BY ` + outer
@@ -132,16 +142,18 @@ func (s *Service) listQuery(q Query, admin bool, limit, offset int) (string, arg
 // page returns a page of listings matching q and the total number of
 // matches.
 func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset int) ([]*Listing, int64, error) {
-	query, a := s.listQuery(q, admin, limit, offset)
+	counter := counterKey(q, admin) != ""
+	query, a := s.listQuery(q, admin, limit, offset, !counter)
 	rows, err := s.DB.R.QueryContext(ctx, query, a...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("marketplace: list: %w", err)
 	}
 	defer rows.Close()
 	out := []*Listing{}
+	var total int64
 	for rows.Next() {
 		var rank float64
-		l, err := scanFull(rows, &rank)
+		l, err := scanFull(rows, &rank, &total)
 		if err != nil {
 			return nil, 0, fmt.Errorf("marketplace: list: %w", err)
 		}
@@ -151,41 +163,61 @@ func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset i
 		return nil, 0, fmt.Errorf("marketplace: list: %w", err)
 	}
 	rows.Close()
-	total, err := s.count(ctx, q, admin)
-	if err != nil {
-		return nil, 0, err
+	if counter || len(out) == 0 {
+		if total, err = s.count(ctx, q, admin); err != nil {
+			return nil, 0, err
+		}
 	}
 	return out, total, nil
 }
 
-// count is the number of listings matching q. Unfiltered, or filtered by
-// only one of category, brand or featured=true, it is one maintained
-// counter; otherwise an indexed COUNT (the search through the full-text
-// index).
-func (s *Service) count(ctx context.Context, q Query, admin bool) (int64, error) {
+// counterKey names the maintained counter that holds the number of
+// matches of q ("" when there is none): unfiltered, or filtered by only one
+// of category, brand or featured=true. The key may end in a category or
+// brand reference still to be resolved (see count).
+func counterKey(q Query, admin bool) string {
+	if len(q.Words) > 0 || q.MinRating != nil || q.Difficulty != "" || q.Industry != "" || (q.Featured != nil && !*q.Featured) {
+		return ""
+	}
 	scope := "pub"
 	if admin {
 		scope = "all"
 	}
-	simple := len(q.Words) == 0 && q.MinRating == nil && q.Difficulty == "" && q.Industry == "" &&
-		(q.Featured == nil || *q.Featured)
 	dims := 0
 	for _, set := range []bool{q.Category != "", q.Brand != "", q.Featured != nil} {
 		if set {
 			dims++
 		}
 	}
+	switch {
+	case dims == 0:
+		return scope
+	case dims > 1:
+		return ""
+	case q.Featured != nil:
+		return scope + ":featured"
+	case q.Category != "":
+		return scope + ":cat:"
+	}
+	return scope + ":brand:"
+}
+
+// count is the number of listings matching q: a maintained counter when
+// counterKey names one, otherwise an indexed COUNT (a search goes through
+// the full-text index).
+func (s *Service) count(ctx context.Context, q Query, admin bool) (int64, error) {
+	key := counterKey(q, admin)
 	var n int64
 	var err error
 	switch {
-	case simple && dims == 0:
-		err = s.DB.R.QueryRowContext(ctx, `SELECT n FROM marketplace_counters WHERE key = $1`, scope).Scan(&n)
-	case simple && dims == 1 && q.Featured != nil:
-		err = s.DB.R.QueryRowContext(ctx, `SELECT n FROM marketplace_counters WHERE key = $1`, scope+":featured").Scan(&n)
-	case simple && dims == 1:
-		key, table, v := scope+":cat:", "marketplace_categories", q.Category
+	case key == "":
+		var a args
+		conds := s.conditions(q, admin, &a, false)
+		err = s.DB.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM marketplace_listings l WHERE `+strings.Join(conds, " AND "), a...).Scan(&n)
+	case strings.HasSuffix(key, ":"):
+		table, v := "marketplace_categories", q.Category
 		if q.Brand != "" {
-			key, table, v = scope+":brand:", "marketplace_brands", q.Brand
+			table, v = "marketplace_brands", q.Brand
 		}
 		idExpr := "(SELECT id FROM " + table + " WHERE slug = $2)"
 		if api.IsUUID(v) {
@@ -193,9 +225,7 @@ func (s *Service) count(ctx context.Context, q Query, admin bool) (int64, error)
 		}
 		err = s.DB.R.QueryRowContext(ctx, `SELECT COALESCE((SELECT n FROM marketplace_counters WHERE key = $1 || `+idExpr+`), 0)`, key, v).Scan(&n)
 	default:
-		var a args
-		conds := s.conditions(q, admin, &a, false)
-		err = s.DB.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM marketplace_listings l WHERE `+strings.Join(conds, " AND "), a...).Scan(&n)
+		err = s.DB.R.QueryRowContext(ctx, `SELECT n FROM marketplace_counters WHERE key = $1`, key).Scan(&n)
 	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil

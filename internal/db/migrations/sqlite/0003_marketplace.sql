@@ -66,7 +66,7 @@ CREATE INDEX marketplace_listings_industry ON marketplace_listings (industry, is
 CREATE VIRTUAL TABLE marketplace_fts USING fts5(
     display_name, tagline, description,
     content = 'marketplace_listings', content_rowid = 'seq',
-    tokenize = 'porter unicode61 remove_diacritics 2'
+    tokenize = 'porter unicode61 remove_diacritics 2', detail = column
 );
 CREATE TRIGGER marketplace_listings_fts_insert AFTER INSERT ON marketplace_listings BEGIN
     INSERT INTO marketplace_fts (rowid, display_name, tagline, description)
