@@ -93,7 +93,7 @@ func (s *Service) browse(ctx context.Context, r *api.Request, slim bool) (*api.R
 	}
 	key := fmt.Sprintf("%s|%d|%d|%q|%q|%q|%v|%v|%v|%q|%q|%s", r.Action, limit, offset, q.Category, q.Brand,
 		strings.Join(q.Words, " "), fmtBool(q.Featured), fmtFloat(q.MinRating), q.Sort, q.Difficulty, q.Industry, "")
-	b, err := s.cached(ctx, key, build)
+	b, err := s.cached(ctx, key, !slim || q.Sort == SortPopular, build)
 	if err != nil {
 		return nil, err
 	}
@@ -206,7 +206,7 @@ func (s *Service) categories(ctx context.Context, r *api.Request) (*api.Response
 		return nil, err
 	}
 	if in.Mode == "" {
-		b, err := s.cached(ctx, "categories", func() (any, error) {
+		b, err := s.cached(ctx, "categories", false, func() (any, error) {
 			cs, err := s.Categories(ctx)
 			if err != nil {
 				return nil, err
@@ -262,7 +262,7 @@ func (s *Service) brands(ctx context.Context, r *api.Request) (*api.Response, er
 		return nil, err
 	}
 	if in.Mode == "" {
-		b, err := s.cached(ctx, "brands", func() (any, error) {
+		b, err := s.cached(ctx, "brands", false, func() (any, error) {
 			bs, err := s.Brands(ctx)
 			if err != nil {
 				return nil, err
@@ -305,7 +305,7 @@ func (s *Service) brands(ctx context.Context, r *api.Request) (*api.Response, er
 }
 
 func (s *Service) statsAction(ctx context.Context, r *api.Request) (*api.Response, error) {
-	b, err := s.cached(ctx, "stats", func() (any, error) { return s.stats(ctx) })
+	b, err := s.cached(ctx, "stats", true, func() (any, error) { return s.stats(ctx) })
 	if err != nil {
 		return nil, err
 	}
@@ -337,7 +337,7 @@ func (s *Service) trendingAction(ctx context.Context, r *api.Request) (*api.Resp
 	}
 	rising := in.RisingOnly != nil && *in.RisingOnly
 	key := fmt.Sprintf("trending|%d|%d|%q|%v", Day(s.DB.Now()), limit, category, rising)
-	b, err := s.cached(ctx, key, func() (any, error) {
+	b, err := s.cached(ctx, key, true, func() (any, error) {
 		items, err := s.trending(ctx, category, rising, limit)
 		if err != nil {
 			return nil, err

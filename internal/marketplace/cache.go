@@ -8,12 +8,12 @@ import (
 	"sync"
 )
 
-// cache holds encoded responses of public reads for one catalog version.
-// Every marketplace write (including a view or a clone) bumps the version
-// counter in the same transaction, and every cached read first reads that
-// counter, so a process never serves a response older than the last
-// committed write of any process. Entries of older versions are dropped
-// as soon as a newer version is seen.
+// cache holds encoded responses of public reads for one version of the
+// data they depend on. Every marketplace write bumps a version counter in
+// its transaction: 'views' for a view, 'version' for anything else; every
+// cached read first reads the counters, so a process never serves a
+// response older than the last committed write of any process. Entries of
+// older versions are dropped as soon as a newer version is seen.
 type cache struct {
 	mu      sync.Mutex
 	version int64
@@ -46,24 +46,32 @@ func (c *cache) put(version int64, key string, v json.RawMessage) {
 	c.m[key] = v
 }
 
-// version reads the catalog version counter.
-func (s *Service) version(ctx context.Context) (int64, error) {
-	var v int64
-	err := s.DB.R.QueryRowContext(ctx, `SELECT n FROM marketplace_counters WHERE key = 'version'`).Scan(&v)
+// versions reads the catalog version and the views version.
+func (s *Service) versions(ctx context.Context) (catalog, views int64, err error) {
+	err = s.DB.R.QueryRowContext(ctx, `SELECT COALESCE((SELECT n FROM marketplace_counters WHERE key = 'version'), 0),
+		COALESCE((SELECT n FROM marketplace_counters WHERE key = 'views'), 0)`).Scan(&catalog, &views)
 	if err != nil {
-		return 0, fmt.Errorf("marketplace: read version: %w", err)
+		return 0, 0, fmt.Errorf("marketplace: read version: %w", err)
 	}
-	return v, nil
+	return catalog, views, nil
 }
 
-// cached returns the cached encoding of key for the current version, or
-// computes it with fn, encodes it and stores it.
-func (s *Service) cached(ctx context.Context, key string, fn func() (any, error)) (json.RawMessage, error) {
-	v, err := s.version(ctx)
+// cached returns the cached encoding of key for the current versions, or
+// computes it with fn, encodes it and stores it. withViews says that the
+// response shows view counts (or depends on them): it is then cached
+// against both counters, otherwise against the catalog version only, so
+// that views (the most frequent write) leave it cached. Both counters only
+// grow, so their sum identifies a state as well as the pair does.
+func (s *Service) cached(ctx context.Context, key string, withViews bool, fn func() (any, error)) (json.RawMessage, error) {
+	catalog, views, err := s.versions(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if b, ok := s.cache.get(v, key); ok {
+	c, v := s.cache, catalog
+	if withViews {
+		c, v = s.viewCache, catalog+views
+	}
+	if b, ok := c.get(v, key); ok {
 		return b, nil
 	}
 	data, err := fn()
@@ -74,25 +82,35 @@ func (s *Service) cached(ctx context.Context, key string, fn func() (any, error)
 	if err != nil {
 		return nil, fmt.Errorf("marketplace: encode: %w", err)
 	}
-	s.cache.put(v, key, b)
+	c.put(v, key, b)
 	return b, nil
 }
 
-// bump adds delta to each counter key inside tx, creating missing keys.
-// The version counter is always bumped too, last, so that on PostgreSQL
-// its row lock is held for the shortest time.
-func bump(ctx context.Context, tx *sql.Tx, deltas map[string]int64) error {
+// Version counters bumped by writes.
+const (
+	catalogVersion = "version" // any change but a view
+	viewsVersion   = "views"   // a view
+)
+
+// bump adds delta to each counter key inside tx, creating missing keys,
+// and then adds one to the version counter named by version, last, so
+// that on PostgreSQL its row lock is held for the shortest time.
+func bump(ctx context.Context, tx *sql.Tx, version string, deltas map[string]int64) error {
 	for k, d := range deltas {
-		if d == 0 || k == "version" {
+		if d == 0 || k == catalogVersion || k == viewsVersion {
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_counters (key, n) VALUES ($1, $2)
-			ON CONFLICT (key) DO UPDATE SET n = marketplace_counters.n + excluded.n`, k, d); err != nil {
-			return fmt.Errorf("marketplace: update counter: %w", err)
+		if err := addCounter(ctx, tx, k, d); err != nil {
+			return err
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE marketplace_counters SET n = n + 1 WHERE key = 'version'`); err != nil {
-		return fmt.Errorf("marketplace: bump version: %w", err)
+	return addCounter(ctx, tx, version, 1)
+}
+
+func addCounter(ctx context.Context, tx *sql.Tx, key string, d int64) error {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_counters (key, n) VALUES ($1, $2)
+		ON CONFLICT (key) DO UPDATE SET n = marketplace_counters.n + excluded.n`, key, d); err != nil {
+		return fmt.Errorf("marketplace: update counter %s: %w", key, err)
 	}
 	return nil
 }
@@ -143,11 +161,10 @@ func moveCounts(old, cur *Listing) map[string]int64 {
 }
 
 // RebuildCounters recomputes every counter from the listings (after a bulk
-// load, or as a repair). It does not change the version's meaning: the
-// version is bumped.
+// load, or as a repair), and bumps the catalog version.
 func (s *Service) RebuildCounters(ctx context.Context) error {
 	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key <> 'version'`); err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key NOT IN ('version', 'views')`); err != nil {
 			return fmt.Errorf("marketplace: clear counters: %w", err)
 		}
 		q := `INSERT INTO marketplace_counters (key, n)
@@ -164,6 +181,6 @@ func (s *Service) RebuildCounters(ctx context.Context) error {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("marketplace: rebuild counters: %w", err)
 		}
-		return bump(ctx, tx, nil)
+		return bump(ctx, tx, catalogVersion, nil)
 	})
 }

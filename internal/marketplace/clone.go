@@ -147,7 +147,7 @@ func (s *Service) Clone(ctx context.Context, c *auth.Caller, listingID string, i
 		if public {
 			d["pub:clones"] = 1
 		}
-		return bump(ctx, tx, d)
+		return bump(ctx, tx, catalogVersion, d)
 	})
 	if err != nil {
 		return nil, err

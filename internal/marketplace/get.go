@@ -53,7 +53,7 @@ func (s *Service) Get(ctx context.Context, key string, admin bool) (*Detail, err
 		if public {
 			d["pub:views"] = 1
 		}
-		if err := bump(ctx, tx, d); err != nil {
+		if err := bump(ctx, tx, viewsVersion, d); err != nil {
 			return err
 		}
 		l, err = loadFull(ctx, tx, id, "")

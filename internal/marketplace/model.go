@@ -3,7 +3,7 @@
 // search, statistics and trending. Every read hides non-public listings from
 // callers that are not admins in admin mode. Totals come from counters kept
 // in the same transaction as each write, and whole responses are cached
-// per process against a version counter that every write bumps, so an
+// per process against version counters that every write bumps, so an
 // exact count never costs a scan per request (see docs/marketplace.md).
 package marketplace
 
@@ -113,12 +113,13 @@ type Stats struct {
 
 // Service implements the marketplace rules.
 type Service struct {
-	DB    *db.DB
-	cache *cache
+	DB        *db.DB
+	cache     *cache // responses that do not show view counts
+	viewCache *cache // responses that do
 }
 
 // New returns a Service over d.
-func New(d *db.DB) *Service { return &Service{DB: d, cache: newCache(4096)} }
+func New(d *db.DB) *Service { return &Service{DB: d, cache: newCache(4096), viewCache: newCache(4096)} }
 
 const fullColumns = `l.seq, l.id, l.agent_id, l.slug, l.display_name, l.tagline, l.description, l.category_id, l.brand_id,
 	l.thumbnail_url, l.demo_video_url, l.is_featured, l.is_public, l.rating, l.rating_count, l.view_count, l.clone_count,

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"genie/internal/apperr"
+	"genie/internal/db"
 )
 
 func TestCheckSlug(t *testing.T) {
@@ -95,10 +96,20 @@ func TestParseQuery(t *testing.T) {
 }
 
 func TestMatchExpr(t *testing.T) {
-	if got := matchExpr("sqlite", []string{"refund", "hel"}); got != `"refund" "hel"*` {
-		t.Errorf("sqlite match %s", got)
-	}
-	if got := matchExpr("postgres", []string{"refund", "hel"}); got != `refund & hel:*` {
-		t.Errorf("postgres match %s", got)
+	for _, tc := range []struct {
+		engine db.Engine
+		fields string
+		want   string
+	}{
+		{db.SQLite, "", `"refund" "hel"*`},
+		{db.SQLite, "A", `{display_name} : ("refund" "hel"*)`},
+		{db.SQLite, "AB", `{display_name tagline} : ("refund" "hel"*)`},
+		{db.Postgres, "", `refund & hel:*`},
+		{db.Postgres, "A", `refund:A & hel:*A`},
+		{db.Postgres, "AB", `refund:AB & hel:*AB`},
+	} {
+		if got := matchExpr(tc.engine, []string{"refund", "hel"}, tc.fields); got != tc.want {
+			t.Errorf("matchExpr(%s, %q) = %s, want %s", tc.engine, tc.fields, got, tc.want)
+		}
 	}
 }

@@ -12,10 +12,6 @@ import (
 	"genie/internal/db"
 )
 
-// ftsRank is SQLite's relevance (lower is better): BM25 with the name
-// weighted 10, the tagline 4 and the description 1.
-const ftsRank = `bm25(marketplace_fts, 10.0, 4.0, 1.0)`
-
 // args collects query arguments and hands out their placeholders.
 type args []any
 
@@ -26,20 +22,53 @@ func (a *args) add(v any) string {
 
 // matchExpr is the engine's full-text query for the words: every word must
 // match, the last one as a prefix. Words hold only letters and digits.
-func matchExpr(engine db.Engine, words []string) string {
+// fields limits the match to the name ("A") or the name and tagline ("AB").
+func matchExpr(engine db.Engine, words []string, fields string) string {
 	if engine == db.Postgres {
-		return strings.Join(words, " & ") + ":*"
+		q := make([]string, len(words))
+		for i, w := range words {
+			switch {
+			case i == len(words)-1:
+				q[i] = w + ":*" + fields
+			case fields != "":
+				q[i] = w + ":" + fields
+			default:
+				q[i] = w
+			}
+		}
+		return strings.Join(q, " & ")
 	}
 	q := make([]string, len(words))
 	for i, w := range words {
 		q[i] = `"` + w + `"`
 	}
-	return strings.Join(q, " ") + "*"
+	expr := strings.Join(q, " ") + "*"
+	switch fields {
+	case "A":
+		return "{display_name} : (" + expr + ")"
+	case "AB":
+		return "{display_name tagline} : (" + expr + ")"
+	}
+	return expr
 }
 
-// conditions builds the WHERE terms of a query. With relevance sorting on
-// SQLite the search is joined instead (see listQuery), so it is left out.
-func (s *Service) conditions(q Query, admin bool, a *args, joinedFTS bool) []string {
+// tierExpr is the relevance of a search match, lower first: 0 when every
+// word is in the name, 1 when every word is in the name or tagline, else 2.
+// It needs no per-row scoring function, so ranking a large match set costs
+// two more index lookups, not a score per match.
+func (s *Service) tierExpr(words []string, a *args) string {
+	in := func(fields string) string {
+		m := a.add(matchExpr(s.DB.Engine, words, fields))
+		if s.DB.Engine == db.Postgres {
+			return "l.search_tsv @@ to_tsquery('english', " + m + ")"
+		}
+		return "l.seq IN (SELECT rowid FROM marketplace_fts WHERE marketplace_fts MATCH " + m + ")"
+	}
+	return "CASE WHEN " + in("A") + " THEN 0 WHEN " + in("AB") + " THEN 1 ELSE 2 END"
+}
+
+// conditions builds the WHERE terms of a query.
+func (s *Service) conditions(q Query, admin bool, a *args) []string {
 	var c []string
 	if !admin {
 		c = append(c, "l.is_public = TRUE")
@@ -69,8 +98,8 @@ func (s *Service) conditions(q Query, admin bool, a *args, joinedFTS bool) []str
 	if q.Industry != "" {
 		c = append(c, "l.industry = "+a.add(q.Industry))
 	}
-	if len(q.Words) > 0 && !joinedFTS {
-		m := a.add(matchExpr(s.DB.Engine, q.Words))
+	if len(q.Words) > 0 {
+		m := a.add(matchExpr(s.DB.Engine, q.Words, ""))
 		if s.DB.Engine == db.Postgres {
 			c = append(c, "l.search_tsv @@ to_tsquery('english', "+m+")")
 		} else {
@@ -107,32 +136,19 @@ func orderTerms(sort string) string {
 // visited anyway (a search, or filters without a maintained counter).
 func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal bool) (string, args) {
 	var a args
-	from, rank := "marketplace_listings l", "0"
+	rank := "0"
 	inner, outer := orderTerms(q.Sort), orderTerms(q.Sort)
-	relevance := q.Sort == sortRelevance && len(q.Words) > 0
-	var extra []string
-	if relevance {
-		m := a.add(matchExpr(s.DB.Engine, q.Words))
-		if s.DB.Engine == db.Postgres {
-			rank = "ts_rank(l.search_tsv, to_tsquery('english', " + m + "))"
-			extra = append(extra, "l.search_tsv @@ to_tsquery('english', "+m+")")
-			inner, outer = rank+" DESC, l.seq DESC", "p.r DESC, l.seq DESC"
-		} else {
-			// The ranked matches are a derived table (LIMIT -1 keeps it from
-			// being flattened), since bm25() cannot run beside a window function.
-			from = "(SELECT rowid AS fs, " + ftsRank + " AS fr FROM marketplace_fts WHERE marketplace_fts MATCH " + m +
-				" LIMIT -1) f JOIN marketplace_listings l ON l.seq = f.fs"
-			rank = "f.fr"
-			inner, outer = "f.fr, l.seq DESC", "p.r, l.seq DESC"
-		}
+	if q.Sort == sortRelevance && len(q.Words) > 0 {
+		rank = s.tierExpr(q.Words, &a)
+		inner, outer = rank+", l.clone_count DESC, l.seq DESC", "p.r, l.clone_count DESC, l.seq DESC"
 	}
-	conds := append(s.conditions(q, admin, &a, relevance), extra...)
+	conds := s.conditions(q, admin, &a)
 	lim, off := a.add(limit), a.add(offset)
 	total := "0"
 	if withTotal {
 		total = "COUNT(*) OVER ()"
 	}
-	sql := `SELECT ` + fullColumns + `, p.r, p.t FROM (SELECT l.seq AS s, ` + rank + ` AS r, ` + total + ` AS t FROM ` + from +
+	sql := `SELECT ` + fullColumns + `, p.r, p.t FROM (SELECT l.seq AS s, ` + rank + ` AS r, ` + total + ` AS t FROM marketplace_listings l` +
 		` WHERE ` + strings.Join(conds, " AND ") + ` ORDER BY ` + inner + ` LIMIT ` + lim + ` OFFSET ` + off + `) p
 		JOIN marketplace_listings l ON l.seq = p.s JOIN marketplace_categories c ON c.id = l.category_id
 		LEFT JOIN marketplace_brands b ON b.id = l.brand_id ORDER BY ` + outer
@@ -212,7 +228,7 @@ func (s *Service) count(ctx context.Context, q Query, admin bool) (int64, error)
 	switch {
 	case key == "":
 		var a args
-		conds := s.conditions(q, admin, &a, false)
+		conds := s.conditions(q, admin, &a)
 		err = s.DB.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM marketplace_listings l WHERE `+strings.Join(conds, " AND "), a...).Scan(&n)
 	case strings.HasSuffix(key, ":"):
 		table, v := "marketplace_categories", q.Category

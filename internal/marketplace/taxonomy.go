@@ -199,7 +199,7 @@ func (s *Service) saveCategory(ctx context.Context, id string, in *taxonomyInput
 		if _, err := tx.ExecContext(ctx, q, c.ID, c.Name, c.Slug, c.Description, c.Icon, c.Order, c.ParentID, c.CreatedAt); err != nil {
 			return fmt.Errorf("marketplace: save category: %w", slugConflict(err, "category"))
 		}
-		return bump(ctx, tx, nil)
+		return bump(ctx, tx, catalogVersion, nil)
 	})
 	if err != nil {
 		return nil, err
@@ -230,7 +230,7 @@ func (s *Service) deleteCategory(ctx context.Context, id string) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key IN ($1, $2)`, "pub:cat:"+id, "all:cat:"+id); err != nil {
 			return fmt.Errorf("marketplace: delete category counters: %w", err)
 		}
-		return bump(ctx, tx, nil)
+		return bump(ctx, tx, catalogVersion, nil)
 	})
 }
 
@@ -282,7 +282,7 @@ func (s *Service) saveBrand(ctx context.Context, id string, in *taxonomyInput) (
 		if _, err := tx.ExecContext(ctx, q, b.ID, b.Name, b.Slug, b.CreatedAt); err != nil {
 			return fmt.Errorf("marketplace: save brand: %w", slugConflict(err, "brand"))
 		}
-		return bump(ctx, tx, nil)
+		return bump(ctx, tx, catalogVersion, nil)
 	})
 	if err != nil {
 		return nil, err
@@ -307,6 +307,6 @@ func (s *Service) deleteBrand(ctx context.Context, id string) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key IN ($1, $2)`, "pub:brand:"+id, "all:brand:"+id); err != nil {
 			return fmt.Errorf("marketplace: delete brand counters: %w", err)
 		}
-		return bump(ctx, tx, nil)
+		return bump(ctx, tx, catalogVersion, nil)
 	})
 }

@@ -256,7 +256,7 @@ func (s *Service) Create(ctx context.Context, c *auth.Caller, p *patch) (*Listin
 			l.ID, now, g.ID); err != nil {
 			return fmt.Errorf("marketplace: link agent: %w", err)
 		}
-		return bump(ctx, tx, moveCounts(nil, &l))
+		return bump(ctx, tx, catalogVersion, moveCounts(nil, &l))
 	})
 	if err != nil {
 		return nil, err
@@ -303,7 +303,7 @@ func (s *Service) Update(ctx context.Context, id string, p *patch) (*Listing, er
 		if _, err := tx.ExecContext(ctx, `UPDATE marketplace_listings SET `+set+fmt.Sprintf(` WHERE id = $%d`, len(a)), a...); err != nil {
 			return fmt.Errorf("marketplace: update listing: %w", slugTaken(err))
 		}
-		return bump(ctx, tx, moveCounts(old, &l))
+		return bump(ctx, tx, catalogVersion, moveCounts(old, &l))
 	})
 	if err != nil {
 		return nil, err
@@ -328,7 +328,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 				return fmt.Errorf("marketplace: unlink agent: %w", err)
 			}
 		}
-		return bump(ctx, tx, moveCounts(old, nil))
+		return bump(ctx, tx, catalogVersion, moveCounts(old, nil))
 	})
 }
 

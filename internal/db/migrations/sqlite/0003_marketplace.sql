@@ -107,7 +107,8 @@ CREATE INDEX marketplace_clones_user ON marketplace_clones (user_id);
 CREATE INDEX marketplace_clones_genie ON marketplace_clones (genie_id);
 
 -- Counters kept in the same transaction as every write: 'version' (bumped
--- by every marketplace write, for caches), 'pub' and 'all' totals, and
+-- by every marketplace write but a view) and 'views' (bumped by views), for
+-- caches; 'pub' and 'all' totals, and
 -- '<scope>:featured', '<scope>:cat:<id>', '<scope>:brand:<id>',
 -- 'pub:views', 'pub:clones'.
 CREATE TABLE marketplace_counters (
@@ -115,5 +116,5 @@ CREATE TABLE marketplace_counters (
     n   INTEGER NOT NULL DEFAULT 0
 );
 INSERT INTO marketplace_counters (key, n) VALUES
-    ('version', 0), ('pub', 0), ('all', 0), ('pub:featured', 0), ('all:featured', 0),
+    ('version', 0), ('views', 0), ('pub', 0), ('all', 0), ('pub:featured', 0), ('all:featured', 0),
     ('pub:views', 0), ('pub:clones', 0);
