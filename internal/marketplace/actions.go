@@ -22,8 +22,8 @@ func (s *Service) Actions() api.Actions {
 		"create":     {Access: api.AdminOnly, Handle: s.create},
 		"update":     {Access: api.AdminOnly, Handle: s.update},
 		"delete":     {Access: api.AdminOnly, Handle: s.delete},
-		"categories": {Access: api.Public, Handle: s.categories},
-		"brands":     {Access: api.Public, Handle: s.brands},
+		"categories": {Access: api.Public, Handle: s.categoriesTaxonomy().handler(s)},
+		"brands":     {Access: api.Public, Handle: s.brandsTaxonomy().handler(s)},
 		"stats":      {Access: api.Public, Handle: s.statsAction},
 		"trending":   {Access: api.Public, Handle: s.trendingAction},
 		"clone":      {Access: api.Authenticated, Handle: s.clone},
@@ -200,52 +200,88 @@ func requireAdmin(r *api.Request) error {
 	return nil
 }
 
-func (s *Service) categories(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in taxonomyInput
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	if in.Mode == "" {
-		b, err := s.cached(ctx, "categories", false, func() (any, error) {
+// taxonomy describes the categories or the brands action: omitted mode
+// lists (public, cached); create, update and delete need an admin.
+type taxonomy struct {
+	one, many string // JSON keys: "category", "categories"
+	list      func(ctx context.Context) (any, int, error)
+	save      func(ctx context.Context, id string, in *taxonomyInput) (any, error) // id "" creates
+	remove    func(ctx context.Context, id string) error
+}
+
+func (s *Service) categoriesTaxonomy() taxonomy {
+	return taxonomy{one: "category", many: "categories",
+		list: func(ctx context.Context) (any, int, error) {
 			cs, err := s.Categories(ctx)
+			return cs, len(cs), err
+		},
+		save: func(ctx context.Context, id string, in *taxonomyInput) (any, error) {
+			return s.saveCategory(ctx, id, in)
+		},
+		remove: s.deleteCategory}
+}
+
+func (s *Service) brandsTaxonomy() taxonomy {
+	return taxonomy{one: "brand", many: "brands",
+		list: func(ctx context.Context) (any, int, error) {
+			bs, err := s.Brands(ctx)
+			return bs, len(bs), err
+		},
+		save: func(ctx context.Context, id string, in *taxonomyInput) (any, error) {
+			return s.saveBrand(ctx, id, in)
+		},
+		remove: s.deleteBrand}
+}
+
+// handler serves one taxonomy action.
+func (t taxonomy) handler(s *Service) api.Handler {
+	return func(ctx context.Context, r *api.Request) (*api.Response, error) {
+		var in taxonomyInput
+		if err := r.Bind(&in); err != nil {
+			return nil, err
+		}
+		if in.Mode == "" {
+			b, err := s.cached(ctx, t.many, false, func() (any, error) {
+				items, n, err := t.list(ctx)
+				if err != nil {
+					return nil, err
+				}
+				return map[string]any{t.many: items, "count": n}, nil
+			})
 			if err != nil {
 				return nil, err
 			}
-			return map[string]any{"categories": cs, "count": len(cs)}, nil
-		})
+			return api.OK(b), nil
+		}
+		if err := checkMode(in.Mode); err != nil {
+			return nil, err
+		}
+		if err := requireAdmin(r); err != nil {
+			return nil, err
+		}
+		if in.Mode == "create" {
+			v, err := t.save(ctx, "", &in)
+			if err != nil {
+				return nil, err
+			}
+			return api.Created(map[string]any{t.one: v}), nil
+		}
+		id, err := in.targetID(r, t.one)
 		if err != nil {
 			return nil, err
 		}
-		return api.OK(b), nil
-	}
-	if err := checkMode(in.Mode); err != nil {
-		return nil, err
-	}
-	if err := requireAdmin(r); err != nil {
-		return nil, err
-	}
-	if in.Mode == "create" {
-		c, err := s.saveCategory(ctx, "", &in)
+		if in.Mode == "delete" {
+			if err := t.remove(ctx, id); err != nil {
+				return nil, err
+			}
+			return api.OK(map[string]any{"success": true, "id": id}), nil
+		}
+		v, err := t.save(ctx, id, &in)
 		if err != nil {
 			return nil, err
 		}
-		return api.Created(map[string]any{"category": c}), nil
+		return api.OK(map[string]any{t.one: v}), nil
 	}
-	id, err := in.targetID(r, "category")
-	if err != nil {
-		return nil, err
-	}
-	if in.Mode == "delete" {
-		if err := s.deleteCategory(ctx, id); err != nil {
-			return nil, err
-		}
-		return api.OK(map[string]any{"success": true, "id": id}), nil
-	}
-	c, err := s.saveCategory(ctx, id, &in)
-	if err != nil {
-		return nil, err
-	}
-	return api.OK(map[string]any{"category": c}), nil
 }
 
 func checkMode(mode string) error {
@@ -254,54 +290,6 @@ func checkMode(mode string) error {
 		return nil
 	}
 	return apperr.Invalid("mode", "mode must be create, update or delete (or omitted to list)")
-}
-
-func (s *Service) brands(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in taxonomyInput
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	if in.Mode == "" {
-		b, err := s.cached(ctx, "brands", false, func() (any, error) {
-			bs, err := s.Brands(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return map[string]any{"brands": bs, "count": len(bs)}, nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		return api.OK(b), nil
-	}
-	if err := checkMode(in.Mode); err != nil {
-		return nil, err
-	}
-	if err := requireAdmin(r); err != nil {
-		return nil, err
-	}
-	if in.Mode == "create" {
-		b, err := s.saveBrand(ctx, "", &in)
-		if err != nil {
-			return nil, err
-		}
-		return api.Created(map[string]any{"brand": b}), nil
-	}
-	id, err := in.targetID(r, "brand")
-	if err != nil {
-		return nil, err
-	}
-	if in.Mode == "delete" {
-		if err := s.deleteBrand(ctx, id); err != nil {
-			return nil, err
-		}
-		return api.OK(map[string]any{"success": true, "id": id}), nil
-	}
-	b, err := s.saveBrand(ctx, id, &in)
-	if err != nil {
-		return nil, err
-	}
-	return api.OK(map[string]any{"brand": b}), nil
 }
 
 func (s *Service) statsAction(ctx context.Context, r *api.Request) (*api.Response, error) {

@@ -127,6 +127,28 @@ func TestBrowseFiltersAndSorts(t *testing.T) {
 	})
 }
 
+func TestSearchRelevance(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		cat := f.category(t, "c", 0)["id"].(string)
+		f.listing(t, "in-description", cat, map[string]any{"display_name": "Helper", "description": "Drafts invoices for freelance designers"})
+		f.listing(t, "in-tagline", cat, map[string]any{"display_name": "Billing", "tagline": "Invoice drafting for freelancers"})
+		f.listing(t, "in-name", cat, map[string]any{"display_name": "Freelance Invoice Drafter"})
+		f.listing(t, "split", cat, map[string]any{"display_name": "Freelance hub", "description": "also invoices"})
+		f.listing(t, "one-word", cat, map[string]any{"display_name": "Invoice only"})
+		d := f.call(t, "", "list", "", map[string]any{"query": map[string]any{"search": "Freelance INVOICES"}}).Expect(t, 200, "").Data()
+		got := slugs(t, d)
+		if len(got) != 4 || got[0] != "in-name" || got[1] != "in-tagline" || d["count"] != 4.0 {
+			t.Fatalf("relevance order %v count %v", got, d["count"])
+		}
+		// Diacritics and case are ignored.
+		d = f.call(t, "", "list", "", map[string]any{"query": map[string]any{"search": "FRÉELANCE drafter"}}).Expect(t, 200, "").Data()
+		if s := slugs(t, d); len(s) != 1 || s[0] != "in-name" {
+			t.Fatalf("diacritics: %v", s)
+		}
+	})
+}
+
 func TestBrowseBadInput(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)

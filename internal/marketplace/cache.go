@@ -160,27 +160,43 @@ func moveCounts(old, cur *Listing) map[string]int64 {
 	return d
 }
 
-// RebuildCounters recomputes every counter from the listings (after a bulk
-// load, or as a repair), and bumps the catalog version.
+// RebuildCounters recomputes every counter from the listings in one scan
+// (after a bulk load, or as a repair), and bumps the catalog version.
 func (s *Service) RebuildCounters(ctx context.Context) error {
 	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT category_id, brand_id, is_public, is_featured, COUNT(*),
+			COALESCE(SUM(view_count), 0), COALESCE(SUM(clone_count), 0)
+			FROM marketplace_listings GROUP BY category_id, brand_id, is_public, is_featured`)
+		if err != nil {
+			return fmt.Errorf("marketplace: rebuild counters: %w", err)
+		}
+		total := map[string]int64{"pub": 0, "all": 0, "pub:featured": 0, "all:featured": 0, "pub:views": 0, "pub:clones": 0}
+		for rows.Next() {
+			var (
+				l     Listing
+				brand sql.NullString
+				n     int64
+			)
+			if err := rows.Scan(&l.CategoryID, &brand, &l.IsPublic, &l.IsFeatured, &n, &l.ViewCount, &l.CloneCount); err != nil {
+				rows.Close()
+				return fmt.Errorf("marketplace: rebuild counters: %w", err)
+			}
+			l.BrandID = ptr(brand)
+			for _, k := range membership(l.IsPublic, l.IsFeatured, l.CategoryID, l.BrandID) {
+				total[k] += n
+			}
+			if l.IsPublic {
+				total["pub:views"] += l.ViewCount
+				total["pub:clones"] += l.CloneCount
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("marketplace: rebuild counters: %w", err)
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key NOT IN ('version', 'views')`); err != nil {
 			return fmt.Errorf("marketplace: clear counters: %w", err)
 		}
-		q := `INSERT INTO marketplace_counters (key, n)
-			SELECT 'all', COUNT(*) FROM marketplace_listings
-			UNION ALL SELECT 'pub', COUNT(*) FROM marketplace_listings WHERE is_public = TRUE
-			UNION ALL SELECT 'all:featured', COUNT(*) FROM marketplace_listings WHERE is_featured = TRUE
-			UNION ALL SELECT 'pub:featured', COUNT(*) FROM marketplace_listings WHERE is_featured = TRUE AND is_public = TRUE
-			UNION ALL SELECT 'pub:views', COALESCE(SUM(view_count), 0) FROM marketplace_listings WHERE is_public = TRUE
-			UNION ALL SELECT 'pub:clones', COALESCE(SUM(clone_count), 0) FROM marketplace_listings WHERE is_public = TRUE
-			UNION ALL SELECT 'all:cat:' || category_id, COUNT(*) FROM marketplace_listings GROUP BY category_id
-			UNION ALL SELECT 'pub:cat:' || category_id, COUNT(*) FROM marketplace_listings WHERE is_public = TRUE GROUP BY category_id
-			UNION ALL SELECT 'all:brand:' || brand_id, COUNT(*) FROM marketplace_listings WHERE brand_id IS NOT NULL GROUP BY brand_id
-			UNION ALL SELECT 'pub:brand:' || brand_id, COUNT(*) FROM marketplace_listings WHERE brand_id IS NOT NULL AND is_public = TRUE GROUP BY brand_id`
-		if _, err := tx.ExecContext(ctx, q); err != nil {
-			return fmt.Errorf("marketplace: rebuild counters: %w", err)
-		}
-		return bump(ctx, tx, catalogVersion, nil)
+		return bump(ctx, tx, catalogVersion, total)
 	})
 }

@@ -1,11 +1,14 @@
 package marketplace_test
 
 import (
+	"context"
+	"fmt"
 	"net/http"
 	"sync"
 	"testing"
 
 	"genie/internal/apitest"
+	"genie/internal/marketplace"
 )
 
 func TestVisibilityOfNonPublicListings(t *testing.T) {
@@ -144,6 +147,41 @@ func TestTwoProcessesShareCounts(t *testing.T) {
 		other.Call(t, "", "marketplace", "get", "first", nil).Expect(t, 200, "")
 		if d := f.call(t, "", "all", "", map[string]any{"query": map[string]any{"sortBy": "popular"}}).Data(); slugs(t, d)[0] != "first" {
 			t.Fatalf("view through other process not seen: %v", slugs(t, d))
+		}
+	})
+}
+
+func TestRebuildCountersMatchesMaintained(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		c1 := f.category(t, "one", 0)["id"].(string)
+		c2 := f.category(t, "two", 1)["id"].(string)
+		br := f.brand(t, "b")["id"].(string)
+		f.listing(t, "a", c1, map[string]any{"brand_id": br, "is_featured": true})
+		f.listing(t, "b", c2, map[string]any{"is_public": false, "brand_id": br})
+		x := f.listing(t, "c", c2, nil)["id"].(string)
+		f.call(t, "", "get", "a", nil).Expect(t, 200, "")
+		f.call(t, f.user.Token, "clone", x, nil).Expect(t, 201, "")
+		f.call(t, f.admin.Token, "update", x, map[string]any{"category_id": c1, "brand_id": br}).Expect(t, 200, "")
+		snapshot := func() []any {
+			var out []any
+			for _, q := range []map[string]any{nil, {"category": "one"}, {"category": "two"}, {"brand": "b"}, {"featured": "true"}} {
+				out = append(out, f.call(t, "", "list", "", map[string]any{"query": q}).Data()["count"])
+				out = append(out, f.call(t, f.admin.Token, "list", "", map[string]any{"adminMode": true, "query": q}).Data()["count"])
+			}
+			st := f.call(t, "", "stats", "", nil).Data()
+			return append(out, st["total_genies"], st["total_views"], st["total_clones"], st["featured_count"])
+		}
+		before := snapshot()
+		want := []any{2.0, 3.0, 2.0, 2.0, 0.0, 1.0, 2.0, 3.0, 1.0, 1.0, 2.0, 1.0, 1.0, 1.0}
+		if fmt.Sprint(before) != fmt.Sprint(want) {
+			t.Fatalf("maintained counts %v, want %v", before, want)
+		}
+		if err := marketplace.New(f.s.App.DB).RebuildCounters(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if after := snapshot(); fmt.Sprint(after) != fmt.Sprint(before) {
+			t.Fatalf("rebuilt counts %v, maintained %v", after, before)
 		}
 	})
 }

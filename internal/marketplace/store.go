@@ -60,7 +60,7 @@ func (s *Service) tierExpr(words []string, a *args) string {
 	in := func(fields string) string {
 		m := a.add(matchExpr(s.DB.Engine, words, fields))
 		if s.DB.Engine == db.Postgres {
-			return "l.search_tsv @@ to_tsquery('english', " + m + ")"
+			return "l.search_tsv @@ to_tsquery('marketplace_english', " + m + ")"
 		}
 		return "l.seq IN (SELECT rowid FROM marketplace_fts WHERE marketplace_fts MATCH " + m + ")"
 	}
@@ -101,7 +101,7 @@ func (s *Service) conditions(q Query, admin bool, a *args) []string {
 	if len(q.Words) > 0 {
 		m := a.add(matchExpr(s.DB.Engine, q.Words, ""))
 		if s.DB.Engine == db.Postgres {
-			c = append(c, "l.search_tsv @@ to_tsquery('english', "+m+")")
+			c = append(c, "l.search_tsv @@ to_tsquery('marketplace_english', "+m+")")
 		} else {
 			c = append(c, "l.seq IN (SELECT rowid FROM marketplace_fts WHERE marketplace_fts MATCH "+m+")")
 		}

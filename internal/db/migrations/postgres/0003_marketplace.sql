@@ -1,6 +1,13 @@
 -- Marketplace catalog: categories, brands, listings with a tsvector index,
 -- maintained counters (exact totals without scans), daily interactions for
 -- trending, and a record of clones (for verified reviews later).
+-- Full-text configuration: English stemming with accents removed
+-- (unaccent is a trusted extension from postgresql-contrib).
+CREATE EXTENSION IF NOT EXISTS unaccent;
+CREATE TEXT SEARCH CONFIGURATION marketplace_english (COPY = english);
+ALTER TEXT SEARCH CONFIGURATION marketplace_english
+    ALTER MAPPING FOR hword, hword_part, word WITH unaccent, english_stem;
+
 CREATE TABLE marketplace_categories (
     id          TEXT PRIMARY KEY,
     name        TEXT NOT NULL,
@@ -49,9 +56,9 @@ CREATE TABLE marketplace_listings (
     created_at     TIMESTAMPTZ NOT NULL,
     updated_at     TIMESTAMPTZ NOT NULL,
     search_tsv     tsvector GENERATED ALWAYS AS (
-        setweight(to_tsvector('english', display_name), 'A') ||
-        setweight(to_tsvector('english', tagline), 'B') ||
-        setweight(to_tsvector('english', description), 'C')) STORED
+        setweight(to_tsvector('marketplace_english', display_name), 'A') ||
+        setweight(to_tsvector('marketplace_english', tagline), 'B') ||
+        setweight(to_tsvector('marketplace_english', description), 'C')) STORED
 );
 CREATE INDEX marketplace_listings_search ON marketplace_listings USING GIN (search_tsv);
 CREATE INDEX marketplace_listings_agent ON marketplace_listings (agent_id);
