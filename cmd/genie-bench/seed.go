@@ -99,6 +99,9 @@ func dropIndexes(ctx context.Context, d *db.DB) (restore func() error, err error
 			if _, err := d.W.ExecContext(ctx, `INSERT INTO marketplace_fts (marketplace_fts) VALUES ('rebuild')`); err != nil {
 				return fmt.Errorf("rebuild full-text index: %w", err)
 			}
+			if verbose {
+				fmt.Println("  full-text index rebuilt")
+			}
 		}
 		for _, def := range defs {
 			if _, err := d.W.ExecContext(ctx, def); err != nil {
@@ -272,7 +275,13 @@ func seed(ctx context.Context, d *db.DB, n, cats int) error {
 	if verbose {
 		fmt.Printf("  interactions, %s\n", time.Since(t0).Round(time.Millisecond))
 	}
-	return marketplace.New(d).RebuildCounters(ctx)
+	if err := marketplace.New(d).RebuildCounters(ctx); err != nil {
+		return err
+	}
+	if verbose {
+		fmt.Printf("  counters, %s\n", time.Since(t0).Round(time.Millisecond))
+	}
+	return nil
 }
 
 // seedInteractions records a week of interactions for 20,000 listings.

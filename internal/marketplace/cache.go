@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+
+	"genie/internal/api"
 )
 
 // cache holds encoded responses of public reads for one version of the
@@ -47,9 +49,17 @@ func (c *cache) put(version int64, key string, v json.RawMessage) {
 }
 
 // versions reads the catalog version and the views version.
+// It runs on every cached read, so the statement is prepared once.
 func (s *Service) versions(ctx context.Context) (catalog, views int64, err error) {
-	err = s.DB.R.QueryRowContext(ctx, `SELECT COALESCE((SELECT n FROM marketplace_counters WHERE key = 'version'), 0),
-		COALESCE((SELECT n FROM marketplace_counters WHERE key = 'views'), 0)`).Scan(&catalog, &views)
+	s.versionOnce.Do(func() {
+		s.versionStmt, s.versionErr = s.DB.R.PrepareContext(context.WithoutCancel(ctx), `SELECT
+			COALESCE((SELECT n FROM marketplace_counters WHERE key = 'version'), 0),
+			COALESCE((SELECT n FROM marketplace_counters WHERE key = 'views'), 0)`)
+	})
+	if s.versionErr != nil {
+		return 0, 0, fmt.Errorf("marketplace: prepare version read: %w", s.versionErr)
+	}
+	err = s.versionStmt.QueryRowContext(ctx).Scan(&catalog, &views)
 	if err != nil {
 		return 0, 0, fmt.Errorf("marketplace: read version: %w", err)
 	}
@@ -62,7 +72,7 @@ func (s *Service) versions(ctx context.Context) (catalog, views int64, err error
 // against both counters, otherwise against the catalog version only, so
 // that views (the most frequent write) leave it cached. Both counters only
 // grow, so their sum identifies a state as well as the pair does.
-func (s *Service) cached(ctx context.Context, key string, withViews bool, fn func() (any, error)) (json.RawMessage, error) {
+func (s *Service) cached(ctx context.Context, key string, withViews bool, fn func() (any, error)) (api.Raw, error) {
 	catalog, views, err := s.versions(ctx)
 	if err != nil {
 		return nil, err
@@ -72,7 +82,7 @@ func (s *Service) cached(ctx context.Context, key string, withViews bool, fn fun
 		c, v = s.viewCache, catalog+views
 	}
 	if b, ok := c.get(v, key); ok {
-		return b, nil
+		return api.Raw(b), nil
 	}
 	data, err := fn()
 	if err != nil {
@@ -83,7 +93,7 @@ func (s *Service) cached(ctx context.Context, key string, withViews bool, fn fun
 		return nil, fmt.Errorf("marketplace: encode: %w", err)
 	}
 	c.put(v, key, b)
-	return b, nil
+	return api.Raw(b), nil
 }
 
 // Version counters bumped by writes.

@@ -10,6 +10,7 @@ package marketplace
 import (
 	"database/sql"
 	"encoding/json"
+	"sync"
 	"time"
 
 	"genie/internal/db"
@@ -116,6 +117,10 @@ type Service struct {
 	DB        *db.DB
 	cache     *cache // responses that do not show view counts
 	viewCache *cache // responses that do
+
+	versionOnce sync.Once
+	versionStmt *sql.Stmt
+	versionErr  error
 }
 
 // New returns a Service over d.
