@@ -275,6 +275,33 @@ func TestCreateBadInput(t *testing.T) {
 				}
 			})
 		}
+		for _, tc := range []struct {
+			name, action string
+			data         map[string]any
+			field        string
+		}{
+			{"get adminMode string", "get", map[string]any{"adminMode": "yes"}, "adminMode"},
+			{"category name number", "categories", map[string]any{"mode": "create", "name": 1, "slug": "x"}, "name"},
+			{"category order string", "categories", map[string]any{"mode": "create", "name": "n", "slug": "x", "order": "1"}, "order"},
+			{"category parent not uuid", "categories", map[string]any{"mode": "create", "name": "n", "slug": "x", "parent_id": "p"}, "parent_id"},
+			{"category parent unknown", "categories", map[string]any{"mode": "create", "name": "n", "slug": "x", "parent_id": "00000000-0000-4000-8000-000000000000"}, "parent_id"},
+			{"category icon number", "categories", map[string]any{"mode": "create", "name": "n", "slug": "x", "icon": 2}, "icon"},
+			{"category mode number", "categories", map[string]any{"mode": 1}, "mode"},
+			{"brand slug missing", "brands", map[string]any{"mode": "create", "name": "n"}, "slug"},
+			{"brand name blank", "brands", map[string]any{"mode": "create", "name": " ", "slug": "x"}, "name"},
+			{"brand update no id", "brands", map[string]any{"mode": "update", "name": "x"}, "id"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				id := ""
+				if tc.action == "get" {
+					id = "good"
+				}
+				r := f.call(t, f.admin.Token, tc.action, id, tc.data).Expect(t, 400, "VALIDATION_ERROR")
+				if r.Err()["field"] != tc.field {
+					t.Fatalf("field %v, want %s: %s", r.Err()["field"], tc.field, r.Raw)
+				}
+			})
+		}
 		f.call(t, f.admin.Token, "update", "", map[string]any{"tagline": "x"}).Expect(t, 400, "VALIDATION_ERROR")
 		f.call(t, f.admin.Token, "delete", "", nil).Expect(t, 400, "VALIDATION_ERROR")
 		f.call(t, f.admin.Token, "delete", "not-a-uuid", nil).Expect(t, 404, "NOT_FOUND")

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sync"
 
 	"genie/internal/api"
@@ -106,12 +108,13 @@ const (
 // and then adds one to the version counter named by version, last, so
 // that on PostgreSQL its row lock is held for the shortest time.
 func bump(ctx context.Context, tx *sql.Tx, version string, deltas map[string]int64) error {
-	for k, d := range deltas {
-		if d == 0 || k == catalogVersion || k == viewsVersion {
-			continue
-		}
-		if err := addCounter(ctx, tx, k, d); err != nil {
-			return err
+	// Rows are locked in key order so that concurrent writers on
+	// PostgreSQL cannot deadlock on each other's counters.
+	for _, k := range slices.Sorted(maps.Keys(deltas)) {
+		if d := deltas[k]; d != 0 && k != catalogVersion && k != viewsVersion {
+			if err := addCounter(ctx, tx, k, d); err != nil {
+				return err
+			}
 		}
 	}
 	return addCounter(ctx, tx, version, 1)

@@ -185,3 +185,52 @@ func TestRebuildCountersMatchesMaintained(t *testing.T) {
 		}
 	})
 }
+
+// Parallel creates and updates touch overlapping counters; none may fail
+// (on PostgreSQL a lock-order deadlock would) and the totals stay exact.
+func TestParallelWrites(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		cats := []string{f.category(t, "one", 0)["id"].(string), f.category(t, "two", 1)["id"].(string)}
+		br := f.brand(t, "b")["id"].(string)
+		const n = 20
+		agents := make([]string, n)
+		for i := range agents {
+			agents[i] = f.agent(t, fmt.Sprintf("a%d", i), 0)
+		}
+		var wg sync.WaitGroup
+		errs := make(chan string, 2*n)
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r := f.s.Call(t, f.admin.Token, "marketplace", "create", "", map[string]any{"agent_id": agents[i],
+					"slug": fmt.Sprintf("p-%d", i), "display_name": "P", "category_id": cats[i%2], "brand_id": br, "is_featured": i%3 == 0})
+				if r.Status != http.StatusCreated {
+					errs <- string(r.Raw)
+					return
+				}
+				id := r.Data()["id"].(string)
+				r = f.s.Call(t, f.admin.Token, "marketplace", "update", id, map[string]any{"category_id": cats[(i+1)%2], "is_public": i%4 != 0})
+				if r.Status != http.StatusOK {
+					errs <- string(r.Raw)
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for e := range errs {
+			t.Fatalf("parallel write failed: %s", e)
+		}
+		// 15 public: category one gets the odd i (10, all public), two the even
+		// i, of which the multiples of 4 (5) are hidden.
+		for _, tc := range []struct {
+			query map[string]any
+			want  float64
+		}{{nil, 15}, {map[string]any{"category": "one"}, 10}, {map[string]any{"category": "two"}, 5}, {map[string]any{"brand": "b"}, 15}} {
+			if got := f.call(t, "", "list", "", map[string]any{"query": tc.query}).Data()["count"]; got != tc.want {
+				t.Errorf("count %v = %v, want %v", tc.query, got, tc.want)
+			}
+		}
+	})
+}
