@@ -202,6 +202,7 @@ func (s scenario) run(client *http.Client, clients int, dur time.Duration, base 
 	}
 	var stop atomic.Bool
 	var errs atomic.Int64
+	var firstErr sync.Once
 	var wg sync.WaitGroup
 	lat := make([][]time.Duration, clients)
 	if s.background != nil {
@@ -223,6 +224,7 @@ func (s scenario) run(client *http.Client, clients int, dur time.Duration, base 
 				t0 := time.Now()
 				if _, err := post(client, s.url, b); err != nil {
 					errs.Add(1)
+					firstErr.Do(func() { fmt.Fprintf(os.Stderr, "%s: first error: %v\n", s.name, err) })
 				}
 				lat[i] = append(lat[i], time.Since(t0))
 			}

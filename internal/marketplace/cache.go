@@ -14,7 +14,8 @@ import (
 
 // cache holds encoded responses of public reads for one version of the
 // data they depend on. Every marketplace write bumps a version counter in
-// its transaction: 'views' for a view, 'version' for anything else; every
+// its transaction: a 'views:NN' shard for a view, 'version' for anything
+// else; every
 // cached read first reads the counters, so a process never serves a
 // response older than the last committed write of any process. Entries of
 // older versions are dropped as soon as a newer version is seen.
@@ -56,7 +57,7 @@ func (s *Service) versions(ctx context.Context) (catalog, views int64, err error
 	s.versionOnce.Do(func() {
 		s.versionStmt, s.versionErr = s.DB.R.PrepareContext(context.WithoutCancel(ctx), `SELECT
 			COALESCE((SELECT n FROM marketplace_counters WHERE key = 'version'), 0),
-			COALESCE((SELECT n FROM marketplace_counters WHERE key = 'views'), 0)`)
+			COALESCE((SELECT SUM(n) FROM marketplace_counters WHERE key >= 'views' AND key < 'viewt'), 0)`)
 	})
 	if s.versionErr != nil {
 		return 0, 0, fmt.Errorf("marketplace: prepare version read: %w", s.versionErr)
@@ -101,8 +102,13 @@ func (s *Service) cached(ctx context.Context, key string, withViews bool, fn fun
 // Version counters bumped by writes.
 const (
 	catalogVersion = "version" // any change but a view
-	viewsVersion   = "views"   // a view
+	viewsVersion   = "views"   // a view: one of the shards "views:NN"
 )
+
+// viewShards is the number of rows the view counters are spread over, so
+// that concurrent views on PostgreSQL do not all wait for one row lock.
+// Readers sum the shards; the sum only grows, like a single counter.
+const viewShards = 16
 
 // bump adds delta to each counter key inside tx, creating missing keys,
 // and then adds one to the version counter named by version, last, so
@@ -207,7 +213,7 @@ func (s *Service) RebuildCounters(ctx context.Context) error {
 		if err := rows.Err(); err != nil {
 			return fmt.Errorf("marketplace: rebuild counters: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key NOT IN ('version', 'views')`); err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key <> 'version' AND key NOT LIKE 'views%'`); err != nil {
 			return fmt.Errorf("marketplace: clear counters: %w", err)
 		}
 		return bump(ctx, tx, catalogVersion, total)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 
 	"genie/internal/api"
 	"genie/internal/apperr"
@@ -48,13 +49,15 @@ func (s *Service) Get(ctx context.Context, key string, admin bool) (*Detail, err
 		if err := RecordInteraction(ctx, tx, id, Views, now); err != nil {
 			return err
 		}
-		keys := "'views'"
+		shard := fmt.Sprintf(":%02d", rand.IntN(viewShards))
+		q := `INSERT INTO marketplace_counters (key, n) VALUES ($1, 1) ON CONFLICT (key) DO UPDATE SET n = marketplace_counters.n + 1`
+		a := []any{viewsVersion + shard}
 		if public {
-			keys = "'views', 'pub:views'"
+			// Keys in sorted order, as bump locks them.
+			q = `INSERT INTO marketplace_counters (key, n) VALUES ($1, 1), ($2, 1) ON CONFLICT (key) DO UPDATE SET n = marketplace_counters.n + 1`
+			a = []any{"pub:views" + shard, viewsVersion + shard}
 		}
-		// Both rows exist from the migration on; one statement keeps the
-		// write transaction (serialized on SQLite) short.
-		if _, err := tx.ExecContext(ctx, `UPDATE marketplace_counters SET n = n + 1 WHERE key IN (`+keys+`)`); err != nil {
+		if _, err := tx.ExecContext(ctx, q, a...); err != nil {
 			return fmt.Errorf("marketplace: count view: %w", err)
 		}
 		return nil

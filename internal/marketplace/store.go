@@ -334,7 +334,7 @@ func (s *Service) stats(ctx context.Context) (*Stats, error) {
 	var st Stats
 	err := s.DB.R.QueryRowContext(ctx, `SELECT
 		COALESCE((SELECT n FROM marketplace_counters WHERE key = 'pub'), 0),
-		COALESCE((SELECT n FROM marketplace_counters WHERE key = 'pub:views'), 0),
+		COALESCE((SELECT SUM(n) FROM marketplace_counters WHERE key >= 'pub:views' AND key < 'pub:viewt'), 0),
 		COALESCE((SELECT n FROM marketplace_counters WHERE key = 'pub:clones'), 0),
 		COALESCE((SELECT n FROM marketplace_counters WHERE key = 'pub:featured'), 0),
 		(SELECT COUNT(*) FROM marketplace_categories)`).Scan(&st.TotalGenies, &st.TotalViews, &st.TotalClones, &st.FeaturedCount, &st.CategoriesCount)
