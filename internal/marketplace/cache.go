@@ -95,4 +95,3 @@ func (s *Service) cached(ctx context.Context, key string, withViews bool, fn fun
 	c.put(v, key, b)
 	return api.Raw(b), nil
 }
-
