@@ -34,7 +34,26 @@ var buildBinary = sync.OnceValues(func() (string, error) {
 type proc struct {
 	cmd  *exec.Cmd
 	url  string
-	logs *bytes.Buffer
+	logs *lockedBuffer
+}
+
+// lockedBuffer is a bytes.Buffer that the process's stderr copier and the
+// test may use at once.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 func startBinary(t *testing.T, dsn string, extra ...string) *proc {
@@ -46,7 +65,7 @@ func startBinary(t *testing.T, dsn string, extra ...string) *proc {
 	l, _ := net.Listen("tcp", "127.0.0.1:0")
 	addr := l.Addr().String()
 	l.Close()
-	p := &proc{url: "http://" + addr, logs: &bytes.Buffer{}}
+	p := &proc{url: "http://" + addr, logs: &lockedBuffer{}}
 	if extra == nil {
 		extra = []string{"--smtp-addr", ""}
 	}

@@ -30,8 +30,22 @@ type successBody struct {
 	Data    any  `json:"data"`
 }
 
+// Raw is data already encoded as JSON by the action (for example a cached
+// response); WriteSuccess writes it as is, without encoding it again. It
+// must be valid JSON.
+type Raw []byte
+
 // WriteSuccess writes {success:true,data:...}.
 func WriteSuccess(w http.ResponseWriter, status int, data any) {
+	if raw, ok := data.(Raw); ok {
+		body := make([]byte, 0, len(raw)+32)
+		body = append(append(append(body, `{"success":true,"data":`...), raw...), "}\n"...)
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.WriteHeader(status)
+		w.Write(body) //nolint:errcheck
+		return
+	}
 	if data == nil {
 		data = struct{}{}
 	}

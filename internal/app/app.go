@@ -28,6 +28,7 @@ import (
 	"genie/internal/mail"
 	"genie/internal/mailboxes"
 	"genie/internal/mailtenants"
+	"genie/internal/marketplace"
 	"genie/internal/qrcodes"
 	"genie/internal/sysemails"
 	"genie/internal/users"
@@ -240,6 +241,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	}
 	srv.Register("doc-edit-link", links.Actions())
 	srv.Register("genie-documents", (&gendocs.Service{DB: d, Generator: gen, Log: log}).Actions())
+	srv.Register("marketplace", marketplace.New(d).Actions())
 
 	mux := http.NewServeMux()
 	srv.Mount(mux)

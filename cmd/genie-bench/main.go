@@ -1,0 +1,309 @@
+// Command genie-bench seeds a large marketplace catalog and measures the
+// real HTTP server (internal/app, in this process, on loopback) with
+// keep-alive clients: requests per second and p50/p99 latency for the
+// marketplace reads, next to a bare net/http handler that returns the same
+// 20-item JSON from memory.
+//
+//	genie-bench -db /tmp/bench.db -n 1000000 -duration 10s
+//	genie-bench -db postgres://user@host/db -n 1000000
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"genie/internal/app"
+	"genie/internal/db"
+)
+
+type config struct {
+	dsn      string
+	n        int
+	cats     int
+	clients  int
+	duration time.Duration
+	reuse    bool
+	only     string
+}
+
+func main() {
+	var c config
+	flag.StringVar(&c.dsn, "db", "", "SQLite file path or postgres:// URL (default: a new file in the temp directory)")
+	flag.IntVar(&c.n, "n", 1_000_000, "number of listings to seed")
+	flag.IntVar(&c.cats, "categories", 50, "number of categories")
+	flag.IntVar(&c.clients, "clients", 16, "concurrent keep-alive clients")
+	flag.DurationVar(&c.duration, "duration", 10*time.Second, "measuring time per scenario")
+	flag.BoolVar(&c.reuse, "reuse", false, "use an already seeded catalog as is")
+	flag.StringVar(&c.only, "only", "", "run only scenarios whose name contains this")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	flag.Parse()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err == nil && pprof.StartCPUProfile(f) == nil {
+			defer pprof.StopCPUProfile()
+		}
+	}
+	if err := run(context.Background(), c, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "genie-bench:", err)
+		pprof.StopCPUProfile()
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, c config, out io.Writer) error {
+	if c.dsn == "" {
+		dir, err := os.MkdirTemp("", "genie-bench")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		c.dsn = dir + "/bench.db"
+	}
+	fmt.Fprintf(out, "machine: %d CPUs (GOMAXPROCS %d), %s, %s\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), cpuModel(), runtime.Version())
+	d, err := app.OpenDB(ctx, c.dsn)
+	if err != nil {
+		return err
+	}
+	if !c.reuse {
+		var have int
+		if err := d.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM marketplace_categories`).Scan(&have); err != nil {
+			return err
+		}
+		if have > 0 {
+			return fmt.Errorf("%s already holds a catalog: use -reuse or a new database", c.dsn)
+		}
+		start := time.Now()
+		if err := seed(ctx, d, c.n, c.cats); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "seeded %d listings in %d categories on %s in %s\n", c.n, c.cats, d.Engine, time.Since(start).Round(time.Millisecond))
+		if d.Engine == db.Postgres {
+			if _, err := d.W.ExecContext(ctx, `VACUUM ANALYZE`); err != nil {
+				return err
+			}
+		} else if _, err := d.W.ExecContext(ctx, `ANALYZE`); err != nil {
+			return err
+		}
+	}
+	d.Close()
+
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	a, err := app.New(sctx, app.Config{Addr: l.Addr().String(), DB: c.dsn, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	go a.Serve(sctx, l) //nolint:errcheck
+	base := "http://" + l.Addr().String() + "/v1"
+
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: c.clients * 2, MaxConnsPerHost: c.clients * 2}}
+	page1 := `{"resource":"marketplace","action":"list"}`
+	sample, err := post(client, base, page1)
+	if err != nil {
+		return err
+	}
+	bare, stop, err := bareServer(sample)
+	if err != nil {
+		return err
+	}
+	defer stop()
+
+	r := rand.New(rand.NewPCG(9, 9))
+	var mu sync.Mutex
+	pick := func(n int) int { mu.Lock(); defer mu.Unlock(); return r.IntN(n) }
+	body := func(action string, data any) string {
+		b, _ := json.Marshal(map[string]any{"resource": "marketplace", "action": action, "data": data})
+		return string(b)
+	}
+	scenarios := []scenario{
+		{name: "bare net/http, same 20-item JSON", url: bare, body: func() string { return page1 }},
+		{name: "list page 1 (exact count)", url: base, body: func() string { return page1 }},
+		{name: "list offset 10,000", url: base, body: func() string { return body("list", map[string]any{"offset": 10_000}) }},
+		{name: "list two-word search", url: base, body: func() string {
+			return body("list", map[string]any{"query": map[string]any{"search": SearchQueries[pick(len(SearchQueries))]}})
+		}},
+		{name: "list category sorted by rating", url: base, body: func() string {
+			return body("list", map[string]any{"query": map[string]any{"category": fmt.Sprintf("category-%d", pick(c.cats)), "sortBy": "rating"}})
+		}},
+		{name: "get by slug (counts a view)", url: base, body: func() string {
+			return `{"resource":"marketplace","action":"get","id":"` + Slug(pick(c.n)) + `"}`
+		}},
+		{name: "trending", url: base, body: func() string { return `{"resource":"marketplace","action":"trending"}` }},
+		{name: "list page 1, 1 extra client doing gets", url: base, body: func() string { return page1 },
+			background: func() string { return `{"resource":"marketplace","action":"get","id":"` + Slug(pick(c.n)) + `"}` }},
+		// Uncached: every get changes view counts, which all shows.
+		{name: "all page 1, 1 extra client doing gets (cache misses)", url: base, body: func() string { return `{"resource":"marketplace","action":"all"}` },
+			background: func() string { return `{"resource":"marketplace","action":"get","id":"` + Slug(pick(c.n)) + `"}` }},
+		// Uncached: random pairs of the catalog's real words, nearly all distinct.
+		{name: "list two-word search, distinct queries (cache misses)", url: base, body: func() string {
+			w := realWords()
+			return body("list", map[string]any{"query": map[string]any{"search": w[pick(len(w))] + " " + w[pick(len(w))]}})
+		}},
+	}
+	fmt.Fprintf(out, "%d clients, %s per scenario, store %s\n\n", c.clients, c.duration, a.DB.Engine)
+	// The machine may be shared and its load may drift, so every scenario
+	// is measured right after its own run of the bare handler, and the
+	// fraction is taken against that adjacent baseline.
+	fmt.Fprintf(out, "| scenario | req/s | bare req/s (adjacent) | of bare | p50 ms | p99 ms | bare p99 ms | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|\n")
+	bareScenario := scenarios[0]
+	for _, s := range scenarios[1:] {
+		if c.only != "" && !strings.Contains(s.name, c.only) {
+			continue
+		}
+		b := bareScenario.run(client, c.clients, c.duration, base)
+		res := s.run(client, c.clients, c.duration, base)
+		fmt.Fprintf(out, "| %s | %.0f | %.0f | %.0f%% | %.2f | %.2f | %.2f | %d |\n", s.name, res.rps, b.rps, 100*res.rps/b.rps,
+			ms(res.p50), ms(res.p99), ms(b.p99), res.errors+b.errors)
+	}
+	rss, hwm := memStatus()
+	fmt.Fprintf(out, "\nprocess memory (server and load generator together): RSS %s, peak %s\n", rss, hwm)
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+type scenario struct {
+	name       string
+	url        string
+	body       func() string
+	background func() string
+}
+
+type result struct {
+	rps      float64
+	p50, p99 time.Duration
+	errors   int64
+}
+
+func (s scenario) run(client *http.Client, clients int, dur time.Duration, base string) result {
+	// Warm up (fills caches and connections), then measure.
+	warm := time.Now().Add(dur / 10)
+	for time.Now().Before(warm) {
+		post(client, s.url, s.body()) //nolint:errcheck
+	}
+	var stop atomic.Bool
+	var errs atomic.Int64
+	var firstErr sync.Once
+	var wg sync.WaitGroup
+	lat := make([][]time.Duration, clients)
+	if s.background != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stop.Load() {
+				post(client, base, s.background()) //nolint:errcheck
+			}
+		}()
+	}
+	start := time.Now()
+	for i := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stop.Load() {
+				b := s.body()
+				t0 := time.Now()
+				if _, err := post(client, s.url, b); err != nil {
+					errs.Add(1)
+					firstErr.Do(func() { fmt.Fprintf(os.Stderr, "%s: first error: %v\n", s.name, err) })
+				}
+				lat[i] = append(lat[i], time.Since(t0))
+			}
+		}()
+	}
+	time.Sleep(dur)
+	stop.Store(true)
+	wg.Wait()
+	elapsed := time.Since(start)
+	var all []time.Duration
+	for _, l := range lat {
+		all = append(all, l...)
+	}
+	slices.Sort(all)
+	if len(all) == 0 {
+		return result{errors: errs.Load()}
+	}
+	return result{rps: float64(len(all)) / elapsed.Seconds(), p50: all[len(all)/2], p99: all[len(all)*99/100], errors: errs.Load()}
+}
+
+func post(client *http.Client, url, body string) ([]byte, error) {
+	res, err := client.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		return nil, err
+	}
+	if res.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("status %d: %s", res.StatusCode, b)
+	}
+	return b, nil
+}
+
+// bareServer serves body for every request from memory, reading the
+// request body as the real server does.
+func bareServer(body []byte) (url string, stop func(), err error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	hs := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body) //nolint:errcheck
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.Write(body) //nolint:errcheck
+	})}
+	go hs.Serve(l) //nolint:errcheck
+	return "http://" + l.Addr().String() + "/", func() { hs.Close() }, nil
+}
+
+func cpuModel() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return "unknown CPU"
+	}
+	for _, line := range bytes.Split(b, []byte("\n")) {
+		if k, v, ok := bytes.Cut(line, []byte(":")); ok && strings.TrimSpace(string(k)) == "model name" {
+			return strings.TrimSpace(string(v))
+		}
+	}
+	return "unknown CPU"
+}
+
+func memStatus() (rss, hwm string) {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return "?", "?"
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			rss = strings.TrimSpace(v)
+		}
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			hwm = strings.TrimSpace(v)
+		}
+	}
+	return rss, hwm
+}

@@ -1,0 +1,160 @@
+package marketplace
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"genie/internal/api"
+	"genie/internal/apperr"
+	"genie/internal/auth"
+	"genie/internal/documents"
+	"genie/internal/genies"
+)
+
+// cloneInput is the data of the clone action.
+type cloneInput struct {
+	MarketplaceGenieID *string                    `json:"marketplace_genie_id"`
+	CloneName          *string                    `json:"cloneName"`
+	Customizations     map[string]json.RawMessage `json:"customizations"`
+	CurrentCloneCount  *float64                   `json:"currentCloneCount"`
+}
+
+// editable lists the genie fields customizations may set, with their
+// limits in characters.
+var editable = map[string]int{
+	"name":         genies.MaxNameLen,
+	"description":  genies.MaxDescriptionLen,
+	"instructions": genies.MaxInstructionsLen,
+	"greeting":     genies.MaxGreetingLen,
+	"voice_id":     genies.MaxVoiceIDLen,
+}
+
+// cloneFields validates cloneName and customizations into genie fields,
+// starting from the template's values.
+func cloneFields(in *cloneInput, tpl *genies.Genie) (genies.Fields, error) {
+	name, desc, instr, greet, voice := tpl.Name, tpl.Description, tpl.Instructions, tpl.Greeting, tpl.VoiceID
+	f := genies.Fields{Name: &name, Description: &desc, Instructions: &instr, Greeting: &greet, VoiceID: &voice}
+	for key, raw := range in.Customizations {
+		max, ok := editable[key]
+		field := "customizations." + key
+		if !ok {
+			return f, apperr.Invalid(field, "%s is not an editable genie field (name, description, instructions, greeting, voice_id)", field)
+		}
+		if key == "voice_id" && strings.TrimSpace(string(raw)) == "null" {
+			voice = nil
+			continue
+		}
+		var v string
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return f, apperr.Invalid(field, "%s must be a string", field)
+		}
+		if key == "name" {
+			if _, err := api.RequiredString(field, &v, max); err != nil {
+				return f, err
+			}
+			v = strings.TrimSpace(v)
+		} else if err := api.MaxLen(field, v, max); err != nil {
+			return f, err
+		}
+		switch key {
+		case "name":
+			name = v
+		case "description":
+			desc = v
+		case "instructions":
+			instr = v
+		case "greeting":
+			greet = v
+		case "voice_id":
+			voice = &v
+		}
+	}
+	if in.CloneName != nil {
+		n, err := api.RequiredString("cloneName", in.CloneName, genies.MaxNameLen)
+		if err != nil {
+			return f, err
+		}
+		name = n
+	}
+	return f, nil
+}
+
+// CloneResult is the clone action's cloneResult.
+type CloneResult struct {
+	Genie           *genies.Genie `json:"genie"`
+	AgentID         string        `json:"agent_id"`
+	DocumentsCopied int           `json:"documents_copied"`
+	CloneCount      int64         `json:"clone_count"`
+}
+
+// Clone creates a genie owned by the caller from the listing's template
+// genie: the template's fields, then customizations, then cloneName; and
+// private copies of the template's documents. Any signed-in user may
+// clone, consumers included (it is how consumer accounts get genies). The
+// listing's clone_count grows by exactly one in the same transaction.
+// Non-public listings are NOT_FOUND except for admins.
+func (s *Service) Clone(ctx context.Context, c *auth.Caller, listingID string, in *cloneInput) (*CloneResult, error) {
+	if in.CurrentCloneCount != nil && *in.CurrentCloneCount < 0 {
+		return nil, apperr.Invalid("currentCloneCount", "currentCloneCount must be 0 or more")
+	}
+	res := &CloneResult{}
+	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		now := s.DB.Now()
+		var agentID sql.NullString
+		var public bool
+		err := tx.QueryRowContext(ctx, `UPDATE marketplace_listings SET clone_count = clone_count + 1 WHERE id = $1
+			RETURNING agent_id, is_public, clone_count`, listingID).Scan(&agentID, &public, &res.CloneCount)
+		if err == sql.ErrNoRows || err == nil && !public && !c.IsAdmin() {
+			return apperr.NotFound("marketplace listing")
+		}
+		if err != nil {
+			return fmt.Errorf("marketplace: count clone: %w", err)
+		}
+		if !agentID.Valid {
+			return apperr.New(apperr.CodeAgentNotFound, "the listing's template genie no longer exists")
+		}
+		tpl, err := genies.Load(ctx, tx, agentID.String, "")
+		if err != nil {
+			return err
+		}
+		f, err := cloneFields(in, tpl)
+		if err != nil {
+			return err
+		}
+		docs, err := documents.CopyForGenieTx(ctx, tx, tpl.ID, c.UserID, now)
+		if err != nil {
+			return err
+		}
+		f.DocumentIDs = &docs
+		g, err := genies.CreateTx(ctx, tx, c, c.UserID, f, now)
+		if err != nil {
+			return err
+		}
+		res.AgentID, res.DocumentsCopied = g.ID, len(docs)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_clones (id, listing_id, genie_id, user_id, created_at)
+			VALUES ($1, $2, $3, $4, $5)`, uuid.NewString(), listingID, g.ID, c.UserID, now); err != nil {
+			return fmt.Errorf("marketplace: record clone: %w", err)
+		}
+		if err := RecordInteraction(ctx, tx, listingID, Clones, now); err != nil {
+			return err
+		}
+		d := map[string]int64{}
+		if public {
+			d["pub:clones"] = 1
+		}
+		return bump(ctx, tx, catalogVersion, d)
+	})
+	if err != nil {
+		return nil, err
+	}
+	gs := &genies.Service{DB: s.DB}
+	if res.Genie, err = gs.Get(ctx, c, res.AgentID); err != nil {
+		return nil, err
+	}
+	return res, nil
+}

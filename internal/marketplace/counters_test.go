@@ -1,0 +1,236 @@
+package marketplace_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sync"
+	"testing"
+
+	"genie/internal/apitest"
+	"genie/internal/marketplace"
+)
+
+func TestVisibilityOfNonPublicListings(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		cat := f.category(t, "c", 0)["id"].(string)
+		f.listing(t, "shown", cat, map[string]any{"tagline": "secret sauce"})
+		hidden := f.listing(t, "hidden", cat, map[string]any{"is_public": false, "is_featured": true, "tagline": "secret sauce"})
+		hid := hidden["id"].(string)
+		// Interactions on the hidden listing, by an admin.
+		for range 6 {
+			f.call(t, f.admin.Token, "get", "hidden", map[string]any{"adminMode": true}).Expect(t, 200, "")
+		}
+		for i, tok := range []string{"", f.user.Token, f.admin.Token} {
+			f.call(t, tok, "get", "hidden", nil).Expect(t, 404, "NOT_FOUND")
+			f.call(t, tok, "get", hid, nil).Expect(t, 404, "NOT_FOUND")
+			for _, action := range []string{"list", "all"} {
+				for _, query := range []map[string]any{nil, {"search": "secret"}, {"category": "c"}, {"featured": "true"}, {"sortBy": "popular"}} {
+					d := f.call(t, tok, action, "", map[string]any{"query": query}).Expect(t, 200, "").Data()
+					for _, s := range slugs(t, d) {
+						if s == "hidden" {
+							t.Fatalf("%s %v shows the hidden listing", action, query)
+						}
+					}
+					if num(d["count"]) != float64(len(d["genies"].([]any))) {
+						t.Fatalf("%s %v count %v counts the hidden listing", action, query, d["count"])
+					}
+				}
+			}
+			rel := f.call(t, tok, "get", "shown", nil).Expect(t, 200, "").Data()["related_genies"].([]any)
+			if len(rel) != 0 {
+				t.Fatalf("related_genies shows the hidden listing: %v", rel)
+			}
+			st := f.call(t, tok, "stats", "", nil).Expect(t, 200, "").Data()
+			if st["total_genies"] != 1.0 || st["featured_count"] != 0.0 || st["total_views"] != float64(i+1) || st["categories_count"] != 1.0 {
+				t.Fatalf("stats count the hidden listing: %v", st)
+			}
+			tr := f.call(t, tok, "trending", "", nil).Expect(t, 200, "").Data()["items"].([]any)
+			for _, it := range tr {
+				if it.(map[string]any)["slug"] == "hidden" {
+					t.Fatalf("trending shows the hidden listing")
+				}
+			}
+			if tok == f.user.Token {
+				f.call(t, tok, "clone", hid, nil).Expect(t, 404, "NOT_FOUND")
+			}
+		}
+		f.call(t, f.consumer.Token, "clone", "", map[string]any{"marketplace_genie_id": hid}).Expect(t, 404, "NOT_FOUND")
+		// Admin mode reaches it; publishing it makes it visible to all.
+		f.call(t, f.admin.Token, "get", "hidden", map[string]any{"adminMode": true}).Expect(t, 200, "")
+		f.call(t, f.admin.Token, "update", hid, map[string]any{"is_public": true}).Expect(t, 200, "")
+		st := f.call(t, "", "stats", "", nil).Expect(t, 200, "").Data()
+		if st["total_genies"] != 2.0 || st["featured_count"] != 1.0 || st["total_views"] != 10.0 {
+			t.Fatalf("stats after publishing: %v", st)
+		}
+		if d := f.call(t, "", "list", "", map[string]any{"query": map[string]any{"category": "c"}}).Data(); d["count"] != 2.0 {
+			t.Fatalf("category count after publishing %v", d["count"])
+		}
+		// Hiding it again takes its views out of the totals.
+		f.call(t, f.admin.Token, "update", hid, map[string]any{"is_public": false}).Expect(t, 200, "")
+		if st := f.call(t, "", "stats", "", nil).Data(); st["total_genies"] != 1.0 || st["total_views"] != 3.0 {
+			t.Fatalf("stats after hiding: %v", st)
+		}
+	})
+}
+
+func TestParallelClonesAndViews(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		cat := f.category(t, "c", 0)["id"].(string)
+		l := f.listing(t, "popular", cat, nil)
+		id := l["id"].(string)
+		const n = 100
+		var wg sync.WaitGroup
+		errs := make(chan string, 2*n)
+		for i := range n {
+			wg.Add(2)
+			go func() {
+				defer wg.Done()
+				r := f.s.Call(t, f.user.Token, "marketplace", "clone", id, map[string]any{"currentCloneCount": i})
+				if r.Status != http.StatusCreated {
+					errs <- string(r.Raw)
+				}
+			}()
+			go func() {
+				defer wg.Done()
+				r := f.s.Call(t, "", "marketplace", "get", "popular", nil)
+				if r.Status != http.StatusOK {
+					errs <- string(r.Raw)
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for e := range errs {
+			t.Fatalf("parallel call failed: %s", e)
+		}
+		got := f.call(t, f.admin.Token, "get", id, map[string]any{"adminMode": true}).Expect(t, 200, "").Data()
+		if got["clone_count"] != float64(n) || got["view_count"] != float64(n+1) {
+			t.Fatalf("clone_count %v view_count %v, want %d and %d", got["clone_count"], got["view_count"], n, n+1)
+		}
+		st := f.call(t, "", "stats", "", nil).Data()
+		if st["total_clones"] != float64(n) || st["total_views"] != float64(n+1) {
+			t.Fatalf("stats %v", st)
+		}
+		g := f.s.Call(t, f.user.Token, "genies", "list", "", map[string]any{"limit": 200}).Expect(t, 200, "").Data()
+		if g["count"] != float64(n) {
+			t.Fatalf("user has %v genies, want %d", g["count"], n)
+		}
+		// The list cache never serves a stale count after a write.
+		f.listing(t, "newer", cat, nil)
+		if d := f.call(t, "", "list", "", nil).Data(); d["count"] != 2.0 {
+			t.Fatalf("count after create %v", d["count"])
+		}
+	})
+}
+
+// Two processes on one database: a write through one is seen by the
+// other's next read (the cache checks the shared version counter).
+func TestTwoProcessesShareCounts(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		other := apitest.StartOn(t, f.s.DSN)
+		cat := f.category(t, "c", 0)["id"].(string)
+		f.listing(t, "first", cat, nil)
+		read := func(s *apitest.Server) map[string]any {
+			return s.Call(t, "", "marketplace", "list", "", nil).Expect(t, 200, "").Data()
+		}
+		if d := read(other); d["count"] != 1.0 {
+			t.Fatalf("other process count %v", d["count"])
+		}
+		f.listing(t, "second", cat, nil)
+		if d := read(other); d["count"] != 2.0 || len(d["genies"].([]any)) != 2 {
+			t.Fatalf("other process after write: %v", d)
+		}
+		other.Call(t, "", "marketplace", "get", "first", nil).Expect(t, 200, "")
+		if d := f.call(t, "", "all", "", map[string]any{"query": map[string]any{"sortBy": "popular"}}).Data(); slugs(t, d)[0] != "first" {
+			t.Fatalf("view through other process not seen: %v", slugs(t, d))
+		}
+	})
+}
+
+func TestRebuildCountersMatchesMaintained(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		c1 := f.category(t, "one", 0)["id"].(string)
+		c2 := f.category(t, "two", 1)["id"].(string)
+		br := f.brand(t, "b")["id"].(string)
+		f.listing(t, "a", c1, map[string]any{"brand_id": br, "is_featured": true})
+		f.listing(t, "b", c2, map[string]any{"is_public": false, "brand_id": br})
+		x := f.listing(t, "c", c2, nil)["id"].(string)
+		f.call(t, "", "get", "a", nil).Expect(t, 200, "")
+		f.call(t, f.user.Token, "clone", x, nil).Expect(t, 201, "")
+		f.call(t, f.admin.Token, "update", x, map[string]any{"category_id": c1, "brand_id": br}).Expect(t, 200, "")
+		snapshot := func() []any {
+			var out []any
+			for _, q := range []map[string]any{nil, {"category": "one"}, {"category": "two"}, {"brand": "b"}, {"featured": "true"}} {
+				out = append(out, f.call(t, "", "list", "", map[string]any{"query": q}).Data()["count"])
+				out = append(out, f.call(t, f.admin.Token, "list", "", map[string]any{"adminMode": true, "query": q}).Data()["count"])
+			}
+			st := f.call(t, "", "stats", "", nil).Data()
+			return append(out, st["total_genies"], st["total_views"], st["total_clones"], st["featured_count"])
+		}
+		before := snapshot()
+		want := []any{2.0, 3.0, 2.0, 2.0, 0.0, 1.0, 2.0, 3.0, 1.0, 1.0, 2.0, 1.0, 1.0, 1.0}
+		if fmt.Sprint(before) != fmt.Sprint(want) {
+			t.Fatalf("maintained counts %v, want %v", before, want)
+		}
+		if err := marketplace.New(f.s.App.DB).RebuildCounters(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if after := snapshot(); fmt.Sprint(after) != fmt.Sprint(before) {
+			t.Fatalf("rebuilt counts %v, maintained %v", after, before)
+		}
+	})
+}
+
+// Parallel creates and updates touch overlapping counters; none may fail
+// (on PostgreSQL a lock-order deadlock would) and the totals stay exact.
+func TestParallelWrites(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		cats := []string{f.category(t, "one", 0)["id"].(string), f.category(t, "two", 1)["id"].(string)}
+		br := f.brand(t, "b")["id"].(string)
+		const n = 20
+		agents := make([]string, n)
+		for i := range agents {
+			agents[i] = f.agent(t, fmt.Sprintf("a%d", i), 0)
+		}
+		var wg sync.WaitGroup
+		errs := make(chan string, 2*n)
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r := f.s.Call(t, f.admin.Token, "marketplace", "create", "", map[string]any{"agent_id": agents[i],
+					"slug": fmt.Sprintf("p-%d", i), "display_name": "P", "category_id": cats[i%2], "brand_id": br, "is_featured": i%3 == 0})
+				if r.Status != http.StatusCreated {
+					errs <- string(r.Raw)
+					return
+				}
+				id := r.Data()["id"].(string)
+				r = f.s.Call(t, f.admin.Token, "marketplace", "update", id, map[string]any{"category_id": cats[(i+1)%2], "is_public": i%4 != 0})
+				if r.Status != http.StatusOK {
+					errs <- string(r.Raw)
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for e := range errs {
+			t.Fatalf("parallel write failed: %s", e)
+		}
+		// 15 public: category one gets the odd i (10, all public), two the even
+		// i, of which the multiples of 4 (5) are hidden.
+		for _, tc := range []struct {
+			query map[string]any
+			want  float64
+		}{{nil, 15}, {map[string]any{"category": "one"}, 10}, {map[string]any{"category": "two"}, 5}, {map[string]any{"brand": "b"}, 15}} {
+			if got := f.call(t, "", "list", "", map[string]any{"query": tc.query}).Data()["count"]; got != tc.want {
+				t.Errorf("count %v = %v, want %v", tc.query, got, tc.want)
+			}
+		}
+	})
+}

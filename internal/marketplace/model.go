@@ -1,0 +1,166 @@
+// Package marketplace is the marketplace resource: a public catalog of genie
+// listings (templates that users clone), with categories, brands, full-text
+// search, statistics and trending. Every read hides non-public listings from
+// callers that are not admins in admin mode. Totals come from counters kept
+// in the same transaction as each write, and whole responses are cached
+// per process against version counters that every write bumps, so an
+// exact count never costs a scan per request (see docs/marketplace.md).
+package marketplace
+
+import (
+	"database/sql"
+	"encoding/json"
+	"sync"
+	"time"
+
+	"genie/internal/db"
+)
+
+// Ref is the short form of a category or brand inside a listing.
+type Ref struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Slug string `json:"slug"`
+}
+
+// Creator is the account behind a listing, shown in admin mode.
+type Creator struct {
+	ID       string `json:"id"`
+	FullName string `json:"full_name"`
+	Email    string `json:"email"`
+}
+
+// Listing is the full listing shape (actions all, get, create, update).
+type Listing struct {
+	ID           string          `json:"id"`
+	AgentID      *string         `json:"agent_id"`
+	Slug         string          `json:"slug"`
+	DisplayName  string          `json:"display_name"`
+	Tagline      string          `json:"tagline"`
+	Description  string          `json:"description"`
+	CategoryID   string          `json:"category_id"`
+	BrandID      *string         `json:"brand_id"`
+	Category     Ref             `json:"category"`
+	Brand        *Ref            `json:"brand"`
+	ThumbnailURL *string         `json:"thumbnail_url"`
+	DemoVideoURL *string         `json:"demo_video_url"`
+	IsFeatured   bool            `json:"is_featured"`
+	IsPublic     bool            `json:"is_public"`
+	Rating       float64         `json:"rating"`
+	RatingCount  int64           `json:"rating_count"`
+	ViewCount    int64           `json:"view_count"`
+	CloneCount   int64           `json:"clone_count"`
+	Metadata     json.RawMessage `json:"metadata"`
+	CreatedAt    time.Time       `json:"created_at"`
+	UpdatedAt    time.Time       `json:"updated_at"`
+	Creator      *Creator        `json:"creator,omitempty"`
+
+	seq       int64
+	creatorID *string
+}
+
+// Slim is the listing shape of the list action.
+type Slim struct {
+	ID           string  `json:"id"`
+	Slug         string  `json:"slug"`
+	DisplayName  string  `json:"display_name"`
+	Tagline      string  `json:"tagline"`
+	ThumbnailURL *string `json:"thumbnail_url"`
+	Rating       float64 `json:"rating"`
+	CategoryID   string  `json:"category_id"`
+	IsFeatured   bool    `json:"is_featured"`
+	CloneCount   int64   `json:"clone_count"`
+}
+
+// Related is a listing of the same category, as in get's related_genies.
+type Related struct {
+	ID           string  `json:"id"`
+	Slug         string  `json:"slug"`
+	DisplayName  string  `json:"display_name"`
+	Tagline      string  `json:"tagline"`
+	ThumbnailURL *string `json:"thumbnail_url"`
+	Rating       float64 `json:"rating"`
+	CategoryID   string  `json:"category_id"`
+}
+
+// Category is a marketplace category.
+type Category struct {
+	ID          string    `json:"id"`
+	Name        string    `json:"name"`
+	Slug        string    `json:"slug"`
+	Description string    `json:"description"`
+	Icon        string    `json:"icon"`
+	Order       int       `json:"order"`
+	ParentID    *string   `json:"parent_id"`
+	CreatedAt   time.Time `json:"created_at"`
+}
+
+// Brand is a marketplace brand.
+type Brand struct {
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	Slug      string    `json:"slug"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// Stats is the statistics object of the stats action (public listings only).
+type Stats struct {
+	TotalGenies     int64 `json:"total_genies"`
+	TotalViews      int64 `json:"total_views"`
+	TotalClones     int64 `json:"total_clones"`
+	FeaturedCount   int64 `json:"featured_count"`
+	CategoriesCount int64 `json:"categories_count"`
+}
+
+// Service implements the marketplace rules.
+type Service struct {
+	DB        *db.DB
+	cache     *cache // responses that do not show view counts
+	viewCache *cache // responses that do
+
+	versionOnce sync.Once
+	versionStmt *sql.Stmt
+	versionErr  error
+}
+
+// New returns a Service over d.
+func New(d *db.DB) *Service { return &Service{DB: d, cache: newCache(4096), viewCache: newCache(4096)} }
+
+const fullColumns = `l.seq, l.id, l.agent_id, l.slug, l.display_name, l.tagline, l.description, l.category_id, l.brand_id,
+	l.thumbnail_url, l.demo_video_url, l.is_featured, l.is_public, l.rating, l.rating_count, l.view_count, l.clone_count,
+	l.metadata, l.created_at, l.updated_at, l.creator_id, c.name, c.slug, b.name, b.slug`
+
+const fullFrom = ` FROM marketplace_listings l JOIN marketplace_categories c ON c.id = l.category_id
+	LEFT JOIN marketplace_brands b ON b.id = l.brand_id`
+
+func scanFull(row interface{ Scan(...any) error }, extra ...any) (*Listing, error) {
+	var (
+		l                         Listing
+		agent, brand, thumb, demo sql.NullString
+		creator, bName, bSlug     sql.NullString
+		meta                      string
+	)
+	dest := []any{&l.seq, &l.ID, &agent, &l.Slug, &l.DisplayName, &l.Tagline, &l.Description, &l.CategoryID, &brand,
+		&thumb, &demo, &l.IsFeatured, &l.IsPublic, &l.Rating, &l.RatingCount, &l.ViewCount, &l.CloneCount,
+		&meta, &l.CreatedAt, &l.UpdatedAt, &creator, &l.Category.Name, &l.Category.Slug, &bName, &bSlug}
+	if err := row.Scan(append(dest, extra...)...); err != nil {
+		return nil, err
+	}
+	l.AgentID, l.BrandID, l.ThumbnailURL, l.DemoVideoURL, l.creatorID = ptr(agent), ptr(brand), ptr(thumb), ptr(demo), ptr(creator)
+	l.Category.ID = l.CategoryID
+	if l.BrandID != nil {
+		l.Brand = &Ref{ID: *l.BrandID, Name: bName.String, Slug: bSlug.String}
+	}
+	l.Metadata = json.RawMessage(meta)
+	if !json.Valid(l.Metadata) {
+		l.Metadata = json.RawMessage("{}")
+	}
+	return &l, nil
+}
+
+func ptr(s sql.NullString) *string {
+	if !s.Valid {
+		return nil
+	}
+	return &s.String
+}

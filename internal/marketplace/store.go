@@ -1,0 +1,345 @@
+package marketplace
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"genie/internal/api"
+	"genie/internal/apperr"
+	"genie/internal/db"
+)
+
+// args collects query arguments and hands out their placeholders.
+type args []any
+
+func (a *args) add(v any) string {
+	*a = append(*a, v)
+	return fmt.Sprintf("$%d", len(*a))
+}
+
+// matchExpr is the engine's full-text query for the words: every word must
+// match, the last one as a prefix. Words hold only letters and digits.
+// fields limits the match to the name ("A") or the name and tagline ("AB").
+func matchExpr(engine db.Engine, words []string, fields string) string {
+	if engine == db.Postgres {
+		q := make([]string, len(words))
+		for i, w := range words {
+			switch {
+			case i == len(words)-1:
+				q[i] = w + ":*" + fields
+			case fields != "":
+				q[i] = w + ":" + fields
+			default:
+				q[i] = w
+			}
+		}
+		return strings.Join(q, " & ")
+	}
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = `"` + w + `"`
+	}
+	expr := strings.Join(q, " ") + "*"
+	switch fields {
+	case "A":
+		return "{display_name} : (" + expr + ")"
+	case "AB":
+		return "{display_name tagline} : (" + expr + ")"
+	}
+	return expr
+}
+
+// tierExpr is the relevance of a search match, lower first: 0 when every
+// word is in the name, 1 when every word is in the name or tagline, else 2.
+// It needs no per-row scoring function, so ranking a large match set costs
+// two more index lookups, not a score per match.
+func (s *Service) tierExpr(words []string, a *args) string {
+	in := func(fields string) string {
+		m := a.add(matchExpr(s.DB.Engine, words, fields))
+		if s.DB.Engine == db.Postgres {
+			return "l.search_tsv @@ to_tsquery('marketplace_english', " + m + ")"
+		}
+		return "l.seq IN (SELECT rowid FROM marketplace_fts WHERE marketplace_fts MATCH " + m + ")"
+	}
+	return "CASE WHEN " + in("A") + " THEN 0 WHEN " + in("AB") + " THEN 1 ELSE 2 END"
+}
+
+// conditions builds the WHERE terms of a query.
+func (s *Service) conditions(q Query, admin bool, a *args) []string {
+	var c []string
+	if !admin {
+		c = append(c, "l.is_public = TRUE")
+	}
+	ref := func(col, table, v string) {
+		if api.IsUUID(v) {
+			c = append(c, fmt.Sprintf("l.%s = %s", col, a.add(v)))
+			return
+		}
+		c = append(c, fmt.Sprintf("l.%s = (SELECT id FROM %s WHERE slug = %s)", col, table, a.add(v)))
+	}
+	if q.Category != "" {
+		ref("category_id", "marketplace_categories", q.Category)
+	}
+	if q.Brand != "" {
+		ref("brand_id", "marketplace_brands", q.Brand)
+	}
+	if q.Featured != nil {
+		c = append(c, "l.is_featured = "+a.add(*q.Featured))
+	}
+	if q.MinRating != nil {
+		c = append(c, "l.rating >= "+a.add(*q.MinRating))
+	}
+	if q.Difficulty != "" {
+		c = append(c, "l.difficulty = "+a.add(q.Difficulty))
+	}
+	if q.Industry != "" {
+		c = append(c, "l.industry = "+a.add(q.Industry))
+	}
+	if len(q.Words) > 0 {
+		m := a.add(matchExpr(s.DB.Engine, q.Words, ""))
+		if s.DB.Engine == db.Postgres {
+			c = append(c, "l.search_tsv @@ to_tsquery('marketplace_english', "+m+")")
+		} else {
+			c = append(c, "l.seq IN (SELECT rowid FROM marketplace_fts WHERE marketplace_fts MATCH "+m+")")
+		}
+	}
+	if len(c) == 0 {
+		c = append(c, "TRUE")
+	}
+	return c
+}
+
+// orderTerms returns the ORDER BY of a sort over listings l.
+func orderTerms(sort string) string {
+	switch sort {
+	case SortPopular:
+		return "l.view_count DESC, l.seq DESC"
+	case SortRating:
+		return "l.rating DESC, l.seq DESC"
+	case SortClones:
+		return "l.clone_count DESC, l.seq DESC"
+	case sortFeatured:
+		return "l.is_featured DESC, l.clone_count DESC, l.seq DESC"
+	}
+	return "l.created_at DESC, l.seq DESC"
+}
+
+// listQuery builds a page query. The page's row keys are chosen by an
+// inner query that the sort indexes answer alone (a deferred join), so a
+// deep offset walks index entries, not rows; only the page's rows are read.
+//
+// When withTotal is set the inner query also returns the number of matches
+// (COUNT(*) OVER ()), which costs nothing extra when every match has to be
+// visited anyway (a search, or filters without a maintained counter).
+func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal bool) (string, args) {
+	var a args
+	rank := "0"
+	inner, outer := orderTerms(q.Sort), orderTerms(q.Sort)
+	if q.Sort == sortRelevance && len(q.Words) > 0 {
+		rank = s.tierExpr(q.Words, &a)
+		inner, outer = rank+", l.clone_count DESC, l.seq DESC", "p.r, l.clone_count DESC, l.seq DESC"
+	}
+	conds := s.conditions(q, admin, &a)
+	lim, off := a.add(limit), a.add(offset)
+	total := "0"
+	if withTotal {
+		total = "COUNT(*) OVER ()"
+	}
+	sql := `SELECT ` + fullColumns + `, p.r, p.t FROM (SELECT l.seq AS s, ` + rank + ` AS r, ` + total + ` AS t FROM marketplace_listings l` +
+		` WHERE ` + strings.Join(conds, " AND ") + ` ORDER BY ` + inner + ` LIMIT ` + lim + ` OFFSET ` + off + `) p
+		JOIN marketplace_listings l ON l.seq = p.s JOIN marketplace_categories c ON c.id = l.category_id
+		LEFT JOIN marketplace_brands b ON b.id = l.brand_id ORDER BY ` + outer
+	return sql, a
+}
+
+// page returns a page of listings matching q and the total number of
+// matches.
+func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset int) ([]*Listing, int64, error) {
+	counter := counterKey(q, admin) != ""
+	query, a := s.listQuery(q, admin, limit, offset, !counter)
+	rows, err := s.DB.R.QueryContext(ctx, query, a...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("marketplace: list: %w", err)
+	}
+	defer rows.Close()
+	out := []*Listing{}
+	var total int64
+	for rows.Next() {
+		var rank float64
+		l, err := scanFull(rows, &rank, &total)
+		if err != nil {
+			return nil, 0, fmt.Errorf("marketplace: list: %w", err)
+		}
+		out = append(out, l)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("marketplace: list: %w", err)
+	}
+	rows.Close()
+	if counter || len(out) == 0 {
+		if total, err = s.count(ctx, q, admin); err != nil {
+			return nil, 0, err
+		}
+	}
+	return out, total, nil
+}
+
+// counterKey names the maintained counter that holds the number of
+// matches of q ("" when there is none): unfiltered, or filtered by only one
+// of category, brand or featured=true. The key may end in a category or
+// brand reference still to be resolved (see count).
+func counterKey(q Query, admin bool) string {
+	if len(q.Words) > 0 || q.MinRating != nil || q.Difficulty != "" || q.Industry != "" || (q.Featured != nil && !*q.Featured) {
+		return ""
+	}
+	scope := "pub"
+	if admin {
+		scope = "all"
+	}
+	dims := 0
+	for _, set := range []bool{q.Category != "", q.Brand != "", q.Featured != nil} {
+		if set {
+			dims++
+		}
+	}
+	switch {
+	case dims == 0:
+		return scope
+	case dims > 1:
+		return ""
+	case q.Featured != nil:
+		return scope + ":featured"
+	case q.Category != "":
+		return scope + ":cat:"
+	}
+	return scope + ":brand:"
+}
+
+// count is the number of listings matching q: a maintained counter when
+// counterKey names one, otherwise an indexed COUNT (a search goes through
+// the full-text index).
+func (s *Service) count(ctx context.Context, q Query, admin bool) (int64, error) {
+	key := counterKey(q, admin)
+	var n int64
+	var err error
+	switch {
+	case key == "":
+		var a args
+		conds := s.conditions(q, admin, &a)
+		err = s.DB.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM marketplace_listings l WHERE `+strings.Join(conds, " AND "), a...).Scan(&n)
+	case strings.HasSuffix(key, ":"):
+		table, v := "marketplace_categories", q.Category
+		if q.Brand != "" {
+			table, v = "marketplace_brands", q.Brand
+		}
+		idExpr := "(SELECT id FROM " + table + " WHERE slug = $2)"
+		if api.IsUUID(v) {
+			idExpr = "$2"
+		}
+		err = s.DB.R.QueryRowContext(ctx, `SELECT COALESCE((SELECT n FROM marketplace_counters WHERE key = $1 || `+idExpr+`), 0)`, key, v).Scan(&n)
+	default:
+		err = s.DB.R.QueryRowContext(ctx, `SELECT n FROM marketplace_counters WHERE key = $1`, key).Scan(&n)
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("marketplace: count: %w", err)
+	}
+	return n, nil
+}
+
+// loadFull reads one listing by ID inside q, optionally locking it.
+func loadFull(ctx context.Context, q db.Querier, id, lock string) (*Listing, error) {
+	if !api.IsUUID(id) {
+		return nil, apperr.NotFound("marketplace listing")
+	}
+	l, err := scanFull(q.QueryRowContext(ctx, `SELECT `+fullColumns+fullFrom+` WHERE l.id = $1`+lock, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.NotFound("marketplace listing")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("marketplace: load listing: %w", err)
+	}
+	return l, nil
+}
+
+// related returns up to n public listings of the category, best rated
+// first, excluding the listing itself.
+func (s *Service) related(ctx context.Context, categoryID, exceptID string, n int) ([]Related, error) {
+	rows, err := s.DB.R.QueryContext(ctx, `SELECT l.id, l.slug, l.display_name, l.tagline, l.thumbnail_url, l.rating, l.category_id
+		FROM marketplace_listings l WHERE l.category_id = $1 AND l.is_public = TRUE AND l.id <> $2
+		ORDER BY l.rating DESC, l.seq DESC LIMIT $3`, categoryID, exceptID, n)
+	if err != nil {
+		return nil, fmt.Errorf("marketplace: related: %w", err)
+	}
+	defer rows.Close()
+	out := []Related{}
+	for rows.Next() {
+		var r Related
+		var thumb sql.NullString
+		if err := rows.Scan(&r.ID, &r.Slug, &r.DisplayName, &r.Tagline, &thumb, &r.Rating, &r.CategoryID); err != nil {
+			return nil, fmt.Errorf("marketplace: related: %w", err)
+		}
+		r.ThumbnailURL = ptr(thumb)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// fillCreators sets Creator on each listing (admin mode).
+func (s *Service) fillCreators(ctx context.Context, ls []*Listing) error {
+	ids := []any{}
+	seen := map[string]bool{}
+	for _, l := range ls {
+		if l.creatorID != nil && !seen[*l.creatorID] {
+			seen[*l.creatorID] = true
+			ids = append(ids, *l.creatorID)
+		}
+	}
+	byID := map[string]*Creator{}
+	if len(ids) > 0 {
+		rows, err := s.DB.R.QueryContext(ctx, `SELECT id, full_name, COALESCE(email, '') FROM users WHERE id IN (`+
+			db.Placeholders(1, len(ids))+`)`, ids...)
+		if err != nil {
+			return fmt.Errorf("marketplace: creators: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var c Creator
+			if err := rows.Scan(&c.ID, &c.FullName, &c.Email); err != nil {
+				return fmt.Errorf("marketplace: creators: %w", err)
+			}
+			byID[c.ID] = &c
+		}
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("marketplace: creators: %w", err)
+		}
+	}
+	for _, l := range ls {
+		if l.creatorID != nil && byID[*l.creatorID] != nil {
+			l.Creator = byID[*l.creatorID]
+		} else {
+			l.Creator = &Creator{}
+		}
+	}
+	return nil
+}
+
+// stats reads the statistics of public listings from the counters.
+func (s *Service) stats(ctx context.Context) (*Stats, error) {
+	var st Stats
+	err := s.DB.R.QueryRowContext(ctx, `SELECT
+		COALESCE((SELECT n FROM marketplace_counters WHERE key = 'pub'), 0),
+		COALESCE((SELECT SUM(n) FROM marketplace_counters WHERE key >= 'pub:views' AND key < 'pub:viewt'), 0),
+		COALESCE((SELECT n FROM marketplace_counters WHERE key = 'pub:clones'), 0),
+		COALESCE((SELECT n FROM marketplace_counters WHERE key = 'pub:featured'), 0),
+		(SELECT COUNT(*) FROM marketplace_categories)`).Scan(&st.TotalGenies, &st.TotalViews, &st.TotalClones, &st.FeaturedCount, &st.CategoriesCount)
+	if err != nil {
+		return nil, fmt.Errorf("marketplace: stats: %w", err)
+	}
+	return &st, nil
+}

@@ -1,0 +1,342 @@
+package marketplace
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"genie/internal/api"
+	"genie/internal/apperr"
+	"genie/internal/auth"
+	"genie/internal/db"
+	"genie/internal/genies"
+)
+
+// listingInput is the data of create and update; nil means not supplied.
+type listingInput struct {
+	AgentID      *string               `json:"agent_id"`
+	Slug         *string               `json:"slug"`
+	DisplayName  *string               `json:"display_name"`
+	CategoryID   *string               `json:"category_id"`
+	Tagline      api.Optional[string]  `json:"tagline"`
+	Description  api.Optional[string]  `json:"description"`
+	BrandID      api.Optional[string]  `json:"brand_id"`
+	ThumbnailURL api.Optional[string]  `json:"thumbnail_url"`
+	DemoVideoURL api.Optional[string]  `json:"demo_video_url"`
+	IsFeatured   *bool                 `json:"is_featured"`
+	IsPublic     *bool                 `json:"is_public"`
+	Metadata     api.Optional[rawJSON] `json:"metadata"`
+}
+
+// rawJSON keeps a value's JSON text for later validation.
+type rawJSON json.RawMessage
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (r *rawJSON) UnmarshalJSON(b []byte) error {
+	*r = append((*r)[:0], b...)
+	return nil
+}
+
+// patch is a validated listing change: the fields to write.
+type patch struct {
+	listing    Listing // values of the supplied fields
+	has        map[string]bool
+	difficulty *string
+	industry   *string
+}
+
+// validate checks the input; with create set, the create rules apply
+// (required fields, defaults).
+func (in *listingInput) validate(create bool) (*patch, error) {
+	p := &patch{has: map[string]bool{}}
+	l := &p.listing
+	if create {
+		l.IsPublic = true
+		l.Metadata = json.RawMessage("{}")
+		for _, f := range []struct {
+			name string
+			v    *string
+		}{{"agent_id", in.AgentID}, {"slug", in.Slug}, {"display_name", in.DisplayName}, {"category_id", in.CategoryID}} {
+			if f.v == nil {
+				return nil, apperr.Required(f.name)
+			}
+		}
+		if err := checkID("agent_id", strings.TrimSpace(*in.AgentID)); err != nil {
+			return nil, err
+		}
+		id := strings.TrimSpace(*in.AgentID)
+		l.AgentID = &id
+	} else if in.AgentID != nil {
+		return nil, apperr.Invalid("agent_id", "agent_id cannot be changed; delete the listing and create a new one")
+	}
+	if in.Slug != nil {
+		slug := strings.TrimSpace(*in.Slug)
+		if err := CheckSlug("slug", slug); err != nil {
+			return nil, err
+		}
+		l.Slug, p.has["slug"] = slug, true
+	}
+	if in.DisplayName != nil {
+		name, err := api.RequiredString("display_name", in.DisplayName, MaxNameLen)
+		if err != nil {
+			return nil, err
+		}
+		l.DisplayName, p.has["display_name"] = name, true
+	}
+	if in.CategoryID != nil {
+		id := strings.TrimSpace(*in.CategoryID)
+		if err := checkID("category_id", id); err != nil {
+			return nil, err
+		}
+		l.CategoryID, p.has["category_id"] = id, true
+	}
+	for _, t := range []struct {
+		name string
+		v    api.Optional[string]
+		max  int
+		dst  *string
+	}{{"tagline", in.Tagline, MaxTaglineLen, &l.Tagline}, {"description", in.Description, MaxDescriptionLen, &l.Description}} {
+		if t.v.Set {
+			s := strings.TrimSpace(t.v.Value)
+			if err := api.MaxLen(t.name, s, t.max); err != nil {
+				return nil, err
+			}
+			*t.dst, p.has[t.name] = s, true
+		}
+	}
+	if in.BrandID.Set {
+		p.has["brand_id"] = true
+		if v := in.BrandID.Ptr(); v != nil && strings.TrimSpace(*v) != "" {
+			id := strings.TrimSpace(*v)
+			if err := checkID("brand_id", id); err != nil {
+				return nil, err
+			}
+			l.BrandID = &id
+		}
+	}
+	for _, u := range []struct {
+		name string
+		v    api.Optional[string]
+		dst  **string
+	}{{"thumbnail_url", in.ThumbnailURL, &l.ThumbnailURL}, {"demo_video_url", in.DemoVideoURL, &l.DemoVideoURL}} {
+		if !u.v.Set {
+			continue
+		}
+		p.has[u.name] = true
+		if v := u.v.Ptr(); v != nil && strings.TrimSpace(*v) != "" {
+			s := strings.TrimSpace(*v)
+			if err := checkURL(u.name, s); err != nil {
+				return nil, err
+			}
+			*u.dst = &s
+		}
+	}
+	if in.IsFeatured != nil {
+		l.IsFeatured, p.has["is_featured"] = *in.IsFeatured, true
+	}
+	if in.IsPublic != nil {
+		l.IsPublic, p.has["is_public"] = *in.IsPublic, true
+	}
+	if in.Metadata.Set {
+		raw := json.RawMessage(in.Metadata.Value)
+		if in.Metadata.Null {
+			raw = json.RawMessage("{}")
+		}
+		meta, diff, ind, err := parseMetadata(raw)
+		if err != nil {
+			return nil, err
+		}
+		l.Metadata, p.difficulty, p.industry, p.has["metadata"] = json.RawMessage(meta), diff, ind, true
+	}
+	return p, nil
+}
+
+// apply copies the supplied fields of p onto l.
+func (p *patch) apply(l *Listing) {
+	v := &p.listing
+	if p.has["slug"] {
+		l.Slug = v.Slug
+	}
+	if p.has["display_name"] {
+		l.DisplayName = v.DisplayName
+	}
+	if p.has["category_id"] {
+		l.CategoryID = v.CategoryID
+	}
+	if p.has["tagline"] {
+		l.Tagline = v.Tagline
+	}
+	if p.has["description"] {
+		l.Description = v.Description
+	}
+	if p.has["brand_id"] {
+		l.BrandID = v.BrandID
+	}
+	if p.has["thumbnail_url"] {
+		l.ThumbnailURL = v.ThumbnailURL
+	}
+	if p.has["demo_video_url"] {
+		l.DemoVideoURL = v.DemoVideoURL
+	}
+	if p.has["is_featured"] {
+		l.IsFeatured = v.IsFeatured
+	}
+	if p.has["is_public"] {
+		l.IsPublic = v.IsPublic
+	}
+	if p.has["metadata"] {
+		l.Metadata = v.Metadata
+	}
+}
+
+// checkRefs verifies that the category and brand of l exist.
+func checkRefs(ctx context.Context, tx *sql.Tx, l *Listing) error {
+	var one int
+	err := tx.QueryRowContext(ctx, `SELECT 1 FROM marketplace_categories WHERE id = $1`, l.CategoryID).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return apperr.Invalid("category_id", "category_id: no category with this ID")
+	}
+	if err != nil {
+		return fmt.Errorf("marketplace: check category: %w", err)
+	}
+	if l.BrandID == nil {
+		return nil
+	}
+	err = tx.QueryRowContext(ctx, `SELECT 1 FROM marketplace_brands WHERE id = $1`, *l.BrandID).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return apperr.Invalid("brand_id", "brand_id: no brand with this ID")
+	}
+	if err != nil {
+		return fmt.Errorf("marketplace: check brand: %w", err)
+	}
+	return nil
+}
+
+func slugTaken(err error) error {
+	if db.IsUniqueViolation(err) {
+		return apperr.Invalid("slug", "slug is already used by another listing")
+	}
+	return err
+}
+
+// Create adds a listing for an agent (admin only, checked by the action):
+// the agent becomes a marketplace template linked to the listing; the
+// agent's owner is the listing's creator. A used slug is VALIDATION_ERROR.
+func (s *Service) Create(ctx context.Context, c *auth.Caller, p *patch) (*Listing, error) {
+	l := p.listing
+	l.ID = uuid.NewString()
+	now := s.DB.Now()
+	l.CreatedAt, l.UpdatedAt = now, now
+	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		if err := checkRefs(ctx, tx, &l); err != nil {
+			return err
+		}
+		g, err := genies.Load(ctx, tx, *l.AgentID, s.DB.ForUpdate())
+		if err != nil {
+			return err
+		}
+		if g.MarketplaceGenieID != nil && *g.MarketplaceGenieID != "" {
+			return apperr.Invalid("agent_id", "agent_id: this genie is already listed in the marketplace")
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO marketplace_listings (id, agent_id, creator_id, slug, display_name, tagline,
+			description, category_id, brand_id, thumbnail_url, demo_video_url, is_featured, is_public, metadata,
+			difficulty, industry, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)`,
+			l.ID, l.AgentID, g.UserID, l.Slug, l.DisplayName, l.Tagline, l.Description, l.CategoryID, l.BrandID,
+			l.ThumbnailURL, l.DemoVideoURL, l.IsFeatured, l.IsPublic, string(l.Metadata), p.difficulty, p.industry, now)
+		if err != nil {
+			return fmt.Errorf("marketplace: create listing: %w", slugTaken(err))
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE genies SET is_template = TRUE, marketplace_genie_id = $1, updated_at = $2 WHERE id = $3`,
+			l.ID, now, g.ID); err != nil {
+			return fmt.Errorf("marketplace: link agent: %w", err)
+		}
+		return bump(ctx, tx, catalogVersion, moveCounts(nil, &l))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.loadAdmin(ctx, l.ID)
+}
+
+// loadAdmin reads a listing with its creator, for admin responses.
+func (s *Service) loadAdmin(ctx context.Context, id string) (*Listing, error) {
+	l, err := loadFull(ctx, s.DB.R, id, "")
+	if err != nil {
+		return nil, err
+	}
+	if err := s.fillCreators(ctx, []*Listing{l}); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// Update changes the supplied fields of a listing (admin only).
+func (s *Service) Update(ctx context.Context, id string, p *patch) (*Listing, error) {
+	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		old, err := loadFull(ctx, tx, id, lockListing(s.DB))
+		if err != nil {
+			return err
+		}
+		l := *old
+		p.apply(&l)
+		if p.has["category_id"] || p.has["brand_id"] {
+			if err := checkRefs(ctx, tx, &l); err != nil {
+				return err
+			}
+		}
+		now := s.DB.Now()
+		set := `slug = $1, display_name = $2, tagline = $3, description = $4, category_id = $5, brand_id = $6,
+			thumbnail_url = $7, demo_video_url = $8, is_featured = $9, is_public = $10, metadata = $11, updated_at = $12`
+		a := []any{l.Slug, l.DisplayName, l.Tagline, l.Description, l.CategoryID, l.BrandID, l.ThumbnailURL,
+			l.DemoVideoURL, l.IsFeatured, l.IsPublic, string(l.Metadata), now}
+		if p.has["metadata"] {
+			set += `, difficulty = $13, industry = $14`
+			a = append(a, p.difficulty, p.industry)
+		}
+		a = append(a, l.ID)
+		if _, err := tx.ExecContext(ctx, `UPDATE marketplace_listings SET `+set+fmt.Sprintf(` WHERE id = $%d`, len(a)), a...); err != nil {
+			return fmt.Errorf("marketplace: update listing: %w", slugTaken(err))
+		}
+		return bump(ctx, tx, catalogVersion, moveCounts(old, &l))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.loadAdmin(ctx, id)
+}
+
+// Delete removes a listing (admin only) and unlinks its agent, which stays
+// a normal genie of its owner. Clones made from it are not affected.
+func (s *Service) Delete(ctx context.Context, id string) error {
+	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		old, err := loadFull(ctx, tx, id, lockListing(s.DB))
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_listings WHERE id = $1`, id); err != nil {
+			return fmt.Errorf("marketplace: delete listing: %w", err)
+		}
+		if old.AgentID != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE genies SET is_template = FALSE, marketplace_genie_id = NULL, updated_at = $1
+				WHERE id = $2 AND marketplace_genie_id = $3`, s.DB.Now(), *old.AgentID, id); err != nil {
+				return fmt.Errorf("marketplace: unlink agent: %w", err)
+			}
+		}
+		return bump(ctx, tx, catalogVersion, moveCounts(old, nil))
+	})
+}
+
+// lockListing locks the listing row (not the joined category and brand
+// rows) on PostgreSQL.
+func lockListing(d *db.DB) string {
+	if d.Engine == db.Postgres {
+		return " FOR UPDATE OF l"
+	}
+	return ""
+}
