@@ -23,10 +23,7 @@ func Decode(data json.RawMessage, dst any) error {
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		field := te.Field
-		if field == "" {
-			field = "data"
-		}
+		field := jsonPath(te.Field)
 		want := jsonType(te.Type)
 		if want == "an integer" && strings.HasPrefix(te.Value, "number") {
 			return apperr.Invalid(field, "%s must be an integer", field)
@@ -83,4 +80,21 @@ func article(v string) string {
 		return "an " + v
 	}
 	return "a " + v
+}
+
+// jsonPath turns the decoder's field path into the request's: segments
+// naming an embedded Go struct (capitalized, such as "Page" in
+// "Page.limit") are not part of the JSON, whose keys here all start in
+// lower case.
+func jsonPath(p string) string {
+	var keep []string
+	for _, seg := range strings.Split(p, ".") {
+		if seg != "" && !(seg[0] >= 'A' && seg[0] <= 'Z') {
+			keep = append(keep, seg)
+		}
+	}
+	if len(keep) == 0 {
+		return "data"
+	}
+	return strings.Join(keep, ".")
 }

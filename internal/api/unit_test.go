@@ -43,6 +43,7 @@ func TestDecodeNamesField(t *testing.T) {
 		On    bool             `json:"on"`
 		Meta  map[string]any   `json:"meta"`
 		Opt   Optional[string] `json:"opt"`
+		Page
 		Query struct {
 			Sort string `json:"sortBy"`
 		} `json:"query"`
