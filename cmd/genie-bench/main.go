@@ -97,7 +97,7 @@ func run(ctx context.Context, c config, out io.Writer) error {
 			if _, err := d.W.ExecContext(ctx, `VACUUM ANALYZE`); err != nil {
 				return err
 			}
-		} else if _, err := d.W.ExecContext(ctx, `ANALYZE`); err != nil {
+		} else if _, err := d.W.ExecContext(ctx, sqliteAnalyze); err != nil {
 			return err
 		}
 	}
@@ -307,3 +307,10 @@ func memStatus() (rss, hwm string) {
 	}
 	return rss, hwm
 }
+
+// sqliteAnalyze gathers planner statistics but keeps only sqlite_stat1:
+// with sqlite_stat4 rows present, SQLite re-prepares a statement every time
+// a new value is bound to an indexed column (the plan may depend on it),
+// which cost an eighth of a get's CPU here and buys nothing for these
+// queries' unique or evenly spread keys.
+const sqliteAnalyze = `ANALYZE; DELETE FROM sqlite_stat4; ANALYZE sqlite_schema;`

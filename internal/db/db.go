@@ -44,6 +44,8 @@ type DB struct {
 	W      *Pool
 	// Now is the clock used for every stored timestamp; tests may replace it.
 	Now func() time.Time
+
+	checkpointer *checkpointer // SQLite only
 }
 
 // Open opens the store named by dsn: a postgres:// or postgresql:// URL
@@ -74,7 +76,10 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		base := "file:" + (&url.URL{Path: path}).EscapedPath() +
 			"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
 			"&_pragma=synchronous(NORMAL)&_time_format=sqlite"
-		w, err := sql.Open("sqlite", base+"&_txlock=immediate")
+		// The writer never checkpoints on commit (a commit that happens to
+		// cross the threshold would stall every queued writer); the
+		// checkpointer does it in the background instead.
+		w, err := sql.Open("sqlite", base+"&_txlock=immediate&_pragma=wal_autocheckpoint(0)")
 		if err != nil {
 			return nil, fmt.Errorf("open sqlite: %w", err)
 		}
@@ -92,6 +97,15 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		r.SetConnMaxIdleTime(0)
 		r.SetConnMaxLifetime(0)
 		d.R, d.W = newPool(r, true), newPool(w, true)
+		// A short busy timeout: a TRUNCATE checkpoint that cannot finish at
+		// once must give up rather than hold writers back.
+		ck, err := sql.Open("sqlite", base+"&_pragma=busy_timeout(100)")
+		if err != nil {
+			d.Close()
+			return nil, fmt.Errorf("open sqlite: %w", err)
+		}
+		ck.SetMaxOpenConns(1)
+		d.checkpointer = startCheckpointer(ck)
 	}
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
@@ -124,6 +138,9 @@ func IsPostgresDSN(dsn string) bool {
 
 // Close closes both pools.
 func (d *DB) Close() error {
+	if d.checkpointer != nil {
+		d.checkpointer.stop()
+	}
 	err := d.W.Close()
 	if d.R != d.W {
 		if rerr := d.R.Close(); err == nil {

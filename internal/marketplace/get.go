@@ -1,15 +1,6 @@
 package marketplace
 
-import (
-	"context"
-	"database/sql"
-	"errors"
-	"fmt"
-	"math/rand/v2"
-
-	"genie/internal/api"
-	"genie/internal/apperr"
-)
+import "context"
 
 // RelatedLimit is the number of related_genies get returns.
 const RelatedLimit = 6
@@ -24,44 +15,7 @@ type Detail struct {
 // view_count grows by one atomically and the day's views are recorded for
 // trending. A non-public listing is NOT_FOUND unless admin is set.
 func (s *Service) Get(ctx context.Context, key string, admin bool) (*Detail, error) {
-	var id string
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		now := s.DB.Now()
-		vis := " AND is_public = TRUE"
-		if admin {
-			vis = ""
-		}
-		var public bool
-		row := func(col string) error {
-			return tx.QueryRowContext(ctx, `UPDATE marketplace_listings SET view_count = view_count + 1
-				WHERE `+col+` = $1`+vis+` RETURNING id, is_public`, key).Scan(&id, &public)
-		}
-		err := row("slug")
-		if errors.Is(err, sql.ErrNoRows) && api.IsUUID(key) {
-			err = row("id")
-		}
-		if errors.Is(err, sql.ErrNoRows) {
-			return apperr.NotFound("marketplace listing")
-		}
-		if err != nil {
-			return fmt.Errorf("marketplace: count view: %w", err)
-		}
-		if err := RecordInteraction(ctx, tx, id, Views, now); err != nil {
-			return err
-		}
-		shard := fmt.Sprintf(":%02d", rand.IntN(viewShards))
-		q := `INSERT INTO marketplace_counters (key, n) VALUES ($1, 1) ON CONFLICT (key) DO UPDATE SET n = marketplace_counters.n + 1`
-		a := []any{viewsVersion + shard}
-		if public {
-			// Keys in sorted order, as bump locks them.
-			q = `INSERT INTO marketplace_counters (key, n) VALUES ($1, 1), ($2, 1) ON CONFLICT (key) DO UPDATE SET n = marketplace_counters.n + 1`
-			a = []any{"pub:views" + shard, viewsVersion + shard}
-		}
-		if _, err := tx.ExecContext(ctx, q, a...); err != nil {
-			return fmt.Errorf("marketplace: count view: %w", err)
-		}
-		return nil
-	})
+	id, err := s.views.count(ctx, key, admin)
 	if err != nil {
 		return nil, err
 	}

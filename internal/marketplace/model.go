@@ -117,6 +117,7 @@ type Service struct {
 	DB        *db.DB
 	cache     *cache // responses that do not show view counts
 	viewCache *cache // responses that do
+	views     viewBatcher
 
 	versionOnce sync.Once
 	versionStmt *sql.Stmt
@@ -124,7 +125,11 @@ type Service struct {
 }
 
 // New returns a Service over d.
-func New(d *db.DB) *Service { return &Service{DB: d, cache: newCache(4096), viewCache: newCache(4096)} }
+func New(d *db.DB) *Service {
+	s := &Service{DB: d, cache: newCache(4096), viewCache: newCache(4096)}
+	s.views.s = s
+	return s
+}
 
 const fullColumns = `l.seq, l.id, l.agent_id, l.slug, l.display_name, l.tagline, l.description, l.category_id, l.brand_id,
 	l.thumbnail_url, l.demo_video_url, l.is_featured, l.is_public, l.rating, l.rating_count, l.view_count, l.clone_count,

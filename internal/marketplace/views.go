@@ -1,0 +1,182 @@
+package marketplace
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"genie/internal/api"
+	"genie/internal/apperr"
+)
+
+// viewBatcher counts views with group commit: the gets that arrive while
+// one transaction is committing share the next one. Each get still returns
+// only after its own view is committed, so the count it then reads (and
+// every later read, on any process) includes it; but N concurrent gets pay
+// for one transaction instead of queueing N of them behind SQLite's single
+// writer.
+type viewBatcher struct {
+	s       *Service
+	mu      sync.Mutex
+	pending []*viewReq
+	running bool
+}
+
+type viewReq struct {
+	key   string // slug or ID
+	admin bool   // may see non-public listings
+	id    string // the listing's ID, when found
+	err   error
+	done  chan struct{}
+}
+
+// maxViewBatch bounds one transaction.
+const maxViewBatch = 256
+
+// count records one view of the listing named by key and returns its ID.
+// NOT_FOUND when there is no such listing visible to the caller.
+func (b *viewBatcher) count(ctx context.Context, key string, admin bool) (string, error) {
+	r := &viewReq{key: key, admin: admin, done: make(chan struct{})}
+	b.mu.Lock()
+	b.pending = append(b.pending, r)
+	if !b.running {
+		b.running = true
+		go b.run()
+	}
+	b.mu.Unlock()
+	select {
+	case <-r.done:
+		return r.id, r.err
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+func (b *viewBatcher) run() {
+	for {
+		b.mu.Lock()
+		batch := b.pending
+		if len(batch) > maxViewBatch {
+			batch = batch[:maxViewBatch]
+		}
+		b.pending = b.pending[len(batch):]
+		if len(batch) == 0 {
+			b.running = false
+			b.mu.Unlock()
+			return
+		}
+		b.mu.Unlock()
+		b.commit(batch)
+		for _, r := range batch {
+			close(r.done)
+		}
+	}
+}
+
+// commit counts a batch of views in one transaction. A request for a
+// missing listing gets NOT_FOUND without failing the others; a database
+// error fails the whole batch.
+func (b *viewBatcher) commit(batch []*viewReq) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	d := b.s.DB
+	err := d.Tx(ctx, func(tx *sql.Tx) error {
+		now := d.Now()
+		type group struct {
+			reqs []*viewReq
+		}
+		groups := map[[2]any]*group{}
+		var order [][2]any
+		for _, r := range batch {
+			r.id, r.err = "", nil
+			k := [2]any{r.key, r.admin}
+			if groups[k] == nil {
+				groups[k] = &group{}
+				order = append(order, k)
+			}
+			groups[k].reqs = append(groups[k].reqs, r)
+		}
+		views := map[string]int{}
+		var viewOrder []string
+		total, public := 0, 0
+		for _, k := range order {
+			g := groups[k]
+			id, pub, err := addViews(ctx, tx, k[0].(string), k[1].(bool), len(g.reqs))
+			for _, r := range g.reqs {
+				r.id, r.err = id, err
+			}
+			if apperr.HasCode(err, apperr.CodeNotFound) {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			if views[id] == 0 {
+				viewOrder = append(viewOrder, id)
+			}
+			views[id] += len(g.reqs)
+			total += len(g.reqs)
+			if pub {
+				public += len(g.reqs)
+			}
+		}
+		if total == 0 {
+			return nil
+		}
+		for _, id := range viewOrder {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_interactions (listing_id, day, views) VALUES ($1, $2, $3)
+				ON CONFLICT (listing_id, day) DO UPDATE SET views = marketplace_interactions.views + $3`, id, Day(now), views[id]); err != nil {
+				return fmt.Errorf("marketplace: record views: %w", err)
+			}
+		}
+		shard := fmt.Sprintf(":%02d", rand.IntN(viewShards))
+		// Keys in sorted order, as bump locks them.
+		if public > 0 {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_counters (key, n) VALUES ($1, $2)
+				ON CONFLICT (key) DO UPDATE SET n = marketplace_counters.n + $2`, "pub:views"+shard, public); err != nil {
+				return fmt.Errorf("marketplace: count views: %w", err)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_counters (key, n) VALUES ($1, $2)
+			ON CONFLICT (key) DO UPDATE SET n = marketplace_counters.n + $2`, viewsVersion+shard, total); err != nil {
+			return fmt.Errorf("marketplace: count views: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		for _, r := range batch {
+			if r.err == nil || !apperr.HasCode(r.err, apperr.CodeNotFound) {
+				r.id, r.err = "", err
+			}
+		}
+	}
+}
+
+// addViews adds n views to the listing named by key (slug first, then ID)
+// and returns its ID and visibility; NOT_FOUND when it is missing or, for
+// non-admins, not public.
+func addViews(ctx context.Context, tx *sql.Tx, key string, admin bool, n int) (id string, public bool, err error) {
+	vis := " AND is_public = TRUE"
+	if admin {
+		vis = ""
+	}
+	row := func(col string) error {
+		return tx.QueryRowContext(ctx, `UPDATE marketplace_listings SET view_count = view_count + $2
+			WHERE `+col+` = $1`+vis+` RETURNING id, is_public`, key, n).Scan(&id, &public)
+	}
+	err = row("slug")
+	if errors.Is(err, sql.ErrNoRows) && api.IsUUID(key) {
+		err = row("id")
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, apperr.NotFound("marketplace listing")
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("marketplace: count view: %w", err)
+	}
+	return id, public, nil
+}
