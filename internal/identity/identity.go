@@ -28,6 +28,7 @@ import (
 	"genie/internal/apperr"
 	"genie/internal/auth"
 	"genie/internal/db"
+	"genie/internal/secrets"
 	"genie/internal/users"
 )
 
@@ -407,21 +408,12 @@ func hashToken(t string) string {
 }
 
 // Secret returns the HS256 secret for the embedded provider: the configured
-// one, or one generated once and kept in the database so that every process
-// sharing the database signs and verifies with the same key.
+// one as given (it may be shared with another provider, such as a Supabase
+// project), or one generated once and kept in the database so that every
+// process sharing the database signs and verifies with the same key.
 func Secret(ctx context.Context, d *db.DB, configured string) ([]byte, error) {
 	if configured != "" {
 		return []byte(configured), nil
 	}
-	b := make([]byte, 32)
-	rand.Read(b)
-	if _, err := d.W.ExecContext(ctx, `INSERT INTO settings (key, value) VALUES ('jwt_secret', $1) ON CONFLICT (key) DO NOTHING`,
-		base64.RawStdEncoding.EncodeToString(b)); err != nil {
-		return nil, fmt.Errorf("store jwt secret: %w", err)
-	}
-	var v string
-	if err := d.W.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = 'jwt_secret'`).Scan(&v); err != nil {
-		return nil, fmt.Errorf("read jwt secret: %w", err)
-	}
-	return base64.RawStdEncoding.DecodeString(v)
+	return secrets.Stored(ctx, d, "jwt_secret")
 }
