@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sort"
 	"sync"
 	"time"
 
@@ -100,6 +101,12 @@ func (b *viewBatcher) commit(batch []*viewReq) {
 			}
 			groups[k].reqs = append(groups[k].reqs, r)
 		}
+		// Rows are locked in key order (and interactions in ID order) so that
+		// two processes' batches cannot deadlock on PostgreSQL.
+		sort.Slice(order, func(i, j int) bool {
+			ki, kj := order[i][0].(string), order[j][0].(string)
+			return ki < kj || ki == kj && !order[i][1].(bool) && order[j][1].(bool)
+		})
 		views := map[string]int{}
 		var viewOrder []string
 		total, public := 0, 0
@@ -127,6 +134,7 @@ func (b *viewBatcher) commit(batch []*viewReq) {
 		if total == 0 {
 			return nil
 		}
+		sort.Strings(viewOrder)
 		for _, id := range viewOrder {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_interactions (listing_id, day, views) VALUES ($1, $2, $3)
 				ON CONFLICT (listing_id, day) DO UPDATE SET views = marketplace_interactions.views + $3`, id, Day(now), views[id]); err != nil {
