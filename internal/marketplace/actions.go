@@ -13,7 +13,9 @@ import (
 // Actions returns the marketplace actions. list, all, get, categories,
 // brands, stats and trending are public (the categories and brands write
 // modes need an admin); create, update and delete need an admin; clone
-// needs a signed-in user of any role.
+// needs a signed-in user of any role, and so do the community actions
+// reviews, favorites, collections and submissions (data.mode selects the
+// operation; submission moderation needs an admin).
 func (s *Service) Actions() api.Actions {
 	return api.Actions{
 		"list":       {Access: api.Public, Handle: s.list},
@@ -27,6 +29,8 @@ func (s *Service) Actions() api.Actions {
 		"stats":      {Access: api.Public, Handle: s.statsAction},
 		"trending":   {Access: api.Public, Handle: s.trendingAction},
 		"clone":      {Access: api.Authenticated, Handle: s.clone},
+		"reviews":    {Access: api.Authenticated, Handle: s.reviewsAction},
+		"favorites":  {Access: api.Authenticated, Handle: s.favoritesAction},
 	}
 }
 

@@ -1,0 +1,81 @@
+package marketplace
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"genie/internal/api"
+	"genie/internal/apperr"
+	"genie/internal/auth"
+	"genie/internal/db"
+)
+
+// Limits of the community actions (reviews, favorites, collections,
+// submissions).
+const (
+	CommunityDefaultLimit = 50
+	CommunityMaxLimit     = 200
+	MaxReviewTextLen      = 5000
+	MaxCollectionNameLen  = 100
+	MaxCollectionDescLen  = 1000
+	MaxCollectionGenies   = 500
+	MaxAdminNotesLen      = 5000
+	MaxSubmissionDataLen  = 64 * 1024 // bytes of encoded JSON
+)
+
+// communityPage resolves limit and offset of a community list mode.
+func communityPage(limit, offset *int) (int, int, error) {
+	return api.Page{Limit: limit, Offset: offset}.Resolve(CommunityDefaultLimit, CommunityMaxLimit)
+}
+
+// listResult is the response of a community list mode.
+func listResult(items any, count int64, limit, offset int) map[string]any {
+	return map[string]any{"items": items, "count": count, "limit": limit, "offset": offset}
+}
+
+// badMode is the VALIDATION_ERROR for an unknown data.mode.
+func badMode(allowed string) error {
+	return apperr.Invalid("mode", "mode must be %s", allowed)
+}
+
+// idParam returns the trimmed value of a required ID field, falling back to
+// the request's id when fallback is set.
+func idParam(field string, v *string, r *api.Request, fallback bool) (string, error) {
+	if v != nil && strings.TrimSpace(*v) != "" {
+		return strings.TrimSpace(*v), nil
+	}
+	if fallback && strings.TrimSpace(r.ID) != "" {
+		return strings.TrimSpace(r.ID), nil
+	}
+	if v != nil {
+		return "", apperr.Invalid(field, "%s must not be empty", field)
+	}
+	return "", apperr.Required(field)
+}
+
+// visibleListing checks that the listing exists and that the caller may
+// see it (public, or the caller is an admin), reading inside q with the
+// row-lock suffix lock. It returns whether the listing is public.
+func visibleListing(ctx context.Context, q db.Querier, c *auth.Caller, id, lock string) (bool, error) {
+	var public bool
+	err := q.QueryRowContext(ctx, `SELECT is_public FROM marketplace_listings WHERE id = $1`+lock, id).Scan(&public)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && !public && !c.IsAdmin() {
+		return false, apperr.NotFound("marketplace listing")
+	}
+	if err != nil {
+		return false, fmt.Errorf("marketplace: load listing: %w", err)
+	}
+	return public, nil
+}
+
+// publicOnly is the listing condition of reads for the caller: none for
+// admins, else l.is_public.
+func publicOnly(c *auth.Caller) string {
+	if c.IsAdmin() {
+		return ""
+	}
+	return " AND l.is_public = TRUE"
+}
