@@ -18,19 +18,20 @@ import (
 // operation; submission moderation needs an admin).
 func (s *Service) Actions() api.Actions {
 	return api.Actions{
-		"list":       {Access: api.Public, Handle: s.list},
-		"all":        {Access: api.Public, Handle: s.all},
-		"get":        {Access: api.Public, Handle: s.get},
-		"create":     {Access: api.AdminOnly, Handle: s.create},
-		"update":     {Access: api.AdminOnly, Handle: s.update},
-		"delete":     {Access: api.AdminOnly, Handle: s.delete},
-		"categories": {Access: api.Public, Handle: s.categoriesTaxonomy().handler(s)},
-		"brands":     {Access: api.Public, Handle: s.brandsTaxonomy().handler(s)},
-		"stats":      {Access: api.Public, Handle: s.statsAction},
-		"trending":   {Access: api.Public, Handle: s.trendingAction},
-		"clone":      {Access: api.Authenticated, Handle: s.clone},
-		"reviews":    {Access: api.Authenticated, Handle: s.reviewsAction},
-		"favorites":  {Access: api.Authenticated, Handle: s.favoritesAction},
+		"list":        {Access: api.Public, Handle: s.list},
+		"all":         {Access: api.Public, Handle: s.all},
+		"get":         {Access: api.Public, Handle: s.get},
+		"create":      {Access: api.AdminOnly, Handle: s.create},
+		"update":      {Access: api.AdminOnly, Handle: s.update},
+		"delete":      {Access: api.AdminOnly, Handle: s.delete},
+		"categories":  {Access: api.Public, Handle: s.categoriesTaxonomy().handler(s)},
+		"brands":      {Access: api.Public, Handle: s.brandsTaxonomy().handler(s)},
+		"stats":       {Access: api.Public, Handle: s.statsAction},
+		"trending":    {Access: api.Public, Handle: s.trendingAction},
+		"clone":       {Access: api.Authenticated, Handle: s.clone},
+		"reviews":     {Access: api.Authenticated, Handle: s.reviewsAction},
+		"favorites":   {Access: api.Authenticated, Handle: s.favoritesAction},
+		"collections": {Access: api.Authenticated, Handle: s.collectionsAction},
 	}
 }
 
