@@ -32,6 +32,7 @@ func (s *Service) Actions() api.Actions {
 		"reviews":     {Access: api.Authenticated, Handle: s.reviewsAction},
 		"favorites":   {Access: api.Authenticated, Handle: s.favoritesAction},
 		"collections": {Access: api.Authenticated, Handle: s.collectionsAction},
+		"submissions": {Access: api.Authenticated, Handle: s.submissionsAction},
 	}
 }
 

@@ -1,0 +1,291 @@
+package marketplace
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"genie/internal/api"
+	"genie/internal/apperr"
+	"genie/internal/auth"
+	"genie/internal/genies"
+)
+
+// Submission statuses.
+const (
+	SubmissionPending     = "pending"
+	SubmissionUnderReview = "under_review"
+	SubmissionApproved    = "approved"
+	SubmissionRejected    = "rejected"
+)
+
+// moderation maps each moderation mode to the status it sets.
+var moderation = map[string]string{
+	"approve":      SubmissionApproved,
+	"reject":       SubmissionRejected,
+	"under-review": SubmissionUnderReview,
+}
+
+// submissionMoves lists the statuses each status may move to: pending to
+// under_review, approved or rejected; under_review to approved or
+// rejected; approved and rejected are final.
+var submissionMoves = map[string][]string{
+	SubmissionPending:     {SubmissionUnderReview, SubmissionApproved, SubmissionRejected},
+	SubmissionUnderReview: {SubmissionApproved, SubmissionRejected},
+}
+
+// Submission is a user's request to have a genie listed in the marketplace.
+type Submission struct {
+	ID             string          `json:"id"`
+	UserID         string          `json:"user_id"`
+	AgentID        *string         `json:"agent_id"`
+	SubmissionData json.RawMessage `json:"submission_data"`
+	Status         string          `json:"status"`
+	AdminNotes     *string         `json:"admin_notes"`
+	ReviewedBy     *string         `json:"reviewed_by"`
+	ReviewedAt     *time.Time      `json:"reviewed_at"`
+	CreatedAt      time.Time       `json:"created_at"`
+	UpdatedAt      time.Time       `json:"updated_at"`
+}
+
+// submissionInput is the data of the submissions action.
+type submissionInput struct {
+	Mode           string               `json:"mode"`
+	AgentID        *string              `json:"agent_id"`
+	SubmissionData json.RawMessage      `json:"submission_data"`
+	SubmissionID   *string              `json:"submission_id"`
+	AdminNotes     api.Optional[string] `json:"admin_notes"`
+	Status         *string              `json:"status"`
+	Limit          *int                 `json:"limit"`
+	Offset         *int                 `json:"offset"`
+}
+
+const submissionCols = `id, user_id, agent_id, submission_data, status, admin_notes, reviewed_by, reviewed_at, created_at, updated_at`
+
+func scanSubmission(row interface{ Scan(...any) error }) (*Submission, error) {
+	var (
+		v                      Submission
+		agent, notes, reviewer sql.NullString
+		reviewed               sql.NullTime
+		data                   string
+	)
+	if err := row.Scan(&v.ID, &v.UserID, &agent, &data, &v.Status, &notes, &reviewer, &reviewed, &v.CreatedAt, &v.UpdatedAt); err != nil {
+		return nil, err
+	}
+	v.AgentID, v.AdminNotes, v.ReviewedBy = ptr(agent), ptr(notes), ptr(reviewer)
+	if reviewed.Valid {
+		v.ReviewedAt = &reviewed.Time
+	}
+	v.SubmissionData = json.RawMessage(data)
+	if !json.Valid(v.SubmissionData) {
+		v.SubmissionData = json.RawMessage("{}")
+	}
+	return &v, nil
+}
+
+// submissionData validates submission_data: an object (default {}).
+func submissionData(raw json.RawMessage) (string, error) {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || bytes.Equal(t, []byte("null")) {
+		return "{}", nil
+	}
+	if t[0] != '{' {
+		return "", apperr.Invalid("submission_data", "submission_data must be an object")
+	}
+	if len(t) > MaxSubmissionDataLen {
+		return "", apperr.Invalid("submission_data", "submission_data must be at most %d bytes of JSON", MaxSubmissionDataLen)
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, t); err != nil {
+		return "", apperr.Invalid("submission_data", "submission_data must be an object")
+	}
+	return b.String(), nil
+}
+
+func (s *Service) submissionsAction(ctx context.Context, r *api.Request) (*api.Response, error) {
+	var in submissionInput
+	if err := r.Bind(&in); err != nil {
+		return nil, err
+	}
+	c := r.Caller
+	switch in.Mode {
+	case "":
+		limit, offset, err := communityPage(in.Limit, in.Offset)
+		if err != nil {
+			return nil, err
+		}
+		status := ""
+		if in.Status != nil {
+			status = strings.TrimSpace(*in.Status)
+			switch status {
+			case SubmissionPending, SubmissionUnderReview, SubmissionApproved, SubmissionRejected:
+			default:
+				return nil, apperr.Invalid("status", "status must be pending, approved, rejected or under_review")
+			}
+		}
+		items, n, err := s.listSubmissions(ctx, c, status, limit, offset)
+		if err != nil {
+			return nil, err
+		}
+		return api.OK(listResult(items, n, limit, offset)), nil
+	case "create":
+		agentID, err := idParam("agent_id", in.AgentID, r, false)
+		if err != nil {
+			return nil, err
+		}
+		data, err := submissionData(in.SubmissionData)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := genies.Owned(ctx, s.DB.R, c, agentID); err != nil {
+			return nil, err
+		}
+		id, now := uuid.NewString(), s.DB.Now()
+		if _, err := s.DB.W.ExecContext(ctx, `INSERT INTO marketplace_submissions (id, user_id, agent_id, submission_data, status,
+			created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)`, id, c.UserID, agentID, data, SubmissionPending, now); err != nil {
+			return nil, fmt.Errorf("marketplace: create submission: %w", err)
+		}
+		v, err := s.loadSubmission(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return api.Created(map[string]any{"submission": v}), nil
+	case "delete":
+		id, err := idParam("submission_id", in.SubmissionID, r, true)
+		if err != nil {
+			return nil, err
+		}
+		q, a := `DELETE FROM marketplace_submissions WHERE id = $1`, []any{id}
+		if !c.IsAdmin() {
+			q, a = q+` AND user_id = $2`, append(a, c.UserID)
+		}
+		res, err := s.DB.W.ExecContext(ctx, q, a...)
+		if err != nil {
+			return nil, fmt.Errorf("marketplace: delete submission: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return nil, fmt.Errorf("marketplace: delete submission: %w", err)
+		} else if n == 0 {
+			return nil, apperr.NotFound("submission")
+		}
+		return api.OK(map[string]any{"success": true, "id": id}), nil
+	}
+	to, ok := moderation[in.Mode]
+	if !ok {
+		return nil, badMode("create, approve, reject, under-review or delete (or omitted to list)")
+	}
+	if !c.IsAdmin() {
+		return nil, apperr.AdminOnly()
+	}
+	id, err := idParam("submission_id", in.SubmissionID, r, true)
+	if err != nil {
+		return nil, err
+	}
+	var notes *string
+	if p := in.AdminNotes.Ptr(); p != nil {
+		n := strings.TrimSpace(*p)
+		if err := api.MaxLen("admin_notes", n, MaxAdminNotesLen); err != nil {
+			return nil, err
+		}
+		notes = &n
+	}
+	v, err := s.moderate(ctx, c, id, in.Mode, to, notes, in.AdminNotes.Set && in.AdminNotes.Null)
+	if err != nil {
+		return nil, err
+	}
+	return api.OK(map[string]any{"submission": v}), nil
+}
+
+// moderate moves a submission to status to (admin only, checked by the
+// caller), recording the reviewer and the time; notes replace admin_notes
+// when given (clear empties them).
+func (s *Service) moderate(ctx context.Context, c *auth.Caller, id, mode, to string, notes *string, clear bool) (*Submission, error) {
+	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		var from string
+		err := tx.QueryRowContext(ctx, `SELECT status FROM marketplace_submissions WHERE id = $1`+s.DB.ForUpdate(), id).Scan(&from)
+		if errors.Is(err, sql.ErrNoRows) {
+			return apperr.NotFound("submission")
+		}
+		if err != nil {
+			return fmt.Errorf("marketplace: load submission: %w", err)
+		}
+		allowed := false
+		for _, st := range submissionMoves[from] {
+			allowed = allowed || st == to
+		}
+		if !allowed {
+			return apperr.Invalid("mode", "mode %s cannot move a submission that is %s (to %s)", mode, from, to)
+		}
+		now := s.DB.Now()
+		set, a := `status = $1, reviewed_by = $2, reviewed_at = $3, updated_at = $3`, []any{to, c.UserID, now}
+		switch {
+		case notes != nil:
+			set, a = set+`, admin_notes = $4`, append(a, *notes)
+		case clear:
+			set += `, admin_notes = NULL`
+		}
+		a = append(a, id)
+		if _, err := tx.ExecContext(ctx, `UPDATE marketplace_submissions SET `+set+fmt.Sprintf(` WHERE id = $%d`, len(a)), a...); err != nil {
+			return fmt.Errorf("marketplace: moderate submission: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.loadSubmission(ctx, id)
+}
+
+func (s *Service) loadSubmission(ctx context.Context, id string) (*Submission, error) {
+	v, err := scanSubmission(s.DB.R.QueryRowContext(ctx, `SELECT `+submissionCols+` FROM marketplace_submissions WHERE id = $1`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.NotFound("submission")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("marketplace: load submission: %w", err)
+	}
+	return v, nil
+}
+
+// listSubmissions returns a page of submissions, newest first: all of them
+// for admins, the caller's own for others.
+func (s *Service) listSubmissions(ctx context.Context, c *auth.Caller, status string, limit, offset int) ([]*Submission, int64, error) {
+	var a args
+	conds := []string{"TRUE"}
+	if !c.IsAdmin() {
+		conds = append(conds, "user_id = "+a.add(c.UserID))
+	}
+	if status != "" {
+		conds = append(conds, "status = "+a.add(status))
+	}
+	where := ` WHERE ` + strings.Join(conds, " AND ")
+	var total int64
+	if err := s.DB.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM marketplace_submissions`+where, a...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("marketplace: count submissions: %w", err)
+	}
+	rows, err := s.DB.R.QueryContext(ctx, `SELECT `+submissionCols+` FROM marketplace_submissions`+where+
+		` ORDER BY created_at DESC, id DESC LIMIT `+a.add(limit)+` OFFSET `+a.add(offset), a...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("marketplace: list submissions: %w", err)
+	}
+	defer rows.Close()
+	out := []*Submission{}
+	for rows.Next() {
+		v, err := scanSubmission(rows)
+		if err != nil {
+			return nil, 0, fmt.Errorf("marketplace: list submissions: %w", err)
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("marketplace: list submissions: %w", err)
+	}
+	return out, total, nil
+}
