@@ -178,3 +178,34 @@ func wantField(t *testing.T, r *apitest.Resp, field string) {
 		t.Fatalf("error field %v, want %s: %v", got, field, r.Err())
 	}
 }
+
+// TestReviewsRefreshCachedListings checks that review writes bump the
+// catalog version: cached list and all responses show the new rating.
+func TestReviewsRefreshCachedListings(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		cat := f.category(t, "c", 0)["id"].(string)
+		id := f.listing(t, "cached", cat, nil)["id"].(string)
+		rating := func(action string) any {
+			t.Helper()
+			d := f.call(t, "", action, "", map[string]any{"query": map[string]any{"sortBy": "rating"}}).Expect(t, 200, "").Data()
+			return d["genies"].([]any)[0].(map[string]any)["rating"]
+		}
+		if rating("list") != 0.0 || rating("all") != 0.0 {
+			t.Fatalf("initial rating")
+		}
+		rid := f.call(t, f.user.Token, "reviews", "", map[string]any{"mode": "create", "marketplace_genie_id": id, "rating": 4}).
+			Expect(t, 201, "").Data()["review"].(map[string]any)["id"]
+		if rating("list") != 4.0 || rating("all") != 4.0 {
+			t.Fatalf("after create: list %v all %v", rating("list"), rating("all"))
+		}
+		f.call(t, f.user.Token, "reviews", "", map[string]any{"mode": "update", "review_id": rid, "rating": 2}).Expect(t, 200, "")
+		if rating("list") != 2.0 {
+			t.Fatalf("after update: %v", rating("list"))
+		}
+		f.call(t, f.user.Token, "reviews", "", map[string]any{"mode": "delete", "review_id": rid}).Expect(t, 200, "")
+		if rating("all") != 0.0 {
+			t.Fatalf("after delete: %v", rating("all"))
+		}
+	})
+}
