@@ -95,3 +95,34 @@ func (s *Service) cached(ctx context.Context, key string, withViews bool, fn fun
 	c.put(v, key, b)
 	return api.Raw(b), nil
 }
+
+// relatedCache holds each category's top related listings for one catalog
+// version.
+type relatedCache struct {
+	mu      sync.Mutex
+	version int64
+	m       map[string][]Related
+}
+
+func (c *relatedCache) get(version int64, category string) ([]Related, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if version != c.version {
+		return nil, false
+	}
+	r, ok := c.m[category]
+	return r, ok
+}
+
+func (c *relatedCache) put(version int64, category string, r []Related) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case version < c.version:
+		return
+	case version > c.version || c.m == nil || len(c.m) >= 4096:
+		c.m = map[string][]Related{}
+		c.version = version
+	}
+	c.m[category] = r
+}

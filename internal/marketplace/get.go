@@ -15,7 +15,7 @@ type Detail struct {
 // view_count grows by one atomically and the day's views are recorded for
 // trending. A non-public listing is NOT_FOUND unless admin is set.
 func (s *Service) Get(ctx context.Context, key string, admin bool) (*Detail, error) {
-	id, err := s.views.count(ctx, key, admin)
+	id, views, err := s.views.count(ctx, key, admin)
 	if err != nil {
 		return nil, err
 	}
@@ -25,7 +25,8 @@ func (s *Service) Get(ctx context.Context, key string, admin bool) (*Detail, err
 	if err != nil {
 		return nil, err
 	}
-	rel, err := s.related(ctx, l.CategoryID, l.ID, RelatedLimit)
+	l.ViewCount = max(l.ViewCount, views)
+	rel, err := s.relatedCached(ctx, l.CategoryID, l.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -35,4 +36,28 @@ func (s *Service) Get(ctx context.Context, key string, admin bool) (*Detail, err
 		}
 	}
 	return &Detail{Listing: l, RelatedGenies: rel}, nil
+}
+
+// relatedCached returns the related listings of a category less exceptID.
+// They depend only on the catalog version (views do not change them), so
+// each category's top RelatedLimit+1 is cached against it.
+func (s *Service) relatedCached(ctx context.Context, categoryID, exceptID string) ([]Related, error) {
+	catalog, _, err := s.versions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	top, ok := s.related.get(catalog, categoryID)
+	if !ok {
+		if top, err = s.relatedOf(ctx, categoryID, "", RelatedLimit+1); err != nil {
+			return nil, err
+		}
+		s.related.put(catalog, categoryID, top)
+	}
+	out := make([]Related, 0, RelatedLimit)
+	for _, r := range top {
+		if r.ID != exceptID && len(out) < RelatedLimit {
+			out = append(out, r)
+		}
+	}
+	return out, nil
 }

@@ -118,6 +118,7 @@ type Service struct {
 	cache     *cache // responses that do not show view counts
 	viewCache *cache // responses that do
 	views     viewBatcher
+	related   relatedCache // get's related listings, per category
 
 	versionOnce sync.Once
 	versionStmt *sql.Stmt

@@ -267,9 +267,9 @@ func loadFull(ctx context.Context, q db.Querier, id, lock string) (*Listing, err
 	return l, nil
 }
 
-// related returns up to n public listings of the category, best rated
+// relatedOf returns up to n public listings of the category, best rated
 // first, excluding the listing itself.
-func (s *Service) related(ctx context.Context, categoryID, exceptID string, n int) ([]Related, error) {
+func (s *Service) relatedOf(ctx context.Context, categoryID, exceptID string, n int) ([]Related, error) {
 	rows, err := s.DB.R.QueryContext(ctx, `SELECT l.id, l.slug, l.display_name, l.tagline, l.thumbnail_url, l.rating, l.category_id
 		FROM marketplace_listings l WHERE l.category_id = $1 AND l.is_public = TRUE AND l.id <> $2
 		ORDER BY l.rating DESC, l.seq DESC LIMIT $3`, categoryID, exceptID, n)

@@ -31,6 +31,7 @@ type viewReq struct {
 	key   string // slug or ID
 	admin bool   // may see non-public listings
 	id    string // the listing's ID, when found
+	views int64  // its view count after this batch
 	err   error
 	done  chan struct{}
 }
@@ -38,9 +39,10 @@ type viewReq struct {
 // maxViewBatch bounds one transaction.
 const maxViewBatch = 256
 
-// count records one view of the listing named by key and returns its ID.
-// NOT_FOUND when there is no such listing visible to the caller.
-func (b *viewBatcher) count(ctx context.Context, key string, admin bool) (string, error) {
+// count records one view of the listing named by key and returns its ID
+// and its view count once the view is committed. NOT_FOUND when there is
+// no such listing visible to the caller.
+func (b *viewBatcher) count(ctx context.Context, key string, admin bool) (string, int64, error) {
 	r := &viewReq{key: key, admin: admin, done: make(chan struct{})}
 	b.mu.Lock()
 	b.pending = append(b.pending, r)
@@ -51,9 +53,9 @@ func (b *viewBatcher) count(ctx context.Context, key string, admin bool) (string
 	b.mu.Unlock()
 	select {
 	case <-r.done:
-		return r.id, r.err
+		return r.id, r.views, r.err
 	case <-ctx.Done():
-		return "", ctx.Err()
+		return "", 0, ctx.Err()
 	}
 }
 
@@ -112,9 +114,9 @@ func (b *viewBatcher) commit(batch []*viewReq) {
 		total, public := 0, 0
 		for _, k := range order {
 			g := groups[k]
-			id, pub, err := addViews(ctx, tx, k[0].(string), k[1].(bool), len(g.reqs))
+			id, pub, count, err := addViews(ctx, tx, k[0].(string), k[1].(bool), len(g.reqs))
 			for _, r := range g.reqs {
-				r.id, r.err = id, err
+				r.id, r.views, r.err = id, count, err
 			}
 			if apperr.HasCode(err, apperr.CodeNotFound) {
 				continue
@@ -165,26 +167,26 @@ func (b *viewBatcher) commit(batch []*viewReq) {
 }
 
 // addViews adds n views to the listing named by key (slug first, then ID)
-// and returns its ID and visibility; NOT_FOUND when it is missing or, for
-// non-admins, not public.
-func addViews(ctx context.Context, tx *sql.Tx, key string, admin bool, n int) (id string, public bool, err error) {
+// and returns its ID, visibility and new view count; NOT_FOUND when it is
+// missing or, for non-admins, not public.
+func addViews(ctx context.Context, tx *sql.Tx, key string, admin bool, n int) (id string, public bool, views int64, err error) {
 	vis := " AND is_public = TRUE"
 	if admin {
 		vis = ""
 	}
 	row := func(col string) error {
 		return tx.QueryRowContext(ctx, `UPDATE marketplace_listings SET view_count = view_count + $2
-			WHERE `+col+` = $1`+vis+` RETURNING id, is_public`, key, n).Scan(&id, &public)
+			WHERE `+col+` = $1`+vis+` RETURNING id, is_public, view_count`, key, n).Scan(&id, &public, &views)
 	}
 	err = row("slug")
 	if errors.Is(err, sql.ErrNoRows) && api.IsUUID(key) {
 		err = row("id")
 	}
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", false, apperr.NotFound("marketplace listing")
+		return "", false, 0, apperr.NotFound("marketplace listing")
 	}
 	if err != nil {
-		return "", false, fmt.Errorf("marketplace: count view: %w", err)
+		return "", false, 0, fmt.Errorf("marketplace: count view: %w", err)
 	}
-	return id, public, nil
+	return id, public, views, nil
 }
