@@ -12,6 +12,7 @@ import (
 
 	"genie/internal/api"
 	"genie/internal/apperr"
+	"genie/internal/db"
 )
 
 // viewBatcher counts views with group commit: the gets that arrive while
@@ -20,11 +21,23 @@ import (
 // every later read, on any process) includes it; but N concurrent gets pay
 // for one transaction instead of queueing N of them behind SQLite's single
 // writer.
+//
+// On SQLite one batch commits at a time (there is one writer anyway); on
+// PostgreSQL several do, since its transactions run in parallel. Rows are
+// locked in key order, so concurrent batches cannot deadlock.
 type viewBatcher struct {
 	s       *Service
 	mu      sync.Mutex
 	pending []*viewReq
-	running bool
+	running int // batches committing now
+}
+
+// concurrency is how many batches may commit at once.
+func (b *viewBatcher) concurrency() int {
+	if b.s.DB.Engine == db.Postgres {
+		return 3
+	}
+	return 1
 }
 
 type viewReq struct {
@@ -46,8 +59,8 @@ func (b *viewBatcher) count(ctx context.Context, key string, admin bool) (string
 	r := &viewReq{key: key, admin: admin, done: make(chan struct{})}
 	b.mu.Lock()
 	b.pending = append(b.pending, r)
-	if !b.running {
-		b.running = true
+	if b.running < b.concurrency() {
+		b.running++
 		go b.run()
 	}
 	b.mu.Unlock()
@@ -68,7 +81,7 @@ func (b *viewBatcher) run() {
 		}
 		b.pending = b.pending[len(batch):]
 		if len(batch) == 0 {
-			b.running = false
+			b.running--
 			b.mu.Unlock()
 			return
 		}
