@@ -15,7 +15,6 @@ import (
 	"encoding/hex"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"genie/internal/apperr"
 	"genie/internal/documents"
@@ -111,13 +110,7 @@ func CheckContent(field string, content *string) error {
 	if strings.TrimSpace(*content) == "" {
 		return apperr.Invalid(field, "%s must not be empty", field)
 	}
-	if !utf8.ValidString(*content) || strings.ContainsRune(*content, 0) {
-		return apperr.Invalid(field, "%s must be valid UTF-8 text without NUL characters", field)
-	}
-	if utf8.RuneCountInString(*content) > MaxContentLen {
-		return apperr.Invalid(field, "%s must be at most %d characters", field, MaxContentLen)
-	}
-	return nil
+	return documents.CheckContent(field, *content)
 }
 
 // errNoLink is the one NOT_FOUND every unknown, rotated or revoked token
