@@ -231,17 +231,9 @@ func (s *Service) getCollection(ctx context.Context, c *auth.Caller, id string) 
 	if err != nil {
 		return nil, nil, fmt.Errorf("marketplace: collection listings: %w", err)
 	}
-	defer rows.Close()
-	out := []*Listing{}
-	for rows.Next() {
-		l, err := scanFull(rows)
-		if err != nil {
-			return nil, nil, fmt.Errorf("marketplace: collection listings: %w", err)
-		}
-		out = append(out, l)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, nil, fmt.Errorf("marketplace: collection listings: %w", err)
+	out, err := collect(rows, "collection listings", func(r *sql.Rows) (*Listing, error) { return scanFull(r) })
+	if err != nil {
+		return nil, nil, err
 	}
 	return k, out, nil
 }
@@ -257,17 +249,6 @@ func (s *Service) listCollections(ctx context.Context, c *auth.Caller, limit, of
 	if err != nil {
 		return nil, 0, fmt.Errorf("marketplace: list collections: %w", err)
 	}
-	defer rows.Close()
-	out := []*Collection{}
-	for rows.Next() {
-		k, err := scanCollection(rows)
-		if err != nil {
-			return nil, 0, fmt.Errorf("marketplace: list collections: %w", err)
-		}
-		out = append(out, k)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, 0, fmt.Errorf("marketplace: list collections: %w", err)
-	}
-	return out, total, nil
+	out, err := collect(rows, "list collections", func(r *sql.Rows) (*Collection, error) { return scanCollection(r) })
+	return out, total, err
 }

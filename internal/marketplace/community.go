@@ -79,3 +79,21 @@ func publicOnly(c *auth.Caller) string {
 	}
 	return " AND l.is_public = TRUE"
 }
+
+// collect scans every row with scan, closes rows, and wraps any error
+// with what, so a list query reads in one call.
+func collect[T any](rows *sql.Rows, what string, scan func(*sql.Rows) (T, error)) ([]T, error) {
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, fmt.Errorf("marketplace: %s: %w", what, err)
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("marketplace: %s: %w", what, err)
+	}
+	return out, nil
+}

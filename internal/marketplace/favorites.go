@@ -138,19 +138,14 @@ func (s *Service) favorites(ctx context.Context, c *auth.Caller, listingID strin
 	if err != nil {
 		return nil, 0, fmt.Errorf("marketplace: list favorites: %w", err)
 	}
-	defer rows.Close()
-	out := []*Favorite{}
-	for rows.Next() {
+	out, err := collect(rows, "list favorites", func(r *sql.Rows) (*Favorite, error) {
 		var f Favorite
-		l, err := scanFull(rows, &f.ID, &f.CreatedAt)
+		l, err := scanFull(r, &f.ID, &f.CreatedAt)
 		if err != nil {
-			return nil, 0, fmt.Errorf("marketplace: list favorites: %w", err)
+			return nil, err
 		}
 		f.MarketplaceGenieID, f.MarketplaceGenie = l.ID, l
-		out = append(out, &f)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, 0, fmt.Errorf("marketplace: list favorites: %w", err)
-	}
-	return out, 0, nil
+		return &f, nil
+	})
+	return out, 0, err
 }

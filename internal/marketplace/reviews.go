@@ -328,17 +328,6 @@ func (s *Service) listReviews(ctx context.Context, c *auth.Caller, listingID str
 	if err != nil {
 		return nil, 0, fmt.Errorf("marketplace: list reviews: %w", err)
 	}
-	defer rows.Close()
-	out := []*Review{}
-	for rows.Next() {
-		v, err := scanReview(rows)
-		if err != nil {
-			return nil, 0, fmt.Errorf("marketplace: list reviews: %w", err)
-		}
-		out = append(out, v)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, 0, fmt.Errorf("marketplace: list reviews: %w", err)
-	}
-	return out, total, nil
+	out, err := collect(rows, "list reviews", func(r *sql.Rows) (*Review, error) { return scanReview(r) })
+	return out, total, err
 }

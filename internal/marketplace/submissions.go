@@ -275,17 +275,6 @@ func (s *Service) listSubmissions(ctx context.Context, c *auth.Caller, status st
 	if err != nil {
 		return nil, 0, fmt.Errorf("marketplace: list submissions: %w", err)
 	}
-	defer rows.Close()
-	out := []*Submission{}
-	for rows.Next() {
-		v, err := scanSubmission(rows)
-		if err != nil {
-			return nil, 0, fmt.Errorf("marketplace: list submissions: %w", err)
-		}
-		out = append(out, v)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, 0, fmt.Errorf("marketplace: list submissions: %w", err)
-	}
-	return out, total, nil
+	out, err := collect(rows, "list submissions", func(r *sql.Rows) (*Submission, error) { return scanSubmission(r) })
+	return out, total, err
 }
