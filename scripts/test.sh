@@ -8,6 +8,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ -z "${GENIE_TEST_POSTGRES:-}" ] && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+  if ! "$pgbin/pg_isready" -q -h 127.0.0.1 -p 55432; then
+    # Started here, so stopped here when the tests end (GENIE_TEST_KEEP_PG=1
+    # keeps it for the next run; stop it with .ci/postgres-stop.sh).
+    [ "${GENIE_TEST_KEEP_PG:-}" = 1 ] || trap '.ci/postgres-stop.sh' EXIT
+  fi
   GENIE_TEST_POSTGRES=$(.ci/postgres.sh)
   export GENIE_TEST_POSTGRES
 fi
@@ -17,3 +23,14 @@ fi
 echo "PostgreSQL for tests: ${GENIE_TEST_POSTGRES:-none (PostgreSQL tests will be skipped)}"
 go vet ./...
 go test -race -count=1 -timeout 20m "$@" ./...
+# Hostile-input proofs: every fuzz target for a short while (FUZZTIME, 5000
+# executions each by default; 0 skips them), and a vulnerability scan.
+if [ "${FUZZTIME:-}" != 0 ]; then
+  ./scripts/fuzz.sh
+fi
+./scripts/vulncheck.sh
+# Portability: the binary must keep building for other systems.
+crossdir=$(mktemp -d)
+OUT=$crossdir TARGETS="darwin/arm64 windows/amd64" ./scripts/release.sh ci-check >/dev/null
+rm -rf "$crossdir"
+echo "cross-compiled: darwin/arm64 windows/amd64"

@@ -28,8 +28,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"genie/internal/app"
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/app"
+	"github.com/geniehq/genie/internal/db"
 )
 
 type config struct {

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 
-	"genie/internal/apikeys"
-	"genie/internal/app"
-	"genie/internal/apperr"
-	"genie/internal/auth"
-	"genie/internal/users"
+	"github.com/geniehq/genie/internal/apikeys"
+	"github.com/geniehq/genie/internal/app"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/users"
 )
 
 func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) error {

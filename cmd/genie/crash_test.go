@@ -9,12 +9,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
-	"genie/internal/apitest"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/secrets"
 )
 
 // buildBinary compiles cmd/genie once per test binary.
@@ -69,7 +71,14 @@ func startBinary(t *testing.T, dsn string, extra ...string) *proc {
 	if extra == nil {
 		extra = []string{"--smtp-addr", ""}
 	}
-	p.cmd = exec.Command(bin, append([]string{"serve", "--db", dsn, "--addr", addr}, extra...)...)
+	args := []string{"serve", "--db", dsn, "--addr", addr}
+	if strings.HasPrefix(dsn, "postgres") { // processes of one deployment share a key file
+		args = append(args, "--key-file", apitest.KeyFile(dsn))
+		if _, err := secrets.Open(apitest.KeyFile(dsn), true, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p.cmd = exec.Command(bin, append(args, extra...)...)
 	p.cmd.Stderr = p.logs
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)

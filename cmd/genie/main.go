@@ -5,6 +5,8 @@
 //	genie users add ...         create an account
 //	genie users set-role ...    change an account's role
 //	genie keys add ...          create an API key for an account
+//	genie secrets ...           make, list, rotate and prune the server keys
+//	genie backup / restore      copy a SQLite database online, and put a copy back
 package main
 
 import (
@@ -32,6 +34,9 @@ commands:
   users add   create an account:        genie users add --email E --password P [--role user|consumer|internal_admin]
   users set-role                        genie users set-role --email E --role R
   keys add    create an API key:        genie keys add --email E --name N
+  secrets     the server keys:          genie secrets init|list|rotate|prune (see "genie secrets")
+  backup      copy a SQLite database while it serves:  genie backup --out FILE
+  restore     put a copy back (service stopped):       genie restore --from FILE [--force]
   version     print the version
 
 Run "genie <command> -h" for a command's flags.
@@ -57,8 +62,14 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = runUsers(ctx, args[1:], stdout, stderr)
 	case "keys":
 		err = runKeys(ctx, args[1:], stdout, stderr)
+	case "secrets":
+		err = runSecrets(ctx, args[1:], stdout, stderr)
+	case "backup":
+		err = runBackup(ctx, args[1:], stdout, stderr)
+	case "restore":
+		err = runRestore(ctx, args[1:], stdout, stderr)
 	case "version":
-		fmt.Fprintln(stdout, "genie v1")
+		printVersion(stdout)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 	default:

@@ -7,12 +7,13 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"genie/internal/apitest"
+	"github.com/geniehq/genie/internal/apitest"
 )
 
 func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -163,5 +164,32 @@ func TestMigrateAndServe(t *testing.T) {
 	}
 	if strings.Contains(stderr.String(), "boss-password") {
 		t.Fatal("password in the log")
+	}
+}
+
+// TestPostgresNeedsKeys: with PostgreSQL the server keys must come from
+// outside the database; without them serve stops at once with one line
+// saying what to give.
+func TestPostgresNeedsKeys(t *testing.T) {
+	if os.Getenv(apitest.PostgresEnv) == "" {
+		t.Skip("set " + apitest.PostgresEnv)
+	}
+	dsn := apitest.NewDSN(t, "postgres")
+	for _, extra := range [][]string{nil, {"--key-file", filepath.Join(t.TempDir(), "missing.keys")}} {
+		args := append([]string{"serve", "--db", dsn, "--addr", "127.0.0.1:0", "--smtp-addr", ""}, extra...)
+		code, _, errOut := run(t, args...)
+		if code != 1 || !strings.Contains(errOut, "genie secrets init --key-file") || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Fatalf("serve %v: exit %d, stderr %q", extra, code, errOut)
+		}
+	}
+	keys := filepath.Join(t.TempDir(), "genie.keys")
+	if code, out, errOut := run(t, "secrets", "init", "--db", dsn, "--key-file", keys); code != 0 || !strings.Contains(out, `"jwt_secret"`) || strings.Contains(out, `"secret"`) {
+		t.Fatalf("secrets init: %d %s %s", code, out, errOut)
+	}
+	if code, out, errOut := run(t, "secrets", "rotate", "--db", dsn, "--key-file", keys, "--name", "mail_credentials_key"); code != 0 || !strings.Contains(out, `"resealed":0`) {
+		t.Fatalf("secrets rotate: %d %s %s", code, out, errOut)
+	}
+	if code, _, errOut := run(t, "secrets", "rotate", "--db", dsn, "--key-file", keys, "--name", "nope"); code != 1 || !strings.Contains(errOut, "--name") {
+		t.Fatalf("secrets rotate with a bad name: %d %s", code, errOut)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"genie/internal/apitest"
+	"github.com/geniehq/genie/internal/apitest"
 )
 
 // TestTwoProcesses runs two genie serve binaries with default settings

@@ -7,13 +7,14 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"strconv"
 	"strings"
 	"time"
 
-	"genie/internal/app"
+	"github.com/geniehq/genie/internal/app"
 )
 
 func runServe(ctx context.Context, args []string, stderr io.Writer) error {
@@ -21,11 +22,19 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	addr := fs.String("addr", env("GENIE_ADDR", "127.0.0.1:8080"), "listen address (env GENIE_ADDR)")
 	dsn := dbFlag(fs)
 	baseURL := fs.String("base-url", env("GENIE_BASE_URL", ""), "public base URL used in links and as token issuer; default http://<addr> (env GENIE_BASE_URL)")
-	jwtSecret := fs.String("jwt-secret", env("GENIE_JWT_SECRET", ""), "HS256 secret shared with an identity provider; default: generated and kept in the database (env GENIE_JWT_SECRET)")
+	keyFile := keyFileFlag(fs)
+	jwtSecret := fs.String("jwt-secret", env("GENIE_JWT_SECRET", ""), "HS256 secret shared with an identity provider; default: generated and kept in the key file (env GENIE_JWT_SECRET)")
 	jwksURL := fs.String("jwks-url", env("GENIE_JWKS_URL", ""), "JWKS URL of an external identity provider, for RS256/ES256 tokens (env GENIE_JWKS_URL)")
-	linkKey := fs.String("edit-link-key", env("GENIE_EDIT_LINK_KEY", ""), "secret that seals edit-link tokens at rest; default: generated and kept in the database (env GENIE_EDIT_LINK_KEY)")
+	linkKey := fs.String("edit-link-key", env("GENIE_EDIT_LINK_KEY", ""), "secret that seals edit-link tokens at rest; default: generated and kept in the key file (env GENIE_EDIT_LINK_KEY)")
 	noAuth := fs.Bool("disable-embedded-auth", envBool("GENIE_DISABLE_EMBEDDED_AUTH"), "turn off the embedded sign-in provider at /auth/v1 (env GENIE_DISABLE_EMBEDDED_AUTH)")
 	rate := fs.Int("rate-limit", envInt("GENIE_RATE_LIMIT", 60), "requests per minute per API key (env GENIE_RATE_LIMIT)")
+	authAddr := fs.Int("auth-rate-limit", envInt("GENIE_AUTH_RATE_LIMIT", 30), "sign-ups and password sign-ins per 5 minutes per client address; 0 turns the limit off (env GENIE_AUTH_RATE_LIMIT)")
+	authGlobal := fs.Int("auth-global-rate-limit", envInt("GENIE_AUTH_GLOBAL_RATE_LIMIT", 1200), "sign-ups and password sign-ins per minute for the whole deployment; 0 turns the limit off (env GENIE_AUTH_GLOBAL_RATE_LIMIT)")
+	inFlight := fs.Int("max-in-flight", envInt("GENIE_MAX_IN_FLIGHT", 0), "actions that run at once; more wait their turn (default max(8, 4 x CPUs)) (env GENIE_MAX_IN_FLIGHT)")
+	admitWait := fs.Duration("admit-wait", envDuration("GENIE_ADMIT_WAIT", 300*time.Millisecond), "how long a request waits for its turn before a retryable 429 (env GENIE_ADMIT_WAIT)")
+	metricsAddr := fs.String("metrics-addr", env("GENIE_METRICS_ADDR", "main"), "where Prometheus metrics are served: \"main\" at /metrics on --addr, host:port on a separate listener, \"\" nowhere (env GENIE_METRICS_ADDR)")
+	reuse := fs.Duration("refresh-reuse-interval", envDuration("GENIE_REFRESH_REUSE_INTERVAL", 10*time.Second), "how long a used refresh token may be presented again without ending the session, as GoTrue's refresh_token_reuse_interval; 0 means never (env GENIE_REFRESH_REUSE_INTERVAL)")
+	ipHeader := fs.String("client-ip-header", env("GENIE_CLIENT_IP_HEADER", ""), "header in which a trusted reverse proxy puts the client's address, e.g. X-Forwarded-For (its right-most entry is used); default: the peer address (env GENIE_CLIENT_IP_HEADER)")
 	modelURL := fs.String("model-url", env("GENIE_MODEL_URL", ""), "base URL of an OpenAI-compatible API for genie-documents (POST <url>/chat/completions); default: the embedded generator (env GENIE_MODEL_URL)")
 	modelKey := fs.String("model-api-key", "", "API key for --model-url, sent as a bearer token; prefer the env GENIE_MODEL_API_KEY, which keeps it out of the process list")
 	modelName := fs.String("model-name", env("GENIE_MODEL", ""), "model name for --model-url (env GENIE_MODEL)")
@@ -54,19 +63,39 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if *rate < 1 {
 		return fmt.Errorf("--rate-limit must be at least 1")
 	}
+	if *inFlight < 0 || *admitWait <= 0 {
+		return fmt.Errorf("--max-in-flight must not be negative and --admit-wait must be positive")
+	}
+	if *authAddr < 0 || *authGlobal < 0 {
+		return fmt.Errorf("--auth-rate-limit and --auth-global-rate-limit must not be negative")
+	}
 	l, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", *addr, err)
 	}
 	defer l.Close()
+	metricsCfg := *metricsAddr
+	var ml net.Listener
+	switch metricsCfg {
+	case "main":
+		metricsCfg = ""
+	case "":
+		metricsCfg = app.MetricsOff
+	default:
+		if ml, err = net.Listen("tcp", metricsCfg); err != nil {
+			return fmt.Errorf("listen for metrics on %s: %w", metricsCfg, err)
+		}
+		defer ml.Close()
+	}
 	if *baseURL == "" {
 		*baseURL = "http://" + l.Addr().String()
 	}
 	a, err := app.New(ctx, app.Config{
-		Addr: l.Addr().String(), DB: *dsn, BaseURL: *baseURL,
+		Addr: l.Addr().String(), DB: *dsn, BaseURL: *baseURL, KeyFile: *keyFile,
 		JWTSecret: *jwtSecret, JWKSURL: *jwksURL, DisableEmbeddedAuth: *noAuth, EditLinkKey: *linkKey,
 		AdminEmail: os.Getenv("GENIE_ADMIN_EMAIL"), AdminPassword: os.Getenv("GENIE_ADMIN_PASSWORD"),
-		RateLimit: *rate, Log: log,
+		RateLimit: *rate, Log: log, AuthAddrLimit: offIfZero(*authAddr), AuthGlobalLimit: offIfZero(*authGlobal), ClientIPHeader: *ipHeader,
+		MaxInFlight: *inFlight, AdmitWait: *admitWait, MetricsAddr: metricsCfg, RefreshReuseInterval: reuseCfg(*reuse),
 		ModelURL: *modelURL, ModelAPIKey: *modelKey, ModelName: *modelName, ModelTimeout: *modelTimeout,
 		MailDomain: *mailDomain, SMTPAddr: *smtpAddr, SMTPAddrDefault: !flagOrEnvSet(fs, "smtp-addr", "GENIE_SMTP_ADDR"), SMTPRelay: *smtpRelay, SMTPUsername: *smtpUser, SMTPPassword: *smtpPass,
 		MailFrom: *mailFrom, MailKey: os.Getenv("GENIE_MAIL_KEY"),
@@ -75,6 +104,12 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer a.Close()
+	if ml != nil {
+		ms := &http.Server{Handler: a.Metrics, ReadHeaderTimeout: 10 * time.Second}
+		go ms.Serve(ml) //nolint:errcheck // ends when the listener closes
+		defer ms.Close()
+		log.Info("metrics listening", "addr", ml.Addr().String())
+	}
 	log.Info("genie serving", "addr", l.Addr().String(), "base_url", *baseURL, "store", string(a.DB.Engine), "documents_generator", generatorName(*modelURL, *modelName))
 	start := time.Now()
 	err = a.Serve(ctx, l)
@@ -146,4 +181,20 @@ func flagOrEnvSet(fs *flag.FlagSet, name, envName string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
+}
+
+// offIfZero maps a flag's 0 ("no limit") to app.Config's negative.
+func offIfZero(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
+}
+
+// reuseCfg maps the flag's 0 ("never") to app.Config's negative.
+func reuseCfg(d time.Duration) time.Duration {
+	if d <= 0 {
+		return -1
+	}
+	return d
 }

@@ -10,7 +10,7 @@ import (
 	"encoding/json"
 	"net/http"
 
-	"genie/internal/auth"
+	"github.com/geniehq/genie/internal/auth"
 )
 
 // Access says who may call an action.
@@ -40,6 +40,33 @@ type Action struct {
 	// every action (PostgreSQL cannot store it). An action that sets it
 	// must keep such text out of the database itself.
 	AcceptsNUL bool
+
+	// The declaration: what the action takes and answers. The published
+	// API description, the contract test and the access matrix read these,
+	// so they must say what the handler really does.
+
+	// Summary is one line for the reference docs ("Create an API key").
+	Summary string
+	// Request is the zero value of the struct the handler binds data into
+	// (nil: the action takes no data). Handlers bind into this same type,
+	// so the description and the validation cannot disagree.
+	Request any
+	// Response is the zero value of the type the handler puts in the
+	// success envelope's data.
+	Response any
+	// Status is the success status (0 means 200).
+	Status int
+	// Errors are the error codes the action itself can answer, besides the
+	// ones every action can (VALIDATION_ERROR, INTERNAL_ERROR and the
+	// credential and rate-limit codes of its access level).
+	Errors []string
+	// Idempotent marks actions that create something or have an effect
+	// outside the service: an Idempotency-Key header makes their retry
+	// return the first answer.
+	Idempotent bool
+	// MaxBody bounds the request body for this action (0: the default for
+	// small JSON bodies). Only actions that take large content raise it.
+	MaxBody int64
 }
 
 // Actions maps action names to actions for one resource.

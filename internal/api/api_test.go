@@ -12,10 +12,10 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 
-	"genie/internal/api"
-	"genie/internal/apitest"
-	"genie/internal/auth"
-	"genie/internal/identity"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/secrets"
 )
 
 // probe registers a resource with one action per access level, and one
@@ -54,10 +54,7 @@ func TestAuthenticationTable(t *testing.T) {
 		rid := apitest.Str(s.Call(t, u.Token, "api-keys", "list", "", nil).Data()["api_keys"].([]any)[0].(map[string]any), "id")
 		s.Call(t, u.Token, "api-keys", "revoke", rid, nil).Expect(t, 200, "")
 
-		secret, err := identity.Secret(context.Background(), s.App.DB, "")
-		if err != nil {
-			t.Fatal(err)
-		}
+		secret := s.App.Keys.Keys(secrets.JWTSecret)[0].Secret
 		sign := func(c jwt.MapClaims, key []byte) string {
 			tok, err := jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString(key)
 			if err != nil {

@@ -7,9 +7,9 @@ import (
 	"os"
 	"testing"
 
-	"genie/internal/apitest"
-	"genie/internal/app"
-	"genie/internal/auth"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/app"
+	"github.com/geniehq/genie/internal/auth"
 )
 
 // BenchmarkAuthenticatedCall measures a small authenticated action (genies

@@ -8,7 +8,7 @@ import (
 	"reflect"
 	"strings"
 
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 // Decode unmarshals a JSON object into dst. Type mismatches become a

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 // reqInfo is filled in as a request is handled, for the access log.
@@ -21,6 +21,8 @@ type reqInfo struct {
 	resource string
 	action   string
 	errCode  string
+	userID   string // the caller, once known
+	keyID    string // the API key used, if any (its id, never the key)
 }
 
 type infoKey struct{}
@@ -36,6 +38,13 @@ func RequestID(ctx context.Context) string {
 		return i.id
 	}
 	return ""
+}
+
+// setCaller records who made the request, for the access log.
+func setCaller(ctx context.Context, userID, keyID string) {
+	if i := infoFrom(ctx); i != nil {
+		i.userID, i.keyID = userID, keyID
+	}
 }
 
 func setRoute(ctx context.Context, resource, action string) {
@@ -95,6 +104,15 @@ func newRequestID() string {
 // of the secretPrefixes (such as "/update/", whose next segment is an
 // edit-link token) are logged with the rest replaced by "...".
 func Middleware(log *slog.Logger, next http.Handler, secretPrefixes ...string) http.Handler {
+	return ObservedMiddleware(log, nil, next, secretPrefixes...)
+}
+
+// Observer is told of every answered request (for metrics).
+type Observer func(resource, action string, status int, code string, d time.Duration)
+
+// ObservedMiddleware is Middleware that also tells observe (when not nil)
+// of every answered request.
+func ObservedMiddleware(log *slog.Logger, observe Observer, next http.Handler, secretPrefixes ...string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		info := &reqInfo{id: r.Header.Get("X-Request-Id")}
@@ -124,6 +142,15 @@ func Middleware(log *slog.Logger, next http.Handler, secretPrefixes ...string) h
 			}
 			if info.errCode != "" {
 				attrs = append(attrs, "error_code", info.errCode)
+			}
+			if info.userID != "" {
+				attrs = append(attrs, "user_id", info.userID)
+			}
+			if info.keyID != "" {
+				attrs = append(attrs, "key_id", info.keyID)
+			}
+			if observe != nil {
+				observe(info.resource, info.action, sw.status, info.errCode, time.Since(start))
 			}
 			level := slog.LevelInfo
 			if sw.status >= 500 {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 // Page is the limit and offset of a list request.
@@ -73,4 +73,18 @@ func (r *Request) RequireID() (string, error) {
 		return "", apperr.Required("id")
 	}
 	return r.ID, nil
+}
+
+// MaxOrder bounds display-order numbers (a voice's sort_order, a
+// category's order): far more than any list needs, and inside every
+// column type that stores them, so no value can fail in the database or
+// overflow a later "max + 1".
+const MaxOrder = 1_000_000_000
+
+// CheckRange is a VALIDATION_ERROR naming field unless min <= v <= max.
+func CheckRange[T int | int64](field string, v, min, max T) error {
+	if v < min || v > max {
+		return apperr.Invalid(field, "%s must be between %d and %d", field, min, max)
+	}
+	return nil
 }

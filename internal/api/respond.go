@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"time"
 
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 // WriteJSON writes v as the JSON body with the given status.

@@ -2,15 +2,18 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
-	"errors"
-	"io"
+	"golang.org/x/sync/semaphore"
 	"log/slog"
+	"maps"
 	"net/http"
+	"slices"
 	"strconv"
+	"time"
 
-	"genie/internal/apperr"
-	"genie/internal/auth"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
 )
 
 // DefaultMaxBody is the request body limit. The largest legal request is a
@@ -25,13 +28,26 @@ type Options struct {
 	Auth    *auth.Authenticator
 	Limiter *auth.RateLimiter
 	Log     *slog.Logger
+	// MaxBody is the largest body of any request (DefaultMaxBody); each
+	// action's own limit (Action.MaxBody, else DefaultActionMaxBody) is
+	// applied as soon as the action is known.
 	MaxBody int64
+	// BodyBudget bounds the body bytes of all requests in flight
+	// (DefaultBodyBudget).
+	BodyBudget int64
+	// MaxInFlight bounds the actions running at once, and AdmitWait how
+	// long a request waits for a slot before it is refused with a
+	// retryable 429 (see admission.go).
+	MaxInFlight int
+	AdmitWait   time.Duration
 }
 
 // Server dispatches envelopes to registered actions.
 type Server struct {
 	opt       Options
 	resources map[string]Actions
+	budget    *semaphore.Weighted
+	slots     *semaphore.Weighted
 }
 
 // NewServer returns a Server with no resources.
@@ -39,7 +55,17 @@ func NewServer(o Options) *Server {
 	if o.MaxBody <= 0 {
 		o.MaxBody = DefaultMaxBody
 	}
-	return &Server{opt: o, resources: map[string]Actions{}}
+	if o.BodyBudget <= 0 {
+		o.BodyBudget = DefaultBodyBudget
+	}
+	if o.MaxInFlight <= 0 {
+		o.MaxInFlight = DefaultMaxInFlight()
+	}
+	if o.AdmitWait <= 0 {
+		o.AdmitWait = DefaultAdmitWait
+	}
+	return &Server{opt: o, resources: map[string]Actions{},
+		budget: semaphore.NewWeighted(o.BodyBudget), slots: semaphore.NewWeighted(int64(o.MaxInFlight))}
 }
 
 // Register adds (or extends) a resource's actions.
@@ -50,6 +76,16 @@ func (s *Server) Register(resource string, actions Actions) {
 	for name, a := range actions {
 		s.resources[resource][name] = a
 	}
+}
+
+// Resources returns every registered resource with its action names,
+// sorted.
+func (s *Server) Resources() map[string][]string {
+	out := make(map[string][]string, len(s.resources))
+	for res, actions := range s.resources {
+		out[res] = slices.Sorted(maps.Keys(actions))
+	}
+	return out
 }
 
 // Mount adds the v1 routes to mux: POST /v1, POST /v1/{resource} and the
@@ -88,34 +124,43 @@ type envelope struct {
 
 // serve handles one request. pathResource, restAction and restID come from
 // the URL; for REST forms the body is not read.
+//
+// The order protects the server from what it has not checked yet: the
+// credential is resolved (and an API key's rate limit taken) before any of
+// the body is read; the body is read as a stream within the action's limit
+// and the shared body budget; only then does the request wait for one of
+// the slots in which actions run.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request, pathResource, restAction, restID string) {
 	ctx := r.Context()
-	fail := func(err error) { WriteError(ctx, w, s.opt.Log, err) }
+	release := func() {}         // gives back the slot the action runs in
+	bodyDone := restAction != "" // REST forms have no body to read
+	fail := func(err error) {
+		if !bodyDone && (r.ContentLength < 0 || r.ContentLength > smallBody) {
+			// Answer now and drop the connection rather than read the rest
+			// of a body that will not be used (net/http would read up to
+			// 256 KiB of it, waiting for a slow client, before answering).
+			w.Header().Set("Connection", "close")
+		}
+		WriteError(ctx, w, s.opt.Log, err)
+	}
+	setRoute(ctx, pathResource, restAction)
 
-	var env envelope
-	var parseErr error
-	if restAction != "" {
-		env = envelope{Resource: pathResource, Action: restAction, ID: restID, HasID: restID != "", Data: json.RawMessage("{}")}
-	} else {
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opt.MaxBody))
-		if err != nil {
-			var mbe *http.MaxBytesError
-			if errors.As(err, &mbe) {
-				e := apperr.Invalid("body", "request body is larger than %d bytes", s.opt.MaxBody)
-				e.HTTPStatus = http.StatusRequestEntityTooLarge
-				fail(e)
-				return
-			}
-			fail(apperr.Invalid("body", "request body could not be read"))
+	// A request with a small body (most are) waits for its slot before
+	// anything touches the database; one with a large or unknown body
+	// waits after its body is read, so that slow uploads waiting for the
+	// body budget never hold the slots small requests need.
+	early := r.ContentLength >= 0 && r.ContentLength <= smallBody
+	if early {
+		if err := s.admit(ctx, &release); err != nil {
+			fail(err)
 			return
 		}
-		env, parseErr = parseEnvelope(body, pathResource)
 	}
-	setRoute(ctx, env.Resource, env.Action)
+	defer func() { release() }()
 
 	cred, credErr := auth.Extract(r)
-	if env.Resource == "api-keys" && (cred.Method == auth.MethodAPIKey || credErr != nil) {
-		fail(apperr.New(apperr.CodeInvalidToken, "API keys are managed with a session token; an API key cannot manage API keys"))
+	if pathResource == "api-keys" && (cred.Method == auth.MethodAPIKey || credErr != nil) {
+		fail(errKeysNeedSession)
 		return
 	}
 	if credErr != nil {
@@ -126,11 +171,15 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, pathResource, res
 	if cred.Method != auth.MethodNone {
 		c, err := s.opt.Auth.Resolve(ctx, cred)
 		if err != nil {
+			if cred.Method == auth.MethodAPIKey && pathResource == "" && s.namesAPIKeys(ctx, w, r) {
+				err = errKeysNeedSession // the rule for api-keys holds for any API key
+			}
 			fail(err)
 			return
 		}
 		caller = c
 		ctx = auth.WithCaller(ctx, c)
+		setCaller(ctx, c.UserID, c.KeyID)
 	}
 	if caller != nil && caller.Method == auth.MethodAPIKey && s.opt.Limiter != nil {
 		q, err := s.opt.Limiter.Take(ctx, "key:"+caller.KeyID)
@@ -147,9 +196,26 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, pathResource, res
 			return
 		}
 	}
-	if parseErr != nil {
-		fail(parseErr)
-		return
+
+	env := envelope{Resource: pathResource, Action: restAction, ID: restID, HasID: restID != "", Data: json.RawMessage("{}")}
+	if restAction == "" {
+		body := &bodyReader{ctx: ctx, r: r.Body, limit: s.opt.MaxBody, budget: s.budget}
+		if r.ContentLength > s.opt.MaxBody {
+			body.n = r.ContentLength // refused before a byte is read
+		}
+		var err error
+		env, err = decodeEnvelope(body, pathResource, s.maxBodyFor)
+		body.release()
+		bodyDone = err == nil
+		setRoute(ctx, env.Resource, env.Action)
+		if env.Resource == "api-keys" && caller != nil && caller.Method == auth.MethodAPIKey {
+			fail(errKeysNeedSession)
+			return
+		}
+		if err != nil {
+			fail(err)
+			return
+		}
 	}
 	actions, ok := s.resources[env.Resource]
 	if !ok {
@@ -170,6 +236,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, pathResource, res
 		fail(apperr.Invalid("data", "text in data must not contain the NUL character (\\u0000)"))
 		return
 	}
+	if !early {
+		if err := s.admit(ctx, &release); err != nil {
+			fail(err)
+			return
+		}
+	}
 	req := &Request{Caller: caller, Resource: env.Resource, Action: env.Action, ID: env.ID, HasID: env.HasID, Data: env.Data, HTTP: r.WithContext(ctx)}
 	resp, err := action.Handle(ctx, req)
 	if err != nil {
@@ -183,6 +255,34 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, pathResource, res
 		w.Header()[k] = v
 	}
 	WriteSuccess(w, resp.Status, resp.Data)
+}
+
+// smallBody is the size of an unread body that is read and dropped after
+// an early answer, so the connection can serve the client's next request.
+const smallBody = 64 << 10
+
+// errKeysNeedSession answers any API key on api-keys.
+var errKeysNeedSession = apperr.New(apperr.CodeInvalidToken, "API keys are managed with a session token; an API key cannot manage API keys")
+
+// namesAPIKeys reports whether the envelope in the body names the api-keys
+// resource, whose page answers INVALID_TOKEN for any bad API key. It reads
+// at most a small body's worth, for at most a second: a bad credential
+// must not let a request hold the server with a large or slow body.
+func (s *Server) namesAPIKeys(ctx context.Context, w http.ResponseWriter, r *http.Request) bool {
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Now().Add(time.Second)) //nolint:errcheck // best effort: the limit below still holds
+	env, err := decodeEnvelope(&bodyReader{ctx: ctx, r: r.Body, limit: DefaultActionMaxBody}, "", nil)
+	return err == nil && env.Resource == "api-keys"
+}
+
+// maxBodyFor is the body limit of an action: its declared MaxBody, else
+// DefaultActionMaxBody; an unknown action gets the default too (its
+// request is refused anyway).
+func (s *Server) maxBodyFor(resource, action string) int64 {
+	if a, ok := s.resources[resource][action]; ok && a.MaxBody > 0 {
+		return min(a.MaxBody, s.opt.MaxBody)
+	}
+	return DefaultActionMaxBody
 }
 
 func checkAccess(a Access, c *auth.Caller) error {
@@ -203,73 +303,6 @@ func checkAccess(a Access, c *auth.Caller) error {
 		}
 	}
 	return nil
-}
-
-// parseEnvelope decodes and checks the body. It always returns the resource
-// when one can be determined, even with an error, so that credential rules
-// that depend on the resource still apply.
-func parseEnvelope(body []byte, pathResource string) (envelope, error) {
-	env := envelope{Resource: pathResource, Data: json.RawMessage("{}")}
-	body = bytes.TrimSpace(body)
-	if len(body) == 0 {
-		body = []byte("{}")
-	}
-	var raw map[string]json.RawMessage
-	dec := json.NewDecoder(bytes.NewReader(body))
-	if err := dec.Decode(&raw); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			return env, apperr.Invalid("body", "request body must be a JSON object")
-		}
-		return env, apperr.Invalid("body", "request body is not valid JSON: %v", err)
-	}
-	if dec.More() {
-		return env, apperr.Invalid("body", "request body has data after the JSON object")
-	}
-	if raw == nil {
-		return env, apperr.Invalid("body", "request body must be a JSON object")
-	}
-	env.hasNUL = hasEscapedNUL(body)
-	str := func(field string) (string, bool, error) {
-		v, ok := raw[field]
-		if !ok || string(v) == "null" {
-			return "", false, nil
-		}
-		var s string
-		if err := json.Unmarshal(v, &s); err != nil {
-			return "", false, apperr.Invalid(field, "%s must be a string", field)
-		}
-		return s, true, nil
-	}
-	res, hasRes, resErr := str("resource")
-	if pathResource == "" && resErr == nil {
-		env.Resource = res
-	}
-	action, _, actErr := str("action")
-	env.Action = action
-	id, hasID, idErr := str("id")
-	env.ID, env.HasID = id, hasID
-	switch {
-	case resErr != nil:
-		return env, resErr
-	case pathResource == "" && !hasRes:
-		return env, apperr.Required("resource")
-	case pathResource != "" && hasRes && res != pathResource:
-		return env, apperr.Invalid("resource", "resource %q in the body does not match %q in the path", res, pathResource)
-	case actErr != nil:
-		return env, actErr
-	case env.Action == "":
-		return env, apperr.Required("action")
-	case idErr != nil:
-		return env, idErr
-	}
-	if d, ok := raw["data"]; ok && string(d) != "null" {
-		if len(d) == 0 || d[0] != '{' {
-			return env, apperr.Invalid("data", "data must be an object")
-		}
-		env.Data = d
-	}
-	return env, nil
 }
 
 // hasEscapedNUL reports whether a JSON text contains the escape \u0000

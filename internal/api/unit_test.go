@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 func intp(i int) *int { return &i }

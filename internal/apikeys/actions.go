@@ -3,7 +3,7 @@ package apikeys
 import (
 	"context"
 
-	"genie/internal/api"
+	"github.com/geniehq/genie/internal/api"
 )
 
 // Actions returns the api-keys actions. All need a session token: an API key

@@ -12,9 +12,10 @@ import (
 
 	"github.com/google/uuid"
 
-	"genie/internal/apperr"
-	"genie/internal/auth"
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // MaxActive is the number of active keys a user may hold.
@@ -135,6 +136,9 @@ func scoped(c *auth.Caller, args ...any) (string, []any) {
 // first revocation time. NOT_FOUND when the key is missing or not the
 // caller's.
 func (s *Service) Revoke(ctx context.Context, c *auth.Caller, id string) (alreadyRevoked bool, err error) {
+	if !api.IsUUID(id) { // not a key's id (a REST path may hold any bytes)
+		return false, apperr.NotFound("API key")
+	}
 	cond, args := scoped(c, id)
 	var wasActive bool
 	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
@@ -157,6 +161,9 @@ func (s *Service) Revoke(ctx context.Context, c *auth.Caller, id string) (alread
 // Delete removes a key permanently. NOT_FOUND when the key is missing or
 // not the caller's.
 func (s *Service) Delete(ctx context.Context, c *auth.Caller, id string) error {
+	if !api.IsUUID(id) {
+		return apperr.NotFound("API key")
+	}
 	cond, args := scoped(c, id)
 	res, err := s.DB.W.ExecContext(ctx, `DELETE FROM api_keys WHERE id = $1`+cond, args...)
 	if err != nil {

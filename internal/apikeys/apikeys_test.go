@@ -6,8 +6,8 @@ import (
 	"sync"
 	"testing"
 
-	"genie/internal/apitest"
-	"genie/internal/auth"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/auth"
 )
 
 func TestAPIKeysLifecycle(t *testing.T) {

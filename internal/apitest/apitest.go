@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
@@ -25,9 +26,10 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib"
 	"golang.org/x/crypto/bcrypt"
 
-	"genie/internal/app"
-	"genie/internal/auth"
-	"genie/internal/users"
+	"github.com/geniehq/genie/internal/app"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/secrets"
+	"github.com/geniehq/genie/internal/users"
 )
 
 // PostgresEnv names the environment variable with the URL of a PostgreSQL
@@ -90,10 +92,23 @@ func NewDSN(t testing.TB, store string) string {
 			t.Fatalf("parse %s: %v", PostgresEnv, err)
 		}
 		u.Path = "/" + name
-		return u.String()
+		dsn := u.String()
+		t.Cleanup(func() {
+			os.Remove(KeyFile(dsn))
+			os.Remove(KeyFile(dsn) + ".lock")
+		})
+		return dsn
 	}
 	t.Fatalf("unknown store %q", store)
 	return ""
+}
+
+// KeyFile is the key file that every test server on a PostgreSQL database
+// shares (a deployment's processes share one the same way); StartOn
+// creates it. SQLite databases use the default file beside them.
+func KeyFile(dsn string) string {
+	h := sha256.Sum256([]byte(dsn))
+	return filepath.Join(os.TempDir(), "genie-test-"+hex.EncodeToString(h[:8])+".keys")
 }
 
 // Server is a running service.
@@ -121,12 +136,23 @@ func StartOn(t testing.TB, dsn string, opts ...Option) *Server {
 	if err != nil {
 		t.Fatalf("listen: %v", err)
 	}
-	cfg := app.Config{Addr: l.Addr().String(), DB: dsn, PasswordCost: bcrypt.MinCost, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	// Every test client is 127.0.0.1: the per-address sign-in limit is off
+	// unless a test sets it. Tests burst hundreds of requests on a machine
+	// slowed by the race detector: they wait for a slot rather than being
+	// shed, unless a test of overload sets AdmitWait.
+	cfg := app.Config{Addr: l.Addr().String(), DB: dsn, PasswordCost: bcrypt.MinCost, AuthAddrLimit: -1, AdmitWait: time.Minute,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if os.Getenv("GENIE_TEST_LOG") != "" {
 		cfg.Log = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
 	for _, o := range opts {
 		o(&cfg)
+	}
+	if cfg.KeyFile == "" && strings.HasPrefix(dsn, "postgres") {
+		cfg.KeyFile = KeyFile(dsn)
+		if _, err := secrets.Open(cfg.KeyFile, true, nil); err != nil {
+			t.Fatalf("key file: %v", err)
+		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	a, err := app.New(ctx, cfg)

@@ -15,25 +15,27 @@ import (
 	"syscall"
 	"time"
 
-	"genie/internal/api"
-	"genie/internal/apikeys"
-	"genie/internal/auth"
-	"genie/internal/db"
-	"genie/internal/documents"
-	"genie/internal/editlinks"
-	"genie/internal/gendocs"
-	"genie/internal/genies"
-	"genie/internal/groups"
-	"genie/internal/identity"
-	"genie/internal/mail"
-	"genie/internal/mailboxes"
-	"genie/internal/mailtenants"
-	"genie/internal/marketplace"
-	"genie/internal/qrcodes"
-	"genie/internal/sysemails"
-	"genie/internal/users"
-	"genie/internal/voices"
-	"genie/internal/web"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apikeys"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/documents"
+	"github.com/geniehq/genie/internal/editlinks"
+	"github.com/geniehq/genie/internal/gendocs"
+	"github.com/geniehq/genie/internal/genies"
+	"github.com/geniehq/genie/internal/groups"
+	"github.com/geniehq/genie/internal/identity"
+	"github.com/geniehq/genie/internal/mail"
+	"github.com/geniehq/genie/internal/mailboxes"
+	"github.com/geniehq/genie/internal/mailtenants"
+	"github.com/geniehq/genie/internal/marketplace"
+	"github.com/geniehq/genie/internal/metrics"
+	"github.com/geniehq/genie/internal/qrcodes"
+	"github.com/geniehq/genie/internal/secrets"
+	"github.com/geniehq/genie/internal/sysemails"
+	"github.com/geniehq/genie/internal/users"
+	"github.com/geniehq/genie/internal/voices"
+	"github.com/geniehq/genie/internal/web"
 )
 
 // Config is everything the service needs to start. Zero values mean the
@@ -43,15 +45,20 @@ type Config struct {
 	DB      string // SQLite file path or postgres:// URL, default ./genie.db
 	BaseURL string // public base URL, default http://<Addr>
 
+	// KeyFile holds the server keys that are not given below (JWT secret,
+	// edit-link key, mail key): default <DB>.keys for SQLite; with
+	// PostgreSQL it must exist (see OpenKeyring).
+	KeyFile string
+
 	// Identity: the embedded provider signs HS256 tokens with JWTSecret
-	// (generated and kept in the database when empty). JWKSURL adds
+	// (generated and kept in the key file when empty). JWKSURL adds
 	// RS256/ES256 tokens of an external provider. DisableEmbeddedAuth turns
 	// the /auth/v1 endpoints off.
 	JWTSecret           string
 	JWKSURL             string
 	DisableEmbeddedAuth bool
 	// EditLinkKey seals edit-link tokens at rest; when empty a key is
-	// generated and kept in the database (docs/edit-links.md).
+	// generated and kept in the key file (docs/edit-links.md).
 	EditLinkKey string
 
 	AdminEmail    string
@@ -72,7 +79,7 @@ type Config struct {
 	// for outgoing mail; without it, mail to other domains stays in the
 	// database outbox. MailFrom is the From of system emails, default
 	// "Genie <no-reply@MailDomain>". MailKey encrypts stored tenant API
-	// keys; empty means a key generated once and kept in the database.
+	// keys; empty means a key generated once and kept in the key file.
 	MailDomain string
 	SMTPAddr   string
 	// SMTPAddrDefault says SMTPAddr is the default rather than configured:
@@ -85,9 +92,35 @@ type Config struct {
 	MailFrom        string
 	MailKey         string
 
-	RateLimit       int           // requests per minute per API key, default 60
-	PasswordCost    int           // bcrypt cost, default users.DefaultPasswordCost
-	ShutdownTimeout time.Duration // default 20s
+	RateLimit int // requests per minute per API key, default 60
+	// Sign-up and password sign-in limits (docs/security.md): per client
+	// address per 5 minutes (default identity.AddrLimitPer5Min) and for
+	// the whole deployment per minute (default identity.GlobalLimitPerMin);
+	// a negative value turns one off. ClientIPHeader names the header a
+	// trusted reverse proxy sets to the client's address. HashSlots bounds
+	// concurrent password hashing per process (default half the CPUs).
+	// Overload protection (internal/api): the body bytes all requests in
+	// flight may hold (default 64 MiB), the actions that run at once
+	// (default max(8, 4 x CPUs)) and how long a request waits for one
+	// (default 300ms) before a retryable 429.
+	BodyBudget  int64
+	MaxInFlight int
+	AdmitWait   time.Duration
+
+	AuthAddrLimit   int
+	AuthGlobalLimit int
+	// RefreshReuseInterval: see identity.Provider (default 10 s).
+	RefreshReuseInterval time.Duration
+	ClientIPHeader       string
+	HashSlots            int
+	PasswordCost         int           // bcrypt cost, default users.DefaultPasswordCost
+	ShutdownTimeout      time.Duration // default 20s
+
+	// MetricsAddr places the Prometheus metrics: "" serves them at
+	// /metrics on the main address, MetricsOff nowhere, and any other value
+	// is a separate listen address (cmd/genie listens on it), so they need
+	// not be public.
+	MetricsAddr string
 
 	Log *slog.Logger
 	// Now replaces the clock (tests); nil means the wall clock.
@@ -119,6 +152,9 @@ func (c *Config) defaults() {
 	}
 }
 
+// MetricsOff is the MetricsAddr that turns the metrics off.
+const MetricsOff = "-"
+
 // SignInAttemptsPerMinute bounds password sign-in attempts per email
 // address, against password guessing.
 const SignInAttemptsPerMinute = 20
@@ -139,8 +175,14 @@ type App struct {
 	Mail     *mail.Embedded
 	SMTP     *mail.SMTPServer
 	Outbound *mail.Outbound
+	// Keys are the server keys (kept outside the database).
+	Keys *secrets.Keyring
+	// Metrics serves the Prometheus metrics (nil when they are off); with
+	// Config.MetricsAddr "" it is also mounted at /metrics.
+	Metrics http.Handler
 
-	cancel context.CancelFunc
+	cancel   context.CancelFunc
+	limiters []*auth.RateLimiter // besides Limiter, for the janitor
 }
 
 // OpenDB opens and migrates the store named in cfg.
@@ -181,19 +223,24 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 
 func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	a := &App{Config: cfg, DB: d, Users: &users.Store{DB: d, PasswordCost: cfg.PasswordCost}, cancel: cancel}
+	a := &App{Config: cfg, DB: d, Users: &users.Store{DB: d, PasswordCost: cfg.PasswordCost, Hashing: users.NewHashing(cfg.HashSlots, 0)}, cancel: cancel}
 	log := cfg.Log
 
-	var secret []byte
-	if !cfg.DisableEmbeddedAuth || cfg.JWTSecret != "" {
-		s, err := identity.Secret(ctx, d, cfg.JWTSecret)
-		if err != nil {
-			cancel()
-			return nil, err
-		}
-		secret = s
+	kr, err := OpenKeyring(ctx, cfg, d)
+	if err != nil {
+		cancel()
+		return nil, err
 	}
-	tokens, err := auth.NewTokens(bg, cfg.BaseURL+"/auth/v1", secret, cfg.JWKSURL)
+	a.Keys = kr
+	var hmac auth.HMACKeys
+	if !cfg.DisableEmbeddedAuth || cfg.JWTSecret != "" {
+		if _, err := kr.Ensure(secrets.JWTSecret); err != nil {
+			cancel()
+			return nil, fmt.Errorf("%s: %w", secrets.JWTSecret, err)
+		}
+		hmac = func() []secrets.Key { return kr.Keys(secrets.JWTSecret) }
+	}
+	tokens, err := auth.NewTokens(bg, cfg.BaseURL+"/auth/v1", hmac, cfg.JWKSURL)
 	if err != nil {
 		cancel()
 		return nil, err
@@ -219,7 +266,8 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 		return nil, err
 	}
 
-	srv := api.NewServer(api.Options{Auth: authn, Limiter: a.Limiter, Log: log})
+	srv := api.NewServer(api.Options{Auth: authn, Limiter: a.Limiter, Log: log,
+		BodyBudget: cfg.BodyBudget, MaxInFlight: cfg.MaxInFlight, AdmitWait: cfg.AdmitWait})
 	a.API = srv
 	a.APIKeys = &apikeys.Service{DB: d}
 	docs := &documents.Service{DB: d}
@@ -233,8 +281,8 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	srv.Register("genies", gs.Actions())
 	srv.Register("preselected-voices", (&voices.Service{DB: d}).Actions())
 	srv.Register("genie-groups", (&groups.Service{DB: d}).Actions())
-	srv.Register("qr-code", (&qrcodes.Service{DB: d}).Actions())
-	links, err := newEditLinks(ctx, cfg, d, docs)
+	srv.Register("qr-code", (&qrcodes.Service{DB: d, BaseURL: cfg.BaseURL}).Actions())
+	links, err := newEditLinks(cfg, d, kr, docs)
 	if err != nil {
 		cancel()
 		return nil, err
@@ -248,7 +296,10 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	web.New(links.View, log).Mount(mux)
 	if !cfg.DisableEmbeddedAuth {
 		(&identity.Provider{DB: d, Users: a.Users, Tokens: tokens, Log: log,
-			SignInLimit: &auth.RateLimiter{DB: d, Limit: SignInAttemptsPerMinute, Window: time.Minute}}).Mount(mux)
+			SignInLimit:    a.limiter(d, SignInAttemptsPerMinute, SignInAttemptsPerMinute, time.Minute),
+			AddrLimit:      a.limiter(d, cfg.AuthAddrLimit, identity.AddrLimitPer5Min, 5*time.Minute),
+			GlobalLimit:    a.limiter(d, cfg.AuthGlobalLimit, identity.GlobalLimitPerMin, time.Minute),
+			ClientIPHeader: cfg.ClientIPHeader, RefreshReuseInterval: cfg.RefreshReuseInterval}).Mount(mux)
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		api.WriteJSON(w, http.StatusOK, map[string]any{"status": "ok"})
@@ -264,19 +315,41 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 		api.WriteJSON(w, http.StatusOK, map[string]any{"status": "ok", "database": string(d.Engine)})
 	})
 	mux.Handle("/", api.NotFoundHandler(log))
-	a.Handler = api.Middleware(log, cors(mux), editlinks.PathPrefix)
+	var observe api.Observer
+	if cfg.MetricsAddr != MetricsOff {
+		m := metrics.New(d)
+		a.Metrics, observe = m.Handler(), m.Observe
+		if cfg.MetricsAddr == "" {
+			mux.Handle("GET /metrics", a.Metrics)
+		}
+	}
+	a.Handler = api.ObservedMiddleware(log, observe, cors(mux), editlinks.PathPrefix)
 
 	go a.janitor(bg)
 	return a, nil
 }
 
-// newEditLinks builds the edit-link service with its token key.
-func newEditLinks(ctx context.Context, cfg Config, d *db.DB, docs *documents.Service) (*editlinks.Service, error) {
-	key, err := editlinks.LoadKey(ctx, d, cfg.EditLinkKey)
-	if err != nil {
-		return nil, err
+// limiter returns a limiter of n requests per window (def when n is 0;
+// none when n is negative), swept by the janitor.
+func (a *App) limiter(d *db.DB, n, def int, window time.Duration) *auth.RateLimiter {
+	if n < 0 {
+		return nil
 	}
-	return editlinks.New(d, docs, key, cfg.PasswordCost)
+	if n == 0 {
+		n = def
+	}
+	l := &auth.RateLimiter{DB: d, Limit: n, Window: window}
+	a.limiters = append(a.limiters, l)
+	return l
+}
+
+// newEditLinks builds the edit-link service with its token key.
+func newEditLinks(cfg Config, d *db.DB, keys *secrets.Keyring, docs *documents.Service) (*editlinks.Service, error) {
+	ring, err := keys.Ring(secrets.EditLinkKey)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", secrets.EditLinkKey, err)
+	}
+	return editlinks.New(d, docs, ring, cfg.PasswordCost), nil
 }
 
 // generator returns the document generator the configuration names: the
@@ -314,10 +387,11 @@ func (a *App) wireMail(ctx context.Context, srv *api.Server, gs *genies.Service)
 	if _, err := mail.Address(cfg.MailFrom); err != nil {
 		return fmt.Errorf("--mail-from: %w", err)
 	}
-	cipher, err := mailtenants.NewCipher(ctx, d, cfg.MailKey)
+	ring, err := a.Keys.Ring(secrets.MailKey)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", secrets.MailKey, err)
 	}
+	cipher := mailtenants.NewCipher(ring)
 	a.Mail = &mail.Embedded{DB: d, Domain: cfg.MailDomain, Log: log}
 	out := &mail.Outbound{Domain: cfg.MailDomain, Local: a.Mail, DB: d, Log: log}
 	if cfg.SMTPRelay != "" {
@@ -364,8 +438,10 @@ func (a *App) janitor(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if err := a.Limiter.Sweep(ctx); err != nil && ctx.Err() == nil {
-				a.Config.Log.Warn("sweep rate-limit windows", "err", err)
+			for _, l := range append([]*auth.RateLimiter{a.Limiter}, a.limiters...) {
+				if err := l.Sweep(ctx); err != nil && ctx.Err() == nil {
+					a.Config.Log.Warn("sweep rate-limit windows", "err", err)
+				}
 			}
 			if _, err := a.Outbound.FlushOutbox(ctx, 50); err != nil && ctx.Err() == nil {
 				a.Config.Log.Warn("send mail outbox through the relay", "err", err)

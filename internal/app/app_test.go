@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"genie/internal/api"
-	"genie/internal/app"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/app"
 )
 
 // TestGracefulShutdown: a request in flight when shutdown starts completes.

@@ -7,7 +7,7 @@ import (
 	"encoding/hex"
 	"strings"
 
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 // API key prefixes: keys of internal_admin users start with AdminKeyPrefix,

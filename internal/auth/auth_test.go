@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 func TestLooksLikeJWT(t *testing.T) {

@@ -16,9 +16,10 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/google/uuid"
 
-	"genie/internal/apitest"
-	"genie/internal/app"
-	"genie/internal/auth"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/app"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/secrets"
 )
 
 func b64(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
@@ -65,11 +66,7 @@ func TestEmbeddedOnlyRefusesForeignTokens(t *testing.T) {
 	s := apitest.Start(t, "sqlite")
 	u := s.NewUser(t, auth.RoleUser)
 	s.Call(t, u.Token, "genies", "all", "", nil).Expect(t, 200, "")
-	var secret string
-	if err := s.App.DB.R.QueryRow(`SELECT value FROM settings WHERE key = 'jwt_secret'`).Scan(&secret); err != nil {
-		t.Fatal(err)
-	}
-	key, _ := base64.RawStdEncoding.DecodeString(secret)
+	key := s.App.Keys.Keys(secrets.JWTSecret)[0].Secret
 	tok, _ := jwt.NewWithClaims(jwt.SigningMethodHS256, jwt.MapClaims{"sub": u.ID, "iss": "elsewhere",
 		"exp": time.Now().Add(time.Hour).Unix()}).SignedString(key)
 	s.Call(t, tok, "genies", "all", "", nil).Expect(t, 401, "INVALID_TOKEN")

@@ -9,7 +9,8 @@ import (
 	"github.com/MicahParks/keyfunc/v3"
 	"github.com/golang-jwt/jwt/v5"
 
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/secrets"
 )
 
 // Claims are the JWT claims the service reads and, for its embedded
@@ -33,23 +34,28 @@ type AMREntry struct {
 	Timestamp int64  `json:"timestamp"`
 }
 
+// HMACKeys returns the live HS256 keys, current first (nil: none).
+// Rotation adds a current key and keeps the older ones live for a while,
+// so tokens they signed still verify.
+type HMACKeys func() []secrets.Key
+
 // Tokens signs the embedded provider's access tokens and verifies incoming
 // session tokens: HS256 with the shared secret, and RS256/ES256 against a
 // JWKS when one is configured.
 type Tokens struct {
 	Issuer string // issuer of tokens signed here
-	secret []byte
+	hmac   HMACKeys
 	jwks   keyfunc.Keyfunc
 	parser *jwt.Parser
 }
 
-// NewTokens returns a Tokens. secret may be empty only when jwksURL is set;
+// NewTokens returns a Tokens. hmac may be nil only when jwksURL is set;
 // jwksURL may be empty. The JWKS is fetched and refreshed in the background
 // until ctx ends.
-func NewTokens(ctx context.Context, issuer string, secret []byte, jwksURL string) (*Tokens, error) {
-	t := &Tokens{Issuer: issuer, secret: secret}
+func NewTokens(ctx context.Context, issuer string, hmac HMACKeys, jwksURL string) (*Tokens, error) {
+	t := &Tokens{Issuer: issuer, hmac: hmac}
 	methods := []string{}
-	if len(secret) > 0 {
+	if hmac != nil {
 		methods = append(methods, "HS256")
 	}
 	if jwksURL != "" {
@@ -68,14 +74,21 @@ func NewTokens(ctx context.Context, issuer string, secret []byte, jwksURL string
 }
 
 // CanSign reports whether the embedded provider can issue tokens.
-func (t *Tokens) CanSign() bool { return len(t.secret) > 0 }
+func (t *Tokens) CanSign() bool { return t.hmac != nil && len(t.hmac()) > 0 }
 
-// Sign returns a signed HS256 token for the claims.
+// Sign returns a token for the claims signed (HS256) with the current key,
+// whose id is the token's kid.
 func (t *Tokens) Sign(c *Claims) (string, error) {
-	if !t.CanSign() {
+	if t.hmac == nil {
 		return "", errors.New("tokens: no signing secret")
 	}
-	return jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString(t.secret)
+	keys := t.hmac()
+	if len(keys) == 0 {
+		return "", errors.New("tokens: no signing secret")
+	}
+	tok := jwt.NewWithClaims(jwt.SigningMethodHS256, c)
+	tok.Header["kid"] = keys[0].ID
+	return tok.SignedString(keys[0].Secret)
 }
 
 // Verify parses and validates a token. Any failure is INVALID_TOKEN.
@@ -97,7 +110,24 @@ func (t *Tokens) Verify(raw string) (*Claims, error) {
 
 func (t *Tokens) key(tok *jwt.Token) (any, error) {
 	if _, ok := tok.Method.(*jwt.SigningMethodHMAC); ok {
-		return t.secret, nil
+		if t.hmac == nil {
+			return nil, errors.New("no HS256 key")
+		}
+		keys := t.hmac()
+		if kid, _ := tok.Header["kid"].(string); kid != "" {
+			for _, k := range keys {
+				if k.ID == kid {
+					return k.Secret, nil
+				}
+			}
+		}
+		// No kid, or one of another provider sharing the secret: any live
+		// key may have signed it.
+		set := jwt.VerificationKeySet{}
+		for _, k := range keys {
+			set.Keys = append(set.Keys, k.Secret)
+		}
+		return set, nil
 	}
 	if t.jwks == nil {
 		return nil, errors.New("no JWKS configured")

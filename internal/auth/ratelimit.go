@@ -3,9 +3,10 @@ package auth
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // RateLimiter counts requests per bucket (an API key) in fixed windows kept
@@ -15,6 +16,12 @@ type RateLimiter struct {
 	DB     *db.DB
 	Limit  int
 	Window time.Duration
+
+	// spent remembers, per bucket, the end of a window this process saw
+	// exhausted: until then a request is refused without a database write
+	// (the count cannot go down within a window), so a flood of refused
+	// requests costs no more than a map lookup.
+	spent sync.Map // bucket -> time.Time
 }
 
 // Quota is the state of a bucket after one request was counted.
@@ -31,6 +38,12 @@ func (l *RateLimiter) Take(ctx context.Context, bucket string) (Quota, error) {
 	now := l.DB.Now()
 	win := l.Window
 	start := now.Truncate(win)
+	if v, ok := l.spent.Load(bucket); ok {
+		if reset := v.(time.Time); now.Before(reset) {
+			return Quota{Limit: l.Limit, Remaining: 0, Reset: reset, Allowed: false}, nil
+		}
+		l.spent.Delete(bucket)
+	}
 	var n int
 	err := l.DB.W.QueryRowContext(ctx, `INSERT INTO rate_limits (bucket, window_start, count) VALUES ($1, $2, 1)
 		ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limits.count + 1
@@ -39,12 +52,28 @@ func (l *RateLimiter) Take(ctx context.Context, bucket string) (Quota, error) {
 		return Quota{}, fmt.Errorf("rate limit: %w", err)
 	}
 	q := Quota{Limit: l.Limit, Remaining: max(l.Limit-n, 0), Reset: start.Add(win), Allowed: n <= l.Limit}
+	if !q.Allowed {
+		l.spent.Store(bucket, q.Reset)
+	}
 	return q, nil
 }
 
-// Sweep deletes windows that ended before now.
+// SweepAge is how old a window must be before Sweep deletes it: longer
+// than the window of any limiter sharing the rate_limits table (the
+// longest is 5 minutes), so no limiter loses a live count.
+const SweepAge = 10 * time.Minute
+
+// Sweep deletes the windows of every limiter that started more than
+// SweepAge ago, and forgets the spent buckets of this limiter whose
+// window has ended.
 func (l *RateLimiter) Sweep(ctx context.Context) error {
-	cutoff := l.DB.Now().Truncate(l.Window).Add(-l.Window)
-	_, err := l.DB.W.ExecContext(ctx, "DELETE FROM rate_limits WHERE window_start < $1", cutoff.Unix())
+	now := l.DB.Now()
+	l.spent.Range(func(k, v any) bool {
+		if !now.Before(v.(time.Time)) {
+			l.spent.Delete(k)
+		}
+		return true
+	})
+	_, err := l.DB.W.ExecContext(ctx, "DELETE FROM rate_limits WHERE window_start < $1", now.Add(-SweepAge).Unix())
 	return err
 }

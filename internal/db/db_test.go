@@ -5,8 +5,8 @@ import (
 	"sync"
 	"testing"
 
-	"genie/internal/apitest"
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // TestConcurrentMigrate: processes starting together on one database each

@@ -3,8 +3,8 @@ package documents
 import (
 	"context"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 // Actions returns the documents actions; all need a credential.
@@ -13,8 +13,8 @@ func (s *Service) Actions() api.Actions {
 		"all":    {Access: api.Authenticated, Handle: s.all},
 		"list":   {Access: api.Authenticated, Handle: s.all},
 		"get":    {Access: api.Authenticated, Handle: s.get},
-		"create": {Access: api.Authenticated, Handle: s.create},
-		"update": {Access: api.Authenticated, Handle: s.update},
+		"create": {Access: api.Authenticated, Handle: s.create, MaxBody: api.DefaultMaxBody}, // 1,000,000 characters of content
+		"update": {Access: api.Authenticated, Handle: s.update, MaxBody: api.DefaultMaxBody},
 		"delete": {Access: api.Authenticated, Handle: s.delete},
 	}
 }

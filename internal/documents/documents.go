@@ -15,9 +15,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"genie/internal/apperr"
-	"genie/internal/auth"
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // Limits.

@@ -3,8 +3,8 @@ package editlinks
 import (
 	"context"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 // Actions returns the doc-edit-link actions. Owner actions need a
@@ -17,8 +17,10 @@ func (s *Service) Actions() api.Actions {
 		"revoke":   {Access: api.Authenticated, Handle: owner(s.revoke)},
 		// Public actions accept U+0000 so that a token containing it is the
 		// same 404 as every other unknown token; content is checked for it.
-		"public-get":    {Access: api.Public, Handle: s.publicGet, AcceptsNUL: true},
-		"public-update": {Access: api.Public, Handle: s.publicUpdate, AcceptsNUL: true},
+		// public-get allows a long body so that any malformed token, however
+		// long, gets the same 404 as every other unknown one.
+		"public-get":    {Access: api.Public, Handle: s.publicGet, AcceptsNUL: true, MaxBody: 1 << 20},
+		"public-update": {Access: api.Public, Handle: s.publicUpdate, AcceptsNUL: true, MaxBody: api.DefaultMaxBody}, // 1,000,000 characters of content
 	}
 }
 

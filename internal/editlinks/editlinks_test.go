@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"genie/internal/apitest"
-	"genie/internal/app"
-	"genie/internal/auth"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/app"
+	"github.com/geniehq/genie/internal/auth"
 )
 
 // TestStateTable walks every row of the spec's Edit link state table as a

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"genie/internal/apitest"
+	"github.com/geniehq/genie/internal/apitest"
 )
 
 const resource = "doc-edit-link"

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"genie/internal/apitest"
-	"genie/internal/auth"
-	"genie/internal/editlinks"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/editlinks"
 )
 
 // TestBadInput: every field with wrong types and bad values.

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"genie/internal/apitest"
-	"genie/internal/auth"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/auth"
 )
 
 // lockedLink returns a server, an owner, a document and its token with

@@ -16,8 +16,8 @@ import (
 	"strings"
 	"time"
 
-	"genie/internal/apperr"
-	"genie/internal/documents"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/documents"
 )
 
 // Limits and rules of the spec.

@@ -2,10 +2,12 @@ package editlinks
 
 import (
 	"encoding/base64"
+	"path/filepath"
 	"strings"
 	"testing"
 
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/secrets"
 )
 
 func TestCheckPIN(t *testing.T) {
@@ -105,12 +107,20 @@ func TestHashToken(t *testing.T) {
 	}
 }
 
-func TestSeal(t *testing.T) {
-	key := make([]byte, 32)
-	s, err := newSealer(key)
+func testSealer(t *testing.T) *sealer {
+	kr, err := secrets.Open(filepath.Join(t.TempDir(), "keys"), true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	ring, err := kr.Ring(secrets.EditLinkKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &sealer{ring: ring}
+}
+
+func TestSeal(t *testing.T) {
+	s := testSealer(t)
 	tok := NewToken()
 	sealed := s.seal("doc-1", tok)
 	if strings.Contains(sealed, tok) {
@@ -125,7 +135,7 @@ func TestSeal(t *testing.T) {
 	if _, err := s.open("doc-2", sealed); err == nil {
 		t.Fatalf("a sealed token opened for another document")
 	}
-	other, _ := newSealer([]byte(strings.Repeat("k", 32)))
+	other := testSealer(t)
 	if _, err := other.open("doc-1", sealed); err == nil {
 		t.Fatalf("a sealed token opened with another key")
 	}

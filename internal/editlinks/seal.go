@@ -4,47 +4,35 @@ import (
 	"context"
 	"fmt"
 
-	"genie/internal/db"
-	"genie/internal/secrets"
+	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/secrets"
 )
 
-// settingsKey names the generated key in the settings table.
-const settingsKey = "edit_link_key"
-
-// sealer encrypts tokens at rest with AES-256-GCM. The document ID is the
+// sealer encrypts tokens at rest with AES-256-GCM under the edit-link key
+// (secrets.EditLinkKey, kept outside the database). The document ID is the
 // additional data, so a sealed token copied to another row does not open.
-type sealer struct{ box *secrets.Box }
-
-// LoadKey returns the 32-byte edit-link key: derived (SHA-256) from the
-// configured secret when one is given, else generated once and kept in the
-// settings table so that every process sharing the database agrees on it,
-// as the JWT secret is.
-func LoadKey(ctx context.Context, d *db.DB, configured string) ([]byte, error) {
-	k, err := secrets.Key(ctx, d, settingsKey, configured)
-	if err != nil {
-		return nil, fmt.Errorf("editlinks: %w", err)
-	}
-	return k, nil
-}
-
-func newSealer(key []byte) (*sealer, error) {
-	box, err := secrets.NewBox(key)
-	if err != nil {
-		return nil, fmt.Errorf("editlinks: %w", err)
-	}
-	return &sealer{box: box}, nil
-}
+type sealer struct{ ring *secrets.Ring }
 
 // seal encrypts token for the document's row.
 func (s *sealer) seal(documentID, token string) string {
-	return s.box.Seal(token, []byte(documentID))
+	return s.ring.Seal(token, []byte(documentID))
 }
 
-// open decrypts a sealed token; it fails when the key changed.
+// open decrypts a sealed token; it fails when no live key sealed it.
 func (s *sealer) open(documentID, sealed string) (string, error) {
-	plain, err := s.box.Open(sealed, []byte(documentID))
+	plain, _, err := s.ring.Open(sealed, []byte(documentID))
 	if err != nil {
-		return "", fmt.Errorf("editlinks: the token of the link of document %s cannot be opened with the current edit-link key (rotate the link): %w", documentID, err)
+		return "", fmt.Errorf("editlinks: the token of the link of document %s cannot be opened with the edit-link keys (rotate the link): %w", documentID, err)
 	}
 	return plain, nil
+}
+
+// Reseal seals every stored token again with the current edit-link key.
+// Tokens that no live key opens are counted in failed (their links still
+// work; only reading the token back needs a rotate).
+func Reseal(ctx context.Context, d *db.DB, ring *secrets.Ring) (resealed, failed int, err error) {
+	return secrets.Reseal(ctx, d, `SELECT document_id, token_sealed FROM doc_edit_links`,
+		`UPDATE doc_edit_links SET token_sealed = $1 WHERE document_id = $2 AND token_sealed = $3`,
+		func(id, sealed string) (string, bool, error) { return ring.Open(sealed, []byte(id)) },
+		func(id, plain string) string { return ring.Seal(plain, []byte(id)) })
 }

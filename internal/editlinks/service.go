@@ -8,10 +8,11 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
-	"genie/internal/apperr"
-	"genie/internal/auth"
-	"genie/internal/db"
-	"genie/internal/documents"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/documents"
+	"github.com/geniehq/genie/internal/secrets"
 )
 
 // DefaultPINCost is the bcrypt cost of PIN hashes. A PIN has at most 10^8
@@ -28,17 +29,13 @@ type Service struct {
 	pinCost int
 }
 
-// New returns a Service that seals tokens with key (32 bytes, see LoadKey)
-// and hashes PINs with bcrypt at pinCost (DefaultPINCost when 0).
-func New(d *db.DB, docs *documents.Service, key []byte, pinCost int) (*Service, error) {
-	s, err := newSealer(key)
-	if err != nil {
-		return nil, err
-	}
+// New returns a Service that seals tokens with the edit-link key ring and
+// hashes PINs with bcrypt at pinCost (DefaultPINCost when 0).
+func New(d *db.DB, docs *documents.Service, ring *secrets.Ring, pinCost int) *Service {
 	if pinCost == 0 {
 		pinCost = DefaultPINCost
 	}
-	return &Service{db: d, docs: docs, seal: s, pinCost: pinCost}, nil
+	return &Service{db: d, docs: docs, seal: &sealer{ring: ring}, pinCost: pinCost}
 }
 
 // link turns a stored row into the spec's link object.

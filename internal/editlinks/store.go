@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"time"
 
-	"genie/internal/apperr"
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // record is a stored link row.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 // Embedded is the default generator: deterministic and extractive, in pure

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))

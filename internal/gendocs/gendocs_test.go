@@ -16,9 +16,9 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"genie/internal/apitest"
-	"genie/internal/app"
-	"genie/internal/auth"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/app"
+	"github.com/geniehq/genie/internal/auth"
 )
 
 func read(t *testing.T, file string) string {

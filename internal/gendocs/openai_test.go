@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 // fakeModel is an OpenAI-compatible chat-completions server on loopback

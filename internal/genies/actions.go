@@ -3,18 +3,23 @@ package genies
 import (
 	"context"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 // Actions returns the genies actions; all need a credential.
+// maxBody fits the largest legal genie: 100,000 characters of instructions
+// and the other fields, at up to 12 bytes a character when a client
+// escapes everything ("\ud83d\ude00").
+const maxBody = 2 << 20
+
 func (s *Service) Actions() api.Actions {
 	return api.Actions{
 		"all":    {Access: api.Authenticated, Handle: s.all},
 		"list":   {Access: api.Authenticated, Handle: s.all},
 		"get":    {Access: api.Authenticated, Handle: s.get},
-		"create": {Access: api.Authenticated, Handle: s.create},
-		"update": {Access: api.Authenticated, Handle: s.update},
+		"create": {Access: api.Authenticated, Handle: s.create, MaxBody: maxBody},
+		"update": {Access: api.Authenticated, Handle: s.update, MaxBody: maxBody},
 		"delete": {Access: api.Authenticated, Handle: s.delete},
 	}
 }

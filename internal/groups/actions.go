@@ -3,9 +3,9 @@ package groups
 import (
 	"context"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
-	"genie/internal/auth"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
 )
 
 // Actions returns the genie-groups actions; all need a credential.
@@ -31,9 +31,13 @@ type scope struct {
 }
 
 // target is the user whose groups an action manages: the caller, or for an
-// admin the given userId. A non-admin naming another user is FORBIDDEN.
+// admin the given userId. A non-admin naming another user, or asking for
+// adminMode, is FORBIDDEN.
 // With listAll (admin list modes) and no userId, "" means every user.
 func (sc scope) target(c *auth.Caller, listAll bool) (string, error) {
+	if sc.AdminMode && !c.IsAdmin() {
+		return "", apperr.Forbidden("adminMode needs the internal_admin role")
+	}
 	if sc.UserID != nil && *sc.UserID != c.UserID {
 		if !c.IsAdmin() {
 			return "", apperr.Forbidden("managing another user's groups needs the internal_admin role")
@@ -109,8 +113,10 @@ func (f *fields) check(create bool) error {
 			return err
 		}
 	}
-	if f.Position != nil && *f.Position < 0 {
-		return apperr.Invalid("position", "position must be 0 or more")
+	if f.Position != nil {
+		if err := api.CheckRange("position", *f.Position, 0, MaxPosition); err != nil {
+			return err
+		}
 	}
 	return nil
 }

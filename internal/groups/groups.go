@@ -7,13 +7,14 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
-	"genie/internal/apperr"
-	"genie/internal/auth"
-	"genie/internal/db"
-	"genie/internal/genies"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/genies"
 )
 
 // Field limits, in characters.
@@ -135,12 +136,33 @@ type Patch struct {
 	Position    *int64
 }
 
-// Update changes the supplied fields of a group the caller may reach.
+// MaxPosition bounds the position an update may ask for; a position past
+// the user's last group places the group last.
+const MaxPosition = 1_000_000
+
+// lockOwner finds the owner of a group the caller may reach and locks the
+// owner's row, the lock every change of positions takes first (so that
+// creates, updates, deletes and reorders of one user's groups run one at a
+// time and cannot deadlock), then loads the group.
+func (s *Service) lockOwner(ctx context.Context, tx *sql.Tx, c *auth.Caller, id int64) (*Group, error) {
+	g, err := load(ctx, tx, c, id, "")
+	if err != nil {
+		return nil, err
+	}
+	if err := lockUser(ctx, s.DB, tx, g.UserID); err != nil {
+		return nil, err
+	}
+	return load(ctx, tx, c, id, s.DB.ForUpdate())
+}
+
+// Update changes the supplied fields of a group the caller may reach. A
+// new position moves the group there among its owner's groups (the last
+// place at most), and the others close up, so positions stay 0..n-1.
 func (s *Service) Update(ctx context.Context, c *auth.Caller, id int64, p Patch) (*Group, error) {
 	var g *Group
 	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
 		var err error
-		if g, err = load(ctx, tx, c, id, s.DB.ForUpdate()); err != nil {
+		if g, err = s.lockOwner(ctx, tx, c, id); err != nil {
 			return err
 		}
 		if p.Name != nil {
@@ -149,21 +171,32 @@ func (s *Service) Update(ctx context.Context, c *auth.Caller, id int64, p Patch)
 		if p.Description != nil {
 			g.Description = *p.Description
 		}
-		if p.Position != nil {
-			g.Position = *p.Position
-		}
 		g.UpdatedAt = s.DB.Now()
-		_, err = tx.ExecContext(ctx, `UPDATE genie_groups SET name = $1, description = $2, position = $3, updated_at = $4 WHERE id = $5`,
-			g.Name, g.Description, g.Position, g.UpdatedAt, g.ID)
-		return err
+		if _, err = tx.ExecContext(ctx, `UPDATE genie_groups SET name = $1, description = $2, updated_at = $3 WHERE id = $4`,
+			g.Name, g.Description, g.UpdatedAt, g.ID); err != nil {
+			return err
+		}
+		if p.Position == nil {
+			return nil
+		}
+		order, err := ordered(ctx, tx, g.UserID)
+		if err != nil {
+			return err
+		}
+		order = slices.DeleteFunc(order, func(x int64) bool { return x == g.ID })
+		at := int(min(*p.Position, int64(len(order))))
+		order = slices.Insert(order, at, g.ID)
+		g.Position = int64(at)
+		return renumber(ctx, tx, order, g.UpdatedAt)
 	})
 	return g, err
 }
 
-// Delete removes a group the caller may reach; its genies leave it.
+// Delete removes a group the caller may reach; its genies leave it and the
+// owner's other groups close up (positions stay 0..n-1).
 func (s *Service) Delete(ctx context.Context, c *auth.Caller, id int64) error {
 	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		g, err := load(ctx, tx, c, id, s.DB.ForUpdate())
+		g, err := s.lockOwner(ctx, tx, c, id)
 		if err != nil {
 			return err
 		}
@@ -174,8 +207,42 @@ func (s *Service) Delete(ctx context.Context, c *auth.Caller, id int64) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM genie_groups WHERE id = $1`, g.ID); err != nil {
 			return fmt.Errorf("delete group: %w", err)
 		}
-		return nil
+		order, err := ordered(ctx, tx, g.UserID)
+		if err != nil {
+			return err
+		}
+		return renumber(ctx, tx, order, now)
 	})
+}
+
+// ordered returns the ids of the user's groups in display order.
+func ordered(ctx context.Context, tx *sql.Tx, userID string) ([]int64, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id FROM genie_groups WHERE user_id = $1 ORDER BY position, id`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("group order: %w", err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// renumber gives the groups positions 0..n-1 in the given order, writing
+// only the rows whose position changes.
+func renumber(ctx context.Context, tx *sql.Tx, order []int64, now time.Time) error {
+	for pos, id := range order {
+		if _, err := tx.ExecContext(ctx, `UPDATE genie_groups SET position = $1, updated_at = $2 WHERE id = $3 AND position <> $1`,
+			pos, now, id); err != nil {
+			return fmt.Errorf("renumber groups: %w", err)
+		}
+	}
+	return nil
 }
 
 // Reorder gives the listed groups of userID positions 0..n-1 in the given
@@ -186,35 +253,15 @@ func (s *Service) Reorder(ctx context.Context, userID string, ids []int64) error
 		if err := lockUser(ctx, s.DB, tx, userID); err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT id FROM genie_groups WHERE user_id = $1 ORDER BY position, id`, userID)
+		current, err := ordered(ctx, tx, userID)
 		if err != nil {
-			return err
-		}
-		var current []int64
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			current = append(current, id)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
 			return err
 		}
 		order, err := Order(current, ids)
 		if err != nil {
 			return err
 		}
-		now := s.DB.Now()
-		for pos, id := range order {
-			if _, err := tx.ExecContext(ctx, `UPDATE genie_groups SET position = $1, updated_at = $2 WHERE id = $3 AND position <> $1`,
-				pos, now, id); err != nil {
-				return fmt.Errorf("reorder: %w", err)
-			}
-		}
-		return nil
+		return renumber(ctx, tx, order, s.DB.Now())
 	})
 }
 

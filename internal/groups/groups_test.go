@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"testing"
 
-	"genie/internal/apitest"
-	"genie/internal/auth"
-	"genie/internal/groups"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/groups"
 )
 
 func TestOrder(t *testing.T) {

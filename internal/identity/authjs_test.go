@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"genie/internal/apitest"
-	"genie/internal/app"
-	"genie/internal/auth"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/app"
+	"github.com/geniehq/genie/internal/auth"
 )
 
 // TestAuthJSRoundTrip drives the real @supabase/auth-js client (under Node)
@@ -27,7 +27,7 @@ func TestAuthJSRoundTrip(t *testing.T) {
 		t.Skip("auth-js round trip skipped: needs node and `npm ci` in test/authjs")
 	}
 	apitest.EachStore(t, func(t *testing.T, store string) {
-		s := apitest.Start(t, store)
+		s := apitest.Start(t, store, func(c *app.Config) { c.RefreshReuseInterval = time.Second })
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
 		cmd := exec.CommandContext(ctx, node, "roundtrip.mjs")

@@ -7,7 +7,6 @@
 package identity
 
 import (
-	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"database/sql"
@@ -16,20 +15,20 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/google/uuid"
 
-	"genie/internal/apperr"
-	"genie/internal/auth"
-	"genie/internal/db"
-	"genie/internal/secrets"
-	"genie/internal/users"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/jsoncheck"
+	"github.com/geniehq/genie/internal/users"
 )
 
 // AccessTokenTTL is the lifetime of an access token.
@@ -47,6 +46,30 @@ type Provider struct {
 	// SignInLimit throttles password attempts per email address; nil means
 	// no limit.
 	SignInLimit *auth.RateLimiter
+	// AddrLimit throttles sign-ups and password sign-ins per client address
+	// and GlobalLimit all of them together (see NewAddrLimiter); nil means
+	// no limit. ClientIPHeader names the header a trusted reverse proxy
+	// sets to the client's address ("" means the peer address).
+	AddrLimit, GlobalLimit *auth.RateLimiter
+	ClientIPHeader         string
+	// RefreshReuseInterval is how long after its use a refresh token may
+	// be presented again without ending the session (GoTrue's
+	// refresh_token_reuse_interval); 0 means DefaultRefreshReuseInterval,
+	// negative means never.
+	RefreshReuseInterval time.Duration
+}
+
+// DefaultRefreshReuseInterval is GoTrue's default.
+const DefaultRefreshReuseInterval = 10 * time.Second
+
+func (p *Provider) reuseInterval() time.Duration {
+	switch {
+	case p.RefreshReuseInterval < 0:
+		return 0
+	case p.RefreshReuseInterval == 0:
+		return DefaultRefreshReuseInterval
+	}
+	return p.RefreshReuseInterval
 }
 
 // Mount adds the provider's routes under /auth/v1.
@@ -94,9 +117,19 @@ func (p *Provider) internal(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 func decode(w http.ResponseWriter, r *http.Request, dst any) bool {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
-	if err := dec.Decode(dst); err != nil {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		fail(w, http.StatusRequestEntityTooLarge, "request_too_large", fmt.Sprintf("request body is larger than %d bytes", maxBody))
+		return false
+	}
+	if err := json.Unmarshal(body, dst); err != nil {
 		fail(w, http.StatusBadRequest, "validation_failed", "request body must be a JSON object: "+err.Error())
+		return false
+	}
+	// encoding/json would store a lone surrogate or bytes that are not
+	// UTF-8 as U+FFFD: a password or email changed behind the user's back.
+	if bt := jsoncheck.FindBadText(body); bt != nil {
+		fail(w, http.StatusBadRequest, "validation_failed", bt.Problem)
 		return false
 	}
 	return true
@@ -125,6 +158,9 @@ func userJSON(u *users.User) map[string]any {
 }
 
 func (p *Provider) signup(w http.ResponseWriter, r *http.Request) {
+	if !p.throttle(w, r) {
+		return
+	}
 	var in struct {
 		Email    string          `json:"email"`
 		Password string          `json:"password"`
@@ -152,6 +188,9 @@ func (p *Provider) signup(w http.ResponseWriter, r *http.Request) {
 		fullName, _ = m["full_name"].(string)
 	}
 	u, err := p.Users.Create(r.Context(), users.NewUser{Email: email, Password: in.Password, FullName: fullName, UserMetadata: meta})
+	if hashingBusy(w, err) {
+		return
+	}
 	if errors.Is(err, users.ErrEmailTaken) {
 		fail(w, http.StatusUnprocessableEntity, "user_already_exists", "User already registered")
 		return
@@ -175,6 +214,9 @@ func (p *Provider) token(w http.ResponseWriter, r *http.Request) {
 }
 
 func (p *Provider) passwordGrant(w http.ResponseWriter, r *http.Request) {
+	if !p.throttle(w, r) {
+		return
+	}
 	var in struct {
 		Email    string `json:"email"`
 		Password string `json:"password"`
@@ -189,8 +231,7 @@ func (p *Provider) passwordGrant(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if !q.Allowed {
-			w.Header().Set("Retry-After", strconv.Itoa(int(q.Reset.Sub(p.DB.Now()).Seconds())+1))
-			fail(w, http.StatusTooManyRequests, "over_request_rate_limit", "Too many sign-in attempts for this email; try again later")
+			tooMany(w, q.Reset.Sub(p.DB.Now()), "Too many sign-in attempts for this email; try again later")
 			return
 		}
 	}
@@ -203,7 +244,15 @@ func (p *Provider) passwordGrant(w http.ResponseWriter, r *http.Request) {
 	if u != nil {
 		hash = u.PasswordHash
 	}
-	if !users.VerifyPassword(hash, in.Password) || u == nil {
+	ok, err := p.Users.VerifyPassword(r.Context(), hash, in.Password)
+	if hashingBusy(w, err) {
+		return
+	}
+	if err != nil {
+		p.internal(w, r, err)
+		return
+	}
+	if !ok || u == nil {
 		fail(w, http.StatusBadRequest, "invalid_credentials", "Invalid login credentials")
 		return
 	}
@@ -293,15 +342,22 @@ func (p *Provider) refreshGrant(w http.ResponseWriter, r *http.Request) {
 		case revoked.Valid:
 			failure = &authError{400, "session_expired", "Invalid Refresh Token: Session Expired (Revoked)"}
 			return nil
-		case used.Valid:
-			// A used token presented again means it was copied: end the
-			// session, as OAuth refresh-token rotation prescribes.
+		case used.Valid && now.Sub(used.Time) >= p.reuseInterval():
+			// A used token presented again, past the reuse interval, means
+			// it was copied: end the session, as OAuth refresh-token
+			// rotation prescribes.
 			failure = &authError{400, "refresh_token_already_used", "Invalid Refresh Token: Already Used"}
 			_, err := tx.ExecContext(ctx, `UPDATE auth_sessions SET revoked_at = $1 WHERE id = $2`, now, sessionID)
 			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE auth_refresh_tokens SET used_at = $1 WHERE token_hash = $2`, now, hashToken(in.RefreshToken)); err != nil {
-			return err
+		case used.Valid:
+			// Within the reuse interval (GoTrue's refresh_token_reuse_interval):
+			// two tabs refreshing one session at once both stay signed in.
+			// Only hashes are kept, so the second gets a fresh token of the
+			// same session rather than a copy of the first one's.
+		default:
+			if _, err := tx.ExecContext(ctx, `UPDATE auth_refresh_tokens SET used_at = $1 WHERE token_hash = $2`, now, hashToken(in.RefreshToken)); err != nil {
+				return err
+			}
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO auth_refresh_tokens (token_hash, session_id, created_at) VALUES ($1, $2, $3)`,
 			hashToken(next), sessionID, now); err != nil {
@@ -405,15 +461,4 @@ func newRefreshToken() string {
 func hashToken(t string) string {
 	s := sha256.Sum256([]byte(t))
 	return hex.EncodeToString(s[:])
-}
-
-// Secret returns the HS256 secret for the embedded provider: the configured
-// one as given (it may be shared with another provider, such as a Supabase
-// project), or one generated once and kept in the database so that every
-// process sharing the database signs and verifies with the same key.
-func Secret(ctx context.Context, d *db.DB, configured string) ([]byte, error) {
-	if configured != "" {
-		return []byte(configured), nil
-	}
-	return secrets.Stored(ctx, d, "jwt_secret")
 }

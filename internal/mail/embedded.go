@@ -15,7 +15,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // ForwardedHeader marks a message forwarded to an escalation address; a

@@ -24,10 +24,10 @@ import (
 	"testing"
 	"time"
 
-	"genie/internal/apitest"
-	"genie/internal/db"
-	"genie/internal/mail"
-	"genie/internal/mail/mailtest"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/mail"
+	"github.com/geniehq/genie/internal/mail/mailtest"
 )
 
 func TestBuild(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // Delivery says how an accepted message left the service.

@@ -4,9 +4,9 @@ import (
 	"context"
 	"strings"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
-	"genie/internal/users"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/users"
 )
 
 // Actions returns the agent-mailboxes-self actions.

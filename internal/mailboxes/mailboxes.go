@@ -2,8 +2,9 @@
 // mailbox per genie, provisioned at the mail system (mail.MailSystem) under
 // the mail domain, with suspension, an escalation address that receives a
 // copy of every message, and a test message. The caller must own the genie
-// (admins may act on any genie); otherwise the answer is 401 UNAUTHORIZED,
-// the same for a genie that does not exist.
+// (admins too: the resource is "-self"); another user's genie is 401
+// UNAUTHORIZED, as the spec says, and a genie that does not exist 404
+// AGENT_NOT_FOUND.
 package mailboxes
 
 import (
@@ -17,13 +18,13 @@ import (
 
 	"github.com/google/uuid"
 
-	"genie/internal/apperr"
-	"genie/internal/auth"
-	"genie/internal/db"
-	"genie/internal/genies"
-	"genie/internal/mail"
-	"genie/internal/mailtenants"
-	"genie/internal/users"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/genies"
+	"github.com/geniehq/genie/internal/mail"
+	"github.com/geniehq/genie/internal/mailtenants"
+	"github.com/geniehq/genie/internal/users"
 )
 
 // Status values.
@@ -89,14 +90,19 @@ func byAgent(ctx context.Context, q db.Querier, agentID, lock string) (*Mailbox,
 	return m, nil
 }
 
-// owned returns the genie when the caller owns it (or is an admin), else
-// UNAUTHORIZED, as the spec says for mailboxes.
+// owned returns the genie when the caller owns it; a genie that does not
+// exist is AGENT_NOT_FOUND, and one of another user UNAUTHORIZED, as the
+// spec says for mailboxes. The resource is "-self": admins too act only on
+// their own genies' mailboxes.
 func owned(ctx context.Context, q db.Querier, c *auth.Caller, agentID string) (*genies.Genie, error) {
 	g, err := genies.Load(ctx, q, agentID, "")
-	if apperr.HasCode(err, apperr.CodeAgentNotFound) || err == nil && !c.CanAccess(g.UserID) {
+	if err != nil {
+		return nil, err
+	}
+	if g.UserID != c.UserID {
 		return nil, apperr.Unauthorized("you do not own this genie")
 	}
-	return g, err
+	return g, nil
 }
 
 // tenant returns the mail credentials of the genie owner's team, or nil

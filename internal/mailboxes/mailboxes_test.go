@@ -6,10 +6,10 @@ import (
 	"sync"
 	"testing"
 
-	"genie/internal/apitest"
-	"genie/internal/app"
-	"genie/internal/auth"
-	"genie/internal/mail/mailtest"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/app"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/mail/mailtest"
 )
 
 const res = "agent-mailboxes-self"
@@ -141,12 +141,13 @@ func TestMailboxLifecycle(t *testing.T) {
 			t.Fatalf("outbox has %d messages for the owner", c)
 		}
 
-		// Admins reach any genie's mailbox; other users get 401.
-		s.Call(t, admin.Token, res, "get", "", agent).Expect(t, 200, "")
+		// The resource is -self: another user's genie is 401 UNAUTHORIZED,
+		// admins included; a genie that does not exist is 404 AGENT_NOT_FOUND.
 		for _, action := range []string{"get", "provision", "update", "delete", "test"} {
+			s.Call(t, admin.Token, res, action, "", map[string]any{"agentId": g, "action": "suspend"}).Expect(t, 401, "UNAUTHORIZED")
 			s.Call(t, other.Token, res, action, "", map[string]any{"agentId": g, "action": "suspend"}).Expect(t, 401, "UNAUTHORIZED")
-			s.Call(t, u.Token, res, action, "", map[string]any{"agentId": "00000000-0000-0000-0000-000000000000", "action": "suspend"}).Expect(t, 401, "UNAUTHORIZED")
-			s.Call(t, u.Token, res, action, "", map[string]any{"agentId": "not-a-uuid", "action": "suspend"}).Expect(t, 401, "UNAUTHORIZED")
+			s.Call(t, u.Token, res, action, "", map[string]any{"agentId": "00000000-0000-0000-0000-000000000000", "action": "suspend"}).Expect(t, 404, "AGENT_NOT_FOUND")
+			s.Call(t, u.Token, res, action, "", map[string]any{"agentId": "not-a-uuid", "action": "suspend"}).Expect(t, 404, "AGENT_NOT_FOUND")
 		}
 		s.Call(t, "", res, "get", "", agent).Expect(t, 401, "UNAUTHORIZED")
 

@@ -5,19 +5,51 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
-	"genie/internal/auth"
-	"genie/internal/db"
-	"genie/internal/genies"
-	"genie/internal/mail"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/genies"
+	"github.com/geniehq/genie/internal/mail"
 )
 
 // maxAttempts bounds the search for a free system-chosen address.
 const maxAttempts = 8
 
 var errTaken = errors.New("mailboxes: address taken")
+
+// provisionClaim bounds how long one provision holds its genie's claim;
+// a claim older than this belongs to a process that died, and is taken
+// over.
+const provisionClaim = 2 * time.Minute
+
+// errInProgress refuses a provision while another of the same genie is
+// under way; once it ends, the caller sees its result.
+var errInProgress = apperr.Invalid("agentId", "the genie's mailbox is being provisioned by another request; retry in a moment")
+
+// claim makes the caller the only provisioning of the genie's mailbox, in
+// every process, until release is called: its steps at the mail system and
+// in the database then never interleave with another's.
+func (s *Service) claim(ctx context.Context, agentID string) (release func(), err error) {
+	token, now := newID(), s.DB.Now()
+	res, err := s.DB.W.ExecContext(ctx, `INSERT INTO mailbox_claims (agent_id, token, until) VALUES ($1, $2, $3)
+		ON CONFLICT (agent_id) DO UPDATE SET token = excluded.token, until = excluded.until WHERE mailbox_claims.until < $4`,
+		agentID, token, now.Add(provisionClaim), now)
+	if err != nil {
+		return nil, fmt.Errorf("mailboxes: claim: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return nil, errInProgress
+	}
+	return func() {
+		// Not the request's context: the claim must go even if the client left.
+		if _, err := s.DB.W.ExecContext(context.WithoutCancel(ctx), `DELETE FROM mailbox_claims WHERE agent_id = $1 AND token = $2`, agentID, token); err != nil {
+			s.Log.ErrorContext(ctx, "release mailbox claim; it runs out by itself", "agent_id", agentID, "err", err)
+		}
+	}, nil
+}
 
 // Provision gives the genie a mailbox at localpart@domain, or at an address
 // built from the genie's name when desired is nil. An existing mailbox is
@@ -32,6 +64,11 @@ func (s *Service) Provision(ctx context.Context, c *auth.Caller, agentID string,
 	if err != nil {
 		return nil, err
 	}
+	release, err := s.claim(ctx, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	t, err := s.tenant(ctx, g.UserID)
 	if err != nil {
 		return nil, err
@@ -91,9 +128,9 @@ func (s *Service) Provision(ctx context.Context, c *auth.Caller, agentID string,
 		return nil, fmt.Errorf("mailboxes: record provisioned inbox: %w", err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		// Replaced or deleted by a concurrent request meanwhile.
+		// Deleted (or, after the claim ran out, replaced) meanwhile.
 		s.Mail.DeleteInbox(ctx, t, inbox.AccountID) //nolint:errcheck
-		return nil, fmt.Errorf("mailboxes: mailbox of genie %s changed during provisioning", g.ID)
+		return nil, apperr.Invalid("agentId", "the genie's mailbox was deleted or replaced while it was being provisioned")
 	}
 	m.AccountID, m.GrantID, m.Status, m.UpdatedAt = &inbox.AccountID, &inbox.GrantID, StatusProvisioned, now
 	return m, nil

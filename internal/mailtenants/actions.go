@@ -3,9 +3,9 @@ package mailtenants
 import (
 	"context"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
-	"genie/internal/users"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/users"
 )
 
 // Field limits, in characters.

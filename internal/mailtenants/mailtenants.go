@@ -15,10 +15,10 @@ import (
 	"strings"
 	"time"
 
-	"genie/internal/apperr"
-	"genie/internal/db"
-	"genie/internal/mail"
-	"genie/internal/users"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/mail"
+	"github.com/geniehq/genie/internal/users"
 )
 
 // Credentials are a team's stored mail credentials, decrypted.

@@ -8,11 +8,11 @@ import (
 	"sync"
 	"testing"
 
-	"genie/internal/apitest"
-	"genie/internal/app"
-	"genie/internal/auth"
-	"genie/internal/mail"
-	"genie/internal/mail/mailtest"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/app"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/mail"
+	"github.com/geniehq/genie/internal/mail/mailtest"
 )
 
 const res = "mail-tenant-credentials"

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 // Actions returns the marketplace actions. list, all, get, categories,
@@ -16,23 +16,29 @@ import (
 // needs a signed-in user of any role, and so do the community actions
 // reviews, favorites, collections and submissions (data.mode selects the
 // operation; submission moderation needs an admin).
+// maxBody fits the largest legal listing, review, collection or
+// submission: a 10,000-character description and 10,000 bytes of metadata
+// among the other fields, at up to 12 bytes a character when a client
+// escapes everything.
+const maxBody = 1 << 20
+
 func (s *Service) Actions() api.Actions {
 	return api.Actions{
 		"list":        {Access: api.Public, Handle: s.list},
 		"all":         {Access: api.Public, Handle: s.all},
 		"get":         {Access: api.Public, Handle: s.get},
-		"create":      {Access: api.AdminOnly, Handle: s.create},
-		"update":      {Access: api.AdminOnly, Handle: s.update},
+		"create":      {Access: api.AdminOnly, Handle: s.create, MaxBody: maxBody},
+		"update":      {Access: api.AdminOnly, Handle: s.update, MaxBody: maxBody},
 		"delete":      {Access: api.AdminOnly, Handle: s.delete},
 		"categories":  {Access: api.Public, Handle: s.categoriesTaxonomy().handler(s)},
 		"brands":      {Access: api.Public, Handle: s.brandsTaxonomy().handler(s)},
 		"stats":       {Access: api.Public, Handle: s.statsAction},
 		"trending":    {Access: api.Public, Handle: s.trendingAction},
 		"clone":       {Access: api.Authenticated, Handle: s.clone},
-		"reviews":     {Access: api.Authenticated, Handle: s.reviewsAction},
+		"reviews":     {Access: api.Authenticated, Handle: s.reviewsAction, MaxBody: maxBody},
 		"favorites":   {Access: api.Authenticated, Handle: s.favoritesAction},
-		"collections": {Access: api.Authenticated, Handle: s.collectionsAction},
-		"submissions": {Access: api.Authenticated, Handle: s.submissionsAction},
+		"collections": {Access: api.Authenticated, Handle: s.collectionsAction, MaxBody: maxBody},
+		"submissions": {Access: api.Authenticated, Handle: s.submissionsAction, MaxBody: maxBody},
 	}
 }
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"genie/internal/apitest"
+	"github.com/geniehq/genie/internal/apitest"
 )
 
 func TestBrowseFiltersAndSorts(t *testing.T) {

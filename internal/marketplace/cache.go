@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"sync"
 
-	"genie/internal/api"
+	"github.com/geniehq/genie/internal/api"
 )
 
 // cache holds encoded responses of public reads for one version of the

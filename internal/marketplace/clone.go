@@ -9,11 +9,11 @@ import (
 
 	"github.com/google/uuid"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
-	"genie/internal/auth"
-	"genie/internal/documents"
-	"genie/internal/genies"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/documents"
+	"github.com/geniehq/genie/internal/genies"
 )
 
 // cloneInput is the data of the clone action.

@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	"genie/internal/apitest"
+	"github.com/geniehq/genie/internal/apitest"
 )
 
 func TestClone(t *testing.T) {

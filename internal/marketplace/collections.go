@@ -10,10 +10,10 @@ import (
 
 	"github.com/google/uuid"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
-	"genie/internal/auth"
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // Collection is a user's named set of listings.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"genie/internal/apitest"
+	"github.com/geniehq/genie/internal/apitest"
 )
 
 func TestCollections(t *testing.T) {

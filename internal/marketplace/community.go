@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"strings"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
-	"genie/internal/auth"
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // Limits of the community actions (reviews, favorites, collections,

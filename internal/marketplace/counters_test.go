@@ -7,8 +7,8 @@ import (
 	"sync"
 	"testing"
 
-	"genie/internal/apitest"
-	"genie/internal/marketplace"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/marketplace"
 )
 
 func TestVisibilityOfNonPublicListings(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"sync"
 	"testing"
 
-	"genie/internal/apitest"
+	"github.com/geniehq/genie/internal/apitest"
 )
 
 func TestFavorites(t *testing.T) {

@@ -5,8 +5,8 @@ import (
 	"net/http"
 	"testing"
 
-	"genie/internal/apitest"
-	"genie/internal/auth"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/auth"
 )
 
 // fixture is a server with an admin, a user, a consumer and helpers to

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"testing"
 
-	"genie/internal/apitest"
+	"github.com/geniehq/genie/internal/apitest"
 )
 
 func TestListingLifecycle(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 	"sync"
 	"time"
 
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // Ref is the short form of a category or brand inside a listing.

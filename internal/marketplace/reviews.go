@@ -11,10 +11,10 @@ import (
 
 	"github.com/google/uuid"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
-	"genie/internal/auth"
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // Review is a user's rating of a listing.
@@ -292,7 +292,7 @@ func (s *Service) updateReview(ctx context.Context, c *auth.Caller, id string, r
 // deleteReview removes the caller's own review (admins: any review).
 func (s *Service) deleteReview(ctx context.Context, c *auth.Caller, id string) error {
 	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		listingID, old, err := s.lockReview(ctx, tx, c, id, true)
+		listingID, old, err := s.lockReview(ctx, tx, c, id, false) // owner only, as the spec says: admins included
 		if err != nil {
 			return err
 		}

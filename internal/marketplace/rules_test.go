@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"genie/internal/apperr"
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/db"
 )
 
 func TestCheckSlug(t *testing.T) {

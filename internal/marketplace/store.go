@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"strings"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // args collects query arguments and hands out their placeholders.

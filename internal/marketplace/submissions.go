@@ -12,10 +12,10 @@ import (
 
 	"github.com/google/uuid"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
-	"genie/internal/auth"
-	"genie/internal/genies"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/genies"
 )
 
 // Submission statuses.
@@ -196,20 +196,71 @@ func (s *Service) submissionsAction(ctx context.Context, r *api.Request) (*api.R
 		}
 		notes = &n
 	}
-	v, err := s.moderate(ctx, c, id, in.Mode, to, notes, in.AdminNotes.Set && in.AdminNotes.Null)
+	v, listingID, err := s.moderate(ctx, c, id, in.Mode, to, notes, in.AdminNotes.Set && in.AdminNotes.Null)
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"submission": v}), nil
+	if listingID == "" {
+		return api.OK(map[string]any{"submission": v}), nil
+	}
+	l, err := s.loadAdmin(ctx, listingID)
+	if err != nil {
+		return nil, err
+	}
+	return api.OK(map[string]any{"submission": v, "listing": l}), nil
+}
+
+// publish creates the listing an approved submission asks for, inside the
+// approval's transaction: submission_data holds the listing's fields
+// (slug, display_name and category_id required; tagline, description,
+// brand_id, thumbnail_url, demo_video_url, metadata), for the submission's
+// genie. is_featured and is_public are the marketplace's to decide: the
+// listing is public and not featured. Data that cannot make a listing is a
+// VALIDATION_ERROR naming submission_data.<field>, and the transaction,
+// status change included, is rolled back.
+func (s *Service) publish(ctx context.Context, tx *sql.Tx, agentID *string, data string) (string, error) {
+	var in listingInput
+	if err := api.Decode(json.RawMessage(data), &in); err != nil {
+		return "", inSubmissionData(err)
+	}
+	if agentID == nil {
+		return "", apperr.Invalid("agent_id", "the submission's genie no longer exists, so it cannot be listed")
+	}
+	in.AgentID = agentID
+	in.IsFeatured, in.IsPublic = nil, nil
+	p, err := in.validate(true)
+	if err != nil {
+		return "", inSubmissionData(err)
+	}
+	id, err := s.createTx(ctx, tx, p)
+	return id, inSubmissionData(err)
+}
+
+// inSubmissionData names a field of submission_data in a validation error
+// about the listing made from it.
+func inSubmissionData(err error) error {
+	var e *apperr.Error
+	if !errors.As(err, &e) || e.Code != apperr.CodeValidation || e.Field == "" || e.Field == "agent_id" {
+		return err
+	}
+	field := "submission_data." + e.Field
+	if e.Field == "data" {
+		field = "submission_data"
+	}
+	return apperr.Invalid(field, "submission_data: %s", e.Message)
 }
 
 // moderate moves a submission to status to (admin only, checked by the
 // caller), recording the reviewer and the time; notes replace admin_notes
-// when given (clear empties them).
-func (s *Service) moderate(ctx context.Context, c *auth.Caller, id, mode, to string, notes *string, clear bool) (*Submission, error) {
+// when given (clear empties them). Approval publishes the listing in the
+// same transaction and returns its id.
+func (s *Service) moderate(ctx context.Context, c *auth.Caller, id, mode, to string, notes *string, clear bool) (*Submission, string, error) {
+	var listingID string
 	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		var from string
-		err := tx.QueryRowContext(ctx, `SELECT status FROM marketplace_submissions WHERE id = $1`+s.DB.ForUpdate(), id).Scan(&from)
+		var from, data string
+		var agent sql.NullString
+		err := tx.QueryRowContext(ctx, `SELECT status, agent_id, submission_data FROM marketplace_submissions WHERE id = $1`+s.DB.ForUpdate(), id).
+			Scan(&from, &agent, &data)
 		if errors.Is(err, sql.ErrNoRows) {
 			return apperr.NotFound("submission")
 		}
@@ -235,12 +286,16 @@ func (s *Service) moderate(ctx context.Context, c *auth.Caller, id, mode, to str
 		if _, err := tx.ExecContext(ctx, `UPDATE marketplace_submissions SET `+set+fmt.Sprintf(` WHERE id = $%d`, len(a)), a...); err != nil {
 			return fmt.Errorf("marketplace: moderate submission: %w", err)
 		}
-		return nil
+		if to == SubmissionApproved {
+			listingID, err = s.publish(ctx, tx, ptr(agent), data)
+		}
+		return err
 	})
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return s.loadSubmission(ctx, id)
+	v, err := s.loadSubmission(ctx, id)
+	return v, listingID, err
 }
 
 func (s *Service) loadSubmission(ctx context.Context, id string) (*Submission, error) {

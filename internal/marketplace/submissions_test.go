@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"genie/internal/apitest"
+	"github.com/geniehq/genie/internal/apitest"
 )
 
 func TestSubmissions(t *testing.T) {
@@ -46,9 +46,12 @@ func TestSubmissions(t *testing.T) {
 			t.Fatalf("under review %v", r)
 		}
 		wantField(t, f.call(t, f.admin.Token, "submissions", "", map[string]any{"mode": "under-review", "submission_id": s1}), "mode")
-		r = f.call(t, f.admin.Token, "submissions", s1, map[string]any{"mode": "approve"}).Expect(t, 200, "").Data()["submission"].(map[string]any)
-		if r["status"] != "approved" || r["admin_notes"] != "looking" {
-			t.Fatalf("approved %v", r)
+		// Approving publishes a listing: empty data cannot make one, and the
+		// submission stays as it was (TestSubmissionPublishes has the rest).
+		wantField(t, f.call(t, f.admin.Token, "submissions", s1, map[string]any{"mode": "approve"}), "submission_data.slug")
+		r = f.call(t, f.admin.Token, "submissions", s1, map[string]any{"mode": "reject"}).Expect(t, 200, "").Data()["submission"].(map[string]any)
+		if r["status"] != "rejected" || r["admin_notes"] != "looking" {
+			t.Fatalf("rejected after a failed approval %v", r)
 		}
 		for _, m := range []string{"approve", "reject", "under-review"} {
 			wantField(t, f.call(t, f.admin.Token, "submissions", "", map[string]any{"mode": m, "submission_id": s1}), "mode")
@@ -76,7 +79,7 @@ func TestSubmissions(t *testing.T) {
 		if list["count"] != 1.0 || list["items"].([]any)[0].(map[string]any)["id"] != s3 {
 			t.Fatalf("status filter %v", list)
 		}
-		if list = f.call(t, f.user.Token, "submissions", "", map[string]any{"status": "approved"}).Data(); list["count"] != 1.0 {
+		if list = f.call(t, f.user.Token, "submissions", "", map[string]any{"status": "rejected"}).Data(); list["count"] != 2.0 {
 			t.Fatalf("user status filter %v", list)
 		}
 		list = f.call(t, f.admin.Token, "submissions", "", map[string]any{"limit": 1, "offset": 2}).Data()
@@ -120,6 +123,65 @@ func TestSubmissions(t *testing.T) {
 			{f.user.Token, map[string]any{"offset": -2}, "offset"},
 		} {
 			wantField(t, f.call(t, tc.tok, "submissions", "", tc.data), tc.field)
+		}
+	})
+}
+
+// TestSubmissionPublishes: approval creates the listing from
+// submission_data for the submission's genie, in the approval's
+// transaction; data that cannot make a listing is a 400 naming the field
+// and changes nothing; the listing is visible at once to every reader.
+func TestSubmissionPublishes(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		cat := f.category(t, "support", 1)["id"].(string)
+		mine := apitest.Str(f.s.Call(t, f.user.Token, "genies", "create", "", map[string]any{"name": "Helpdesk"}).Expect(t, 201, "").Data(), "genie", "id")
+		submit := func(data map[string]any) string {
+			return f.call(t, f.user.Token, "submissions", "", map[string]any{"mode": "create", "agent_id": mine, "submission_data": data}).
+				Expect(t, 201, "").Data()["submission"].(map[string]any)["id"].(string)
+		}
+		f.listing(t, "taken-slug", cat, nil)
+		stats := func() float64 {
+			return f.call(t, "", "stats", "", nil).Expect(t, 200, "").Data()["total_genies"].(float64)
+		}
+		before := stats()
+		for field, data := range map[string]map[string]any{
+			"submission_data.slug":         {"display_name": "Helpdesk", "category_id": cat},
+			"submission_data.category_id":  {"slug": "helpdesk", "display_name": "Helpdesk", "category_id": "00000000-0000-4000-8000-000000000000"},
+			"submission_data.display_name": {"slug": "helpdesk", "display_name": 5, "category_id": cat},
+		} {
+			id := submit(data)
+			wantField(t, f.call(t, f.admin.Token, "submissions", "", map[string]any{"mode": "approve", "submission_id": id}), field)
+			v := f.call(t, f.user.Token, "submissions", "", map[string]any{"status": "pending"}).Expect(t, 200, "").Data()
+			found := false
+			for _, it := range v["items"].([]any) {
+				found = found || it.(map[string]any)["id"] == id
+			}
+			if !found {
+				t.Fatalf("%s: the refused approval changed the submission", field)
+			}
+		}
+		wantField(t, f.call(t, f.admin.Token, "submissions", "", map[string]any{"mode": "approve",
+			"submission_id": submit(map[string]any{"slug": "taken-slug", "display_name": "H", "category_id": cat})}), "submission_data.slug")
+		if stats() != before {
+			t.Fatal("a refused approval created a listing")
+		}
+
+		id := submit(map[string]any{"slug": "helpdesk", "display_name": "Helpdesk", "category_id": cat, "tagline": "Answers fast",
+			"description": "A helpdesk genie", "metadata": map[string]any{"difficulty": "easy"}, "is_featured": true})
+		d := f.call(t, f.admin.Token, "submissions", "", map[string]any{"mode": "approve", "submission_id": id}).Expect(t, 200, "").Data()
+		l := d["listing"].(map[string]any)
+		if d["submission"].(map[string]any)["status"] != "approved" || l["slug"] != "helpdesk" || l["agent_id"] != mine ||
+			l["tagline"] != "Answers fast" || l["is_featured"] != false || l["is_public"] != true {
+			t.Fatalf("approved: %v", d)
+		}
+		// Visible at once through get, list, search and stats.
+		f.call(t, "", "get", "helpdesk", nil).Expect(t, 200, "")
+		if got := slugs(t, f.call(t, "", "list", "", map[string]any{"query": map[string]any{"search": "helpdesk"}}).Expect(t, 200, "").Data()); len(got) != 1 || got[0] != "helpdesk" {
+			t.Fatalf("search after approval: %v", got)
+		}
+		if stats() != before+1 {
+			t.Fatalf("stats after approval: %v, want %v", stats(), before+1)
 		}
 	})
 }

@@ -9,9 +9,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // taxonomyInput is the data of the categories and brands actions.
@@ -181,6 +181,9 @@ func (s *Service) saveCategory(ctx context.Context, id string, in *taxonomyInput
 			c.Icon = strings.TrimSpace(*in.Icon)
 		}
 		if in.Order != nil {
+			if err := api.CheckRange("order", *in.Order, -api.MaxOrder, api.MaxOrder); err != nil {
+				return err
+			}
 			c.Order = *in.Order
 		}
 		if in.ParentID.Set {

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"genie/internal/api"
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // Interaction kinds recorded per listing per UTC day.

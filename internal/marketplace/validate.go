@@ -8,8 +8,8 @@ import (
 	"strings"
 	"unicode"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 // Field limits, in characters.

@@ -10,9 +10,9 @@ import (
 	"sync"
 	"time"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // viewBatcher counts views with group commit: the gets that arrive while

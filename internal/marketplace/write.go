@@ -10,11 +10,11 @@ import (
 
 	"github.com/google/uuid"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
-	"genie/internal/auth"
-	"genie/internal/db"
-	"genie/internal/genies"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/genies"
 )
 
 // listingInput is the data of create and update; nil means not supplied.
@@ -228,40 +228,51 @@ func slugTaken(err error) error {
 // the agent becomes a marketplace template linked to the listing; the
 // agent's owner is the listing's creator. A used slug is VALIDATION_ERROR.
 func (s *Service) Create(ctx context.Context, c *auth.Caller, p *patch) (*Listing, error) {
-	l := p.listing
-	l.ID = uuid.NewString()
-	now := s.DB.Now()
-	l.CreatedAt, l.UpdatedAt = now, now
+	var id string
 	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		if err := checkRefs(ctx, tx, &l); err != nil {
-			return err
-		}
-		g, err := genies.Load(ctx, tx, *l.AgentID, s.DB.ForUpdate())
-		if err != nil {
-			return err
-		}
-		if g.MarketplaceGenieID != nil && *g.MarketplaceGenieID != "" {
-			return apperr.Invalid("agent_id", "agent_id: this genie is already listed in the marketplace")
-		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO marketplace_listings (id, agent_id, creator_id, slug, display_name, tagline,
-			description, category_id, brand_id, thumbnail_url, demo_video_url, is_featured, is_public, metadata,
-			difficulty, industry, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)`,
-			l.ID, l.AgentID, g.UserID, l.Slug, l.DisplayName, l.Tagline, l.Description, l.CategoryID, l.BrandID,
-			l.ThumbnailURL, l.DemoVideoURL, l.IsFeatured, l.IsPublic, string(l.Metadata), p.difficulty, p.industry, now)
-		if err != nil {
-			return fmt.Errorf("marketplace: create listing: %w", slugTaken(err))
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE genies SET is_template = TRUE, marketplace_genie_id = $1, updated_at = $2 WHERE id = $3`,
-			l.ID, now, g.ID); err != nil {
-			return fmt.Errorf("marketplace: link agent: %w", err)
-		}
-		return bump(ctx, tx, catalogVersion, moveCounts(nil, &l))
+		var err error
+		id, err = s.createTx(ctx, tx, p)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return s.loadAdmin(ctx, l.ID)
+	return s.loadAdmin(ctx, id)
+}
+
+// createTx is Create inside tx; it returns the new listing's id.
+func (s *Service) createTx(ctx context.Context, tx *sql.Tx, p *patch) (string, error) {
+	l := p.listing
+	l.ID = uuid.NewString()
+	now := s.DB.Now()
+	l.CreatedAt, l.UpdatedAt = now, now
+	if err := checkRefs(ctx, tx, &l); err != nil {
+		return "", err
+	}
+	g, err := genies.Load(ctx, tx, *l.AgentID, s.DB.ForUpdate())
+	if err != nil {
+		return "", err
+	}
+	if g.MarketplaceGenieID != nil && *g.MarketplaceGenieID != "" {
+		return "", apperr.Invalid("agent_id", "agent_id: this genie is already listed in the marketplace")
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO marketplace_listings (id, agent_id, creator_id, slug, display_name, tagline,
+		description, category_id, brand_id, thumbnail_url, demo_video_url, is_featured, is_public, metadata,
+		difficulty, industry, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)`,
+		l.ID, l.AgentID, g.UserID, l.Slug, l.DisplayName, l.Tagline, l.Description, l.CategoryID, l.BrandID,
+		l.ThumbnailURL, l.DemoVideoURL, l.IsFeatured, l.IsPublic, string(l.Metadata), p.difficulty, p.industry, now)
+	if err != nil {
+		if e := slugTaken(err); e != err {
+			return "", e
+		}
+		return "", fmt.Errorf("marketplace: create listing: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE genies SET is_template = TRUE, marketplace_genie_id = $1, updated_at = $2 WHERE id = $3`,
+		l.ID, now, g.ID); err != nil {
+		return "", fmt.Errorf("marketplace: link agent: %w", err)
+	}
+	return l.ID, bump(ctx, tx, catalogVersion, moveCounts(nil, &l))
 }
 
 // loadAdmin reads a listing with its creator, for admin responses.

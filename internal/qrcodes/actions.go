@@ -7,8 +7,8 @@ import (
 	"net/url"
 	"regexp"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 // Field limits.
@@ -30,6 +30,8 @@ func (s *Service) Actions() api.Actions {
 		"create":             {Access: api.Authenticated, Handle: s.create},
 		"delete":             {Access: api.Authenticated, Handle: s.delete},
 		"increment-download": {Access: api.Authenticated, Handle: s.incrementDownload},
+		"render": {Access: api.Authenticated, Handle: s.render, Summary: "Render a QR code image (PNG or SVG) that opens a genie's page",
+			Request: RenderRequest{}, Response: Rendered{}, Errors: []string{apperr.CodeAgentNotFound}},
 	}
 }
 

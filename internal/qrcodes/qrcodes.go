@@ -14,8 +14,8 @@ import (
 
 	"github.com/google/uuid"
 
-	"genie/internal/apperr"
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // ListLimit is the most records `all` returns.
@@ -40,7 +40,12 @@ type QRCode struct {
 }
 
 // Service implements the QR code rules.
-type Service struct{ DB *db.DB }
+type Service struct {
+	DB *db.DB
+	// BaseURL builds the default target of a rendered code: the genie's
+	// conversation page, BaseURL + "/chat/" + its id.
+	BaseURL string
+}
 
 const columns = `id, user_id, agent_id, storage_path, storage_url, format, file_size, display_config, target_url, filename,
 	download_count, is_deleted, created_at, updated_at`
@@ -95,19 +100,28 @@ func (s *Service) List(ctx context.Context, userID, agentID string) ([]*QRCode, 
 	return out, rows.Err()
 }
 
-// Create stores a record. The genie must be one the user owns.
-func (s *Service) Create(ctx context.Context, q *QRCode) error {
+// ownGenie checks that the genie exists and is the user's (AGENT_NOT_FOUND
+// otherwise: records are the caller's own, admins included).
+func (s *Service) ownGenie(ctx context.Context, userID, agentID string) error {
 	var owner string
-	err := s.DB.R.QueryRowContext(ctx, `SELECT user_id FROM genies WHERE id = $1`, q.AgentID).Scan(&owner)
-	if errors.Is(err, sql.ErrNoRows) || err == nil && owner != q.UserID {
+	err := s.DB.R.QueryRowContext(ctx, `SELECT user_id FROM genies WHERE id = $1`, agentID).Scan(&owner)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && owner != userID {
 		return apperr.AgentNotFound()
 	}
 	if err != nil {
 		return fmt.Errorf("check genie: %w", err)
 	}
+	return nil
+}
+
+// Create stores a record. The genie must be one the user owns.
+func (s *Service) Create(ctx context.Context, q *QRCode) error {
+	if err := s.ownGenie(ctx, q.UserID, q.AgentID); err != nil {
+		return err
+	}
 	now := s.DB.Now()
 	q.ID, q.CreatedAt, q.UpdatedAt = uuid.NewString(), now, now
-	_, err = s.DB.W.ExecContext(ctx, `INSERT INTO qr_codes (`+columns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, FALSE, $11, $11)`,
+	_, err := s.DB.W.ExecContext(ctx, `INSERT INTO qr_codes (`+columns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, FALSE, $11, $11)`,
 		q.ID, q.UserID, q.AgentID, q.StoragePath, q.StorageURL, q.Format, q.FileSize, string(q.DisplayConfig), q.TargetURL, q.Filename, now)
 	if err != nil {
 		return fmt.Errorf("create qr code: %w", err)

@@ -1,10 +1,12 @@
 // Package secrets keeps the server's own keys and seals values at rest.
 //
-// A key is either configured (a secret string given to the process) or
-// generated once and kept in the settings table, so that every process
-// sharing the database agrees on it. A Box encrypts values with AES-256-GCM
-// bound to additional data (the row they belong to), so a sealed value
-// copied to another row does not open.
+// The keys live outside the database (see Keyring): in a key file shared
+// by every process of a deployment, or given to the process directly, so
+// that a copy of the database alone yields no usable credential. A Box
+// encrypts values with AES-256-GCM bound to additional data (the row they
+// belong to), so a sealed value copied to another row does not open; a
+// Ring does so with the current version of a key and opens with any live
+// one.
 package secrets
 
 import (
@@ -12,45 +14,95 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/rand"
-	"crypto/sha256"
+	"database/sql"
 	"encoding/base64"
 	"errors"
 	"fmt"
 
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // KeySize is the size of generated keys.
 const KeySize = 32
 
-// Stored returns the 32-byte key kept in the settings table under name,
-// generating it the first time (concurrent first calls agree on one key).
-func Stored(ctx context.Context, d *db.DB, name string) ([]byte, error) {
-	b := make([]byte, KeySize)
-	rand.Read(b)
-	if _, err := d.W.ExecContext(ctx, `INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`,
-		name, base64.RawStdEncoding.EncodeToString(b)); err != nil {
-		return nil, fmt.Errorf("store %s: %w", name, err)
+// MoveLegacy moves the keys that older versions kept in the settings table
+// into the key file, then erases them from the database, so that a copy of
+// the database alone holds no key. The file is written (and synced) before
+// the rows are deleted: a crash between the two leaves a key in both
+// places, never in neither. It returns the names moved.
+func MoveLegacy(ctx context.Context, d *db.DB, kr *Keyring) ([]string, error) {
+	var moved []string
+	for _, name := range Names {
+		var v string
+		err := d.W.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = $1`, name).Scan(&v)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", name, err)
+		}
+		k, err := base64.RawStdEncoding.DecodeString(v)
+		if err != nil || len(k) != KeySize {
+			return nil, fmt.Errorf("the %s setting is not %d bytes of base64", name, KeySize)
+		}
+		if kr.Path() == "" {
+			return nil, fmt.Errorf("the database still holds the %s key of an older version: give a key file (--key-file) to move it into", name)
+		}
+		if err := kr.Adopt(name, k); err != nil {
+			return nil, err
+		}
+		if _, err := d.W.ExecContext(ctx, `DELETE FROM settings WHERE key = $1`, name); err != nil {
+			return nil, fmt.Errorf("erase %s from the database: %w", name, err)
+		}
+		moved = append(moved, name)
 	}
-	var v string
-	if err := d.W.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = $1`, name).Scan(&v); err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	k, err := base64.RawStdEncoding.DecodeString(v)
-	if err != nil || len(k) != KeySize {
-		return nil, fmt.Errorf("the %s setting is not %d bytes of base64", name, KeySize)
-	}
-	return k, nil
+	return moved, nil
 }
 
-// Key returns SHA-256 of the configured secret when one is given, else the
-// key Stored under name.
-func Key(ctx context.Context, d *db.DB, name, configured string) ([]byte, error) {
-	if configured != "" {
-		k := sha256.Sum256([]byte(configured))
-		return k[:], nil
+// Reseal seals every value of one column again with the current key, so
+// that older keys can be dropped after a rotation. query selects (id,
+// sealed value) rows; update sets $1 as the new value where the id is $2
+// and the value is still $3 (a row changed meanwhile is left alone). open
+// returns the plain value and whether the current key sealed it. Values
+// that no live key opens are counted in failed and left alone.
+func Reseal[ID any](ctx context.Context, d *db.DB, query, update string,
+	open func(id ID, sealed string) (plain string, current bool, err error), seal func(id ID, plain string) string) (resealed, failed int, err error) {
+	type row struct {
+		id     ID
+		sealed string
 	}
-	return Stored(ctx, d, name)
+	rows, err := d.R.QueryContext(ctx, query)
+	if err != nil {
+		return 0, 0, fmt.Errorf("reseal: %w", err)
+	}
+	var all []row
+	for rows.Next() {
+		var r row
+		if err := rows.Scan(&r.id, &r.sealed); err != nil {
+			rows.Close()
+			return 0, 0, fmt.Errorf("reseal: %w", err)
+		}
+		all = append(all, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, 0, fmt.Errorf("reseal: %w", err)
+	}
+	for _, r := range all {
+		plain, current, err := open(r.id, r.sealed)
+		if err != nil {
+			failed++
+			continue
+		}
+		if current {
+			continue
+		}
+		if _, err := d.W.ExecContext(ctx, update, seal(r.id, plain), r.id, r.sealed); err != nil {
+			return resealed, failed, fmt.Errorf("reseal: %w", err)
+		}
+		resealed++
+	}
+	return resealed, failed, nil
 }
 
 // Box seals and opens values with one key.

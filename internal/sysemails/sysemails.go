@@ -10,11 +10,11 @@ import (
 	"log/slog"
 	"strings"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
-	"genie/internal/db"
-	"genie/internal/mail"
-	"genie/internal/users"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/mail"
+	"github.com/geniehq/genie/internal/users"
 )
 
 // Service renders and sends system emails.

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"genie/internal/apitest"
-	"genie/internal/app"
-	"genie/internal/auth"
-	"genie/internal/mail/mailtest"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/app"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/mail/mailtest"
 )
 
 const res = "system-emails"

@@ -16,9 +16,9 @@ import (
 	"github.com/google/uuid"
 	"golang.org/x/crypto/bcrypt"
 
-	"genie/internal/apperr"
-	"genie/internal/auth"
-	"genie/internal/db"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // DefaultPasswordCost is the bcrypt cost of stored password hashes.
@@ -54,6 +54,8 @@ type Store struct {
 	// PasswordCost is the bcrypt cost for new hashes; 0 means
 	// DefaultPasswordCost. Tests lower it.
 	PasswordCost int
+	// Hashing bounds concurrent password hashing; nil means no bound.
+	Hashing *Hashing
 }
 
 // NormalizeEmail lower-cases and trims an address and checks its form.
@@ -80,14 +82,26 @@ func CheckPassword(p string) error {
 	return nil
 }
 
-// HashPassword returns the bcrypt hash of p at the store's cost.
-func (s *Store) HashPassword(p string) (string, error) {
+// HashPassword returns the bcrypt hash of p at the store's cost, in a
+// hashing slot (ErrBusy when none frees up in time).
+func (s *Store) HashPassword(ctx context.Context, p string) (string, error) {
 	cost := s.PasswordCost
 	if cost == 0 {
 		cost = DefaultPasswordCost
 	}
-	h, err := bcrypt.GenerateFromPassword([]byte(p), cost)
+	var h []byte
+	var err error
+	if serr := s.Hashing.Do(ctx, func() { h, err = bcrypt.GenerateFromPassword([]byte(p), cost) }); serr != nil {
+		return "", serr
+	}
 	return string(h), err
+}
+
+// VerifyPassword is the package's VerifyPassword in a hashing slot.
+func (s *Store) VerifyPassword(ctx context.Context, hash, p string) (bool, error) {
+	var ok bool
+	err := s.Hashing.Do(ctx, func() { ok = VerifyPassword(hash, p) })
+	return ok, err
 }
 
 // dummyHash is compared against when an email is unknown, so that a sign-in
@@ -124,7 +138,7 @@ func (s *Store) Create(ctx context.Context, n NewUser) (*User, error) {
 	var hash string
 	if n.Password != "" {
 		var err error
-		if hash, err = s.HashPassword(n.Password); err != nil {
+		if hash, err = s.HashPassword(ctx, n.Password); err != nil {
 			return nil, err
 		}
 	}
@@ -231,7 +245,7 @@ func (s *Store) SetRole(ctx context.Context, id string, role auth.Role) error {
 
 // SetPassword replaces a user's password.
 func (s *Store) SetPassword(ctx context.Context, id, password string) error {
-	hash, err := s.HashPassword(password)
+	hash, err := s.HashPassword(ctx, password)
 	if err != nil {
 		return err
 	}

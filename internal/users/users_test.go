@@ -1,6 +1,9 @@
 package users
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 func TestNormalizeEmail(t *testing.T) {
 	ok := map[string]string{
@@ -31,7 +34,7 @@ func TestCheckPassword(t *testing.T) {
 
 func TestVerifyPassword(t *testing.T) {
 	s := &Store{PasswordCost: 4}
-	h, err := s.HashPassword("right password")
+	h, err := s.HashPassword(context.Background(), "right password")
 	if err != nil {
 		t.Fatal(err)
 	}

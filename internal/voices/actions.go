@@ -4,8 +4,8 @@ import (
 	"context"
 	"strings"
 
-	"genie/internal/api"
-	"genie/internal/apperr"
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 // Actions returns the preselected-voices actions.
@@ -44,6 +44,11 @@ func checkGender(g *string) error {
 }
 
 func (in *input) checkCommon() error {
+	if in.SortOrder != nil {
+		if err := api.CheckRange("sort_order", *in.SortOrder, -api.MaxOrder, api.MaxOrder); err != nil {
+			return err
+		}
+	}
 	if in.Label != nil {
 		l, err := api.RequiredString("label", in.Label, MaxLabelLen)
 		if err != nil {

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"genie/internal/apitest"
-	"genie/internal/auth"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/auth"
 )
 
 func TestVoices(t *testing.T) {

@@ -13,8 +13,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	"genie/internal/apitest"
-	"genie/internal/auth"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/auth"
 )
 
 // chromium returns the browser to drive, or skips the test (fails it when

@@ -17,8 +17,8 @@ import (
 	"strings"
 	"time"
 
-	"genie/internal/apperr"
-	"genie/internal/editlinks"
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/editlinks"
 )
 
 //go:embed static

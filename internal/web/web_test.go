@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"genie/internal/apitest"
-	"genie/internal/auth"
-	"genie/internal/web"
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/web"
 )
 
 func newDoc(t testing.TB, s *apitest.Server, cred, name, content string) string {

@@ -85,10 +85,27 @@ assert.equal(gu.data.user.email, email);
 assert.equal(gu.data.user.id, up.data.user.id);
 step('getUser');
 
-// A used refresh token cannot be used again.
+// Two tabs refreshing the same session at once both stay signed in
+// (GoTrue's refresh-token reuse interval; the server under test uses 1 s).
+const [tabA, tabB] = await Promise.all([
+  newClient().refreshSession({ refresh_token: s2.refresh_token }),
+  newClient().refreshSession({ refresh_token: s2.refresh_token }),
+]);
+assert.equal(tabA.error, null, `first tab: ${tabA.error?.message}`);
+assert.equal(tabB.error, null, `second tab: ${tabB.error?.message}`);
+for (const tab of [tabA, tabB]) {
+  r = await v1(tab.data.session.access_token, { resource: 'api-keys', action: 'list' });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+}
+step('concurrent refreshes within the reuse interval');
+
+// Past the interval, a used refresh token presented again ends the session.
+await new Promise((done) => setTimeout(done, 1500));
 const reuse = await newClient().refreshSession({ refresh_token: s1.refresh_token });
 assert.ok(reuse.error, 'reused refresh token accepted');
-step('used refresh token refused');
+r = await v1(tabA.data.session.access_token, { resource: 'api-keys', action: 'list' });
+assert.equal(r.status, 401, 'the session survived refresh-token reuse');
+step('used refresh token refused after the interval');
 
 // Sign in again (reuse detection ended that session), then sign out.
 const again = await client.signInWithPassword({ email, password });

@@ -1,0 +1,115 @@
+package identity
+
+import (
+	"errors"
+	"net"
+	"net/http"
+	"net/netip"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/geniehq/genie/internal/users"
+)
+
+// Default limits of sign-ups and password sign-ins together: GoTrue's 30
+// per 5 minutes per client address, and a ceiling for the whole
+// deployment. Both are counted in the database, so every process shares
+// them.
+const (
+	AddrLimitPer5Min  = 30
+	GlobalLimitPerMin = 1200
+)
+
+// clientAddr is the client's address for rate limiting: the peer's, or,
+// when a trusted reverse proxy sets header, the right-most address in it
+// (the one the proxy itself saw). IPv6 addresses count per /64, the block
+// one client usually holds.
+func clientAddr(r *http.Request, header string) string {
+	raw := ""
+	if header != "" {
+		if v := r.Header.Values(header); len(v) > 0 {
+			parts := strings.Split(v[len(v)-1], ",")
+			raw = strings.TrimSpace(parts[len(parts)-1])
+		}
+	}
+	if raw == "" {
+		raw = r.RemoteAddr
+		if h, _, err := net.SplitHostPort(raw); err == nil {
+			raw = h
+		}
+	}
+	a, err := netip.ParseAddr(raw)
+	if err != nil {
+		return "unknown"
+	}
+	a = a.Unmap()
+	if a.Is6() {
+		p, _ := a.Prefix(64)
+		return p.String()
+	}
+	return a.String()
+}
+
+// throttle counts a sign-up or password sign-in against the per-address
+// and global limits; when one is reached it answers 429 with Retry-After
+// and returns false.
+func (p *Provider) throttle(w http.ResponseWriter, r *http.Request) bool {
+	if p.AddrLimit != nil {
+		q, err := p.AddrLimit.Take(r.Context(), "auth-addr:"+clientAddr(r, p.ClientIPHeader))
+		if err != nil {
+			p.internal(w, r, err)
+			return false
+		}
+		if !q.Allowed {
+			slowDown(r)
+			tooMany(w, q.Reset.Sub(p.DB.Now()), "Too many sign-in and sign-up requests from this address; try again later")
+			return false
+		}
+	}
+	if p.GlobalLimit != nil {
+		q, err := p.GlobalLimit.Take(r.Context(), "auth-global")
+		if err != nil {
+			p.internal(w, r, err)
+			return false
+		}
+		if !q.Allowed {
+			slowDown(r)
+			tooMany(w, q.Reset.Sub(p.DB.Now()), "The service is receiving too many sign-in and sign-up requests; try again shortly")
+			return false
+		}
+	}
+	return true
+}
+
+// refusedDelay is how long a refused sign-in waits before its 429: a
+// client looping on refusals makes a few requests a second per connection
+// instead of thousands, which would otherwise take the CPU that other
+// requests need. A waiting request costs a goroutine, not CPU.
+const refusedDelay = 250 * time.Millisecond
+
+func slowDown(r *http.Request) {
+	t := time.NewTimer(refusedDelay)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-r.Context().Done():
+	}
+}
+
+// tooMany answers GoTrue's 429 with Retry-After in whole seconds.
+func tooMany(w http.ResponseWriter, after time.Duration, msg string) {
+	w.Header().Set("Retry-After", strconv.Itoa(int(after.Seconds())+1))
+	fail(w, http.StatusTooManyRequests, "over_request_rate_limit", msg)
+}
+
+// hashingBusy answers a request whose password could not be hashed in
+// time because every hashing slot stayed taken; it reports whether err was
+// that.
+func hashingBusy(w http.ResponseWriter, err error) bool {
+	if !errors.Is(err, users.ErrBusy) {
+		return false
+	}
+	tooMany(w, 0, "The service is busy checking passwords; try again in a moment")
+	return true
+}
