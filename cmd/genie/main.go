@@ -38,6 +38,7 @@ commands:
   backup      copy a SQLite database while it serves:  genie backup --out FILE
   restore     put a copy back (service stopped):       genie restore --from FILE [--force]
   version     print the version
+  openapi     print the OpenAPI 3.1 document of the API (as GET /v1/openapi.json)
 
 Run "genie <command> -h" for a command's flags.
 `
@@ -70,6 +71,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = runRestore(ctx, args[1:], stdout, stderr)
 	case "version":
 		printVersion(stdout)
+	case "openapi":
+		err = runOpenAPI(ctx, args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 	default:

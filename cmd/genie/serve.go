@@ -90,7 +90,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if *baseURL == "" {
 		*baseURL = "http://" + l.Addr().String()
 	}
-	a, err := app.New(ctx, app.Config{
+	a, err := app.New(ctx, app.Config{Version: buildVersionString(),
 		Addr: l.Addr().String(), DB: *dsn, BaseURL: *baseURL, KeyFile: *keyFile,
 		JWTSecret: *jwtSecret, JWKSURL: *jwksURL, DisableEmbeddedAuth: *noAuth, EditLinkKey: *linkKey,
 		AdminEmail: os.Getenv("GENIE_ADMIN_EMAIL"), AdminPassword: os.Getenv("GENIE_ADMIN_PASSWORD"),

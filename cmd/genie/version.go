@@ -48,3 +48,10 @@ func printVersion(w io.Writer) {
 	}
 	fmt.Fprintf(w, " %s %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
+
+// buildVersionString is the version the server publishes (GET / and the
+// OpenAPI document).
+func buildVersionString() string {
+	v, _, _ := buildVersion()
+	return v
+}

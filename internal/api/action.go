@@ -54,8 +54,15 @@ type Action struct {
 	// Response is the zero value of the type the handler puts in the
 	// success envelope's data.
 	Response any
-	// Status is the success status (0 means 200).
-	Status int
+	// Status is the success status (0 means 200); AlsoStatus lists other
+	// success statuses (a generate that answers 200 for an existing link).
+	Status     int
+	AlsoStatus []int
+	// ID describes the record id the action takes in the envelope's id
+	// (the id query parameter of its own path); "" for none. IDOptional
+	// marks an id the action can do without.
+	ID         string
+	IDOptional bool
 	// Errors are the error codes the action itself can answer, besides the
 	// ones every action can (VALIDATION_ERROR, INTERNAL_ERROR and the
 	// credential and rate-limit codes of its access level).

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -287,6 +288,36 @@ func checkEnvelope(env envelope, raw map[string]json.RawMessage, pathResource st
 		env.Data = d
 	}
 	return env, nil
+}
+
+// decodeData reads a body that is the action's data itself (the
+// per-action form POST /v1/{resource}/{action}); env already holds the
+// resource, action and id from the URL. An empty body is {}.
+func decodeData(b *bodyReader, env envelope) (envelope, error) {
+	body, err := io.ReadAll(b)
+	if err != nil {
+		if e := b.readError(err); e != nil {
+			return env, e
+		}
+		return env, apperr.Invalid("body", "request body could not be read: %v", err)
+	}
+	body = bytes.TrimSpace(body)
+	if len(body) == 0 {
+		body = []byte("{}")
+	}
+	var v json.RawMessage
+	if err := json.Unmarshal(body, &v); err != nil {
+		return env, apperr.Invalid("body", "request body is not valid JSON: %v", err)
+	}
+	if body[0] != '{' {
+		return env, apperr.Invalid("body", "request body must be a JSON object: the action's data")
+	}
+	quote := func(s string) json.RawMessage { q, _ := json.Marshal(s); return q }
+	raw := map[string]json.RawMessage{"action": quote(env.Action), "data": body}
+	if env.HasID {
+		raw["id"] = quote(env.ID)
+	}
+	return checkEnvelope(env, raw, env.Resource)
 }
 
 // parseEnvelope decodes a whole body held in memory (the fuzz target and

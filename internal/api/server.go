@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/geniehq/genie/internal/apperr"
@@ -88,28 +89,50 @@ func (s *Server) Resources() map[string][]string {
 	return out
 }
 
-// Mount adds the v1 routes to mux: POST /v1, POST /v1/{resource} and the
-// REST forms of api-keys.
+// Mount adds the v1 routes to mux: the envelope forms POST /v1 and POST
+// /v1/{resource}, each action's own form POST /v1/{resource}/{action}
+// (body: the data; record id: the id query parameter), and the REST forms
+// of api-keys.
 func (s *Server) Mount(mux *http.ServeMux) {
-	mux.HandleFunc("POST /v1", func(w http.ResponseWriter, r *http.Request) { s.serve(w, r, "", "", "") })
+	mux.HandleFunc("POST /v1", func(w http.ResponseWriter, r *http.Request) { s.serve(w, r, route{}) })
 	mux.HandleFunc("POST /v1/{resource}", func(w http.ResponseWriter, r *http.Request) {
-		s.serve(w, r, r.PathValue("resource"), "", "")
+		s.serve(w, r, route{resource: r.PathValue("resource")})
 	})
-	mux.HandleFunc("GET /v1/api-keys", func(w http.ResponseWriter, r *http.Request) { s.serve(w, r, "api-keys", "list", "") })
+	mux.HandleFunc("POST /v1/{resource}/{action}", func(w http.ResponseWriter, r *http.Request) {
+		id, hasID := r.URL.Query()["id"]
+		rt := route{resource: r.PathValue("resource"), action: r.PathValue("action"), dataBody: true, hasID: hasID}
+		if hasID {
+			rt.id = id[0]
+		}
+		s.serve(w, r, rt)
+	})
+	mux.HandleFunc("GET /v1/api-keys", func(w http.ResponseWriter, r *http.Request) {
+		s.serve(w, r, route{resource: "api-keys", action: "list", noBody: true})
+	})
 	mux.HandleFunc("PATCH /v1/api-keys/{id}", func(w http.ResponseWriter, r *http.Request) {
-		s.serve(w, r, "api-keys", "revoke", r.PathValue("id"))
+		s.serve(w, r, route{resource: "api-keys", action: "revoke", id: r.PathValue("id"), hasID: true, noBody: true})
 	})
 	mux.HandleFunc("DELETE /v1/api-keys/{id}", func(w http.ResponseWriter, r *http.Request) {
-		s.serve(w, r, "api-keys", "delete", r.PathValue("id"))
+		s.serve(w, r, route{resource: "api-keys", action: "delete", id: r.PathValue("id"), hasID: true, noBody: true})
 	})
 	notAllowed := func(w http.ResponseWriter, r *http.Request) {
-		e := apperr.InvalidAction("%s %s is not supported: send POST %s with a JSON envelope", r.Method, r.URL.Path, r.URL.Path)
+		e := apperr.InvalidAction("%s %s is not supported: send POST %s with a JSON body (GET /v1/openapi.json describes every operation)", r.Method, r.URL.Path, r.URL.Path)
 		e.HTTPStatus = http.StatusMethodNotAllowed
 		w.Header().Set("Allow", "POST")
 		WriteError(r.Context(), w, s.opt.Log, e)
 	}
 	mux.HandleFunc("/v1", notAllowed)
 	mux.HandleFunc("/v1/", notAllowed)
+}
+
+// route is what the URL says of a request: the resource and action when
+// the path names them, the record id of the REST and per-action forms,
+// and how to read the body (an envelope, the data itself, or none).
+type route struct {
+	resource, action, id string
+	hasID                bool
+	noBody               bool // REST forms: the body is not read
+	dataBody             bool // per-action form: the body is the data
 }
 
 // envelope is the decoded request body.
@@ -122,18 +145,18 @@ type envelope struct {
 	hasNUL   bool // the body escapes U+0000 somewhere
 }
 
-// serve handles one request. pathResource, restAction and restID come from
-// the URL; for REST forms the body is not read.
+// serve handles one request; rt is what the URL says.
 //
 // The order protects the server from what it has not checked yet: the
 // credential is resolved (and an API key's rate limit taken) before any of
 // the body is read; the body is read as a stream within the action's limit
 // and the shared body budget; only then does the request wait for one of
 // the slots in which actions run.
-func (s *Server) serve(w http.ResponseWriter, r *http.Request, pathResource, restAction, restID string) {
+func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route) {
 	ctx := r.Context()
-	release := func() {}         // gives back the slot the action runs in
-	bodyDone := restAction != "" // REST forms have no body to read
+	pathResource := rt.resource
+	release := func() {}  // gives back the slot the action runs in
+	bodyDone := rt.noBody // REST forms have no body to read
 	fail := func(err error) {
 		if !bodyDone && (r.ContentLength < 0 || r.ContentLength > smallBody) {
 			// Answer now and drop the connection rather than read the rest
@@ -143,7 +166,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, pathResource, res
 		}
 		WriteError(ctx, w, s.opt.Log, err)
 	}
-	setRoute(ctx, pathResource, restAction)
+	setRoute(ctx, pathResource, rt.action)
 
 	// A request with a small body (most are) waits for its slot before
 	// anything touches the database; one with a large or unknown body
@@ -197,14 +220,23 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, pathResource, res
 		}
 	}
 
-	env := envelope{Resource: pathResource, Action: restAction, ID: restID, HasID: restID != "", Data: json.RawMessage("{}")}
-	if restAction == "" {
+	env := envelope{Resource: pathResource, Action: rt.action, ID: rt.id, HasID: rt.hasID, Data: json.RawMessage("{}")}
+	if !rt.noBody {
 		body := &bodyReader{ctx: ctx, r: r.Body, limit: s.opt.MaxBody, budget: s.budget}
 		if r.ContentLength > s.opt.MaxBody {
 			body.n = r.ContentLength // refused before a byte is read
 		}
 		var err error
-		env, err = decodeEnvelope(body, pathResource, s.maxBodyFor)
+		if rt.dataBody {
+			if _, known := s.resources[rt.resource][rt.action]; !known {
+				fail(s.unknown(rt.resource, rt.action))
+				return
+			}
+			body.tighten(s.maxBodyFor(rt.resource, rt.action))
+			env, err = decodeData(body, env)
+		} else {
+			env, err = decodeEnvelope(body, pathResource, s.maxBodyFor)
+		}
 		body.release()
 		bodyDone = err == nil
 		setRoute(ctx, env.Resource, env.Action)
@@ -217,14 +249,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, pathResource, res
 			return
 		}
 	}
-	actions, ok := s.resources[env.Resource]
+	action, ok := s.resources[env.Resource][env.Action]
 	if !ok {
-		fail(apperr.InvalidAction("unknown resource %q", env.Resource))
-		return
-	}
-	action, ok := actions[env.Action]
-	if !ok {
-		fail(apperr.InvalidAction("action %q is not supported for resource %q", env.Action, env.Resource))
+		fail(s.unknown(env.Resource, env.Action))
 		return
 	}
 	if err := checkAccess(action.Access, caller); err != nil {
@@ -255,6 +282,18 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, pathResource, res
 		w.Header()[k] = v
 	}
 	WriteSuccess(w, resp.Status, resp.Data)
+}
+
+// unknown is the INVALID_ACTION answer for an unknown resource or action:
+// it lists what exists, so a caller can find its way.
+func (s *Server) unknown(resource, action string) error {
+	actions, ok := s.resources[resource]
+	if !ok {
+		return apperr.InvalidAction("unknown resource %q; the resources are: %s (GET /v1/openapi.json describes them)",
+			resource, strings.Join(slices.Sorted(maps.Keys(s.resources)), ", "))
+	}
+	return apperr.InvalidAction("action %q is not supported for resource %q; its actions are: %s",
+		action, resource, strings.Join(slices.Sorted(maps.Keys(actions)), ", "))
 }
 
 // smallBody is the size of an unread body that is read and dropped after

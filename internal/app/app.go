@@ -41,6 +41,10 @@ import (
 // Config is everything the service needs to start. Zero values mean the
 // embedded defaults.
 type Config struct {
+	// Version is the build's version, published in GET / and the OpenAPI
+	// document ("devel" when empty).
+	Version string
+
 	Addr    string // listen address, default 127.0.0.1:8080
 	DB      string // SQLite file path or postgres:// URL, default ./genie.db
 	BaseURL string // public base URL, default http://<Addr>
@@ -161,12 +165,14 @@ const SignInAttemptsPerMinute = 20
 
 // App is a wired service.
 type App struct {
-	Config  Config
-	DB      *db.DB
-	Users   *users.Store
-	APIKeys *apikeys.Service
-	Handler http.Handler
-	Limiter *auth.RateLimiter
+	Config Config
+	// Discovery serves GET /, /v1/openapi.json and /docs.
+	Discovery *api.Discovery
+	DB        *db.DB
+	Users     *users.Store
+	APIKeys   *apikeys.Service
+	Handler   http.Handler
+	Limiter   *auth.RateLimiter
 	// API is the action registry; tests may register extra resources
 	// before the first request.
 	API *api.Server
@@ -293,6 +299,12 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 
 	mux := http.NewServeMux()
 	srv.Mount(mux)
+	version := cfg.Version
+	if version == "" {
+		version = "devel"
+	}
+	a.Discovery = &api.Discovery{Server: srv, Info: api.DocInfo{Title: "Genie Management Service", Version: version, Extra: describeHTTP}}
+	a.Discovery.Mount(mux)
 	web.New(links.View, log).Mount(mux)
 	if !cfg.DisableEmbeddedAuth {
 		(&identity.Provider{DB: d, Users: a.Users, Tokens: tokens, Log: log,
