@@ -2,21 +2,46 @@ package apikeys
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
 )
 
 // Actions returns the api-keys actions. All need a session token: an API key
 // cannot manage API keys.
 func (s *Service) Actions() api.Actions {
-	list := api.Action{Access: api.SessionOnly, Handle: s.list}
+	list := api.Action{Access: api.SessionOnly, Handle: s.list, Summary: "List your API keys (without the keys themselves)",
+		Response: KeyList{}}
+	all := list
+	all.Summary = "List your API keys (same as list)"
+	keyID := "The key's id."
 	return api.Actions{
-		"all":    list,
-		"list":   list,
-		"create": {Access: api.SessionOnly, Handle: s.create},
-		"revoke": {Access: api.SessionOnly, Handle: s.revoke},
-		"delete": {Access: api.SessionOnly, Handle: s.delete},
+		"all":  all,
+		"list": list,
+		"create": {Access: api.SessionOnly, Handle: s.create, Summary: "Create an API key (the full key is in this answer only)",
+			Request: CreateRequest{}, Response: Created{}, Status: http.StatusCreated, Idempotent: true},
+		"revoke": {Access: api.SessionOnly, Handle: s.revoke, Summary: "Revoke an API key: later requests with it get 401",
+			ID: keyID, Response: api.SuccessMessage{}, Errors: []string{apperr.CodeNotFound}},
+		"delete": {Access: api.SessionOnly, Handle: s.delete, Summary: "Delete an API key for good",
+			ID: keyID, Response: api.SuccessMessage{}, Errors: []string{apperr.CodeNotFound}},
 	}
+}
+
+// KeyList is the answer of list and all.
+type KeyList struct {
+	APIKeys []Key `json:"api_keys"`
+	Count   int   `json:"count"`
+}
+
+// CreateRequest is create's data.
+type CreateRequest struct {
+	Name *string `json:"name" schema:"required,minLength=1,maxLength=100" doc:"A name to recognise the key by."`
+}
+
+// Created is create's answer.
+type Created struct {
+	APIKey Key `json:"api_key"`
 }
 
 func (s *Service) list(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -24,13 +49,14 @@ func (s *Service) list(ctx context.Context, r *api.Request) (*api.Response, erro
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"api_keys": keys, "count": len(keys)}), nil
+	if keys == nil {
+		keys = []Key{}
+	}
+	return api.OK(KeyList{APIKeys: keys, Count: len(keys)}), nil
 }
 
 func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in struct {
-		Name *string `json:"name"`
-	}
+	var in CreateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -42,7 +68,7 @@ func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(map[string]any{"api_key": k}), nil
+	return api.Created(Created{APIKey: *k}), nil
 }
 
 func (s *Service) revoke(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -58,7 +84,7 @@ func (s *Service) revoke(ctx context.Context, r *api.Request) (*api.Response, er
 	if already {
 		msg = "API key was already revoked"
 	}
-	return api.OK(map[string]any{"success": true, "message": msg}), nil
+	return api.OK(api.Done(msg)), nil
 }
 
 func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -69,5 +95,5 @@ func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Delete(ctx, r.Caller, id); err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"success": true, "message": "API key deleted"}), nil
+	return api.OK(api.Done("API key deleted")), nil
 }

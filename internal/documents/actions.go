@@ -2,6 +2,7 @@ package documents
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apperr"
@@ -9,25 +10,68 @@ import (
 
 // Actions returns the documents actions; all need a credential.
 func (s *Service) Actions() api.Actions {
+	docID := "The document's id (a UUID)."
+	list := api.Action{Access: api.Authenticated, Handle: s.all, Summary: "List your knowledge-base documents (without their content), newest first",
+		Request: ListRequest{}, Response: List{}}
+	all := list
+	all.Summary = "List your knowledge-base documents (same as list)"
+	notFound := []string{apperr.CodeNotFound}
 	return api.Actions{
-		"all":    {Access: api.Authenticated, Handle: s.all},
-		"list":   {Access: api.Authenticated, Handle: s.all},
-		"get":    {Access: api.Authenticated, Handle: s.get},
-		"create": {Access: api.Authenticated, Handle: s.create, MaxBody: api.DefaultMaxBody}, // 1,000,000 characters of content
-		"update": {Access: api.Authenticated, Handle: s.update, MaxBody: api.DefaultMaxBody},
-		"delete": {Access: api.Authenticated, Handle: s.delete},
+		"all":  all,
+		"list": list,
+		"get": {Access: api.Authenticated, Handle: s.get, Summary: "Get a document with its content (yours, or a public one)",
+			ID: docID, Response: One{}, Errors: notFound},
+		"create": {Access: api.Authenticated, Handle: s.create, Summary: "Create a knowledge-base document",
+			Request: CreateRequest{}, Response: One{}, Status: http.StatusCreated, Idempotent: true,
+			MaxBody: api.DefaultMaxBody}, // 1,000,000 characters of content
+		"update": {Access: api.Authenticated, Handle: s.update, Summary: "Change a document's name, content or visibility (only the fields given)",
+			ID: docID, Request: UpdateRequest{}, Response: One{}, Errors: []string{apperr.CodeNotFound, apperr.CodeForbidden},
+			MaxBody: api.DefaultMaxBody},
+		"delete": {Access: api.Authenticated, Handle: s.delete, Summary: "Delete a document (and its edit link)",
+			ID: docID, Response: api.SuccessMessage{}, Errors: []string{apperr.CodeNotFound, apperr.CodeForbidden}},
 	}
 }
 
+// ListRequest is the data of list and all.
+type ListRequest struct {
+	Limit     *int `json:"limit" schema:"min=1,max=200" doc:"Default 50."`
+	Offset    *int `json:"offset" schema:"min=0" doc:"Default 0."`
+	AdminMode bool `json:"adminMode" doc:"Admins only: every user's documents."`
+}
+
+// List is the answer of list and all.
+type List struct {
+	Documents []Document `json:"documents"`
+	Count     int        `json:"count"`
+	Limit     int        `json:"limit"`
+	Offset    int        `json:"offset"`
+}
+
+// One is the answer of get, create and update.
+type One struct {
+	Document *Document `json:"document"`
+}
+
+// CreateRequest is create's data.
+type CreateRequest struct {
+	Name     *string `json:"name" schema:"required,minLength=1,maxLength=255"`
+	Content  *string `json:"content" schema:"maxLength=1000000" doc:"Plain text; default empty."`
+	IsPublic *bool   `json:"is_public" doc:"Public documents may be used as sources by anyone; default false."`
+}
+
+// UpdateRequest is update's data: only the fields given change.
+type UpdateRequest struct {
+	Name     *string `json:"name" schema:"minLength=1,maxLength=255"`
+	Content  *string `json:"content" schema:"maxLength=1000000"`
+	IsPublic *bool   `json:"is_public"`
+}
+
 func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in struct {
-		api.Page
-		AdminMode bool `json:"adminMode"`
-	}
+	var in ListRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit, offset, err := in.Resolve(50, 200)
+	limit, offset, err := api.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +79,10 @@ func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"documents": docs, "count": total, "limit": limit, "offset": offset}), nil
+	if docs == nil {
+		docs = []Document{}
+	}
+	return api.OK(List{Documents: docs, Count: total, Limit: limit, Offset: offset}), nil
 }
 
 // docID returns the request id when it can name a document; any other
@@ -60,17 +107,11 @@ func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"document": d}), nil
-}
-
-type input struct {
-	Name     *string `json:"name"`
-	Content  *string `json:"content"`
-	IsPublic *bool   `json:"is_public"`
+	return api.OK(One{Document: d}), nil
 }
 
 func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in input
+	var in CreateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -89,7 +130,7 @@ func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(map[string]any{"document": d}), nil
+	return api.Created(One{Document: d}), nil
 }
 
 func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -97,7 +138,7 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	var in input
+	var in UpdateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -118,7 +159,7 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"document": d}), nil
+	return api.OK(One{Document: d}), nil
 }
 
 func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -129,5 +170,5 @@ func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Delete(ctx, r.Caller, id); err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"success": true, "message": "document deleted"}), nil
+	return api.OK(api.Done("document deleted")), nil
 }

@@ -2,6 +2,7 @@ package editlinks
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apperr"
@@ -10,18 +11,61 @@ import (
 // Actions returns the doc-edit-link actions. Owner actions need a
 // credential; public-get and public-update need only the token.
 func (s *Service) Actions() api.Actions {
+	docID := "The document's id (a UUID); only its owner or an admin may manage its link."
+	ownerErrors := []string{apperr.CodeNotFound, apperr.CodeForbidden}
 	return api.Actions{
-		"get":      {Access: api.Authenticated, Handle: owner(s.get)},
-		"generate": {Access: api.Authenticated, Handle: owner(s.generate)},
-		"set-pin":  {Access: api.Authenticated, Handle: owner(s.setPIN)},
-		"revoke":   {Access: api.Authenticated, Handle: owner(s.revoke)},
+		"get": {Access: api.Authenticated, Handle: owner(s.get), Summary: "Get a document's edit link (null when it has none)",
+			ID: docID, Response: MaybeLink{}, Errors: ownerErrors},
+		"generate": {Access: api.Authenticated, Handle: owner(s.generate), Summary: "Create a document's edit link, or get it (rotate: replace its token)",
+			ID: docID, Request: GenerateRequest{}, Response: LinkAnswer{}, Status: http.StatusCreated, AlsoStatus: []int{http.StatusOK},
+			Errors: ownerErrors, Idempotent: true},
+		"set-pin": {Access: api.Authenticated, Handle: owner(s.setPIN), Summary: "Set, change or clear the PIN asked on save",
+			ID: docID, Request: SetPINRequest{}, Response: LinkAnswer{}, Errors: ownerErrors},
+		"revoke": {Access: api.Authenticated, Handle: owner(s.revoke), Summary: "Revoke a document's edit link (succeeds when there is none)",
+			ID: docID, Response: api.Success{}, Errors: ownerErrors},
 		// Public actions accept U+0000 so that a token containing it is the
 		// same 404 as every other unknown token; content is checked for it.
 		// public-get allows a long body so that any malformed token, however
 		// long, gets the same 404 as every other unknown one.
-		"public-get":    {Access: api.Public, Handle: s.publicGet, AcceptsNUL: true, MaxBody: 1 << 20},
-		"public-update": {Access: api.Public, Handle: s.publicUpdate, AcceptsNUL: true, MaxBody: api.DefaultMaxBody}, // 1,000,000 characters of content
+		"public-get": {Access: api.Public, Handle: s.publicGet, AcceptsNUL: true, MaxBody: 1 << 20,
+			Summary: "Read the document behind an edit-link token", Request: PublicGetRequest{}, Response: View{},
+			Errors: []string{apperr.CodeNotFound}},
+		"public-update": {Access: api.Public, Handle: s.publicUpdate, AcceptsNUL: true, MaxBody: api.DefaultMaxBody, // 1,000,000 characters of content
+			Summary: "Save the document behind an edit-link token (with its PIN when it has one)", Request: PublicUpdateRequest{}, Response: Saved{},
+			Errors: []string{apperr.CodeNotFound, apperr.CodeForbidden}},
 	}
+}
+
+// MaybeLink is get's answer: the link, or null.
+type MaybeLink struct {
+	Link *Link `json:"link"`
+}
+
+// LinkAnswer is the answer of generate and set-pin.
+type LinkAnswer struct {
+	Link Link `json:"link"`
+}
+
+// GenerateRequest is generate's data.
+type GenerateRequest struct {
+	Rotate api.Optional[bool] `json:"rotate" doc:"true: a new token; the old URL stops working at once. Default false."`
+}
+
+// SetPINRequest is set-pin's data.
+type SetPINRequest struct {
+	PIN api.Optional[string] `json:"pin" schema:"pattern=^[0-9]{4,8}$" doc:"4 to 8 digits; null or omitted removes the PIN."`
+}
+
+// PublicGetRequest is public-get's data.
+type PublicGetRequest struct {
+	Token api.Optional[string] `json:"token" schema:"required" doc:"The link's token (the last part of its path)."`
+}
+
+// PublicUpdateRequest is public-update's data.
+type PublicUpdateRequest struct {
+	Token   api.Optional[string] `json:"token" schema:"required"`
+	Content *string              `json:"content" schema:"required,minLength=1,maxLength=1000000"`
+	PIN     api.Optional[string] `json:"pin" schema:"pattern=^[0-9]{4,8}$" doc:"Required when the link's requiresPin is true."`
 }
 
 // owner adapts an owner action, whose request id (required) names the
@@ -41,13 +85,11 @@ func (s *Service) get(ctx context.Context, r *api.Request, id string) (*api.Resp
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"link": l}), nil
+	return api.OK(MaybeLink{Link: l}), nil
 }
 
 func (s *Service) generate(ctx context.Context, r *api.Request, id string) (*api.Response, error) {
-	var in struct {
-		Rotate api.Optional[bool] `json:"rotate"`
-	}
+	var in GenerateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -56,15 +98,13 @@ func (s *Service) generate(ctx context.Context, r *api.Request, id string) (*api
 		return nil, err
 	}
 	if created {
-		return api.Created(map[string]any{"link": l}), nil
+		return api.Created(LinkAnswer{Link: *l}), nil
 	}
-	return api.OK(map[string]any{"link": l}), nil
+	return api.OK(LinkAnswer{Link: *l}), nil
 }
 
 func (s *Service) setPIN(ctx context.Context, r *api.Request, id string) (*api.Response, error) {
-	var in struct {
-		PIN api.Optional[string] `json:"pin"`
-	}
+	var in SetPINRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -72,22 +112,18 @@ func (s *Service) setPIN(ctx context.Context, r *api.Request, id string) (*api.R
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"link": l}), nil
+	return api.OK(LinkAnswer{Link: *l}), nil
 }
 
 func (s *Service) revoke(ctx context.Context, r *api.Request, id string) (*api.Response, error) {
 	if err := s.Revoke(ctx, r.Caller, id); err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"success": true}), nil
+	return api.OK(api.Success{Success: true}), nil
 }
 
 // publicInput is the data of the public actions.
-type publicInput struct {
-	Token   api.Optional[string] `json:"token"`
-	Content *string              `json:"content"`
-	PIN     api.Optional[string] `json:"pin"`
-}
+type publicInput PublicUpdateRequest
 
 // token returns the required token. Any string, even an empty one, is
 // looked up, so every wrong token meets the same NOT_FOUND.
@@ -100,11 +136,11 @@ func (in publicInput) token() (string, error) {
 }
 
 func (s *Service) publicGet(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in publicInput
-	if err := r.Bind(&in); err != nil {
+	var req PublicGetRequest
+	if err := r.Bind(&req); err != nil {
 		return nil, err
 	}
-	token, err := in.token()
+	token, err := publicInput{Token: req.Token}.token()
 	if err != nil {
 		return nil, err
 	}
@@ -116,10 +152,11 @@ func (s *Service) publicGet(ctx context.Context, r *api.Request) (*api.Response,
 }
 
 func (s *Service) publicUpdate(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in publicInput
-	if err := r.Bind(&in); err != nil {
+	var req PublicUpdateRequest
+	if err := r.Bind(&req); err != nil {
 		return nil, err
 	}
+	in := publicInput(req)
 	token, err := in.token()
 	if err != nil {
 		return nil, err

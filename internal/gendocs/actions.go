@@ -18,20 +18,32 @@ const (
 // Actions returns the genie-documents actions; generate needs a credential.
 func (s *Service) Actions() api.Actions {
 	return api.Actions{
-		"generate": {Access: api.Authenticated, Handle: s.generate},
+		"generate": {Access: api.Authenticated, Handle: s.generate,
+			Summary: "Generate an FAQ, a how-to guide or a one-pager from knowledge-base documents",
+			Request: GenerateRequest{}, Response: Result{}, Idempotent: true,
+			Errors:  []string{apperr.CodeAgentNotFound, apperr.CodeNotFound, apperr.CodeForbidden}},
 	}
 }
 
-type input struct {
-	AgentID     *string                `json:"agentId"`
-	Template    *string                `json:"template"`
-	DocumentIDs api.Optional[[]string] `json:"documentIds"`
-	Purpose     *string                `json:"purpose"`
-	GenieName   *string                `json:"genieName"`
+// GenerateRequest is generate's data.
+type GenerateRequest struct {
+	AgentID     *string                `json:"agentId" schema:"required,minLength=1" doc:"The genie the document is for (yours)."`
+	Template    *string                `json:"template" schema:"required,enum=faq|how-to|one-pager"`
+	DocumentIDs api.Optional[[]string] `json:"documentIds" schema:"required,minItems=1" doc:"Knowledge-base document UUIDs: yours or public ones."`
+	Purpose     *string                `json:"purpose" schema:"maxLength=1000" doc:"An optional focus; by default the most broadly useful content is covered."`
+	GenieName   *string                `json:"genieName" schema:"maxLength=100" doc:"Default: the text \"your business\"."`
+}
+
+// input is what generate binds into before its checks.
+type input = GenerateRequest
+
+// JSONSchema describes a template name.
+func (Template) JSONSchema() api.Schema {
+	return api.Schema{"type": "string", "enum": []string{"faq", "how-to", "one-pager"}}
 }
 
 // check validates the fields in the order the spec lists them.
-func (in *input) check() (Input, error) {
+func check(in *GenerateRequest) (Input, error) {
 	var out Input
 	if in.AgentID == nil || strings.TrimSpace(*in.AgentID) == "" {
 		return out, apperr.Required("agentId")
@@ -82,7 +94,7 @@ func (s *Service) generate(ctx context.Context, r *api.Request) (*api.Response, 
 	if err := r.Bind(&raw); err != nil {
 		return nil, err
 	}
-	in, err := raw.check()
+	in, err := check(&raw)
 	if err != nil {
 		return nil, err
 	}

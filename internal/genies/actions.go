@@ -2,6 +2,7 @@ package genies
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apperr"
@@ -14,26 +15,74 @@ import (
 const maxBody = 2 << 20
 
 func (s *Service) Actions() api.Actions {
+	genieID := "The genie's id (a UUID)."
+	notFound := []string{apperr.CodeAgentNotFound}
+	list := api.Action{Access: api.Authenticated, Handle: s.all, Summary: "List your genies, newest first",
+		Request: ListRequest{}, Response: List{}}
+	all := list
+	all.Summary = "List your genies (same as list)"
 	return api.Actions{
-		"all":    {Access: api.Authenticated, Handle: s.all},
-		"list":   {Access: api.Authenticated, Handle: s.all},
-		"get":    {Access: api.Authenticated, Handle: s.get},
-		"create": {Access: api.Authenticated, Handle: s.create, MaxBody: maxBody},
-		"update": {Access: api.Authenticated, Handle: s.update, MaxBody: maxBody},
-		"delete": {Access: api.Authenticated, Handle: s.delete},
+		"all":  all,
+		"list": list,
+		"get": {Access: api.Authenticated, Handle: s.get, Summary: "Get one of your genies, with its mailbox",
+			ID: genieID, Response: One{}, Errors: notFound},
+		"create": {Access: api.Authenticated, Handle: s.create, Summary: "Create a genie",
+			Request: CreateRequest{}, Response: One{}, Status: http.StatusCreated, Idempotent: true, MaxBody: maxBody,
+			Errors: []string{apperr.CodeForbidden}},
+		"update": {Access: api.Authenticated, Handle: s.update, Summary: "Change a genie (only the fields given)",
+			ID: genieID, Request: UpdateRequest{}, Response: One{}, MaxBody: maxBody, Errors: notFound},
+		"delete": {Access: api.Authenticated, Handle: s.delete, Summary: "Delete a genie, its mailbox and its listing link",
+			ID: genieID, Response: api.SuccessMessage{}, Errors: notFound},
 	}
 }
 
+// ListRequest is the data of list and all.
+type ListRequest struct {
+	Limit     *int   `json:"limit" schema:"min=1,max=200" doc:"Default 50."`
+	Offset    *int   `json:"offset" schema:"min=0" doc:"Default 0."`
+	AdminMode bool   `json:"adminMode" doc:"Admins only: every user's genies."`
+	GroupID   *int64 `json:"group_id" doc:"Only the genies of this group."`
+}
+
+// List is the answer of list and all.
+type List struct {
+	Genies []*Genie `json:"genies"`
+	Count  int      `json:"count"`
+	Limit  int      `json:"limit"`
+	Offset int      `json:"offset"`
+}
+
+// One is the answer of get, create and update.
+type One struct {
+	Genie *Genie `json:"genie"`
+}
+
+// UpdateRequest is update's data: only the fields given change.
+type UpdateRequest struct {
+	Name         *string                `json:"name" schema:"minLength=1,maxLength=200"`
+	Description  *string                `json:"description" schema:"maxLength=5000"`
+	Instructions *string                `json:"instructions" schema:"maxLength=100000"`
+	Greeting     *string                `json:"greeting" schema:"maxLength=2000"`
+	VoiceID      api.Optional[string]   `json:"voice_id" doc:"A voice id, or null for none."`
+	DocumentIDs  api.Optional[[]string] `json:"document_ids" doc:"The knowledge-base documents (UUIDs) the genie uses."`
+}
+
+// CreateRequest is create's data: name is required.
+type CreateRequest struct {
+	Name         *string                `json:"name" schema:"required,minLength=1,maxLength=200"`
+	Description  *string                `json:"description" schema:"maxLength=5000"`
+	Instructions *string                `json:"instructions" schema:"maxLength=100000"`
+	Greeting     *string                `json:"greeting" schema:"maxLength=2000"`
+	VoiceID      api.Optional[string]   `json:"voice_id" doc:"A voice id, or null for none."`
+	DocumentIDs  api.Optional[[]string] `json:"document_ids" doc:"The knowledge-base documents (UUIDs) the genie uses."`
+}
+
 func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in struct {
-		api.Page
-		AdminMode bool   `json:"adminMode"`
-		GroupID   *int64 `json:"group_id"`
-	}
+	var in ListRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit, offset, err := in.Resolve(50, 200)
+	limit, offset, err := api.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
 	if err != nil {
 		return nil, err
 	}
@@ -41,7 +90,10 @@ func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"genies": gs, "count": total, "limit": limit, "offset": offset}), nil
+	if gs == nil {
+		gs = []*Genie{}
+	}
+	return api.OK(List{Genies: gs, Count: total, Limit: limit, Offset: offset}), nil
 }
 
 func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -53,17 +105,11 @@ func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"genie": g}), nil
+	return api.OK(One{Genie: g}), nil
 }
 
-type input struct {
-	Name         *string                `json:"name"`
-	Description  *string                `json:"description"`
-	Instructions *string                `json:"instructions"`
-	Greeting     *string                `json:"greeting"`
-	VoiceID      api.Optional[string]   `json:"voice_id"`
-	DocumentIDs  api.Optional[[]string] `json:"document_ids"`
-}
+// input is what create and update take.
+type input UpdateRequest
 
 // fields validates an input; with create set, name is required.
 func (in *input) fields(create bool) (Fields, error) {
@@ -136,10 +182,11 @@ func CheckIDList(field string, ids []string) ([]string, error) {
 }
 
 func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in input
-	if err := r.Bind(&in); err != nil {
+	var req CreateRequest
+	if err := r.Bind(&req); err != nil {
 		return nil, err
 	}
+	in := input(req)
 	f, err := in.fields(true)
 	if err != nil {
 		return nil, err
@@ -148,7 +195,7 @@ func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(map[string]any{"genie": g}), nil
+	return api.Created(One{Genie: g}), nil
 }
 
 func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -156,10 +203,11 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	var in input
-	if err := r.Bind(&in); err != nil {
+	var req UpdateRequest
+	if err := r.Bind(&req); err != nil {
 		return nil, err
 	}
+	in := input(req)
 	f, err := in.fields(false)
 	if err != nil {
 		return nil, err
@@ -168,7 +216,7 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"genie": g}), nil
+	return api.OK(One{Genie: g}), nil
 }
 
 func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -179,5 +227,5 @@ func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Delete(ctx, r.Caller, id, s.DeleteHooks...); err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"success": true, "message": "genie deleted"}), nil
+	return api.OK(api.Done("genie deleted")), nil
 }

@@ -41,7 +41,7 @@ type Genie struct {
 	VoiceID            *string         `json:"voice_id"`
 	DocumentIDs        []string        `json:"document_ids"`
 	GroupID            *int64          `json:"group_id"`
-	Mailbox            json.RawMessage `json:"mailbox"`
+	Mailbox            json.RawMessage `json:"mailbox" doc:"The genie's mailbox record (see agent-mailboxes-self), or null."`
 	IsTemplate         bool            `json:"is_marketplace_template"`
 	MarketplaceGenieID *string         `json:"marketplace_genie_id"`
 	KnowledgeVersion   int64           `json:"knowledge_version"`

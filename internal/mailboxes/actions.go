@@ -3,6 +3,7 @@ package mailboxes
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apperr"
@@ -11,20 +12,56 @@ import (
 
 // Actions returns the agent-mailboxes-self actions.
 func (s *Service) Actions() api.Actions {
+	owner := []string{apperr.CodeUnauthorized, apperr.CodeAgentNotFound}
+	withBox := []string{apperr.CodeUnauthorized, apperr.CodeAgentNotFound, apperr.CodeNotFound}
 	return api.Actions{
-		"get":                    {Access: api.Authenticated, Handle: s.get},
-		"provision":              {Access: api.Authenticated, Handle: s.provision},
-		"update":                 {Access: api.Authenticated, Handle: s.update},
-		"delete":                 {Access: api.Authenticated, Handle: s.delete},
-		"test":                   {Access: api.Authenticated, Handle: s.test},
-		"check-tenant-key":       {Access: api.AdminOnly, Handle: s.checkKey},
-		"reprovision-tenant-key": {Access: api.AdminOnly, Handle: s.reprovisionKey},
+		"get": {Access: api.Authenticated, Handle: s.get, Summary: "Get your genie's mailbox",
+			Request: agentRef{}, Response: Mailbox{}, Errors: withBox},
+		"provision": {Access: api.Authenticated, Handle: s.provision, Summary: "Give your genie a mailbox (or move it to a new address)",
+			Request: ProvisionRequest{}, Response: Mailbox{}, Errors: owner, Idempotent: true},
+		"update": {Access: api.Authenticated, Handle: s.update, Summary: "Suspend or resume a mailbox, or set its escalation address",
+			Request: UpdateRequest{}, Response: api.OKFlag{}, Errors: withBox},
+		"delete": {Access: api.Authenticated, Handle: s.delete, Summary: "Delete your genie's mailbox and its mail",
+			Request: agentRef{}, Response: api.OKFlag{}, Errors: owner},
+		"test": {Access: api.Authenticated, Handle: s.test, Summary: "Send a test message from the mailbox",
+			Request: agentRef{}, Errors: withBox, Idempotent: true,
+			Response: api.Schema{"type": "object", "description": "The mail system's answer; its shape varies. The embedded mail system answers {queued, message_id, from, to, delivery}.",
+				"properties": api.Schema{"queued": api.Schema{"type": "boolean"}}}},
+		"check-tenant-key": {Access: api.AdminOnly, Handle: s.checkKey, Summary: "Check your team's mail credentials at the mail system",
+			Response: KeyState{}, Errors: []string{apperr.CodeNotFound}},
+		"reprovision-tenant-key": {Access: api.AdminOnly, Handle: s.reprovisionKey, Summary: "Replace your team's mail credentials (the old ones stop working at once)",
+			Response: TenantRef{}, Errors: []string{apperr.CodeNotFound}},
 	}
 }
 
 // agentRef is the agentId every action takes (required).
 type agentRef struct {
-	AgentID *string `json:"agentId"`
+	AgentID *string `json:"agentId" schema:"required,minLength=1" doc:"Your genie's id."`
+}
+
+// ProvisionRequest is provision's data.
+type ProvisionRequest struct {
+	agentRef
+	DesiredLocalpart *string `json:"desiredLocalpart" schema:"minLength=2,maxLength=40,pattern=^[a-z0-9]([a-z0-9-]*[a-z0-9])?$" doc:"The part before the @; lowercase letters, digits and inner hyphens. Replaces an existing mailbox."`
+}
+
+// UpdateRequest is update's data: action and/or escalation_address.
+type UpdateRequest struct {
+	agentRef
+	Action     *string              `json:"action" schema:"enum=suspend|resume"`
+	Escalation api.Optional[string] `json:"escalation_address" schema:"format=email" doc:"Receives a copy of every message; null clears it, omitted leaves it."`
+}
+
+// KeyState is check-tenant-key's answer.
+type KeyState struct {
+	Status    string     `json:"status" doc:"active, revoked, invalid, or unknown when the mail system gives none."`
+	RevokedAt *time.Time `json:"revokedAt"`
+	TenantID  string     `json:"tenantId"`
+}
+
+// TenantRef is reprovision-tenant-key's answer.
+type TenantRef struct {
+	TenantID string `json:"tenantId"`
 }
 
 func (a agentRef) id() (string, error) {
@@ -55,10 +92,7 @@ func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error
 }
 
 func (s *Service) provision(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in struct {
-		agentRef
-		DesiredLocalpart *string `json:"desiredLocalpart"`
-	}
+	var in ProvisionRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -79,11 +113,7 @@ func (s *Service) provision(ctx context.Context, r *api.Request) (*api.Response,
 }
 
 func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in struct {
-		agentRef
-		Action     *string              `json:"action"`
-		Escalation api.Optional[string] `json:"escalation_address"`
-	}
+	var in UpdateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -112,7 +142,7 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Update(ctx, r.Caller, id, ch); err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"ok": true}), nil
+	return api.OK(api.OKFlag{OK: true}), nil
 }
 
 func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -123,7 +153,7 @@ func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Delete(ctx, r.Caller, id); err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"ok": true}), nil
+	return api.OK(api.OKFlag{OK: true}), nil
 }
 
 func (s *Service) test(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -143,7 +173,7 @@ func (s *Service) checkKey(ctx context.Context, r *api.Request) (*api.Response, 
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"status": st.Status, "revokedAt": st.RevokedAt, "tenantId": st.TenantID}), nil
+	return api.OK(KeyState{Status: st.Status, RevokedAt: st.RevokedAt, TenantID: st.TenantID}), nil
 }
 
 func (s *Service) reprovisionKey(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -151,5 +181,5 @@ func (s *Service) reprovisionKey(ctx context.Context, r *api.Request) (*api.Resp
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"tenantId": id}), nil
+	return api.OK(TenantRef{TenantID: id}), nil
 }

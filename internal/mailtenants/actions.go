@@ -17,17 +17,28 @@ const (
 
 // Actions returns the mail-tenant-credentials actions (admin only).
 func (s *Store) Actions() api.Actions {
-	return api.Actions{"upsert": {Access: api.AdminOnly, Handle: s.upsert}}
+	return api.Actions{"upsert": {Access: api.AdminOnly, Handle: s.upsert,
+		Summary: "Register a team's mail tenant credentials (creating the owner's account and team when missing)",
+		Request: UpsertRequest{}, Response: UpsertResult{}, Idempotent: true}}
+}
+
+// UpsertRequest is upsert's data.
+type UpsertRequest struct {
+	OwnerEmail  *string `json:"owner_email" schema:"required,format=email" doc:"Identifies the team: its owner's email address."`
+	TenantID    *string `json:"tenant_id" schema:"required,minLength=1,maxLength=200"`
+	APIKey      *string `json:"api_key" schema:"required,minLength=1,maxLength=4096" doc:"Stored encrypted; never returned."`
+	TenantName  *string `json:"tenant_name" schema:"maxLength=200"`
+	OwnerUserID *string `json:"owner_user_id" schema:"maxLength=200" doc:"The owner's user id at the mail system."`
+}
+
+// UpsertResult is upsert's answer.
+type UpsertResult struct {
+	TeamID      int64  `json:"team_id"`
+	OwnerUserID string `json:"owner_user_id" doc:"The owner's user id in this service."`
 }
 
 func (s *Store) upsert(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in struct {
-		OwnerEmail  *string `json:"owner_email"`
-		TenantID    *string `json:"tenant_id"`
-		APIKey      *string `json:"api_key"`
-		TenantName  *string `json:"tenant_name"`
-		OwnerUserID *string `json:"owner_user_id"`
-	}
+	var in UpsertRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -63,5 +74,5 @@ func (s *Store) upsert(ctx context.Context, r *api.Request) (*api.Response, erro
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"team_id": teamID, "owner_user_id": userID}), nil
+	return api.OK(UpsertResult{TeamID: teamID, OwnerUserID: userID}), nil
 }

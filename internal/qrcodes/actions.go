@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/http"
 	"net/url"
 	"regexp"
 
@@ -24,21 +25,75 @@ var formatRE = regexp.MustCompile(`^[a-z0-9][a-z0-9+.-]{0,15}$`)
 // Actions returns the qr-code actions; all need a credential and reach only
 // the caller's own records.
 func (s *Service) Actions() api.Actions {
+	recID := "The QR code record's id (a UUID)."
+	list := api.Action{Access: api.Authenticated, Handle: s.all, Summary: "List your QR code records (at most 100, newest first)",
+		Request: ListRequest{}, Response: List{}}
+	all := list
+	all.Summary = "List your QR code records (same as list)"
 	return api.Actions{
-		"all":                {Access: api.Authenticated, Handle: s.all},
-		"list":               {Access: api.Authenticated, Handle: s.all},
-		"create":             {Access: api.Authenticated, Handle: s.create},
-		"delete":             {Access: api.Authenticated, Handle: s.delete},
-		"increment-download": {Access: api.Authenticated, Handle: s.incrementDownload},
+		"all":  all,
+		"list": list,
+		"create": {Access: api.Authenticated, Handle: s.create, Summary: "Save a QR code record for one of your genies",
+			Request: CreateRequest{}, Response: Created{}, Status: http.StatusCreated, Idempotent: true,
+			Errors: []string{apperr.CodeAgentNotFound}},
+		"delete": {Access: api.Authenticated, Handle: s.delete, Summary: "Delete a QR code record (soft: is_deleted becomes true)",
+			ID: recID, Response: Deleted{}, Errors: []string{apperr.CodeNotFound}},
+		"increment-download": {Access: api.Authenticated, Handle: s.incrementDownload, Summary: "Count a download of a QR code",
+			ID: recID, Request: IncrementRequest{}, Response: Downloaded{}, Errors: []string{apperr.CodeNotFound}},
 		"render": {Access: api.Authenticated, Handle: s.render, Summary: "Render a QR code image (PNG or SVG) that opens a genie's page",
 			Request: RenderRequest{}, Response: Rendered{}, Errors: []string{apperr.CodeAgentNotFound}},
 	}
 }
 
+// ListRequest is the data of all and list.
+type ListRequest struct {
+	AgentID *string `json:"agentId" doc:"Only the records of this genie."`
+}
+
+// List is the answer of all and list.
+type List struct {
+	Items []*QRCode `json:"items"`
+	Count int       `json:"count"`
+}
+
+// CreateRequest is create's data.
+type CreateRequest struct {
+	AgentID       *string         `json:"agent_id" schema:"required,minLength=1"`
+	StoragePath   *string         `json:"storage_path" schema:"required,minLength=1,maxLength=1024"`
+	StorageURL    *string         `json:"storage_url" schema:"required,maxLength=2048,format=uri"`
+	Format        *string         `json:"format" schema:"required,pattern=^[a-z0-9][a-z0-9+.-]{0,15}$" doc:"For example png or svg."`
+	FileSize      *int64          `json:"file_size" schema:"min=0" doc:"In bytes."`
+	DisplayConfig json.RawMessage `json:"display_config" doc:"An object (at most 16 KiB) kept as given."`
+	TargetURL     *string         `json:"target_url" schema:"maxLength=2048,format=uri"`
+	Filename      *string         `json:"filename" schema:"maxLength=255"`
+}
+
+// Created is create's answer.
+type Created struct {
+	QRCode *QRCode `json:"qr_code"`
+}
+
+// Deleted is delete's answer.
+type Deleted struct {
+	Success   bool   `json:"success"`
+	ID        string `json:"id"`
+	IsDeleted bool   `json:"is_deleted"`
+}
+
+// IncrementRequest is increment-download's data.
+type IncrementRequest struct {
+	DownloadCount *int64 `json:"downloadCount" schema:"required,min=0" doc:"The count the client knows; the stored counter is incremented atomically whatever it says."`
+}
+
+// Downloaded is increment-download's answer.
+type Downloaded struct {
+	Success       bool   `json:"success"`
+	ID            string `json:"id"`
+	DownloadCount int64  `json:"downloadCount"`
+}
+
 func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in struct {
-		AgentID *string `json:"agentId"`
-	}
+	var in ListRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -50,7 +105,10 @@ func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"items": items, "count": len(items)}), nil
+	if items == nil {
+		items = []*QRCode{}
+	}
+	return api.OK(List{Items: items, Count: len(items)}), nil
 }
 
 // checkURL accepts an absolute http or https URL.
@@ -66,16 +124,7 @@ func checkURL(field, v string) error {
 }
 
 func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in struct {
-		AgentID       *string         `json:"agent_id"`
-		StoragePath   *string         `json:"storage_path"`
-		StorageURL    *string         `json:"storage_url"`
-		Format        *string         `json:"format"`
-		FileSize      *int64          `json:"file_size"`
-		DisplayConfig json.RawMessage `json:"display_config"`
-		TargetURL     *string         `json:"target_url"`
-		Filename      *string         `json:"filename"`
-	}
+	var in CreateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -127,7 +176,7 @@ func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Create(ctx, q); err != nil {
 		return nil, err
 	}
-	return api.Created(map[string]any{"qr_code": q}), nil
+	return api.Created(Created{QRCode: q}), nil
 }
 
 func recordID(r *api.Request) (string, error) {
@@ -149,13 +198,11 @@ func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Delete(ctx, r.Caller.UserID, id); err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"success": true, "id": id, "is_deleted": true}), nil
+	return api.OK(Deleted{Success: true, ID: id, IsDeleted: true}), nil
 }
 
 func (s *Service) incrementDownload(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in struct {
-		DownloadCount *int64 `json:"downloadCount"`
-	}
+	var in IncrementRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -175,5 +222,5 @@ func (s *Service) incrementDownload(ctx context.Context, r *api.Request) (*api.R
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"success": true, "id": id, "downloadCount": n}), nil
+	return api.OK(Downloaded{Success: true, ID: id, DownloadCount: n}), nil
 }

@@ -30,7 +30,7 @@ type QRCode struct {
 	StorageURL    string          `json:"storage_url"`
 	Format        string          `json:"format"`
 	FileSize      *int64          `json:"file_size"`
-	DisplayConfig json.RawMessage `json:"display_config"`
+	DisplayConfig json.RawMessage `json:"display_config" doc:"An object, as given at creation."`
 	TargetURL     *string         `json:"target_url"`
 	Filename      *string         `json:"filename"`
 	DownloadCount int64           `json:"download_count"`

@@ -31,9 +31,36 @@ type Service struct {
 // Actions returns the system-emails actions.
 func (s *Service) Actions() api.Actions {
 	return api.Actions{
-		"preview":  {Access: api.AdminOnly, Handle: s.preview},
-		"sendTest": {Access: api.AdminOnly, Handle: s.sendTest},
+		"preview": {Access: api.AdminOnly, Handle: s.preview, Summary: "Render a system email template with sample data",
+			Request: PreviewRequest{}, Response: Preview{}},
+		"sendTest": {Access: api.AdminOnly, Handle: s.sendTest, Summary: "Send a system email template with sample data to a recipient",
+			Request: SendTestRequest{}, Response: Sent{}, Idempotent: true},
 	}
+}
+
+// PreviewRequest is preview's data.
+type PreviewRequest struct {
+	Template *string `json:"template" schema:"required,enum=welcome_business|welcome_consumer|access_approved|access_request"`
+}
+
+// SendTestRequest is sendTest's data.
+type SendTestRequest struct {
+	Template  *string `json:"template" schema:"required,enum=welcome_business|welcome_consumer|access_approved|access_request"`
+	Recipient *string `json:"recipient" schema:"required,format=email"`
+}
+
+// Preview is preview's answer.
+type Preview struct {
+	HTML string `json:"html"`
+}
+
+// Sent is sendTest's answer.
+type Sent struct {
+	Success   bool   `json:"success"`
+	Template  string `json:"template"`
+	Recipient string `json:"recipient"`
+	MessageID string `json:"message_id"`
+	Delivery  string `json:"delivery" schema:"enum=relay|local|outbox" doc:"How the message left: accepted by the SMTP relay, delivered to a local mailbox, or kept in the outbox (no relay configured)."`
 }
 
 // sample is the data a preview or test send is rendered with.
@@ -61,29 +88,23 @@ func (s *Service) sample(template, recipient string) mail.TemplateData {
 		Year: s.DB.Now().Year()}
 }
 
-// input is the data of both actions.
-type input struct {
-	Template  *string `json:"template"`
-	Recipient *string `json:"recipient"`
-}
-
-// bind decodes the data and returns the required, known template name.
-func (in *input) bind(r *api.Request) (string, error) {
-	if err := r.Bind(in); err != nil {
-		return "", err
-	}
-	if in.Template == nil || *in.Template == "" {
+// templateName returns the required, known template name.
+func templateName(t *string) (string, error) {
+	if t == nil || *t == "" {
 		return "", apperr.Required("template")
 	}
-	if !mail.IsTemplate(*in.Template) {
+	if !mail.IsTemplate(*t) {
 		return "", apperr.Invalid("template", "template must be one of %s", strings.Join(mail.TemplateNames, ", "))
 	}
-	return *in.Template, nil
+	return *t, nil
 }
 
 func (s *Service) preview(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in input
-	name, err := in.bind(r)
+	var in PreviewRequest
+	if err := r.Bind(&in); err != nil {
+		return nil, err
+	}
+	name, err := templateName(in.Template)
 	if err != nil {
 		return nil, err
 	}
@@ -91,12 +112,15 @@ func (s *Service) preview(ctx context.Context, r *api.Request) (*api.Response, e
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"html": html}), nil
+	return api.OK(Preview{HTML: html}), nil
 }
 
 func (s *Service) sendTest(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in input
-	name, err := in.bind(r)
+	var in SendTestRequest
+	if err := r.Bind(&in); err != nil {
+		return nil, err
+	}
+	name, err := templateName(in.Template)
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +150,7 @@ func (s *Service) sendTest(ctx context.Context, r *api.Request) (*api.Response, 
 		return nil, fmt.Errorf("sysemails: send %s: %w", name, errors.Join(errDelivery, err))
 	}
 	s.Log.InfoContext(ctx, "system email test sent", "template", name, "to", to, "delivery", string(via), "message_id", id)
-	return api.OK(map[string]any{"success": true, "template": name, "recipient": to, "message_id": id, "delivery": string(via)}), nil
+	return api.OK(Sent{Success: true, Template: name, Recipient: to, MessageID: id, Delivery: string(via)}), nil
 }
 
 // errDelivery marks a failed delivery (INTERNAL_ERROR, as the spec says).

@@ -2,6 +2,7 @@ package voices
 
 import (
 	"context"
+	"net/http"
 	"strings"
 
 	"github.com/geniehq/genie/internal/api"
@@ -10,13 +11,52 @@ import (
 
 // Actions returns the preselected-voices actions.
 func (s *Service) Actions() api.Actions {
+	voiceID := "The voice's id (a UUID)."
+	list := api.Action{Access: api.Authenticated, Handle: s.all, Summary: "List the preselected voices by sort_order (admins also see inactive ones)",
+		Response: List{}}
+	all := list
+	all.Summary = "List the preselected voices (same as list)"
 	return api.Actions{
-		"all":    {Access: api.Authenticated, Handle: s.all},
-		"list":   {Access: api.Authenticated, Handle: s.all},
-		"create": {Access: api.AdminOnly, Handle: s.create},
-		"update": {Access: api.AdminOnly, Handle: s.update},
-		"delete": {Access: api.AdminOnly, Handle: s.delete},
+		"all":  all,
+		"list": list,
+		"create": {Access: api.AdminOnly, Handle: s.create, Summary: "Add a preselected voice",
+			Request: CreateRequest{}, Response: One{}, Status: http.StatusCreated, Idempotent: true},
+		"update": {Access: api.AdminOnly, Handle: s.update, Summary: "Change a voice (only the fields given; voice_id cannot change)",
+			ID: voiceID, Request: UpdateRequest{}, Response: One{}, Errors: []string{apperr.CodeNotFound}},
+		"delete": {Access: api.AdminOnly, Handle: s.delete, Summary: "Delete a voice for good",
+			ID: voiceID, Response: api.SuccessMessage{}, Errors: []string{apperr.CodeNotFound}},
 	}
+}
+
+// List is the answer of all and list.
+type List struct {
+	Voices []*Voice `json:"voices"`
+	Count  int      `json:"count"`
+}
+
+// One is the answer of create and update.
+type One struct {
+	Voice *Voice `json:"voice"`
+}
+
+// CreateRequest is create's data.
+type CreateRequest struct {
+	VoiceID     api.Optional[string] `json:"voice_id" schema:"required,minLength=1,maxLength=200" doc:"The voice's id at the speech provider."`
+	Label       *string              `json:"label" schema:"required,minLength=1,maxLength=100"`
+	Description api.Optional[string] `json:"description" schema:"maxLength=1000"`
+	Gender      *string              `json:"gender" schema:"required,enum=male|female"`
+	SortOrder   *int64               `json:"sort_order" schema:"min=-1000000000,max=1000000000" doc:"Default 0."`
+	IsActive    *bool                `json:"is_active" doc:"Visible to regular users; default true."`
+}
+
+// UpdateRequest is update's data: only the fields given change.
+type UpdateRequest struct {
+	VoiceID     api.Optional[string] `json:"voice_id" doc:"Cannot be changed: giving it is a VALIDATION_ERROR."`
+	Label       *string              `json:"label" schema:"minLength=1,maxLength=100"`
+	Description api.Optional[string] `json:"description" schema:"maxLength=1000"`
+	Gender      *string              `json:"gender" schema:"enum=male|female"`
+	SortOrder   *int64               `json:"sort_order" schema:"min=-1000000000,max=1000000000"`
+	IsActive    *bool                `json:"is_active"`
 }
 
 func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -24,17 +64,14 @@ func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"voices": vs, "count": len(vs)}), nil
+	if vs == nil {
+		vs = []*Voice{}
+	}
+	return api.OK(List{Voices: vs, Count: len(vs)}), nil
 }
 
-type input struct {
-	VoiceID     api.Optional[string] `json:"voice_id"`
-	Label       *string              `json:"label"`
-	Description api.Optional[string] `json:"description"`
-	Gender      *string              `json:"gender"`
-	SortOrder   *int64               `json:"sort_order"`
-	IsActive    *bool                `json:"is_active"`
-}
+// input is what create and update bind into.
+type input UpdateRequest
 
 func checkGender(g *string) error {
 	if *g != "male" && *g != "female" {
@@ -68,10 +105,11 @@ func (in *input) checkCommon() error {
 }
 
 func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in input
-	if err := r.Bind(&in); err != nil {
+	var req CreateRequest
+	if err := r.Bind(&req); err != nil {
 		return nil, err
 	}
+	in := input(req)
 	vid, err := api.RequiredString("voice_id", in.VoiceID.Ptr(), MaxVoiceIDLen)
 	if err != nil {
 		return nil, err
@@ -95,7 +133,7 @@ func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Create(ctx, v); err != nil {
 		return nil, err
 	}
-	return api.Created(map[string]any{"voice": v}), nil
+	return api.Created(One{Voice: v}), nil
 }
 
 // voiceID returns the request id; a value that is not a UUID names no
@@ -116,10 +154,11 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	var in input
-	if err := r.Bind(&in); err != nil {
+	var req UpdateRequest
+	if err := r.Bind(&req); err != nil {
 		return nil, err
 	}
+	in := input(req)
 	if in.VoiceID.Set {
 		return nil, apperr.Invalid("voice_id", "voice_id cannot be changed; create a new voice instead")
 	}
@@ -130,7 +169,7 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"voice": v}), nil
+	return api.OK(One{Voice: v}), nil
 }
 
 func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -141,5 +180,5 @@ func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Delete(ctx, id); err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"success": true, "message": "voice deleted"}), nil
+	return api.OK(api.Done("voice deleted")), nil
 }
