@@ -21,7 +21,7 @@ func (s *Service) Actions() api.Actions {
 		"generate": {Access: api.Authenticated, Handle: s.generate,
 			Summary: "Generate an FAQ, a how-to guide or a one-pager from knowledge-base documents",
 			Request: GenerateRequest{}, Response: Result{}, Idempotent: true,
-			Errors:  []string{apperr.CodeAgentNotFound, apperr.CodeNotFound, apperr.CodeForbidden}},
+			Errors: []string{apperr.CodeAgentNotFound, apperr.CodeNotFound, apperr.CodeForbidden}},
 	}
 }
 
