@@ -20,6 +20,16 @@ fi
 if command -v npm >/dev/null 2>&1 && [ -f test/authjs/package.json ]; then
   (cd test/authjs && { [ -d node_modules ] || npm ci --no-audit --no-fund --loglevel=error; })
 fi
+# The API description and the clients generated from it must match the
+# code (this also builds clients/ts, which the TypeScript client test runs).
+if command -v npm >/dev/null 2>&1 && { command -v oapi-codegen || [ -x "$(go env GOPATH)/bin/oapi-codegen" ]; } >/dev/null 2>&1; then
+  scripts/openapi.sh --check
+elif [ "${GENIE_TEST_STRICT:-}" = 1 ]; then
+  echo "test.sh: npm and oapi-codegen are required (GENIE_TEST_STRICT=1); .ci/run installs them" >&2
+  exit 1
+else
+  echo "openapi: skipped (needs npm and oapi-codegen: go install github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen@v2.8.2)"
+fi
 echo "PostgreSQL for tests: ${GENIE_TEST_POSTGRES:-none (PostgreSQL tests will be skipped)}"
 go vet ./...
 go test -race -count=1 -timeout 20m "$@" ./...

@@ -38,6 +38,11 @@ func (d *Discovery) Mount(mux *http.ServeMux) {
 
 func (d *Discovery) build() {
 	d.once.Do(func() {
+		defer func() {
+			if p := recover(); p != nil {
+				d.err = fmt.Errorf("build the API description: %v", p)
+			}
+		}()
 		d.doc = d.Server.OpenAPI(d.Info)
 		d.json = d.Server.OpenAPIJSON(d.Info)
 		var b bytes.Buffer
@@ -72,6 +77,10 @@ func (d *Discovery) index(w http.ResponseWriter, r *http.Request) {
 
 func (d *Discovery) openapi(w http.ResponseWriter, r *http.Request) {
 	d.build()
+	if d.json == nil {
+		WriteError(r.Context(), w, d.Server.opt.Log, d.err)
+		return
+	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Write(d.json) //nolint:errcheck
@@ -120,8 +129,8 @@ type docResponse struct {
 }
 
 type docGroup struct {
-	Name string
-	Ops  []docOp
+	Name, Description string
+	Ops               []docOp
 }
 
 func renderDocs(w *bytes.Buffer, raw []byte) error {
@@ -159,6 +168,14 @@ func renderDocs(w *bytes.Buffer, raw []byte) error {
 	for _, name := range []string{"envelope", "other"} {
 		if g := groups[name]; g != nil {
 			list = append(list, g)
+		}
+	}
+	tags, _ := doc["tags"].([]any)
+	for _, tg := range tags {
+		tm, _ := tg.(map[string]any)
+		name, _ := tm["name"].(string)
+		if g := groups[name]; g != nil {
+			g.Description, _ = tm["description"].(string)
 		}
 	}
 	info, _ := doc["info"].(map[string]any)
@@ -414,6 +431,7 @@ th{font-size:12px;color:#667085;font-weight:600}.req{color:#b42318;font-size:12p
 <h2>Errors</h2>
 <p>Every error is <code>{"success": false, "error": {"code", "message", "status"}}</code>; a validation error also names the <code>field</code>. Codes: UNAUTHORIZED, INVALID_KEY_PREFIX, KEY_NOT_FOUND, INVALID_TOKEN (401); FORBIDDEN (403); NOT_FOUND, AGENT_NOT_FOUND (404); VALIDATION_ERROR, INVALID_ACTION (400; 413 for a body past the action's limit); RATE_LIMIT_EXCEEDED (429, with Retry-After); INTERNAL_ERROR (500). Retry only 429 and 500, with exponential backoff, and send an <code>Idempotency-Key</code> on actions marked idempotent so that a retry cannot act twice.</p>
 {{range .Groups}}<h2 id="tag-{{.Name}}">{{.Name}}</h2>
+{{if .Description}}<p>{{.Description}}</p>{{end}}
 {{range .Ops}}<section class="op" id="{{.Anchor}}">
 <h3>{{.Summary}}</h3>
 <p><span class="m">{{.Method}}</span><code>{{.Path}}</code> <span class="tag">operationId {{.ID}}{{if .Access}} · {{.Access}}{{end}}{{if .Idempotent}} · accepts Idempotency-Key{{end}}</span></p>

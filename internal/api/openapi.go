@@ -18,6 +18,8 @@ import (
 type DocInfo struct {
 	Title   string
 	Version string // the build's version, in info.x-build-version
+	// Tags describe the resources (and the other groups of operations).
+	Tags map[string]string
 	// Extra adds path items (the sign-in provider's, the health checks)
 	// and their component schemas.
 	Extra func(doc *Document)
@@ -126,8 +128,19 @@ func (s *Server) OpenAPI(info DocInfo) map[string]any {
 		paths[p] = item
 	}
 	var tags []any
-	for _, res := range slices.Sorted(maps.Keys(s.resources)) {
-		tags = append(tags, Schema{"name": res})
+	names := slices.Sorted(maps.Keys(s.resources))
+	names = append(names, "envelope")
+	for name := range info.Tags {
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	for _, name := range names {
+		tag := Schema{"name": name}
+		if d := info.Tags[name]; d != "" {
+			tag["description"] = d
+		}
+		tags = append(tags, tag)
 	}
 	return map[string]any{
 		"openapi": "3.1.0",
@@ -192,6 +205,7 @@ func (s *Server) operation(d *Document, res, name string, a Action) map[string]a
 		"X-RateLimit-Limit":     Schema{"$ref": "#/components/headers/X-RateLimit-Limit"},
 		"X-RateLimit-Remaining": Schema{"$ref": "#/components/headers/X-RateLimit-Remaining"},
 		"X-RateLimit-Reset":     Schema{"$ref": "#/components/headers/X-RateLimit-Reset"},
+		"X-Request-Id":          Schema{"$ref": "#/components/headers/X-Request-Id"},
 	}
 	if a.Idempotent {
 		headers["Idempotent-Replayed"] = Schema{"$ref": "#/components/headers/Idempotent-Replayed"}

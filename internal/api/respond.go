@@ -25,7 +25,7 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 	w.Write([]byte{'\n'}) //nolint:errcheck
 }
 
-type successBody struct {
+type successEnvelope struct {
 	Success bool `json:"success"`
 	Data    any  `json:"data"`
 }
@@ -37,19 +37,36 @@ type Raw []byte
 
 // WriteSuccess writes {success:true,data:...}.
 func WriteSuccess(w http.ResponseWriter, status int, data any) {
+	body, err := successBody(data)
+	if err != nil {
+		status = http.StatusInternalServerError
+		body = []byte(`{"success":false,"error":{"code":"INTERNAL_ERROR","message":"internal error","status":500}}` + "\n")
+	}
+	writeBody(w, status, body)
+}
+
+// successBody encodes {success:true,data:...} with a final newline.
+func successBody(data any) ([]byte, error) {
 	if raw, ok := data.(Raw); ok {
 		body := make([]byte, 0, len(raw)+32)
-		body = append(append(append(body, `{"success":true,"data":`...), raw...), "}\n"...)
-		w.Header().Set("Content-Type", "application/json; charset=utf-8")
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-		w.WriteHeader(status)
-		w.Write(body) //nolint:errcheck
-		return
+		return append(append(append(body, `{"success":true,"data":`...), raw...), "}\n"...), nil
 	}
 	if data == nil {
 		data = struct{}{}
 	}
-	WriteJSON(w, status, successBody{Success: true, Data: data})
+	b, err := json.Marshal(successEnvelope{Success: true, Data: data})
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// writeBody writes an encoded JSON body.
+func writeBody(w http.ResponseWriter, status int, body []byte) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	w.Write(body) //nolint:errcheck
 }
 
 type errorBody struct {

@@ -36,15 +36,16 @@ func (Optional[T]) optionalInner() reflect.Type { return reflect.TypeFor[T]() }
 // schemas turns the Go types of the declarations into JSON Schema. The
 // rules are this service's conventions, which is why they are written
 // here rather than taken from a general reflector:
-//   - request fields are optional unless tagged schema:"required"; a
-//     pointer or an Optional[T] also accepts null;
+//   - request fields are optional unless tagged schema:"required"; an
+//     Optional[T] also accepts null (it tells null from omitted);
 //   - response fields are always present unless tagged omitempty; a
 //     pointer may be null;
 //   - named response structs become components (#/components/schemas/X),
 //     so generated clients get one type per model; request types are
 //     inlined into their operation;
 //   - the schema tag adds constraints: required, min=, max=, minLength=,
-//     maxLength=, minItems=, maxItems=, enum=a|b, format=, pattern=; the
+//     maxLength=, minItems=, maxItems=, enum=a|b, format=, and last
+//     pattern= (which may hold commas); the
 //     doc tag adds a description.
 type schemas struct {
 	components map[string]Schema
@@ -106,7 +107,7 @@ func keys[M ~map[string]V, V any](m M) func(func(string) bool) {
 }
 
 // withMode adds the mode property to an inlined request schema: the mode's
-// name, required; for the unnamed mode, mode must be absent.
+// name, required; for the unnamed mode, absent or empty.
 func withMode(s Schema, name string) Schema {
 	out := Schema{}
 	for k, v := range s {
@@ -123,12 +124,16 @@ func withMode(s Schema, name string) Schema {
 		req = slices.Clone(r)
 	}
 	if name == "" {
-		out["not"] = Schema{"required": []string{"mode"}}
+		props["mode"] = Schema{"const": "", "description": "Omitted (or empty) for this operation."}
 	} else {
 		props["mode"] = Schema{"const": name}
 		req = append(req, "mode")
 	}
-	out["properties"], out["required"] = props, req
+	out["properties"] = props
+	delete(out, "required")
+	if len(req) > 0 {
+		out["required"] = req
+	}
 	return out
 }
 
@@ -173,6 +178,11 @@ func (g *schemas) typ(t reflect.Type, response bool) Schema {
 	}
 	switch t.Kind() {
 	case reflect.Pointer:
+		// An answer's pointer may be null; a request's pointer is an
+		// optional field (Optional[T] is the one that takes null).
+		if !response {
+			return g.typ(t.Elem(), response)
+		}
 		return nullable(g.typ(t.Elem(), response))
 	case reflect.Bool:
 		return Schema{"type": "boolean"}
@@ -327,6 +337,12 @@ func constrain(s Schema, rules string) Schema {
 		}
 		s, target = out, out
 	}
+	// pattern= is last and takes the rest of the tag (a pattern may hold
+	// commas).
+	if i := strings.Index(rules, "pattern="); i >= 0 {
+		target["pattern"] = rules[i+len("pattern="):]
+		rules = strings.TrimSuffix(rules[:i], ",")
+	}
 	for r := range strings.SplitSeq(rules, ",") {
 		k, v, _ := strings.Cut(r, "=")
 		switch k {
@@ -349,7 +365,7 @@ func constrain(s Schema, rules string) Schema {
 				vals = append(vals, nil)
 			}
 			target["enum"] = vals
-		case "format", "pattern":
+		case "format":
 			target[k] = v
 		case "required", "optional", "":
 		default:

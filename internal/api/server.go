@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"golang.org/x/sync/semaphore"
 	"log/slog"
 	"maps"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/idempotency"
 )
 
 // DefaultMaxBody is the request body limit. The largest legal request is a
@@ -41,6 +43,10 @@ type Options struct {
 	// retryable 429 (see admission.go).
 	MaxInFlight int
 	AdmitWait   time.Duration
+	// Idempotency keeps the answers of requests sent with an
+	// Idempotency-Key header to actions declared Idempotent (nil: the
+	// header is ignored).
+	Idempotency *idempotency.Store
 }
 
 // Server dispatches envelopes to registered actions.
@@ -88,6 +94,10 @@ func (s *Server) Resources() map[string][]string {
 	}
 	return out
 }
+
+// Action returns a registered action's declaration (the zero Action when
+// there is none).
+func (s *Server) Action(resource, action string) Action { return s.resources[resource][action] }
 
 // Mount adds the v1 routes to mux: the envelope forms POST /v1 and POST
 // /v1/{resource}, each action's own form POST /v1/{resource}/{action}
@@ -270,6 +280,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route) {
 		}
 	}
 	req := &Request{Caller: caller, Resource: env.Resource, Action: env.Action, ID: env.ID, HasID: env.HasID, Data: env.Data, HTTP: r.WithContext(ctx)}
+	if key, ok := r.Header["Idempotency-Key"]; ok && action.Idempotent && s.opt.Idempotency != nil && caller != nil {
+		s.serveIdempotent(ctx, w, action, req, key, fail)
+		return
+	}
 	resp, err := action.Handle(ctx, req)
 	if err != nil {
 		fail(err)
@@ -362,4 +376,82 @@ func hasEscapedNUL(b []byte) bool {
 		}
 		i = j + 5
 	}
+}
+
+// MaxIdempotencyKey bounds an Idempotency-Key header.
+const MaxIdempotencyKey = 255
+
+// serveIdempotent runs an action sent with an Idempotency-Key: the first
+// request with the key runs and its answer is kept; a retry gets that
+// answer back (see package idempotency for the rules).
+func (s *Server) serveIdempotent(ctx context.Context, w http.ResponseWriter, action Action, req *Request, keys []string, fail func(error)) {
+	key := keys[0]
+	if len(keys) > 1 || key == "" || len(key) > MaxIdempotencyKey || strings.IndexFunc(key, func(r rune) bool { return r < 0x21 || r > 0x7e }) >= 0 {
+		fail(apperr.Invalid("Idempotency-Key", "the Idempotency-Key header must be one value of 1 to %d printable ASCII characters (a random UUID is a good key)", MaxIdempotencyKey))
+		return
+	}
+	data := req.Data
+	var v any
+	if json.Unmarshal(data, &v) == nil {
+		data, _ = json.Marshal(v) // the same data however it was spelled
+	}
+	scope := req.Caller.UserID
+	store := s.opt.Idempotency
+	stored, err := store.Begin(ctx, scope, key, idempotency.Fingerprint(req.Resource, req.Action, req.ID, data))
+	switch {
+	case errors.Is(err, idempotency.ErrMismatch):
+		fail(apperr.Invalid("Idempotency-Key", "this Idempotency-Key was used with a different request in the last 24 hours; use a new key for a new request"))
+		return
+	case errors.Is(err, idempotency.ErrBusy):
+		fail(apperr.RateLimited(time.Second, "a request with this Idempotency-Key is still running; retry shortly to get its answer"))
+		return
+	case err != nil:
+		fail(err)
+		return
+	case stored != nil:
+		w.Header().Set("Idempotent-Replayed", "true")
+		writeBody(w, stored.Status, stored.Body)
+		return
+	}
+	bg := context.WithoutCancel(ctx)
+	defer func() {
+		if p := recover(); p != nil {
+			store.Release(bg, scope, key) //nolint:errcheck // the lock runs out anyway
+			panic(p)
+		}
+	}()
+	resp, herr := action.Handle(ctx, req)
+	var status int
+	var body []byte
+	if herr != nil {
+		st, eb := ErrorBody(herr)
+		status = st
+		body, _ = json.Marshal(eb)
+		body = append(body, '\n')
+	} else {
+		if resp == nil {
+			resp = OK(nil)
+		}
+		status = resp.Status
+		if body, err = successBody(resp.Data); err != nil {
+			herr, status = err, http.StatusInternalServerError
+		}
+	}
+	// Keep the answer, unless it asks for a retry (which must run again).
+	if status == http.StatusTooManyRequests || status >= 500 {
+		err = store.Release(bg, scope, key)
+	} else {
+		err = store.Finish(bg, scope, key, status, body)
+	}
+	if err != nil {
+		s.opt.Log.ErrorContext(ctx, "keep the answer of an idempotent request; a retry will run it again", "err", err)
+	}
+	if herr != nil {
+		fail(herr)
+		return
+	}
+	for k, v := range resp.Header {
+		w.Header()[k] = v
+	}
+	writeBody(w, status, body)
 }

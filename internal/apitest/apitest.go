@@ -275,6 +275,7 @@ func (s *Server) Do(t testing.TB, method, path, cred string, body any, headers .
 			t.Fatalf("%s %s: response is not a JSON object: %v: %s", method, path, err, truncate(raw))
 		}
 	}
+	s.checkContract(t, method, path, body, r)
 	return r
 }
 

@@ -24,6 +24,7 @@ import (
 	"github.com/geniehq/genie/internal/gendocs"
 	"github.com/geniehq/genie/internal/genies"
 	"github.com/geniehq/genie/internal/groups"
+	"github.com/geniehq/genie/internal/idempotency"
 	"github.com/geniehq/genie/internal/identity"
 	"github.com/geniehq/genie/internal/mail"
 	"github.com/geniehq/genie/internal/mailboxes"
@@ -168,11 +169,13 @@ type App struct {
 	Config Config
 	// Discovery serves GET /, /v1/openapi.json and /docs.
 	Discovery *api.Discovery
-	DB        *db.DB
-	Users     *users.Store
-	APIKeys   *apikeys.Service
-	Handler   http.Handler
-	Limiter   *auth.RateLimiter
+	// Idempotency keeps the answers of requests with an Idempotency-Key.
+	Idempotency *idempotency.Store
+	DB          *db.DB
+	Users       *users.Store
+	APIKeys     *apikeys.Service
+	Handler     http.Handler
+	Limiter     *auth.RateLimiter
 	// API is the action registry; tests may register extra resources
 	// before the first request.
 	API *api.Server
@@ -272,8 +275,9 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 		return nil, err
 	}
 
+	a.Idempotency = &idempotency.Store{DB: d}
 	srv := api.NewServer(api.Options{Auth: authn, Limiter: a.Limiter, Log: log,
-		BodyBudget: cfg.BodyBudget, MaxInFlight: cfg.MaxInFlight, AdmitWait: cfg.AdmitWait})
+		BodyBudget: cfg.BodyBudget, MaxInFlight: cfg.MaxInFlight, AdmitWait: cfg.AdmitWait, Idempotency: a.Idempotency})
 	a.API = srv
 	a.APIKeys = &apikeys.Service{DB: d}
 	docs := &documents.Service{DB: d}
@@ -303,7 +307,8 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	if version == "" {
 		version = "devel"
 	}
-	a.Discovery = &api.Discovery{Server: srv, Info: api.DocInfo{Title: "Genie Management Service", Version: version, Extra: describeHTTP}}
+	a.Discovery = &api.Discovery{Server: srv, Info: api.DocInfo{Title: "Genie Management Service", Version: version,
+		Tags: resourceTags, Extra: describeHTTP}}
 	a.Discovery.Mount(mux)
 	web.New(links.View, log).Mount(mux)
 	if !cfg.DisableEmbeddedAuth {
@@ -455,6 +460,9 @@ func (a *App) janitor(ctx context.Context) {
 					a.Config.Log.Warn("sweep rate-limit windows", "err", err)
 				}
 			}
+			if err := a.Idempotency.Sweep(ctx); err != nil && ctx.Err() == nil {
+				a.Config.Log.Warn("sweep idempotency keys", "err", err)
+			}
 			if _, err := a.Outbound.FlushOutbox(ctx, 50); err != nil && ctx.Err() == nil {
 				a.Config.Log.Warn("send mail outbox through the relay", "err", err)
 			}
@@ -507,10 +515,10 @@ func cors(next http.Handler) http.Handler {
 		if strings.HasPrefix(r.URL.Path, "/v1") || strings.HasPrefix(r.URL.Path, "/auth/v1") {
 			h := w.Header()
 			h.Set("Access-Control-Allow-Origin", "*")
-			h.Set("Access-Control-Expose-Headers", "X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After")
+			h.Set("Access-Control-Expose-Headers", "X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Idempotent-Replayed")
 			if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
 				h.Set("Access-Control-Allow-Methods", "GET, POST, PATCH, DELETE, OPTIONS")
-				h.Set("Access-Control-Allow-Headers", "Authorization, X-API-Key, Content-Type, apikey, X-Client-Info, X-Supabase-Api-Version, X-Request-Id")
+				h.Set("Access-Control-Allow-Headers", "Authorization, X-API-Key, Content-Type, Idempotency-Key, apikey, X-Client-Info, X-Supabase-Api-Version, X-Request-Id")
 				h.Set("Access-Control-Max-Age", "600")
 				w.WriteHeader(http.StatusNoContent)
 				return

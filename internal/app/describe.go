@@ -82,3 +82,22 @@ func describeHTTP(d *api.Document) {
 	ready["get"].(S)["responses"].(S)["503"] = S{"description": "The database does not answer."}
 	d.Paths["/readyz"] = ready
 }
+
+// resourceTags describe each resource in the API description and /docs.
+var resourceTags = map[string]string{
+	"api-keys":                "Developer API keys: at most 5 active per user, shown once, managed with a session token only.",
+	"agent-mailboxes-self":    "A mailbox for each of your genies on the mail system: provision, suspend, escalation address, test mail.",
+	"doc-edit-link":           "Shareable edit links for knowledge-base documents, with an optional PIN, and the public actions behind them.",
+	"documents":               "Knowledge-base documents: the sources of genies and of generated documents.",
+	"genie-documents":         "Generated documents (FAQ, how-to guide, one-pager) built from knowledge-base documents.",
+	"genie-groups":            "Groups of genies, in a display order.",
+	"genies":                  "Genies: the conversational assistants themselves.",
+	"mail-tenant-credentials": "Admin: a team's credentials at the mail system.",
+	"marketplace":             "The marketplace: listings, categories, brands, search, statistics, trending, cloning, reviews, favorites, collections and submissions.",
+	"preselected-voices":      "The platform's curated voices.",
+	"qr-code":                 "Saved QR code records for genie pages, and rendered QR images.",
+	"system-emails":           "Admin: preview and test-send the system email templates.",
+	"envelope":                "The specification's envelope forms: any action, named in the body.",
+	"auth":                    "The embedded sign-in provider (GoTrue's API, as @supabase/auth-js speaks it).",
+	"operations":              "Health checks for load balancers and orchestrators.",
+}

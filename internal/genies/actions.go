@@ -28,7 +28,7 @@ func (s *Service) Actions() api.Actions {
 			ID: genieID, Response: One{}, Errors: notFound},
 		"create": {Access: api.Authenticated, Handle: s.create, Summary: "Create a genie",
 			Request: CreateRequest{}, Response: One{}, Status: http.StatusCreated, Idempotent: true, MaxBody: maxBody,
-			Errors: []string{apperr.CodeForbidden}},
+			Errors: []string{apperr.CodeForbidden, apperr.CodeNotFound}},
 		"update": {Access: api.Authenticated, Handle: s.update, Summary: "Change a genie (only the fields given)",
 			ID: genieID, Request: UpdateRequest{}, Response: One{}, MaxBody: maxBody, Errors: notFound},
 		"delete": {Access: api.Authenticated, Handle: s.delete, Summary: "Delete a genie, its mailbox and its listing link",

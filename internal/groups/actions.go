@@ -2,6 +2,8 @@ package groups
 
 import (
 	"context"
+	"net/http"
+	"slices"
 
 	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apperr"
@@ -10,24 +12,81 @@ import (
 
 // Actions returns the genie-groups actions; all need a credential.
 func (s *Service) Actions() api.Actions {
-	a := func(h api.Handler) api.Action { return api.Action{Access: api.Authenticated, Handle: h} }
+	groupID := "The group's id: a number, written as a string."
+	errs := []string{apperr.CodeForbidden, apperr.CodeNotFound}
+	a := func(summary string, h api.Handler, req, resp any) api.Action {
+		return api.Action{Access: api.Authenticated, Handle: h, Summary: summary, Request: req, Response: resp, Errors: errs}
+	}
+	one := func(summary string, h api.Handler, req, resp any) api.Action {
+		act := a(summary, h, req, resp)
+		act.ID = groupID
+		return act
+	}
+	create := a("Create a group at the next free position", s.create, CreateRequest{}, One{})
+	create.Status, create.Idempotent = http.StatusCreated, true
+	sync := a("Put a genie in a group, or in none", s.sync, SyncRequest{}, SyncResult{})
+	sync.Errors = append(slices.Clone(errs), apperr.CodeAgentNotFound)
 	return api.Actions{
-		"list":    a(s.list),
-		"all":     a(s.list),
-		"get":     a(s.get),
-		"create":  a(s.create),
-		"update":  a(s.update),
-		"delete":  a(s.delete),
-		"reorder": a(s.reorder),
-		"counts":  a(s.counts),
-		"sync":    a(s.sync),
+		"list":    a("List your groups by position", s.list, scope{}, List{}),
+		"all":     a("List your groups by position (same as list)", s.list, scope{}, List{}),
+		"get":     one("Get a group", s.get, scope{}, One{}),
+		"create":  create,
+		"update":  one("Change a group's name, description or position (only the fields given)", s.update, UpdateRequest{}, One{}),
+		"delete":  one("Delete a group; its genies keep existing, in no group", s.delete, scope{}, api.SuccessMessage{}),
+		"reorder": a("Set the order of your groups", s.reorder, ReorderRequest{}, api.SuccessMessage{}),
+		"counts":  a("Count the genies in each of your groups", s.counts, scope{}, Counts{}),
+		"sync":    sync,
 	}
 }
 
 // scope is the admin options every action accepts.
 type scope struct {
-	AdminMode bool    `json:"adminMode"`
-	UserID    *string `json:"userId"`
+	AdminMode bool    `json:"adminMode" doc:"Admins only: act on every user's groups (list, counts)."`
+	UserID    *string `json:"userId" doc:"Admins only: act for this user."`
+}
+
+// List is the answer of list and all.
+type List struct {
+	Groups []*Group `json:"groups"`
+}
+
+// One is the answer of get, create and update.
+type One struct {
+	Group *Group `json:"group"`
+}
+
+// Counts is counts' answer.
+type Counts struct {
+	Counts map[string]int `json:"counts" doc:"Number of genies by group id (as a string)."`
+}
+
+// CreateRequest is create's data.
+type CreateRequest struct {
+	scope
+	Name        *string `json:"name" schema:"required,minLength=1,maxLength=100"`
+	Description *string `json:"description" schema:"maxLength=1000"`
+	Position    *int64  `json:"position" schema:"min=0,max=1000000" doc:"Ignored on create: a new group goes last."`
+}
+
+// UpdateRequest is update's data: only the fields given change.
+type UpdateRequest struct {
+	scope
+	Name        *string `json:"name" schema:"minLength=1,maxLength=100"`
+	Description *string `json:"description" schema:"maxLength=1000"`
+	Position    *int64  `json:"position" schema:"min=0,max=1000000" doc:"The group moves there; the others close up (positions stay 0..n-1)."`
+}
+
+// ReorderRequest is reorder's data.
+type ReorderRequest struct {
+	scope
+	GroupIDs *[]int64 `json:"groupIds" schema:"required,maxItems=1000" doc:"The element at index n gets position n."`
+}
+
+// SyncRequest is sync's data.
+type SyncRequest struct {
+	scope
+	AgentID *string             `json:"agentId" schema:"required,minLength=1"`
+	GroupID api.Optional[int64] `json:"groupId" schema:"required" doc:"A group id, or null to take the genie out of its group."`
 }
 
 // target is the user whose groups an action manages: the caller, or for an
@@ -66,7 +125,10 @@ func (s *Service) list(ctx context.Context, r *api.Request) (*api.Response, erro
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"groups": gs}), nil
+	if gs == nil {
+		gs = []*Group{}
+	}
+	return api.OK(List{Groups: gs}), nil
 }
 
 func groupID(r *api.Request) (int64, error) {
@@ -90,15 +152,11 @@ func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"group": g}), nil
+	return api.OK(One{Group: g}), nil
 }
 
-type fields struct {
-	scope
-	Name        *string `json:"name"`
-	Description *string `json:"description"`
-	Position    *int64  `json:"position"`
-}
+// fields is what create and update bind into.
+type fields UpdateRequest
 
 func (f *fields) check(create bool) error {
 	if f.Name != nil || create {
@@ -122,10 +180,11 @@ func (f *fields) check(create bool) error {
 }
 
 func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in fields
-	if err := r.Bind(&in); err != nil {
+	var req CreateRequest
+	if err := r.Bind(&req); err != nil {
 		return nil, err
 	}
+	in := fields(req)
 	if err := in.check(true); err != nil {
 		return nil, err
 	}
@@ -141,7 +200,7 @@ func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(map[string]any{"group": g}), nil
+	return api.Created(One{Group: g}), nil
 }
 
 func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -149,10 +208,11 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	var in fields
-	if err := r.Bind(&in); err != nil {
+	var req UpdateRequest
+	if err := r.Bind(&req); err != nil {
 		return nil, err
 	}
+	in := fields(req)
 	if err := in.check(false); err != nil {
 		return nil, err
 	}
@@ -163,7 +223,7 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"group": g}), nil
+	return api.OK(One{Group: g}), nil
 }
 
 func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -181,14 +241,11 @@ func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Delete(ctx, r.Caller, id); err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"success": true, "message": "group deleted"}), nil
+	return api.OK(api.Done("group deleted")), nil
 }
 
 func (s *Service) reorder(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in struct {
-		scope
-		GroupIDs *[]int64 `json:"groupIds"`
-	}
+	var in ReorderRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -205,7 +262,7 @@ func (s *Service) reorder(ctx context.Context, r *api.Request) (*api.Response, e
 	if err := s.Reorder(ctx, uid, *in.GroupIDs); err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"success": true, "message": "groups reordered"}), nil
+	return api.OK(api.Done("groups reordered")), nil
 }
 
 func (s *Service) counts(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -221,15 +278,11 @@ func (s *Service) counts(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"counts": c}), nil
+	return api.OK(Counts{Counts: c}), nil
 }
 
 func (s *Service) sync(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in struct {
-		scope
-		AgentID *string             `json:"agentId"`
-		GroupID api.Optional[int64] `json:"groupId"`
-	}
+	var in SyncRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}

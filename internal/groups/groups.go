@@ -321,9 +321,15 @@ func (s *Service) Counts(ctx context.Context, userID string) (map[string]int, er
 
 // SyncResult is the outcome of moving a genie between groups.
 type SyncResult struct {
-	Agent    map[string]any `json:"agent"`
-	Previous *int64         `json:"previousGroupId"`
-	New      *int64         `json:"newGroupId"`
+	Agent    SyncedAgent `json:"agent"`
+	Previous *int64      `json:"previousGroupId"`
+	New      *int64      `json:"newGroupId"`
+}
+
+// SyncedAgent is the genie of a SyncResult.
+type SyncedAgent struct {
+	ID      string `json:"id"`
+	GroupID *int64 `json:"group_id"`
 }
 
 // Sync puts a genie in a group (or in none with a nil groupID). The genie
@@ -350,7 +356,7 @@ func (s *Service) Sync(ctx context.Context, c *auth.Caller, userID, agentID stri
 		if _, err := tx.ExecContext(ctx, `UPDATE genies SET group_id = $1, updated_at = $2 WHERE id = $3`, groupID, s.DB.Now(), g.ID); err != nil {
 			return fmt.Errorf("sync genie group: %w", err)
 		}
-		res = &SyncResult{Agent: map[string]any{"id": g.ID, "group_id": groupID}, Previous: g.GroupID, New: groupID}
+		res = &SyncResult{Agent: SyncedAgent{ID: g.ID, GroupID: groupID}, Previous: g.GroupID, New: groupID}
 		return nil
 	})
 	return res, err

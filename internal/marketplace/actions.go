@@ -23,7 +23,7 @@ import (
 const maxBody = 1 << 20
 
 func (s *Service) Actions() api.Actions {
-	return api.Actions{
+	a := api.Actions{
 		"list":        {Access: api.Public, Handle: s.list},
 		"all":         {Access: api.Public, Handle: s.all},
 		"get":         {Access: api.Public, Handle: s.get},
@@ -40,6 +40,8 @@ func (s *Service) Actions() api.Actions {
 		"collections": {Access: api.Authenticated, Handle: s.collectionsAction, MaxBody: maxBody},
 		"submissions": {Access: api.Authenticated, Handle: s.submissionsAction, MaxBody: maxBody},
 	}
+	declare(a)
+	return a
 }
 
 // listInput is the data of list and all.
