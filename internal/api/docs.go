@@ -427,7 +427,7 @@ th{font-size:12px;color:#667085;font-weight:600}.req{color:#b42318;font-size:12p
 <h1>{{index .Info "title"}}</h1>
 <p>{{index .Info "summary"}}</p>
 <p>{{index .Info "description"}}</p>
-<p>Machine-readable: <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1). Version {{index .Info "x-build-version"}}.</p>
+<p>Machine-readable: <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1).</p>
 <h2>Errors</h2>
 <p>Every error is <code>{"success": false, "error": {"code", "message", "status"}}</code>; a validation error also names the <code>field</code>. Codes: UNAUTHORIZED, INVALID_KEY_PREFIX, KEY_NOT_FOUND, INVALID_TOKEN (401); FORBIDDEN (403); NOT_FOUND, AGENT_NOT_FOUND (404); VALIDATION_ERROR, INVALID_ACTION (400; 413 for a body past the action's limit); RATE_LIMIT_EXCEEDED (429, with Retry-After); INTERNAL_ERROR (500). Retry only 429 and 500, with exponential backoff, and send an <code>Idempotency-Key</code> on actions marked idempotent so that a retry cannot act twice.</p>
 {{range .Groups}}<h2 id="tag-{{.Name}}">{{.Name}}</h2>

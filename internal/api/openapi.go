@@ -17,7 +17,7 @@ import (
 // itself.
 type DocInfo struct {
 	Title   string
-	Version string // the build's version, in info.x-build-version
+	Version string // the build's version (GET / says it; the document does not, so that it is the same for every build of the same code)
 	// Tags describe the resources (and the other groups of operations).
 	Tags map[string]string
 	// Extra adds path items (the sign-in provider's, the health checks)
@@ -130,7 +130,7 @@ func (s *Server) OpenAPI(info DocInfo) map[string]any {
 	var tags []any
 	names := slices.Sorted(maps.Keys(s.resources))
 	names = append(names, "envelope")
-	for name := range info.Tags {
+	for _, name := range slices.Sorted(maps.Keys(info.Tags)) {
 		if !slices.Contains(names, name) {
 			names = append(names, name)
 		}
@@ -154,7 +154,6 @@ func (s *Server) OpenAPI(info DocInfo) map[string]any {
 				"{success: false, error: {code, message, status}}, where code is stable and message is for people. Retry only 429 and 500, with exponential backoff; " +
 				"send an Idempotency-Key header on actions that create something so that a retry cannot do it twice.",
 			"license":          Schema{"name": "Proprietary", "identifier": "LicenseRef-Proprietary"},
-			"x-build-version":  info.Version,
 			"x-action-forms":   "POST /v1/{resource}/{action} (one operation per action, documented here); POST /v1 and POST /v1/{resource} (the envelope).",
 			"x-rate-limit":     "60 requests a minute per API key; X-RateLimit-* headers on every answer to an API-key call.",
 			"x-generated-from": "the action registry: the same declarations the server dispatches and validates with",

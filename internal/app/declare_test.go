@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -22,7 +23,18 @@ func TestDeclarations(t *testing.T) {
 			}
 		}
 	}
+	// The document is the same bytes every time (the committed copy in
+	// clients/ is compared with it).
+	first := s.App.API.OpenAPIJSON(s.App.Discovery.Info)
+	for range 5 {
+		if again := s.App.API.OpenAPIJSON(s.App.Discovery.Info); !bytes.Equal(again, first) {
+			t.Fatal("the OpenAPI document differs between two builds")
+		}
+	}
 	r := s.Do(t, "GET", "/v1/openapi.json", "", nil)
+	if !bytes.Equal(r.Raw, first) {
+		t.Fatal("GET /v1/openapi.json differs from the built document")
+	}
 	var doc struct {
 		OpenAPI string                               `json:"openapi"`
 		Paths   map[string]map[string]map[string]any `json:"paths"`
