@@ -70,6 +70,12 @@ var accessMatrix = []accessRow{
 	{"agent-mailboxes-self", "update", "", `{"agentId":"{boxed}","action":"suspend"}`, "200", "401 UNAUTHORIZED", "401 UNAUTHORIZED", "401 UNAUTHORIZED", ""},
 	{"agent-mailboxes-self", "delete", "", `{"agentId":"{boxed}"}`, "200", "401 UNAUTHORIZED", "401 UNAUTHORIZED", "401 UNAUTHORIZED", ""},
 	{"agent-mailboxes-self", "test", "", `{"agentId":"{boxed}"}`, "200", "401 UNAUTHORIZED", "401 UNAUTHORIZED", "401 UNAUTHORIZED", ""},
+	{"agent-mailboxes-self", "messages", "", `{"agentId":"{boxed}"}`, "200", "401 UNAUTHORIZED", "401 UNAUTHORIZED", "401 UNAUTHORIZED", ""},
+	{"agent-mailboxes-self", "threads", "", `{"agentId":"{boxed}"}`, "200", "401 UNAUTHORIZED", "401 UNAUTHORIZED", "401 UNAUTHORIZED", ""},
+	{"agent-mailboxes-self", "message", "", `{"agentId":"{boxed}","messageId":"00000000-0000-0000-0000-000000000000"}`, "404 NOT_FOUND", "401 UNAUTHORIZED", "401 UNAUTHORIZED", "401 UNAUTHORIZED", ""},
+	{"agent-mailboxes-self", "attachment", "", `{"agentId":"{boxed}","messageId":"00000000-0000-0000-0000-000000000000","index":0}`, "404 NOT_FOUND", "401 UNAUTHORIZED", "401 UNAUTHORIZED", "401 UNAUTHORIZED", ""},
+	{"agent-mailboxes-self", "send", "", `{"agentId":"{boxed}","to":"someone@example.com","text":"hello"}`, "201", "401 UNAUTHORIZED", "401 UNAUTHORIZED", "401 UNAUTHORIZED", ""},
+	{"agent-mailboxes-self", "messages", "", `{"agentId":"00000000-0000-0000-0000-000000000000"}`, "404 AGENT_NOT_FOUND", "404 AGENT_NOT_FOUND", "404 AGENT_NOT_FOUND", "404 AGENT_NOT_FOUND", ""},
 	{"agent-mailboxes-self", "check-tenant-key", "", `{}`, "403 FORBIDDEN", "403 FORBIDDEN", "403 FORBIDDEN", "404 NOT_FOUND", ""},
 	{"agent-mailboxes-self", "reprovision-tenant-key", "", `{}`, "403 FORBIDDEN", "403 FORBIDDEN", "403 FORBIDDEN", "404 NOT_FOUND", ""},
 

@@ -92,10 +92,13 @@ type Config struct {
 	// process runs without an SMTP server instead of failing.
 	SMTPAddrDefault bool
 	SMTPRelay       string
-	SMTPUsername    string
-	SMTPPassword    string
-	MailFrom        string
-	MailKey         string
+	// MailSendLimit is how many messages one genie mailbox may send in any
+	// hour (0: mailboxes.DefaultSendLimit, 100; negative: no limit).
+	MailSendLimit int
+	SMTPUsername  string
+	SMTPPassword  string
+	MailFrom      string
+	MailKey       string
 
 	RateLimit int // requests per minute per API key, default 60
 	// Sign-up and password sign-in limits (docs/security.md): per client
@@ -419,7 +422,8 @@ func (a *App) wireMail(ctx context.Context, srv *api.Server, gs *genies.Service)
 	}
 	a.Outbound, a.Mail.Sender = out, out
 	tenants := &mailtenants.Store{DB: d, Users: a.Users, Cipher: cipher}
-	boxes := &mailboxes.Service{DB: d, Mail: a.Mail, Domain: cfg.MailDomain, Tenants: tenants, Users: a.Users, Log: log}
+	boxes := &mailboxes.Service{DB: d, Mail: a.Mail, Domain: cfg.MailDomain, Tenants: tenants, Users: a.Users, Log: log,
+		SendLimit: cfg.MailSendLimit}
 	a.Mail.Escalation = boxes.Escalation
 	gs.Mailboxes = boxes.ForGenies
 	gs.DeleteHooks = append(gs.DeleteHooks, boxes.DeleteHook)

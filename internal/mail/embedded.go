@@ -279,9 +279,8 @@ func (e *Embedded) Deliver(ctx context.Context, from, rcpt string, raw []byte) e
 	if a.Suspended {
 		return ErrSuspended
 	}
-	if _, err := e.DB.W.ExecContext(ctx, `INSERT INTO mail_messages (id, account_id, mail_from, rcpt_to, subject, raw, received_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)`, uuid.NewString(), a.ID, from, rcpt, subjectOf(raw), raw, e.DB.Now()); err != nil {
-		return fmt.Errorf("mail: store message: %w", err)
+	if _, err := e.storeMessage(ctx, e.DB.W, a.ID, DirectionIn, from, rcpt, raw, e.DB.Now()); err != nil {
+		return err
 	}
 	e.forward(ctx, a.Address, from, raw)
 	return nil

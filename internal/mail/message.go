@@ -18,12 +18,16 @@ import (
 // and an HTML part (either may be empty, not both).
 type Message struct {
 	From    string // an address, optionally with a display name
-	To      []string
+	To, Cc  []string
 	Subject string
 	Text    string
 	HTML    string
 	// Headers are extra header fields (for example X-Genie-Test).
 	Headers map[string]string
+	// InReplyTo and References thread a reply: Message-IDs without
+	// angle brackets.
+	InReplyTo  string
+	References []string
 }
 
 // Build renders the message as RFC 5322 text with CRLF line ends, adding
@@ -37,22 +41,46 @@ func (m *Message) Build(now time.Time, domain string) ([]byte, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("mail: from address %q: %w", m.From, err)
 	}
-	to := make([]string, len(m.To))
-	for i, a := range m.To {
-		p, err := netmail.ParseAddress(a)
-		if err != nil {
-			return nil, "", fmt.Errorf("mail: recipient %q: %w", a, err)
+	list := func(addrs []string) ([]string, error) {
+		out := make([]string, len(addrs))
+		for i, a := range addrs {
+			p, err := netmail.ParseAddress(a)
+			if err != nil {
+				return nil, fmt.Errorf("mail: recipient %q: %w", a, err)
+			}
+			out[i] = p.String()
 		}
-		to[i] = p.String()
+		return out, nil
+	}
+	to, err := list(m.To)
+	if err != nil {
+		return nil, "", err
+	}
+	cc, err := list(m.Cc)
+	if err != nil {
+		return nil, "", err
 	}
 	id := "<" + randomHex(16) + "@" + domain + ">"
 	var b bytes.Buffer
 	header := func(k, v string) { fmt.Fprintf(&b, "%s: %s\r\n", k, v) }
 	header("From", from.String())
 	header("To", strings.Join(to, ", "))
+	if len(cc) > 0 {
+		header("Cc", strings.Join(cc, ", "))
+	}
 	header("Subject", mime.QEncoding.Encode("utf-8", m.Subject))
 	header("Date", now.Format(time.RFC1123Z))
 	header("Message-ID", id)
+	if m.InReplyTo != "" {
+		header("In-Reply-To", "<"+m.InReplyTo+">")
+	}
+	if len(m.References) > 0 {
+		refs := make([]string, len(m.References))
+		for i, r := range m.References {
+			refs[i] = "<" + r + ">"
+		}
+		header("References", strings.Join(refs, " "))
+	}
 	header("MIME-Version", "1.0")
 	for k, v := range m.Headers {
 		header(textproto.CanonicalMIMEHeaderKey(k), mime.QEncoding.Encode("utf-8", v))

@@ -14,7 +14,7 @@ import (
 func (s *Service) Actions() api.Actions {
 	owner := []string{apperr.CodeUnauthorized, apperr.CodeAgentNotFound}
 	withBox := []string{apperr.CodeUnauthorized, apperr.CodeAgentNotFound, apperr.CodeNotFound}
-	return api.Actions{
+	a := api.Actions{
 		"get": {Access: api.Authenticated, Handle: s.get, Summary: "Get your genie's mailbox",
 			Request: agentRef{}, Response: Mailbox{}, Errors: withBox},
 		"provision": {Access: api.Authenticated, Handle: s.provision, Summary: "Give your genie a mailbox (or move it to a new address)",
@@ -32,6 +32,8 @@ func (s *Service) Actions() api.Actions {
 		"reprovision-tenant-key": {Access: api.AdminOnly, Handle: s.reprovisionKey, Summary: "Replace your team's mail credentials (the old ones stop working at once)",
 			Response: TenantRef{}, Errors: []string{apperr.CodeNotFound}},
 	}
+	s.inboxActions(a)
+	return a
 }
 
 // agentRef is the agentId every action takes (required).

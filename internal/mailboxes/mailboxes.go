@@ -57,6 +57,9 @@ type Service struct {
 	Tenants *mailtenants.Store
 	Users   *users.Store
 	Log     *slog.Logger
+	// SendLimit is how many messages one mailbox may send in any hour
+	// (0: DefaultSendLimit; negative: no limit).
+	SendLimit int
 }
 
 const columns = `id, agent_id, email_address, account_id, grant_id, status, last_error, escalation_address, created_at, updated_at`
