@@ -469,8 +469,8 @@ func (a *App) wireMail(ctx context.Context, srv *api.Server, gs *genies.Service)
 	return nil
 }
 
-// janitor deletes expired rate-limit windows and, with a relay, sends what
-// waits in the mail outbox, once a minute.
+// janitor deletes expired rate-limit windows and sign-in codes and, with a
+// relay, sends what waits in the mail outbox, once a minute.
 func (a *App) janitor(ctx context.Context) {
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
@@ -482,6 +482,11 @@ func (a *App) janitor(ctx context.Context) {
 			for _, l := range append([]*auth.RateLimiter{a.Limiter}, a.limiters...) {
 				if err := l.Sweep(ctx); err != nil && ctx.Err() == nil {
 					a.Config.Log.Warn("sweep rate-limit windows", "err", err)
+				}
+			}
+			if a.identity != nil {
+				if err := a.identity.Sweep(ctx); err != nil && ctx.Err() == nil {
+					a.Config.Log.Warn("sweep expired sign-in codes", "err", err)
 				}
 			}
 			if _, err := a.Outbound.FlushOutbox(ctx, 50); err != nil && ctx.Err() == nil {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -437,5 +438,47 @@ func TestTemporaryPasswordRecovery(t *testing.T) {
 		expectAuth(t, s.Do(t, "PUT", "/auth/v1/user", tok, map[string]string{"password": "owner's own password"}), 200, "")
 		access, _ := s.SignIn(t, owner, "owner's own password")
 		s.Call(t, access, "api-keys", "create", "", map[string]any{"name": "owner key"}).Expect(t, 201, "")
+	})
+}
+
+// TestCodeSingleUseConcurrently: one code presented by several requests at
+// once signs in exactly one of them, by code and by link alike.
+func TestCodeSingleUseConcurrently(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		s := apitest.Start(t, store, func(c *app.Config) { c.AuthEmailInterval = -1 })
+		u := s.NewUser(t, auth.RoleUser)
+		for i, byLink := range []bool{false, true} {
+			expectAuth(t, s.Do(t, "POST", "/auth/v1/recover", "", map[string]string{"email": u.Email}), 200, "")
+			m := waitMail(t, s, u.Email, i+1)
+			body := map[string]string{"type": "recovery", "email": u.Email, "token": m.Code}
+			if byLink {
+				body = map[string]string{"type": "recovery", "token_hash": m.TokenHash(t)}
+			}
+			const n = 8
+			statuses := make(chan int, n)
+			var wg sync.WaitGroup
+			for range n {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					statuses <- s.Do(t, "POST", "/auth/v1/verify", "", body).Status
+				}()
+			}
+			wg.Wait()
+			close(statuses)
+			won := 0
+			for st := range statuses {
+				switch st {
+				case 200:
+					won++
+				case 403:
+				default:
+					t.Fatalf("verify answered %d", st)
+				}
+			}
+			if won != 1 {
+				t.Fatalf("by link %v: %d of %d concurrent verifications succeeded, want 1", byLink, won, n)
+			}
+		}
 	})
 }

@@ -2,6 +2,7 @@ package identity_test
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -41,32 +42,9 @@ var (
 // parseAuthMail reads a raw message: subject, text part, code and link.
 func parseAuthMail(t *testing.T, raw []byte) authMail {
 	t.Helper()
-	msg, err := mail.ReadMessage(bytes.NewReader(raw))
+	subject, text, err := decodeMail(raw)
 	if err != nil {
-		t.Fatalf("parse mail: %v\n%s", err, raw)
-	}
-	subject, _ := new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject"))
-	_, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
-	if err != nil {
-		t.Fatalf("content type: %v", err)
-	}
-	mr := multipart.NewReader(msg.Body, params["boundary"])
-	var text string
-	for {
-		part, err := mr.NextPart()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("mail part: %v", err)
-		}
-		b, err := io.ReadAll(part) // multipart decodes quoted-printable itself
-		if err != nil {
-			t.Fatalf("decode part: %v", err)
-		}
-		if strings.HasPrefix(part.Header.Get("Content-Type"), "text/plain") {
-			text = string(b)
-		}
+		t.Fatalf("%v\n%s", err, raw)
 	}
 	m := authMail{Subject: subject, Text: text}
 	if c := codeRe.FindStringSubmatch(text); c != nil {
@@ -77,6 +55,36 @@ func parseAuthMail(t *testing.T, raw []byte) authMail {
 		t.Fatalf("mail without code or link:\n%s", text)
 	}
 	return m
+}
+
+// decodeMail returns a message's subject and decoded text/plain part.
+func decodeMail(raw []byte) (subject, text string, err error) {
+	msg, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		return "", "", fmt.Errorf("parse mail: %w", err)
+	}
+	subject, _ = new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject"))
+	_, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	if err != nil {
+		return "", "", fmt.Errorf("content type: %w", err)
+	}
+	mr := multipart.NewReader(msg.Body, params["boundary"])
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			return subject, text, nil
+		}
+		if err != nil {
+			return "", "", fmt.Errorf("mail part: %w", err)
+		}
+		b, err := io.ReadAll(part) // multipart decodes quoted-printable itself
+		if err != nil {
+			return "", "", fmt.Errorf("decode part: %w", err)
+		}
+		if strings.HasPrefix(part.Header.Get("Content-Type"), "text/plain") {
+			text = string(b)
+		}
+	}
 }
 
 // outbox returns the raw mails waiting in the outbox for the address (no

@@ -226,3 +226,12 @@ func (p *Provider) pendingEmailChange(ctx context.Context, q db.Querier, userID 
 	}
 	return email, &at, nil
 }
+
+// Sweep deletes codes that expired (they can no longer be used; a
+// pending one is replaced anyway by the next request).
+func (p *Provider) Sweep(ctx context.Context) error {
+	if _, err := p.DB.W.ExecContext(ctx, `DELETE FROM auth_one_time_codes WHERE expires_at < $1`, p.DB.Now()); err != nil {
+		return fmt.Errorf("identity: sweep codes: %w", err)
+	}
+	return nil
+}
