@@ -3,6 +3,7 @@ package identity
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"embed"
 	"fmt"
 	htmltemplate "html/template"
@@ -100,26 +101,55 @@ func (p *Provider) verifyLink(pur purpose, sec secret, redirectTo string) string
 	return p.BaseURL + "/auth/v1/verify?" + q.Encode()
 }
 
-// sendCode mails a code and its link to the address, in the background:
-// the request that caused it answers at once, so its timing says nothing
-// about whether an account exists (and a slow relay holds nobody up). A
-// failure is logged without the code. Close waits for mails in flight.
+// sendCode mails a stored code and its link to the address, in the
+// background (see mailNewCode).
 func (p *Provider) sendCode(ctx context.Context, pur purpose, to string, sec secret, redirectTo string) {
-	d := mailData{AppName: p.appName(), Email: to, Code: sec.Code, Link: p.verifyLink(pur, sec, redirectTo),
-		Validity: validity(p.otpTTL()), Year: p.DB.Now().Year()}
+	p.background(ctx, func(ctx context.Context) { p.deliverLogged(ctx, pur, to, sec, redirectTo) })
+}
+
+// mailNewCode stores a new code for the account and mails it to the
+// address, both in the background: the request that caused it answers at
+// once, having done the same work whether or not the address has an
+// account, so neither its answer nor its timing tells (and a slow relay
+// holds nobody up). Failures are logged, never the code.
+func (p *Provider) mailNewCode(ctx context.Context, userID string, pur purpose, to, redirectTo string) {
+	p.background(ctx, func(ctx context.Context) {
+		var sec secret
+		err := p.DB.Tx(ctx, func(tx *sql.Tx) error {
+			var err error
+			sec, err = p.saveCode(ctx, tx, userID, pur, to)
+			return err
+		})
+		if err != nil {
+			p.Log.WarnContext(ctx, "auth mail not sent", "kind", string(pur), "to", to, "err", err)
+			return
+		}
+		p.deliverLogged(ctx, pur, to, sec, redirectTo)
+	})
+}
+
+// background runs fn on its own goroutine, detached from the request but
+// with its values, for at most a minute; Close waits for it.
+func (p *Provider) background(ctx context.Context, fn func(context.Context)) {
 	ctx = context.WithoutCancel(ctx)
 	p.sending.Add(1)
 	go func() {
 		defer p.sending.Done()
 		ctx, cancel := context.WithTimeout(ctx, time.Minute)
 		defer cancel()
-		via, id, err := p.deliver(ctx, pur, to, d)
-		if err != nil {
-			p.Log.WarnContext(ctx, "auth mail not sent", "kind", string(pur), "to", to, "err", err)
-			return
-		}
-		p.Log.InfoContext(ctx, "auth mail sent", "kind", string(pur), "to", to, "delivery", string(via), "message_id", id)
+		fn(ctx)
 	}()
+}
+
+func (p *Provider) deliverLogged(ctx context.Context, pur purpose, to string, sec secret, redirectTo string) {
+	d := mailData{AppName: p.appName(), Email: to, Code: sec.Code, Link: p.verifyLink(pur, sec, redirectTo),
+		Validity: validity(p.otpTTL()), Year: p.DB.Now().Year()}
+	via, id, err := p.deliver(ctx, pur, to, d)
+	if err != nil {
+		p.Log.WarnContext(ctx, "auth mail not sent", "kind", string(pur), "to", to, "err", err)
+		return
+	}
+	p.Log.InfoContext(ctx, "auth mail sent", "kind", string(pur), "to", to, "delivery", string(via), "message_id", id)
 }
 
 func (p *Provider) deliver(ctx context.Context, pur purpose, to string, d mailData) (mail.Delivery, string, error) {

@@ -54,27 +54,14 @@ func (p *Provider) recover(w http.ResponseWriter, r *http.Request) {
 		p.internal(w, r, err)
 		return
 	}
-	if !p.mailCode(w, r, u.ID, purposeRecovery, u.Email) {
-		return
-	}
+	p.mailCode(r, u.ID, purposeRecovery, u.Email)
 	writeJSON(w, http.StatusOK, struct{}{})
 }
 
-// mailCode stores a new code for the account and mails it to the address;
-// on failure it answers and returns false.
-func (p *Provider) mailCode(w http.ResponseWriter, r *http.Request, userID string, pur purpose, to string) bool {
-	var sec secret
-	err := p.DB.Tx(r.Context(), func(tx *sql.Tx) error {
-		var err error
-		sec, err = p.saveCode(r.Context(), tx, userID, pur, to)
-		return err
-	})
-	if err != nil {
-		p.internal(w, r, err)
-		return false
-	}
-	p.sendCode(r.Context(), pur, to, sec, p.redirectTarget(r.URL.Query().Get("redirect_to")))
-	return true
+// mailCode has a new code stored and mailed to the address (in the
+// background, see mailNewCode), to the redirect_to the request names.
+func (p *Provider) mailCode(r *http.Request, userID string, pur purpose, to string) {
+	p.mailNewCode(r.Context(), userID, pur, to, p.redirectTarget(r.URL.Query().Get("redirect_to")))
 }
 
 // VerifyInput is GoTrue's POST /verify body (auth-js verifyOtp): a type
@@ -347,8 +334,8 @@ func (p *Provider) resend(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if to != "" && !p.mailCode(w, r, u.ID, pur, to) {
-		return
+	if to != "" {
+		p.mailCode(r, u.ID, pur, to)
 	}
 	writeJSON(w, http.StatusOK, struct{}{})
 }

@@ -139,9 +139,7 @@ func (p *Provider) signupUnconfirmed(w http.ResponseWriter, r *http.Request, n u
 // mailConfirmation stores a new sign-up code for the unconfirmed user,
 // mails it, and answers with the user.
 func (p *Provider) mailConfirmation(w http.ResponseWriter, r *http.Request, u *users.User) {
-	if !p.mailCode(w, r, u.ID, purposeSignup, u.Email) {
-		return
-	}
+	p.mailCode(r, u.ID, purposeSignup, u.Email)
 	now := p.DB.Now()
 	writeJSON(w, http.StatusOK, userJSON(u, pending{ConfirmationSentAt: &now}))
 }
