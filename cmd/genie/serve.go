@@ -29,7 +29,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	noAuth := fs.Bool("disable-embedded-auth", envBool("GENIE_DISABLE_EMBEDDED_AUTH"), "turn off the embedded sign-in provider at /auth/v1 (env GENIE_DISABLE_EMBEDDED_AUTH)")
 	rate := fs.Int("rate-limit", envInt("GENIE_RATE_LIMIT", 60), "requests per minute per API key (env GENIE_RATE_LIMIT)")
 	authAddr := fs.Int("auth-rate-limit", envInt("GENIE_AUTH_RATE_LIMIT", 30), "sign-ups, password sign-ins, recovery requests and code verifications per 5 minutes per client address; 0 turns the limit off (env GENIE_AUTH_RATE_LIMIT)")
-	authGlobal := fs.Int("auth-global-rate-limit", envInt("GENIE_AUTH_GLOBAL_RATE_LIMIT", 1200), "sign-ups and password sign-ins per minute for the whole deployment; 0 turns the limit off (env GENIE_AUTH_GLOBAL_RATE_LIMIT)")
+	authGlobal := fs.Int("auth-global-rate-limit", envInt("GENIE_AUTH_GLOBAL_RATE_LIMIT", 1200), "sign-ups, password sign-ins, recovery requests and code verifications per minute for the whole deployment; 0 turns the limit off (env GENIE_AUTH_GLOBAL_RATE_LIMIT)")
 	inFlight := fs.Int("max-in-flight", envInt("GENIE_MAX_IN_FLIGHT", 0), "actions that run at once; more wait their turn (default max(8, 4 x CPUs)) (env GENIE_MAX_IN_FLIGHT)")
 	admitWait := fs.Duration("admit-wait", envDuration("GENIE_ADMIT_WAIT", 300*time.Millisecond), "how long a request waits for its turn before a retryable 429 (env GENIE_ADMIT_WAIT)")
 	metricsAddr := fs.String("metrics-addr", env("GENIE_METRICS_ADDR", "main"), "where Prometheus metrics are served: \"main\" at /metrics on --addr, host:port on a separate listener, \"\" nowhere (env GENIE_METRICS_ADDR)")

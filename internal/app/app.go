@@ -378,7 +378,7 @@ func checkAuthURLs(cfg Config) error {
 			continue
 		}
 		if u, err := url.Parse(raw); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("auth redirect URL %q must be an absolute http(s) URL", raw)
+			return fmt.Errorf("--site-url and --auth-redirect-urls: %q is not an absolute http(s) URL", raw)
 		}
 	}
 	return nil
