@@ -14,6 +14,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -135,6 +136,9 @@ type Settings struct {
 	SMSProvider       string          `json:"sms_provider"`
 	SAMLEnabled       bool            `json:"saml_enabled"`
 }
+
+// errStop rolls back a transaction whose failure is reported otherwise.
+var errStop = errors.New("identity: stop")
 
 // authError is the GoTrue error body that auth-js understands.
 type authError struct {

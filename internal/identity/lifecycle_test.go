@@ -73,6 +73,11 @@ func TestUpdateUser(t *testing.T) {
 		other := s.NewUser(t, auth.RoleUser)
 		put := func(tok string, body any) *apitest.Resp { return s.Do(t, "PUT", "/auth/v1/user", tok, body) }
 
+		// Browsers on other origins may send it (CORS preflight).
+		pre := s.Do(t, "OPTIONS", "/auth/v1/user", "", nil, "Origin", "https://app.example.com", "Access-Control-Request-Method", "PUT")
+		if pre.Status != 204 || !strings.Contains(pre.Header.Get("Access-Control-Allow-Methods"), "PUT") {
+			t.Fatalf("preflight for PUT /auth/v1/user: %d %v", pre.Status, pre.Header)
+		}
 		expectAuth(t, put("", map[string]any{"data": map[string]any{"a": 1}}), 401, "no_authorization")
 		expectAuth(t, put("not-a-jwt", map[string]any{"data": map[string]any{"a": 1}}), 403, "bad_jwt")
 		for _, c := range []struct {

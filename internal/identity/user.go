@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"net/http"
 
 	"github.com/geniehq/genie/internal/apperr"
@@ -55,9 +54,6 @@ type UpdateUserInput struct {
 }
 
 func present(raw json.RawMessage) bool { return len(raw) > 0 && string(raw) != "null" }
-
-// errStop ends a transaction whose failure was already answered.
-var errStop = errors.New("identity: answered")
 
 func (p *Provider) updateUser(w http.ResponseWriter, r *http.Request) {
 	claims, ok := p.bearerSession(w, r)
