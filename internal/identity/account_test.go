@@ -173,6 +173,18 @@ func TestEmailConfirmation(t *testing.T) {
 		expectAuth(t, s.Do(t, "POST", "/auth/v1/resend", "", map[string]string{"type": "signup", "email": "nobody@example.com"}), 200, "")
 		expectAuth(t, s.Do(t, "POST", "/auth/v1/resend", "", map[string]string{"type": "sms", "email": email2}), 400, "validation_failed")
 
+		// Someone signs up with another person's address; the owner signs
+		// up later and confirms: the owner's password holds, not theirs.
+		taken := "taken@example.com"
+		expectAuth(t, s.Do(t, "POST", "/auth/v1/signup", "", map[string]string{"email": taken, "password": "squatter-pw"}), 200, "")
+		waitMail(t, s, taken, 1)
+		clock.Advance(time.Minute)
+		expectAuth(t, s.Do(t, "POST", "/auth/v1/signup", "", map[string]string{"email": taken, "password": "owner-pw"}), 200, "")
+		om := waitMail(t, s, taken, 2)
+		expectAuth(t, s.Do(t, "POST", "/auth/v1/verify", "", map[string]string{"type": "signup", "email": taken, "token": om.Code}), 200, "")
+		expectAuth(t, signIn(t, s, taken, "squatter-pw"), 400, "invalid_credentials")
+		expectAuth(t, signIn(t, s, taken, "owner-pw"), 200, "")
+
 		// Recovery confirms an unconfirmed address too (as GoTrue).
 		email3 := "third@example.com"
 		expectAuth(t, s.Do(t, "POST", "/auth/v1/signup", "", map[string]string{"email": email3, "password": pw}), 200, "")

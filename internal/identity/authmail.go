@@ -112,12 +112,12 @@ func (p *Provider) sendCode(ctx context.Context, pur purpose, to string, sec sec
 // once, having done the same work whether or not the address has an
 // account, so neither its answer nor its timing tells (and a slow relay
 // holds nobody up). Failures are logged, never the code.
-func (p *Provider) mailNewCode(ctx context.Context, userID string, pur purpose, to, redirectTo string) {
+func (p *Provider) mailNewCode(ctx context.Context, userID string, pur purpose, to, pwHash, redirectTo string) {
 	p.background(ctx, func(ctx context.Context) {
 		var sec secret
 		err := p.DB.Tx(ctx, func(tx *sql.Tx) error {
 			var err error
-			sec, err = p.saveCode(ctx, tx, userID, pur, to)
+			sec, err = p.saveCode(ctx, tx, userID, pur, to, pwHash)
 			return err
 		})
 		if err != nil {

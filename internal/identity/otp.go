@@ -71,15 +71,22 @@ func codeHash(userID string, p purpose, code string) string {
 }
 
 // saveCode stores a new code for the account and purpose, replacing a
-// pending one, and returns it.
-func (p *Provider) saveCode(ctx context.Context, tx *sql.Tx, userID string, pur purpose, email string) (secret, error) {
+// pending one, and returns it. pwHash (sign-up codes only; "" for none)
+// is a password to set when the code is redeemed; a new code without one
+// keeps the pending code's.
+func (p *Provider) saveCode(ctx context.Context, tx *sql.Tx, userID string, pur purpose, email, pwHash string) (secret, error) {
 	sec := newSecret()
 	now := p.DB.Now()
-	_, err := tx.ExecContext(ctx, `INSERT INTO auth_one_time_codes (user_id, purpose, email, code_hash, link_hash, attempts, created_at, expires_at)
-		VALUES ($1, $2, $3, $4, $5, 0, $6, $7)
+	var pw *string
+	if pwHash != "" {
+		pw = &pwHash
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO auth_one_time_codes (user_id, purpose, email, code_hash, link_hash, password_hash, attempts, created_at, expires_at)
+		VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8)
 		ON CONFLICT (user_id, purpose) DO UPDATE SET email = excluded.email, code_hash = excluded.code_hash,
-			link_hash = excluded.link_hash, attempts = 0, created_at = excluded.created_at, expires_at = excluded.expires_at`,
-		userID, string(pur), email, codeHash(userID, pur, sec.Code), hashToken(sec.TokenHash), now, now.Add(p.otpTTL()))
+			link_hash = excluded.link_hash, password_hash = COALESCE(excluded.password_hash, auth_one_time_codes.password_hash),
+			attempts = 0, created_at = excluded.created_at, expires_at = excluded.expires_at`,
+		userID, string(pur), email, codeHash(userID, pur, sec.Code), hashToken(sec.TokenHash), pw, now, now.Add(p.otpTTL()))
 	if err != nil {
 		return secret{}, fmt.Errorf("identity: store code: %w", err)
 	}
@@ -100,12 +107,13 @@ type pendingCode struct {
 	Email    string
 	codeHash string
 	linkHash string
+	pwHash   string // a password to set on redemption, or ""
 	attempts int
 	expires  time.Time
 }
 
 func (p *Provider) lockCodes(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]pendingCode, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT user_id, purpose, email, code_hash, link_hash, attempts, expires_at
+	rows, err := tx.QueryContext(ctx, `SELECT user_id, purpose, email, code_hash, link_hash, COALESCE(password_hash, ''), attempts, expires_at
 		FROM auth_one_time_codes WHERE `+where+` ORDER BY purpose, user_id`+p.DB.ForUpdate(), args...)
 	if err != nil {
 		return nil, fmt.Errorf("identity: load codes: %w", err)
@@ -115,7 +123,7 @@ func (p *Provider) lockCodes(ctx context.Context, tx *sql.Tx, where string, args
 	for rows.Next() {
 		var c pendingCode
 		var pur string
-		if err := rows.Scan(&c.UserID, &pur, &c.Email, &c.codeHash, &c.linkHash, &c.attempts, &c.expires); err != nil {
+		if err := rows.Scan(&c.UserID, &pur, &c.Email, &c.codeHash, &c.linkHash, &c.pwHash, &c.attempts, &c.expires); err != nil {
 			return nil, err
 		}
 		c.Purpose = purpose(pur)

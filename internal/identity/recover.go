@@ -54,14 +54,15 @@ func (p *Provider) recover(w http.ResponseWriter, r *http.Request) {
 		p.internal(w, r, err)
 		return
 	}
-	p.mailCode(r, u.ID, purposeRecovery, u.Email)
+	p.mailCode(r, u.ID, purposeRecovery, u.Email, "")
 	writeJSON(w, http.StatusOK, struct{}{})
 }
 
 // mailCode has a new code stored and mailed to the address (in the
-// background, see mailNewCode), to the redirect_to the request names.
-func (p *Provider) mailCode(r *http.Request, userID string, pur purpose, to string) {
-	p.mailNewCode(r.Context(), userID, pur, to, p.redirectTarget(r.URL.Query().Get("redirect_to")))
+// background, see mailNewCode), to the redirect_to the request names;
+// pwHash as for saveCode.
+func (p *Provider) mailCode(r *http.Request, userID string, pur purpose, to, pwHash string) {
+	p.mailNewCode(r.Context(), userID, pur, to, pwHash, p.redirectTarget(r.URL.Query().Get("redirect_to")))
 }
 
 // VerifyInput is GoTrue's POST /verify body (auth-js verifyOtp): a type
@@ -243,6 +244,11 @@ func (p *Provider) redeem(ctx context.Context, find func(*sql.Tx) (*pendingCode,
 		now := p.DB.Now()
 		switch c.Purpose {
 		case purposeSignup, purposeRecovery:
+			if c.pwHash != "" {
+				if err := setPassword(ctx, tx, c.UserID, c.pwHash, now); err != nil {
+					return err
+				}
+			}
 			_, err = tx.ExecContext(ctx, `UPDATE users SET email_confirmed_at = $1, updated_at = $1 WHERE id = $2 AND email_confirmed_at IS NULL`,
 				now, c.UserID)
 		case purposeEmailChange:
@@ -335,7 +341,7 @@ func (p *Provider) resend(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if to != "" {
-		p.mailCode(r, u.ID, pur, to)
+		p.mailCode(r, u.ID, pur, to, "")
 	}
 	writeJSON(w, http.StatusOK, struct{}{})
 }

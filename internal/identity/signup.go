@@ -91,9 +91,11 @@ func checkNewPassword(w http.ResponseWriter, pw string) bool {
 
 // signupUnconfirmed is sign-up when addresses must be confirmed, as GoTrue
 // with mailer_autoconfirm off: a new account is created unconfirmed and
-// mailed a code; an unconfirmed one is mailed a new code (its password is
-// not changed: the caller has not shown they own it); for a confirmed one
-// nothing is sent. All three answer 200 with a user object and no session,
+// mailed a code; an unconfirmed one is mailed a new code, and the password
+// this sign-up chose replaces the account's only when that code is
+// redeemed (the caller has not shown they own the address; whoever
+// signed up first with someone else's address loses it when the owner
+// confirms); for a confirmed one nothing is sent. All three answer 200 with a user object and no session,
 // the last with a made-up id and no identities (GoTrue's obfuscated user),
 // and all three hash the password and count against the address's mail
 // limit, so neither the answer nor its timing tells whether the address
@@ -109,15 +111,20 @@ func (p *Provider) signupUnconfirmed(w http.ResponseWriter, r *http.Request, n u
 		return
 	}
 	if existing != nil {
-		// The hash a new account would cost.
-		if _, err := p.Users.HashPassword(ctx, n.Password); hashingBusy(w, err) {
+		// The hash a new account costs, also where it is not kept.
+		hash, err := p.Users.HashPassword(ctx, n.Password)
+		if hashingBusy(w, err) {
+			return
+		}
+		if err != nil {
+			p.internal(w, r, err)
 			return
 		}
 		if existing.EmailConfirmedAt != nil {
 			writeJSON(w, http.StatusOK, obfuscatedUser(n.Email, meta, p.DB.Now()))
 			return
 		}
-		p.mailConfirmation(w, r, existing)
+		p.mailConfirmation(w, r, existing, hash)
 		return
 	}
 	n.Unconfirmed = true
@@ -133,13 +140,14 @@ func (p *Provider) signupUnconfirmed(w http.ResponseWriter, r *http.Request, n u
 		p.internal(w, r, err)
 		return
 	}
-	p.mailConfirmation(w, r, u)
+	p.mailConfirmation(w, r, u, "")
 }
 
-// mailConfirmation stores a new sign-up code for the unconfirmed user,
-// mails it, and answers with the user.
-func (p *Provider) mailConfirmation(w http.ResponseWriter, r *http.Request, u *users.User) {
-	p.mailCode(r, u.ID, purposeSignup, u.Email)
+// mailConfirmation has a new sign-up code stored for the unconfirmed user
+// and mailed, and answers with the user. pwHash is the password of a
+// repeated sign-up, set only if this code is redeemed.
+func (p *Provider) mailConfirmation(w http.ResponseWriter, r *http.Request, u *users.User, pwHash string) {
+	p.mailCode(r, u.ID, purposeSignup, u.Email, pwHash)
 	now := p.DB.Now()
 	writeJSON(w, http.StatusOK, userJSON(u, pending{ConfirmationSentAt: &now}))
 }

@@ -2,9 +2,11 @@ package identity
 
 import (
 	"cmp"
+	"context"
 	"database/sql"
 	"encoding/json"
 	"net/http"
+	"time"
 
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/users"
@@ -130,7 +132,7 @@ func (p *Provider) updateUser(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		if in.Password != nil {
-			if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3`, hash, now, u.ID); err != nil {
+			if err := setPassword(ctx, tx, u.ID, hash, now); err != nil {
 				return err
 			}
 			// As GoTrue: whoever held the old password is signed out
@@ -144,7 +146,7 @@ func (p *Provider) updateUser(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		if newEmail != "" {
-			sec, err = p.saveCode(ctx, tx, u.ID, purposeEmailChange, newEmail)
+			sec, err = p.saveCode(ctx, tx, u.ID, purposeEmailChange, newEmail, "")
 		}
 		return err
 	})
@@ -224,4 +226,10 @@ func mergeMetadata(u *users.User, data map[string]any) (meta, fullName string) {
 		fullName, _ = v.(string)
 	}
 	return string(b), fullName
+}
+
+// setPassword replaces the account's password hash in tx.
+func setPassword(ctx context.Context, tx *sql.Tx, userID, hash string, now time.Time) error {
+	_, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3`, hash, now, userID)
+	return err
 }

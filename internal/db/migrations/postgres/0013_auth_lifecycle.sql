@@ -12,12 +12,16 @@ ALTER TABLE auth_sessions ADD COLUMN amr_method TEXT NOT NULL DEFAULT 'password'
 -- code (typed by the user) and the link token (in the mailed link) are kept
 -- only as SHA-256 hashes; either one used deletes the row. email is the
 -- address the code was sent to (for an e-mail change, the new address).
+-- password_hash, for a repeated sign-up of an unconfirmed account, is the
+-- bcrypt hash of the password that sign-up chose: it replaces the
+-- account's only when this code is redeemed, by whoever reads the mail.
 CREATE TABLE auth_one_time_codes (
     user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     purpose    TEXT NOT NULL CHECK (purpose IN ('recovery', 'signup', 'email_change')),
     email      TEXT NOT NULL,
     code_hash  TEXT NOT NULL,
     link_hash  TEXT NOT NULL UNIQUE,
+    password_hash TEXT,
     attempts   INTEGER NOT NULL DEFAULT 0,
     created_at TIMESTAMPTZ NOT NULL,
     expires_at TIMESTAMPTZ NOT NULL,
