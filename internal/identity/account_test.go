@@ -121,6 +121,16 @@ func TestUpdateUser(t *testing.T) {
 		if g := expectAuth(t, s.Do(t, "GET", "/auth/v1/user", u.Token, nil), 200, ""); g.Body["new_email"] != nil || g.Body["email"] != newEmail {
 			t.Fatalf("user after the email change: %s", g.Raw)
 		}
+
+		// An address taken between the request and the confirmation.
+		wanted := "wanted@example.com"
+		expectAuth(t, put(other.Token, map[string]any{"email": wanted}), 200, "")
+		wm := waitMail(t, s, wanted, 1)
+		expectAuth(t, s.Do(t, "POST", "/auth/v1/signup", "", map[string]string{"email": wanted, "password": "first-come"}), 200, "")
+		expectAuth(t, s.Do(t, "POST", "/auth/v1/verify", "", map[string]string{"type": "email_change", "email": wanted, "token": wm.Code}), 422, "email_exists")
+		if g := expectAuth(t, s.Do(t, "GET", "/auth/v1/user", other.Token, nil), 200, ""); g.Body["email"] != other.Email {
+			t.Fatalf("the account moved to a taken address: %s", g.Raw)
+		}
 	})
 }
 
