@@ -105,6 +105,27 @@ func TestAuthJSLifecycle(t *testing.T) {
 	})
 }
 
+// relayedTo returns the messages the relay has printed in full (aiosmtpd
+// may be midway through printing the last one) for the address.
+func relayedTo(relay *mailtest.Relay, to string) [][]byte {
+	var out [][]byte
+	for _, part := range strings.Split(relay.Output(), "---------- MESSAGE FOLLOWS ----------")[1:] {
+		m, _, complete := strings.Cut(part, "------------ END MESSAGE ------------")
+		if !complete {
+			continue
+		}
+		m = strings.TrimSpace(m)
+		// aiosmtpd's Debugging handler prints the MAIL options first.
+		if strings.HasPrefix(m, "mail options:") {
+			_, m, _ = strings.Cut(m, "\n\n")
+		}
+		if msg, err := netmail.ReadMessage(strings.NewReader(m)); err == nil && strings.Contains(msg.Header.Get("To"), "<"+to+">") {
+			out = append(out, []byte(m))
+		}
+	}
+	return out
+}
+
 // mailDesk serves the script what it cannot reach itself: GET /mail?to=&n=
 // answers the n-th message the relay received for an address, decoded to
 // {subject, text} (waiting up to 20 s for it), and POST /advance?seconds=
@@ -114,27 +135,24 @@ func mailDesk(t *testing.T, relay *mailtest.Relay, clock *apitest.Clock) string 
 	mux.HandleFunc("GET /mail", func(w http.ResponseWriter, r *http.Request) {
 		to := r.URL.Query().Get("to")
 		n, _ := strconv.Atoi(r.URL.Query().Get("n"))
+		var lastErr error
 		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-			var mine [][]byte
-			for _, m := range relay.Messages() {
-				// aiosmtpd's Debugging handler prints the MAIL options first.
-				if strings.HasPrefix(m, "mail options:") {
-					_, m, _ = strings.Cut(m, "\n\n")
-				}
-				if msg, err := netmail.ReadMessage(strings.NewReader(m)); err == nil && strings.Contains(msg.Header.Get("To"), "<"+to+">") {
-					mine = append(mine, []byte(m))
-				}
+			mine := relayedTo(relay, to)
+			if n < 1 || len(mine) < n {
+				continue
 			}
-			if n >= 1 && len(mine) >= n {
-				subject, text, err := decodeMail(mine[n-1])
-				if err != nil {
-					http.Error(w, err.Error(), http.StatusInternalServerError)
-					return
-				}
-				w.Header().Set("Content-Type", "application/json")
-				json.NewEncoder(w).Encode(map[string]string{"subject": subject, "text": text}) //nolint:errcheck
-				return
+			subject, text, err := decodeMail(mine[n-1])
+			if err != nil {
+				lastErr = err
+				continue
 			}
+			w.Header().Set("Content-Type", "application/json")
+			json.NewEncoder(w).Encode(map[string]string{"subject": subject, "text": text}) //nolint:errcheck
+			return
+		}
+		if lastErr != nil {
+			http.Error(w, lastErr.Error(), http.StatusInternalServerError)
+			return
 		}
 		http.Error(w, "no such mail; relay output:\n"+relay.Output(), http.StatusGatewayTimeout)
 	})
