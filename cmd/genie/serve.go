@@ -28,12 +28,18 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	linkKey := fs.String("edit-link-key", env("GENIE_EDIT_LINK_KEY", ""), "secret that seals edit-link tokens at rest; default: generated and kept in the key file (env GENIE_EDIT_LINK_KEY)")
 	noAuth := fs.Bool("disable-embedded-auth", envBool("GENIE_DISABLE_EMBEDDED_AUTH"), "turn off the embedded sign-in provider at /auth/v1 (env GENIE_DISABLE_EMBEDDED_AUTH)")
 	rate := fs.Int("rate-limit", envInt("GENIE_RATE_LIMIT", 60), "requests per minute per API key (env GENIE_RATE_LIMIT)")
-	authAddr := fs.Int("auth-rate-limit", envInt("GENIE_AUTH_RATE_LIMIT", 30), "sign-ups and password sign-ins per 5 minutes per client address; 0 turns the limit off (env GENIE_AUTH_RATE_LIMIT)")
-	authGlobal := fs.Int("auth-global-rate-limit", envInt("GENIE_AUTH_GLOBAL_RATE_LIMIT", 1200), "sign-ups and password sign-ins per minute for the whole deployment; 0 turns the limit off (env GENIE_AUTH_GLOBAL_RATE_LIMIT)")
+	authAddr := fs.Int("auth-rate-limit", envInt("GENIE_AUTH_RATE_LIMIT", 30), "sign-ups, password sign-ins, recovery requests and code verifications per 5 minutes per client address; 0 turns the limit off (env GENIE_AUTH_RATE_LIMIT)")
+	authGlobal := fs.Int("auth-global-rate-limit", envInt("GENIE_AUTH_GLOBAL_RATE_LIMIT", 1200), "sign-ups, password sign-ins, recovery requests and code verifications per minute for the whole deployment; 0 turns the limit off (env GENIE_AUTH_GLOBAL_RATE_LIMIT)")
 	inFlight := fs.Int("max-in-flight", envInt("GENIE_MAX_IN_FLIGHT", 0), "actions that run at once; more wait their turn (default max(8, 4 x CPUs)) (env GENIE_MAX_IN_FLIGHT)")
 	admitWait := fs.Duration("admit-wait", envDuration("GENIE_ADMIT_WAIT", 300*time.Millisecond), "how long a request waits for its turn before a retryable 429 (env GENIE_ADMIT_WAIT)")
 	metricsAddr := fs.String("metrics-addr", env("GENIE_METRICS_ADDR", "main"), "where Prometheus metrics are served: \"main\" at /metrics on --addr, host:port on a separate listener, \"\" nowhere (env GENIE_METRICS_ADDR)")
 	reuse := fs.Duration("refresh-reuse-interval", envDuration("GENIE_REFRESH_REUSE_INTERVAL", 10*time.Second), "how long a used refresh token may be presented again without ending the session, as GoTrue's refresh_token_reuse_interval; 0 means never (env GENIE_REFRESH_REUSE_INTERVAL)")
+	noSignup := fs.Bool("disable-signup", envBool("GENIE_DISABLE_SIGNUP"), "refuse new accounts at /auth/v1/signup, as GoTrue's disable_signup (env GENIE_DISABLE_SIGNUP)")
+	autoconfirm := fs.Bool("mailer-autoconfirm", envBoolOr("GENIE_MAILER_AUTOCONFIRM", true), "confirm new accounts at once; false mails a code that must be verified before the first sign-in, as GoTrue's mailer_autoconfirm (env GENIE_MAILER_AUTOCONFIRM)")
+	otpTTL := fs.Duration("auth-otp-ttl", envDuration("GENIE_AUTH_OTP_TTL", time.Hour), "how long mailed sign-in codes and links (recovery, confirmation, email change) stay valid (env GENIE_AUTH_OTP_TTL)")
+	mailInterval := fs.Duration("auth-email-interval", envDuration("GENIE_AUTH_EMAIL_INTERVAL", time.Minute), "at most one auth mail of a kind per address in this time, as GoTrue's SMTP max frequency; 0 turns the limit off (env GENIE_AUTH_EMAIL_INTERVAL)")
+	siteURL := fs.String("site-url", env("GENIE_SITE_URL", ""), "where mailed sign-in links send the browser unless the request names an allowed redirect_to, as GoTrue's SITE_URL; default the base URL (env GENIE_SITE_URL)")
+	redirectURLs := fs.String("auth-redirect-urls", env("GENIE_AUTH_REDIRECT_URLS", ""), "comma-separated URLs that redirect_to may also name (same scheme and host, path below), as GoTrue's URI_ALLOW_LIST (env GENIE_AUTH_REDIRECT_URLS)")
 	ipHeader := fs.String("client-ip-header", env("GENIE_CLIENT_IP_HEADER", ""), "header in which a trusted reverse proxy puts the client's address, e.g. X-Forwarded-For (its right-most entry is used); default: the peer address (env GENIE_CLIENT_IP_HEADER)")
 	modelURL := fs.String("model-url", env("GENIE_MODEL_URL", ""), "base URL of an OpenAI-compatible API for genie-documents (POST <url>/chat/completions); default: the embedded generator (env GENIE_MODEL_URL)")
 	modelKey := fs.String("model-api-key", "", "API key for --model-url, sent as a bearer token; prefer the env GENIE_MODEL_API_KEY, which keeps it out of the process list")
@@ -66,6 +72,9 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	if *inFlight < 0 || *admitWait <= 0 {
 		return fmt.Errorf("--max-in-flight must not be negative and --admit-wait must be positive")
+	}
+	if *otpTTL <= 0 || *mailInterval < 0 {
+		return fmt.Errorf("--auth-otp-ttl must be positive and --auth-email-interval must not be negative")
 	}
 	if *authAddr < 0 || *authGlobal < 0 {
 		return fmt.Errorf("--auth-rate-limit and --auth-global-rate-limit must not be negative")
@@ -100,6 +109,8 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		ModelURL: *modelURL, ModelAPIKey: *modelKey, ModelName: *modelName, ModelTimeout: *modelTimeout,
 		MailDomain: *mailDomain, SMTPAddr: *smtpAddr, SMTPAddrDefault: !flagOrEnvSet(fs, "smtp-addr", "GENIE_SMTP_ADDR"), SMTPRelay: *smtpRelay, MailSendLimit: *sendLimit, SMTPUsername: *smtpUser, SMTPPassword: *smtpPass,
 		MailFrom: *mailFrom, MailKey: os.Getenv("GENIE_MAIL_KEY"),
+		DisableSignup: *noSignup, RequireEmailConfirmation: !*autoconfirm, OTPTTL: *otpTTL, AuthEmailInterval: reuseCfg(*mailInterval),
+		SiteURL: *siteURL, RedirectURLs: splitList(*redirectURLs),
 	})
 	if err != nil {
 		return err
@@ -147,6 +158,25 @@ func envBool(name string) bool {
 	return b
 }
 
+// envBoolOr is envBool with a default for an unset or unparsable value.
+func envBoolOr(name string, def bool) bool {
+	if b, err := strconv.ParseBool(os.Getenv(name)); err == nil {
+		return b
+	}
+	return def
+}
+
+// splitList splits a comma-separated flag value, dropping empty entries.
+func splitList(s string) []string {
+	var out []string
+	for _, v := range strings.Split(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 func envInt(name string, def int) int {
 	if n, err := strconv.Atoi(os.Getenv(name)); err == nil {
 		return n
@@ -192,7 +222,8 @@ func offIfZero(n int) int {
 	return n
 }
 
-// reuseCfg maps the flag's 0 ("never") to app.Config's negative.
+// reuseCfg maps a duration flag's 0 ("never", "no limit") to app.Config's
+// negative.
 func reuseCfg(d time.Duration) time.Duration {
 	if d <= 0 {
 		return -1

@@ -4,6 +4,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -124,6 +125,20 @@ type Config struct {
 	PasswordCost         int           // bcrypt cost, default users.DefaultPasswordCost
 	ShutdownTimeout      time.Duration // default 20s
 
+	// Sign-in lifecycle of the embedded provider (docs/auth.md):
+	// DisableSignup closes sign-up; RequireEmailConfirmation mails a
+	// sign-up a code to confirm before the first sign-in; OTPTTL is how
+	// long mailed codes live (default 1 h); AuthEmailInterval spaces the
+	// auth mails of one kind to one address (default 60 s, negative: no
+	// limit); SiteURL (default BaseURL) and RedirectURLs are where mailed
+	// links may send the browser.
+	DisableSignup            bool
+	RequireEmailConfirmation bool
+	OTPTTL                   time.Duration
+	AuthEmailInterval        time.Duration
+	SiteURL                  string
+	RedirectURLs             []string
+
 	// MetricsAddr places the Prometheus metrics: "" serves them at
 	// /metrics on the main address, MetricsOff nowhere, and any other value
 	// is a separate listen address (cmd/genie listens on it), so they need
@@ -195,6 +210,7 @@ type App struct {
 
 	cancel   context.CancelFunc
 	limiters []*auth.RateLimiter // besides Limiter, for the janitor
+	identity *identity.Provider  // nil when the embedded provider is off
 }
 
 // OpenDB opens and migrates the store named in cfg.
@@ -315,11 +331,22 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	a.Discovery.Mount(mux)
 	web.New(links.View, log).Mount(mux)
 	if !cfg.DisableEmbeddedAuth {
-		(&identity.Provider{DB: d, Users: a.Users, Tokens: tokens, Log: log,
+		if err := checkAuthURLs(cfg); err != nil {
+			cancel()
+			return nil, err
+		}
+		a.identity = &identity.Provider{DB: d, Users: a.Users, Tokens: tokens, Log: log,
 			SignInLimit:    a.limiter(d, SignInAttemptsPerMinute, SignInAttemptsPerMinute, time.Minute),
 			AddrLimit:      a.limiter(d, cfg.AuthAddrLimit, identity.AddrLimitPer5Min, 5*time.Minute),
 			GlobalLimit:    a.limiter(d, cfg.AuthGlobalLimit, identity.GlobalLimitPerMin, time.Minute),
-			ClientIPHeader: cfg.ClientIPHeader, RefreshReuseInterval: cfg.RefreshReuseInterval}).Mount(mux)
+			ClientIPHeader: cfg.ClientIPHeader, RefreshReuseInterval: cfg.RefreshReuseInterval,
+			DisableSignup: cfg.DisableSignup, RequireEmailConfirmation: cfg.RequireEmailConfirmation,
+			Mail: a.Outbound, MailFrom: cfg.MailFrom, MailDomain: cfg.MailDomain, AppName: "Genie",
+			BaseURL: cfg.BaseURL, SiteURL: cfg.SiteURL, RedirectURLs: cfg.RedirectURLs, OTPTTL: cfg.OTPTTL}
+		if cfg.AuthEmailInterval >= 0 {
+			a.identity.MailLimit = a.limiter(d, 1, 1, cmp.Or(cfg.AuthEmailInterval, time.Minute))
+		}
+		a.identity.Mount(mux)
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		api.WriteJSON(w, http.StatusOK, map[string]any{"status": "ok"})
@@ -361,6 +388,20 @@ func (a *App) limiter(d *db.DB, n, def int, window time.Duration) *auth.RateLimi
 	l := &auth.RateLimiter{DB: d, Limit: n, Window: window}
 	a.limiters = append(a.limiters, l)
 	return l
+}
+
+// checkAuthURLs checks the site URL and the allowed redirect URLs of the
+// embedded provider.
+func checkAuthURLs(cfg Config) error {
+	for _, raw := range append([]string{cfg.SiteURL}, cfg.RedirectURLs...) {
+		if raw == "" {
+			continue
+		}
+		if u, err := url.Parse(raw); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("--site-url and --auth-redirect-urls: %q is not an absolute http(s) URL", raw)
+		}
+	}
+	return nil
 }
 
 // newEditLinks builds the edit-link service with its token key.
@@ -449,8 +490,8 @@ func (a *App) wireMail(ctx context.Context, srv *api.Server, gs *genies.Service)
 	return nil
 }
 
-// janitor deletes expired rate-limit windows and, with a relay, sends what
-// waits in the mail outbox, once a minute.
+// janitor deletes expired rate-limit windows and sign-in codes and, with a
+// relay, sends what waits in the mail outbox, once a minute.
 func (a *App) janitor(ctx context.Context) {
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
@@ -466,6 +507,11 @@ func (a *App) janitor(ctx context.Context) {
 			}
 			if err := a.Idempotency.Sweep(ctx); err != nil && ctx.Err() == nil {
 				a.Config.Log.Warn("sweep idempotency keys", "err", err)
+			}
+			if a.identity != nil {
+				if err := a.identity.Sweep(ctx); err != nil && ctx.Err() == nil {
+					a.Config.Log.Warn("sweep expired sign-in codes", "err", err)
+				}
 			}
 			if _, err := a.Outbound.FlushOutbox(ctx, 50); err != nil && ctx.Err() == nil {
 				a.Config.Log.Warn("send mail outbox through the relay", "err", err)
@@ -508,6 +554,9 @@ func (a *App) Close() error {
 	if a.SMTP != nil {
 		a.SMTP.Close()
 	}
+	if a.identity != nil {
+		a.identity.Close() // auth mails in flight
+	}
 	return a.DB.Close()
 }
 
@@ -521,7 +570,7 @@ func cors(next http.Handler) http.Handler {
 			h.Set("Access-Control-Allow-Origin", "*")
 			h.Set("Access-Control-Expose-Headers", "X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Idempotent-Replayed")
 			if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
-				h.Set("Access-Control-Allow-Methods", "GET, POST, PATCH, DELETE, OPTIONS")
+				h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
 				h.Set("Access-Control-Allow-Headers", "Authorization, X-API-Key, Content-Type, Idempotency-Key, apikey, X-Client-Info, X-Supabase-Api-Version, X-Request-Id")
 				h.Set("Access-Control-Max-Age", "600")
 				w.WriteHeader(http.StatusNoContent)

@@ -73,13 +73,17 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		if i := strings.IndexByte(path, '?'); i >= 0 {
 			path = path[:i]
 		}
+		// busy_timeout is given once per DSN: with two, the driver applies
+		// them in no defined order, and the checkpointer's short timeout
+		// would silently become the long one.
 		base := "file:" + (&url.URL{Path: path}).EscapedPath() +
-			"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
+			"?_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
 			"&_pragma=synchronous(NORMAL)&_time_format=sqlite"
+		const busy = "&_pragma=busy_timeout(10000)"
 		// The writer never checkpoints on commit (a commit that happens to
 		// cross the threshold would stall every queued writer); the
 		// checkpointer does it in the background instead.
-		w, err := sql.Open("sqlite", base+"&_txlock=immediate&_pragma=wal_autocheckpoint(0)")
+		w, err := sql.Open("sqlite", base+busy+"&_txlock=immediate&_pragma=wal_autocheckpoint(0)")
 		if err != nil {
 			return nil, fmt.Errorf("open sqlite: %w", err)
 		}
@@ -87,7 +91,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		w.SetMaxIdleConns(1)
 		w.SetConnMaxLifetime(0)
 		w.SetConnMaxIdleTime(0)
-		r, err := sql.Open("sqlite", base+"&_pragma=query_only(1)")
+		r, err := sql.Open("sqlite", base+busy+"&_pragma=query_only(1)")
 		if err != nil {
 			w.Close()
 			return nil, fmt.Errorf("open sqlite: %w", err)

@@ -2,6 +2,7 @@ package identity
 
 import (
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
@@ -111,5 +112,46 @@ func hashingBusy(w http.ResponseWriter, err error) bool {
 		return false
 	}
 	tooMany(w, 0, "The service is busy checking passwords; try again in a moment")
+	return true
+}
+
+// takeMailLimit counts one mail of the kind to key (an address, or an
+// account for an email change) and, past the limit, answers GoTrue's 429
+// over_email_send_rate_limit and returns false. It is taken whether or not
+// the address has an account, so that the limit reveals nothing.
+func (p *Provider) takeMailLimit(w http.ResponseWriter, r *http.Request, pur purpose, key string) bool {
+	if p.MailLimit == nil {
+		return true
+	}
+	q, err := p.MailLimit.Take(r.Context(), "auth-mail:"+string(pur)+":"+key)
+	if err != nil {
+		p.internal(w, r, err)
+		return false
+	}
+	if !q.Allowed {
+		secs := int(q.Reset.Sub(p.DB.Now()).Seconds()) + 1
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+		fail(w, http.StatusTooManyRequests, "over_email_send_rate_limit",
+			fmt.Sprintf("For security purposes, you can only request this after %d seconds.", secs))
+		return false
+	}
+	return true
+}
+
+// takeCodeLimit counts one attempt at a mailed code for the address, with
+// the password attempts' per-email limit.
+func (p *Provider) takeCodeLimit(w http.ResponseWriter, r *http.Request, email string) bool {
+	if p.SignInLimit == nil {
+		return true
+	}
+	q, err := p.SignInLimit.Take(r.Context(), "verify:"+email)
+	if err != nil {
+		p.internal(w, r, err)
+		return false
+	}
+	if !q.Allowed {
+		tooMany(w, q.Reset.Sub(p.DB.Now()), "Too many attempts at a code for this email; try again later")
+		return false
+	}
 	return true
 }

@@ -43,9 +43,13 @@ type User struct {
 	FullName     string
 	UserMetadata string // JSON object
 	PasswordHash string
-	LastSignInAt *time.Time
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// EmailConfirmedAt is when the address was confirmed; nil while a
+	// sign-up waits for its confirmation mail (and for accounts without an
+	// email).
+	EmailConfirmedAt *time.Time
+	LastSignInAt     *time.Time
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
 }
 
 // Store reads and writes users.
@@ -130,6 +134,9 @@ type NewUser struct {
 	FullName     string
 	UserMetadata string
 	External     bool
+	// Unconfirmed leaves the email unconfirmed (a sign-up that must be
+	// confirmed by mail); other accounts are confirmed at creation.
+	Unconfirmed bool
 }
 
 // Create inserts the account and its team in one transaction. It returns
@@ -176,9 +183,13 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n NewUser, passwordHas
 		teamName, n.ID, now).Scan(&teamID); err != nil {
 		return nil, fmt.Errorf("create team: %w", err)
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO users (id, email, password_hash, role, team_id, full_name, user_metadata, external, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
-		n.ID, nullIfEmpty(n.Email), nullIfEmpty(passwordHash), string(n.Role), teamID, n.FullName, n.UserMetadata, n.External, now)
+	var confirmed *time.Time
+	if n.Email != "" && !n.Unconfirmed {
+		confirmed = &now
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO users (id, email, password_hash, role, team_id, full_name, user_metadata, external, email_confirmed_at, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
+		n.ID, nullIfEmpty(n.Email), nullIfEmpty(passwordHash), string(n.Role), teamID, n.FullName, n.UserMetadata, n.External, confirmed, now)
 	if db.IsUniqueViolation(err) {
 		return nil, ErrEmailTaken
 	}
@@ -186,10 +197,10 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n NewUser, passwordHas
 		return nil, fmt.Errorf("create user: %w", err)
 	}
 	return &User{ID: n.ID, Email: n.Email, Role: n.Role, TeamID: &teamID, FullName: n.FullName,
-		UserMetadata: n.UserMetadata, PasswordHash: passwordHash, CreatedAt: now, UpdatedAt: now}, nil
+		UserMetadata: n.UserMetadata, PasswordHash: passwordHash, EmailConfirmedAt: confirmed, CreatedAt: now, UpdatedAt: now}, nil
 }
 
-const userColumns = `id, email, role, team_id, full_name, user_metadata, password_hash, last_sign_in_at, created_at, updated_at`
+const userColumns = `id, email, role, team_id, full_name, user_metadata, password_hash, email_confirmed_at, last_sign_in_at, created_at, updated_at`
 
 func scanUser(row interface{ Scan(...any) error }) (*User, error) {
 	var (
@@ -198,14 +209,18 @@ func scanUser(row interface{ Scan(...any) error }) (*User, error) {
 		role     string
 		team     sql.NullInt64
 		hash     sql.NullString
+		confirm  sql.NullTime
 		lastSign sql.NullTime
 	)
-	if err := row.Scan(&u.ID, &email, &role, &team, &u.FullName, &u.UserMetadata, &hash, &lastSign, &u.CreatedAt, &u.UpdatedAt); err != nil {
+	if err := row.Scan(&u.ID, &email, &role, &team, &u.FullName, &u.UserMetadata, &hash, &confirm, &lastSign, &u.CreatedAt, &u.UpdatedAt); err != nil {
 		return nil, err
 	}
 	u.Email, u.Role, u.PasswordHash = email.String, auth.Role(role), hash.String
 	if team.Valid {
 		u.TeamID = &team.Int64
+	}
+	if confirm.Valid {
+		u.EmailConfirmedAt = &confirm.Time
 	}
 	if lastSign.Valid {
 		u.LastSignInAt = &lastSign.Time
@@ -216,6 +231,16 @@ func scanUser(row interface{ Scan(...any) error }) (*User, error) {
 // ByID returns the user, or NOT_FOUND.
 func (s *Store) ByID(ctx context.Context, id string) (*User, error) {
 	u, err := scanUser(s.DB.R.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.NotFound("user")
+	}
+	return u, err
+}
+
+// ByIDTx is ByID inside a transaction, with the row locked for update
+// (forUpdate is the store's db.DB.ForUpdate clause).
+func ByIDTx(ctx context.Context, tx *sql.Tx, id, forUpdate string) (*User, error) {
+	u, err := scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`+forUpdate, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.NotFound("user")
 	}

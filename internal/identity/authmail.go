@@ -1,0 +1,186 @@
+package identity
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	htmltemplate "html/template"
+	"net/url"
+	"strings"
+	"sync"
+	texttemplate "text/template"
+	"time"
+
+	"github.com/geniehq/genie/internal/mail"
+)
+
+//go:embed templates
+var templateFS embed.FS
+
+type authTemplate struct {
+	html *htmltemplate.Template
+	text *texttemplate.Template
+}
+
+var authTemplates = sync.OnceValues(func() (map[purpose]authTemplate, error) {
+	out := map[purpose]authTemplate{}
+	for _, p := range []purpose{purposeRecovery, purposeSignup, purposeEmailChange} {
+		h, err := htmltemplate.ParseFS(templateFS, "templates/layout.html", "templates/"+string(p)+".html")
+		if err != nil {
+			return nil, fmt.Errorf("identity: parse template %s: %w", p, err)
+		}
+		// The HTML needs the subject for its <title>.
+		if h, err = h.ParseFS(templateFS, "templates/"+string(p)+".txt"); err != nil {
+			return nil, fmt.Errorf("identity: parse template %s: %w", p, err)
+		}
+		t, err := texttemplate.ParseFS(templateFS, "templates/"+string(p)+".txt")
+		if err != nil {
+			return nil, fmt.Errorf("identity: parse template %s: %w", p, err)
+		}
+		out[p] = authTemplate{html: h, text: t}
+	}
+	return out, nil
+})
+
+// mailData fills an auth mail template.
+type mailData struct {
+	AppName  string
+	Email    string
+	Code     string
+	Link     string
+	Validity string
+	Year     int
+}
+
+// renderAuthMail returns the subject, HTML and text of an auth mail.
+func renderAuthMail(p purpose, d mailData) (subject, html, text string, err error) {
+	ts, err := authTemplates()
+	if err != nil {
+		return "", "", "", err
+	}
+	t := ts[p]
+	var s, h, x bytes.Buffer
+	if err := t.text.ExecuteTemplate(&s, "subject", d); err != nil {
+		return "", "", "", err
+	}
+	if err := t.html.ExecuteTemplate(&h, "layout", d); err != nil {
+		return "", "", "", err
+	}
+	if err := t.text.ExecuteTemplate(&x, "text", d); err != nil {
+		return "", "", "", err
+	}
+	return strings.TrimSpace(s.String()), h.String(), strings.ReplaceAll(x.String(), "\n", "\r\n"), nil
+}
+
+// validity says how long codes live, for people ("1 hour", "15 minutes").
+func validity(d time.Duration) string {
+	n, unit := int64(0), ""
+	switch {
+	case d%time.Hour == 0:
+		n, unit = int64(d/time.Hour), "hour"
+	case d%time.Minute == 0:
+		n, unit = int64(d/time.Minute), "minute"
+	default:
+		return d.String()
+	}
+	if n == 1 {
+		return "1 " + unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
+}
+
+// verifyLink is the link in a mail: GoTrue's GET /verify, which signs the
+// user in and redirects to redirectTo with the session in the fragment.
+func (p *Provider) verifyLink(pur purpose, sec secret, redirectTo string) string {
+	q := url.Values{"token": {sec.TokenHash}, "type": {string(pur)}}
+	if redirectTo != "" {
+		q.Set("redirect_to", redirectTo)
+	}
+	return p.BaseURL + "/auth/v1/verify?" + q.Encode()
+}
+
+// sendCode mails a stored code and its link to the address, in the
+// background (see mailNewCode).
+func (p *Provider) sendCode(ctx context.Context, pur purpose, to string, sec secret, redirectTo string) {
+	p.background(ctx, func(ctx context.Context) { p.deliverLogged(ctx, pur, to, sec, redirectTo) })
+}
+
+// mailNewCode stores a new code for the account and mails it to the
+// address, both in the background: the request that caused it answers at
+// once, having done the same work whether or not the address has an
+// account, so neither its answer nor its timing tells (and a slow relay
+// holds nobody up). Failures are logged, never the code.
+func (p *Provider) mailNewCode(ctx context.Context, userID string, pur purpose, to, pwHash, redirectTo string) {
+	p.background(ctx, func(ctx context.Context) {
+		var sec secret
+		err := p.DB.Tx(ctx, func(tx *sql.Tx) error {
+			var err error
+			sec, err = p.saveCode(ctx, tx, userID, pur, to, pwHash)
+			return err
+		})
+		if err != nil {
+			p.Log.WarnContext(ctx, "auth mail not sent", "kind", string(pur), "to", to, "err", err)
+			return
+		}
+		p.deliverLogged(ctx, pur, to, sec, redirectTo)
+	})
+}
+
+// background runs fn on its own goroutine, detached from the request but
+// with its values, for at most a minute; Close waits for it.
+func (p *Provider) background(ctx context.Context, fn func(context.Context)) {
+	ctx = context.WithoutCancel(ctx)
+	p.sending.Add(1)
+	go func() {
+		defer p.sending.Done()
+		ctx, cancel := context.WithTimeout(ctx, time.Minute)
+		defer cancel()
+		fn(ctx)
+	}()
+}
+
+func (p *Provider) deliverLogged(ctx context.Context, pur purpose, to string, sec secret, redirectTo string) {
+	d := mailData{AppName: p.appName(), Email: to, Code: sec.Code, Link: p.verifyLink(pur, sec, redirectTo),
+		Validity: validity(p.otpTTL()), Year: p.DB.Now().Year()}
+	via, id, err := p.deliver(ctx, pur, to, d)
+	if err != nil {
+		p.Log.WarnContext(ctx, "auth mail not sent", "kind", string(pur), "to", to, "err", err)
+		return
+	}
+	p.Log.InfoContext(ctx, "auth mail sent", "kind", string(pur), "to", to, "delivery", string(via), "message_id", id)
+}
+
+func (p *Provider) deliver(ctx context.Context, pur purpose, to string, d mailData) (mail.Delivery, string, error) {
+	if p.Mail == nil {
+		return "", "", fmt.Errorf("no mail sender is configured")
+	}
+	subject, html, text, err := renderAuthMail(pur, d)
+	if err != nil {
+		return "", "", err
+	}
+	m := &mail.Message{From: p.MailFrom, To: []string{to}, Subject: subject, Text: text, HTML: html,
+		Headers: map[string]string{"X-Genie-Template": "auth_" + string(pur)}}
+	raw, id, err := m.Build(p.DB.Now(), p.MailDomain)
+	if err != nil {
+		return "", "", err
+	}
+	from, err := mail.Address(p.MailFrom)
+	if err != nil {
+		return "", "", err
+	}
+	via, err := p.Mail.Send(ctx, from, []string{to}, raw)
+	return via, id, err
+}
+
+func (p *Provider) appName() string {
+	if p.AppName != "" {
+		return p.AppName
+	}
+	return "Genie"
+}
+
+// Close waits for auth mails still being sent; call it before closing the
+// database.
+func (p *Provider) Close() { p.sending.Wait() }
