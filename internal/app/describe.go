@@ -16,7 +16,7 @@ func describeHTTP(d *api.Document) {
 	d.Components["schemas"] = map[string]any{
 		"AuthUser": S{"type": "object", "required": []string{"id", "email", "role", "aud"}, "properties": S{
 			"id": S{"type": "string"}, "aud": S{"type": "string"}, "role": S{"type": "string"},
-			"email": S{"type": "string"}, "email_confirmed_at": S{"type": []string{"string", "null"}},
+			"email": S{"type": "string"}, "email_confirmed_at": S{"type": []string{"string", "null"}}, "new_email": S{"type": "string"},
 			"app_metadata": S{"type": "object"}, "user_metadata": S{"type": "object"},
 			"created_at": S{"type": "string"}, "updated_at": S{"type": "string"},
 		}},
@@ -36,45 +36,98 @@ func describeHTTP(d *api.Document) {
 		}},
 	}
 	authErr := func(desc string) S { return S{"description": desc, "content": json(ref("AuthError"))} }
+	errText := map[int]string{
+		400: "validation_failed, invalid_credentials, email_not_confirmed, phone_provider_disabled.",
+		401: "no_authorization: no access token.",
+		403: "bad_jwt, session_not_found, user_not_found, not_admin, otp_expired.",
+		404: "not_found.",
+		413: "request_too_large.",
+		422: "validation_failed, weak_password, same_password, email_exists, user_already_exists, signup_disabled.",
+		429: "over_request_rate_limit, over_email_send_rate_limit (Retry-After says when).",
+		500: "unexpected_failure.",
+	}
 	op := func(id, summary, desc string, body S, ok S, errs ...int) S {
 		o := S{"operationId": id, "tags": []string{"auth"}, "summary": summary, "description": desc, "security": []any{S{}}}
 		if body != nil {
 			o["requestBody"] = S{"required": true, "content": json(body)}
 		}
 		rs := S{"200": ok}
-		for _, e := range errs {
-			rs[strconv.Itoa(e)] = authErr("A GoTrue error: error_code says which (for example invalid_credentials, over_request_rate_limit).")
+		for _, e := range append(errs, 413, 500) {
+			rs[strconv.Itoa(e)] = authErr("A GoTrue error; error_code is one of " + errText[e])
 		}
 		o["responses"] = rs
 		return o
 	}
+	signedIn := func(o S) S {
+		o["security"] = []any{S{"bearer": []string{}}}
+		return o
+	}
+	empty := S{"description": "Accepted (the same answer whether or not the address has an account).", "content": json(S{"type": "object"})}
 	session := S{"description": "A session.", "content": json(ref("AuthSession"))}
+	userAnswer := S{"description": "The user.", "content": json(ref("AuthUser"))}
 	d.Paths["/auth/v1/signup"] = map[string]any{"post": op("authSignUp", "Sign up with email and password",
-		"Creates an account and answers a session (sign-up is limited per client address and globally).",
-		ref("AuthCredentials"), session, 400, 422, 429)}
+		"Creates an account. With e-mail confirmation on (--mailer-autoconfirm=false) it answers the user without a session and mails a code; otherwise a session. Closed by --disable-signup (422 signup_disabled). Limited per client address and globally.",
+		ref("AuthCredentials"), S{"description": "A session, or the user awaiting confirmation.",
+			"content": json(S{"anyOf": []any{ref("AuthSession"), ref("AuthUser")}})}, 400, 422, 429)}
 	token := op("authToken", "Sign in, or refresh a session",
-		"grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token}.",
+		"grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token} (the parent of the current token is accepted again within the reuse interval).",
 		S{"type": "object", "properties": S{"email": S{"type": "string"}, "password": S{"type": "string"}, "refresh_token": S{"type": "string"}}},
-		session, 400, 429)
+		session, 400, 403, 422, 429)
 	token["parameters"] = []any{S{"name": "grant_type", "in": "query", "required": true, "schema": S{"type": "string", "enum": []string{"password", "refresh_token"}}}}
 	d.Paths["/auth/v1/token"] = map[string]any{"post": token}
-	user := op("authUser", "The signed-in user", "Needs the session's access token.", nil,
-		S{"description": "The user.", "content": json(ref("AuthUser"))}, 401)
-	user["security"] = []any{S{"bearer": []string{}}}
-	d.Paths["/auth/v1/user"] = map[string]any{"get": user}
-	logout := op("authLogout", "Sign out", "Ends the session (scope=global: every session of the user).", nil,
-		S{"description": "Signed out."}, 401)
-	logout["responses"] = S{"204": S{"description": "Signed out."}, "401": authErr("Not signed in.")}
-	logout["security"] = []any{S{"bearer": []string{}}}
+	d.Paths["/auth/v1/user"] = map[string]any{
+		"get": signedIn(op("authUser", "The signed-in user", "Needs the session's access token.", nil, userAnswer, 401, 403)),
+		"put": signedIn(op("authUpdateUser", "Change the signed-in user's password, email or metadata",
+			"A new password ends the user's other sessions; a new email waits for the code mailed to it (verify type email_change); data is merged into user_metadata (a null value removes a key).",
+			S{"type": "object", "properties": S{"password": S{"type": "string", "minLength": 6}, "email": S{"type": "string", "format": "email"},
+				"data": S{"type": "object"}, "nonce": S{"type": "string"}}},
+			userAnswer, 400, 401, 403, 422, 429)),
+	}
+	d.Paths["/auth/v1/recover"] = map[string]any{"post": op("authRecover", "Send a password recovery mail (a one-time code and a link)",
+		"Answers {} whether or not the address has an account. The code is single-use, expires (1 hour by default) and is stored only as a hash.",
+		S{"type": "object", "required": []string{"email"}, "properties": S{"email": S{"type": "string", "format": "email"}}},
+		empty, 400, 422, 429)}
+	verifyBody := S{"type": "object", "required": []string{"type"}, "properties": S{
+		"type":       S{"type": "string", "enum": []string{"recovery", "signup", "email", "email_change", "magiclink"}},
+		"email":      S{"type": "string", "format": "email"},
+		"token":      S{"type": "string", "description": "The six-digit code from the mail (with email)."},
+		"token_hash": S{"type": "string", "description": "The hash from the mail's link (instead of email and token)."},
+	}}
+	verifyGet := op("authVerifyLink", "Follow a mail's link: verify and redirect with the session",
+		"Redirects (303) to redirect_to when it is allowed, else the site URL, with the session (or the error) in the URL fragment.", nil,
+		S{"description": "Not used: the answer is a redirect."})
+	verifyGet["responses"] = S{"303": S{"description": "A redirect carrying the session or the error in its fragment."},
+		"400": authErr("validation_failed: the link lacks its token or type (nothing to redirect with).")}
+	verifyGet["parameters"] = []any{
+		S{"name": "token", "in": "query", "required": true, "schema": S{"type": "string"}},
+		S{"name": "type", "in": "query", "required": true, "schema": S{"type": "string"}},
+		S{"name": "redirect_to", "in": "query", "required": false, "schema": S{"type": "string"}},
+	}
+	d.Paths["/auth/v1/verify"] = map[string]any{
+		"post": op("authVerify", "Redeem a mailed code: sign in (recovery, signup) or confirm a new email",
+			"Answers a session; a bad, used or expired code is 403 otp_expired.", verifyBody, session, 400, 403, 422, 429),
+		"get": verifyGet,
+	}
+	d.Paths["/auth/v1/resend"] = map[string]any{"post": op("authResend", "Mail a sign-up or email-change code again",
+		"At most one mail of a kind per address a minute.",
+		S{"type": "object", "required": []string{"type"}, "properties": S{"type": S{"type": "string", "enum": []string{"signup", "email_change"}},
+			"email": S{"type": "string", "format": "email"}}},
+		empty, 400, 422, 429)}
+	logout := signedIn(op("authLogout", "Sign out", "Ends the session (scope=global: every session of the user).", nil,
+		S{"description": "Signed out."}))
+	logout["responses"] = S{"204": S{"description": "Signed out."}, "401": authErr("Not signed in."), "403": authErr("The session is already gone.")}
 	d.Paths["/auth/v1/logout"] = map[string]any{"post": logout}
-	d.Paths["/auth/v1/settings"] = map[string]any{"get": op("authSettings", "Sign-in settings", "What the provider allows (GoTrue's settings).", nil,
+	settings := op("authSettings", "Sign-in settings", "What the provider allows (GoTrue's settings).", nil,
 		S{"description": "Settings.", "content": json(S{"type": "object", "properties": S{
 			"disable_signup": S{"type": "boolean"}, "mailer_autoconfirm": S{"type": "boolean"}, "external": S{"type": "object"},
-		}})})}
+		}})})
+	delete(settings["responses"].(S), "413")
+	d.Paths["/auth/v1/settings"] = map[string]any{"get": settings}
 	health := func(id, summary string) map[string]any {
 		o := op(id, summary, "For load balancers and orchestrators; needs no credential.", nil,
 			S{"description": "Healthy.", "content": json(S{"type": "object", "required": []string{"status"}, "properties": S{"status": S{"type": "string"}}})})
 		o["tags"] = []string{"operations"}
+		delete(o["responses"].(S), "413")
 		return map[string]any{"get": o}
 	}
 	d.Paths["/healthz"] = health("healthz", "Liveness: the process serves")

@@ -394,16 +394,18 @@ func (e *Embedded) SendFrom(ctx context.Context, t *Tenant, accountID string, ou
 			return err
 		}
 		var n int
-		var oldest sql.NullTime
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*), MIN(received_at) FROM mail_messages
-			WHERE account_id = $1 AND direction = 'outbound' AND received_at > $2`, accountID, now.Add(-time.Hour)).Scan(&n, &oldest); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM mail_messages
+			WHERE account_id = $1 AND direction = 'outbound' AND received_at > $2`, accountID, now.Add(-time.Hour)).Scan(&n); err != nil {
 			return err
 		}
 		if limit > 0 && n >= limit {
-			retryAt = now.Add(time.Minute)
-			if oldest.Valid {
-				retryAt = oldest.Time.Add(time.Hour)
+			// The place frees when the oldest send of the window leaves it.
+			var oldest time.Time
+			if err := tx.QueryRowContext(ctx, `SELECT received_at FROM mail_messages WHERE account_id = $1 AND direction = 'outbound'
+				AND received_at > $2 ORDER BY received_at LIMIT 1`, accountID, now.Add(-time.Hour)).Scan(&oldest); err != nil {
+				return err
 			}
+			retryAt = oldest.Add(time.Hour)
 			return ErrSendLimit
 		}
 		id, err = e.storeMessage(ctx, tx, accountID, DirectionOut, a.Address, strings.Join(append(append([]string{}, out.To...), out.Cc...), ","), raw, now)

@@ -80,28 +80,10 @@ func Parse(raw []byte) Parsed {
 		}
 		p.Headers = append(p.Headers, [2]string{fields.Key(), clean(v)})
 	}
-	if mr := e.MultipartReader(); mr == nil {
-		p.part(e.Header, e.Body)
-	} else {
-		r := gomail.NewReader(e)
-		for n := 0; n < maxParts; n++ {
-			part, err := r.NextPart()
-			if err == io.EOF {
-				break
-			}
-			if err != nil && !message.IsUnknownCharset(err) {
-				break
-			}
-			var hdr message.Header
-			switch ph := part.Header.(type) {
-			case *gomail.InlineHeader:
-				hdr = ph.Header
-			case *gomail.AttachmentHeader:
-				hdr = ph.Header
-			}
-			p.part(hdr, part.Body)
-		}
-	}
+	walkParts(e, func(h message.Header, body io.Reader) bool {
+		p.part(h, body)
+		return true
+	})
 	p.Extracted = ExtractReply(p.Text)
 	return p
 }
@@ -134,19 +116,18 @@ func (p *Parsed) part(h message.Header, body io.Reader) {
 	p.Attachments = append(p.Attachments, Attachment{Filename: clean(name), ContentType: typ, Size: int(n)})
 }
 
-// AttachmentContent returns the index-th attachment of a message (in the
-// order Parse lists them) with its content type and file name.
-func AttachmentContent(raw []byte, index int) (Attachment, []byte, error) {
-	e, _ := message.ReadWithOptions(bytes.NewReader(raw), &message.ReadOptions{MaxHeaderBytes: 256 << 10})
-	if e == nil || e.MultipartReader() == nil {
-		return Attachment{}, nil, ErrNoAttachment
+// walkParts calls fn with each leaf part of a message (the message itself
+// when it is not multipart), up to maxParts, until fn returns false.
+func walkParts(e *message.Entity, fn func(h message.Header, body io.Reader) bool) {
+	if e.MultipartReader() == nil {
+		fn(e.Header, e.Body)
+		return
 	}
 	r := gomail.NewReader(e)
-	var p Parsed
 	for n := 0; n < maxParts; n++ {
 		part, err := r.NextPart()
 		if err != nil && !message.IsUnknownCharset(err) {
-			break
+			return
 		}
 		var hdr message.Header
 		switch ph := part.Header.(type) {
@@ -155,14 +136,35 @@ func AttachmentContent(raw []byte, index int) (Attachment, []byte, error) {
 		case *gomail.AttachmentHeader:
 			hdr = ph.Header
 		}
-		var buf bytes.Buffer
-		before := len(p.Attachments)
-		p.part(hdr, io.TeeReader(part.Body, &buf))
-		if len(p.Attachments) > before && before == index {
-			return p.Attachments[index], buf.Bytes(), nil
+		if !fn(hdr, part.Body) {
+			return
 		}
 	}
-	return Attachment{}, nil, ErrNoAttachment
+}
+
+// AttachmentContent returns the index-th attachment of a message (in the
+// order Parse lists them) with its content.
+func AttachmentContent(raw []byte, index int) (Attachment, []byte, error) {
+	e, _ := message.ReadWithOptions(bytes.NewReader(raw), &message.ReadOptions{MaxHeaderBytes: 256 << 10})
+	if e == nil {
+		return Attachment{}, nil, ErrNoAttachment
+	}
+	var p Parsed
+	var found []byte
+	walkParts(e, func(h message.Header, body io.Reader) bool {
+		var buf bytes.Buffer
+		before := len(p.Attachments)
+		p.part(h, io.TeeReader(body, &buf))
+		if len(p.Attachments) > before && before == index {
+			found = buf.Bytes()
+			return false
+		}
+		return true
+	})
+	if found == nil && len(p.Attachments) <= index {
+		return Attachment{}, nil, ErrNoAttachment
+	}
+	return p.Attachments[index], found, nil
 }
 
 // ErrNoAttachment is returned for an attachment index the message does not

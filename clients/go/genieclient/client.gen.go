@@ -99,6 +99,42 @@ func (e GendocsDocumentTemplate) Valid() bool {
 	}
 }
 
+// Defines values for MailFullMessageDirection.
+const (
+	MailFullMessageDirectionInbound  MailFullMessageDirection = "inbound"
+	MailFullMessageDirectionOutbound MailFullMessageDirection = "outbound"
+)
+
+// Valid indicates whether the value is a known member of the MailFullMessageDirection enum.
+func (e MailFullMessageDirection) Valid() bool {
+	switch e {
+	case MailFullMessageDirectionInbound:
+		return true
+	case MailFullMessageDirectionOutbound:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MailInboxMessageDirection.
+const (
+	MailInboxMessageDirectionInbound  MailInboxMessageDirection = "inbound"
+	MailInboxMessageDirectionOutbound MailInboxMessageDirection = "outbound"
+)
+
+// Valid indicates whether the value is a known member of the MailInboxMessageDirection enum.
+func (e MailInboxMessageDirection) Valid() bool {
+	switch e {
+	case MailInboxMessageDirectionInbound:
+		return true
+	case MailInboxMessageDirectionOutbound:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SysemailsSentDelivery.
 const (
 	Local  SysemailsSentDelivery = "local"
@@ -120,6 +156,24 @@ func (e SysemailsSentDelivery) Valid() bool {
 	}
 }
 
+// Defines values for AuthResendJSONBodyType.
+const (
+	AuthResendJSONBodyTypeEmailChange AuthResendJSONBodyType = "email_change"
+	AuthResendJSONBodyTypeSignup      AuthResendJSONBodyType = "signup"
+)
+
+// Valid indicates whether the value is a known member of the AuthResendJSONBodyType enum.
+func (e AuthResendJSONBodyType) Valid() bool {
+	switch e {
+	case AuthResendJSONBodyTypeEmailChange:
+		return true
+	case AuthResendJSONBodyTypeSignup:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for AuthTokenParamsGrantType.
 const (
 	Password     AuthTokenParamsGrantType = "password"
@@ -132,6 +186,51 @@ func (e AuthTokenParamsGrantType) Valid() bool {
 	case Password:
 		return true
 	case RefreshToken:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AuthVerifyJSONBodyType.
+const (
+	AuthVerifyJSONBodyTypeEmail       AuthVerifyJSONBodyType = "email"
+	AuthVerifyJSONBodyTypeEmailChange AuthVerifyJSONBodyType = "email_change"
+	AuthVerifyJSONBodyTypeMagiclink   AuthVerifyJSONBodyType = "magiclink"
+	AuthVerifyJSONBodyTypeRecovery    AuthVerifyJSONBodyType = "recovery"
+	AuthVerifyJSONBodyTypeSignup      AuthVerifyJSONBodyType = "signup"
+)
+
+// Valid indicates whether the value is a known member of the AuthVerifyJSONBodyType enum.
+func (e AuthVerifyJSONBodyType) Valid() bool {
+	switch e {
+	case AuthVerifyJSONBodyTypeEmail:
+		return true
+	case AuthVerifyJSONBodyTypeEmailChange:
+		return true
+	case AuthVerifyJSONBodyTypeMagiclink:
+		return true
+	case AuthVerifyJSONBodyTypeRecovery:
+		return true
+	case AuthVerifyJSONBodyTypeSignup:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AgentMailboxesSelfMessagesJSONBodyDirection.
+const (
+	AgentMailboxesSelfMessagesJSONBodyDirectionInbound  AgentMailboxesSelfMessagesJSONBodyDirection = "inbound"
+	AgentMailboxesSelfMessagesJSONBodyDirectionOutbound AgentMailboxesSelfMessagesJSONBodyDirection = "outbound"
+)
+
+// Valid indicates whether the value is a known member of the AgentMailboxesSelfMessagesJSONBodyDirection enum.
+func (e AgentMailboxesSelfMessagesJSONBodyDirection) Valid() bool {
+	switch e {
+	case AgentMailboxesSelfMessagesJSONBodyDirectionInbound:
+		return true
+	case AgentMailboxesSelfMessagesJSONBodyDirectionOutbound:
 		return true
 	default:
 		return false
@@ -459,6 +558,7 @@ type AuthUser struct {
 	Email            string                  `json:"email"`
 	EmailConfirmedAt *string                 `json:"email_confirmed_at,omitempty"`
 	Id               string                  `json:"id"`
+	NewEmail         *string                 `json:"new_email,omitempty"`
 	Role             string                  `json:"role"`
 	UpdatedAt        *string                 `json:"updated_at,omitempty"`
 	UserMetadata     *map[string]interface{} `json:"user_metadata,omitempty"`
@@ -670,6 +770,88 @@ type GroupsSyncedAgent struct {
 	Id      string `json:"id"`
 }
 
+// MailAttachment defines model for MailAttachment.
+type MailAttachment struct {
+	ContentType string `json:"content_type"`
+	Filename    string `json:"filename"`
+	Size        int    `json:"size"`
+}
+
+// MailFullMessage defines model for MailFullMessage.
+type MailFullMessage struct {
+	Attachments []MailAttachment         `json:"attachments"`
+	Cc          []string                 `json:"cc"`
+	Direction   MailFullMessageDirection `json:"direction"`
+
+	// ExtractedText The new part of a reply, without the quoted history.
+	ExtractedText string `json:"extracted_text"`
+	From          string `json:"from"`
+
+	// Headers Every header field as [name, decoded value], in order.
+	Headers [][]string `json:"headers"`
+	Html    *string    `json:"html"`
+	Id      string     `json:"id"`
+
+	// InReplyTo The Message-ID (without <>) this message answers.
+	InReplyTo *string `json:"in_reply_to"`
+	MessageId *string `json:"message_id"`
+
+	// ReceivedAt When it was received, or sent.
+	ReceivedAt time.Time `json:"received_at"`
+	References []string  `json:"references"`
+	Subject    string    `json:"subject"`
+	Text       string    `json:"text"`
+	ThreadId   string    `json:"thread_id"`
+	To         []string  `json:"to"`
+}
+
+// MailFullMessageDirection defines model for MailFullMessage.Direction.
+type MailFullMessageDirection string
+
+// MailInboxMessage defines model for MailInboxMessage.
+type MailInboxMessage struct {
+	Attachments []MailAttachment          `json:"attachments"`
+	Cc          []string                  `json:"cc"`
+	Direction   MailInboxMessageDirection `json:"direction"`
+
+	// ExtractedText The new part of a reply, without the quoted history.
+	ExtractedText string  `json:"extracted_text"`
+	From          string  `json:"from"`
+	Html          *string `json:"html"`
+	Id            string  `json:"id"`
+
+	// InReplyTo The Message-ID (without <>) this message answers.
+	InReplyTo *string `json:"in_reply_to"`
+
+	// ReceivedAt When it was received, or sent.
+	ReceivedAt time.Time `json:"received_at"`
+	Subject    string    `json:"subject"`
+	Text       string    `json:"text"`
+	ThreadId   string    `json:"thread_id"`
+	To         []string  `json:"to"`
+}
+
+// MailInboxMessageDirection defines model for MailInboxMessage.Direction.
+type MailInboxMessageDirection string
+
+// MailThread defines model for MailThread.
+type MailThread struct {
+	Id             string            `json:"id"`
+	LastActivityAt time.Time         `json:"last_activity_at"`
+	LastMessage    *MailInboxMessage `json:"last_message"`
+	MessageCount   int               `json:"message_count"`
+	Subject        string            `json:"subject"`
+}
+
+// MailboxesAttachmentAnswer defines model for MailboxesAttachmentAnswer.
+type MailboxesAttachmentAnswer struct {
+	// Content The attachment's bytes, base64 (standard alphabet, padded).
+	Content     string `json:"content"`
+	ContentType string `json:"content_type"`
+	Filename    string `json:"filename"`
+	Size        int    `json:"size"`
+}
+
 // MailboxesKeyState defines model for MailboxesKeyState.
 type MailboxesKeyState struct {
 	RevokedAt *time.Time `json:"revokedAt"`
@@ -693,9 +875,35 @@ type MailboxesMailbox struct {
 	UpdatedAt         time.Time `json:"updated_at"`
 }
 
+// MailboxesMessageAnswer defines model for MailboxesMessageAnswer.
+type MailboxesMessageAnswer struct {
+	Message *MailFullMessage `json:"message"`
+}
+
+// MailboxesMessageList defines model for MailboxesMessageList.
+type MailboxesMessageList struct {
+	Count    int                `json:"count"`
+	Limit    int                `json:"limit"`
+	Messages []MailInboxMessage `json:"messages"`
+	Offset   int                `json:"offset"`
+}
+
+// MailboxesSentAnswer defines model for MailboxesSentAnswer.
+type MailboxesSentAnswer struct {
+	Message *MailInboxMessage `json:"message"`
+}
+
 // MailboxesTenantRef defines model for MailboxesTenantRef.
 type MailboxesTenantRef struct {
 	TenantId string `json:"tenantId"`
+}
+
+// MailboxesThreadList defines model for MailboxesThreadList.
+type MailboxesThreadList struct {
+	Count   int          `json:"count"`
+	Limit   int          `json:"limit"`
+	Offset  int          `json:"offset"`
+	Threads []MailThread `json:"threads"`
 }
 
 // MailtenantsUpsertResult defines model for MailtenantsUpsertResult.
@@ -1123,6 +1331,25 @@ type Error429 = ErrorBody
 // Error500 defines model for Error500.
 type Error500 = ErrorBody
 
+// AuthRecoverJSONBody defines parameters for AuthRecover.
+type AuthRecoverJSONBody struct {
+	Email openapi_types.Email `json:"email"`
+}
+
+// AuthResendJSONBody defines parameters for AuthResend.
+type AuthResendJSONBody struct {
+	Email *openapi_types.Email   `json:"email,omitempty"`
+	Type  AuthResendJSONBodyType `json:"type"`
+}
+
+// AuthResendJSONBodyType defines parameters for AuthResend.
+type AuthResendJSONBodyType string
+
+// AuthSignUp200JSONResponseBody defines parameters for AuthSignUp.
+type AuthSignUp200JSONResponseBody struct {
+	union json.RawMessage
+}
+
 // AuthTokenJSONBody defines parameters for AuthToken.
 type AuthTokenJSONBody struct {
 	Email        *string `json:"email,omitempty"`
@@ -1138,6 +1365,46 @@ type AuthTokenParams struct {
 // AuthTokenParamsGrantType defines parameters for AuthToken.
 type AuthTokenParamsGrantType string
 
+// AuthUpdateUserJSONBody defines parameters for AuthUpdateUser.
+type AuthUpdateUserJSONBody struct {
+	Data     *map[string]interface{} `json:"data,omitempty"`
+	Email    *openapi_types.Email    `json:"email,omitempty"`
+	Nonce    *string                 `json:"nonce,omitempty"`
+	Password *string                 `json:"password,omitempty"`
+}
+
+// AuthVerifyLinkParams defines parameters for AuthVerifyLink.
+type AuthVerifyLinkParams struct {
+	Token      string  `form:"token" json:"token"`
+	Type       string  `form:"type" json:"type"`
+	RedirectTo *string `form:"redirect_to,omitempty" json:"redirect_to,omitempty"`
+}
+
+// AuthVerifyJSONBody defines parameters for AuthVerify.
+type AuthVerifyJSONBody struct {
+	Email *openapi_types.Email `json:"email,omitempty"`
+
+	// Token The six-digit code from the mail (with email).
+	Token *string `json:"token,omitempty"`
+
+	// TokenHash The hash from the mail's link (instead of email and token).
+	TokenHash *string                `json:"token_hash,omitempty"`
+	Type      AuthVerifyJSONBodyType `json:"type"`
+}
+
+// AuthVerifyJSONBodyType defines parameters for AuthVerify.
+type AuthVerifyJSONBodyType string
+
+// AgentMailboxesSelfAttachmentJSONBody defines parameters for AgentMailboxesSelfAttachment.
+type AgentMailboxesSelfAttachmentJSONBody struct {
+	// AgentId Your genie's id.
+	AgentId string `json:"agentId"`
+
+	// Index The attachment's place in the message's attachments list, from 0.
+	Index     int    `json:"index"`
+	MessageId string `json:"messageId"`
+}
+
 // AgentMailboxesSelfCheckTenantKeyJSONBody defines parameters for AgentMailboxesSelfCheckTenantKey.
 type AgentMailboxesSelfCheckTenantKeyJSONBody = map[string]interface{}
 
@@ -1152,6 +1419,30 @@ type AgentMailboxesSelfGetJSONBody struct {
 	// AgentId Your genie's id.
 	AgentId string `json:"agentId"`
 }
+
+// AgentMailboxesSelfMessageJSONBody defines parameters for AgentMailboxesSelfMessage.
+type AgentMailboxesSelfMessageJSONBody struct {
+	// AgentId Your genie's id.
+	AgentId   string `json:"agentId"`
+	MessageId string `json:"messageId"`
+}
+
+// AgentMailboxesSelfMessagesJSONBody defines parameters for AgentMailboxesSelfMessages.
+type AgentMailboxesSelfMessagesJSONBody struct {
+	// AgentId Your genie's id.
+	AgentId   string                                       `json:"agentId"`
+	Direction *AgentMailboxesSelfMessagesJSONBodyDirection `json:"direction,omitempty"`
+
+	// Limit Default 50.
+	Limit  *int `json:"limit,omitempty"`
+	Offset *int `json:"offset,omitempty"`
+
+	// ThreadId Only the messages of this thread.
+	ThreadId *string `json:"threadId,omitempty"`
+}
+
+// AgentMailboxesSelfMessagesJSONBodyDirection defines parameters for AgentMailboxesSelfMessages.
+type AgentMailboxesSelfMessagesJSONBodyDirection string
 
 // AgentMailboxesSelfProvisionJSONBody defines parameters for AgentMailboxesSelfProvision.
 type AgentMailboxesSelfProvisionJSONBody struct {
@@ -1171,6 +1462,54 @@ type AgentMailboxesSelfProvisionParams struct {
 // AgentMailboxesSelfReprovisionTenantKeyJSONBody defines parameters for AgentMailboxesSelfReprovisionTenantKey.
 type AgentMailboxesSelfReprovisionTenantKeyJSONBody = map[string]interface{}
 
+// AgentMailboxesSelfSendJSONBody defines parameters for AgentMailboxesSelfSend.
+type AgentMailboxesSelfSendJSONBody struct {
+	// AgentId Your genie's id.
+	AgentId string                             `json:"agentId"`
+	Cc      *AgentMailboxesSelfSendJSONBody_Cc `json:"cc,omitempty"`
+	Html    *string                            `json:"html,omitempty"`
+
+	// ReplyTo The id of a message of this mailbox to answer: fills the recipient, the subject and the threading headers (In-Reply-To, References).
+	ReplyTo *string `json:"replyTo,omitempty"`
+
+	// Subject With replyTo, default "Re: " and the answered subject.
+	Subject *string `json:"subject,omitempty"`
+
+	// Text Plain text; text and/or html is required.
+	Text *string `json:"text,omitempty"`
+
+	// To One address or a list; required unless replyTo gives it.
+	To *AgentMailboxesSelfSendJSONBody_To `json:"to,omitempty"`
+}
+
+// AgentMailboxesSelfSendParams defines parameters for AgentMailboxesSelfSend.
+type AgentMailboxesSelfSendParams struct {
+	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// AgentMailboxesSelfSendJSONBodyCc0 defines parameters for AgentMailboxesSelfSend.
+type AgentMailboxesSelfSendJSONBodyCc0 = string
+
+// AgentMailboxesSelfSendJSONBodyCc1 defines parameters for AgentMailboxesSelfSend.
+type AgentMailboxesSelfSendJSONBodyCc1 = []string
+
+// AgentMailboxesSelfSendJSONBody_Cc defines parameters for AgentMailboxesSelfSend.
+type AgentMailboxesSelfSendJSONBody_Cc struct {
+	union json.RawMessage
+}
+
+// AgentMailboxesSelfSendJSONBodyTo0 defines parameters for AgentMailboxesSelfSend.
+type AgentMailboxesSelfSendJSONBodyTo0 = string
+
+// AgentMailboxesSelfSendJSONBodyTo1 defines parameters for AgentMailboxesSelfSend.
+type AgentMailboxesSelfSendJSONBodyTo1 = []string
+
+// AgentMailboxesSelfSendJSONBody_To defines parameters for AgentMailboxesSelfSend.
+type AgentMailboxesSelfSendJSONBody_To struct {
+	union json.RawMessage
+}
+
 // AgentMailboxesSelfTestJSONBody defines parameters for AgentMailboxesSelfTest.
 type AgentMailboxesSelfTestJSONBody struct {
 	// AgentId Your genie's id.
@@ -1181,6 +1520,16 @@ type AgentMailboxesSelfTestJSONBody struct {
 type AgentMailboxesSelfTestParams struct {
 	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// AgentMailboxesSelfThreadsJSONBody defines parameters for AgentMailboxesSelfThreads.
+type AgentMailboxesSelfThreadsJSONBody struct {
+	// AgentId Your genie's id.
+	AgentId string `json:"agentId"`
+
+	// Limit Default 50.
+	Limit  *int `json:"limit,omitempty"`
+	Offset *int `json:"offset,omitempty"`
 }
 
 // AgentMailboxesSelfUpdateJSONBody defines parameters for AgentMailboxesSelfUpdate.
@@ -2577,14 +2926,29 @@ type SystemEmailsSendTestJSONBodyTemplate string
 // CallResourceActionParamsResource defines parameters for CallResourceAction.
 type CallResourceActionParamsResource string
 
+// AuthRecoverJSONRequestBody defines body for AuthRecover for application/json ContentType.
+type AuthRecoverJSONRequestBody AuthRecoverJSONBody
+
+// AuthResendJSONRequestBody defines body for AuthResend for application/json ContentType.
+type AuthResendJSONRequestBody AuthResendJSONBody
+
 // AuthSignUpJSONRequestBody defines body for AuthSignUp for application/json ContentType.
 type AuthSignUpJSONRequestBody = AuthCredentials
 
 // AuthTokenJSONRequestBody defines body for AuthToken for application/json ContentType.
 type AuthTokenJSONRequestBody AuthTokenJSONBody
 
+// AuthUpdateUserJSONRequestBody defines body for AuthUpdateUser for application/json ContentType.
+type AuthUpdateUserJSONRequestBody AuthUpdateUserJSONBody
+
+// AuthVerifyJSONRequestBody defines body for AuthVerify for application/json ContentType.
+type AuthVerifyJSONRequestBody AuthVerifyJSONBody
+
 // CallActionJSONRequestBody defines body for CallAction for application/json ContentType.
 type CallActionJSONRequestBody = Envelope
+
+// AgentMailboxesSelfAttachmentJSONRequestBody defines body for AgentMailboxesSelfAttachment for application/json ContentType.
+type AgentMailboxesSelfAttachmentJSONRequestBody AgentMailboxesSelfAttachmentJSONBody
 
 // AgentMailboxesSelfCheckTenantKeyJSONRequestBody defines body for AgentMailboxesSelfCheckTenantKey for application/json ContentType.
 type AgentMailboxesSelfCheckTenantKeyJSONRequestBody = AgentMailboxesSelfCheckTenantKeyJSONBody
@@ -2595,14 +2959,26 @@ type AgentMailboxesSelfDeleteJSONRequestBody AgentMailboxesSelfDeleteJSONBody
 // AgentMailboxesSelfGetJSONRequestBody defines body for AgentMailboxesSelfGet for application/json ContentType.
 type AgentMailboxesSelfGetJSONRequestBody AgentMailboxesSelfGetJSONBody
 
+// AgentMailboxesSelfMessageJSONRequestBody defines body for AgentMailboxesSelfMessage for application/json ContentType.
+type AgentMailboxesSelfMessageJSONRequestBody AgentMailboxesSelfMessageJSONBody
+
+// AgentMailboxesSelfMessagesJSONRequestBody defines body for AgentMailboxesSelfMessages for application/json ContentType.
+type AgentMailboxesSelfMessagesJSONRequestBody AgentMailboxesSelfMessagesJSONBody
+
 // AgentMailboxesSelfProvisionJSONRequestBody defines body for AgentMailboxesSelfProvision for application/json ContentType.
 type AgentMailboxesSelfProvisionJSONRequestBody AgentMailboxesSelfProvisionJSONBody
 
 // AgentMailboxesSelfReprovisionTenantKeyJSONRequestBody defines body for AgentMailboxesSelfReprovisionTenantKey for application/json ContentType.
 type AgentMailboxesSelfReprovisionTenantKeyJSONRequestBody = AgentMailboxesSelfReprovisionTenantKeyJSONBody
 
+// AgentMailboxesSelfSendJSONRequestBody defines body for AgentMailboxesSelfSend for application/json ContentType.
+type AgentMailboxesSelfSendJSONRequestBody AgentMailboxesSelfSendJSONBody
+
 // AgentMailboxesSelfTestJSONRequestBody defines body for AgentMailboxesSelfTest for application/json ContentType.
 type AgentMailboxesSelfTestJSONRequestBody AgentMailboxesSelfTestJSONBody
+
+// AgentMailboxesSelfThreadsJSONRequestBody defines body for AgentMailboxesSelfThreads for application/json ContentType.
+type AgentMailboxesSelfThreadsJSONRequestBody AgentMailboxesSelfThreadsJSONBody
 
 // AgentMailboxesSelfUpdateJSONRequestBody defines body for AgentMailboxesSelfUpdate for application/json ContentType.
 type AgentMailboxesSelfUpdateJSONRequestBody AgentMailboxesSelfUpdateJSONBody
@@ -2795,6 +3171,192 @@ type SystemEmailsSendTestJSONRequestBody SystemEmailsSendTestJSONBody
 
 // CallResourceActionJSONRequestBody defines body for CallResourceAction for application/json ContentType.
 type CallResourceActionJSONRequestBody = Envelope
+
+// AsAuthSession returns the union data inside the AuthSignUp200JSONResponseBody as a AuthSession
+func (t AuthSignUp200JSONResponseBody) AsAuthSession() (AuthSession, error) {
+	var body AuthSession
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAuthSession overwrites any union data inside the AuthSignUp200JSONResponseBody as the provided AuthSession
+func (t *AuthSignUp200JSONResponseBody) FromAuthSession(v AuthSession) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAuthSession performs a merge with any union data inside the AuthSignUp200JSONResponseBody, using the provided AuthSession
+func (t *AuthSignUp200JSONResponseBody) MergeAuthSession(v AuthSession) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAuthUser returns the union data inside the AuthSignUp200JSONResponseBody as a AuthUser
+func (t AuthSignUp200JSONResponseBody) AsAuthUser() (AuthUser, error) {
+	var body AuthUser
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAuthUser overwrites any union data inside the AuthSignUp200JSONResponseBody as the provided AuthUser
+func (t *AuthSignUp200JSONResponseBody) FromAuthUser(v AuthUser) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAuthUser performs a merge with any union data inside the AuthSignUp200JSONResponseBody, using the provided AuthUser
+func (t *AuthSignUp200JSONResponseBody) MergeAuthUser(v AuthUser) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AuthSignUp200JSONResponseBody) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *AuthSignUp200JSONResponseBody) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsAgentMailboxesSelfSendJSONBodyCc0 returns the union data inside the AgentMailboxesSelfSendJSONBody_Cc as a AgentMailboxesSelfSendJSONBodyCc0
+func (t AgentMailboxesSelfSendJSONBody_Cc) AsAgentMailboxesSelfSendJSONBodyCc0() (AgentMailboxesSelfSendJSONBodyCc0, error) {
+	var body AgentMailboxesSelfSendJSONBodyCc0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfSendJSONBodyCc0 overwrites any union data inside the AgentMailboxesSelfSendJSONBody_Cc as the provided AgentMailboxesSelfSendJSONBodyCc0
+func (t *AgentMailboxesSelfSendJSONBody_Cc) FromAgentMailboxesSelfSendJSONBodyCc0(v AgentMailboxesSelfSendJSONBodyCc0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfSendJSONBodyCc0 performs a merge with any union data inside the AgentMailboxesSelfSendJSONBody_Cc, using the provided AgentMailboxesSelfSendJSONBodyCc0
+func (t *AgentMailboxesSelfSendJSONBody_Cc) MergeAgentMailboxesSelfSendJSONBodyCc0(v AgentMailboxesSelfSendJSONBodyCc0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentMailboxesSelfSendJSONBodyCc1 returns the union data inside the AgentMailboxesSelfSendJSONBody_Cc as a AgentMailboxesSelfSendJSONBodyCc1
+func (t AgentMailboxesSelfSendJSONBody_Cc) AsAgentMailboxesSelfSendJSONBodyCc1() (AgentMailboxesSelfSendJSONBodyCc1, error) {
+	var body AgentMailboxesSelfSendJSONBodyCc1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfSendJSONBodyCc1 overwrites any union data inside the AgentMailboxesSelfSendJSONBody_Cc as the provided AgentMailboxesSelfSendJSONBodyCc1
+func (t *AgentMailboxesSelfSendJSONBody_Cc) FromAgentMailboxesSelfSendJSONBodyCc1(v AgentMailboxesSelfSendJSONBodyCc1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfSendJSONBodyCc1 performs a merge with any union data inside the AgentMailboxesSelfSendJSONBody_Cc, using the provided AgentMailboxesSelfSendJSONBodyCc1
+func (t *AgentMailboxesSelfSendJSONBody_Cc) MergeAgentMailboxesSelfSendJSONBodyCc1(v AgentMailboxesSelfSendJSONBodyCc1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentMailboxesSelfSendJSONBody_Cc) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *AgentMailboxesSelfSendJSONBody_Cc) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsAgentMailboxesSelfSendJSONBodyTo0 returns the union data inside the AgentMailboxesSelfSendJSONBody_To as a AgentMailboxesSelfSendJSONBodyTo0
+func (t AgentMailboxesSelfSendJSONBody_To) AsAgentMailboxesSelfSendJSONBodyTo0() (AgentMailboxesSelfSendJSONBodyTo0, error) {
+	var body AgentMailboxesSelfSendJSONBodyTo0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfSendJSONBodyTo0 overwrites any union data inside the AgentMailboxesSelfSendJSONBody_To as the provided AgentMailboxesSelfSendJSONBodyTo0
+func (t *AgentMailboxesSelfSendJSONBody_To) FromAgentMailboxesSelfSendJSONBodyTo0(v AgentMailboxesSelfSendJSONBodyTo0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfSendJSONBodyTo0 performs a merge with any union data inside the AgentMailboxesSelfSendJSONBody_To, using the provided AgentMailboxesSelfSendJSONBodyTo0
+func (t *AgentMailboxesSelfSendJSONBody_To) MergeAgentMailboxesSelfSendJSONBodyTo0(v AgentMailboxesSelfSendJSONBodyTo0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentMailboxesSelfSendJSONBodyTo1 returns the union data inside the AgentMailboxesSelfSendJSONBody_To as a AgentMailboxesSelfSendJSONBodyTo1
+func (t AgentMailboxesSelfSendJSONBody_To) AsAgentMailboxesSelfSendJSONBodyTo1() (AgentMailboxesSelfSendJSONBodyTo1, error) {
+	var body AgentMailboxesSelfSendJSONBodyTo1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfSendJSONBodyTo1 overwrites any union data inside the AgentMailboxesSelfSendJSONBody_To as the provided AgentMailboxesSelfSendJSONBodyTo1
+func (t *AgentMailboxesSelfSendJSONBody_To) FromAgentMailboxesSelfSendJSONBodyTo1(v AgentMailboxesSelfSendJSONBodyTo1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfSendJSONBodyTo1 performs a merge with any union data inside the AgentMailboxesSelfSendJSONBody_To, using the provided AgentMailboxesSelfSendJSONBodyTo1
+func (t *AgentMailboxesSelfSendJSONBody_To) MergeAgentMailboxesSelfSendJSONBodyTo1(v AgentMailboxesSelfSendJSONBodyTo1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentMailboxesSelfSendJSONBody_To) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *AgentMailboxesSelfSendJSONBody_To) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
 
 // AsMarketplaceBrandsJSONBody0 returns the union data inside the MarketplaceBrandsJSONBody as a MarketplaceBrandsJSONBody0
 func (t MarketplaceBrandsJSONBody) AsMarketplaceBrandsJSONBody0() (MarketplaceBrandsJSONBody0, error) {
@@ -5215,6 +5777,42 @@ type ClientInterface interface {
 	// Corresponds with POST /auth/v1/logout (the `AuthLogout` operationId).
 	AuthLogout(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// AuthRecoverWithBody Send a password recovery mail (a one-time code and a link)
+	//
+	// Answers {} whether or not the address has an account. The code is single-use, expires (1 hour by default) and is stored only as a hash.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /auth/v1/recover (the `AuthRecover` operationId).
+	AuthRecoverWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AuthRecover Send a password recovery mail (a one-time code and a link)
+	//
+	// Answers {} whether or not the address has an account. The code is single-use, expires (1 hour by default) and is stored only as a hash.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /auth/v1/recover (the `AuthRecover` operationId).
+	AuthRecover(ctx context.Context, body AuthRecoverJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AuthResendWithBody Mail a sign-up or email-change code again
+	//
+	// At most one mail of a kind per address a minute.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /auth/v1/resend (the `AuthResend` operationId).
+	AuthResendWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AuthResend Mail a sign-up or email-change code again
+	//
+	// At most one mail of a kind per address a minute.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /auth/v1/resend (the `AuthResend` operationId).
+	AuthResend(ctx context.Context, body AuthResendJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// AuthSettings Sign-in settings
 	//
 	// What the provider allows (GoTrue's settings).
@@ -5224,7 +5822,7 @@ type ClientInterface interface {
 
 	// AuthSignUpWithBody Sign up with email and password
 	//
-	// Creates an account and answers a session (sign-up is limited per client address and globally).
+	// Creates an account. With e-mail confirmation on (--mailer-autoconfirm=false) it answers the user without a session and mails a code; otherwise a session. Closed by --disable-signup (422 signup_disabled). Limited per client address and globally.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -5233,7 +5831,7 @@ type ClientInterface interface {
 
 	// AuthSignUp Sign up with email and password
 	//
-	// Creates an account and answers a session (sign-up is limited per client address and globally).
+	// Creates an account. With e-mail confirmation on (--mailer-autoconfirm=false) it answers the user without a session and mails a code; otherwise a session. Closed by --disable-signup (422 signup_disabled). Limited per client address and globally.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -5242,7 +5840,7 @@ type ClientInterface interface {
 
 	// AuthTokenWithBody Sign in, or refresh a session
 	//
-	// grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token}.
+	// grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token} (the parent of the current token is accepted again within the reuse interval).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -5251,7 +5849,7 @@ type ClientInterface interface {
 
 	// AuthToken Sign in, or refresh a session
 	//
-	// grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token}.
+	// grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token} (the parent of the current token is accepted again within the reuse interval).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -5264,6 +5862,49 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /auth/v1/user (the `AuthUser` operationId).
 	AuthUser(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AuthUpdateUserWithBody Change the signed-in user's password, email or metadata
+	//
+	// A new password ends the user's other sessions; a new email waits for the code mailed to it (verify type email_change); data is merged into user_metadata (a null value removes a key).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /auth/v1/user (the `AuthUpdateUser` operationId).
+	AuthUpdateUserWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AuthUpdateUser Change the signed-in user's password, email or metadata
+	//
+	// A new password ends the user's other sessions; a new email waits for the code mailed to it (verify type email_change); data is merged into user_metadata (a null value removes a key).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /auth/v1/user (the `AuthUpdateUser` operationId).
+	AuthUpdateUser(ctx context.Context, body AuthUpdateUserJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AuthVerifyLink Follow a mail's link: verify and redirect with the session
+	//
+	// Redirects (303) to redirect_to when it is allowed, else the site URL, with the session (or the error) in the URL fragment.
+	//
+	// Corresponds with GET /auth/v1/verify (the `AuthVerifyLink` operationId).
+	AuthVerifyLink(ctx context.Context, params *AuthVerifyLinkParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AuthVerifyWithBody Redeem a mailed code: sign in (recovery, signup) or confirm a new email
+	//
+	// Answers a session; a bad, used or expired code is 403 otp_expired.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /auth/v1/verify (the `AuthVerify` operationId).
+	AuthVerifyWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AuthVerify Redeem a mailed code: sign in (recovery, signup) or confirm a new email
+	//
+	// Answers a session; a bad, used or expired code is 403 otp_expired.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /auth/v1/verify (the `AuthVerify` operationId).
+	AuthVerify(ctx context.Context, body AuthVerifyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// Healthz Liveness: the process serves
 	//
@@ -5296,6 +5937,24 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /v1 (the `CallAction` operationId).
 	CallAction(ctx context.Context, body CallActionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfAttachmentWithBody Download an attachment of a message (base64)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/attachment (the `AgentMailboxesSelfAttachment` operationId).
+	AgentMailboxesSelfAttachmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfAttachment Download an attachment of a message (base64)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/attachment (the `AgentMailboxesSelfAttachment` operationId).
+	AgentMailboxesSelfAttachment(ctx context.Context, body AgentMailboxesSelfAttachmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// AgentMailboxesSelfCheckTenantKeyWithBody Check your team's mail credentials at the mail system
 	//
@@ -5351,6 +6010,42 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/agent-mailboxes-self/get (the `AgentMailboxesSelfGet` operationId).
 	AgentMailboxesSelfGet(ctx context.Context, body AgentMailboxesSelfGetJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// AgentMailboxesSelfMessageWithBody Read one message in full, with its header fields
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/message (the `AgentMailboxesSelfMessage` operationId).
+	AgentMailboxesSelfMessageWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfMessage Read one message in full, with its header fields
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/message (the `AgentMailboxesSelfMessage` operationId).
+	AgentMailboxesSelfMessage(ctx context.Context, body AgentMailboxesSelfMessageJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfMessagesWithBody List the mailbox's messages, newest first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/messages (the `AgentMailboxesSelfMessages` operationId).
+	AgentMailboxesSelfMessagesWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfMessages List the mailbox's messages, newest first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/messages (the `AgentMailboxesSelfMessages` operationId).
+	AgentMailboxesSelfMessages(ctx context.Context, body AgentMailboxesSelfMessagesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// AgentMailboxesSelfProvisionWithBody Give your genie a mailbox (or move it to a new address)
 	//
 	// Needs an API key or a session token.
@@ -5387,6 +6082,24 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/agent-mailboxes-self/reprovision-tenant-key (the `AgentMailboxesSelfReprovisionTenantKey` operationId).
 	AgentMailboxesSelfReprovisionTenantKey(ctx context.Context, body AgentMailboxesSelfReprovisionTenantKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// AgentMailboxesSelfSendWithBody Send a message (or a reply) from the mailbox's address
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/send (the `AgentMailboxesSelfSend` operationId).
+	AgentMailboxesSelfSendWithBody(ctx context.Context, params *AgentMailboxesSelfSendParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfSend Send a message (or a reply) from the mailbox's address
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/send (the `AgentMailboxesSelfSend` operationId).
+	AgentMailboxesSelfSend(ctx context.Context, params *AgentMailboxesSelfSendParams, body AgentMailboxesSelfSendJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// AgentMailboxesSelfTestWithBody Send a test message from the mailbox
 	//
 	// Needs an API key or a session token.
@@ -5404,6 +6117,24 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /v1/agent-mailboxes-self/test (the `AgentMailboxesSelfTest` operationId).
 	AgentMailboxesSelfTest(ctx context.Context, params *AgentMailboxesSelfTestParams, body AgentMailboxesSelfTestJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfThreadsWithBody List the mailbox's conversations, newest activity first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/threads (the `AgentMailboxesSelfThreads` operationId).
+	AgentMailboxesSelfThreadsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfThreads List the mailbox's conversations, newest activity first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/threads (the `AgentMailboxesSelfThreads` operationId).
+	AgentMailboxesSelfThreads(ctx context.Context, body AgentMailboxesSelfThreadsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// AgentMailboxesSelfUpdateWithBody Suspend or resume a mailbox, or set its escalation address
 	//
@@ -6596,6 +7327,82 @@ func (c *Client) AuthLogout(ctx context.Context, reqEditors ...RequestEditorFn) 
 	return c.Client.Do(req)
 }
 
+// AuthRecoverWithBody Send a password recovery mail (a one-time code and a link)
+//
+// Answers {} whether or not the address has an account. The code is single-use, expires (1 hour by default) and is stored only as a hash.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /auth/v1/recover (the `AuthRecover` operationId).
+func (c *Client) AuthRecoverWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAuthRecoverRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AuthRecover Send a password recovery mail (a one-time code and a link)
+//
+// Answers {} whether or not the address has an account. The code is single-use, expires (1 hour by default) and is stored only as a hash.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /auth/v1/recover (the `AuthRecover` operationId).
+func (c *Client) AuthRecover(ctx context.Context, body AuthRecoverJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAuthRecoverRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AuthResendWithBody Mail a sign-up or email-change code again
+//
+// At most one mail of a kind per address a minute.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /auth/v1/resend (the `AuthResend` operationId).
+func (c *Client) AuthResendWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAuthResendRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AuthResend Mail a sign-up or email-change code again
+//
+// At most one mail of a kind per address a minute.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /auth/v1/resend (the `AuthResend` operationId).
+func (c *Client) AuthResend(ctx context.Context, body AuthResendJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAuthResendRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // AuthSettings Sign-in settings
 //
 // What the provider allows (GoTrue's settings).
@@ -6615,7 +7422,7 @@ func (c *Client) AuthSettings(ctx context.Context, reqEditors ...RequestEditorFn
 
 // AuthSignUpWithBody Sign up with email and password
 //
-// Creates an account and answers a session (sign-up is limited per client address and globally).
+// Creates an account. With e-mail confirmation on (--mailer-autoconfirm=false) it answers the user without a session and mails a code; otherwise a session. Closed by --disable-signup (422 signup_disabled). Limited per client address and globally.
 //
 // Takes any type of body and a specified content type.
 //
@@ -6634,7 +7441,7 @@ func (c *Client) AuthSignUpWithBody(ctx context.Context, contentType string, bod
 
 // AuthSignUp Sign up with email and password
 //
-// Creates an account and answers a session (sign-up is limited per client address and globally).
+// Creates an account. With e-mail confirmation on (--mailer-autoconfirm=false) it answers the user without a session and mails a code; otherwise a session. Closed by --disable-signup (422 signup_disabled). Limited per client address and globally.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -6653,7 +7460,7 @@ func (c *Client) AuthSignUp(ctx context.Context, body AuthSignUpJSONRequestBody,
 
 // AuthTokenWithBody Sign in, or refresh a session
 //
-// grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token}.
+// grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token} (the parent of the current token is accepted again within the reuse interval).
 //
 // Takes any type of body and a specified content type.
 //
@@ -6672,7 +7479,7 @@ func (c *Client) AuthTokenWithBody(ctx context.Context, params *AuthTokenParams,
 
 // AuthToken Sign in, or refresh a session
 //
-// grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token}.
+// grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token} (the parent of the current token is accepted again within the reuse interval).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -6696,6 +7503,99 @@ func (c *Client) AuthToken(ctx context.Context, params *AuthTokenParams, body Au
 // Corresponds with GET /auth/v1/user (the `AuthUser` operationId).
 func (c *Client) AuthUser(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewAuthUserRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AuthUpdateUserWithBody Change the signed-in user's password, email or metadata
+//
+// A new password ends the user's other sessions; a new email waits for the code mailed to it (verify type email_change); data is merged into user_metadata (a null value removes a key).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /auth/v1/user (the `AuthUpdateUser` operationId).
+func (c *Client) AuthUpdateUserWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAuthUpdateUserRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AuthUpdateUser Change the signed-in user's password, email or metadata
+//
+// A new password ends the user's other sessions; a new email waits for the code mailed to it (verify type email_change); data is merged into user_metadata (a null value removes a key).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /auth/v1/user (the `AuthUpdateUser` operationId).
+func (c *Client) AuthUpdateUser(ctx context.Context, body AuthUpdateUserJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAuthUpdateUserRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AuthVerifyLink Follow a mail's link: verify and redirect with the session
+//
+// Redirects (303) to redirect_to when it is allowed, else the site URL, with the session (or the error) in the URL fragment.
+//
+// Corresponds with GET /auth/v1/verify (the `AuthVerifyLink` operationId).
+func (c *Client) AuthVerifyLink(ctx context.Context, params *AuthVerifyLinkParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAuthVerifyLinkRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AuthVerifyWithBody Redeem a mailed code: sign in (recovery, signup) or confirm a new email
+//
+// Answers a session; a bad, used or expired code is 403 otp_expired.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /auth/v1/verify (the `AuthVerify` operationId).
+func (c *Client) AuthVerifyWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAuthVerifyRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AuthVerify Redeem a mailed code: sign in (recovery, signup) or confirm a new email
+//
+// Answers a session; a bad, used or expired code is 403 otp_expired.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /auth/v1/verify (the `AuthVerify` operationId).
+func (c *Client) AuthVerify(ctx context.Context, body AuthVerifyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAuthVerifyRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -6768,6 +7668,44 @@ func (c *Client) CallActionWithBody(ctx context.Context, contentType string, bod
 // Corresponds with POST /v1 (the `CallAction` operationId).
 func (c *Client) CallAction(ctx context.Context, body CallActionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewCallActionRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfAttachmentWithBody Download an attachment of a message (base64)
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/attachment (the `AgentMailboxesSelfAttachment` operationId).
+func (c *Client) AgentMailboxesSelfAttachmentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfAttachmentRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfAttachment Download an attachment of a message (base64)
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/attachment (the `AgentMailboxesSelfAttachment` operationId).
+func (c *Client) AgentMailboxesSelfAttachment(ctx context.Context, body AgentMailboxesSelfAttachmentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfAttachmentRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -6892,6 +7830,82 @@ func (c *Client) AgentMailboxesSelfGet(ctx context.Context, body AgentMailboxesS
 	return c.Client.Do(req)
 }
 
+// AgentMailboxesSelfMessageWithBody Read one message in full, with its header fields
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/message (the `AgentMailboxesSelfMessage` operationId).
+func (c *Client) AgentMailboxesSelfMessageWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfMessageRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfMessage Read one message in full, with its header fields
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/message (the `AgentMailboxesSelfMessage` operationId).
+func (c *Client) AgentMailboxesSelfMessage(ctx context.Context, body AgentMailboxesSelfMessageJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfMessageRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfMessagesWithBody List the mailbox's messages, newest first
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/messages (the `AgentMailboxesSelfMessages` operationId).
+func (c *Client) AgentMailboxesSelfMessagesWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfMessagesRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfMessages List the mailbox's messages, newest first
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/messages (the `AgentMailboxesSelfMessages` operationId).
+func (c *Client) AgentMailboxesSelfMessages(ctx context.Context, body AgentMailboxesSelfMessagesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfMessagesRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // AgentMailboxesSelfProvisionWithBody Give your genie a mailbox (or move it to a new address)
 //
 // Needs an API key or a session token.
@@ -6968,6 +7982,44 @@ func (c *Client) AgentMailboxesSelfReprovisionTenantKey(ctx context.Context, bod
 	return c.Client.Do(req)
 }
 
+// AgentMailboxesSelfSendWithBody Send a message (or a reply) from the mailbox's address
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/send (the `AgentMailboxesSelfSend` operationId).
+func (c *Client) AgentMailboxesSelfSendWithBody(ctx context.Context, params *AgentMailboxesSelfSendParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfSendRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfSend Send a message (or a reply) from the mailbox's address
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/send (the `AgentMailboxesSelfSend` operationId).
+func (c *Client) AgentMailboxesSelfSend(ctx context.Context, params *AgentMailboxesSelfSendParams, body AgentMailboxesSelfSendJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfSendRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // AgentMailboxesSelfTestWithBody Send a test message from the mailbox
 //
 // Needs an API key or a session token.
@@ -6996,6 +8048,44 @@ func (c *Client) AgentMailboxesSelfTestWithBody(ctx context.Context, params *Age
 // Corresponds with POST /v1/agent-mailboxes-self/test (the `AgentMailboxesSelfTest` operationId).
 func (c *Client) AgentMailboxesSelfTest(ctx context.Context, params *AgentMailboxesSelfTestParams, body AgentMailboxesSelfTestJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewAgentMailboxesSelfTestRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfThreadsWithBody List the mailbox's conversations, newest activity first
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/threads (the `AgentMailboxesSelfThreads` operationId).
+func (c *Client) AgentMailboxesSelfThreadsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfThreadsRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfThreads List the mailbox's conversations, newest activity first
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/threads (the `AgentMailboxesSelfThreads` operationId).
+func (c *Client) AgentMailboxesSelfThreads(ctx context.Context, body AgentMailboxesSelfThreadsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfThreadsRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -9516,6 +10606,86 @@ func NewAuthLogoutRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewAuthRecoverRequest calls the generic AuthRecover builder with application/json body
+func NewAuthRecoverRequest(server string, body AuthRecoverJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAuthRecoverRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAuthRecoverRequestWithBody constructs an http.Request for the AuthRecover method, with any body, and a specified content type
+func NewAuthRecoverRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/auth/v1/recover")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewAuthResendRequest calls the generic AuthResend builder with application/json body
+func NewAuthResendRequest(server string, body AuthResendJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAuthResendRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAuthResendRequestWithBody constructs an http.Request for the AuthResend method, with any body, and a specified content type
+func NewAuthResendRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/auth/v1/resend")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewAuthSettingsRequest constructs an http.Request for the AuthSettings method
 func NewAuthSettingsRequest(server string) (*http.Request, error) {
 	var err error
@@ -9673,6 +10843,156 @@ func NewAuthUserRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewAuthUpdateUserRequest calls the generic AuthUpdateUser builder with application/json body
+func NewAuthUpdateUserRequest(server string, body AuthUpdateUserJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAuthUpdateUserRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAuthUpdateUserRequestWithBody constructs an http.Request for the AuthUpdateUser method, with any body, and a specified content type
+func NewAuthUpdateUserRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/auth/v1/user")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewAuthVerifyLinkRequest constructs an http.Request for the AuthVerifyLink method
+func NewAuthVerifyLinkRequest(server string, params *AuthVerifyLinkParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/auth/v1/verify")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "token", params.Token, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "type", params.Type, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if params.RedirectTo != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "redirect_to", *params.RedirectTo, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewAuthVerifyRequest calls the generic AuthVerify builder with application/json body
+func NewAuthVerifyRequest(server string, body AuthVerifyJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAuthVerifyRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAuthVerifyRequestWithBody constructs an http.Request for the AuthVerify method, with any body, and a specified content type
+func NewAuthVerifyRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/auth/v1/verify")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewHealthzRequest constructs an http.Request for the Healthz method
 func NewHealthzRequest(server string) (*http.Request, error) {
 	var err error
@@ -9748,6 +11068,46 @@ func NewCallActionRequestWithBody(server string, contentType string, body io.Rea
 	}
 
 	operationPath := fmt.Sprintf("/v1")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewAgentMailboxesSelfAttachmentRequest calls the generic AgentMailboxesSelfAttachment builder with application/json body
+func NewAgentMailboxesSelfAttachmentRequest(server string, body AgentMailboxesSelfAttachmentJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAgentMailboxesSelfAttachmentRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAgentMailboxesSelfAttachmentRequestWithBody constructs an http.Request for the AgentMailboxesSelfAttachment method, with any body, and a specified content type
+func NewAgentMailboxesSelfAttachmentRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/agent-mailboxes-self/attachment")
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -9887,6 +11247,86 @@ func NewAgentMailboxesSelfGetRequestWithBody(server string, contentType string, 
 	return req, nil
 }
 
+// NewAgentMailboxesSelfMessageRequest calls the generic AgentMailboxesSelfMessage builder with application/json body
+func NewAgentMailboxesSelfMessageRequest(server string, body AgentMailboxesSelfMessageJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAgentMailboxesSelfMessageRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAgentMailboxesSelfMessageRequestWithBody constructs an http.Request for the AgentMailboxesSelfMessage method, with any body, and a specified content type
+func NewAgentMailboxesSelfMessageRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/agent-mailboxes-self/message")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewAgentMailboxesSelfMessagesRequest calls the generic AgentMailboxesSelfMessages builder with application/json body
+func NewAgentMailboxesSelfMessagesRequest(server string, body AgentMailboxesSelfMessagesJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAgentMailboxesSelfMessagesRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAgentMailboxesSelfMessagesRequestWithBody constructs an http.Request for the AgentMailboxesSelfMessages method, with any body, and a specified content type
+func NewAgentMailboxesSelfMessagesRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/agent-mailboxes-self/messages")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewAgentMailboxesSelfProvisionRequest calls the generic AgentMailboxesSelfProvision builder with application/json body
 func NewAgentMailboxesSelfProvisionRequest(server string, params *AgentMailboxesSelfProvisionParams, body AgentMailboxesSelfProvisionJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -9982,6 +11422,61 @@ func NewAgentMailboxesSelfReprovisionTenantKeyRequestWithBody(server string, con
 	return req, nil
 }
 
+// NewAgentMailboxesSelfSendRequest calls the generic AgentMailboxesSelfSend builder with application/json body
+func NewAgentMailboxesSelfSendRequest(server string, params *AgentMailboxesSelfSendParams, body AgentMailboxesSelfSendJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAgentMailboxesSelfSendRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewAgentMailboxesSelfSendRequestWithBody constructs an http.Request for the AgentMailboxesSelfSend method, with any body, and a specified content type
+func NewAgentMailboxesSelfSendRequestWithBody(server string, params *AgentMailboxesSelfSendParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/agent-mailboxes-self/send")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewAgentMailboxesSelfTestRequest calls the generic AgentMailboxesSelfTest builder with application/json body
 func NewAgentMailboxesSelfTestRequest(server string, params *AgentMailboxesSelfTestParams, body AgentMailboxesSelfTestJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -10033,6 +11528,46 @@ func NewAgentMailboxesSelfTestRequestWithBody(server string, params *AgentMailbo
 		}
 
 	}
+
+	return req, nil
+}
+
+// NewAgentMailboxesSelfThreadsRequest calls the generic AgentMailboxesSelfThreads builder with application/json body
+func NewAgentMailboxesSelfThreadsRequest(server string, body AgentMailboxesSelfThreadsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAgentMailboxesSelfThreadsRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAgentMailboxesSelfThreadsRequestWithBody constructs an http.Request for the AgentMailboxesSelfThreads method, with any body, and a specified content type
+func NewAgentMailboxesSelfThreadsRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/agent-mailboxes-self/threads")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -13633,6 +15168,42 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /auth/v1/logout (the `AuthLogout` operationId).
 	AuthLogoutWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*AuthLogoutResponse, error)
 
+	// AuthRecoverWithBodyWithResponse Send a password recovery mail (a one-time code and a link)
+	//
+	// Answers {} whether or not the address has an account. The code is single-use, expires (1 hour by default) and is stored only as a hash.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /auth/v1/recover (the `AuthRecover` operationId).
+	AuthRecoverWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AuthRecoverResponse, error)
+
+	// AuthRecoverWithResponse Send a password recovery mail (a one-time code and a link)
+	//
+	// Answers {} whether or not the address has an account. The code is single-use, expires (1 hour by default) and is stored only as a hash.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /auth/v1/recover (the `AuthRecover` operationId).
+	AuthRecoverWithResponse(ctx context.Context, body AuthRecoverJSONRequestBody, reqEditors ...RequestEditorFn) (*AuthRecoverResponse, error)
+
+	// AuthResendWithBodyWithResponse Mail a sign-up or email-change code again
+	//
+	// At most one mail of a kind per address a minute.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /auth/v1/resend (the `AuthResend` operationId).
+	AuthResendWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AuthResendResponse, error)
+
+	// AuthResendWithResponse Mail a sign-up or email-change code again
+	//
+	// At most one mail of a kind per address a minute.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /auth/v1/resend (the `AuthResend` operationId).
+	AuthResendWithResponse(ctx context.Context, body AuthResendJSONRequestBody, reqEditors ...RequestEditorFn) (*AuthResendResponse, error)
+
 	// AuthSettingsWithResponse Sign-in settings
 	//
 	// What the provider allows (GoTrue's settings).
@@ -13644,7 +15215,7 @@ type ClientWithResponsesInterface interface {
 
 	// AuthSignUpWithBodyWithResponse Sign up with email and password
 	//
-	// Creates an account and answers a session (sign-up is limited per client address and globally).
+	// Creates an account. With e-mail confirmation on (--mailer-autoconfirm=false) it answers the user without a session and mails a code; otherwise a session. Closed by --disable-signup (422 signup_disabled). Limited per client address and globally.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13653,7 +15224,7 @@ type ClientWithResponsesInterface interface {
 
 	// AuthSignUpWithResponse Sign up with email and password
 	//
-	// Creates an account and answers a session (sign-up is limited per client address and globally).
+	// Creates an account. With e-mail confirmation on (--mailer-autoconfirm=false) it answers the user without a session and mails a code; otherwise a session. Closed by --disable-signup (422 signup_disabled). Limited per client address and globally.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13662,7 +15233,7 @@ type ClientWithResponsesInterface interface {
 
 	// AuthTokenWithBodyWithResponse Sign in, or refresh a session
 	//
-	// grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token}.
+	// grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token} (the parent of the current token is accepted again within the reuse interval).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13671,7 +15242,7 @@ type ClientWithResponsesInterface interface {
 
 	// AuthTokenWithResponse Sign in, or refresh a session
 	//
-	// grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token}.
+	// grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token} (the parent of the current token is accepted again within the reuse interval).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13686,6 +15257,51 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /auth/v1/user (the `AuthUser` operationId).
 	AuthUserWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*AuthUserResponse, error)
+
+	// AuthUpdateUserWithBodyWithResponse Change the signed-in user's password, email or metadata
+	//
+	// A new password ends the user's other sessions; a new email waits for the code mailed to it (verify type email_change); data is merged into user_metadata (a null value removes a key).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /auth/v1/user (the `AuthUpdateUser` operationId).
+	AuthUpdateUserWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AuthUpdateUserResponse, error)
+
+	// AuthUpdateUserWithResponse Change the signed-in user's password, email or metadata
+	//
+	// A new password ends the user's other sessions; a new email waits for the code mailed to it (verify type email_change); data is merged into user_metadata (a null value removes a key).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /auth/v1/user (the `AuthUpdateUser` operationId).
+	AuthUpdateUserWithResponse(ctx context.Context, body AuthUpdateUserJSONRequestBody, reqEditors ...RequestEditorFn) (*AuthUpdateUserResponse, error)
+
+	// AuthVerifyLinkWithResponse Follow a mail's link: verify and redirect with the session
+	//
+	// Redirects (303) to redirect_to when it is allowed, else the site URL, with the session (or the error) in the URL fragment.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /auth/v1/verify (the `AuthVerifyLink` operationId).
+	AuthVerifyLinkWithResponse(ctx context.Context, params *AuthVerifyLinkParams, reqEditors ...RequestEditorFn) (*AuthVerifyLinkResponse, error)
+
+	// AuthVerifyWithBodyWithResponse Redeem a mailed code: sign in (recovery, signup) or confirm a new email
+	//
+	// Answers a session; a bad, used or expired code is 403 otp_expired.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /auth/v1/verify (the `AuthVerify` operationId).
+	AuthVerifyWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AuthVerifyResponse, error)
+
+	// AuthVerifyWithResponse Redeem a mailed code: sign in (recovery, signup) or confirm a new email
+	//
+	// Answers a session; a bad, used or expired code is 403 otp_expired.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /auth/v1/verify (the `AuthVerify` operationId).
+	AuthVerifyWithResponse(ctx context.Context, body AuthVerifyJSONRequestBody, reqEditors ...RequestEditorFn) (*AuthVerifyResponse, error)
 
 	// HealthzWithResponse Liveness: the process serves
 	//
@@ -13722,6 +15338,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /v1 (the `CallAction` operationId).
 	CallActionWithResponse(ctx context.Context, body CallActionJSONRequestBody, reqEditors ...RequestEditorFn) (*CallActionResponse, error)
+
+	// AgentMailboxesSelfAttachmentWithBodyWithResponse Download an attachment of a message (base64)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/attachment (the `AgentMailboxesSelfAttachment` operationId).
+	AgentMailboxesSelfAttachmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfAttachmentResponse, error)
+
+	// AgentMailboxesSelfAttachmentWithResponse Download an attachment of a message (base64)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/attachment (the `AgentMailboxesSelfAttachment` operationId).
+	AgentMailboxesSelfAttachmentWithResponse(ctx context.Context, body AgentMailboxesSelfAttachmentJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfAttachmentResponse, error)
 
 	// AgentMailboxesSelfCheckTenantKeyWithBodyWithResponse Check your team's mail credentials at the mail system
 	//
@@ -13777,6 +15411,42 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/agent-mailboxes-self/get (the `AgentMailboxesSelfGet` operationId).
 	AgentMailboxesSelfGetWithResponse(ctx context.Context, body AgentMailboxesSelfGetJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfGetResponse, error)
 
+	// AgentMailboxesSelfMessageWithBodyWithResponse Read one message in full, with its header fields
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/message (the `AgentMailboxesSelfMessage` operationId).
+	AgentMailboxesSelfMessageWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfMessageResponse, error)
+
+	// AgentMailboxesSelfMessageWithResponse Read one message in full, with its header fields
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/message (the `AgentMailboxesSelfMessage` operationId).
+	AgentMailboxesSelfMessageWithResponse(ctx context.Context, body AgentMailboxesSelfMessageJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfMessageResponse, error)
+
+	// AgentMailboxesSelfMessagesWithBodyWithResponse List the mailbox's messages, newest first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/messages (the `AgentMailboxesSelfMessages` operationId).
+	AgentMailboxesSelfMessagesWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfMessagesResponse, error)
+
+	// AgentMailboxesSelfMessagesWithResponse List the mailbox's messages, newest first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/messages (the `AgentMailboxesSelfMessages` operationId).
+	AgentMailboxesSelfMessagesWithResponse(ctx context.Context, body AgentMailboxesSelfMessagesJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfMessagesResponse, error)
+
 	// AgentMailboxesSelfProvisionWithBodyWithResponse Give your genie a mailbox (or move it to a new address)
 	//
 	// Needs an API key or a session token.
@@ -13813,6 +15483,24 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/agent-mailboxes-self/reprovision-tenant-key (the `AgentMailboxesSelfReprovisionTenantKey` operationId).
 	AgentMailboxesSelfReprovisionTenantKeyWithResponse(ctx context.Context, body AgentMailboxesSelfReprovisionTenantKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfReprovisionTenantKeyResponse, error)
 
+	// AgentMailboxesSelfSendWithBodyWithResponse Send a message (or a reply) from the mailbox's address
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/send (the `AgentMailboxesSelfSend` operationId).
+	AgentMailboxesSelfSendWithBodyWithResponse(ctx context.Context, params *AgentMailboxesSelfSendParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfSendResponse, error)
+
+	// AgentMailboxesSelfSendWithResponse Send a message (or a reply) from the mailbox's address
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/send (the `AgentMailboxesSelfSend` operationId).
+	AgentMailboxesSelfSendWithResponse(ctx context.Context, params *AgentMailboxesSelfSendParams, body AgentMailboxesSelfSendJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfSendResponse, error)
+
 	// AgentMailboxesSelfTestWithBodyWithResponse Send a test message from the mailbox
 	//
 	// Needs an API key or a session token.
@@ -13830,6 +15518,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /v1/agent-mailboxes-self/test (the `AgentMailboxesSelfTest` operationId).
 	AgentMailboxesSelfTestWithResponse(ctx context.Context, params *AgentMailboxesSelfTestParams, body AgentMailboxesSelfTestJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfTestResponse, error)
+
+	// AgentMailboxesSelfThreadsWithBodyWithResponse List the mailbox's conversations, newest activity first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/threads (the `AgentMailboxesSelfThreads` operationId).
+	AgentMailboxesSelfThreadsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfThreadsResponse, error)
+
+	// AgentMailboxesSelfThreadsWithResponse List the mailbox's conversations, newest activity first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/threads (the `AgentMailboxesSelfThreads` operationId).
+	AgentMailboxesSelfThreadsWithResponse(ctx context.Context, body AgentMailboxesSelfThreadsJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfThreadsResponse, error)
 
 	// AgentMailboxesSelfUpdateWithBodyWithResponse Suspend or resume a mailbox, or set its escalation address
 	//
@@ -15016,11 +16722,18 @@ type AuthLogoutResponse struct {
 	HTTPResponse *http.Response
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *AuthError
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *AuthError
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r AuthLogoutResponse) GetJSON401() *AuthError {
 	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r AuthLogoutResponse) GetJSON403() *AuthError {
+	return r.JSON403
 }
 
 // GetBody returns the raw response body bytes
@@ -15052,6 +16765,158 @@ func (r AuthLogoutResponse) ContentType() string {
 	return ""
 }
 
+type AuthRecoverResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *map[string]interface{}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *AuthError
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *AuthError
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *AuthError
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *AuthError
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *AuthError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AuthRecoverResponse) GetJSON200() *map[string]interface{} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AuthRecoverResponse) GetJSON400() *AuthError {
+	return r.JSON400
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AuthRecoverResponse) GetJSON413() *AuthError {
+	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r AuthRecoverResponse) GetJSON422() *AuthError {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AuthRecoverResponse) GetJSON429() *AuthError {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AuthRecoverResponse) GetJSON500() *AuthError {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AuthRecoverResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AuthRecoverResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AuthRecoverResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AuthRecoverResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type AuthResendResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *map[string]interface{}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *AuthError
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *AuthError
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *AuthError
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *AuthError
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *AuthError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AuthResendResponse) GetJSON200() *map[string]interface{} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AuthResendResponse) GetJSON400() *AuthError {
+	return r.JSON400
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AuthResendResponse) GetJSON413() *AuthError {
+	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r AuthResendResponse) GetJSON422() *AuthError {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AuthResendResponse) GetJSON429() *AuthError {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AuthResendResponse) GetJSON500() *AuthError {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AuthResendResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AuthResendResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AuthResendResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AuthResendResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type AuthSettingsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -15061,6 +16926,8 @@ type AuthSettingsResponse struct {
 		External          *map[string]interface{} `json:"external,omitempty"`
 		MailerAutoconfirm *bool                   `json:"mailer_autoconfirm,omitempty"`
 	}
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *AuthError
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -15070,6 +16937,11 @@ func (r AuthSettingsResponse) GetJSON200() *struct {
 	MailerAutoconfirm *bool                   `json:"mailer_autoconfirm,omitempty"`
 } {
 	return r.JSON200
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AuthSettingsResponse) GetJSON500() *AuthError {
+	return r.JSON500
 }
 
 // GetBody returns the raw response body bytes
@@ -15105,23 +16977,32 @@ type AuthSignUpResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *AuthSession
+	JSON200 *AuthSignUp200JSONResponseBody
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *AuthError
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *AuthError
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *AuthError
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *AuthError
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *AuthError
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r AuthSignUpResponse) GetJSON200() *AuthSession {
+func (r AuthSignUpResponse) GetJSON200() *AuthSignUp200JSONResponseBody {
 	return r.JSON200
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
 func (r AuthSignUpResponse) GetJSON400() *AuthError {
 	return r.JSON400
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AuthSignUpResponse) GetJSON413() *AuthError {
+	return r.JSON413
 }
 
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
@@ -15132,6 +17013,11 @@ func (r AuthSignUpResponse) GetJSON422() *AuthError {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AuthSignUpResponse) GetJSON429() *AuthError {
 	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AuthSignUpResponse) GetJSON500() *AuthError {
+	return r.JSON500
 }
 
 // GetBody returns the raw response body bytes
@@ -15170,8 +17056,16 @@ type AuthTokenResponse struct {
 	JSON200 *AuthSession
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *AuthError
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *AuthError
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *AuthError
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *AuthError
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *AuthError
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *AuthError
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -15184,9 +17078,29 @@ func (r AuthTokenResponse) GetJSON400() *AuthError {
 	return r.JSON400
 }
 
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r AuthTokenResponse) GetJSON403() *AuthError {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AuthTokenResponse) GetJSON413() *AuthError {
+	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r AuthTokenResponse) GetJSON422() *AuthError {
+	return r.JSON422
+}
+
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AuthTokenResponse) GetJSON429() *AuthError {
 	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AuthTokenResponse) GetJSON500() *AuthError {
+	return r.JSON500
 }
 
 // GetBody returns the raw response body bytes
@@ -15225,6 +17139,12 @@ type AuthUserResponse struct {
 	JSON200 *AuthUser
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *AuthError
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *AuthError
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *AuthError
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *AuthError
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -15235,6 +17155,21 @@ func (r AuthUserResponse) GetJSON200() *AuthUser {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r AuthUserResponse) GetJSON401() *AuthError {
 	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r AuthUserResponse) GetJSON403() *AuthError {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AuthUserResponse) GetJSON413() *AuthError {
+	return r.JSON413
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AuthUserResponse) GetJSON500() *AuthError {
+	return r.JSON500
 }
 
 // GetBody returns the raw response body bytes
@@ -15266,6 +17201,220 @@ func (r AuthUserResponse) ContentType() string {
 	return ""
 }
 
+type AuthUpdateUserResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *AuthUser
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *AuthError
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *AuthError
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *AuthError
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *AuthError
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *AuthError
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *AuthError
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *AuthError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AuthUpdateUserResponse) GetJSON200() *AuthUser {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AuthUpdateUserResponse) GetJSON400() *AuthError {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AuthUpdateUserResponse) GetJSON401() *AuthError {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r AuthUpdateUserResponse) GetJSON403() *AuthError {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AuthUpdateUserResponse) GetJSON413() *AuthError {
+	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r AuthUpdateUserResponse) GetJSON422() *AuthError {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AuthUpdateUserResponse) GetJSON429() *AuthError {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AuthUpdateUserResponse) GetJSON500() *AuthError {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AuthUpdateUserResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AuthUpdateUserResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AuthUpdateUserResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AuthUpdateUserResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type AuthVerifyLinkResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *AuthError
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AuthVerifyLinkResponse) GetJSON400() *AuthError {
+	return r.JSON400
+}
+
+// GetBody returns the raw response body bytes
+func (r AuthVerifyLinkResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AuthVerifyLinkResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AuthVerifyLinkResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AuthVerifyLinkResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type AuthVerifyResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *AuthSession
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *AuthError
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *AuthError
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *AuthError
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *AuthError
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *AuthError
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *AuthError
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AuthVerifyResponse) GetJSON200() *AuthSession {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AuthVerifyResponse) GetJSON400() *AuthError {
+	return r.JSON400
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r AuthVerifyResponse) GetJSON403() *AuthError {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AuthVerifyResponse) GetJSON413() *AuthError {
+	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r AuthVerifyResponse) GetJSON422() *AuthError {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AuthVerifyResponse) GetJSON429() *AuthError {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AuthVerifyResponse) GetJSON500() *AuthError {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AuthVerifyResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AuthVerifyResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AuthVerifyResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AuthVerifyResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type HealthzResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -15273,6 +17422,8 @@ type HealthzResponse struct {
 	JSON200 *struct {
 		Status string `json:"status"`
 	}
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *AuthError
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -15280,6 +17431,11 @@ func (r HealthzResponse) GetJSON200() *struct {
 	Status string `json:"status"`
 } {
 	return r.JSON200
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r HealthzResponse) GetJSON500() *AuthError {
+	return r.JSON500
 }
 
 // GetBody returns the raw response body bytes
@@ -15318,6 +17474,8 @@ type ReadyzResponse struct {
 	JSON200 *struct {
 		Status string `json:"status"`
 	}
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *AuthError
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -15325,6 +17483,11 @@ func (r ReadyzResponse) GetJSON200() *struct {
 	Status string `json:"status"`
 } {
 	return r.JSON200
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ReadyzResponse) GetJSON500() *AuthError {
+	return r.JSON500
 }
 
 // GetBody returns the raw response body bytes
@@ -15454,6 +17617,112 @@ func (r CallActionResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r CallActionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AgentMailboxesSelfAttachmentResponse200Headers the declared response headers of an HTTP 200 response for AgentMailboxesSelfAttachment
+type AgentMailboxesSelfAttachmentResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// AgentMailboxesSelfAttachmentResponse429Headers the declared response headers of an HTTP 429 response for AgentMailboxesSelfAttachment
+type AgentMailboxesSelfAttachmentResponse429Headers struct {
+	RetryAfter *int
+}
+
+type AgentMailboxesSelfAttachmentResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    MailboxesAttachmentAnswer `json:"data"`
+		Success interface{}               `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *AgentMailboxesSelfAttachmentResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AgentMailboxesSelfAttachmentResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AgentMailboxesSelfAttachmentResponse) GetJSON200() *struct {
+	Data    MailboxesAttachmentAnswer `json:"data"`
+	Success interface{}               `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AgentMailboxesSelfAttachmentResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AgentMailboxesSelfAttachmentResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AgentMailboxesSelfAttachmentResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AgentMailboxesSelfAttachmentResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AgentMailboxesSelfAttachmentResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AgentMailboxesSelfAttachmentResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AgentMailboxesSelfAttachmentResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AgentMailboxesSelfAttachmentResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AgentMailboxesSelfAttachmentResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AgentMailboxesSelfAttachmentResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -15785,6 +18054,218 @@ func (r AgentMailboxesSelfGetResponse) ContentType() string {
 	return ""
 }
 
+// AgentMailboxesSelfMessageResponse200Headers the declared response headers of an HTTP 200 response for AgentMailboxesSelfMessage
+type AgentMailboxesSelfMessageResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// AgentMailboxesSelfMessageResponse429Headers the declared response headers of an HTTP 429 response for AgentMailboxesSelfMessage
+type AgentMailboxesSelfMessageResponse429Headers struct {
+	RetryAfter *int
+}
+
+type AgentMailboxesSelfMessageResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    MailboxesMessageAnswer `json:"data"`
+		Success interface{}            `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *AgentMailboxesSelfMessageResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AgentMailboxesSelfMessageResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AgentMailboxesSelfMessageResponse) GetJSON200() *struct {
+	Data    MailboxesMessageAnswer `json:"data"`
+	Success interface{}            `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AgentMailboxesSelfMessageResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AgentMailboxesSelfMessageResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AgentMailboxesSelfMessageResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AgentMailboxesSelfMessageResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AgentMailboxesSelfMessageResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AgentMailboxesSelfMessageResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AgentMailboxesSelfMessageResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AgentMailboxesSelfMessageResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AgentMailboxesSelfMessageResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AgentMailboxesSelfMessageResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AgentMailboxesSelfMessagesResponse200Headers the declared response headers of an HTTP 200 response for AgentMailboxesSelfMessages
+type AgentMailboxesSelfMessagesResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// AgentMailboxesSelfMessagesResponse429Headers the declared response headers of an HTTP 429 response for AgentMailboxesSelfMessages
+type AgentMailboxesSelfMessagesResponse429Headers struct {
+	RetryAfter *int
+}
+
+type AgentMailboxesSelfMessagesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    MailboxesMessageList `json:"data"`
+		Success interface{}          `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *AgentMailboxesSelfMessagesResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AgentMailboxesSelfMessagesResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AgentMailboxesSelfMessagesResponse) GetJSON200() *struct {
+	Data    MailboxesMessageList `json:"data"`
+	Success interface{}          `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AgentMailboxesSelfMessagesResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AgentMailboxesSelfMessagesResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AgentMailboxesSelfMessagesResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AgentMailboxesSelfMessagesResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AgentMailboxesSelfMessagesResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AgentMailboxesSelfMessagesResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AgentMailboxesSelfMessagesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AgentMailboxesSelfMessagesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AgentMailboxesSelfMessagesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AgentMailboxesSelfMessagesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // AgentMailboxesSelfProvisionResponse200Headers the declared response headers of an HTTP 200 response for AgentMailboxesSelfProvision
 type AgentMailboxesSelfProvisionResponse200Headers struct {
 	IdempotentReplayed  *string
@@ -16005,6 +18486,113 @@ func (r AgentMailboxesSelfReprovisionTenantKeyResponse) ContentType() string {
 	return ""
 }
 
+// AgentMailboxesSelfSendResponse201Headers the declared response headers of an HTTP 201 response for AgentMailboxesSelfSend
+type AgentMailboxesSelfSendResponse201Headers struct {
+	IdempotentReplayed  *string
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// AgentMailboxesSelfSendResponse429Headers the declared response headers of an HTTP 429 response for AgentMailboxesSelfSend
+type AgentMailboxesSelfSendResponse429Headers struct {
+	RetryAfter *int
+}
+
+type AgentMailboxesSelfSendResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *struct {
+		Data    MailboxesSentAnswer `json:"data"`
+		Success interface{}         `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *AgentMailboxesSelfSendResponse201Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AgentMailboxesSelfSendResponse429Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r AgentMailboxesSelfSendResponse) GetJSON201() *struct {
+	Data    MailboxesSentAnswer `json:"data"`
+	Success interface{}         `json:"success"`
+} {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AgentMailboxesSelfSendResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AgentMailboxesSelfSendResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AgentMailboxesSelfSendResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AgentMailboxesSelfSendResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AgentMailboxesSelfSendResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AgentMailboxesSelfSendResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AgentMailboxesSelfSendResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AgentMailboxesSelfSendResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AgentMailboxesSelfSendResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AgentMailboxesSelfSendResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // AgentMailboxesSelfTestResponse200Headers the declared response headers of an HTTP 200 response for AgentMailboxesSelfTest
 type AgentMailboxesSelfTestResponse200Headers struct {
 	IdempotentReplayed  *string
@@ -16112,6 +18700,112 @@ func (r AgentMailboxesSelfTestResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r AgentMailboxesSelfTestResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AgentMailboxesSelfThreadsResponse200Headers the declared response headers of an HTTP 200 response for AgentMailboxesSelfThreads
+type AgentMailboxesSelfThreadsResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// AgentMailboxesSelfThreadsResponse429Headers the declared response headers of an HTTP 429 response for AgentMailboxesSelfThreads
+type AgentMailboxesSelfThreadsResponse429Headers struct {
+	RetryAfter *int
+}
+
+type AgentMailboxesSelfThreadsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    MailboxesThreadList `json:"data"`
+		Success interface{}         `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *AgentMailboxesSelfThreadsResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AgentMailboxesSelfThreadsResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AgentMailboxesSelfThreadsResponse) GetJSON200() *struct {
+	Data    MailboxesThreadList `json:"data"`
+	Success interface{}         `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AgentMailboxesSelfThreadsResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AgentMailboxesSelfThreadsResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AgentMailboxesSelfThreadsResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AgentMailboxesSelfThreadsResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AgentMailboxesSelfThreadsResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AgentMailboxesSelfThreadsResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AgentMailboxesSelfThreadsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AgentMailboxesSelfThreadsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AgentMailboxesSelfThreadsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AgentMailboxesSelfThreadsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -23499,6 +26193,66 @@ func (c *ClientWithResponses) AuthLogoutWithResponse(ctx context.Context, reqEdi
 	return ParseAuthLogoutResponse(rsp)
 }
 
+// AuthRecoverWithBodyWithResponse Send a password recovery mail (a one-time code and a link)
+//
+// Answers {} whether or not the address has an account. The code is single-use, expires (1 hour by default) and is stored only as a hash.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /auth/v1/recover (the `AuthRecover` operationId).
+func (c *ClientWithResponses) AuthRecoverWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AuthRecoverResponse, error) {
+	rsp, err := c.AuthRecoverWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAuthRecoverResponse(rsp)
+}
+
+// AuthRecoverWithResponse Send a password recovery mail (a one-time code and a link)
+//
+// Answers {} whether or not the address has an account. The code is single-use, expires (1 hour by default) and is stored only as a hash.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /auth/v1/recover (the `AuthRecover` operationId).
+func (c *ClientWithResponses) AuthRecoverWithResponse(ctx context.Context, body AuthRecoverJSONRequestBody, reqEditors ...RequestEditorFn) (*AuthRecoverResponse, error) {
+	rsp, err := c.AuthRecover(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAuthRecoverResponse(rsp)
+}
+
+// AuthResendWithBodyWithResponse Mail a sign-up or email-change code again
+//
+// At most one mail of a kind per address a minute.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /auth/v1/resend (the `AuthResend` operationId).
+func (c *ClientWithResponses) AuthResendWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AuthResendResponse, error) {
+	rsp, err := c.AuthResendWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAuthResendResponse(rsp)
+}
+
+// AuthResendWithResponse Mail a sign-up or email-change code again
+//
+// At most one mail of a kind per address a minute.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /auth/v1/resend (the `AuthResend` operationId).
+func (c *ClientWithResponses) AuthResendWithResponse(ctx context.Context, body AuthResendJSONRequestBody, reqEditors ...RequestEditorFn) (*AuthResendResponse, error) {
+	rsp, err := c.AuthResend(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAuthResendResponse(rsp)
+}
+
 // AuthSettingsWithResponse Sign-in settings
 //
 // What the provider allows (GoTrue's settings).
@@ -23516,7 +26270,7 @@ func (c *ClientWithResponses) AuthSettingsWithResponse(ctx context.Context, reqE
 
 // AuthSignUpWithBodyWithResponse Sign up with email and password
 //
-// Creates an account and answers a session (sign-up is limited per client address and globally).
+// Creates an account. With e-mail confirmation on (--mailer-autoconfirm=false) it answers the user without a session and mails a code; otherwise a session. Closed by --disable-signup (422 signup_disabled). Limited per client address and globally.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -23531,7 +26285,7 @@ func (c *ClientWithResponses) AuthSignUpWithBodyWithResponse(ctx context.Context
 
 // AuthSignUpWithResponse Sign up with email and password
 //
-// Creates an account and answers a session (sign-up is limited per client address and globally).
+// Creates an account. With e-mail confirmation on (--mailer-autoconfirm=false) it answers the user without a session and mails a code; otherwise a session. Closed by --disable-signup (422 signup_disabled). Limited per client address and globally.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -23546,7 +26300,7 @@ func (c *ClientWithResponses) AuthSignUpWithResponse(ctx context.Context, body A
 
 // AuthTokenWithBodyWithResponse Sign in, or refresh a session
 //
-// grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token}.
+// grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token} (the parent of the current token is accepted again within the reuse interval).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -23561,7 +26315,7 @@ func (c *ClientWithResponses) AuthTokenWithBodyWithResponse(ctx context.Context,
 
 // AuthTokenWithResponse Sign in, or refresh a session
 //
-// grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token}.
+// grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token} (the parent of the current token is accepted again within the reuse interval).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -23587,6 +26341,81 @@ func (c *ClientWithResponses) AuthUserWithResponse(ctx context.Context, reqEdito
 		return nil, err
 	}
 	return ParseAuthUserResponse(rsp)
+}
+
+// AuthUpdateUserWithBodyWithResponse Change the signed-in user's password, email or metadata
+//
+// A new password ends the user's other sessions; a new email waits for the code mailed to it (verify type email_change); data is merged into user_metadata (a null value removes a key).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /auth/v1/user (the `AuthUpdateUser` operationId).
+func (c *ClientWithResponses) AuthUpdateUserWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AuthUpdateUserResponse, error) {
+	rsp, err := c.AuthUpdateUserWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAuthUpdateUserResponse(rsp)
+}
+
+// AuthUpdateUserWithResponse Change the signed-in user's password, email or metadata
+//
+// A new password ends the user's other sessions; a new email waits for the code mailed to it (verify type email_change); data is merged into user_metadata (a null value removes a key).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /auth/v1/user (the `AuthUpdateUser` operationId).
+func (c *ClientWithResponses) AuthUpdateUserWithResponse(ctx context.Context, body AuthUpdateUserJSONRequestBody, reqEditors ...RequestEditorFn) (*AuthUpdateUserResponse, error) {
+	rsp, err := c.AuthUpdateUser(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAuthUpdateUserResponse(rsp)
+}
+
+// AuthVerifyLinkWithResponse Follow a mail's link: verify and redirect with the session
+//
+// Redirects (303) to redirect_to when it is allowed, else the site URL, with the session (or the error) in the URL fragment.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /auth/v1/verify (the `AuthVerifyLink` operationId).
+func (c *ClientWithResponses) AuthVerifyLinkWithResponse(ctx context.Context, params *AuthVerifyLinkParams, reqEditors ...RequestEditorFn) (*AuthVerifyLinkResponse, error) {
+	rsp, err := c.AuthVerifyLink(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAuthVerifyLinkResponse(rsp)
+}
+
+// AuthVerifyWithBodyWithResponse Redeem a mailed code: sign in (recovery, signup) or confirm a new email
+//
+// Answers a session; a bad, used or expired code is 403 otp_expired.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /auth/v1/verify (the `AuthVerify` operationId).
+func (c *ClientWithResponses) AuthVerifyWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AuthVerifyResponse, error) {
+	rsp, err := c.AuthVerifyWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAuthVerifyResponse(rsp)
+}
+
+// AuthVerifyWithResponse Redeem a mailed code: sign in (recovery, signup) or confirm a new email
+//
+// Answers a session; a bad, used or expired code is 403 otp_expired.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /auth/v1/verify (the `AuthVerify` operationId).
+func (c *ClientWithResponses) AuthVerifyWithResponse(ctx context.Context, body AuthVerifyJSONRequestBody, reqEditors ...RequestEditorFn) (*AuthVerifyResponse, error) {
+	rsp, err := c.AuthVerify(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAuthVerifyResponse(rsp)
 }
 
 // HealthzWithResponse Liveness: the process serves
@@ -23647,6 +26476,36 @@ func (c *ClientWithResponses) CallActionWithResponse(ctx context.Context, body C
 		return nil, err
 	}
 	return ParseCallActionResponse(rsp)
+}
+
+// AgentMailboxesSelfAttachmentWithBodyWithResponse Download an attachment of a message (base64)
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/attachment (the `AgentMailboxesSelfAttachment` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfAttachmentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfAttachmentResponse, error) {
+	rsp, err := c.AgentMailboxesSelfAttachmentWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfAttachmentResponse(rsp)
+}
+
+// AgentMailboxesSelfAttachmentWithResponse Download an attachment of a message (base64)
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/attachment (the `AgentMailboxesSelfAttachment` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfAttachmentWithResponse(ctx context.Context, body AgentMailboxesSelfAttachmentJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfAttachmentResponse, error) {
+	rsp, err := c.AgentMailboxesSelfAttachment(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfAttachmentResponse(rsp)
 }
 
 // AgentMailboxesSelfCheckTenantKeyWithBodyWithResponse Check your team's mail credentials at the mail system
@@ -23739,6 +26598,66 @@ func (c *ClientWithResponses) AgentMailboxesSelfGetWithResponse(ctx context.Cont
 	return ParseAgentMailboxesSelfGetResponse(rsp)
 }
 
+// AgentMailboxesSelfMessageWithBodyWithResponse Read one message in full, with its header fields
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/message (the `AgentMailboxesSelfMessage` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfMessageWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfMessageResponse, error) {
+	rsp, err := c.AgentMailboxesSelfMessageWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfMessageResponse(rsp)
+}
+
+// AgentMailboxesSelfMessageWithResponse Read one message in full, with its header fields
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/message (the `AgentMailboxesSelfMessage` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfMessageWithResponse(ctx context.Context, body AgentMailboxesSelfMessageJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfMessageResponse, error) {
+	rsp, err := c.AgentMailboxesSelfMessage(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfMessageResponse(rsp)
+}
+
+// AgentMailboxesSelfMessagesWithBodyWithResponse List the mailbox's messages, newest first
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/messages (the `AgentMailboxesSelfMessages` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfMessagesWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfMessagesResponse, error) {
+	rsp, err := c.AgentMailboxesSelfMessagesWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfMessagesResponse(rsp)
+}
+
+// AgentMailboxesSelfMessagesWithResponse List the mailbox's messages, newest first
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/messages (the `AgentMailboxesSelfMessages` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfMessagesWithResponse(ctx context.Context, body AgentMailboxesSelfMessagesJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfMessagesResponse, error) {
+	rsp, err := c.AgentMailboxesSelfMessages(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfMessagesResponse(rsp)
+}
+
 // AgentMailboxesSelfProvisionWithBodyWithResponse Give your genie a mailbox (or move it to a new address)
 //
 // Needs an API key or a session token.
@@ -23799,6 +26718,36 @@ func (c *ClientWithResponses) AgentMailboxesSelfReprovisionTenantKeyWithResponse
 	return ParseAgentMailboxesSelfReprovisionTenantKeyResponse(rsp)
 }
 
+// AgentMailboxesSelfSendWithBodyWithResponse Send a message (or a reply) from the mailbox's address
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/send (the `AgentMailboxesSelfSend` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfSendWithBodyWithResponse(ctx context.Context, params *AgentMailboxesSelfSendParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfSendResponse, error) {
+	rsp, err := c.AgentMailboxesSelfSendWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfSendResponse(rsp)
+}
+
+// AgentMailboxesSelfSendWithResponse Send a message (or a reply) from the mailbox's address
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/send (the `AgentMailboxesSelfSend` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfSendWithResponse(ctx context.Context, params *AgentMailboxesSelfSendParams, body AgentMailboxesSelfSendJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfSendResponse, error) {
+	rsp, err := c.AgentMailboxesSelfSend(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfSendResponse(rsp)
+}
+
 // AgentMailboxesSelfTestWithBodyWithResponse Send a test message from the mailbox
 //
 // Needs an API key or a session token.
@@ -23827,6 +26776,36 @@ func (c *ClientWithResponses) AgentMailboxesSelfTestWithResponse(ctx context.Con
 		return nil, err
 	}
 	return ParseAgentMailboxesSelfTestResponse(rsp)
+}
+
+// AgentMailboxesSelfThreadsWithBodyWithResponse List the mailbox's conversations, newest activity first
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/threads (the `AgentMailboxesSelfThreads` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfThreadsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfThreadsResponse, error) {
+	rsp, err := c.AgentMailboxesSelfThreadsWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfThreadsResponse(rsp)
+}
+
+// AgentMailboxesSelfThreadsWithResponse List the mailbox's conversations, newest activity first
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/threads (the `AgentMailboxesSelfThreads` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfThreadsWithResponse(ctx context.Context, body AgentMailboxesSelfThreadsJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfThreadsResponse, error) {
+	rsp, err := c.AgentMailboxesSelfThreads(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfThreadsResponse(rsp)
 }
 
 // AgentMailboxesSelfUpdateWithBodyWithResponse Suspend or resume a mailbox, or set its escalation address
@@ -25818,6 +28797,135 @@ func ParseAuthLogoutResponse(rsp *http.Response) (*AuthLogoutResponse, error) {
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseAuthRecoverResponse parses an HTTP response from a AuthRecoverWithResponse call
+func ParseAuthRecoverResponse(rsp *http.Response) (*AuthRecoverResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AuthRecoverResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest map[string]interface{}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseAuthResendResponse parses an HTTP response from a AuthResendWithResponse call
+func ParseAuthResendResponse(rsp *http.Response) (*AuthResendResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AuthResendResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest map[string]interface{}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
 	}
 
 	return response, nil
@@ -25848,6 +28956,13 @@ func ParseAuthSettingsResponse(rsp *http.Response) (*AuthSettingsResponse, error
 		}
 		response.JSON200 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
 	}
 
 	return response, nil
@@ -25868,7 +28983,7 @@ func ParseAuthSignUpResponse(rsp *http.Response) (*AuthSignUpResponse, error) {
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest AuthSession
+		var dest AuthSignUp200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -25880,6 +28995,13 @@ func ParseAuthSignUpResponse(rsp *http.Response) (*AuthSignUpResponse, error) {
 			return nil, err
 		}
 		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
 		var dest AuthError
@@ -25894,6 +29016,13 @@ func ParseAuthSignUpResponse(rsp *http.Response) (*AuthSignUpResponse, error) {
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
 
 	}
 
@@ -25928,12 +29057,40 @@ func ParseAuthTokenResponse(rsp *http.Response) (*AuthTokenResponse, error) {
 		}
 		response.JSON400 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest AuthError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
 
 	}
 
@@ -25968,6 +29125,199 @@ func ParseAuthUserResponse(rsp *http.Response) (*AuthUserResponse, error) {
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseAuthUpdateUserResponse parses an HTTP response from a AuthUpdateUserWithResponse call
+func ParseAuthUpdateUserResponse(rsp *http.Response) (*AuthUpdateUserResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AuthUpdateUserResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest AuthUser
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseAuthVerifyLinkResponse parses an HTTP response from a AuthVerifyLinkWithResponse call
+func ParseAuthVerifyLinkResponse(rsp *http.Response) (*AuthVerifyLinkResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AuthVerifyLinkResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 303:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseAuthVerifyResponse parses an HTTP response from a AuthVerifyWithResponse call
+func ParseAuthVerifyResponse(rsp *http.Response) (*AuthVerifyResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AuthVerifyResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest AuthSession
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
 	}
 
 	return response, nil
@@ -25996,6 +29346,13 @@ func ParseHealthzResponse(rsp *http.Response) (*HealthzResponse, error) {
 		}
 		response.JSON200 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
 	}
 
 	return response, nil
@@ -26023,6 +29380,13 @@ func ParseReadyzResponse(rsp *http.Response) (*ReadyzResponse, error) {
 			return nil, err
 		}
 		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
 
 	case rsp.StatusCode == 503:
 		break // No content-type
@@ -26114,6 +29478,121 @@ func ParseCallActionResponse(rsp *http.Response) (*CallActionResponse, error) {
 	switch {
 	case rsp.StatusCode == 429:
 		var headers CallActionResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAgentMailboxesSelfAttachmentResponse parses an HTTP response from a AgentMailboxesSelfAttachmentWithResponse call
+func ParseAgentMailboxesSelfAttachmentResponse(rsp *http.Response) (*AgentMailboxesSelfAttachmentResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AgentMailboxesSelfAttachmentResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    MailboxesAttachmentAnswer `json:"data"`
+			Success interface{}               `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers AgentMailboxesSelfAttachmentResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers AgentMailboxesSelfAttachmentResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -26479,6 +29958,236 @@ func ParseAgentMailboxesSelfGetResponse(rsp *http.Response) (*AgentMailboxesSelf
 	return response, nil
 }
 
+// ParseAgentMailboxesSelfMessageResponse parses an HTTP response from a AgentMailboxesSelfMessageWithResponse call
+func ParseAgentMailboxesSelfMessageResponse(rsp *http.Response) (*AgentMailboxesSelfMessageResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AgentMailboxesSelfMessageResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    MailboxesMessageAnswer `json:"data"`
+			Success interface{}            `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers AgentMailboxesSelfMessageResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers AgentMailboxesSelfMessageResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAgentMailboxesSelfMessagesResponse parses an HTTP response from a AgentMailboxesSelfMessagesWithResponse call
+func ParseAgentMailboxesSelfMessagesResponse(rsp *http.Response) (*AgentMailboxesSelfMessagesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AgentMailboxesSelfMessagesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    MailboxesMessageList `json:"data"`
+			Success interface{}          `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers AgentMailboxesSelfMessagesResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers AgentMailboxesSelfMessagesResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseAgentMailboxesSelfProvisionResponse parses an HTTP response from a AgentMailboxesSelfProvisionWithResponse call
 func ParseAgentMailboxesSelfProvisionResponse(rsp *http.Response) (*AgentMailboxesSelfProvisionResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -26723,6 +30432,128 @@ func ParseAgentMailboxesSelfReprovisionTenantKeyResponse(rsp *http.Response) (*A
 	return response, nil
 }
 
+// ParseAgentMailboxesSelfSendResponse parses an HTTP response from a AgentMailboxesSelfSendWithResponse call
+func ParseAgentMailboxesSelfSendResponse(rsp *http.Response) (*AgentMailboxesSelfSendResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AgentMailboxesSelfSendResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest struct {
+			Data    MailboxesSentAnswer `json:"data"`
+			Success interface{}         `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers AgentMailboxesSelfSendResponse201Headers
+		if values := rsp.Header.Values("Idempotent-Replayed"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Idempotent-Replayed", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.IdempotentReplayed = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 429:
+		var headers AgentMailboxesSelfSendResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseAgentMailboxesSelfTestResponse parses an HTTP response from a AgentMailboxesSelfTestWithResponse call
 func ParseAgentMailboxesSelfTestResponse(rsp *http.Response) (*AgentMailboxesSelfTestResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -26835,6 +30666,121 @@ func ParseAgentMailboxesSelfTestResponse(rsp *http.Response) (*AgentMailboxesSel
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
 		var headers AgentMailboxesSelfTestResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAgentMailboxesSelfThreadsResponse parses an HTTP response from a AgentMailboxesSelfThreadsWithResponse call
+func ParseAgentMailboxesSelfThreadsResponse(rsp *http.Response) (*AgentMailboxesSelfThreadsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AgentMailboxesSelfThreadsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    MailboxesThreadList `json:"data"`
+			Success interface{}         `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers AgentMailboxesSelfThreadsResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers AgentMailboxesSelfThreadsResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

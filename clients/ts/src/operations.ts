@@ -3,6 +3,7 @@
 /** The paths whose operations accept an Idempotency-Key header. */
 export const idempotentPaths: ReadonlySet<string> = new Set([
   "/v1/agent-mailboxes-self/provision",
+  "/v1/agent-mailboxes-self/send",
   "/v1/agent-mailboxes-self/test",
   "/v1/api-keys/create",
   "/v1/doc-edit-link/generate",

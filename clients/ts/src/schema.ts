@@ -24,6 +24,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/v1/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a password recovery mail (a one-time code and a link)
+         * @description Answers {} whether or not the address has an account. The code is single-use, expires (1 hour by default) and is stored only as a hash.
+         */
+        post: operations["authRecover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a sign-up or email-change code again
+         * @description At most one mail of a kind per address a minute.
+         */
+        post: operations["authResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/v1/settings": {
         parameters: {
             query?: never;
@@ -55,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up with email and password
-         * @description Creates an account and answers a session (sign-up is limited per client address and globally).
+         * @description Creates an account. With e-mail confirmation on (--mailer-autoconfirm=false) it answers the user without a session and mails a code; otherwise a session. Closed by --disable-signup (422 signup_disabled). Limited per client address and globally.
          */
         post: operations["authSignUp"];
         delete?: never;
@@ -75,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in, or refresh a session
-         * @description grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token}.
+         * @description grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token} (the parent of the current token is accepted again within the reuse interval).
          */
         post: operations["authToken"];
         delete?: never;
@@ -96,8 +136,36 @@ export interface paths {
          * @description Needs the session's access token.
          */
         get: operations["authUser"];
-        put?: never;
+        /**
+         * Change the signed-in user's password, email or metadata
+         * @description A new password ends the user's other sessions; a new email waits for the code mailed to it (verify type email_change); data is merged into user_metadata (a null value removes a key).
+         */
+        put: operations["authUpdateUser"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/v1/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a mail's link: verify and redirect with the session
+         * @description Redirects (303) to redirect_to when it is allowed, else the site URL, with the session (or the error) in the URL fragment.
+         */
+        get: operations["authVerifyLink"];
+        put?: never;
+        /**
+         * Redeem a mailed code: sign in (recovery, signup) or confirm a new email
+         * @description Answers a session; a bad, used or expired code is 403 otp_expired.
+         */
+        post: operations["authVerify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -164,6 +232,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agent-mailboxes-self/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download an attachment of a message (base64)
+         * @description Needs an API key or a session token.
+         */
+        post: operations["agentMailboxesSelfAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/agent-mailboxes-self/check-tenant-key": {
         parameters: {
             query?: never;
@@ -224,6 +312,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agent-mailboxes-self/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read one message in full, with its header fields
+         * @description Needs an API key or a session token.
+         */
+        post: operations["agentMailboxesSelfMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent-mailboxes-self/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the mailbox's messages, newest first
+         * @description Needs an API key or a session token.
+         */
+        post: operations["agentMailboxesSelfMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/agent-mailboxes-self/provision": {
         parameters: {
             query?: never;
@@ -264,6 +392,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agent-mailboxes-self/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message (or a reply) from the mailbox's address
+         * @description Needs an API key or a session token.
+         */
+        post: operations["agentMailboxesSelfSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/agent-mailboxes-self/test": {
         parameters: {
             query?: never;
@@ -278,6 +426,26 @@ export interface paths {
          * @description Needs an API key or a session token.
          */
         post: operations["agentMailboxesSelfTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent-mailboxes-self/threads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the mailbox's conversations, newest activity first
+         * @description Needs an API key or a session token.
+         */
+        post: operations["agentMailboxesSelfThreads"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1672,6 +1840,7 @@ export interface components {
             email: string;
             email_confirmed_at?: string | null;
             id: string;
+            new_email?: string;
             role: string;
             updated_at?: string;
             user_metadata?: Record<string, never>;
@@ -1838,6 +2007,74 @@ export interface components {
             group_id: number | null;
             id: string;
         };
+        MailAttachment: {
+            content_type: string;
+            filename: string;
+            size: number;
+        };
+        MailFullMessage: {
+            attachments: components["schemas"]["MailAttachment"][];
+            cc: string[];
+            /** @enum {string} */
+            direction: "inbound" | "outbound";
+            /** @description The new part of a reply, without the quoted history. */
+            extracted_text: string;
+            from: string;
+            /** @description Every header field as [name, decoded value], in order. */
+            headers: string[][];
+            html: string | null;
+            id: string;
+            /** @description The Message-ID (without <>) this message answers. */
+            in_reply_to: string | null;
+            message_id: string | null;
+            /**
+             * Format: date-time
+             * @description When it was received, or sent.
+             */
+            received_at: string;
+            references: string[];
+            subject: string;
+            text: string;
+            thread_id: string;
+            to: string[];
+        };
+        MailInboxMessage: {
+            attachments: components["schemas"]["MailAttachment"][];
+            cc: string[];
+            /** @enum {string} */
+            direction: "inbound" | "outbound";
+            /** @description The new part of a reply, without the quoted history. */
+            extracted_text: string;
+            from: string;
+            html: string | null;
+            id: string;
+            /** @description The Message-ID (without <>) this message answers. */
+            in_reply_to: string | null;
+            /**
+             * Format: date-time
+             * @description When it was received, or sent.
+             */
+            received_at: string;
+            subject: string;
+            text: string;
+            thread_id: string;
+            to: string[];
+        };
+        MailThread: {
+            id: string;
+            /** Format: date-time */
+            last_activity_at: string;
+            last_message: components["schemas"]["MailInboxMessage"] | null;
+            message_count: number;
+            subject: string;
+        };
+        MailboxesAttachmentAnswer: {
+            /** @description The attachment's bytes, base64 (standard alphabet, padded). */
+            content: string;
+            content_type: string;
+            filename: string;
+            size: number;
+        };
         MailboxesKeyState: {
             /** Format: date-time */
             revokedAt: string | null;
@@ -1859,8 +2096,26 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        MailboxesMessageAnswer: {
+            message: components["schemas"]["MailFullMessage"] | null;
+        };
+        MailboxesMessageList: {
+            count: number;
+            limit: number;
+            messages: components["schemas"]["MailInboxMessage"][];
+            offset: number;
+        };
+        MailboxesSentAnswer: {
+            message: components["schemas"]["MailInboxMessage"] | null;
+        };
         MailboxesTenantRef: {
             tenantId: string;
+        };
+        MailboxesThreadList: {
+            count: number;
+            limit: number;
+            offset: number;
+            threads: components["schemas"]["MailThread"][];
         };
         MailtenantsUpsertResult: {
             /** @description The owner's user id in this service. */
@@ -2312,6 +2567,161 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
+            /** @description The session is already gone. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    authRecover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (the same answer whether or not the address has an account). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description A GoTrue error; error_code is one of validation_failed, invalid_credentials, email_not_confirmed, phone_provider_disabled. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of request_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of validation_failed, weak_password, same_password, email_exists, user_already_exists, signup_disabled. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit (Retry-After says when). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of unexpected_failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    authResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email?: string;
+                    /** @enum {string} */
+                    type: "signup" | "email_change";
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (the same answer whether or not the address has an account). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description A GoTrue error; error_code is one of validation_failed, invalid_credentials, email_not_confirmed, phone_provider_disabled. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of request_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of validation_failed, weak_password, same_password, email_exists, user_already_exists, signup_disabled. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit (Retry-After says when). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of unexpected_failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
         };
     };
     authSettings: {
@@ -2336,6 +2746,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A GoTrue error; error_code is one of unexpected_failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
         };
     };
     authSignUp: {
@@ -2351,16 +2770,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A session. */
+            /** @description A session, or the user awaiting confirmation. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthSession"];
+                    "application/json": components["schemas"]["AuthSession"] | components["schemas"]["AuthUser"];
                 };
             };
-            /** @description A GoTrue error: error_code says which (for example invalid_credentials, over_request_rate_limit). */
+            /** @description A GoTrue error; error_code is one of validation_failed, invalid_credentials, email_not_confirmed, phone_provider_disabled. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2369,7 +2788,16 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description A GoTrue error: error_code says which (for example invalid_credentials, over_request_rate_limit). */
+            /** @description A GoTrue error; error_code is one of request_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of validation_failed, weak_password, same_password, email_exists, user_already_exists, signup_disabled. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2378,8 +2806,17 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description A GoTrue error: error_code says which (for example invalid_credentials, over_request_rate_limit). */
+            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit (Retry-After says when). */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of unexpected_failure. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2417,7 +2854,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthSession"];
                 };
             };
-            /** @description A GoTrue error: error_code says which (for example invalid_credentials, over_request_rate_limit). */
+            /** @description A GoTrue error; error_code is one of validation_failed, invalid_credentials, email_not_confirmed, phone_provider_disabled. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2426,8 +2863,44 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description A GoTrue error: error_code says which (for example invalid_credentials, over_request_rate_limit). */
+            /** @description A GoTrue error; error_code is one of bad_jwt, session_not_found, user_not_found, not_admin, otp_expired. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of request_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of validation_failed, weak_password, same_password, email_exists, user_already_exists, signup_disabled. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit (Retry-After says when). */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of unexpected_failure. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2455,8 +2928,246 @@ export interface operations {
                     "application/json": components["schemas"]["AuthUser"];
                 };
             };
-            /** @description A GoTrue error: error_code says which (for example invalid_credentials, over_request_rate_limit). */
+            /** @description A GoTrue error; error_code is one of no_authorization: no access token. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of bad_jwt, session_not_found, user_not_found, not_admin, otp_expired. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of request_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of unexpected_failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    authUpdateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data?: Record<string, never>;
+                    /** Format: email */
+                    email?: string;
+                    nonce?: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthUser"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of validation_failed, invalid_credentials, email_not_confirmed, phone_provider_disabled. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of no_authorization: no access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of bad_jwt, session_not_found, user_not_found, not_admin, otp_expired. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of request_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of validation_failed, weak_password, same_password, email_exists, user_already_exists, signup_disabled. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit (Retry-After says when). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of unexpected_failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    authVerifyLink: {
+        parameters: {
+            query: {
+                token: string;
+                type: string;
+                redirect_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A redirect carrying the session or the error in its fragment. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation_failed: the link lacks its token or type (nothing to redirect with). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    authVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email?: string;
+                    /** @description The six-digit code from the mail (with email). */
+                    token?: string;
+                    /** @description The hash from the mail's link (instead of email and token). */
+                    token_hash?: string;
+                    /** @enum {string} */
+                    type: "recovery" | "signup" | "email" | "email_change" | "magiclink";
+                };
+            };
+        };
+        responses: {
+            /** @description A session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSession"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of validation_failed, invalid_credentials, email_not_confirmed, phone_provider_disabled. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of bad_jwt, session_not_found, user_not_found, not_admin, otp_expired. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of request_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of validation_failed, weak_password, same_password, email_exists, user_already_exists, signup_disabled. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit (Retry-After says when). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of unexpected_failure. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2486,6 +3197,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A GoTrue error; error_code is one of unexpected_failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
         };
     };
     readyz: {
@@ -2506,6 +3226,15 @@ export interface operations {
                     "application/json": {
                         status: string;
                     };
+                };
+            };
+            /** @description A GoTrue error; error_code is one of unexpected_failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
                 };
             };
             /** @description The database does not answer. */
@@ -2551,6 +3280,50 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    agentMailboxesSelfAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Your genie's id. */
+                    agentId: string;
+                    /** @description The attachment's place in the message's attachments list, from 0. */
+                    index: number;
+                    messageId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailboxesAttachmentAnswer"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
@@ -2678,6 +3451,96 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    agentMailboxesSelfMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Your genie's id. */
+                    agentId: string;
+                    messageId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailboxesMessageAnswer"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    agentMailboxesSelfMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Your genie's id. */
+                    agentId: string;
+                    /** @enum {string} */
+                    direction?: "inbound" | "outbound";
+                    /** @description Default 50. */
+                    limit?: number;
+                    offset?: number;
+                    /** @description Only the messages of this thread. */
+                    threadId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailboxesMessageList"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
     agentMailboxesSelfProvision: {
         parameters: {
             query?: never;
@@ -2764,6 +3627,61 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    agentMailboxesSelfSend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Your genie's id. */
+                    agentId: string;
+                    cc?: string | string[];
+                    html?: string;
+                    /** @description The id of a message of this mailbox to answer: fills the recipient, the subject and the threading headers (In-Reply-To, References). */
+                    replyTo?: string;
+                    /** @description With replyTo, default "Re: " and the answered subject. */
+                    subject?: string;
+                    /** @description Plain text; text and/or html is required. */
+                    text?: string;
+                    /** @description One address or a list; required unless replyTo gives it. */
+                    to?: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailboxesSentAnswer"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
     agentMailboxesSelfTest: {
         parameters: {
             query?: never;
@@ -2799,6 +3717,50 @@ export interface operations {
                         data: {
                             queued?: boolean;
                         };
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    agentMailboxesSelfThreads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Your genie's id. */
+                    agentId: string;
+                    /** @description Default 50. */
+                    limit?: number;
+                    offset?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailboxesThreadList"];
                         /** @constant */
                         success: true;
                     };
