@@ -57,7 +57,10 @@ func New(d *db.DB) *Metrics {
 			return float64(n)
 		}))
 	}
-	count("genie_mail_received_messages", "Messages held in the embedded mail system's inboxes.", `SELECT COUNT(*) FROM mail_messages`)
+	count("genie_mail_received_messages", "Messages received and held in the embedded mail system's inboxes.",
+		`SELECT COUNT(*) FROM mail_messages WHERE direction = 'inbound'`)
+	count("genie_mail_sent_messages", "Messages genie mailboxes sent (send), held in their inboxes.",
+		`SELECT COUNT(*) FROM mail_messages WHERE direction = 'outbound'`)
 	count("genie_mail_outbox_backlog", "Outgoing messages waiting in the outbox for a relay.", `SELECT COUNT(*) FROM mail_outbox`)
 	return m
 }
