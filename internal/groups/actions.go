@@ -3,39 +3,40 @@ package groups
 import (
 	"context"
 	"net/http"
-	"slices"
 
 	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
 )
 
-// Actions returns the genie-groups actions; all need a credential.
+// Actions returns the genie-groups actions; all need a credential. Each
+// declares what it takes and answers; the handlers bind into and answer
+// those same types.
 func (s *Service) Actions() api.Actions {
 	groupID := "The group's id: a number, written as a string."
-	errs := []string{apperr.CodeForbidden, apperr.CodeNotFound}
-	a := func(summary string, h api.Handler, req, resp any) api.Action {
+	forbidden := []string{apperr.CodeForbidden}                 // adminMode or userId without the admin role
+	both := []string{apperr.CodeForbidden, apperr.CodeNotFound} // ... and a group the caller cannot reach
+	a := func(summary string, h api.Handler, req, resp any, errs []string) api.Action {
 		return api.Action{Access: api.Authenticated, Handle: h, Summary: summary, Request: req, Response: resp, Errors: errs}
 	}
-	one := func(summary string, h api.Handler, req, resp any) api.Action {
-		act := a(summary, h, req, resp)
+	one := func(summary string, h api.Handler, req, resp any, errs []string) api.Action {
+		act := a(summary, h, req, resp, errs)
 		act.ID = groupID
 		return act
 	}
-	create := a("Create a group at the next free position", s.create, CreateRequest{}, One{})
+	create := a("Create a group at the next free position", s.create, CreateRequest{}, One{}, forbidden)
 	create.Status, create.Idempotent = http.StatusCreated, true
-	sync := a("Put a genie in a group, or in none", s.sync, SyncRequest{}, SyncResult{})
-	sync.Errors = append(slices.Clone(errs), apperr.CodeAgentNotFound)
 	return api.Actions{
-		"list":    a("List your groups by position", s.list, scope{}, List{}),
-		"all":     a("List your groups by position (same as list)", s.list, scope{}, List{}),
-		"get":     one("Get a group", s.get, scope{}, One{}),
+		"list":    a("List your groups by position", s.list, scope{}, List{}, forbidden),
+		"all":     a("List your groups by position (same as list)", s.list, scope{}, List{}, forbidden),
+		"get":     one("Get a group", s.get, GetRequest{}, One{}, []string{apperr.CodeNotFound}),
 		"create":  create,
-		"update":  one("Change a group's name, description or position (only the fields given)", s.update, UpdateRequest{}, One{}),
-		"delete":  one("Delete a group; its genies keep existing, in no group", s.delete, scope{}, api.SuccessMessage{}),
-		"reorder": a("Set the order of your groups", s.reorder, ReorderRequest{}, api.SuccessMessage{}),
-		"counts":  a("Count the genies in each of your groups", s.counts, scope{}, Counts{}),
-		"sync":    sync,
+		"update":  one("Change a group's name, description or position (only the fields given)", s.update, UpdateRequest{}, One{}, both),
+		"delete":  one("Delete a group; its genies keep existing, in no group", s.delete, scope{}, api.SuccessMessage{}, both),
+		"reorder": a("Set the order of your groups", s.reorder, ReorderRequest{}, api.SuccessMessage{}, both),
+		"counts":  a("Count the genies in each of your groups", s.counts, scope{}, Counts{}, forbidden),
+		"sync": a("Put a genie in a group, or in none", s.sync, SyncRequest{}, SyncResult{},
+			[]string{apperr.CodeForbidden, apperr.CodeNotFound, apperr.CodeAgentNotFound}),
 	}
 }
 
@@ -45,14 +46,19 @@ type scope struct {
 	UserID    *string `json:"userId" doc:"Admins only: act for this user."`
 }
 
+// GetRequest is get's data.
+type GetRequest struct {
+	AdminMode bool `json:"adminMode" doc:"Accepted for compatibility; admins reach every user's groups anyway."`
+}
+
 // List is the answer of list and all.
 type List struct {
-	Groups []*Group `json:"groups"`
+	Groups []Group `json:"groups" doc:"By position (admins in adminMode without userId: by user, then position)."`
 }
 
 // One is the answer of get, create and update.
 type One struct {
-	Group *Group `json:"group"`
+	Group Group `json:"group"`
 }
 
 // Counts is counts' answer.
@@ -125,10 +131,11 @@ func (s *Service) list(ctx context.Context, r *api.Request) (*api.Response, erro
 	if err != nil {
 		return nil, err
 	}
-	if gs == nil {
-		gs = []*Group{}
+	out := make([]Group, len(gs))
+	for i, g := range gs {
+		out[i] = *g
 	}
-	return api.OK(List{Groups: gs}), nil
+	return api.OK(List{Groups: out}), nil
 }
 
 func groupID(r *api.Request) (int64, error) {
@@ -140,7 +147,7 @@ func groupID(r *api.Request) (int64, error) {
 }
 
 func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in scope
+	var in GetRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -152,7 +159,7 @@ func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(One{Group: g}), nil
+	return api.OK(One{Group: *g}), nil
 }
 
 // fields is what create and update bind into.
@@ -200,7 +207,7 @@ func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(One{Group: g}), nil
+	return api.Created(One{Group: *g}), nil
 }
 
 func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -223,7 +230,7 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(One{Group: g}), nil
+	return api.OK(One{Group: *g}), nil
 }
 
 func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, error) {

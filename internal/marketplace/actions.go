@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 
 	"github.com/geniehq/genie/internal/api"
@@ -15,43 +16,178 @@ import (
 // modes need an admin); create, update and delete need an admin; clone
 // needs a signed-in user of any role, and so do the community actions
 // reviews, favorites, collections and submissions (data.mode selects the
-// operation; submission moderation needs an admin).
+// operation; submission moderation needs an admin). Each declares what it
+// takes and answers; the handlers bind into and answer those same types.
+func (s *Service) Actions() api.Actions {
+	notFound := []string{apperr.CodeNotFound}
+	return api.Actions{
+		"list": {Access: api.Public, Handle: s.list,
+			Summary: "Browse public listings (slim), with filters, search and sorting",
+			Request: ListRequest{}, Response: SlimPage{}},
+		"all": {Access: api.Public, Handle: s.all,
+			Summary: "Browse listings in full (admins in adminMode: also non-public ones, with creators)",
+			Request: ListRequest{}, Response: FullPage{}},
+		"get": {Access: api.Public, Handle: s.get,
+			Summary: "Get a listing with related listings (counts a view)",
+			ID:      "The listing's slug (preferred) or id.", Request: GetRequest{}, Response: Detail{}, Errors: notFound},
+		"create": {Access: api.AdminOnly, Handle: s.create, MaxBody: maxBody,
+			Summary: "Publish a genie as a listing (the genie becomes its template)",
+			Request: ListingRequest{}, Response: Listing{}, Status: http.StatusCreated, Idempotent: true,
+			Errors: []string{apperr.CodeNotFound, apperr.CodeAgentNotFound}},
+		"update": {Access: api.AdminOnly, Handle: s.update, MaxBody: maxBody,
+			Summary: "Change a listing (only the fields given)",
+			ID:      "The listing's id.", Request: UpdateRequest{}, Response: Listing{}, Errors: notFound},
+		"delete": {Access: api.AdminOnly, Handle: s.delete,
+			Summary: "Delete a listing; its genie stays, no longer a template",
+			ID:      "The listing's id.", Response: Removed{}, Errors: notFound},
+		"categories": taxonomyAction("categories", "category", s.categoriesTaxonomy().handler(s),
+			CategoryCreateRequest{}, CategoryUpdateRequest{}, CategoryList{}, CategoryAnswer{}),
+		"brands": taxonomyAction("brands", "brand", s.brandsTaxonomy().handler(s),
+			BrandCreateRequest{}, BrandUpdateRequest{}, BrandList{}, BrandAnswer{}),
+		"stats": {Access: api.Public, Handle: s.statsAction,
+			Summary: "Catalog statistics (public listings)", Response: Stats{}},
+		"trending": {Access: api.Public, Handle: s.trendingAction,
+			Summary: "Public listings by trending score (recent views, favorites, reviews and clones)",
+			Request: TrendingRequest{}, Response: TrendingList{}},
+		"clone": {Access: api.Authenticated, Handle: s.clone,
+			Summary: "Copy a listing's genie (and its documents) into a new genie of yours",
+			ID:      "The listing's id (or data.marketplace_genie_id).", IDOptional: true,
+			Request: CloneRequest{}, Response: Cloned{}, Status: http.StatusCreated, Idempotent: true,
+			Errors: []string{apperr.CodeNotFound, apperr.CodeAgentNotFound}},
+		"reviews": {Access: api.Authenticated, Handle: s.reviewsAction, MaxBody: maxBody,
+			Summary: "Reviews of a listing: list (mode omitted), create, update, delete your own",
+			ID:      "The listing whose reviews to list, or the review to update or delete (instead of data.marketplace_genie_id or data.review_id).", IDOptional: true,
+			Request:  api.Modes{"": ReviewListRequest{}, "create": ReviewCreateRequest{}, "update": ReviewUpdateRequest{}, "delete": ReviewRef{}},
+			Response: api.Modes{"": ReviewPage{}, "create": ReviewAnswer{}, "update": ReviewAnswer{}, "delete": Removed{}},
+			Status:   http.StatusOK, AlsoStatus: []int{http.StatusCreated}, Idempotent: true, Errors: notFound},
+		"favorites": {Access: api.Authenticated, Handle: s.favoritesAction,
+			Summary: "Your favorite listings: list (mode omitted), add, remove",
+			ID:      "The listing to add or remove (instead of data.marketplace_genie_id).", IDOptional: true,
+			Request:  api.Modes{"": PageRequest{}, "add": ListingRef{}, "remove": ListingRef{}},
+			Response: api.Modes{"": FavoritePage{}, "add": FavoriteAnswer{}, "remove": Removed{}},
+			Status:   http.StatusOK, AlsoStatus: []int{http.StatusCreated}, Idempotent: true, Errors: notFound},
+		"collections": {Access: api.Authenticated, Handle: s.collectionsAction, MaxBody: maxBody,
+			Summary: "Your collections: list or read one (mode omitted), create, update, delete, add-genie, remove-genie",
+			ID:      "The collection to read or change (instead of data.collection_id).", IDOptional: true,
+			Request: api.Modes{"": CollectionListRequest{}, "create": CollectionCreateRequest{}, "update": CollectionUpdateRequest{},
+				"delete": CollectionRef{}, "add-genie": CollectionGenieRequest{}, "remove-genie": CollectionGenieRequest{}},
+			Response: api.Modes{"": CollectionPage{}, "get (mode omitted, with collection_id or id)": CollectionDetail{},
+				"create": CollectionAnswer{}, "update": CollectionAnswer{}, "delete": Removed{},
+				"add-genie": CollectionAnswer{}, "remove-genie": CollectionAnswer{}},
+			Status: http.StatusOK, AlsoStatus: []int{http.StatusCreated}, Idempotent: true, Errors: notFound},
+		"submissions": {Access: api.Authenticated, Handle: s.submissionsAction, MaxBody: maxBody,
+			Summary: "Listing submissions: list (mode omitted), create, delete; approve, reject, under-review (admins)",
+			ID:      "The submission to moderate or delete (instead of data.submission_id).", IDOptional: true,
+			Request: api.Modes{"": SubmissionListRequest{}, "create": SubmissionCreateRequest{}, "approve": SubmissionModerateRequest{},
+				"reject": SubmissionModerateRequest{}, "under-review": SubmissionModerateRequest{}, "delete": SubmissionRef{}},
+			Response: api.Modes{"": SubmissionPage{}, "create": SubmissionAnswer{}, "approve": Approved{}, "reject": SubmissionAnswer{},
+				"under-review": SubmissionAnswer{}, "delete": Removed{}},
+			Status: http.StatusOK, AlsoStatus: []int{http.StatusCreated}, Idempotent: true,
+			Errors: []string{apperr.CodeForbidden, apperr.CodeNotFound, apperr.CodeAgentNotFound}},
+	}
+}
+
 // maxBody fits the largest legal listing, review, collection or
 // submission: a 10,000-character description and 10,000 bytes of metadata
 // among the other fields, at up to 12 bytes a character when a client
 // escapes everything.
 const maxBody = 1 << 20
 
-func (s *Service) Actions() api.Actions {
-	a := api.Actions{
-		"list":        {Access: api.Public, Handle: s.list},
-		"all":         {Access: api.Public, Handle: s.all},
-		"get":         {Access: api.Public, Handle: s.get},
-		"create":      {Access: api.AdminOnly, Handle: s.create, MaxBody: maxBody},
-		"update":      {Access: api.AdminOnly, Handle: s.update, MaxBody: maxBody},
-		"delete":      {Access: api.AdminOnly, Handle: s.delete},
-		"categories":  {Access: api.Public, Handle: s.categoriesTaxonomy().handler(s)},
-		"brands":      {Access: api.Public, Handle: s.brandsTaxonomy().handler(s)},
-		"stats":       {Access: api.Public, Handle: s.statsAction},
-		"trending":    {Access: api.Public, Handle: s.trendingAction},
-		"clone":       {Access: api.Authenticated, Handle: s.clone},
-		"reviews":     {Access: api.Authenticated, Handle: s.reviewsAction, MaxBody: maxBody},
-		"favorites":   {Access: api.Authenticated, Handle: s.favoritesAction},
-		"collections": {Access: api.Authenticated, Handle: s.collectionsAction, MaxBody: maxBody},
-		"submissions": {Access: api.Authenticated, Handle: s.submissionsAction, MaxBody: maxBody},
-	}
-	declare(a)
-	return a
-}
-
-// listInput is the data of list and all.
-type listInput struct {
+// ListRequest is the data of list and all.
+type ListRequest struct {
 	// Limit and Offset are not an embedded api.Page, so that a type error
 	// names "limit" rather than "Page.limit".
-	Limit     *int            `json:"limit"`
-	Offset    *int            `json:"offset"`
-	AdminMode bool            `json:"adminMode"`
-	Query     json.RawMessage `json:"query"`
+	Limit     *int      `json:"limit" schema:"min=1,max=500" doc:"Default 20."`
+	Offset    *int      `json:"offset" schema:"min=0" doc:"Default 0."`
+	AdminMode bool      `json:"adminMode" doc:"Admins only: include non-public listings (all: with each listing's creator)."`
+	Query     queryJSON `json:"query"`
+}
+
+// queryJSON is list's and all's query object, kept as sent for ParseQuery
+// (which accepts the loose types clients send: "true" or true, "4.5" or
+// 4.5).
+type queryJSON json.RawMessage
+
+// UnmarshalJSON implements json.Unmarshaler: it keeps the text.
+func (q *queryJSON) UnmarshalJSON(b []byte) error {
+	*q = append((*q)[:0], b...)
+	return nil
+}
+
+// JSONSchema implements api.Schemer.
+func (queryJSON) JSONSchema() api.Schema {
+	filter := func(doc string) api.Schema {
+		return api.Schema{"type": "string", "maxLength": MaxFilterLen, "description": doc}
+	}
+	return api.Schema{
+		"type":        "object",
+		"description": "Filters, search and order; every key is optional.",
+		"properties": api.Schema{
+			"category":   filter("A category slug (or id)."),
+			"brand":      filter("A brand slug (or id)."),
+			"search":     api.Schema{"type": "string", "maxLength": MaxSearchLen, "description": "Words (at most 16) that must all match the name, tagline or description; sorts by relevance unless sortBy is given."},
+			"featured":   api.Schema{"anyOf": []any{api.Schema{"type": "boolean"}, api.Schema{"type": "string", "enum": []any{"true", "false"}}}, "description": "\"true\" (or true): featured listings only; \"false\": only the others."},
+			"minRating":  api.Schema{"anyOf": []any{api.Schema{"type": "number", "minimum": 0, "maximum": MaxRating}, api.Schema{"type": "string"}}, "description": "The lowest average rating, 0 to 5 (a number or a numeric string)."},
+			"difficulty": filter("metadata.difficulty, compared without case."),
+			"industry":   filter("metadata.industry, compared without case."),
+			"sortBy":     api.Schema{"type": "string", "enum": []any{SortPopular, SortNewest, SortRating, SortClones}, "description": "popular (most viewed), newest, rating (highest first) or clones (most cloned). Default: newest for list; for all, featured first, then by clones."},
+		},
+	}
+}
+
+// SlimPage is list's answer.
+type SlimPage struct {
+	Count  int64  `json:"count" doc:"Listings matching the query."`
+	Genies []Slim `json:"genies"`
+	Limit  int    `json:"limit"`
+	Offset int    `json:"offset"`
+}
+
+// FullPage is all's answer.
+type FullPage struct {
+	Count  int64     `json:"count" doc:"Listings matching the query."`
+	Genies []Listing `json:"genies"`
+	Limit  int       `json:"limit"`
+	Offset int       `json:"offset"`
+}
+
+// GetRequest is get's data.
+type GetRequest struct {
+	AdminMode bool `json:"adminMode" doc:"Admins only: allow a non-public listing, and show its creator."`
+}
+
+// Removed is the answer of deletes and removes: {id, success}.
+type Removed struct {
+	ID      string `json:"id"`
+	Success bool   `json:"success"`
+}
+
+// TrendingRequest is trending's data.
+type TrendingRequest struct {
+	Limit      *int    `json:"limit" schema:"min=1,max=100" doc:"Default 10."`
+	Category   *string `json:"category" schema:"maxLength=100" doc:"A category slug or id."`
+	RisingOnly *bool   `json:"risingOnly" doc:"Only listings with fewer than 50 clones and at least 5 interactions today."`
+}
+
+// TrendingList is trending's answer.
+type TrendingList struct {
+	Count int            `json:"count"`
+	Items []TrendingItem `json:"items" doc:"Highest trending score first."`
+}
+
+// CloneRequest is clone's data.
+type CloneRequest struct {
+	MarketplaceGenieID *string        `json:"marketplace_genie_id" doc:"The listing, if the request id is not given."`
+	CloneName          *string        `json:"cloneName" schema:"minLength=1,maxLength=200" doc:"The new genie's name (default: the template's, or customizations.name)."`
+	Customizations     customizations `json:"customizations"`
+	CurrentCloneCount  *float64       `json:"currentCloneCount" schema:"min=0" doc:"Accepted and ignored: the stored count grows by exactly one."`
+}
+
+// Cloned is clone's answer.
+type Cloned struct {
+	CloneResult        CloneResult `json:"cloneResult"`
+	MarketplaceGenieID string      `json:"marketplace_genie_id"`
+	Success            bool        `json:"success"`
 }
 
 func (s *Service) list(ctx context.Context, r *api.Request) (*api.Response, error) {
@@ -65,7 +201,7 @@ func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error
 // browse serves list (slim) and all (full). Public results are cached per
 // catalog version; admin-mode results are never cached.
 func (s *Service) browse(ctx context.Context, r *api.Request, slim bool) (*api.Response, error) {
-	var in listInput
+	var in ListRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -77,7 +213,7 @@ func (s *Service) browse(ctx context.Context, r *api.Request, slim bool) (*api.R
 	if !slim {
 		def = sortFeatured
 	}
-	q, err := ParseQuery(in.Query, def)
+	q, err := ParseQuery(json.RawMessage(in.Query), def)
 	if err != nil {
 		return nil, err
 	}
@@ -92,11 +228,10 @@ func (s *Service) browse(ctx context.Context, r *api.Request, slim bool) (*api.R
 				return nil, err
 			}
 		}
-		var items any = ls
 		if slim {
-			items = toSlim(ls)
+			return SlimPage{Count: total, Genies: toSlim(ls), Limit: limit, Offset: offset}, nil
 		}
-		return map[string]any{"genies": items, "count": total, "limit": limit, "offset": offset}, nil
+		return FullPage{Count: total, Genies: values(ls), Limit: limit, Offset: offset}, nil
 	}
 	if admin {
 		data, err := build()
@@ -138,9 +273,7 @@ func toSlim(ls []*Listing) []Slim {
 }
 
 func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in struct {
-		AdminMode bool `json:"adminMode"`
-	}
+	var in GetRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -156,7 +289,7 @@ func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error
 }
 
 func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in listingInput
+	var in ListingRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -176,11 +309,12 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	var in listingInput
+	var in UpdateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	p, err := in.validate(false)
+	full := ListingRequest(in)
+	p, err := full.validate(false)
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +334,7 @@ func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Delete(ctx, id); err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"success": true, "id": id}), nil
+	return api.OK(Removed{ID: id, Success: true}), nil
 }
 
 // requireAdmin guards the write modes of categories and brands.
@@ -214,98 +348,6 @@ func requireAdmin(r *api.Request) error {
 	return nil
 }
 
-// taxonomy describes the categories or the brands action: omitted mode
-// lists (public, cached); create, update and delete need an admin.
-type taxonomy struct {
-	one, many string // JSON keys: "category", "categories"
-	list      func(ctx context.Context) (any, int, error)
-	save      func(ctx context.Context, id string, in *taxonomyInput) (any, error) // id "" creates
-	remove    func(ctx context.Context, id string) error
-}
-
-func (s *Service) categoriesTaxonomy() taxonomy {
-	return taxonomy{one: "category", many: "categories",
-		list: func(ctx context.Context) (any, int, error) {
-			cs, err := s.Categories(ctx)
-			return cs, len(cs), err
-		},
-		save: func(ctx context.Context, id string, in *taxonomyInput) (any, error) {
-			return s.saveCategory(ctx, id, in)
-		},
-		remove: s.deleteCategory}
-}
-
-func (s *Service) brandsTaxonomy() taxonomy {
-	return taxonomy{one: "brand", many: "brands",
-		list: func(ctx context.Context) (any, int, error) {
-			bs, err := s.Brands(ctx)
-			return bs, len(bs), err
-		},
-		save: func(ctx context.Context, id string, in *taxonomyInput) (any, error) {
-			return s.saveBrand(ctx, id, in)
-		},
-		remove: s.deleteBrand}
-}
-
-// handler serves one taxonomy action.
-func (t taxonomy) handler(s *Service) api.Handler {
-	return func(ctx context.Context, r *api.Request) (*api.Response, error) {
-		var in taxonomyInput
-		if err := r.Bind(&in); err != nil {
-			return nil, err
-		}
-		if in.Mode == "" {
-			b, err := s.cached(ctx, t.many, false, func() (any, error) {
-				items, n, err := t.list(ctx)
-				if err != nil {
-					return nil, err
-				}
-				return map[string]any{t.many: items, "count": n}, nil
-			})
-			if err != nil {
-				return nil, err
-			}
-			return api.OK(b), nil
-		}
-		if err := checkMode(in.Mode); err != nil {
-			return nil, err
-		}
-		if err := requireAdmin(r); err != nil {
-			return nil, err
-		}
-		if in.Mode == "create" {
-			v, err := t.save(ctx, "", &in)
-			if err != nil {
-				return nil, err
-			}
-			return api.Created(map[string]any{t.one: v}), nil
-		}
-		id, err := in.targetID(r, t.one)
-		if err != nil {
-			return nil, err
-		}
-		if in.Mode == "delete" {
-			if err := t.remove(ctx, id); err != nil {
-				return nil, err
-			}
-			return api.OK(map[string]any{"success": true, "id": id}), nil
-		}
-		v, err := t.save(ctx, id, &in)
-		if err != nil {
-			return nil, err
-		}
-		return api.OK(map[string]any{t.one: v}), nil
-	}
-}
-
-func checkMode(mode string) error {
-	switch mode {
-	case "create", "update", "delete":
-		return nil
-	}
-	return apperr.Invalid("mode", "mode must be create, update or delete (or omitted to list)")
-}
-
 func (s *Service) statsAction(ctx context.Context, r *api.Request) (*api.Response, error) {
 	b, err := s.cached(ctx, "stats", true, func() (any, error) { return s.stats(ctx) })
 	if err != nil {
@@ -315,11 +357,7 @@ func (s *Service) statsAction(ctx context.Context, r *api.Request) (*api.Respons
 }
 
 func (s *Service) trendingAction(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in struct {
-		Limit      *int    `json:"limit"`
-		Category   *string `json:"category"`
-		RisingOnly *bool   `json:"risingOnly"`
-	}
+	var in TrendingRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -344,7 +382,7 @@ func (s *Service) trendingAction(ctx context.Context, r *api.Request) (*api.Resp
 		if err != nil {
 			return nil, err
 		}
-		return map[string]any{"items": items, "count": len(items)}, nil
+		return TrendingList{Count: len(items), Items: items}, nil
 	})
 	if err != nil {
 		return nil, err
@@ -353,7 +391,7 @@ func (s *Service) trendingAction(ctx context.Context, r *api.Request) (*api.Resp
 }
 
 func (s *Service) clone(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in cloneInput
+	var in CloneRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
@@ -368,5 +406,5 @@ func (s *Service) clone(ctx context.Context, r *api.Request) (*api.Response, err
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(map[string]any{"success": true, "marketplace_genie_id": id, "cloneResult": res}), nil
+	return api.Created(Cloned{CloneResult: *res, MarketplaceGenieID: id, Success: true}), nil
 }

@@ -16,12 +16,33 @@ import (
 	"github.com/geniehq/genie/internal/genies"
 )
 
-// cloneInput is the data of the clone action.
-type cloneInput struct {
-	MarketplaceGenieID *string                    `json:"marketplace_genie_id"`
-	CloneName          *string                    `json:"cloneName"`
-	Customizations     map[string]json.RawMessage `json:"customizations"`
-	CurrentCloneCount  *float64                   `json:"currentCloneCount"`
+// customizations are the genie fields clone sets on the copy, kept as
+// sent so that each key is checked (an unknown key is a VALIDATION_ERROR).
+type customizations map[string]json.RawMessage
+
+// JSONSchema implements api.Schemer.
+func (customizations) JSONSchema() api.Schema {
+	str := func(min, max int) api.Schema {
+		s := api.Schema{"type": "string", "maxLength": max}
+		if min > 0 {
+			s["minLength"] = min
+		}
+		return s
+	}
+	voice := str(0, genies.MaxVoiceIDLen)
+	voice["type"] = []string{"string", "null"}
+	return api.Schema{
+		"type":        "object",
+		"description": "Genie fields to set on the copy instead of the template's (cloneName, if given, wins for the name).",
+		"properties": api.Schema{
+			"name":         str(1, genies.MaxNameLen),
+			"description":  str(0, genies.MaxDescriptionLen),
+			"instructions": str(0, genies.MaxInstructionsLen),
+			"greeting":     str(0, genies.MaxGreetingLen),
+			"voice_id":     voice,
+		},
+		"additionalProperties": false,
+	}
 }
 
 // editable lists the genie fields customizations may set, with their
@@ -36,7 +57,7 @@ var editable = map[string]int{
 
 // cloneFields validates cloneName and customizations into genie fields,
 // starting from the template's values.
-func cloneFields(in *cloneInput, tpl *genies.Genie) (genies.Fields, error) {
+func cloneFields(in *CloneRequest, tpl *genies.Genie) (genies.Fields, error) {
 	name, desc, instr, greet, voice := tpl.Name, tpl.Description, tpl.Instructions, tpl.Greeting, tpl.VoiceID
 	f := genies.Fields{Name: &name, Description: &desc, Instructions: &instr, Greeting: &greet, VoiceID: &voice}
 	for key, raw := range in.Customizations {
@@ -86,10 +107,10 @@ func cloneFields(in *cloneInput, tpl *genies.Genie) (genies.Fields, error) {
 
 // CloneResult is the clone action's cloneResult.
 type CloneResult struct {
-	Genie           *genies.Genie `json:"genie"`
-	AgentID         string        `json:"agent_id"`
-	DocumentsCopied int           `json:"documents_copied"`
-	CloneCount      int64         `json:"clone_count"`
+	Genie           genies.Genie `json:"genie" doc:"The new genie."`
+	AgentID         string       `json:"agent_id" doc:"The new genie's id."`
+	DocumentsCopied int          `json:"documents_copied"`
+	CloneCount      int64        `json:"clone_count" doc:"The listing's clone count, this clone included."`
 }
 
 // Clone creates a genie owned by the caller from the listing's template
@@ -98,7 +119,7 @@ type CloneResult struct {
 // clone, consumers included (it is how consumer accounts get genies). The
 // listing's clone_count grows by exactly one in the same transaction.
 // Non-public listings are NOT_FOUND except for admins.
-func (s *Service) Clone(ctx context.Context, c *auth.Caller, listingID string, in *cloneInput) (*CloneResult, error) {
+func (s *Service) Clone(ctx context.Context, c *auth.Caller, listingID string, in *CloneRequest) (*CloneResult, error) {
 	if in.CurrentCloneCount != nil && *in.CurrentCloneCount < 0 {
 		return nil, apperr.Invalid("currentCloneCount", "currentCloneCount must be 0 or more")
 	}
@@ -153,8 +174,10 @@ func (s *Service) Clone(ctx context.Context, c *auth.Caller, listingID string, i
 		return nil, err
 	}
 	gs := &genies.Service{DB: s.DB}
-	if res.Genie, err = gs.Get(ctx, c, res.AgentID); err != nil {
+	g, err := gs.Get(ctx, c, res.AgentID)
+	if err != nil {
 		return nil, err
 	}
+	res.Genie = *g
 	return res, nil
 }

@@ -28,24 +28,64 @@ type Collection struct {
 	UpdatedAt   time.Time `json:"updated_at"`
 }
 
-// collectionInput is the data of the collections action.
-type collectionInput struct {
-	Mode               string               `json:"mode"`
-	CollectionID       *string              `json:"collection_id"`
-	MarketplaceGenieID *string              `json:"marketplace_genie_id"`
-	Name               *string              `json:"name"`
-	Description        api.Optional[string] `json:"description"`
-	IsPublic           *bool                `json:"is_public"`
-	Limit              *int                 `json:"limit"`
-	Offset             *int                 `json:"offset"`
+// CollectionListRequest is the data of collections with mode omitted: a
+// page of the caller's collections, newest first; or, with collection_id
+// (or the request id), one collection with its listings.
+type CollectionListRequest struct {
+	CollectionID *string `json:"collection_id" doc:"Read this collection (yours, or any public one) with its listings instead of listing yours."`
+	Limit        *int    `json:"limit" schema:"min=1,max=200" doc:"Default 50."`
+	Offset       *int    `json:"offset" schema:"min=0" doc:"Default 0."`
 }
 
-func (in *collectionInput) description() (*string, error) {
-	if !in.Description.Set {
+// CollectionCreateRequest is the data of collections in mode create.
+type CollectionCreateRequest struct {
+	Name        *string              `json:"name" schema:"required,minLength=1,maxLength=100"`
+	Description api.Optional[string] `json:"description" schema:"maxLength=1000"`
+	IsPublic    *bool                `json:"is_public" doc:"Default false."`
+}
+
+// CollectionUpdateRequest is the data of collections in mode update: only
+// the fields given change.
+type CollectionUpdateRequest struct {
+	CollectionID *string              `json:"collection_id" doc:"Your collection; required unless the request id names it."`
+	Name         *string              `json:"name" schema:"minLength=1,maxLength=100"`
+	Description  api.Optional[string] `json:"description" schema:"maxLength=1000" doc:"null empties it."`
+	IsPublic     *bool                `json:"is_public"`
+}
+
+// CollectionRef is the data of collections in mode delete.
+type CollectionRef struct {
+	CollectionID *string `json:"collection_id" doc:"Your collection; required unless the request id names it."`
+}
+
+// CollectionGenieRequest is the data of collections in modes add-genie and
+// remove-genie.
+type CollectionGenieRequest struct {
+	CollectionID       *string `json:"collection_id" doc:"Your collection; required unless the request id names it."`
+	MarketplaceGenieID *string `json:"marketplace_genie_id" schema:"required"`
+}
+
+// CollectionAnswer is the answer of collections in modes create, update,
+// add-genie and remove-genie.
+type CollectionAnswer struct {
+	Collection Collection `json:"collection"`
+}
+
+// CollectionDetail is a collection with its listings (collections with
+// mode omitted and a collection named).
+type CollectionDetail struct {
+	Collection Collection `json:"collection"`
+	Genies     []Listing  `json:"genies" doc:"Most recently added first."`
+}
+
+// collectionDescription validates a collection's description: nil when
+// omitted, "" when null.
+func collectionDescription(o api.Optional[string]) (*string, error) {
+	if !o.Set {
 		return nil, nil
 	}
 	d := ""
-	if p := in.Description.Ptr(); p != nil {
+	if p := o.Ptr(); p != nil {
 		d = strings.TrimSpace(*p)
 	}
 	if err := api.MaxLen("description", d, MaxCollectionDescLen); err != nil {
@@ -54,14 +94,29 @@ func (in *collectionInput) description() (*string, error) {
 	return &d, nil
 }
 
+// collectionChange is a validated change of an existing collection.
+type collectionChange struct {
+	mode      string
+	listingID string  // add-genie, remove-genie
+	name      *string // update
+	desc      *string // update
+	isPublic  *bool   // update
+}
+
 func (s *Service) collectionsAction(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in collectionInput
-	if err := r.Bind(&in); err != nil {
+	mode, err := bindMode(r)
+	if err != nil {
 		return nil, err
 	}
 	c := r.Caller
-	switch in.Mode {
+	ch := collectionChange{mode: mode}
+	var id string // the collection changed
+	switch mode {
 	case "":
+		var in CollectionListRequest
+		if err := r.Bind(&in); err != nil {
+			return nil, err
+		}
 		if in.CollectionID == nil && strings.TrimSpace(r.ID) == "" {
 			limit, offset, err := communityPage(in.Limit, in.Offset)
 			if err != nil {
@@ -71,7 +126,7 @@ func (s *Service) collectionsAction(ctx context.Context, r *api.Request) (*api.R
 			if err != nil {
 				return nil, err
 			}
-			return api.OK(listResult(items, n, limit, offset)), nil
+			return api.OK(CollectionPage(listResult(items, n, limit, offset))), nil
 		}
 		id, err := idParam("collection_id", in.CollectionID, r, true)
 		if err != nil {
@@ -81,13 +136,17 @@ func (s *Service) collectionsAction(ctx context.Context, r *api.Request) (*api.R
 		if err != nil {
 			return nil, err
 		}
-		return api.OK(map[string]any{"collection": col, "genies": ls}), nil
+		return api.OK(CollectionDetail{Collection: *col, Genies: values(ls)}), nil
 	case "create":
+		var in CollectionCreateRequest
+		if err := r.Bind(&in); err != nil {
+			return nil, err
+		}
 		name, err := api.RequiredString("name", in.Name, MaxCollectionNameLen)
 		if err != nil {
 			return nil, err
 		}
-		desc, err := in.description()
+		desc, err := collectionDescription(in.Description)
 		if err != nil {
 			return nil, err
 		}
@@ -104,35 +163,65 @@ func (s *Service) collectionsAction(ctx context.Context, r *api.Request) (*api.R
 		if err != nil {
 			return nil, err
 		}
-		return api.Created(map[string]any{"collection": col}), nil
-	case "update", "delete", "add-genie", "remove-genie":
-	default:
-		return nil, badMode("create, update, delete, add-genie or remove-genie (or omitted to get or list)")
-	}
-	id, err := idParam("collection_id", in.CollectionID, r, true)
-	if err != nil {
-		return nil, err
-	}
-	var listingID string
-	if in.Mode == "add-genie" || in.Mode == "remove-genie" {
-		if listingID, err = idParam("marketplace_genie_id", in.MarketplaceGenieID, r, false); err != nil {
+		return api.Created(CollectionAnswer{Collection: *col}), nil
+	case "update":
+		var in CollectionUpdateRequest
+		if err := r.Bind(&in); err != nil {
 			return nil, err
 		}
-	}
-	var name, desc *string
-	if in.Mode == "update" {
+		if id, err = idParam("collection_id", in.CollectionID, r, true); err != nil {
+			return nil, err
+		}
+		ch.isPublic = in.IsPublic
 		if in.Name != nil {
 			n, err := api.RequiredString("name", in.Name, MaxCollectionNameLen)
 			if err != nil {
 				return nil, err
 			}
-			name = &n
+			ch.name = &n
 		}
-		if desc, err = in.description(); err != nil {
+		if ch.desc, err = collectionDescription(in.Description); err != nil {
 			return nil, err
 		}
+	case "delete":
+		var in CollectionRef
+		if err := r.Bind(&in); err != nil {
+			return nil, err
+		}
+		if id, err = idParam("collection_id", in.CollectionID, r, true); err != nil {
+			return nil, err
+		}
+	case "add-genie", "remove-genie":
+		var in CollectionGenieRequest
+		if err := r.Bind(&in); err != nil {
+			return nil, err
+		}
+		if id, err = idParam("collection_id", in.CollectionID, r, true); err != nil {
+			return nil, err
+		}
+		if ch.listingID, err = idParam("marketplace_genie_id", in.MarketplaceGenieID, r, false); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, badMode("create, update, delete, add-genie or remove-genie (or omitted to get or list)")
 	}
-	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	if err := s.changeCollection(ctx, c, id, ch); err != nil {
+		return nil, err
+	}
+	if mode == "delete" {
+		return api.OK(Removed{ID: id, Success: true}), nil
+	}
+	col, err := s.loadCollection(ctx, s.DB.R, c, id, "")
+	if err != nil {
+		return nil, err
+	}
+	return api.OK(CollectionAnswer{Collection: *col}), nil
+}
+
+// changeCollection applies a change to the caller's own collection (others
+// are NOT_FOUND), in one transaction that locks it.
+func (s *Service) changeCollection(ctx context.Context, c *auth.Caller, id string, ch collectionChange) error {
+	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
 		var owner string
 		err := tx.QueryRowContext(ctx, `SELECT user_id FROM marketplace_collections WHERE id = $1`+s.DB.ForUpdate(), id).Scan(&owner)
 		if errors.Is(err, sql.ErrNoRows) || err == nil && owner != c.UserID {
@@ -142,15 +231,15 @@ func (s *Service) collectionsAction(ctx context.Context, r *api.Request) (*api.R
 			return fmt.Errorf("marketplace: load collection: %w", err)
 		}
 		now := s.DB.Now()
-		switch in.Mode {
+		switch ch.mode {
 		case "delete":
 			_, err = tx.ExecContext(ctx, `DELETE FROM marketplace_collections WHERE id = $1`, id)
 		case "update":
 			_, err = tx.ExecContext(ctx, `UPDATE marketplace_collections SET name = COALESCE($1, name),
 				description = COALESCE($2, description), is_public = COALESCE($3, is_public), updated_at = $4 WHERE id = $5`,
-				name, desc, in.IsPublic, now, id)
+				ch.name, ch.desc, ch.isPublic, now, id)
 		case "add-genie":
-			if _, err := visibleListing(ctx, tx, c, listingID, ""); err != nil {
+			if _, err := visibleListing(ctx, tx, c, ch.listingID, ""); err != nil {
 				return err
 			}
 			var n int
@@ -161,31 +250,20 @@ func (s *Service) collectionsAction(ctx context.Context, r *api.Request) (*api.R
 				return apperr.Invalid("marketplace_genie_id", "a collection holds at most %d listings", MaxCollectionGenies)
 			}
 			if _, err = tx.ExecContext(ctx, `INSERT INTO marketplace_collection_genies (collection_id, listing_id, added_at)
-				VALUES ($1, $2, $3) ON CONFLICT (collection_id, listing_id) DO NOTHING`, id, listingID, now); err == nil {
+				VALUES ($1, $2, $3) ON CONFLICT (collection_id, listing_id) DO NOTHING`, id, ch.listingID, now); err == nil {
 				_, err = tx.ExecContext(ctx, `UPDATE marketplace_collections SET updated_at = $1 WHERE id = $2`, now, id)
 			}
 		case "remove-genie":
 			if _, err = tx.ExecContext(ctx, `DELETE FROM marketplace_collection_genies WHERE collection_id = $1 AND listing_id = $2`,
-				id, listingID); err == nil {
+				id, ch.listingID); err == nil {
 				_, err = tx.ExecContext(ctx, `UPDATE marketplace_collections SET updated_at = $1 WHERE id = $2`, now, id)
 			}
 		}
 		if err != nil {
-			return fmt.Errorf("marketplace: %s collection: %w", in.Mode, err)
+			return fmt.Errorf("marketplace: %s collection: %w", ch.mode, err)
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	if in.Mode == "delete" {
-		return api.OK(map[string]any{"success": true, "id": id}), nil
-	}
-	col, err := s.loadCollection(ctx, s.DB.R, c, id, "")
-	if err != nil {
-		return nil, err
-	}
-	return api.OK(map[string]any{"collection": col}), nil
 }
 
 // collectionCols reads a collection k with the number of its listings the

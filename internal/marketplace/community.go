@@ -31,9 +31,44 @@ func communityPage(limit, offset *int) (int, int, error) {
 	return api.Page{Limit: limit, Offset: offset}.Resolve(CommunityDefaultLimit, CommunityMaxLimit)
 }
 
-// listResult is the response of a community list mode.
-func listResult(items any, count int64, limit, offset int) map[string]any {
-	return map[string]any{"items": items, "count": count, "limit": limit, "offset": offset}
+// Page is the {count, items, limit, offset} answer of a community list
+// mode.
+type Page[T any] struct {
+	Count  int64 `json:"count" doc:"All the records the list has, past this page too."`
+	Items  []T   `json:"items"`
+	Limit  int   `json:"limit"`
+	Offset int   `json:"offset"`
+}
+
+// The community list answers, each its own named type (a component of
+// the API description).
+type (
+	// ReviewPage is the answer of reviews with mode omitted.
+	ReviewPage Page[Review]
+	// FavoritePage is the answer of favorites with mode omitted.
+	FavoritePage Page[Favorite]
+	// CollectionPage is the answer of collections with mode omitted and
+	// no collection named.
+	CollectionPage Page[Collection]
+	// SubmissionPage is the answer of submissions with mode omitted.
+	SubmissionPage Page[Submission]
+)
+
+// listResult is the answer of a community list mode.
+func listResult[T any](items []*T, count int64, limit, offset int) Page[T] {
+	return Page[T]{Count: count, Items: values(items), Limit: limit, Offset: offset}
+}
+
+// PageRequest is the paging of a community list (favorites with mode
+// omitted).
+type PageRequest struct {
+	Limit  *int `json:"limit" schema:"min=1,max=200" doc:"Default 50."`
+	Offset *int `json:"offset" schema:"min=0" doc:"Default 0."`
+}
+
+// ListingRef names a listing (favorites add and remove).
+type ListingRef struct {
+	MarketplaceGenieID *string `json:"marketplace_genie_id" doc:"The listing; required unless the request id names it."`
 }
 
 // badMode is the VALIDATION_ERROR for an unknown data.mode.

@@ -19,24 +19,25 @@ type Favorite struct {
 	ID                 string    `json:"id"`
 	MarketplaceGenieID string    `json:"marketplace_genie_id"`
 	CreatedAt          time.Time `json:"created_at"`
-	MarketplaceGenie   *Listing  `json:"marketplace_genie"`
+	MarketplaceGenie   Listing   `json:"marketplace_genie"`
 }
 
-// favoriteInput is the data of the favorites action.
-type favoriteInput struct {
-	Mode               string  `json:"mode"`
-	MarketplaceGenieID *string `json:"marketplace_genie_id"`
-	Limit              *int    `json:"limit"`
-	Offset             *int    `json:"offset"`
+// FavoriteAnswer is the answer of favorites in mode add.
+type FavoriteAnswer struct {
+	Favorite Favorite `json:"favorite"`
 }
 
 func (s *Service) favoritesAction(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in favoriteInput
-	if err := r.Bind(&in); err != nil {
+	mode, err := bindMode(r)
+	if err != nil {
 		return nil, err
 	}
-	switch in.Mode {
+	switch mode {
 	case "":
+		var in PageRequest
+		if err := r.Bind(&in); err != nil {
+			return nil, err
+		}
 		limit, offset, err := communityPage(in.Limit, in.Offset)
 		if err != nil {
 			return nil, err
@@ -45,8 +46,12 @@ func (s *Service) favoritesAction(ctx context.Context, r *api.Request) (*api.Res
 		if err != nil {
 			return nil, err
 		}
-		return api.OK(listResult(items, n, limit, offset)), nil
+		return api.OK(FavoritePage(listResult(items, n, limit, offset))), nil
 	case "add":
+		var in ListingRef
+		if err := r.Bind(&in); err != nil {
+			return nil, err
+		}
 		id, err := idParam("marketplace_genie_id", in.MarketplaceGenieID, r, true)
 		if err != nil {
 			return nil, err
@@ -56,10 +61,14 @@ func (s *Service) favoritesAction(ctx context.Context, r *api.Request) (*api.Res
 			return nil, err
 		}
 		if created {
-			return api.Created(map[string]any{"favorite": f}), nil
+			return api.Created(FavoriteAnswer{Favorite: *f}), nil
 		}
-		return api.OK(map[string]any{"favorite": f}), nil
+		return api.OK(FavoriteAnswer{Favorite: *f}), nil
 	case "remove":
+		var in ListingRef
+		if err := r.Bind(&in); err != nil {
+			return nil, err
+		}
 		id, err := idParam("marketplace_genie_id", in.MarketplaceGenieID, r, true)
 		if err != nil {
 			return nil, err
@@ -68,7 +77,7 @@ func (s *Service) favoritesAction(ctx context.Context, r *api.Request) (*api.Res
 			r.Caller.UserID, id); err != nil {
 			return nil, fmt.Errorf("marketplace: remove favorite: %w", err)
 		}
-		return api.OK(map[string]any{"success": true, "id": id}), nil
+		return api.OK(Removed{ID: id, Success: true}), nil
 	}
 	return nil, badMode("add or remove (or omitted to list)")
 }
@@ -144,7 +153,7 @@ func (s *Service) favorites(ctx context.Context, c *auth.Caller, listingID strin
 		if err != nil {
 			return nil, err
 		}
-		f.MarketplaceGenieID, f.MarketplaceGenie = l.ID, l
+		f.MarketplaceGenieID, f.MarketplaceGenie = l.ID, *l
 		return &f, nil
 	})
 	return out, 0, err

@@ -30,17 +30,42 @@ type Review struct {
 	UpdatedAt          time.Time `json:"updated_at"`
 }
 
-// reviewInput is the data of the reviews action.
-type reviewInput struct {
-	Mode               string               `json:"mode"`
-	MarketplaceGenieID *string              `json:"marketplace_genie_id"`
-	ReviewID           *string              `json:"review_id"`
-	Rating             *int                 `json:"rating"`
-	ReviewText         api.Optional[string] `json:"review_text"`
-	IsVerifiedClone    *bool                `json:"is_verified_clone"`
-	VerifiedOnly       *bool                `json:"verified_only"`
-	Limit              *int                 `json:"limit"`
-	Offset             *int                 `json:"offset"`
+// ReviewListRequest is the data of reviews with mode omitted: a page of
+// a listing's reviews, newest first.
+type ReviewListRequest struct {
+	MarketplaceGenieID *string `json:"marketplace_genie_id" doc:"The listing; required unless the request id names it."`
+	Rating             *int    `json:"rating" schema:"min=1,max=5" doc:"Only reviews with this rating."`
+	VerifiedOnly       *bool   `json:"verified_only" doc:"Only reviews by users who cloned the listing."`
+	Limit              *int    `json:"limit" schema:"min=1,max=200" doc:"Default 50."`
+	Offset             *int    `json:"offset" schema:"min=0" doc:"Default 0."`
+}
+
+// ReviewCreateRequest is the data of reviews in mode create: the caller's
+// one review of a listing.
+type ReviewCreateRequest struct {
+	MarketplaceGenieID *string              `json:"marketplace_genie_id" schema:"required"`
+	Rating             *int                 `json:"rating" schema:"required,min=1,max=5"`
+	ReviewText         api.Optional[string] `json:"review_text" schema:"maxLength=5000"`
+	IsVerifiedClone    *bool                `json:"is_verified_clone" doc:"Default false; true only if you have cloned the listing."`
+}
+
+// ReviewUpdateRequest is the data of reviews in mode update: the caller's
+// own review; only the fields given change.
+type ReviewUpdateRequest struct {
+	ReviewID   *string              `json:"review_id" doc:"The review; required unless the request id names it."`
+	Rating     *int                 `json:"rating" schema:"min=1,max=5"`
+	ReviewText api.Optional[string] `json:"review_text" schema:"maxLength=5000" doc:"null empties it."`
+}
+
+// ReviewRef is the data of reviews in mode delete: the caller's own
+// review.
+type ReviewRef struct {
+	ReviewID *string `json:"review_id" doc:"The review; required unless the request id names it."`
+}
+
+// ReviewAnswer is the answer of reviews in modes create and update.
+type ReviewAnswer struct {
+	Review Review `json:"review"`
 }
 
 const reviewCols = `r.id, r.listing_id, r.user_id, COALESCE(u.full_name, ''), r.rating, r.review_text, r.is_verified_clone,
@@ -77,12 +102,16 @@ func reviewText(o api.Optional[string]) (string, error) {
 }
 
 func (s *Service) reviewsAction(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in reviewInput
-	if err := r.Bind(&in); err != nil {
+	mode, err := bindMode(r)
+	if err != nil {
 		return nil, err
 	}
-	switch in.Mode {
+	switch mode {
 	case "":
+		var in ReviewListRequest
+		if err := r.Bind(&in); err != nil {
+			return nil, err
+		}
 		id, err := idParam("marketplace_genie_id", in.MarketplaceGenieID, r, true)
 		if err != nil {
 			return nil, err
@@ -100,8 +129,12 @@ func (s *Service) reviewsAction(ctx context.Context, r *api.Request) (*api.Respo
 		if err != nil {
 			return nil, err
 		}
-		return api.OK(listResult(items, n, limit, offset)), nil
+		return api.OK(ReviewPage(listResult(items, n, limit, offset))), nil
 	case "create":
+		var in ReviewCreateRequest
+		if err := r.Bind(&in); err != nil {
+			return nil, err
+		}
 		id, err := idParam("marketplace_genie_id", in.MarketplaceGenieID, r, false)
 		if err != nil {
 			return nil, err
@@ -120,8 +153,12 @@ func (s *Service) reviewsAction(ctx context.Context, r *api.Request) (*api.Respo
 		if err != nil {
 			return nil, err
 		}
-		return api.Created(map[string]any{"review": v}), nil
+		return api.Created(ReviewAnswer{Review: *v}), nil
 	case "update":
+		var in ReviewUpdateRequest
+		if err := r.Bind(&in); err != nil {
+			return nil, err
+		}
 		id, err := idParam("review_id", in.ReviewID, r, true)
 		if err != nil {
 			return nil, err
@@ -143,8 +180,12 @@ func (s *Service) reviewsAction(ctx context.Context, r *api.Request) (*api.Respo
 		if err != nil {
 			return nil, err
 		}
-		return api.OK(map[string]any{"review": v}), nil
+		return api.OK(ReviewAnswer{Review: *v}), nil
 	case "delete":
+		var in ReviewRef
+		if err := r.Bind(&in); err != nil {
+			return nil, err
+		}
 		id, err := idParam("review_id", in.ReviewID, r, true)
 		if err != nil {
 			return nil, err
@@ -152,7 +193,7 @@ func (s *Service) reviewsAction(ctx context.Context, r *api.Request) (*api.Respo
 		if err := s.deleteReview(ctx, r.Caller, id); err != nil {
 			return nil, err
 		}
-		return api.OK(map[string]any{"success": true, "id": id}), nil
+		return api.OK(Removed{ID: id, Success: true}), nil
 	}
 	return nil, badMode("create, update or delete (or omitted to list)")
 }

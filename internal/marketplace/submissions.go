@@ -43,28 +43,57 @@ var submissionMoves = map[string][]string{
 
 // Submission is a user's request to have a genie listed in the marketplace.
 type Submission struct {
-	ID             string          `json:"id"`
-	UserID         string          `json:"user_id"`
-	AgentID        *string         `json:"agent_id"`
-	SubmissionData json.RawMessage `json:"submission_data"`
-	Status         string          `json:"status"`
-	AdminNotes     *string         `json:"admin_notes"`
-	ReviewedBy     *string         `json:"reviewed_by"`
-	ReviewedAt     *time.Time      `json:"reviewed_at"`
-	CreatedAt      time.Time       `json:"created_at"`
-	UpdatedAt      time.Time       `json:"updated_at"`
+	ID             string     `json:"id"`
+	UserID         string     `json:"user_id"`
+	AgentID        *string    `json:"agent_id" doc:"The genie to list; null once it is deleted."`
+	SubmissionData rawJSON    `json:"submission_data" doc:"What the listing should say, as submitted."`
+	Status         string     `json:"status" schema:"enum=pending|under_review|approved|rejected"`
+	AdminNotes     *string    `json:"admin_notes"`
+	ReviewedBy     *string    `json:"reviewed_by" doc:"The admin who last moved it."`
+	ReviewedAt     *time.Time `json:"reviewed_at"`
+	CreatedAt      time.Time  `json:"created_at"`
+	UpdatedAt      time.Time  `json:"updated_at"`
 }
 
-// submissionInput is the data of the submissions action.
-type submissionInput struct {
-	Mode           string               `json:"mode"`
-	AgentID        *string              `json:"agent_id"`
-	SubmissionData json.RawMessage      `json:"submission_data"`
-	SubmissionID   *string              `json:"submission_id"`
-	AdminNotes     api.Optional[string] `json:"admin_notes"`
-	Status         *string              `json:"status"`
-	Limit          *int                 `json:"limit"`
-	Offset         *int                 `json:"offset"`
+// SubmissionListRequest is the data of submissions with mode omitted: a
+// page of submissions, newest first (admins: everyone's; others: their
+// own).
+type SubmissionListRequest struct {
+	Status *string `json:"status" schema:"enum=pending|approved|rejected|under_review" doc:"Only submissions with this status."`
+	Limit  *int    `json:"limit" schema:"min=1,max=200" doc:"Default 50."`
+	Offset *int    `json:"offset" schema:"min=0" doc:"Default 0."`
+}
+
+// SubmissionCreateRequest is the data of submissions in mode create.
+type SubmissionCreateRequest struct {
+	AgentID        *string `json:"agent_id" schema:"required" doc:"Your genie."`
+	SubmissionData rawJSON `json:"submission_data" doc:"What the listing should say: slug, display_name, category_id (required to be approved), tagline, description, brand_id, thumbnail_url, demo_video_url, metadata. At most 64 KiB of JSON; default {}."`
+}
+
+// SubmissionModerateRequest is the data of submissions in modes approve,
+// reject and under-review (admins only).
+type SubmissionModerateRequest struct {
+	SubmissionID *string              `json:"submission_id" doc:"The submission; required unless the request id names it."`
+	AdminNotes   api.Optional[string] `json:"admin_notes" schema:"maxLength=5000" doc:"Replaces the notes; null empties them."`
+}
+
+// SubmissionRef is the data of submissions in mode delete (admins: any
+// submission; others: their own).
+type SubmissionRef struct {
+	SubmissionID *string `json:"submission_id" doc:"The submission; required unless the request id names it."`
+}
+
+// SubmissionAnswer is the answer of submissions in modes create, reject
+// and under-review.
+type SubmissionAnswer struct {
+	Submission Submission `json:"submission"`
+}
+
+// Approved is the answer of submissions in mode approve: the submission
+// and the listing it published.
+type Approved struct {
+	Listing    Listing    `json:"listing"`
+	Submission Submission `json:"submission"`
 }
 
 const submissionCols = `id, user_id, agent_id, submission_data, status, admin_notes, reviewed_by, reviewed_at, created_at, updated_at`
@@ -83,15 +112,15 @@ func scanSubmission(row interface{ Scan(...any) error }) (*Submission, error) {
 	if reviewed.Valid {
 		v.ReviewedAt = &reviewed.Time
 	}
-	v.SubmissionData = json.RawMessage(data)
+	v.SubmissionData = rawJSON(data)
 	if !json.Valid(v.SubmissionData) {
-		v.SubmissionData = json.RawMessage("{}")
+		v.SubmissionData = rawJSON("{}")
 	}
 	return &v, nil
 }
 
 // submissionData validates submission_data: an object (default {}).
-func submissionData(raw json.RawMessage) (string, error) {
+func submissionData(raw rawJSON) (string, error) {
 	t := bytes.TrimSpace(raw)
 	if len(t) == 0 || bytes.Equal(t, []byte("null")) {
 		return "{}", nil
@@ -110,13 +139,17 @@ func submissionData(raw json.RawMessage) (string, error) {
 }
 
 func (s *Service) submissionsAction(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in submissionInput
-	if err := r.Bind(&in); err != nil {
+	mode, err := bindMode(r)
+	if err != nil {
 		return nil, err
 	}
 	c := r.Caller
-	switch in.Mode {
+	switch mode {
 	case "":
+		var in SubmissionListRequest
+		if err := r.Bind(&in); err != nil {
+			return nil, err
+		}
 		limit, offset, err := communityPage(in.Limit, in.Offset)
 		if err != nil {
 			return nil, err
@@ -134,8 +167,12 @@ func (s *Service) submissionsAction(ctx context.Context, r *api.Request) (*api.R
 		if err != nil {
 			return nil, err
 		}
-		return api.OK(listResult(items, n, limit, offset)), nil
+		return api.OK(SubmissionPage(listResult(items, n, limit, offset))), nil
 	case "create":
+		var in SubmissionCreateRequest
+		if err := r.Bind(&in); err != nil {
+			return nil, err
+		}
 		agentID, err := idParam("agent_id", in.AgentID, r, false)
 		if err != nil {
 			return nil, err
@@ -156,8 +193,12 @@ func (s *Service) submissionsAction(ctx context.Context, r *api.Request) (*api.R
 		if err != nil {
 			return nil, err
 		}
-		return api.Created(map[string]any{"submission": v}), nil
+		return api.Created(SubmissionAnswer{Submission: *v}), nil
 	case "delete":
+		var in SubmissionRef
+		if err := r.Bind(&in); err != nil {
+			return nil, err
+		}
 		id, err := idParam("submission_id", in.SubmissionID, r, true)
 		if err != nil {
 			return nil, err
@@ -175,11 +216,15 @@ func (s *Service) submissionsAction(ctx context.Context, r *api.Request) (*api.R
 		} else if n == 0 {
 			return nil, apperr.NotFound("submission")
 		}
-		return api.OK(map[string]any{"success": true, "id": id}), nil
+		return api.OK(Removed{ID: id, Success: true}), nil
 	}
-	to, ok := moderation[in.Mode]
+	to, ok := moderation[mode]
 	if !ok {
 		return nil, badMode("create, approve, reject, under-review or delete (or omitted to list)")
+	}
+	var in SubmissionModerateRequest
+	if err := r.Bind(&in); err != nil {
+		return nil, err
 	}
 	if !c.IsAdmin() {
 		return nil, apperr.AdminOnly()
@@ -196,18 +241,18 @@ func (s *Service) submissionsAction(ctx context.Context, r *api.Request) (*api.R
 		}
 		notes = &n
 	}
-	v, listingID, err := s.moderate(ctx, c, id, in.Mode, to, notes, in.AdminNotes.Set && in.AdminNotes.Null)
+	v, listingID, err := s.moderate(ctx, c, id, mode, to, notes, in.AdminNotes.Set && in.AdminNotes.Null)
 	if err != nil {
 		return nil, err
 	}
-	if listingID == "" {
-		return api.OK(map[string]any{"submission": v}), nil
+	if to != SubmissionApproved {
+		return api.OK(SubmissionAnswer{Submission: *v}), nil
 	}
 	l, err := s.loadAdmin(ctx, listingID)
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(map[string]any{"submission": v, "listing": l}), nil
+	return api.OK(Approved{Listing: *l, Submission: *v}), nil
 }
 
 // publish creates the listing an approved submission asks for, inside the
@@ -219,7 +264,7 @@ func (s *Service) submissionsAction(ctx context.Context, r *api.Request) (*api.R
 // VALIDATION_ERROR naming submission_data.<field>, and the transaction,
 // status change included, is rolled back.
 func (s *Service) publish(ctx context.Context, tx *sql.Tx, agentID *string, data string) (string, error) {
-	var in listingInput
+	var in ListingRequest
 	if err := api.Decode(json.RawMessage(data), &in); err != nil {
 		return "", inSubmissionData(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 
 	"github.com/google/uuid"
@@ -14,24 +15,234 @@ import (
 	"github.com/geniehq/genie/internal/db"
 )
 
-// taxonomyInput is the data of the categories and brands actions.
-type taxonomyInput struct {
-	Mode        string               `json:"mode"`
-	ID          *string              `json:"id"`
-	Name        *string              `json:"name"`
-	Slug        *string              `json:"slug"`
-	Description *string              `json:"description"`
-	Icon        *string              `json:"icon"`
-	Order       *int                 `json:"order"`
-	ParentID    api.Optional[string] `json:"parent_id"`
+// The categories and brands actions: with data.mode omitted they list
+// (public, cached); modes create, update and delete need an admin.
+
+// CategoryCreateRequest is the data of categories in mode create.
+type CategoryCreateRequest struct {
+	Name        *string              `json:"name" schema:"required,minLength=1,maxLength=200"`
+	Slug        *string              `json:"slug" schema:"required,minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$" doc:"URL-friendly and unique."`
+	Description *string              `json:"description" schema:"maxLength=10000"`
+	Icon        *string              `json:"icon" schema:"maxLength=200"`
+	Order       *int                 `json:"order" schema:"min=-1000000000,max=1000000000" doc:"Display order: categories list by order, then name. Default 0."`
+	ParentID    api.Optional[string] `json:"parent_id" doc:"The parent category's id; null or empty for a top-level category."`
+}
+
+// CategoryUpdateRequest is the data of categories in mode update: only
+// the fields given change.
+type CategoryUpdateRequest struct {
+	ID          *string              `json:"id" doc:"The category, if the request id is not given."`
+	Name        *string              `json:"name" schema:"minLength=1,maxLength=200"`
+	Slug        *string              `json:"slug" schema:"minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$"`
+	Description *string              `json:"description" schema:"maxLength=10000"`
+	Icon        *string              `json:"icon" schema:"maxLength=200"`
+	Order       *int                 `json:"order" schema:"min=-1000000000,max=1000000000"`
+	ParentID    api.Optional[string] `json:"parent_id" doc:"null or empty makes it a top-level category."`
+}
+
+func (in CategoryUpdateRequest) id() *string { return in.ID }
+
+// fields are the changes of an update, as a create would give them.
+func (in *CategoryUpdateRequest) fields() *CategoryCreateRequest {
+	return &CategoryCreateRequest{Name: in.Name, Slug: in.Slug, Description: in.Description, Icon: in.Icon,
+		Order: in.Order, ParentID: in.ParentID}
+}
+
+// BrandCreateRequest is the data of brands in mode create.
+type BrandCreateRequest struct {
+	Name *string `json:"name" schema:"required,minLength=1,maxLength=200"`
+	Slug *string `json:"slug" schema:"required,minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$" doc:"URL-friendly and unique."`
+}
+
+// BrandUpdateRequest is the data of brands in mode update: only the
+// fields given change.
+type BrandUpdateRequest struct {
+	ID   *string `json:"id" doc:"The brand, if the request id is not given."`
+	Name *string `json:"name" schema:"minLength=1,maxLength=200"`
+	Slug *string `json:"slug" schema:"minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$"`
+}
+
+func (in BrandUpdateRequest) id() *string { return in.ID }
+
+// TaxonomyRef names the category or brand to delete.
+type TaxonomyRef struct {
+	ID *string `json:"id" doc:"The record, if the request id is not given."`
+}
+
+// CategoryList is the answer of categories with mode omitted.
+type CategoryList struct {
+	Categories []Category `json:"categories" doc:"By display order, then name."`
+	Count      int        `json:"count"`
+}
+
+// CategoryAnswer is the answer of categories in modes create and update.
+type CategoryAnswer struct {
+	Category Category `json:"category"`
+}
+
+// BrandList is the answer of brands with mode omitted.
+type BrandList struct {
+	Brands []Brand `json:"brands" doc:"By name."`
+	Count  int     `json:"count"`
+}
+
+// BrandAnswer is the answer of brands in modes create and update.
+type BrandAnswer struct {
+	Brand Brand `json:"brand"`
+}
+
+// modeData is data.mode, read first by the actions that have modes; each
+// mode then binds its own data type.
+type modeData struct {
+	Mode string `json:"mode"`
+}
+
+// bindMode returns data.mode ("" when omitted).
+func bindMode(r *api.Request) (string, error) {
+	var m modeData
+	err := r.Bind(&m)
+	return m.Mode, err
+}
+
+// taxonomyAction declares the categories or brands action.
+func taxonomyAction(name, one string, h api.Handler, create, update, list, answer any) api.Action {
+	return api.Action{Access: api.Public, Handle: h,
+		Summary: "List the " + name + " (mode omitted), or create, update or delete a " + one + " (admins)",
+		ID:      "The " + one + " to update or delete (instead of data.id).", IDOptional: true,
+		Request:  api.Modes{"": nil, "create": create, "update": update, "delete": TaxonomyRef{}},
+		Response: api.Modes{"": list, "create": answer, "update": answer, "delete": Removed{}},
+		Status:   http.StatusOK, AlsoStatus: []int{http.StatusCreated}, Idempotent: true,
+		Errors: []string{apperr.CodeUnauthorized, apperr.CodeForbidden, apperr.CodeNotFound}}
+}
+
+// taxonomy is the categories or the brands action: C is the create
+// mode's data, U the update mode's.
+type taxonomy[C any, U interface{ id() *string }] struct {
+	one, many string // "category", "categories"
+	list      func(ctx context.Context) (any, error)
+	create    func(ctx context.Context, in *C) (any, error)
+	update    func(ctx context.Context, id string, in *U) (any, error)
+	remove    func(ctx context.Context, id string) error
+}
+
+func (s *Service) categoriesTaxonomy() taxonomy[CategoryCreateRequest, CategoryUpdateRequest] {
+	return taxonomy[CategoryCreateRequest, CategoryUpdateRequest]{one: "category", many: "categories",
+		list: func(ctx context.Context) (any, error) {
+			cs, err := s.Categories(ctx)
+			return CategoryList{Categories: cs, Count: len(cs)}, err
+		},
+		create: func(ctx context.Context, in *CategoryCreateRequest) (any, error) {
+			c, err := s.saveCategory(ctx, "", in)
+			if err != nil {
+				return nil, err
+			}
+			return CategoryAnswer{Category: *c}, nil
+		},
+		update: func(ctx context.Context, id string, in *CategoryUpdateRequest) (any, error) {
+			c, err := s.saveCategory(ctx, id, in.fields())
+			if err != nil {
+				return nil, err
+			}
+			return CategoryAnswer{Category: *c}, nil
+		},
+		remove: s.deleteCategory}
+}
+
+func (s *Service) brandsTaxonomy() taxonomy[BrandCreateRequest, BrandUpdateRequest] {
+	return taxonomy[BrandCreateRequest, BrandUpdateRequest]{one: "brand", many: "brands",
+		list: func(ctx context.Context) (any, error) {
+			bs, err := s.Brands(ctx)
+			return BrandList{Brands: bs, Count: len(bs)}, err
+		},
+		create: func(ctx context.Context, in *BrandCreateRequest) (any, error) {
+			b, err := s.saveBrand(ctx, "", in.Name, in.Slug)
+			if err != nil {
+				return nil, err
+			}
+			return BrandAnswer{Brand: *b}, nil
+		},
+		update: func(ctx context.Context, id string, in *BrandUpdateRequest) (any, error) {
+			b, err := s.saveBrand(ctx, id, in.Name, in.Slug)
+			if err != nil {
+				return nil, err
+			}
+			return BrandAnswer{Brand: *b}, nil
+		},
+		remove: s.deleteBrand}
+}
+
+// handler serves one taxonomy action. Each mode's data is bound (type
+// errors answered) before the admin check, as one bind of every field
+// did before modes had their own types.
+func (t taxonomy[C, U]) handler(s *Service) api.Handler {
+	return func(ctx context.Context, r *api.Request) (*api.Response, error) {
+		mode, err := bindMode(r)
+		if err != nil {
+			return nil, err
+		}
+		if mode == "" {
+			b, err := s.cached(ctx, t.many, false, func() (any, error) { return t.list(ctx) })
+			if err != nil {
+				return nil, err
+			}
+			return api.OK(b), nil
+		}
+		var (
+			create C
+			update U
+			ref    TaxonomyRef
+		)
+		switch mode {
+		case "create":
+			err = r.Bind(&create)
+		case "update":
+			err = r.Bind(&update)
+		case "delete":
+			err = r.Bind(&ref)
+		default:
+			err = apperr.Invalid("mode", "mode must be create, update or delete (or omitted to list)")
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := requireAdmin(r); err != nil {
+			return nil, err
+		}
+		switch mode {
+		case "create":
+			v, err := t.create(ctx, &create)
+			if err != nil {
+				return nil, err
+			}
+			return api.Created(v), nil
+		case "update":
+			id, err := targetID(r, update.id(), t.one)
+			if err != nil {
+				return nil, err
+			}
+			v, err := t.update(ctx, id, &update)
+			if err != nil {
+				return nil, err
+			}
+			return api.OK(v), nil
+		}
+		id, err := targetID(r, ref.ID, t.one)
+		if err != nil {
+			return nil, err
+		}
+		if err := t.remove(ctx, id); err != nil {
+			return nil, err
+		}
+		return api.OK(Removed{ID: id, Success: true}), nil
+	}
 }
 
 // targetID is the record of an update or delete: the request id, else
 // data.id.
-func (in *taxonomyInput) targetID(r *api.Request, what string) (string, error) {
+func targetID(r *api.Request, dataID *string, what string) (string, error) {
 	id := strings.TrimSpace(r.ID)
-	if id == "" && in.ID != nil {
-		id = strings.TrimSpace(*in.ID)
+	if id == "" && dataID != nil {
+		id = strings.TrimSpace(*dataID)
 	}
 	if id == "" {
 		return "", apperr.Required("id")
@@ -43,19 +254,19 @@ func (in *taxonomyInput) targetID(r *api.Request, what string) (string, error) {
 }
 
 // nameSlug validates name and slug (required on create).
-func (in *taxonomyInput) nameSlug(create bool) (name, slug *string, err error) {
-	if in.Name != nil || create {
-		n, err := api.RequiredString("name", in.Name, MaxNameLen)
+func nameSlug(inName, inSlug *string, create bool) (name, slug *string, err error) {
+	if inName != nil || create {
+		n, err := api.RequiredString("name", inName, MaxNameLen)
 		if err != nil {
 			return nil, nil, err
 		}
 		name = &n
 	}
-	if in.Slug != nil || create {
-		if in.Slug == nil {
+	if inSlug != nil || create {
+		if inSlug == nil {
 			return nil, nil, apperr.Required("slug")
 		}
-		sl := strings.TrimSpace(*in.Slug)
+		sl := strings.TrimSpace(*inSlug)
 		if err := CheckSlug("slug", sl); err != nil {
 			return nil, nil, err
 		}
@@ -136,9 +347,9 @@ func checkParent(ctx context.Context, tx *sql.Tx, id, parent string) error {
 }
 
 // saveCategory creates (id == "") or updates a category (admin only).
-func (s *Service) saveCategory(ctx context.Context, id string, in *taxonomyInput) (*Category, error) {
+func (s *Service) saveCategory(ctx context.Context, id string, in *CategoryCreateRequest) (*Category, error) {
 	create := id == ""
-	name, slug, err := in.nameSlug(create)
+	name, slug, err := nameSlug(in.Name, in.Slug, create)
 	if err != nil {
 		return nil, err
 	}
@@ -256,9 +467,9 @@ func (s *Service) Brands(ctx context.Context) ([]Brand, error) {
 }
 
 // saveBrand creates (id == "") or updates a brand (admin only).
-func (s *Service) saveBrand(ctx context.Context, id string, in *taxonomyInput) (*Brand, error) {
+func (s *Service) saveBrand(ctx context.Context, id string, inName, inSlug *string) (*Brand, error) {
 	create := id == ""
-	name, slug, err := in.nameSlug(create)
+	name, slug, err := nameSlug(inName, inSlug, create)
 	if err != nil {
 		return nil, err
 	}

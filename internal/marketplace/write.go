@@ -17,29 +17,38 @@ import (
 	"github.com/geniehq/genie/internal/genies"
 )
 
-// listingInput is the data of create and update; nil means not supplied.
-type listingInput struct {
-	AgentID      *string               `json:"agent_id"`
-	Slug         *string               `json:"slug"`
-	DisplayName  *string               `json:"display_name"`
-	CategoryID   *string               `json:"category_id"`
-	Tagline      api.Optional[string]  `json:"tagline"`
-	Description  api.Optional[string]  `json:"description"`
-	BrandID      api.Optional[string]  `json:"brand_id"`
-	ThumbnailURL api.Optional[string]  `json:"thumbnail_url"`
-	DemoVideoURL api.Optional[string]  `json:"demo_video_url"`
-	IsFeatured   *bool                 `json:"is_featured"`
-	IsPublic     *bool                 `json:"is_public"`
-	Metadata     api.Optional[rawJSON] `json:"metadata"`
+// ListingRequest is the data of create; nil means not supplied. The
+// fields of a submission's submission_data are read into it too.
+type ListingRequest struct {
+	AgentID      *string               `json:"agent_id" schema:"required" doc:"The template genie (a UUID)."`
+	Slug         *string               `json:"slug" schema:"required,minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$" doc:"URL-friendly and unique."`
+	DisplayName  *string               `json:"display_name" schema:"required,minLength=1,maxLength=200"`
+	CategoryID   *string               `json:"category_id" schema:"required" doc:"A category's id (a UUID)."`
+	Tagline      api.Optional[string]  `json:"tagline" schema:"maxLength=300"`
+	Description  api.Optional[string]  `json:"description" schema:"maxLength=10000"`
+	BrandID      api.Optional[string]  `json:"brand_id" doc:"A brand's id (a UUID); null or empty for none."`
+	ThumbnailURL api.Optional[string]  `json:"thumbnail_url" schema:"maxLength=2000" doc:"An absolute http(s) URL; null or empty for none."`
+	DemoVideoURL api.Optional[string]  `json:"demo_video_url" schema:"maxLength=2000" doc:"An absolute http(s) URL; null or empty for none."`
+	IsFeatured   *bool                 `json:"is_featured" doc:"Default false."`
+	IsPublic     *bool                 `json:"is_public" doc:"Default true."`
+	Metadata     api.Optional[rawJSON] `json:"metadata" doc:"An object, for example {difficulty, industry} (strings, filterable); at most 10,000 bytes of JSON. Default {}."`
 }
 
-// rawJSON keeps a value's JSON text for later validation.
-type rawJSON json.RawMessage
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (r *rawJSON) UnmarshalJSON(b []byte) error {
-	*r = append((*r)[:0], b...)
-	return nil
+// UpdateRequest is update's data: only the fields given change. It has
+// the fields of ListingRequest, none required.
+type UpdateRequest struct {
+	AgentID      *string               `json:"agent_id" doc:"Cannot be changed: giving it is a VALIDATION_ERROR."`
+	Slug         *string               `json:"slug" schema:"minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$"`
+	DisplayName  *string               `json:"display_name" schema:"minLength=1,maxLength=200"`
+	CategoryID   *string               `json:"category_id"`
+	Tagline      api.Optional[string]  `json:"tagline" schema:"maxLength=300"`
+	Description  api.Optional[string]  `json:"description" schema:"maxLength=10000"`
+	BrandID      api.Optional[string]  `json:"brand_id" doc:"null or empty removes the brand."`
+	ThumbnailURL api.Optional[string]  `json:"thumbnail_url" schema:"maxLength=2000" doc:"null or empty removes it."`
+	DemoVideoURL api.Optional[string]  `json:"demo_video_url" schema:"maxLength=2000" doc:"null or empty removes it."`
+	IsFeatured   *bool                 `json:"is_featured"`
+	IsPublic     *bool                 `json:"is_public"`
+	Metadata     api.Optional[rawJSON] `json:"metadata" doc:"Replaces the metadata object; null sets {}."`
 }
 
 // patch is a validated listing change: the fields to write.
@@ -52,12 +61,12 @@ type patch struct {
 
 // validate checks the input; with create set, the create rules apply
 // (required fields, defaults).
-func (in *listingInput) validate(create bool) (*patch, error) {
+func (in *ListingRequest) validate(create bool) (*patch, error) {
 	p := &patch{has: map[string]bool{}}
 	l := &p.listing
 	if create {
 		l.IsPublic = true
-		l.Metadata = json.RawMessage("{}")
+		l.Metadata = rawJSON("{}")
 		for _, f := range []struct {
 			name string
 			v    *string
@@ -151,7 +160,7 @@ func (in *listingInput) validate(create bool) (*patch, error) {
 		if err != nil {
 			return nil, err
 		}
-		l.Metadata, p.difficulty, p.industry, p.has["metadata"] = json.RawMessage(meta), diff, ind, true
+		l.Metadata, p.difficulty, p.industry, p.has["metadata"] = rawJSON(meta), diff, ind, true
 	}
 	return p, nil
 }

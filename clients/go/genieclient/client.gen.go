@@ -135,6 +135,30 @@ func (e MailInboxMessageDirection) Valid() bool {
 	}
 }
 
+// Defines values for MarketplaceSubmissionStatus.
+const (
+	MarketplaceSubmissionStatusApproved    MarketplaceSubmissionStatus = "approved"
+	MarketplaceSubmissionStatusPending     MarketplaceSubmissionStatus = "pending"
+	MarketplaceSubmissionStatusRejected    MarketplaceSubmissionStatus = "rejected"
+	MarketplaceSubmissionStatusUnderReview MarketplaceSubmissionStatus = "under_review"
+)
+
+// Valid indicates whether the value is a known member of the MarketplaceSubmissionStatus enum.
+func (e MarketplaceSubmissionStatus) Valid() bool {
+	switch e {
+	case MarketplaceSubmissionStatusApproved:
+		return true
+	case MarketplaceSubmissionStatusPending:
+		return true
+	case MarketplaceSubmissionStatusRejected:
+		return true
+	case MarketplaceSubmissionStatusUnderReview:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SysemailsSentDelivery.
 const (
 	Local  SysemailsSentDelivery = "local"
@@ -276,6 +300,24 @@ func (e GenieDocumentsGenerateJSONBodyTemplate) Valid() bool {
 	}
 }
 
+// Defines values for MarketplaceAllJSONBodyQueryFeatured1.
+const (
+	MarketplaceAllJSONBodyQueryFeatured1False MarketplaceAllJSONBodyQueryFeatured1 = "false"
+	MarketplaceAllJSONBodyQueryFeatured1True  MarketplaceAllJSONBodyQueryFeatured1 = "true"
+)
+
+// Valid indicates whether the value is a known member of the MarketplaceAllJSONBodyQueryFeatured1 enum.
+func (e MarketplaceAllJSONBodyQueryFeatured1) Valid() bool {
+	switch e {
+	case MarketplaceAllJSONBodyQueryFeatured1False:
+		return true
+	case MarketplaceAllJSONBodyQueryFeatured1True:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for MarketplaceAllJSONBodyQuerySortBy.
 const (
 	MarketplaceAllJSONBodyQuerySortByClones  MarketplaceAllJSONBodyQuerySortBy = "clones"
@@ -294,6 +336,24 @@ func (e MarketplaceAllJSONBodyQuerySortBy) Valid() bool {
 	case MarketplaceAllJSONBodyQuerySortByPopular:
 		return true
 	case MarketplaceAllJSONBodyQuerySortByRating:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MarketplaceListJSONBodyQueryFeatured1.
+const (
+	MarketplaceListJSONBodyQueryFeatured1False MarketplaceListJSONBodyQueryFeatured1 = "false"
+	MarketplaceListJSONBodyQueryFeatured1True  MarketplaceListJSONBodyQueryFeatured1 = "true"
+)
+
+// Valid indicates whether the value is a known member of the MarketplaceListJSONBodyQueryFeatured1 enum.
+func (e MarketplaceListJSONBodyQueryFeatured1) Valid() bool {
+	switch e {
+	case MarketplaceListJSONBodyQueryFeatured1False:
+		return true
+	case MarketplaceListJSONBodyQueryFeatured1True:
 		return true
 	default:
 		return false
@@ -326,22 +386,22 @@ func (e MarketplaceListJSONBodyQuerySortBy) Valid() bool {
 
 // Defines values for MarketplaceSubmissionsJSONBody0Status.
 const (
-	Approved    MarketplaceSubmissionsJSONBody0Status = "approved"
-	Pending     MarketplaceSubmissionsJSONBody0Status = "pending"
-	Rejected    MarketplaceSubmissionsJSONBody0Status = "rejected"
-	UnderReview MarketplaceSubmissionsJSONBody0Status = "under_review"
+	MarketplaceSubmissionsJSONBody0StatusApproved    MarketplaceSubmissionsJSONBody0Status = "approved"
+	MarketplaceSubmissionsJSONBody0StatusPending     MarketplaceSubmissionsJSONBody0Status = "pending"
+	MarketplaceSubmissionsJSONBody0StatusRejected    MarketplaceSubmissionsJSONBody0Status = "rejected"
+	MarketplaceSubmissionsJSONBody0StatusUnderReview MarketplaceSubmissionsJSONBody0Status = "under_review"
 )
 
 // Valid indicates whether the value is a known member of the MarketplaceSubmissionsJSONBody0Status enum.
 func (e MarketplaceSubmissionsJSONBody0Status) Valid() bool {
 	switch e {
-	case Approved:
+	case MarketplaceSubmissionsJSONBody0StatusApproved:
 		return true
-	case Pending:
+	case MarketplaceSubmissionsJSONBody0StatusPending:
 		return true
-	case Rejected:
+	case MarketplaceSubmissionsJSONBody0StatusRejected:
 		return true
-	case UnderReview:
+	case MarketplaceSubmissionsJSONBody0StatusUnderReview:
 		return true
 	default:
 		return false
@@ -749,12 +809,13 @@ type GroupsCounts struct {
 
 // GroupsList defines model for GroupsList.
 type GroupsList struct {
-	Groups []*Group `json:"groups"`
+	// Groups By position (admins in adminMode without userId: by user, then position).
+	Groups []Group `json:"groups"`
 }
 
 // GroupsOne defines model for GroupsOne.
 type GroupsOne struct {
-	Group *Group `json:"group"`
+	Group Group `json:"group"`
 }
 
 // GroupsSyncResult defines model for GroupsSyncResult.
@@ -915,8 +976,8 @@ type MailtenantsUpsertResult struct {
 
 // MarketplaceApproved defines model for MarketplaceApproved.
 type MarketplaceApproved struct {
-	Listing    *MarketplaceListing    `json:"listing"`
-	Submission *MarketplaceSubmission `json:"submission"`
+	Listing    MarketplaceListing    `json:"listing"`
+	Submission MarketplaceSubmission `json:"submission"`
 }
 
 // MarketplaceBrand defines model for MarketplaceBrand.
@@ -929,11 +990,12 @@ type MarketplaceBrand struct {
 
 // MarketplaceBrandAnswer defines model for MarketplaceBrandAnswer.
 type MarketplaceBrandAnswer struct {
-	Brand *MarketplaceBrand `json:"brand"`
+	Brand MarketplaceBrand `json:"brand"`
 }
 
 // MarketplaceBrandList defines model for MarketplaceBrandList.
 type MarketplaceBrandList struct {
+	// Brands By name.
 	Brands []MarketplaceBrand `json:"brands"`
 	Count  int                `json:"count"`
 }
@@ -952,28 +1014,34 @@ type MarketplaceCategory struct {
 
 // MarketplaceCategoryAnswer defines model for MarketplaceCategoryAnswer.
 type MarketplaceCategoryAnswer struct {
-	Category *MarketplaceCategory `json:"category"`
+	Category MarketplaceCategory `json:"category"`
 }
 
 // MarketplaceCategoryList defines model for MarketplaceCategoryList.
 type MarketplaceCategoryList struct {
+	// Categories By display order, then name.
 	Categories []MarketplaceCategory `json:"categories"`
 	Count      int                   `json:"count"`
 }
 
 // MarketplaceCloneResult defines model for MarketplaceCloneResult.
 type MarketplaceCloneResult struct {
-	AgentId         string `json:"agent_id"`
-	CloneCount      int    `json:"clone_count"`
-	DocumentsCopied int    `json:"documents_copied"`
-	Genie           *Genie `json:"genie"`
+	// AgentId The new genie's id.
+	AgentId string `json:"agent_id"`
+
+	// CloneCount The listing's clone count, this clone included.
+	CloneCount      int `json:"clone_count"`
+	DocumentsCopied int `json:"documents_copied"`
+
+	// Genie The new genie.
+	Genie Genie `json:"genie"`
 }
 
 // MarketplaceCloned defines model for MarketplaceCloned.
 type MarketplaceCloned struct {
-	CloneResult        *MarketplaceCloneResult `json:"cloneResult"`
-	MarketplaceGenieId string                  `json:"marketplace_genie_id"`
-	Success            bool                    `json:"success"`
+	CloneResult        MarketplaceCloneResult `json:"cloneResult"`
+	MarketplaceGenieId string                 `json:"marketplace_genie_id"`
+	Success            bool                   `json:"success"`
 }
 
 // MarketplaceCollection defines model for MarketplaceCollection.
@@ -990,13 +1058,24 @@ type MarketplaceCollection struct {
 
 // MarketplaceCollectionAnswer defines model for MarketplaceCollectionAnswer.
 type MarketplaceCollectionAnswer struct {
-	Collection *MarketplaceCollection `json:"collection"`
+	Collection MarketplaceCollection `json:"collection"`
 }
 
 // MarketplaceCollectionDetail defines model for MarketplaceCollectionDetail.
 type MarketplaceCollectionDetail struct {
-	Collection *MarketplaceCollection `json:"collection"`
-	Genies     []*MarketplaceListing  `json:"genies"`
+	Collection MarketplaceCollection `json:"collection"`
+
+	// Genies Most recently added first.
+	Genies []MarketplaceListing `json:"genies"`
+}
+
+// MarketplaceCollectionPage defines model for MarketplaceCollectionPage.
+type MarketplaceCollectionPage struct {
+	// Count All the records the list has, past this page too.
+	Count  int                     `json:"count"`
+	Items  []MarketplaceCollection `json:"items"`
+	Limit  int                     `json:"limit"`
+	Offset int                     `json:"offset"`
 }
 
 // MarketplaceCreator defines model for MarketplaceCreator.
@@ -1008,50 +1087,62 @@ type MarketplaceCreator struct {
 
 // MarketplaceDetail defines model for MarketplaceDetail.
 type MarketplaceDetail struct {
-	AgentId       *string              `json:"agent_id"`
-	Brand         *MarketplaceRef      `json:"brand"`
-	BrandId       *string              `json:"brand_id"`
-	Category      MarketplaceRef       `json:"category"`
-	CategoryId    string               `json:"category_id"`
-	CloneCount    int                  `json:"clone_count"`
-	CreatedAt     time.Time            `json:"created_at"`
-	Creator       *MarketplaceCreator  `json:"creator,omitempty"`
-	DemoVideoUrl  *string              `json:"demo_video_url"`
-	Description   string               `json:"description"`
-	DisplayName   string               `json:"display_name"`
-	Id            string               `json:"id"`
-	IsFeatured    bool                 `json:"is_featured"`
-	IsPublic      bool                 `json:"is_public"`
-	Metadata      interface{}          `json:"metadata"`
-	Rating        float32              `json:"rating"`
-	RatingCount   int                  `json:"rating_count"`
-	RelatedGenies []MarketplaceRelated `json:"related_genies"`
-	Slug          string               `json:"slug"`
-	Tagline       string               `json:"tagline"`
-	ThumbnailUrl  *string              `json:"thumbnail_url"`
-	UpdatedAt     time.Time            `json:"updated_at"`
-	ViewCount     int                  `json:"view_count"`
+	AgentId      *string             `json:"agent_id"`
+	Brand        *MarketplaceRef     `json:"brand"`
+	BrandId      *string             `json:"brand_id"`
+	Category     MarketplaceRef      `json:"category"`
+	CategoryId   string              `json:"category_id"`
+	CloneCount   int                 `json:"clone_count"`
+	CreatedAt    time.Time           `json:"created_at"`
+	Creator      *MarketplaceCreator `json:"creator,omitempty"`
+	DemoVideoUrl *string             `json:"demo_video_url"`
+	Description  string              `json:"description"`
+	DisplayName  string              `json:"display_name"`
+	Id           string              `json:"id"`
+	IsFeatured   bool                `json:"is_featured"`
+	IsPublic     bool                `json:"is_public"`
+
+	// Metadata An object, for example {difficulty, industry}.
+	Metadata      map[string]interface{} `json:"metadata"`
+	Rating        float32                `json:"rating"`
+	RatingCount   int                    `json:"rating_count"`
+	RelatedGenies []MarketplaceRelated   `json:"related_genies"`
+	Slug          string                 `json:"slug"`
+	Tagline       string                 `json:"tagline"`
+	ThumbnailUrl  *string                `json:"thumbnail_url"`
+	UpdatedAt     time.Time              `json:"updated_at"`
+	ViewCount     int                    `json:"view_count"`
 }
 
 // MarketplaceFavorite defines model for MarketplaceFavorite.
 type MarketplaceFavorite struct {
-	CreatedAt          time.Time           `json:"created_at"`
-	Id                 string              `json:"id"`
-	MarketplaceGenie   *MarketplaceListing `json:"marketplace_genie"`
-	MarketplaceGenieId string              `json:"marketplace_genie_id"`
+	CreatedAt          time.Time          `json:"created_at"`
+	Id                 string             `json:"id"`
+	MarketplaceGenie   MarketplaceListing `json:"marketplace_genie"`
+	MarketplaceGenieId string             `json:"marketplace_genie_id"`
 }
 
 // MarketplaceFavoriteAnswer defines model for MarketplaceFavoriteAnswer.
 type MarketplaceFavoriteAnswer struct {
-	Favorite *MarketplaceFavorite `json:"favorite"`
+	Favorite MarketplaceFavorite `json:"favorite"`
+}
+
+// MarketplaceFavoritePage defines model for MarketplaceFavoritePage.
+type MarketplaceFavoritePage struct {
+	// Count All the records the list has, past this page too.
+	Count  int                   `json:"count"`
+	Items  []MarketplaceFavorite `json:"items"`
+	Limit  int                   `json:"limit"`
+	Offset int                   `json:"offset"`
 }
 
 // MarketplaceFullPage defines model for MarketplaceFullPage.
 type MarketplaceFullPage struct {
-	Count  int                   `json:"count"`
-	Genies []*MarketplaceListing `json:"genies"`
-	Limit  int                   `json:"limit"`
-	Offset int                   `json:"offset"`
+	// Count Listings matching the query.
+	Count  int                  `json:"count"`
+	Genies []MarketplaceListing `json:"genies"`
+	Limit  int                  `json:"limit"`
+	Offset int                  `json:"offset"`
 }
 
 // MarketplaceListing defines model for MarketplaceListing.
@@ -1070,14 +1161,16 @@ type MarketplaceListing struct {
 	Id           string              `json:"id"`
 	IsFeatured   bool                `json:"is_featured"`
 	IsPublic     bool                `json:"is_public"`
-	Metadata     interface{}         `json:"metadata"`
-	Rating       float32             `json:"rating"`
-	RatingCount  int                 `json:"rating_count"`
-	Slug         string              `json:"slug"`
-	Tagline      string              `json:"tagline"`
-	ThumbnailUrl *string             `json:"thumbnail_url"`
-	UpdatedAt    time.Time           `json:"updated_at"`
-	ViewCount    int                 `json:"view_count"`
+
+	// Metadata An object, for example {difficulty, industry}.
+	Metadata     map[string]interface{} `json:"metadata"`
+	Rating       float32                `json:"rating"`
+	RatingCount  int                    `json:"rating_count"`
+	Slug         string                 `json:"slug"`
+	Tagline      string                 `json:"tagline"`
+	ThumbnailUrl *string                `json:"thumbnail_url"`
+	UpdatedAt    time.Time              `json:"updated_at"`
+	ViewCount    int                    `json:"view_count"`
 }
 
 // MarketplaceRef defines model for MarketplaceRef.
@@ -1119,7 +1212,16 @@ type MarketplaceReview struct {
 
 // MarketplaceReviewAnswer defines model for MarketplaceReviewAnswer.
 type MarketplaceReviewAnswer struct {
-	Review *MarketplaceReview `json:"review"`
+	Review MarketplaceReview `json:"review"`
+}
+
+// MarketplaceReviewPage defines model for MarketplaceReviewPage.
+type MarketplaceReviewPage struct {
+	// Count All the records the list has, past this page too.
+	Count  int                 `json:"count"`
+	Items  []MarketplaceReview `json:"items"`
+	Limit  int                 `json:"limit"`
+	Offset int                 `json:"offset"`
 }
 
 // MarketplaceSlim defines model for MarketplaceSlim.
@@ -1137,6 +1239,7 @@ type MarketplaceSlim struct {
 
 // MarketplaceSlimPage defines model for MarketplaceSlimPage.
 type MarketplaceSlimPage struct {
+	// Count Listings matching the query.
 	Count  int               `json:"count"`
 	Genies []MarketplaceSlim `json:"genies"`
 	Limit  int               `json:"limit"`
@@ -1154,21 +1257,39 @@ type MarketplaceStats struct {
 
 // MarketplaceSubmission defines model for MarketplaceSubmission.
 type MarketplaceSubmission struct {
-	AdminNotes     *string     `json:"admin_notes"`
-	AgentId        *string     `json:"agent_id"`
-	CreatedAt      time.Time   `json:"created_at"`
-	Id             string      `json:"id"`
-	ReviewedAt     *time.Time  `json:"reviewed_at"`
-	ReviewedBy     *string     `json:"reviewed_by"`
-	Status         string      `json:"status"`
-	SubmissionData interface{} `json:"submission_data"`
-	UpdatedAt      time.Time   `json:"updated_at"`
-	UserId         string      `json:"user_id"`
+	AdminNotes *string `json:"admin_notes"`
+
+	// AgentId The genie to list; null once it is deleted.
+	AgentId    *string    `json:"agent_id"`
+	CreatedAt  time.Time  `json:"created_at"`
+	Id         string     `json:"id"`
+	ReviewedAt *time.Time `json:"reviewed_at"`
+
+	// ReviewedBy The admin who last moved it.
+	ReviewedBy *string                     `json:"reviewed_by"`
+	Status     MarketplaceSubmissionStatus `json:"status"`
+
+	// SubmissionData What the listing should say, as submitted.
+	SubmissionData map[string]interface{} `json:"submission_data"`
+	UpdatedAt      time.Time              `json:"updated_at"`
+	UserId         string                 `json:"user_id"`
 }
+
+// MarketplaceSubmissionStatus defines model for MarketplaceSubmission.Status.
+type MarketplaceSubmissionStatus string
 
 // MarketplaceSubmissionAnswer defines model for MarketplaceSubmissionAnswer.
 type MarketplaceSubmissionAnswer struct {
-	Submission *MarketplaceSubmission `json:"submission"`
+	Submission MarketplaceSubmission `json:"submission"`
+}
+
+// MarketplaceSubmissionPage defines model for MarketplaceSubmissionPage.
+type MarketplaceSubmissionPage struct {
+	// Count All the records the list has, past this page too.
+	Count  int                     `json:"count"`
+	Items  []MarketplaceSubmission `json:"items"`
+	Limit  int                     `json:"limit"`
+	Offset int                     `json:"offset"`
 }
 
 // MarketplaceTrendingItem defines model for MarketplaceTrendingItem.
@@ -1188,20 +1309,24 @@ type MarketplaceTrendingItem struct {
 	InteractionsToday int                 `json:"interactions_today"`
 	IsFeatured        bool                `json:"is_featured"`
 	IsPublic          bool                `json:"is_public"`
-	Metadata          interface{}         `json:"metadata"`
-	Rating            float32             `json:"rating"`
-	RatingCount       int                 `json:"rating_count"`
-	Slug              string              `json:"slug"`
-	Tagline           string              `json:"tagline"`
-	ThumbnailUrl      *string             `json:"thumbnail_url"`
-	TrendingScore     float32             `json:"trending_score"`
-	UpdatedAt         time.Time           `json:"updated_at"`
-	ViewCount         int                 `json:"view_count"`
+
+	// Metadata An object, for example {difficulty, industry}.
+	Metadata      map[string]interface{} `json:"metadata"`
+	Rating        float32                `json:"rating"`
+	RatingCount   int                    `json:"rating_count"`
+	Slug          string                 `json:"slug"`
+	Tagline       string                 `json:"tagline"`
+	ThumbnailUrl  *string                `json:"thumbnail_url"`
+	TrendingScore float32                `json:"trending_score"`
+	UpdatedAt     time.Time              `json:"updated_at"`
+	ViewCount     int                    `json:"view_count"`
 }
 
 // MarketplaceTrendingList defines model for MarketplaceTrendingList.
 type MarketplaceTrendingList struct {
-	Count int                       `json:"count"`
+	Count int `json:"count"`
+
+	// Items Highest trending score first.
 	Items []MarketplaceTrendingItem `json:"items"`
 }
 
@@ -1793,11 +1918,8 @@ type GenieGroupsDeleteParams struct {
 
 // GenieGroupsGetJSONBody defines parameters for GenieGroupsGet.
 type GenieGroupsGetJSONBody struct {
-	// AdminMode Admins only: act on every user's groups (list, counts).
+	// AdminMode Accepted for compatibility; admins reach every user's groups anyway.
 	AdminMode *bool `json:"adminMode,omitempty"`
-
-	// UserId Admins only: act for this user.
-	UserId *string `json:"userId,omitempty"`
 }
 
 // GenieGroupsGetParams defines parameters for GenieGroupsGet.
@@ -1970,7 +2092,7 @@ type MailTenantCredentialsUpsertParams struct {
 
 // MarketplaceAllJSONBody defines parameters for MarketplaceAll.
 type MarketplaceAllJSONBody struct {
-	// AdminMode all, admins only: include non-public listings and their creators.
+	// AdminMode Admins only: include non-public listings (all: with each listing's creator).
 	AdminMode *bool `json:"adminMode,omitempty"`
 
 	// Limit Default 20.
@@ -1978,31 +2100,55 @@ type MarketplaceAllJSONBody struct {
 
 	// Offset Default 0.
 	Offset *int `json:"offset,omitempty"`
-	Query  *struct {
-		// Brand A brand slug.
+
+	// Query Filters, search and order; every key is optional.
+	Query *struct {
+		// Brand A brand slug (or id).
 		Brand *string `json:"brand,omitempty"`
 
-		// Category A category slug.
+		// Category A category slug (or id).
 		Category *string `json:"category,omitempty"`
 
-		// Difficulty metadata.difficulty
+		// Difficulty metadata.difficulty, compared without case.
 		Difficulty *string `json:"difficulty,omitempty"`
 
-		// Featured "true" (or true): featured listings only.
-		Featured interface{} `json:"featured,omitempty"`
+		// Featured "true" (or true): featured listings only; "false": only the others.
+		Featured *MarketplaceAllJSONBody_Query_Featured `json:"featured,omitempty"`
 
-		// Industry metadata.industry
+		// Industry metadata.industry, compared without case.
 		Industry *string `json:"industry,omitempty"`
 
-		// MinRating A number (or numeric string) from 0 to 5.
-		MinRating interface{} `json:"minRating,omitempty"`
+		// MinRating The lowest average rating, 0 to 5 (a number or a numeric string).
+		MinRating *MarketplaceAllJSONBody_Query_MinRating `json:"minRating,omitempty"`
 
-		// Search Words matched in the name, tagline and description.
+		// Search Words (at most 16) that must all match the name, tagline or description; sorts by relevance unless sortBy is given.
 		Search *string `json:"search,omitempty"`
 
-		// SortBy Default newest for list; all puts featured first, then by clones.
+		// SortBy popular (most viewed), newest, rating (highest first) or clones (most cloned). Default: newest for list; for all, featured first, then by clones.
 		SortBy *MarketplaceAllJSONBodyQuerySortBy `json:"sortBy,omitempty"`
 	} `json:"query,omitempty"`
+}
+
+// MarketplaceAllJSONBodyQueryFeatured0 defines parameters for MarketplaceAll.
+type MarketplaceAllJSONBodyQueryFeatured0 = bool
+
+// MarketplaceAllJSONBodyQueryFeatured1 defines parameters for MarketplaceAll.
+type MarketplaceAllJSONBodyQueryFeatured1 string
+
+// MarketplaceAllJSONBody_Query_Featured defines parameters for MarketplaceAll.
+type MarketplaceAllJSONBody_Query_Featured struct {
+	union json.RawMessage
+}
+
+// MarketplaceAllJSONBodyQueryMinRating0 defines parameters for MarketplaceAll.
+type MarketplaceAllJSONBodyQueryMinRating0 = float32
+
+// MarketplaceAllJSONBodyQueryMinRating1 defines parameters for MarketplaceAll.
+type MarketplaceAllJSONBodyQueryMinRating1 = string
+
+// MarketplaceAllJSONBody_Query_MinRating defines parameters for MarketplaceAll.
+type MarketplaceAllJSONBody_Query_MinRating struct {
+	union json.RawMessage
 }
 
 // MarketplaceAllJSONBodyQuerySortBy defines parameters for MarketplaceAll.
@@ -2015,8 +2161,11 @@ type MarketplaceBrandsJSONBody struct {
 
 // MarketplaceBrandsParams defines parameters for MarketplaceBrands.
 type MarketplaceBrandsParams struct {
-	// Id The brand (update and delete; or data.id).
+	// Id The brand to update or delete (instead of data.id).
 	Id *string `form:"id,omitempty" json:"id,omitempty"`
+
+	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // MarketplaceBrandsJSONBody0 defines parameters for MarketplaceBrands.
@@ -2027,50 +2176,27 @@ type MarketplaceBrandsJSONBody0 struct {
 
 // MarketplaceBrandsJSONBody1 defines parameters for MarketplaceBrands.
 type MarketplaceBrandsJSONBody1 struct {
-	// Description Categories only.
-	Description *string `json:"description,omitempty"`
-
-	// Icon Categories only.
-	Icon *string `json:"icon,omitempty"`
-
-	// Id The record (update, delete), if the request id is not given.
-	Id   *string     `json:"id,omitempty"`
 	Mode interface{} `json:"mode"`
-	Name *string     `json:"name,omitempty"`
+	Name string      `json:"name"`
 
-	// Order Categories only: display order.
-	Order *int `json:"order,omitempty"`
-
-	// ParentId Categories only.
-	ParentId *string `json:"parent_id,omitempty"`
-	Slug     *string `json:"slug,omitempty"`
+	// Slug URL-friendly and unique.
+	Slug string `json:"slug"`
 }
 
 // MarketplaceBrandsJSONBody2 defines parameters for MarketplaceBrands.
 type MarketplaceBrandsJSONBody2 struct {
+	// Id The record, if the request id is not given.
 	Id   *string     `json:"id,omitempty"`
 	Mode interface{} `json:"mode"`
 }
 
 // MarketplaceBrandsJSONBody3 defines parameters for MarketplaceBrands.
 type MarketplaceBrandsJSONBody3 struct {
-	// Description Categories only.
-	Description *string `json:"description,omitempty"`
-
-	// Icon Categories only.
-	Icon *string `json:"icon,omitempty"`
-
-	// Id The record (update, delete), if the request id is not given.
+	// Id The brand, if the request id is not given.
 	Id   *string     `json:"id,omitempty"`
 	Mode interface{} `json:"mode"`
 	Name *string     `json:"name,omitempty"`
-
-	// Order Categories only: display order.
-	Order *int `json:"order,omitempty"`
-
-	// ParentId Categories only.
-	ParentId *string `json:"parent_id,omitempty"`
-	Slug     *string `json:"slug,omitempty"`
+	Slug *string     `json:"slug,omitempty"`
 }
 
 // MarketplaceBrands200JSONResponseBodyData0 defines parameters for MarketplaceBrands.
@@ -2114,8 +2240,11 @@ type MarketplaceCategoriesJSONBody struct {
 
 // MarketplaceCategoriesParams defines parameters for MarketplaceCategories.
 type MarketplaceCategoriesParams struct {
-	// Id The category (update and delete; or data.id).
+	// Id The category to update or delete (instead of data.id).
 	Id *string `form:"id,omitempty" json:"id,omitempty"`
+
+	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // MarketplaceCategoriesJSONBody0 defines parameters for MarketplaceCategories.
@@ -2126,48 +2255,40 @@ type MarketplaceCategoriesJSONBody0 struct {
 
 // MarketplaceCategoriesJSONBody1 defines parameters for MarketplaceCategories.
 type MarketplaceCategoriesJSONBody1 struct {
-	// Description Categories only.
-	Description *string `json:"description,omitempty"`
+	Description *string     `json:"description,omitempty"`
+	Icon        *string     `json:"icon,omitempty"`
+	Mode        interface{} `json:"mode"`
+	Name        string      `json:"name"`
 
-	// Icon Categories only.
-	Icon *string `json:"icon,omitempty"`
-
-	// Id The record (update, delete), if the request id is not given.
-	Id   *string     `json:"id,omitempty"`
-	Mode interface{} `json:"mode"`
-	Name *string     `json:"name,omitempty"`
-
-	// Order Categories only: display order.
+	// Order Display order: categories list by order, then name. Default 0.
 	Order *int `json:"order,omitempty"`
 
-	// ParentId Categories only.
+	// ParentId The parent category's id; null or empty for a top-level category.
 	ParentId *string `json:"parent_id,omitempty"`
-	Slug     *string `json:"slug,omitempty"`
+
+	// Slug URL-friendly and unique.
+	Slug string `json:"slug"`
 }
 
 // MarketplaceCategoriesJSONBody2 defines parameters for MarketplaceCategories.
 type MarketplaceCategoriesJSONBody2 struct {
+	// Id The record, if the request id is not given.
 	Id   *string     `json:"id,omitempty"`
 	Mode interface{} `json:"mode"`
 }
 
 // MarketplaceCategoriesJSONBody3 defines parameters for MarketplaceCategories.
 type MarketplaceCategoriesJSONBody3 struct {
-	// Description Categories only.
 	Description *string `json:"description,omitempty"`
+	Icon        *string `json:"icon,omitempty"`
 
-	// Icon Categories only.
-	Icon *string `json:"icon,omitempty"`
+	// Id The category, if the request id is not given.
+	Id    *string     `json:"id,omitempty"`
+	Mode  interface{} `json:"mode"`
+	Name  *string     `json:"name,omitempty"`
+	Order *int        `json:"order,omitempty"`
 
-	// Id The record (update, delete), if the request id is not given.
-	Id   *string     `json:"id,omitempty"`
-	Mode interface{} `json:"mode"`
-	Name *string     `json:"name,omitempty"`
-
-	// Order Categories only: display order.
-	Order *int `json:"order,omitempty"`
-
-	// ParentId Categories only.
+	// ParentId null or empty makes it a top-level category.
 	ParentId *string `json:"parent_id,omitempty"`
 	Slug     *string `json:"slug,omitempty"`
 }
@@ -2208,14 +2329,20 @@ type MarketplaceCategories201JSONResponseBody_Data struct {
 
 // MarketplaceCloneJSONBody defines parameters for MarketplaceClone.
 type MarketplaceCloneJSONBody struct {
-	// CloneName The new genie's name.
+	// CloneName The new genie's name (default: the template's, or customizations.name).
 	CloneName *string `json:"cloneName,omitempty"`
 
-	// CurrentCloneCount Ignored: the stored count grows by exactly one.
+	// CurrentCloneCount Accepted and ignored: the stored count grows by exactly one.
 	CurrentCloneCount *float32 `json:"currentCloneCount,omitempty"`
 
-	// Customizations Genie fields to set on the copy: name, description, instructions, greeting, voice_id.
-	Customizations *map[string]interface{} `json:"customizations,omitempty"`
+	// Customizations Genie fields to set on the copy instead of the template's (cloneName, if given, wins for the name).
+	Customizations *struct {
+		Description  *string `json:"description,omitempty"`
+		Greeting     *string `json:"greeting,omitempty"`
+		Instructions *string `json:"instructions,omitempty"`
+		Name         *string `json:"name,omitempty"`
+		VoiceId      *string `json:"voice_id,omitempty"`
+	} `json:"customizations,omitempty"`
 
 	// MarketplaceGenieId The listing, if the request id is not given.
 	MarketplaceGenieId *string `json:"marketplace_genie_id,omitempty"`
@@ -2237,7 +2364,7 @@ type MarketplaceCollectionsJSONBody struct {
 
 // MarketplaceCollectionsParams defines parameters for MarketplaceCollections.
 type MarketplaceCollectionsParams struct {
-	// Id The collection to read (or data.collection_id).
+	// Id The collection to read or change (instead of data.collection_id).
 	Id *string `form:"id,omitempty" json:"id,omitempty"`
 
 	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
@@ -2246,20 +2373,23 @@ type MarketplaceCollectionsParams struct {
 
 // MarketplaceCollectionsJSONBody0 defines parameters for MarketplaceCollections.
 type MarketplaceCollectionsJSONBody0 struct {
-	// CollectionId Read this collection with its listings instead of listing.
+	// CollectionId Read this collection (yours, or any public one) with its listings instead of listing yours.
 	CollectionId *string `json:"collection_id,omitempty"`
 
 	// Limit Default 50.
 	Limit *int `json:"limit,omitempty"`
 
 	// Mode Omitted (or empty) for this operation.
-	Mode   interface{} `json:"mode,omitempty"`
-	Offset *int        `json:"offset,omitempty"`
+	Mode interface{} `json:"mode,omitempty"`
+
+	// Offset Default 0.
+	Offset *int `json:"offset,omitempty"`
 }
 
 // MarketplaceCollectionsJSONBody1 defines parameters for MarketplaceCollections.
 type MarketplaceCollectionsJSONBody1 struct {
-	CollectionId       string      `json:"collection_id"`
+	// CollectionId Your collection; required unless the request id names it.
+	CollectionId       *string     `json:"collection_id,omitempty"`
 	MarketplaceGenieId string      `json:"marketplace_genie_id"`
 	Mode               interface{} `json:"mode"`
 }
@@ -2276,45 +2406,45 @@ type MarketplaceCollectionsJSONBody2 struct {
 
 // MarketplaceCollectionsJSONBody3 defines parameters for MarketplaceCollections.
 type MarketplaceCollectionsJSONBody3 struct {
-	CollectionId string      `json:"collection_id"`
+	// CollectionId Your collection; required unless the request id names it.
+	CollectionId *string     `json:"collection_id,omitempty"`
 	Mode         interface{} `json:"mode"`
 }
 
 // MarketplaceCollectionsJSONBody4 defines parameters for MarketplaceCollections.
 type MarketplaceCollectionsJSONBody4 struct {
-	CollectionId       string      `json:"collection_id"`
+	// CollectionId Your collection; required unless the request id names it.
+	CollectionId       *string     `json:"collection_id,omitempty"`
 	MarketplaceGenieId string      `json:"marketplace_genie_id"`
 	Mode               interface{} `json:"mode"`
 }
 
 // MarketplaceCollectionsJSONBody5 defines parameters for MarketplaceCollections.
 type MarketplaceCollectionsJSONBody5 struct {
-	CollectionId string      `json:"collection_id"`
-	Description  *string     `json:"description,omitempty"`
-	IsPublic     *bool       `json:"is_public,omitempty"`
-	Mode         interface{} `json:"mode"`
-	Name         *string     `json:"name,omitempty"`
+	// CollectionId Your collection; required unless the request id names it.
+	CollectionId *string `json:"collection_id,omitempty"`
+
+	// Description null empties it.
+	Description *string     `json:"description,omitempty"`
+	IsPublic    *bool       `json:"is_public,omitempty"`
+	Mode        interface{} `json:"mode"`
+	Name        *string     `json:"name,omitempty"`
 }
 
 // MarketplaceCollections200JSONResponseBodyData0 defines parameters for MarketplaceCollections.
-type MarketplaceCollections200JSONResponseBodyData0 struct {
-	Count  int                      `json:"count"`
-	Items  []*MarketplaceCollection `json:"items"`
-	Limit  int                      `json:"limit"`
-	Offset int                      `json:"offset"`
-}
+type MarketplaceCollections200JSONResponseBodyData0 = MarketplaceCollectionPage
 
 // MarketplaceCollections200JSONResponseBodyData1 defines parameters for MarketplaceCollections.
-type MarketplaceCollections200JSONResponseBodyData1 = MarketplaceCollectionDetail
+type MarketplaceCollections200JSONResponseBodyData1 = MarketplaceCollectionAnswer
 
 // MarketplaceCollections200JSONResponseBodyData2 defines parameters for MarketplaceCollections.
 type MarketplaceCollections200JSONResponseBodyData2 = MarketplaceCollectionAnswer
 
 // MarketplaceCollections200JSONResponseBodyData3 defines parameters for MarketplaceCollections.
-type MarketplaceCollections200JSONResponseBodyData3 = MarketplaceCollectionAnswer
+type MarketplaceCollections200JSONResponseBodyData3 = MarketplaceRemoved
 
 // MarketplaceCollections200JSONResponseBodyData4 defines parameters for MarketplaceCollections.
-type MarketplaceCollections200JSONResponseBodyData4 = MarketplaceRemoved
+type MarketplaceCollections200JSONResponseBodyData4 = MarketplaceCollectionDetail
 
 // MarketplaceCollections200JSONResponseBodyData5 defines parameters for MarketplaceCollections.
 type MarketplaceCollections200JSONResponseBodyData5 = MarketplaceCollectionAnswer
@@ -2328,24 +2458,19 @@ type MarketplaceCollections200JSONResponseBody_Data struct {
 }
 
 // MarketplaceCollections201JSONResponseBodyData0 defines parameters for MarketplaceCollections.
-type MarketplaceCollections201JSONResponseBodyData0 struct {
-	Count  int                      `json:"count"`
-	Items  []*MarketplaceCollection `json:"items"`
-	Limit  int                      `json:"limit"`
-	Offset int                      `json:"offset"`
-}
+type MarketplaceCollections201JSONResponseBodyData0 = MarketplaceCollectionPage
 
 // MarketplaceCollections201JSONResponseBodyData1 defines parameters for MarketplaceCollections.
-type MarketplaceCollections201JSONResponseBodyData1 = MarketplaceCollectionDetail
+type MarketplaceCollections201JSONResponseBodyData1 = MarketplaceCollectionAnswer
 
 // MarketplaceCollections201JSONResponseBodyData2 defines parameters for MarketplaceCollections.
 type MarketplaceCollections201JSONResponseBodyData2 = MarketplaceCollectionAnswer
 
 // MarketplaceCollections201JSONResponseBodyData3 defines parameters for MarketplaceCollections.
-type MarketplaceCollections201JSONResponseBodyData3 = MarketplaceCollectionAnswer
+type MarketplaceCollections201JSONResponseBodyData3 = MarketplaceRemoved
 
 // MarketplaceCollections201JSONResponseBodyData4 defines parameters for MarketplaceCollections.
-type MarketplaceCollections201JSONResponseBodyData4 = MarketplaceRemoved
+type MarketplaceCollections201JSONResponseBodyData4 = MarketplaceCollectionDetail
 
 // MarketplaceCollections201JSONResponseBodyData5 defines parameters for MarketplaceCollections.
 type MarketplaceCollections201JSONResponseBodyData5 = MarketplaceCollectionAnswer
@@ -2360,10 +2485,16 @@ type MarketplaceCollections201JSONResponseBody_Data struct {
 
 // MarketplaceCreateJSONBody defines parameters for MarketplaceCreate.
 type MarketplaceCreateJSONBody struct {
-	// AgentId The template genie (create only).
-	AgentId      string  `json:"agent_id"`
-	BrandId      *string `json:"brand_id,omitempty"`
-	CategoryId   string  `json:"category_id"`
+	// AgentId The template genie (a UUID).
+	AgentId string `json:"agent_id"`
+
+	// BrandId A brand's id (a UUID); null or empty for none.
+	BrandId *string `json:"brand_id,omitempty"`
+
+	// CategoryId A category's id (a UUID).
+	CategoryId string `json:"category_id"`
+
+	// DemoVideoUrl An absolute http(s) URL; null or empty for none.
 	DemoVideoUrl *string `json:"demo_video_url,omitempty"`
 	Description  *string `json:"description,omitempty"`
 	DisplayName  string  `json:"display_name"`
@@ -2374,12 +2505,14 @@ type MarketplaceCreateJSONBody struct {
 	// IsPublic Default true.
 	IsPublic *bool `json:"is_public,omitempty"`
 
-	// Metadata An object, for example {difficulty, industry}; at most 10,000 bytes.
+	// Metadata An object, for example {difficulty, industry} (strings, filterable); at most 10,000 bytes of JSON. Default {}.
 	Metadata *map[string]interface{} `json:"metadata,omitempty"`
 
-	// Slug URL-friendly and unique (create only).
-	Slug         string  `json:"slug"`
-	Tagline      *string `json:"tagline,omitempty"`
+	// Slug URL-friendly and unique.
+	Slug    string  `json:"slug"`
+	Tagline *string `json:"tagline,omitempty"`
+
+	// ThumbnailUrl An absolute http(s) URL; null or empty for none.
 	ThumbnailUrl *string `json:"thumbnail_url,omitempty"`
 }
 
@@ -2405,6 +2538,9 @@ type MarketplaceFavoritesJSONBody struct {
 
 // MarketplaceFavoritesParams defines parameters for MarketplaceFavorites.
 type MarketplaceFavoritesParams struct {
+	// Id The listing to add or remove (instead of data.marketplace_genie_id).
+	Id *string `form:"id,omitempty" json:"id,omitempty"`
+
 	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
@@ -2415,29 +2551,28 @@ type MarketplaceFavoritesJSONBody0 struct {
 	Limit *int `json:"limit,omitempty"`
 
 	// Mode Omitted (or empty) for this operation.
-	Mode   interface{} `json:"mode,omitempty"`
-	Offset *int        `json:"offset,omitempty"`
+	Mode interface{} `json:"mode,omitempty"`
+
+	// Offset Default 0.
+	Offset *int `json:"offset,omitempty"`
 }
 
 // MarketplaceFavoritesJSONBody1 defines parameters for MarketplaceFavorites.
 type MarketplaceFavoritesJSONBody1 struct {
-	MarketplaceGenieId string      `json:"marketplace_genie_id"`
+	// MarketplaceGenieId The listing; required unless the request id names it.
+	MarketplaceGenieId *string     `json:"marketplace_genie_id,omitempty"`
 	Mode               interface{} `json:"mode"`
 }
 
 // MarketplaceFavoritesJSONBody2 defines parameters for MarketplaceFavorites.
 type MarketplaceFavoritesJSONBody2 struct {
-	MarketplaceGenieId string      `json:"marketplace_genie_id"`
+	// MarketplaceGenieId The listing; required unless the request id names it.
+	MarketplaceGenieId *string     `json:"marketplace_genie_id,omitempty"`
 	Mode               interface{} `json:"mode"`
 }
 
 // MarketplaceFavorites200JSONResponseBodyData0 defines parameters for MarketplaceFavorites.
-type MarketplaceFavorites200JSONResponseBodyData0 struct {
-	Count  int                    `json:"count"`
-	Items  []*MarketplaceFavorite `json:"items"`
-	Limit  int                    `json:"limit"`
-	Offset int                    `json:"offset"`
-}
+type MarketplaceFavorites200JSONResponseBodyData0 = MarketplaceFavoritePage
 
 // MarketplaceFavorites200JSONResponseBodyData1 defines parameters for MarketplaceFavorites.
 type MarketplaceFavorites200JSONResponseBodyData1 = MarketplaceFavoriteAnswer
@@ -2451,12 +2586,7 @@ type MarketplaceFavorites200JSONResponseBody_Data struct {
 }
 
 // MarketplaceFavorites201JSONResponseBodyData0 defines parameters for MarketplaceFavorites.
-type MarketplaceFavorites201JSONResponseBodyData0 struct {
-	Count  int                    `json:"count"`
-	Items  []*MarketplaceFavorite `json:"items"`
-	Limit  int                    `json:"limit"`
-	Offset int                    `json:"offset"`
-}
+type MarketplaceFavorites201JSONResponseBodyData0 = MarketplaceFavoritePage
 
 // MarketplaceFavorites201JSONResponseBodyData1 defines parameters for MarketplaceFavorites.
 type MarketplaceFavorites201JSONResponseBodyData1 = MarketplaceFavoriteAnswer
@@ -2471,7 +2601,7 @@ type MarketplaceFavorites201JSONResponseBody_Data struct {
 
 // MarketplaceGetJSONBody defines parameters for MarketplaceGet.
 type MarketplaceGetJSONBody struct {
-	// AdminMode Admins only: allow a non-public listing.
+	// AdminMode Admins only: allow a non-public listing, and show its creator.
 	AdminMode *bool `json:"adminMode,omitempty"`
 }
 
@@ -2483,7 +2613,7 @@ type MarketplaceGetParams struct {
 
 // MarketplaceListJSONBody defines parameters for MarketplaceList.
 type MarketplaceListJSONBody struct {
-	// AdminMode all, admins only: include non-public listings and their creators.
+	// AdminMode Admins only: include non-public listings (all: with each listing's creator).
 	AdminMode *bool `json:"adminMode,omitempty"`
 
 	// Limit Default 20.
@@ -2491,31 +2621,55 @@ type MarketplaceListJSONBody struct {
 
 	// Offset Default 0.
 	Offset *int `json:"offset,omitempty"`
-	Query  *struct {
-		// Brand A brand slug.
+
+	// Query Filters, search and order; every key is optional.
+	Query *struct {
+		// Brand A brand slug (or id).
 		Brand *string `json:"brand,omitempty"`
 
-		// Category A category slug.
+		// Category A category slug (or id).
 		Category *string `json:"category,omitempty"`
 
-		// Difficulty metadata.difficulty
+		// Difficulty metadata.difficulty, compared without case.
 		Difficulty *string `json:"difficulty,omitempty"`
 
-		// Featured "true" (or true): featured listings only.
-		Featured interface{} `json:"featured,omitempty"`
+		// Featured "true" (or true): featured listings only; "false": only the others.
+		Featured *MarketplaceListJSONBody_Query_Featured `json:"featured,omitempty"`
 
-		// Industry metadata.industry
+		// Industry metadata.industry, compared without case.
 		Industry *string `json:"industry,omitempty"`
 
-		// MinRating A number (or numeric string) from 0 to 5.
-		MinRating interface{} `json:"minRating,omitempty"`
+		// MinRating The lowest average rating, 0 to 5 (a number or a numeric string).
+		MinRating *MarketplaceListJSONBody_Query_MinRating `json:"minRating,omitempty"`
 
-		// Search Words matched in the name, tagline and description.
+		// Search Words (at most 16) that must all match the name, tagline or description; sorts by relevance unless sortBy is given.
 		Search *string `json:"search,omitempty"`
 
-		// SortBy Default newest for list; all puts featured first, then by clones.
+		// SortBy popular (most viewed), newest, rating (highest first) or clones (most cloned). Default: newest for list; for all, featured first, then by clones.
 		SortBy *MarketplaceListJSONBodyQuerySortBy `json:"sortBy,omitempty"`
 	} `json:"query,omitempty"`
+}
+
+// MarketplaceListJSONBodyQueryFeatured0 defines parameters for MarketplaceList.
+type MarketplaceListJSONBodyQueryFeatured0 = bool
+
+// MarketplaceListJSONBodyQueryFeatured1 defines parameters for MarketplaceList.
+type MarketplaceListJSONBodyQueryFeatured1 string
+
+// MarketplaceListJSONBody_Query_Featured defines parameters for MarketplaceList.
+type MarketplaceListJSONBody_Query_Featured struct {
+	union json.RawMessage
+}
+
+// MarketplaceListJSONBodyQueryMinRating0 defines parameters for MarketplaceList.
+type MarketplaceListJSONBodyQueryMinRating0 = float32
+
+// MarketplaceListJSONBodyQueryMinRating1 defines parameters for MarketplaceList.
+type MarketplaceListJSONBodyQueryMinRating1 = string
+
+// MarketplaceListJSONBody_Query_MinRating defines parameters for MarketplaceList.
+type MarketplaceListJSONBody_Query_MinRating struct {
+	union json.RawMessage
 }
 
 // MarketplaceListJSONBodyQuerySortBy defines parameters for MarketplaceList.
@@ -2528,7 +2682,7 @@ type MarketplaceReviewsJSONBody struct {
 
 // MarketplaceReviewsParams defines parameters for MarketplaceReviews.
 type MarketplaceReviewsParams struct {
-	// Id The listing whose reviews to list (or data.marketplace_genie_id).
+	// Id The listing whose reviews to list, or the review to update or delete (instead of data.marketplace_genie_id or data.review_id).
 	Id *string `form:"id,omitempty" json:"id,omitempty"`
 
 	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
@@ -2540,21 +2694,25 @@ type MarketplaceReviewsJSONBody0 struct {
 	// Limit Default 50.
 	Limit *int `json:"limit,omitempty"`
 
-	// MarketplaceGenieId The listing (or the request id).
+	// MarketplaceGenieId The listing; required unless the request id names it.
 	MarketplaceGenieId *string `json:"marketplace_genie_id,omitempty"`
 
 	// Mode Omitted (or empty) for this operation.
-	Mode   interface{} `json:"mode,omitempty"`
-	Offset *int        `json:"offset,omitempty"`
+	Mode interface{} `json:"mode,omitempty"`
+
+	// Offset Default 0.
+	Offset *int `json:"offset,omitempty"`
 
 	// Rating Only reviews with this rating.
-	Rating       *int  `json:"rating,omitempty"`
+	Rating *int `json:"rating,omitempty"`
+
+	// VerifiedOnly Only reviews by users who cloned the listing.
 	VerifiedOnly *bool `json:"verified_only,omitempty"`
 }
 
 // MarketplaceReviewsJSONBody1 defines parameters for MarketplaceReviews.
 type MarketplaceReviewsJSONBody1 struct {
-	// IsVerifiedClone Default false.
+	// IsVerifiedClone Default false; true only if you have cloned the listing.
 	IsVerifiedClone    *bool       `json:"is_verified_clone,omitempty"`
 	MarketplaceGenieId string      `json:"marketplace_genie_id"`
 	Mode               interface{} `json:"mode"`
@@ -2564,25 +2722,26 @@ type MarketplaceReviewsJSONBody1 struct {
 
 // MarketplaceReviewsJSONBody2 defines parameters for MarketplaceReviews.
 type MarketplaceReviewsJSONBody2 struct {
-	Mode     interface{} `json:"mode"`
-	ReviewId string      `json:"review_id"`
+	Mode interface{} `json:"mode"`
+
+	// ReviewId The review; required unless the request id names it.
+	ReviewId *string `json:"review_id,omitempty"`
 }
 
 // MarketplaceReviewsJSONBody3 defines parameters for MarketplaceReviews.
 type MarketplaceReviewsJSONBody3 struct {
-	Mode       interface{} `json:"mode"`
-	Rating     *int        `json:"rating,omitempty"`
-	ReviewId   string      `json:"review_id"`
-	ReviewText *string     `json:"review_text,omitempty"`
+	Mode   interface{} `json:"mode"`
+	Rating *int        `json:"rating,omitempty"`
+
+	// ReviewId The review; required unless the request id names it.
+	ReviewId *string `json:"review_id,omitempty"`
+
+	// ReviewText null empties it.
+	ReviewText *string `json:"review_text,omitempty"`
 }
 
 // MarketplaceReviews200JSONResponseBodyData0 defines parameters for MarketplaceReviews.
-type MarketplaceReviews200JSONResponseBodyData0 struct {
-	Count  int                  `json:"count"`
-	Items  []*MarketplaceReview `json:"items"`
-	Limit  int                  `json:"limit"`
-	Offset int                  `json:"offset"`
-}
+type MarketplaceReviews200JSONResponseBodyData0 = MarketplaceReviewPage
 
 // MarketplaceReviews200JSONResponseBodyData1 defines parameters for MarketplaceReviews.
 type MarketplaceReviews200JSONResponseBodyData1 = MarketplaceReviewAnswer
@@ -2599,12 +2758,7 @@ type MarketplaceReviews200JSONResponseBody_Data struct {
 }
 
 // MarketplaceReviews201JSONResponseBodyData0 defines parameters for MarketplaceReviews.
-type MarketplaceReviews201JSONResponseBodyData0 struct {
-	Count  int                  `json:"count"`
-	Items  []*MarketplaceReview `json:"items"`
-	Limit  int                  `json:"limit"`
-	Offset int                  `json:"offset"`
-}
+type MarketplaceReviews201JSONResponseBodyData0 = MarketplaceReviewPage
 
 // MarketplaceReviews201JSONResponseBodyData1 defines parameters for MarketplaceReviews.
 type MarketplaceReviews201JSONResponseBodyData1 = MarketplaceReviewAnswer
@@ -2630,6 +2784,9 @@ type MarketplaceSubmissionsJSONBody struct {
 
 // MarketplaceSubmissionsParams defines parameters for MarketplaceSubmissions.
 type MarketplaceSubmissionsParams struct {
+	// Id The submission to moderate or delete (instead of data.submission_id).
+	Id *string `form:"id,omitempty" json:"id,omitempty"`
+
 	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
@@ -2640,8 +2797,12 @@ type MarketplaceSubmissionsJSONBody0 struct {
 	Limit *int `json:"limit,omitempty"`
 
 	// Mode Omitted (or empty) for this operation.
-	Mode   interface{}                            `json:"mode,omitempty"`
-	Offset *int                                   `json:"offset,omitempty"`
+	Mode interface{} `json:"mode,omitempty"`
+
+	// Offset Default 0.
+	Offset *int `json:"offset,omitempty"`
+
+	// Status Only submissions with this status.
 	Status *MarketplaceSubmissionsJSONBody0Status `json:"status,omitempty"`
 }
 
@@ -2650,9 +2811,12 @@ type MarketplaceSubmissionsJSONBody0Status string
 
 // MarketplaceSubmissionsJSONBody1 defines parameters for MarketplaceSubmissions.
 type MarketplaceSubmissionsJSONBody1 struct {
-	AdminNotes   *string     `json:"admin_notes,omitempty"`
-	Mode         interface{} `json:"mode"`
-	SubmissionId string      `json:"submission_id"`
+	// AdminNotes Replaces the notes; null empties them.
+	AdminNotes *string     `json:"admin_notes,omitempty"`
+	Mode       interface{} `json:"mode"`
+
+	// SubmissionId The submission; required unless the request id names it.
+	SubmissionId *string `json:"submission_id,omitempty"`
 }
 
 // MarketplaceSubmissionsJSONBody2 defines parameters for MarketplaceSubmissions.
@@ -2661,37 +2825,40 @@ type MarketplaceSubmissionsJSONBody2 struct {
 	AgentId string      `json:"agent_id"`
 	Mode    interface{} `json:"mode"`
 
-	// SubmissionData What the listing should say: slug, display_name, category_id (or category slug), tagline, description, brand_id, thumbnail_url, metadata. At most 64 KiB.
+	// SubmissionData What the listing should say: slug, display_name, category_id (required to be approved), tagline, description, brand_id, thumbnail_url, demo_video_url, metadata. At most 64 KiB of JSON; default {}.
 	SubmissionData *map[string]interface{} `json:"submission_data,omitempty"`
 }
 
 // MarketplaceSubmissionsJSONBody3 defines parameters for MarketplaceSubmissions.
 type MarketplaceSubmissionsJSONBody3 struct {
-	Mode         interface{} `json:"mode"`
-	SubmissionId string      `json:"submission_id"`
+	Mode interface{} `json:"mode"`
+
+	// SubmissionId The submission; required unless the request id names it.
+	SubmissionId *string `json:"submission_id,omitempty"`
 }
 
 // MarketplaceSubmissionsJSONBody4 defines parameters for MarketplaceSubmissions.
 type MarketplaceSubmissionsJSONBody4 struct {
-	AdminNotes   *string     `json:"admin_notes,omitempty"`
-	Mode         interface{} `json:"mode"`
-	SubmissionId string      `json:"submission_id"`
+	// AdminNotes Replaces the notes; null empties them.
+	AdminNotes *string     `json:"admin_notes,omitempty"`
+	Mode       interface{} `json:"mode"`
+
+	// SubmissionId The submission; required unless the request id names it.
+	SubmissionId *string `json:"submission_id,omitempty"`
 }
 
 // MarketplaceSubmissionsJSONBody5 defines parameters for MarketplaceSubmissions.
 type MarketplaceSubmissionsJSONBody5 struct {
-	AdminNotes   *string     `json:"admin_notes,omitempty"`
-	Mode         interface{} `json:"mode"`
-	SubmissionId string      `json:"submission_id"`
+	// AdminNotes Replaces the notes; null empties them.
+	AdminNotes *string     `json:"admin_notes,omitempty"`
+	Mode       interface{} `json:"mode"`
+
+	// SubmissionId The submission; required unless the request id names it.
+	SubmissionId *string `json:"submission_id,omitempty"`
 }
 
 // MarketplaceSubmissions200JSONResponseBodyData0 defines parameters for MarketplaceSubmissions.
-type MarketplaceSubmissions200JSONResponseBodyData0 struct {
-	Count  int                      `json:"count"`
-	Items  []*MarketplaceSubmission `json:"items"`
-	Limit  int                      `json:"limit"`
-	Offset int                      `json:"offset"`
-}
+type MarketplaceSubmissions200JSONResponseBodyData0 = MarketplaceSubmissionPage
 
 // MarketplaceSubmissions200JSONResponseBodyData1 defines parameters for MarketplaceSubmissions.
 type MarketplaceSubmissions200JSONResponseBodyData1 = MarketplaceApproved
@@ -2714,12 +2881,7 @@ type MarketplaceSubmissions200JSONResponseBody_Data struct {
 }
 
 // MarketplaceSubmissions201JSONResponseBodyData0 defines parameters for MarketplaceSubmissions.
-type MarketplaceSubmissions201JSONResponseBodyData0 struct {
-	Count  int                      `json:"count"`
-	Items  []*MarketplaceSubmission `json:"items"`
-	Limit  int                      `json:"limit"`
-	Offset int                      `json:"offset"`
-}
+type MarketplaceSubmissions201JSONResponseBodyData0 = MarketplaceSubmissionPage
 
 // MarketplaceSubmissions201JSONResponseBodyData1 defines parameters for MarketplaceSubmissions.
 type MarketplaceSubmissions201JSONResponseBodyData1 = MarketplaceApproved
@@ -2755,16 +2917,27 @@ type MarketplaceTrendingJSONBody struct {
 
 // MarketplaceUpdateJSONBody defines parameters for MarketplaceUpdate.
 type MarketplaceUpdateJSONBody struct {
-	BrandId      *string                 `json:"brand_id,omitempty"`
-	CategoryId   *string                 `json:"category_id,omitempty"`
-	DemoVideoUrl *string                 `json:"demo_video_url,omitempty"`
-	Description  *string                 `json:"description,omitempty"`
-	DisplayName  *string                 `json:"display_name,omitempty"`
-	IsFeatured   *bool                   `json:"is_featured,omitempty"`
-	IsPublic     *bool                   `json:"is_public,omitempty"`
-	Metadata     *map[string]interface{} `json:"metadata,omitempty"`
-	Tagline      *string                 `json:"tagline,omitempty"`
-	ThumbnailUrl *string                 `json:"thumbnail_url,omitempty"`
+	// AgentId Cannot be changed: giving it is a VALIDATION_ERROR.
+	AgentId *string `json:"agent_id,omitempty"`
+
+	// BrandId null or empty removes the brand.
+	BrandId    *string `json:"brand_id,omitempty"`
+	CategoryId *string `json:"category_id,omitempty"`
+
+	// DemoVideoUrl null or empty removes it.
+	DemoVideoUrl *string `json:"demo_video_url,omitempty"`
+	Description  *string `json:"description,omitempty"`
+	DisplayName  *string `json:"display_name,omitempty"`
+	IsFeatured   *bool   `json:"is_featured,omitempty"`
+	IsPublic     *bool   `json:"is_public,omitempty"`
+
+	// Metadata Replaces the metadata object; null sets {}.
+	Metadata *map[string]interface{} `json:"metadata,omitempty"`
+	Slug     *string                 `json:"slug,omitempty"`
+	Tagline  *string                 `json:"tagline,omitempty"`
+
+	// ThumbnailUrl null or empty removes it.
+	ThumbnailUrl *string `json:"thumbnail_url,omitempty"`
 }
 
 // MarketplaceUpdateParams defines parameters for MarketplaceUpdate.
@@ -3354,6 +3527,130 @@ func (t AgentMailboxesSelfSendJSONBody_To) MarshalJSON() ([]byte, error) {
 }
 
 func (t *AgentMailboxesSelfSendJSONBody_To) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsMarketplaceAllJSONBodyQueryFeatured0 returns the union data inside the MarketplaceAllJSONBody_Query_Featured as a MarketplaceAllJSONBodyQueryFeatured0
+func (t MarketplaceAllJSONBody_Query_Featured) AsMarketplaceAllJSONBodyQueryFeatured0() (MarketplaceAllJSONBodyQueryFeatured0, error) {
+	var body MarketplaceAllJSONBodyQueryFeatured0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMarketplaceAllJSONBodyQueryFeatured0 overwrites any union data inside the MarketplaceAllJSONBody_Query_Featured as the provided MarketplaceAllJSONBodyQueryFeatured0
+func (t *MarketplaceAllJSONBody_Query_Featured) FromMarketplaceAllJSONBodyQueryFeatured0(v MarketplaceAllJSONBodyQueryFeatured0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMarketplaceAllJSONBodyQueryFeatured0 performs a merge with any union data inside the MarketplaceAllJSONBody_Query_Featured, using the provided MarketplaceAllJSONBodyQueryFeatured0
+func (t *MarketplaceAllJSONBody_Query_Featured) MergeMarketplaceAllJSONBodyQueryFeatured0(v MarketplaceAllJSONBodyQueryFeatured0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsMarketplaceAllJSONBodyQueryFeatured1 returns the union data inside the MarketplaceAllJSONBody_Query_Featured as a MarketplaceAllJSONBodyQueryFeatured1
+func (t MarketplaceAllJSONBody_Query_Featured) AsMarketplaceAllJSONBodyQueryFeatured1() (MarketplaceAllJSONBodyQueryFeatured1, error) {
+	var body MarketplaceAllJSONBodyQueryFeatured1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMarketplaceAllJSONBodyQueryFeatured1 overwrites any union data inside the MarketplaceAllJSONBody_Query_Featured as the provided MarketplaceAllJSONBodyQueryFeatured1
+func (t *MarketplaceAllJSONBody_Query_Featured) FromMarketplaceAllJSONBodyQueryFeatured1(v MarketplaceAllJSONBodyQueryFeatured1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMarketplaceAllJSONBodyQueryFeatured1 performs a merge with any union data inside the MarketplaceAllJSONBody_Query_Featured, using the provided MarketplaceAllJSONBodyQueryFeatured1
+func (t *MarketplaceAllJSONBody_Query_Featured) MergeMarketplaceAllJSONBodyQueryFeatured1(v MarketplaceAllJSONBodyQueryFeatured1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t MarketplaceAllJSONBody_Query_Featured) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *MarketplaceAllJSONBody_Query_Featured) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsMarketplaceAllJSONBodyQueryMinRating0 returns the union data inside the MarketplaceAllJSONBody_Query_MinRating as a MarketplaceAllJSONBodyQueryMinRating0
+func (t MarketplaceAllJSONBody_Query_MinRating) AsMarketplaceAllJSONBodyQueryMinRating0() (MarketplaceAllJSONBodyQueryMinRating0, error) {
+	var body MarketplaceAllJSONBodyQueryMinRating0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMarketplaceAllJSONBodyQueryMinRating0 overwrites any union data inside the MarketplaceAllJSONBody_Query_MinRating as the provided MarketplaceAllJSONBodyQueryMinRating0
+func (t *MarketplaceAllJSONBody_Query_MinRating) FromMarketplaceAllJSONBodyQueryMinRating0(v MarketplaceAllJSONBodyQueryMinRating0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMarketplaceAllJSONBodyQueryMinRating0 performs a merge with any union data inside the MarketplaceAllJSONBody_Query_MinRating, using the provided MarketplaceAllJSONBodyQueryMinRating0
+func (t *MarketplaceAllJSONBody_Query_MinRating) MergeMarketplaceAllJSONBodyQueryMinRating0(v MarketplaceAllJSONBodyQueryMinRating0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsMarketplaceAllJSONBodyQueryMinRating1 returns the union data inside the MarketplaceAllJSONBody_Query_MinRating as a MarketplaceAllJSONBodyQueryMinRating1
+func (t MarketplaceAllJSONBody_Query_MinRating) AsMarketplaceAllJSONBodyQueryMinRating1() (MarketplaceAllJSONBodyQueryMinRating1, error) {
+	var body MarketplaceAllJSONBodyQueryMinRating1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMarketplaceAllJSONBodyQueryMinRating1 overwrites any union data inside the MarketplaceAllJSONBody_Query_MinRating as the provided MarketplaceAllJSONBodyQueryMinRating1
+func (t *MarketplaceAllJSONBody_Query_MinRating) FromMarketplaceAllJSONBodyQueryMinRating1(v MarketplaceAllJSONBodyQueryMinRating1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMarketplaceAllJSONBodyQueryMinRating1 performs a merge with any union data inside the MarketplaceAllJSONBody_Query_MinRating, using the provided MarketplaceAllJSONBodyQueryMinRating1
+func (t *MarketplaceAllJSONBody_Query_MinRating) MergeMarketplaceAllJSONBodyQueryMinRating1(v MarketplaceAllJSONBodyQueryMinRating1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t MarketplaceAllJSONBody_Query_MinRating) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *MarketplaceAllJSONBody_Query_MinRating) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }
@@ -4852,6 +5149,130 @@ func (t MarketplaceFavorites201JSONResponseBody_Data) MarshalJSON() ([]byte, err
 }
 
 func (t *MarketplaceFavorites201JSONResponseBody_Data) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsMarketplaceListJSONBodyQueryFeatured0 returns the union data inside the MarketplaceListJSONBody_Query_Featured as a MarketplaceListJSONBodyQueryFeatured0
+func (t MarketplaceListJSONBody_Query_Featured) AsMarketplaceListJSONBodyQueryFeatured0() (MarketplaceListJSONBodyQueryFeatured0, error) {
+	var body MarketplaceListJSONBodyQueryFeatured0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMarketplaceListJSONBodyQueryFeatured0 overwrites any union data inside the MarketplaceListJSONBody_Query_Featured as the provided MarketplaceListJSONBodyQueryFeatured0
+func (t *MarketplaceListJSONBody_Query_Featured) FromMarketplaceListJSONBodyQueryFeatured0(v MarketplaceListJSONBodyQueryFeatured0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMarketplaceListJSONBodyQueryFeatured0 performs a merge with any union data inside the MarketplaceListJSONBody_Query_Featured, using the provided MarketplaceListJSONBodyQueryFeatured0
+func (t *MarketplaceListJSONBody_Query_Featured) MergeMarketplaceListJSONBodyQueryFeatured0(v MarketplaceListJSONBodyQueryFeatured0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsMarketplaceListJSONBodyQueryFeatured1 returns the union data inside the MarketplaceListJSONBody_Query_Featured as a MarketplaceListJSONBodyQueryFeatured1
+func (t MarketplaceListJSONBody_Query_Featured) AsMarketplaceListJSONBodyQueryFeatured1() (MarketplaceListJSONBodyQueryFeatured1, error) {
+	var body MarketplaceListJSONBodyQueryFeatured1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMarketplaceListJSONBodyQueryFeatured1 overwrites any union data inside the MarketplaceListJSONBody_Query_Featured as the provided MarketplaceListJSONBodyQueryFeatured1
+func (t *MarketplaceListJSONBody_Query_Featured) FromMarketplaceListJSONBodyQueryFeatured1(v MarketplaceListJSONBodyQueryFeatured1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMarketplaceListJSONBodyQueryFeatured1 performs a merge with any union data inside the MarketplaceListJSONBody_Query_Featured, using the provided MarketplaceListJSONBodyQueryFeatured1
+func (t *MarketplaceListJSONBody_Query_Featured) MergeMarketplaceListJSONBodyQueryFeatured1(v MarketplaceListJSONBodyQueryFeatured1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t MarketplaceListJSONBody_Query_Featured) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *MarketplaceListJSONBody_Query_Featured) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsMarketplaceListJSONBodyQueryMinRating0 returns the union data inside the MarketplaceListJSONBody_Query_MinRating as a MarketplaceListJSONBodyQueryMinRating0
+func (t MarketplaceListJSONBody_Query_MinRating) AsMarketplaceListJSONBodyQueryMinRating0() (MarketplaceListJSONBodyQueryMinRating0, error) {
+	var body MarketplaceListJSONBodyQueryMinRating0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMarketplaceListJSONBodyQueryMinRating0 overwrites any union data inside the MarketplaceListJSONBody_Query_MinRating as the provided MarketplaceListJSONBodyQueryMinRating0
+func (t *MarketplaceListJSONBody_Query_MinRating) FromMarketplaceListJSONBodyQueryMinRating0(v MarketplaceListJSONBodyQueryMinRating0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMarketplaceListJSONBodyQueryMinRating0 performs a merge with any union data inside the MarketplaceListJSONBody_Query_MinRating, using the provided MarketplaceListJSONBodyQueryMinRating0
+func (t *MarketplaceListJSONBody_Query_MinRating) MergeMarketplaceListJSONBodyQueryMinRating0(v MarketplaceListJSONBodyQueryMinRating0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsMarketplaceListJSONBodyQueryMinRating1 returns the union data inside the MarketplaceListJSONBody_Query_MinRating as a MarketplaceListJSONBodyQueryMinRating1
+func (t MarketplaceListJSONBody_Query_MinRating) AsMarketplaceListJSONBodyQueryMinRating1() (MarketplaceListJSONBodyQueryMinRating1, error) {
+	var body MarketplaceListJSONBodyQueryMinRating1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromMarketplaceListJSONBodyQueryMinRating1 overwrites any union data inside the MarketplaceListJSONBody_Query_MinRating as the provided MarketplaceListJSONBodyQueryMinRating1
+func (t *MarketplaceListJSONBody_Query_MinRating) FromMarketplaceListJSONBodyQueryMinRating1(v MarketplaceListJSONBodyQueryMinRating1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeMarketplaceListJSONBodyQueryMinRating1 performs a merge with any union data inside the MarketplaceListJSONBody_Query_MinRating, using the provided MarketplaceListJSONBodyQueryMinRating1
+func (t *MarketplaceListJSONBody_Query_MinRating) MergeMarketplaceListJSONBodyQueryMinRating1(v MarketplaceListJSONBodyQueryMinRating1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t MarketplaceListJSONBody_Query_MinRating) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *MarketplaceListJSONBody_Query_MinRating) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }
@@ -6787,7 +7208,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/mail-tenant-credentials/upsert (the `MailTenantCredentialsUpsert` operationId).
 	MailTenantCredentialsUpsert(ctx context.Context, params *MailTenantCredentialsUpsertParams, body MailTenantCredentialsUpsertJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// MarketplaceAllWithBody Browse listings in full (admins: also non-public ones)
+	// MarketplaceAllWithBody Browse listings in full (admins in adminMode: also non-public ones, with creators)
 	//
 	// Public: needs no credential (a valid one is still used; a bad one is refused).
 	//
@@ -6796,7 +7217,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/marketplace/all (the `MarketplaceAll` operationId).
 	MarketplaceAllWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// MarketplaceAll Browse listings in full (admins: also non-public ones)
+	// MarketplaceAll Browse listings in full (admins in adminMode: also non-public ones, with creators)
 	//
 	// Public: needs no credential (a valid one is still used; a bad one is refused).
 	//
@@ -6841,7 +7262,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/marketplace/categories (the `MarketplaceCategories` operationId).
 	MarketplaceCategories(ctx context.Context, params *MarketplaceCategoriesParams, body MarketplaceCategoriesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// MarketplaceCloneWithBody Copy a listing's genie (and its documents) into a genie of yours
+	// MarketplaceCloneWithBody Copy a listing's genie (and its documents) into a new genie of yours
 	//
 	// Needs an API key or a session token.
 	//
@@ -6850,7 +7271,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/marketplace/clone (the `MarketplaceClone` operationId).
 	MarketplaceCloneWithBody(ctx context.Context, params *MarketplaceCloneParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// MarketplaceClone Copy a listing's genie (and its documents) into a genie of yours
+	// MarketplaceClone Copy a listing's genie (and its documents) into a new genie of yours
 	//
 	// Needs an API key or a session token.
 	//
@@ -6877,7 +7298,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/marketplace/collections (the `MarketplaceCollections` operationId).
 	MarketplaceCollections(ctx context.Context, params *MarketplaceCollectionsParams, body MarketplaceCollectionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// MarketplaceCreateWithBody Publish a genie as a listing
+	// MarketplaceCreateWithBody Publish a genie as a listing (the genie becomes its template)
 	//
 	// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
 	//
@@ -6886,7 +7307,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/marketplace/create (the `MarketplaceCreate` operationId).
 	MarketplaceCreateWithBody(ctx context.Context, params *MarketplaceCreateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// MarketplaceCreate Publish a genie as a listing
+	// MarketplaceCreate Publish a genie as a listing (the genie becomes its template)
 	//
 	// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
 	//
@@ -6895,7 +7316,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/marketplace/create (the `MarketplaceCreate` operationId).
 	MarketplaceCreate(ctx context.Context, params *MarketplaceCreateParams, body MarketplaceCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// MarketplaceDeleteWithBody Delete a listing and unlink its genie
+	// MarketplaceDeleteWithBody Delete a listing; its genie stays, no longer a template
 	//
 	// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
 	//
@@ -6904,7 +7325,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/marketplace/delete (the `MarketplaceDelete` operationId).
 	MarketplaceDeleteWithBody(ctx context.Context, params *MarketplaceDeleteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// MarketplaceDelete Delete a listing and unlink its genie
+	// MarketplaceDelete Delete a listing; its genie stays, no longer a template
 	//
 	// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
 	//
@@ -6967,7 +7388,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/marketplace/list (the `MarketplaceList` operationId).
 	MarketplaceList(ctx context.Context, body MarketplaceListJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// MarketplaceReviewsWithBody Reviews of a listing: list (mode omitted), create, update, delete
+	// MarketplaceReviewsWithBody Reviews of a listing: list (mode omitted), create, update, delete your own
 	//
 	// Needs an API key or a session token.
 	//
@@ -6976,7 +7397,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/marketplace/reviews (the `MarketplaceReviews` operationId).
 	MarketplaceReviewsWithBody(ctx context.Context, params *MarketplaceReviewsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// MarketplaceReviews Reviews of a listing: list (mode omitted), create, update, delete
+	// MarketplaceReviews Reviews of a listing: list (mode omitted), create, update, delete your own
 	//
 	// Needs an API key or a session token.
 	//
@@ -7003,7 +7424,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/marketplace/stats (the `MarketplaceStats` operationId).
 	MarketplaceStats(ctx context.Context, body MarketplaceStatsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// MarketplaceSubmissionsWithBody Listing submissions: list (mode omitted), create, approve, reject, under-review (admins), delete
+	// MarketplaceSubmissionsWithBody Listing submissions: list (mode omitted), create, delete; approve, reject, under-review (admins)
 	//
 	// Needs an API key or a session token.
 	//
@@ -7012,7 +7433,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/marketplace/submissions (the `MarketplaceSubmissions` operationId).
 	MarketplaceSubmissionsWithBody(ctx context.Context, params *MarketplaceSubmissionsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// MarketplaceSubmissions Listing submissions: list (mode omitted), create, approve, reject, under-review (admins), delete
+	// MarketplaceSubmissions Listing submissions: list (mode omitted), create, delete; approve, reject, under-review (admins)
 	//
 	// Needs an API key or a session token.
 	//
@@ -7021,7 +7442,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/marketplace/submissions (the `MarketplaceSubmissions` operationId).
 	MarketplaceSubmissions(ctx context.Context, params *MarketplaceSubmissionsParams, body MarketplaceSubmissionsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// MarketplaceTrendingWithBody Listings by trending score
+	// MarketplaceTrendingWithBody Public listings by trending score (recent views, favorites, reviews and clones)
 	//
 	// Public: needs no credential (a valid one is still used; a bad one is refused).
 	//
@@ -7030,7 +7451,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/marketplace/trending (the `MarketplaceTrending` operationId).
 	MarketplaceTrendingWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// MarketplaceTrending Listings by trending score
+	// MarketplaceTrending Public listings by trending score (recent views, favorites, reviews and clones)
 	//
 	// Public: needs no credential (a valid one is still used; a bad one is refused).
 	//
@@ -9477,7 +9898,7 @@ func (c *Client) MailTenantCredentialsUpsert(ctx context.Context, params *MailTe
 	return c.Client.Do(req)
 }
 
-// MarketplaceAllWithBody Browse listings in full (admins: also non-public ones)
+// MarketplaceAllWithBody Browse listings in full (admins in adminMode: also non-public ones, with creators)
 //
 // Public: needs no credential (a valid one is still used; a bad one is refused).
 //
@@ -9496,7 +9917,7 @@ func (c *Client) MarketplaceAllWithBody(ctx context.Context, contentType string,
 	return c.Client.Do(req)
 }
 
-// MarketplaceAll Browse listings in full (admins: also non-public ones)
+// MarketplaceAll Browse listings in full (admins in adminMode: also non-public ones, with creators)
 //
 // Public: needs no credential (a valid one is still used; a bad one is refused).
 //
@@ -9591,7 +10012,7 @@ func (c *Client) MarketplaceCategories(ctx context.Context, params *MarketplaceC
 	return c.Client.Do(req)
 }
 
-// MarketplaceCloneWithBody Copy a listing's genie (and its documents) into a genie of yours
+// MarketplaceCloneWithBody Copy a listing's genie (and its documents) into a new genie of yours
 //
 // Needs an API key or a session token.
 //
@@ -9610,7 +10031,7 @@ func (c *Client) MarketplaceCloneWithBody(ctx context.Context, params *Marketpla
 	return c.Client.Do(req)
 }
 
-// MarketplaceClone Copy a listing's genie (and its documents) into a genie of yours
+// MarketplaceClone Copy a listing's genie (and its documents) into a new genie of yours
 //
 // Needs an API key or a session token.
 //
@@ -9667,7 +10088,7 @@ func (c *Client) MarketplaceCollections(ctx context.Context, params *Marketplace
 	return c.Client.Do(req)
 }
 
-// MarketplaceCreateWithBody Publish a genie as a listing
+// MarketplaceCreateWithBody Publish a genie as a listing (the genie becomes its template)
 //
 // Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
 //
@@ -9686,7 +10107,7 @@ func (c *Client) MarketplaceCreateWithBody(ctx context.Context, params *Marketpl
 	return c.Client.Do(req)
 }
 
-// MarketplaceCreate Publish a genie as a listing
+// MarketplaceCreate Publish a genie as a listing (the genie becomes its template)
 //
 // Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
 //
@@ -9705,7 +10126,7 @@ func (c *Client) MarketplaceCreate(ctx context.Context, params *MarketplaceCreat
 	return c.Client.Do(req)
 }
 
-// MarketplaceDeleteWithBody Delete a listing and unlink its genie
+// MarketplaceDeleteWithBody Delete a listing; its genie stays, no longer a template
 //
 // Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
 //
@@ -9724,7 +10145,7 @@ func (c *Client) MarketplaceDeleteWithBody(ctx context.Context, params *Marketpl
 	return c.Client.Do(req)
 }
 
-// MarketplaceDelete Delete a listing and unlink its genie
+// MarketplaceDelete Delete a listing; its genie stays, no longer a template
 //
 // Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
 //
@@ -9857,7 +10278,7 @@ func (c *Client) MarketplaceList(ctx context.Context, body MarketplaceListJSONRe
 	return c.Client.Do(req)
 }
 
-// MarketplaceReviewsWithBody Reviews of a listing: list (mode omitted), create, update, delete
+// MarketplaceReviewsWithBody Reviews of a listing: list (mode omitted), create, update, delete your own
 //
 // Needs an API key or a session token.
 //
@@ -9876,7 +10297,7 @@ func (c *Client) MarketplaceReviewsWithBody(ctx context.Context, params *Marketp
 	return c.Client.Do(req)
 }
 
-// MarketplaceReviews Reviews of a listing: list (mode omitted), create, update, delete
+// MarketplaceReviews Reviews of a listing: list (mode omitted), create, update, delete your own
 //
 // Needs an API key or a session token.
 //
@@ -9933,7 +10354,7 @@ func (c *Client) MarketplaceStats(ctx context.Context, body MarketplaceStatsJSON
 	return c.Client.Do(req)
 }
 
-// MarketplaceSubmissionsWithBody Listing submissions: list (mode omitted), create, approve, reject, under-review (admins), delete
+// MarketplaceSubmissionsWithBody Listing submissions: list (mode omitted), create, delete; approve, reject, under-review (admins)
 //
 // Needs an API key or a session token.
 //
@@ -9952,7 +10373,7 @@ func (c *Client) MarketplaceSubmissionsWithBody(ctx context.Context, params *Mar
 	return c.Client.Do(req)
 }
 
-// MarketplaceSubmissions Listing submissions: list (mode omitted), create, approve, reject, under-review (admins), delete
+// MarketplaceSubmissions Listing submissions: list (mode omitted), create, delete; approve, reject, under-review (admins)
 //
 // Needs an API key or a session token.
 //
@@ -9971,7 +10392,7 @@ func (c *Client) MarketplaceSubmissions(ctx context.Context, params *Marketplace
 	return c.Client.Do(req)
 }
 
-// MarketplaceTrendingWithBody Listings by trending score
+// MarketplaceTrendingWithBody Public listings by trending score (recent views, favorites, reviews and clones)
 //
 // Public: needs no credential (a valid one is still used; a bad one is refused).
 //
@@ -9990,7 +10411,7 @@ func (c *Client) MarketplaceTrendingWithBody(ctx context.Context, contentType st
 	return c.Client.Do(req)
 }
 
-// MarketplaceTrending Listings by trending score
+// MarketplaceTrending Public listings by trending score (recent views, favorites, reviews and clones)
 //
 // Public: needs no credential (a valid one is still used; a bad one is refused).
 //
@@ -13621,6 +14042,21 @@ func NewMarketplaceBrandsRequestWithBody(server string, params *MarketplaceBrand
 
 	req.Header.Add("Content-Type", contentType)
 
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
 	return req, nil
 }
 
@@ -13687,6 +14123,21 @@ func NewMarketplaceCategoriesRequestWithBody(server string, params *MarketplaceC
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -14003,6 +14454,33 @@ func NewMarketplaceFavoritesRequestWithBody(server string, params *MarketplaceFa
 		return nil, err
 	}
 
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Id != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "id", *params.Id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
 	if err != nil {
 		return nil, err
@@ -14281,6 +14759,33 @@ func NewMarketplaceSubmissionsRequestWithBody(server string, params *Marketplace
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Id != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "id", *params.Id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
@@ -16194,7 +16699,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/mail-tenant-credentials/upsert (the `MailTenantCredentialsUpsert` operationId).
 	MailTenantCredentialsUpsertWithResponse(ctx context.Context, params *MailTenantCredentialsUpsertParams, body MailTenantCredentialsUpsertJSONRequestBody, reqEditors ...RequestEditorFn) (*MailTenantCredentialsUpsertResponse, error)
 
-	// MarketplaceAllWithBodyWithResponse Browse listings in full (admins: also non-public ones)
+	// MarketplaceAllWithBodyWithResponse Browse listings in full (admins in adminMode: also non-public ones, with creators)
 	//
 	// Public: needs no credential (a valid one is still used; a bad one is refused).
 	//
@@ -16203,7 +16708,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/marketplace/all (the `MarketplaceAll` operationId).
 	MarketplaceAllWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*MarketplaceAllResponse, error)
 
-	// MarketplaceAllWithResponse Browse listings in full (admins: also non-public ones)
+	// MarketplaceAllWithResponse Browse listings in full (admins in adminMode: also non-public ones, with creators)
 	//
 	// Public: needs no credential (a valid one is still used; a bad one is refused).
 	//
@@ -16248,7 +16753,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/marketplace/categories (the `MarketplaceCategories` operationId).
 	MarketplaceCategoriesWithResponse(ctx context.Context, params *MarketplaceCategoriesParams, body MarketplaceCategoriesJSONRequestBody, reqEditors ...RequestEditorFn) (*MarketplaceCategoriesResponse, error)
 
-	// MarketplaceCloneWithBodyWithResponse Copy a listing's genie (and its documents) into a genie of yours
+	// MarketplaceCloneWithBodyWithResponse Copy a listing's genie (and its documents) into a new genie of yours
 	//
 	// Needs an API key or a session token.
 	//
@@ -16257,7 +16762,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/marketplace/clone (the `MarketplaceClone` operationId).
 	MarketplaceCloneWithBodyWithResponse(ctx context.Context, params *MarketplaceCloneParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*MarketplaceCloneResponse, error)
 
-	// MarketplaceCloneWithResponse Copy a listing's genie (and its documents) into a genie of yours
+	// MarketplaceCloneWithResponse Copy a listing's genie (and its documents) into a new genie of yours
 	//
 	// Needs an API key or a session token.
 	//
@@ -16284,7 +16789,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/marketplace/collections (the `MarketplaceCollections` operationId).
 	MarketplaceCollectionsWithResponse(ctx context.Context, params *MarketplaceCollectionsParams, body MarketplaceCollectionsJSONRequestBody, reqEditors ...RequestEditorFn) (*MarketplaceCollectionsResponse, error)
 
-	// MarketplaceCreateWithBodyWithResponse Publish a genie as a listing
+	// MarketplaceCreateWithBodyWithResponse Publish a genie as a listing (the genie becomes its template)
 	//
 	// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
 	//
@@ -16293,7 +16798,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/marketplace/create (the `MarketplaceCreate` operationId).
 	MarketplaceCreateWithBodyWithResponse(ctx context.Context, params *MarketplaceCreateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*MarketplaceCreateResponse, error)
 
-	// MarketplaceCreateWithResponse Publish a genie as a listing
+	// MarketplaceCreateWithResponse Publish a genie as a listing (the genie becomes its template)
 	//
 	// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
 	//
@@ -16302,7 +16807,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/marketplace/create (the `MarketplaceCreate` operationId).
 	MarketplaceCreateWithResponse(ctx context.Context, params *MarketplaceCreateParams, body MarketplaceCreateJSONRequestBody, reqEditors ...RequestEditorFn) (*MarketplaceCreateResponse, error)
 
-	// MarketplaceDeleteWithBodyWithResponse Delete a listing and unlink its genie
+	// MarketplaceDeleteWithBodyWithResponse Delete a listing; its genie stays, no longer a template
 	//
 	// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
 	//
@@ -16311,7 +16816,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/marketplace/delete (the `MarketplaceDelete` operationId).
 	MarketplaceDeleteWithBodyWithResponse(ctx context.Context, params *MarketplaceDeleteParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*MarketplaceDeleteResponse, error)
 
-	// MarketplaceDeleteWithResponse Delete a listing and unlink its genie
+	// MarketplaceDeleteWithResponse Delete a listing; its genie stays, no longer a template
 	//
 	// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
 	//
@@ -16374,7 +16879,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/marketplace/list (the `MarketplaceList` operationId).
 	MarketplaceListWithResponse(ctx context.Context, body MarketplaceListJSONRequestBody, reqEditors ...RequestEditorFn) (*MarketplaceListResponse, error)
 
-	// MarketplaceReviewsWithBodyWithResponse Reviews of a listing: list (mode omitted), create, update, delete
+	// MarketplaceReviewsWithBodyWithResponse Reviews of a listing: list (mode omitted), create, update, delete your own
 	//
 	// Needs an API key or a session token.
 	//
@@ -16383,7 +16888,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/marketplace/reviews (the `MarketplaceReviews` operationId).
 	MarketplaceReviewsWithBodyWithResponse(ctx context.Context, params *MarketplaceReviewsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*MarketplaceReviewsResponse, error)
 
-	// MarketplaceReviewsWithResponse Reviews of a listing: list (mode omitted), create, update, delete
+	// MarketplaceReviewsWithResponse Reviews of a listing: list (mode omitted), create, update, delete your own
 	//
 	// Needs an API key or a session token.
 	//
@@ -16410,7 +16915,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/marketplace/stats (the `MarketplaceStats` operationId).
 	MarketplaceStatsWithResponse(ctx context.Context, body MarketplaceStatsJSONRequestBody, reqEditors ...RequestEditorFn) (*MarketplaceStatsResponse, error)
 
-	// MarketplaceSubmissionsWithBodyWithResponse Listing submissions: list (mode omitted), create, approve, reject, under-review (admins), delete
+	// MarketplaceSubmissionsWithBodyWithResponse Listing submissions: list (mode omitted), create, delete; approve, reject, under-review (admins)
 	//
 	// Needs an API key or a session token.
 	//
@@ -16419,7 +16924,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/marketplace/submissions (the `MarketplaceSubmissions` operationId).
 	MarketplaceSubmissionsWithBodyWithResponse(ctx context.Context, params *MarketplaceSubmissionsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*MarketplaceSubmissionsResponse, error)
 
-	// MarketplaceSubmissionsWithResponse Listing submissions: list (mode omitted), create, approve, reject, under-review (admins), delete
+	// MarketplaceSubmissionsWithResponse Listing submissions: list (mode omitted), create, delete; approve, reject, under-review (admins)
 	//
 	// Needs an API key or a session token.
 	//
@@ -16428,7 +16933,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/marketplace/submissions (the `MarketplaceSubmissions` operationId).
 	MarketplaceSubmissionsWithResponse(ctx context.Context, params *MarketplaceSubmissionsParams, body MarketplaceSubmissionsJSONRequestBody, reqEditors ...RequestEditorFn) (*MarketplaceSubmissionsResponse, error)
 
-	// MarketplaceTrendingWithBodyWithResponse Listings by trending score
+	// MarketplaceTrendingWithBodyWithResponse Public listings by trending score (recent views, favorites, reviews and clones)
 	//
 	// Public: needs no credential (a valid one is still used; a bad one is refused).
 	//
@@ -16437,7 +16942,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/marketplace/trending (the `MarketplaceTrending` operationId).
 	MarketplaceTrendingWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*MarketplaceTrendingResponse, error)
 
-	// MarketplaceTrendingWithResponse Listings by trending score
+	// MarketplaceTrendingWithResponse Public listings by trending score (recent views, favorites, reviews and clones)
 	//
 	// Public: needs no credential (a valid one is still used; a bad one is refused).
 	//
@@ -21206,8 +21711,6 @@ type GenieGroupsAllResponse struct {
 	JSON401 *Error401
 	// JSON403 the response for an HTTP 403 `application/json` response
 	JSON403 *Error403
-	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error404
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
@@ -21241,11 +21744,6 @@ func (r GenieGroupsAllResponse) GetJSON401() *Error401 {
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
 func (r GenieGroupsAllResponse) GetJSON403() *Error403 {
 	return r.JSON403
-}
-
-// GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r GenieGroupsAllResponse) GetJSON404() *Error404 {
-	return r.JSON404
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
@@ -21319,8 +21817,6 @@ type GenieGroupsCountsResponse struct {
 	JSON401 *Error401
 	// JSON403 the response for an HTTP 403 `application/json` response
 	JSON403 *Error403
-	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error404
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
@@ -21354,11 +21850,6 @@ func (r GenieGroupsCountsResponse) GetJSON401() *Error401 {
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
 func (r GenieGroupsCountsResponse) GetJSON403() *Error403 {
 	return r.JSON403
-}
-
-// GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r GenieGroupsCountsResponse) GetJSON404() *Error404 {
-	return r.JSON404
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
@@ -21433,8 +21924,6 @@ type GenieGroupsCreateResponse struct {
 	JSON401 *Error401
 	// JSON403 the response for an HTTP 403 `application/json` response
 	JSON403 *Error403
-	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error404
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
@@ -21468,11 +21957,6 @@ func (r GenieGroupsCreateResponse) GetJSON401() *Error401 {
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
 func (r GenieGroupsCreateResponse) GetJSON403() *Error403 {
 	return r.JSON403
-}
-
-// GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r GenieGroupsCreateResponse) GetJSON404() *Error404 {
-	return r.JSON404
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
@@ -21657,8 +22141,6 @@ type GenieGroupsGetResponse struct {
 	JSON400 *Error400
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error401
-	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error403
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error404
 	// JSON413 the response for an HTTP 413 `application/json` response
@@ -21689,11 +22171,6 @@ func (r GenieGroupsGetResponse) GetJSON400() *Error400 {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r GenieGroupsGetResponse) GetJSON401() *Error401 {
 	return r.JSON401
-}
-
-// GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r GenieGroupsGetResponse) GetJSON403() *Error403 {
-	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
@@ -21772,8 +22249,6 @@ type GenieGroupsListResponse struct {
 	JSON401 *Error401
 	// JSON403 the response for an HTTP 403 `application/json` response
 	JSON403 *Error403
-	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error404
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
@@ -21807,11 +22282,6 @@ func (r GenieGroupsListResponse) GetJSON401() *Error401 {
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
 func (r GenieGroupsListResponse) GetJSON403() *Error403 {
 	return r.JSON403
-}
-
-// GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r GenieGroupsListResponse) GetJSON404() *Error404 {
-	return r.JSON404
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
@@ -23035,6 +23505,7 @@ func (r MarketplaceAllResponse) ContentType() string {
 
 // MarketplaceBrandsResponse200Headers the declared response headers of an HTTP 200 response for MarketplaceBrands
 type MarketplaceBrandsResponse200Headers struct {
+	IdempotentReplayed  *string
 	XRateLimitLimit     *int
 	XRateLimitRemaining *int
 	XRateLimitReset     *int
@@ -23043,6 +23514,7 @@ type MarketplaceBrandsResponse200Headers struct {
 
 // MarketplaceBrandsResponse201Headers the declared response headers of an HTTP 201 response for MarketplaceBrands
 type MarketplaceBrandsResponse201Headers struct {
+	IdempotentReplayed  *string
 	XRateLimitLimit     *int
 	XRateLimitRemaining *int
 	XRateLimitReset     *int
@@ -23171,6 +23643,7 @@ func (r MarketplaceBrandsResponse) ContentType() string {
 
 // MarketplaceCategoriesResponse200Headers the declared response headers of an HTTP 200 response for MarketplaceCategories
 type MarketplaceCategoriesResponse200Headers struct {
+	IdempotentReplayed  *string
 	XRateLimitLimit     *int
 	XRateLimitRemaining *int
 	XRateLimitReset     *int
@@ -23179,6 +23652,7 @@ type MarketplaceCategoriesResponse200Headers struct {
 
 // MarketplaceCategoriesResponse201Headers the declared response headers of an HTTP 201 response for MarketplaceCategories
 type MarketplaceCategoriesResponse201Headers struct {
+	IdempotentReplayed  *string
 	XRateLimitLimit     *int
 	XRateLimitRemaining *int
 	XRateLimitReset     *int
@@ -23452,8 +23926,6 @@ type MarketplaceCollectionsResponse struct {
 	JSON400 *Error400
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error401
-	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error403
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error404
 	// JSON413 the response for an HTTP 413 `application/json` response
@@ -23494,11 +23966,6 @@ func (r MarketplaceCollectionsResponse) GetJSON400() *Error400 {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r MarketplaceCollectionsResponse) GetJSON401() *Error401 {
 	return r.JSON401
-}
-
-// GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r MarketplaceCollectionsResponse) GetJSON403() *Error403 {
-	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
@@ -23817,8 +24284,6 @@ type MarketplaceFavoritesResponse struct {
 	JSON400 *Error400
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error401
-	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error403
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error404
 	// JSON413 the response for an HTTP 413 `application/json` response
@@ -23859,11 +24324,6 @@ func (r MarketplaceFavoritesResponse) GetJSON400() *Error400 {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r MarketplaceFavoritesResponse) GetJSON401() *Error401 {
 	return r.JSON401
-}
-
-// GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r MarketplaceFavoritesResponse) GetJSON403() *Error403 {
-	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
@@ -24160,8 +24620,6 @@ type MarketplaceReviewsResponse struct {
 	JSON400 *Error400
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error401
-	// JSON403 the response for an HTTP 403 `application/json` response
-	JSON403 *Error403
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error404
 	// JSON413 the response for an HTTP 413 `application/json` response
@@ -24202,11 +24660,6 @@ func (r MarketplaceReviewsResponse) GetJSON400() *Error400 {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r MarketplaceReviewsResponse) GetJSON401() *Error401 {
 	return r.JSON401
-}
-
-// GetJSON403 returns the response for an HTTP 403 `application/json` response
-func (r MarketplaceReviewsResponse) GetJSON403() *Error403 {
-	return r.JSON403
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
@@ -27903,7 +28356,7 @@ func (c *ClientWithResponses) MailTenantCredentialsUpsertWithResponse(ctx contex
 	return ParseMailTenantCredentialsUpsertResponse(rsp)
 }
 
-// MarketplaceAllWithBodyWithResponse Browse listings in full (admins: also non-public ones)
+// MarketplaceAllWithBodyWithResponse Browse listings in full (admins in adminMode: also non-public ones, with creators)
 //
 // Public: needs no credential (a valid one is still used; a bad one is refused).
 //
@@ -27918,7 +28371,7 @@ func (c *ClientWithResponses) MarketplaceAllWithBodyWithResponse(ctx context.Con
 	return ParseMarketplaceAllResponse(rsp)
 }
 
-// MarketplaceAllWithResponse Browse listings in full (admins: also non-public ones)
+// MarketplaceAllWithResponse Browse listings in full (admins in adminMode: also non-public ones, with creators)
 //
 // Public: needs no credential (a valid one is still used; a bad one is refused).
 //
@@ -27993,7 +28446,7 @@ func (c *ClientWithResponses) MarketplaceCategoriesWithResponse(ctx context.Cont
 	return ParseMarketplaceCategoriesResponse(rsp)
 }
 
-// MarketplaceCloneWithBodyWithResponse Copy a listing's genie (and its documents) into a genie of yours
+// MarketplaceCloneWithBodyWithResponse Copy a listing's genie (and its documents) into a new genie of yours
 //
 // Needs an API key or a session token.
 //
@@ -28008,7 +28461,7 @@ func (c *ClientWithResponses) MarketplaceCloneWithBodyWithResponse(ctx context.C
 	return ParseMarketplaceCloneResponse(rsp)
 }
 
-// MarketplaceCloneWithResponse Copy a listing's genie (and its documents) into a genie of yours
+// MarketplaceCloneWithResponse Copy a listing's genie (and its documents) into a new genie of yours
 //
 // Needs an API key or a session token.
 //
@@ -28053,7 +28506,7 @@ func (c *ClientWithResponses) MarketplaceCollectionsWithResponse(ctx context.Con
 	return ParseMarketplaceCollectionsResponse(rsp)
 }
 
-// MarketplaceCreateWithBodyWithResponse Publish a genie as a listing
+// MarketplaceCreateWithBodyWithResponse Publish a genie as a listing (the genie becomes its template)
 //
 // Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
 //
@@ -28068,7 +28521,7 @@ func (c *ClientWithResponses) MarketplaceCreateWithBodyWithResponse(ctx context.
 	return ParseMarketplaceCreateResponse(rsp)
 }
 
-// MarketplaceCreateWithResponse Publish a genie as a listing
+// MarketplaceCreateWithResponse Publish a genie as a listing (the genie becomes its template)
 //
 // Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
 //
@@ -28083,7 +28536,7 @@ func (c *ClientWithResponses) MarketplaceCreateWithResponse(ctx context.Context,
 	return ParseMarketplaceCreateResponse(rsp)
 }
 
-// MarketplaceDeleteWithBodyWithResponse Delete a listing and unlink its genie
+// MarketplaceDeleteWithBodyWithResponse Delete a listing; its genie stays, no longer a template
 //
 // Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
 //
@@ -28098,7 +28551,7 @@ func (c *ClientWithResponses) MarketplaceDeleteWithBodyWithResponse(ctx context.
 	return ParseMarketplaceDeleteResponse(rsp)
 }
 
-// MarketplaceDeleteWithResponse Delete a listing and unlink its genie
+// MarketplaceDeleteWithResponse Delete a listing; its genie stays, no longer a template
 //
 // Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
 //
@@ -28203,7 +28656,7 @@ func (c *ClientWithResponses) MarketplaceListWithResponse(ctx context.Context, b
 	return ParseMarketplaceListResponse(rsp)
 }
 
-// MarketplaceReviewsWithBodyWithResponse Reviews of a listing: list (mode omitted), create, update, delete
+// MarketplaceReviewsWithBodyWithResponse Reviews of a listing: list (mode omitted), create, update, delete your own
 //
 // Needs an API key or a session token.
 //
@@ -28218,7 +28671,7 @@ func (c *ClientWithResponses) MarketplaceReviewsWithBodyWithResponse(ctx context
 	return ParseMarketplaceReviewsResponse(rsp)
 }
 
-// MarketplaceReviewsWithResponse Reviews of a listing: list (mode omitted), create, update, delete
+// MarketplaceReviewsWithResponse Reviews of a listing: list (mode omitted), create, update, delete your own
 //
 // Needs an API key or a session token.
 //
@@ -28263,7 +28716,7 @@ func (c *ClientWithResponses) MarketplaceStatsWithResponse(ctx context.Context, 
 	return ParseMarketplaceStatsResponse(rsp)
 }
 
-// MarketplaceSubmissionsWithBodyWithResponse Listing submissions: list (mode omitted), create, approve, reject, under-review (admins), delete
+// MarketplaceSubmissionsWithBodyWithResponse Listing submissions: list (mode omitted), create, delete; approve, reject, under-review (admins)
 //
 // Needs an API key or a session token.
 //
@@ -28278,7 +28731,7 @@ func (c *ClientWithResponses) MarketplaceSubmissionsWithBodyWithResponse(ctx con
 	return ParseMarketplaceSubmissionsResponse(rsp)
 }
 
-// MarketplaceSubmissionsWithResponse Listing submissions: list (mode omitted), create, approve, reject, under-review (admins), delete
+// MarketplaceSubmissionsWithResponse Listing submissions: list (mode omitted), create, delete; approve, reject, under-review (admins)
 //
 // Needs an API key or a session token.
 //
@@ -28293,7 +28746,7 @@ func (c *ClientWithResponses) MarketplaceSubmissionsWithResponse(ctx context.Con
 	return ParseMarketplaceSubmissionsResponse(rsp)
 }
 
-// MarketplaceTrendingWithBodyWithResponse Listings by trending score
+// MarketplaceTrendingWithBodyWithResponse Public listings by trending score (recent views, favorites, reviews and clones)
 //
 // Public: needs no credential (a valid one is still used; a bad one is refused).
 //
@@ -28308,7 +28761,7 @@ func (c *ClientWithResponses) MarketplaceTrendingWithBodyWithResponse(ctx contex
 	return ParseMarketplaceTrendingResponse(rsp)
 }
 
-// MarketplaceTrendingWithResponse Listings by trending score
+// MarketplaceTrendingWithResponse Public listings by trending score (recent views, favorites, reviews and clones)
 //
 // Public: needs no credential (a valid one is still used; a bad one is refused).
 //
@@ -33452,13 +33905,6 @@ func ParseGenieGroupsAllResponse(rsp *http.Response) (*GenieGroupsAllResponse, e
 		}
 		response.JSON403 = &dest
 
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error404
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON404 = &dest
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Error413
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -33574,13 +34020,6 @@ func ParseGenieGroupsCountsResponse(rsp *http.Response) (*GenieGroupsCountsRespo
 		}
 		response.JSON403 = &dest
 
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error404
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON404 = &dest
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Error413
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -33695,13 +34134,6 @@ func ParseGenieGroupsCreateResponse(rsp *http.Response) (*GenieGroupsCreateRespo
 			return nil, err
 		}
 		response.JSON403 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error404
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Error413
@@ -33940,13 +34372,6 @@ func ParseGenieGroupsGetResponse(rsp *http.Response) (*GenieGroupsGetResponse, e
 		}
 		response.JSON401 = &dest
 
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error403
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON403 = &dest
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
 		var dest Error404
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -34068,13 +34493,6 @@ func ParseGenieGroupsListResponse(rsp *http.Response) (*GenieGroupsListResponse,
 			return nil, err
 		}
 		response.JSON403 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error404
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON404 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Error413
@@ -35520,6 +35938,13 @@ func ParseMarketplaceBrandsResponse(rsp *http.Response) (*MarketplaceBrandsRespo
 	switch {
 	case rsp.StatusCode == 200:
 		var headers MarketplaceBrandsResponse200Headers
+		if values := rsp.Header.Values("Idempotent-Replayed"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Idempotent-Replayed", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.IdempotentReplayed = &value
+		}
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -35551,6 +35976,13 @@ func ParseMarketplaceBrandsResponse(rsp *http.Response) (*MarketplaceBrandsRespo
 		response.Headers200 = &headers
 	case rsp.StatusCode == 201:
 		var headers MarketplaceBrandsResponse201Headers
+		if values := rsp.Header.Values("Idempotent-Replayed"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Idempotent-Replayed", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.IdempotentReplayed = &value
+		}
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -35683,6 +36115,13 @@ func ParseMarketplaceCategoriesResponse(rsp *http.Response) (*MarketplaceCategor
 	switch {
 	case rsp.StatusCode == 200:
 		var headers MarketplaceCategoriesResponse200Headers
+		if values := rsp.Header.Values("Idempotent-Replayed"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Idempotent-Replayed", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.IdempotentReplayed = &value
+		}
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -35714,6 +36153,13 @@ func ParseMarketplaceCategoriesResponse(rsp *http.Response) (*MarketplaceCategor
 		response.Headers200 = &headers
 	case rsp.StatusCode == 201:
 		var headers MarketplaceCategoriesResponse201Headers
+		if values := rsp.Header.Values("Idempotent-Replayed"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Idempotent-Replayed", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.IdempotentReplayed = &value
+		}
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -35927,13 +36373,6 @@ func ParseMarketplaceCollectionsResponse(rsp *http.Response) (*MarketplaceCollec
 			return nil, err
 		}
 		response.JSON401 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error403
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
 		var dest Error404
@@ -36356,13 +36795,6 @@ func ParseMarketplaceFavoritesResponse(rsp *http.Response) (*MarketplaceFavorite
 		}
 		response.JSON401 = &dest
 
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error403
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON403 = &dest
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
 		var dest Error404
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -36755,13 +37187,6 @@ func ParseMarketplaceReviewsResponse(rsp *http.Response) (*MarketplaceReviewsRes
 			return nil, err
 		}
 		response.JSON401 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
-		var dest Error403
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON403 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
 		var dest Error404

@@ -12,6 +12,8 @@ export const idempotentPaths: ReadonlySet<string> = new Set([
   "/v1/genie-groups/create",
   "/v1/genies/create",
   "/v1/mail-tenant-credentials/upsert",
+  "/v1/marketplace/brands",
+  "/v1/marketplace/categories",
   "/v1/marketplace/clone",
   "/v1/marketplace/collections",
   "/v1/marketplace/create",

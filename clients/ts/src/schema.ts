@@ -1206,7 +1206,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Browse listings in full (admins: also non-public ones)
+         * Browse listings in full (admins in adminMode: also non-public ones, with creators)
          * @description Public: needs no credential (a valid one is still used; a bad one is refused).
          */
         post: operations["marketplaceAll"];
@@ -1266,7 +1266,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Copy a listing's genie (and its documents) into a genie of yours
+         * Copy a listing's genie (and its documents) into a new genie of yours
          * @description Needs an API key or a session token.
          */
         post: operations["marketplaceClone"];
@@ -1306,7 +1306,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Publish a genie as a listing
+         * Publish a genie as a listing (the genie becomes its template)
          * @description Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
          */
         post: operations["marketplaceCreate"];
@@ -1326,7 +1326,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Delete a listing and unlink its genie
+         * Delete a listing; its genie stays, no longer a template
          * @description Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
          */
         post: operations["marketplaceDelete"];
@@ -1406,7 +1406,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reviews of a listing: list (mode omitted), create, update, delete
+         * Reviews of a listing: list (mode omitted), create, update, delete your own
          * @description Needs an API key or a session token.
          */
         post: operations["marketplaceReviews"];
@@ -1446,7 +1446,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Listing submissions: list (mode omitted), create, approve, reject, under-review (admins), delete
+         * Listing submissions: list (mode omitted), create, delete; approve, reject, under-review (admins)
          * @description Needs an API key or a session token.
          */
         post: operations["marketplaceSubmissions"];
@@ -1466,7 +1466,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Listings by trending score
+         * Public listings by trending score (recent views, favorites, reviews and clones)
          * @description Public: needs no credential (a valid one is still used; a bad one is refused).
          */
         post: operations["marketplaceTrending"];
@@ -1993,10 +1993,11 @@ export interface components {
             };
         };
         GroupsList: {
-            groups: (components["schemas"]["Group"] | null)[];
+            /** @description By position (admins in adminMode without userId: by user, then position). */
+            groups: components["schemas"]["Group"][];
         };
         GroupsOne: {
-            group: components["schemas"]["Group"] | null;
+            group: components["schemas"]["Group"];
         };
         GroupsSyncResult: {
             agent: components["schemas"]["GroupsSyncedAgent"];
@@ -2123,8 +2124,8 @@ export interface components {
             team_id: number;
         };
         MarketplaceApproved: {
-            listing: components["schemas"]["MarketplaceListing"] | null;
-            submission: components["schemas"]["MarketplaceSubmission"] | null;
+            listing: components["schemas"]["MarketplaceListing"];
+            submission: components["schemas"]["MarketplaceSubmission"];
         };
         MarketplaceBrand: {
             /** Format: date-time */
@@ -2134,9 +2135,10 @@ export interface components {
             slug: string;
         };
         MarketplaceBrandAnswer: {
-            brand: components["schemas"]["MarketplaceBrand"] | null;
+            brand: components["schemas"]["MarketplaceBrand"];
         };
         MarketplaceBrandList: {
+            /** @description By name. */
             brands: components["schemas"]["MarketplaceBrand"][];
             count: number;
         };
@@ -2152,20 +2154,24 @@ export interface components {
             slug: string;
         };
         MarketplaceCategoryAnswer: {
-            category: components["schemas"]["MarketplaceCategory"] | null;
+            category: components["schemas"]["MarketplaceCategory"];
         };
         MarketplaceCategoryList: {
+            /** @description By display order, then name. */
             categories: components["schemas"]["MarketplaceCategory"][];
             count: number;
         };
         MarketplaceCloneResult: {
+            /** @description The new genie's id. */
             agent_id: string;
+            /** @description The listing's clone count, this clone included. */
             clone_count: number;
             documents_copied: number;
-            genie: components["schemas"]["Genie"] | null;
+            /** @description The new genie. */
+            genie: components["schemas"]["Genie"];
         };
         MarketplaceCloned: {
-            cloneResult: components["schemas"]["MarketplaceCloneResult"] | null;
+            cloneResult: components["schemas"]["MarketplaceCloneResult"];
             marketplace_genie_id: string;
             success: boolean;
         };
@@ -2182,11 +2188,19 @@ export interface components {
             user_id: string;
         };
         MarketplaceCollectionAnswer: {
-            collection: components["schemas"]["MarketplaceCollection"] | null;
+            collection: components["schemas"]["MarketplaceCollection"];
         };
         MarketplaceCollectionDetail: {
-            collection: components["schemas"]["MarketplaceCollection"] | null;
-            genies: (components["schemas"]["MarketplaceListing"] | null)[];
+            collection: components["schemas"]["MarketplaceCollection"];
+            /** @description Most recently added first. */
+            genies: components["schemas"]["MarketplaceListing"][];
+        };
+        MarketplaceCollectionPage: {
+            /** @description All the records the list has, past this page too. */
+            count: number;
+            items: components["schemas"]["MarketplaceCollection"][];
+            limit: number;
+            offset: number;
         };
         MarketplaceCreator: {
             email: string;
@@ -2209,7 +2223,8 @@ export interface components {
             id: string;
             is_featured: boolean;
             is_public: boolean;
-            metadata: unknown;
+            /** @description An object, for example {difficulty, industry}. */
+            metadata: Record<string, never>;
             rating: number;
             rating_count: number;
             related_genies: components["schemas"]["MarketplaceRelated"][];
@@ -2224,15 +2239,23 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             id: string;
-            marketplace_genie: components["schemas"]["MarketplaceListing"] | null;
+            marketplace_genie: components["schemas"]["MarketplaceListing"];
             marketplace_genie_id: string;
         };
         MarketplaceFavoriteAnswer: {
-            favorite: components["schemas"]["MarketplaceFavorite"] | null;
+            favorite: components["schemas"]["MarketplaceFavorite"];
+        };
+        MarketplaceFavoritePage: {
+            /** @description All the records the list has, past this page too. */
+            count: number;
+            items: components["schemas"]["MarketplaceFavorite"][];
+            limit: number;
+            offset: number;
         };
         MarketplaceFullPage: {
+            /** @description Listings matching the query. */
             count: number;
-            genies: (components["schemas"]["MarketplaceListing"] | null)[];
+            genies: components["schemas"]["MarketplaceListing"][];
             limit: number;
             offset: number;
         };
@@ -2252,7 +2275,8 @@ export interface components {
             id: string;
             is_featured: boolean;
             is_public: boolean;
-            metadata: unknown;
+            /** @description An object, for example {difficulty, industry}. */
+            metadata: Record<string, never>;
             rating: number;
             rating_count: number;
             slug: string;
@@ -2294,7 +2318,14 @@ export interface components {
             user_id: string;
         };
         MarketplaceReviewAnswer: {
-            review: components["schemas"]["MarketplaceReview"] | null;
+            review: components["schemas"]["MarketplaceReview"];
+        };
+        MarketplaceReviewPage: {
+            /** @description All the records the list has, past this page too. */
+            count: number;
+            items: components["schemas"]["MarketplaceReview"][];
+            limit: number;
+            offset: number;
         };
         MarketplaceSlim: {
             category_id: string;
@@ -2308,6 +2339,7 @@ export interface components {
             thumbnail_url: string | null;
         };
         MarketplaceSlimPage: {
+            /** @description Listings matching the query. */
             count: number;
             genies: components["schemas"]["MarketplaceSlim"][];
             limit: number;
@@ -2322,21 +2354,32 @@ export interface components {
         };
         MarketplaceSubmission: {
             admin_notes: string | null;
+            /** @description The genie to list; null once it is deleted. */
             agent_id: string | null;
             /** Format: date-time */
             created_at: string;
             id: string;
             /** Format: date-time */
             reviewed_at: string | null;
+            /** @description The admin who last moved it. */
             reviewed_by: string | null;
-            status: string;
-            submission_data: unknown;
+            /** @enum {string} */
+            status: "pending" | "under_review" | "approved" | "rejected";
+            /** @description What the listing should say, as submitted. */
+            submission_data: Record<string, never>;
             /** Format: date-time */
             updated_at: string;
             user_id: string;
         };
         MarketplaceSubmissionAnswer: {
-            submission: components["schemas"]["MarketplaceSubmission"] | null;
+            submission: components["schemas"]["MarketplaceSubmission"];
+        };
+        MarketplaceSubmissionPage: {
+            /** @description All the records the list has, past this page too. */
+            count: number;
+            items: components["schemas"]["MarketplaceSubmission"][];
+            limit: number;
+            offset: number;
         };
         MarketplaceTrendingItem: {
             agent_id: string | null;
@@ -2355,7 +2398,8 @@ export interface components {
             interactions_today: number;
             is_featured: boolean;
             is_public: boolean;
-            metadata: unknown;
+            /** @description An object, for example {difficulty, industry}. */
+            metadata: Record<string, never>;
             rating: number;
             rating_count: number;
             slug: string;
@@ -2368,6 +2412,7 @@ export interface components {
         };
         MarketplaceTrendingList: {
             count: number;
+            /** @description Highest trending score first. */
             items: components["schemas"]["MarketplaceTrendingItem"][];
         };
         QRCode: {
@@ -4766,7 +4811,6 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -4810,7 +4854,6 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -4862,7 +4905,6 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -4928,10 +4970,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description Admins only: act on every user's groups (list, counts). */
+                    /** @description Accepted for compatibility; admins reach every user's groups anyway. */
                     adminMode?: boolean;
-                    /** @description Admins only: act for this user. */
-                    userId?: string;
                 };
             };
         };
@@ -4955,7 +4995,6 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
@@ -5000,7 +5039,6 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -5490,29 +5528,30 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description all, admins only: include non-public listings and their creators. */
+                    /** @description Admins only: include non-public listings (all: with each listing's creator). */
                     adminMode?: boolean;
                     /** @description Default 20. */
                     limit?: number;
                     /** @description Default 0. */
                     offset?: number;
+                    /** @description Filters, search and order; every key is optional. */
                     query?: {
-                        /** @description A brand slug. */
+                        /** @description A brand slug (or id). */
                         brand?: string;
-                        /** @description A category slug. */
+                        /** @description A category slug (or id). */
                         category?: string;
-                        /** @description metadata.difficulty */
+                        /** @description metadata.difficulty, compared without case. */
                         difficulty?: string;
-                        /** @description "true" (or true): featured listings only. */
-                        featured?: unknown;
-                        /** @description metadata.industry */
+                        /** @description "true" (or true): featured listings only; "false": only the others. */
+                        featured?: boolean | ("true" | "false");
+                        /** @description metadata.industry, compared without case. */
                         industry?: string;
-                        /** @description A number (or numeric string) from 0 to 5. */
-                        minRating?: unknown;
-                        /** @description Words matched in the name, tagline and description. */
+                        /** @description The lowest average rating, 0 to 5 (a number or a numeric string). */
+                        minRating?: number | string;
+                        /** @description Words (at most 16) that must all match the name, tagline or description; sorts by relevance unless sortBy is given. */
                         search?: string;
                         /**
-                         * @description Default newest for list; all puts featured first, then by clones.
+                         * @description popular (most viewed), newest, rating (highest first) or clones (most cloned). Default: newest for list; for all, featured first, then by clones.
                          * @enum {string}
                          */
                         sortBy?: "popular" | "newest" | "rating" | "clones";
@@ -5548,10 +5587,13 @@ export interface operations {
     marketplaceBrands: {
         parameters: {
             query?: {
-                /** @description The brand (update and delete; or data.id). */
+                /** @description The brand to update or delete (instead of data.id). */
                 id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5564,38 +5606,22 @@ export interface operations {
                      */
                     mode?: "";
                 } | {
-                    /** @description Categories only. */
-                    description?: string;
-                    /** @description Categories only. */
-                    icon?: string;
-                    /** @description The record (update, delete), if the request id is not given. */
-                    id?: string;
                     /** @constant */
                     mode: "create";
-                    name?: string;
-                    /** @description Categories only: display order. */
-                    order?: number;
-                    /** @description Categories only. */
-                    parent_id?: string | null;
-                    slug?: string;
+                    name: string;
+                    /** @description URL-friendly and unique. */
+                    slug: string;
                 } | {
+                    /** @description The record, if the request id is not given. */
                     id?: string;
                     /** @constant */
                     mode: "delete";
                 } | {
-                    /** @description Categories only. */
-                    description?: string;
-                    /** @description Categories only. */
-                    icon?: string;
-                    /** @description The record (update, delete), if the request id is not given. */
+                    /** @description The brand, if the request id is not given. */
                     id?: string;
                     /** @constant */
                     mode: "update";
                     name?: string;
-                    /** @description Categories only: display order. */
-                    order?: number;
-                    /** @description Categories only. */
-                    parent_id?: string | null;
                     slug?: string;
                 };
             };
@@ -5604,6 +5630,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5621,6 +5648,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5647,10 +5675,13 @@ export interface operations {
     marketplaceCategories: {
         parameters: {
             query?: {
-                /** @description The category (update and delete; or data.id). */
+                /** @description The category to update or delete (instead of data.id). */
                 id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5663,37 +5694,32 @@ export interface operations {
                      */
                     mode?: "";
                 } | {
-                    /** @description Categories only. */
                     description?: string;
-                    /** @description Categories only. */
                     icon?: string;
-                    /** @description The record (update, delete), if the request id is not given. */
-                    id?: string;
                     /** @constant */
                     mode: "create";
-                    name?: string;
-                    /** @description Categories only: display order. */
+                    name: string;
+                    /** @description Display order: categories list by order, then name. Default 0. */
                     order?: number;
-                    /** @description Categories only. */
+                    /** @description The parent category's id; null or empty for a top-level category. */
                     parent_id?: string | null;
-                    slug?: string;
+                    /** @description URL-friendly and unique. */
+                    slug: string;
                 } | {
+                    /** @description The record, if the request id is not given. */
                     id?: string;
                     /** @constant */
                     mode: "delete";
                 } | {
-                    /** @description Categories only. */
                     description?: string;
-                    /** @description Categories only. */
                     icon?: string;
-                    /** @description The record (update, delete), if the request id is not given. */
+                    /** @description The category, if the request id is not given. */
                     id?: string;
                     /** @constant */
                     mode: "update";
                     name?: string;
-                    /** @description Categories only: display order. */
                     order?: number;
-                    /** @description Categories only. */
+                    /** @description null or empty makes it a top-level category. */
                     parent_id?: string | null;
                     slug?: string;
                 };
@@ -5703,6 +5729,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5720,6 +5747,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5759,13 +5787,17 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description The new genie's name. */
+                    /** @description The new genie's name (default: the template's, or customizations.name). */
                     cloneName?: string;
-                    /** @description Ignored: the stored count grows by exactly one. */
+                    /** @description Accepted and ignored: the stored count grows by exactly one. */
                     currentCloneCount?: number;
-                    /** @description Genie fields to set on the copy: name, description, instructions, greeting, voice_id. */
+                    /** @description Genie fields to set on the copy instead of the template's (cloneName, if given, wins for the name). */
                     customizations?: {
-                        [key: string]: unknown;
+                        description?: string;
+                        greeting?: string;
+                        instructions?: string;
+                        name?: string;
+                        voice_id?: string | null;
                     };
                     /** @description The listing, if the request id is not given. */
                     marketplace_genie_id?: string;
@@ -5802,7 +5834,7 @@ export interface operations {
     marketplaceCollections: {
         parameters: {
             query?: {
-                /** @description The collection to read (or data.collection_id). */
+                /** @description The collection to read or change (instead of data.collection_id). */
                 id?: string;
             };
             header?: {
@@ -5815,7 +5847,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description Read this collection with its listings instead of listing. */
+                    /** @description Read this collection (yours, or any public one) with its listings instead of listing yours. */
                     collection_id?: string;
                     /** @description Default 50. */
                     limit?: number;
@@ -5824,9 +5856,11 @@ export interface operations {
                      * @constant
                      */
                     mode?: "";
+                    /** @description Default 0. */
                     offset?: number;
                 } | {
-                    collection_id: string;
+                    /** @description Your collection; required unless the request id names it. */
+                    collection_id?: string;
                     marketplace_genie_id: string;
                     /** @constant */
                     mode: "add-genie";
@@ -5838,16 +5872,20 @@ export interface operations {
                     mode: "create";
                     name: string;
                 } | {
-                    collection_id: string;
+                    /** @description Your collection; required unless the request id names it. */
+                    collection_id?: string;
                     /** @constant */
                     mode: "delete";
                 } | {
-                    collection_id: string;
+                    /** @description Your collection; required unless the request id names it. */
+                    collection_id?: string;
                     marketplace_genie_id: string;
                     /** @constant */
                     mode: "remove-genie";
                 } | {
-                    collection_id: string;
+                    /** @description Your collection; required unless the request id names it. */
+                    collection_id?: string;
+                    /** @description null empties it. */
                     description?: string | null;
                     is_public?: boolean;
                     /** @constant */
@@ -5869,12 +5907,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            count: number;
-                            items: (components["schemas"]["MarketplaceCollection"] | null)[];
-                            limit: number;
-                            offset: number;
-                        } | components["schemas"]["MarketplaceCollectionDetail"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceCollectionAnswer"];
+                        data: components["schemas"]["MarketplaceCollectionPage"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceCollectionDetail"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceCollectionAnswer"];
                         /** @constant */
                         success: true;
                     };
@@ -5892,12 +5925,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            count: number;
-                            items: (components["schemas"]["MarketplaceCollection"] | null)[];
-                            limit: number;
-                            offset: number;
-                        } | components["schemas"]["MarketplaceCollectionDetail"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceCollectionAnswer"];
+                        data: components["schemas"]["MarketplaceCollectionPage"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceCollectionDetail"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceCollectionAnswer"];
                         /** @constant */
                         success: true;
                     };
@@ -5905,7 +5933,6 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
@@ -5925,10 +5952,13 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description The template genie (create only). */
+                    /** @description The template genie (a UUID). */
                     agent_id: string;
+                    /** @description A brand's id (a UUID); null or empty for none. */
                     brand_id?: string | null;
+                    /** @description A category's id (a UUID). */
                     category_id: string;
+                    /** @description An absolute http(s) URL; null or empty for none. */
                     demo_video_url?: string | null;
                     description?: string | null;
                     display_name: string;
@@ -5936,11 +5966,12 @@ export interface operations {
                     is_featured?: boolean;
                     /** @description Default true. */
                     is_public?: boolean;
-                    /** @description An object, for example {difficulty, industry}; at most 10,000 bytes. */
+                    /** @description An object, for example {difficulty, industry} (strings, filterable); at most 10,000 bytes of JSON. Default {}. */
                     metadata?: Record<string, never> | null;
-                    /** @description URL-friendly and unique (create only). */
+                    /** @description URL-friendly and unique. */
                     slug: string;
                     tagline?: string | null;
+                    /** @description An absolute http(s) URL; null or empty for none. */
                     thumbnail_url?: string | null;
                 };
             };
@@ -6017,7 +6048,10 @@ export interface operations {
     };
     marketplaceFavorites: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The listing to add or remove (instead of data.marketplace_genie_id). */
+                id?: string;
+            };
             header?: {
                 /** @description Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6035,13 +6069,16 @@ export interface operations {
                      * @constant
                      */
                     mode?: "";
+                    /** @description Default 0. */
                     offset?: number;
                 } | {
-                    marketplace_genie_id: string;
+                    /** @description The listing; required unless the request id names it. */
+                    marketplace_genie_id?: string;
                     /** @constant */
                     mode: "add";
                 } | {
-                    marketplace_genie_id: string;
+                    /** @description The listing; required unless the request id names it. */
+                    marketplace_genie_id?: string;
                     /** @constant */
                     mode: "remove";
                 };
@@ -6060,12 +6097,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            count: number;
-                            items: (components["schemas"]["MarketplaceFavorite"] | null)[];
-                            limit: number;
-                            offset: number;
-                        } | components["schemas"]["MarketplaceFavoriteAnswer"] | components["schemas"]["MarketplaceRemoved"];
+                        data: components["schemas"]["MarketplaceFavoritePage"] | components["schemas"]["MarketplaceFavoriteAnswer"] | components["schemas"]["MarketplaceRemoved"];
                         /** @constant */
                         success: true;
                     };
@@ -6083,12 +6115,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            count: number;
-                            items: (components["schemas"]["MarketplaceFavorite"] | null)[];
-                            limit: number;
-                            offset: number;
-                        } | components["schemas"]["MarketplaceFavoriteAnswer"] | components["schemas"]["MarketplaceRemoved"];
+                        data: components["schemas"]["MarketplaceFavoritePage"] | components["schemas"]["MarketplaceFavoriteAnswer"] | components["schemas"]["MarketplaceRemoved"];
                         /** @constant */
                         success: true;
                     };
@@ -6096,7 +6123,6 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
@@ -6116,7 +6142,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description Admins only: allow a non-public listing. */
+                    /** @description Admins only: allow a non-public listing, and show its creator. */
                     adminMode?: boolean;
                 };
             };
@@ -6157,29 +6183,30 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description all, admins only: include non-public listings and their creators. */
+                    /** @description Admins only: include non-public listings (all: with each listing's creator). */
                     adminMode?: boolean;
                     /** @description Default 20. */
                     limit?: number;
                     /** @description Default 0. */
                     offset?: number;
+                    /** @description Filters, search and order; every key is optional. */
                     query?: {
-                        /** @description A brand slug. */
+                        /** @description A brand slug (or id). */
                         brand?: string;
-                        /** @description A category slug. */
+                        /** @description A category slug (or id). */
                         category?: string;
-                        /** @description metadata.difficulty */
+                        /** @description metadata.difficulty, compared without case. */
                         difficulty?: string;
-                        /** @description "true" (or true): featured listings only. */
-                        featured?: unknown;
-                        /** @description metadata.industry */
+                        /** @description "true" (or true): featured listings only; "false": only the others. */
+                        featured?: boolean | ("true" | "false");
+                        /** @description metadata.industry, compared without case. */
                         industry?: string;
-                        /** @description A number (or numeric string) from 0 to 5. */
-                        minRating?: unknown;
-                        /** @description Words matched in the name, tagline and description. */
+                        /** @description The lowest average rating, 0 to 5 (a number or a numeric string). */
+                        minRating?: number | string;
+                        /** @description Words (at most 16) that must all match the name, tagline or description; sorts by relevance unless sortBy is given. */
                         search?: string;
                         /**
-                         * @description Default newest for list; all puts featured first, then by clones.
+                         * @description popular (most viewed), newest, rating (highest first) or clones (most cloned). Default: newest for list; for all, featured first, then by clones.
                          * @enum {string}
                          */
                         sortBy?: "popular" | "newest" | "rating" | "clones";
@@ -6215,7 +6242,7 @@ export interface operations {
     marketplaceReviews: {
         parameters: {
             query?: {
-                /** @description The listing whose reviews to list (or data.marketplace_genie_id). */
+                /** @description The listing whose reviews to list, or the review to update or delete (instead of data.marketplace_genie_id or data.review_id). */
                 id?: string;
             };
             header?: {
@@ -6230,19 +6257,21 @@ export interface operations {
                 "application/json": {
                     /** @description Default 50. */
                     limit?: number;
-                    /** @description The listing (or the request id). */
+                    /** @description The listing; required unless the request id names it. */
                     marketplace_genie_id?: string;
                     /**
                      * @description Omitted (or empty) for this operation.
                      * @constant
                      */
                     mode?: "";
+                    /** @description Default 0. */
                     offset?: number;
                     /** @description Only reviews with this rating. */
                     rating?: number;
+                    /** @description Only reviews by users who cloned the listing. */
                     verified_only?: boolean;
                 } | {
-                    /** @description Default false. */
+                    /** @description Default false; true only if you have cloned the listing. */
                     is_verified_clone?: boolean;
                     marketplace_genie_id: string;
                     /** @constant */
@@ -6252,12 +6281,15 @@ export interface operations {
                 } | {
                     /** @constant */
                     mode: "delete";
-                    review_id: string;
+                    /** @description The review; required unless the request id names it. */
+                    review_id?: string;
                 } | {
                     /** @constant */
                     mode: "update";
                     rating?: number;
-                    review_id: string;
+                    /** @description The review; required unless the request id names it. */
+                    review_id?: string;
+                    /** @description null empties it. */
                     review_text?: string | null;
                 };
             };
@@ -6275,12 +6307,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            count: number;
-                            items: (components["schemas"]["MarketplaceReview"] | null)[];
-                            limit: number;
-                            offset: number;
-                        } | components["schemas"]["MarketplaceReviewAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceReviewAnswer"];
+                        data: components["schemas"]["MarketplaceReviewPage"] | components["schemas"]["MarketplaceReviewAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceReviewAnswer"];
                         /** @constant */
                         success: true;
                     };
@@ -6298,12 +6325,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            count: number;
-                            items: (components["schemas"]["MarketplaceReview"] | null)[];
-                            limit: number;
-                            offset: number;
-                        } | components["schemas"]["MarketplaceReviewAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceReviewAnswer"];
+                        data: components["schemas"]["MarketplaceReviewPage"] | components["schemas"]["MarketplaceReviewAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceReviewAnswer"];
                         /** @constant */
                         success: true;
                     };
@@ -6311,7 +6333,6 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
@@ -6357,7 +6378,10 @@ export interface operations {
     };
     marketplaceSubmissions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The submission to moderate or delete (instead of data.submission_id). */
+                id?: string;
+            };
             header?: {
                 /** @description Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6375,37 +6399,46 @@ export interface operations {
                      * @constant
                      */
                     mode?: "";
+                    /** @description Default 0. */
                     offset?: number;
-                    /** @enum {string} */
+                    /**
+                     * @description Only submissions with this status.
+                     * @enum {string}
+                     */
                     status?: "pending" | "approved" | "rejected" | "under_review";
                 } | {
+                    /** @description Replaces the notes; null empties them. */
                     admin_notes?: string | null;
                     /** @constant */
                     mode: "approve";
-                    submission_id: string;
+                    /** @description The submission; required unless the request id names it. */
+                    submission_id?: string;
                 } | {
                     /** @description Your genie. */
                     agent_id: string;
                     /** @constant */
                     mode: "create";
-                    /** @description What the listing should say: slug, display_name, category_id (or category slug), tagline, description, brand_id, thumbnail_url, metadata. At most 64 KiB. */
-                    submission_data?: {
-                        [key: string]: unknown;
-                    };
+                    /** @description What the listing should say: slug, display_name, category_id (required to be approved), tagline, description, brand_id, thumbnail_url, demo_video_url, metadata. At most 64 KiB of JSON; default {}. */
+                    submission_data?: Record<string, never>;
                 } | {
                     /** @constant */
                     mode: "delete";
-                    submission_id: string;
+                    /** @description The submission; required unless the request id names it. */
+                    submission_id?: string;
                 } | {
+                    /** @description Replaces the notes; null empties them. */
                     admin_notes?: string | null;
                     /** @constant */
                     mode: "reject";
-                    submission_id: string;
+                    /** @description The submission; required unless the request id names it. */
+                    submission_id?: string;
                 } | {
+                    /** @description Replaces the notes; null empties them. */
                     admin_notes?: string | null;
                     /** @constant */
                     mode: "under-review";
-                    submission_id: string;
+                    /** @description The submission; required unless the request id names it. */
+                    submission_id?: string;
                 };
             };
         };
@@ -6422,12 +6455,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            count: number;
-                            items: (components["schemas"]["MarketplaceSubmission"] | null)[];
-                            limit: number;
-                            offset: number;
-                        } | components["schemas"]["MarketplaceApproved"] | components["schemas"]["MarketplaceSubmissionAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceSubmissionAnswer"] | components["schemas"]["MarketplaceSubmissionAnswer"];
+                        data: components["schemas"]["MarketplaceSubmissionPage"] | components["schemas"]["MarketplaceApproved"] | components["schemas"]["MarketplaceSubmissionAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceSubmissionAnswer"] | components["schemas"]["MarketplaceSubmissionAnswer"];
                         /** @constant */
                         success: true;
                     };
@@ -6445,12 +6473,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            count: number;
-                            items: (components["schemas"]["MarketplaceSubmission"] | null)[];
-                            limit: number;
-                            offset: number;
-                        } | components["schemas"]["MarketplaceApproved"] | components["schemas"]["MarketplaceSubmissionAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceSubmissionAnswer"] | components["schemas"]["MarketplaceSubmissionAnswer"];
+                        data: components["schemas"]["MarketplaceSubmissionPage"] | components["schemas"]["MarketplaceApproved"] | components["schemas"]["MarketplaceSubmissionAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceSubmissionAnswer"] | components["schemas"]["MarketplaceSubmissionAnswer"];
                         /** @constant */
                         success: true;
                     };
@@ -6522,15 +6545,22 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description Cannot be changed: giving it is a VALIDATION_ERROR. */
+                    agent_id?: string;
+                    /** @description null or empty removes the brand. */
                     brand_id?: string | null;
                     category_id?: string;
+                    /** @description null or empty removes it. */
                     demo_video_url?: string | null;
                     description?: string | null;
                     display_name?: string;
                     is_featured?: boolean;
                     is_public?: boolean;
+                    /** @description Replaces the metadata object; null sets {}. */
                     metadata?: Record<string, never> | null;
+                    slug?: string;
                     tagline?: string | null;
+                    /** @description null or empty removes it. */
                     thumbnail_url?: string | null;
                 };
             };
