@@ -17,8 +17,10 @@ if [ -z "${GENIE_TEST_POSTGRES:-}" ] && ls /usr/lib/postgresql/*/bin/initdb >/de
   GENIE_TEST_POSTGRES=$(.ci/postgres.sh)
   export GENIE_TEST_POSTGRES
 fi
-if command -v npm >/dev/null 2>&1 && [ -f test/authjs/package.json ]; then
-  (cd test/authjs && { [ -d node_modules ] || npm ci --no-audit --no-fund --loglevel=error; })
+if command -v npm >/dev/null 2>&1; then
+  for d in test/authjs test/webhooks; do
+    (cd "$d" && { [ -d node_modules ] || npm ci --no-audit --no-fund --loglevel=error; })
+  done
 fi
 # The API description and the clients generated from it must match the
 # code (this also builds clients/ts, which the TypeScript client test runs).

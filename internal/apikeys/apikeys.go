@@ -16,6 +16,7 @@ import (
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/events"
 )
 
 // MaxActive is the number of active keys a user may hold.
@@ -38,7 +39,10 @@ type Key struct {
 }
 
 // Service implements the key rules.
-type Service struct{ DB *db.DB }
+type Service struct {
+	DB     *db.DB
+	Events *events.Recorder // api_key.created and api_key.revoked (nil: none)
+}
 
 // Owner is who a key is created for.
 type Owner struct {
@@ -90,7 +94,9 @@ func (s *Service) Create(ctx context.Context, owner Owner, name string) (*Key, e
 		if err != nil {
 			return fmt.Errorf("insert key: %w", err)
 		}
-		return nil
+		view := *k
+		view.Key = "" // never in an event
+		return s.Events.Record(ctx, tx, owner.UserID, events.APIKeyCreated, view)
 	})
 	if err != nil {
 		return nil, err
@@ -142,7 +148,8 @@ func (s *Service) Revoke(ctx context.Context, c *auth.Caller, id string) (alread
 	cond, args := scoped(c, id)
 	var wasActive bool
 	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT is_active FROM api_keys WHERE id = $1`+cond+s.DB.ForUpdate(), args...).Scan(&wasActive)
+		var owner string
+		err := tx.QueryRowContext(ctx, `SELECT is_active, user_id FROM api_keys WHERE id = $1`+cond+s.DB.ForUpdate(), args...).Scan(&wasActive, &owner)
 		if err == sql.ErrNoRows {
 			return apperr.NotFound("API key")
 		}
@@ -152,8 +159,17 @@ func (s *Service) Revoke(ctx context.Context, c *auth.Caller, id string) (alread
 		if !wasActive {
 			return nil
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE api_keys SET is_active = FALSE, revoked_at = $1 WHERE id = $2`, s.DB.Now(), id)
-		return err
+		if _, err = tx.ExecContext(ctx, `UPDATE api_keys SET is_active = FALSE, revoked_at = $1 WHERE id = $2`, s.DB.Now(), id); err != nil {
+			return err
+		}
+		var k Key
+		var lastUsed, revoked sql.NullTime
+		if err := tx.QueryRowContext(ctx, `SELECT id, name, key_prefix, is_active, last_used_at, created_at, revoked_at FROM api_keys WHERE id = $1`, id).
+			Scan(&k.ID, &k.Name, &k.KeyPrefix, &k.IsActive, &lastUsed, &k.CreatedAt, &revoked); err != nil {
+			return err
+		}
+		k.LastUsedAt, k.RevokedAt = timePtr(lastUsed), timePtr(revoked)
+		return s.Events.Record(ctx, tx, owner, events.APIKeyRevoked, k)
 	})
 	return !wasActive, err
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/geniehq/genie/internal/db"
 	"github.com/geniehq/genie/internal/documents"
 	"github.com/geniehq/genie/internal/editlinks"
+	"github.com/geniehq/genie/internal/events"
 	"github.com/geniehq/genie/internal/gendocs"
 	"github.com/geniehq/genie/internal/genies"
 	"github.com/geniehq/genie/internal/groups"
@@ -93,6 +94,14 @@ type Config struct {
 	// process runs without an SMTP server instead of failing.
 	SMTPAddrDefault bool
 	SMTPRelay       string
+	// Webhooks: WebhookAllowPrivate lets endpoints use http and loopback
+	// or private addresses (development, tests); WebhookSchedule,
+	// WebhookWindow and WebhookTimeout override the retry delays, the
+	// retry window (3 days) and the per-attempt timeout (10 s).
+	WebhookAllowPrivate bool
+	WebhookSchedule     []time.Duration
+	WebhookWindow       time.Duration
+	WebhookTimeout      time.Duration
 	// MailSendLimit is how many messages one genie mailbox may send in any
 	// hour (0: mailboxes.DefaultSendLimit, 100; negative: no limit).
 	MailSendLimit int
@@ -189,11 +198,16 @@ type App struct {
 	Discovery *api.Discovery
 	// Idempotency keeps the answers of requests with an Idempotency-Key.
 	Idempotency *idempotency.Store
-	DB          *db.DB
-	Users       *users.Store
-	APIKeys     *apikeys.Service
-	Handler     http.Handler
-	Limiter     *auth.RateLimiter
+	// Events records events; Webhooks and Deliverer send them.
+	Events     *events.Recorder
+	EventStore *events.Store
+	Webhooks   *events.Webhooks
+	Deliverer  *events.Deliverer
+	DB         *db.DB
+	Users      *users.Store
+	APIKeys    *apikeys.Service
+	Handler    http.Handler
+	Limiter    *auth.RateLimiter
 	// API is the action registry; tests may register extra resources
 	// before the first request.
 	API *api.Server
@@ -298,7 +312,11 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	srv := api.NewServer(api.Options{Auth: authn, Limiter: a.Limiter, Log: log,
 		BodyBudget: cfg.BodyBudget, MaxInFlight: cfg.MaxInFlight, AdmitWait: cfg.AdmitWait, Idempotency: a.Idempotency})
 	a.API = srv
-	a.APIKeys = &apikeys.Service{DB: d}
+	if err := a.wireEvents(srv); err != nil {
+		cancel()
+		return nil, err
+	}
+	a.APIKeys = &apikeys.Service{DB: d, Events: a.Events}
 	docs := &documents.Service{DB: d}
 	gs := &genies.Service{DB: d}
 	srv.Register("api-keys", a.APIKeys.Actions())
@@ -373,6 +391,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	a.Handler = api.ObservedMiddleware(log, observe, cors(mux), editlinks.PathPrefix)
 
 	go a.janitor(bg)
+	go a.Deliverer.Run(bg)
 	return a, nil
 }
 
@@ -435,6 +454,26 @@ func redactURL(s string) string {
 		return u.Redacted()
 	}
 	return "(unparsable)"
+}
+
+// wireEvents builds the event recorder, the webhook endpoints and the
+// delivery worker, and registers the events and webhooks resources.
+func (a *App) wireEvents(srv *api.Server) error {
+	cfg, d := a.Config, a.DB
+	ring, err := a.Keys.Ring(secrets.MailKey)
+	if err != nil {
+		return fmt.Errorf("%s: %w", secrets.MailKey, err)
+	}
+	a.Events = &events.Recorder{DB: d}
+	a.EventStore = &events.Store{DB: d}
+	a.Webhooks = &events.Webhooks{DB: d, Ring: ring, Events: a.Events, AllowPrivate: cfg.WebhookAllowPrivate}
+	a.Deliverer = &events.Deliverer{Webhooks: a.Webhooks, Log: cfg.Log, Schedule: cfg.WebhookSchedule, Window: cfg.WebhookWindow,
+		Timeout: cfg.WebhookTimeout}
+	a.Deliverer.Init()
+	a.Events.Notify = a.Deliverer.Notify
+	srv.Register("events", a.EventStore.EventActions())
+	srv.Register("webhooks", a.Webhooks.Actions())
+	return nil
 }
 
 // wireMail builds the embedded mail system, the outbound sender and the
@@ -504,6 +543,9 @@ func (a *App) janitor(ctx context.Context) {
 				if err := l.Sweep(ctx); err != nil && ctx.Err() == nil {
 					a.Config.Log.Warn("sweep rate-limit windows", "err", err)
 				}
+			}
+			if err := a.EventStore.Sweep(ctx); err != nil && ctx.Err() == nil {
+				a.Config.Log.Warn("sweep old events", "err", err)
 			}
 			if err := a.Idempotency.Sweep(ctx); err != nil && ctx.Err() == nil {
 				a.Config.Log.Warn("sweep idempotency keys", "err", err)

@@ -22,5 +22,7 @@ export const idempotentPaths: ReadonlySet<string> = new Set([
   "/v1/marketplace/submissions",
   "/v1/preselected-voices/create",
   "/v1/qr-code/create",
-  "/v1/system-emails/sendTest"
+  "/v1/system-emails/sendTest",
+  "/v1/webhooks/create",
+  "/v1/webhooks/test"
 ]);

@@ -1,0 +1,275 @@
+package events
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/apperr"
+)
+
+// EventActions returns the events actions: a caller's own events, for
+// clients that poll instead of receiving webhooks.
+func (s *Store) EventActions() api.Actions {
+	list := api.Action{Access: api.Authenticated, Handle: s.list, Summary: "List your events, newest first (kept 30 days)",
+		Request: EventsRequest{}, Response: EventList{}}
+	all := list
+	all.Summary = "List your events (same as list)"
+	return api.Actions{
+		"list": list,
+		"all":  all,
+		"get": {Access: api.Authenticated, Handle: s.get, Summary: "Get one of your events", ID: "The event's id (evt_…).",
+			Response: Event{}, Errors: []string{apperr.CodeNotFound}},
+	}
+}
+
+// EventsRequest is the data of list and all.
+type EventsRequest struct {
+	Type          *[]string `json:"types" doc:"Only these event types."`
+	CreatedAfter  *string   `json:"created_after" schema:"format=date-time"`
+	CreatedBefore *string   `json:"created_before" schema:"format=date-time"`
+	Limit         *int      `json:"limit" schema:"min=1,max=100" doc:"Default 20."`
+	Offset        *int      `json:"offset" schema:"min=0"`
+}
+
+// EventList is the answer of list and all.
+type EventList struct {
+	Events []Event `json:"events"`
+	Count  int     `json:"count"`
+	Limit  int     `json:"limit"`
+	Offset int     `json:"offset"`
+}
+
+func parseTime(field string, v *string) (*time.Time, error) {
+	if v == nil {
+		return nil, nil
+	}
+	t, err := time.Parse(time.RFC3339Nano, *v)
+	if err != nil {
+		return nil, apperr.Invalid(field, "%s must be an RFC 3339 time such as 2026-11-25T10:00:00Z", field)
+	}
+	return &t, nil
+}
+
+func (s *Store) list(ctx context.Context, r *api.Request) (*api.Response, error) {
+	var in EventsRequest
+	if err := r.Bind(&in); err != nil {
+		return nil, err
+	}
+	limit, offset, err := api.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(20, 100)
+	if err != nil {
+		return nil, err
+	}
+	o := ListOptions{Limit: limit, Offset: offset, IncludePlatform: r.Caller.IsAdmin()}
+	if in.Type != nil {
+		if len(*in.Type) > 32 {
+			return nil, apperr.Invalid("types", "types may list at most 32 event types")
+		}
+		o.Types = *in.Type
+	}
+	if o.After, err = parseTime("created_after", in.CreatedAfter); err != nil {
+		return nil, err
+	}
+	if o.Before, err = parseTime("created_before", in.CreatedBefore); err != nil {
+		return nil, err
+	}
+	evs, n, err := s.List(ctx, r.Caller.UserID, o)
+	if err != nil {
+		return nil, err
+	}
+	return api.OK(EventList{Events: evs, Count: n, Limit: limit, Offset: offset}), nil
+}
+
+func (s *Store) get(ctx context.Context, r *api.Request) (*api.Response, error) {
+	id, err := r.RequireID()
+	if err != nil {
+		return nil, err
+	}
+	e, err := s.Get(ctx, r.Caller.UserID, strings.TrimSpace(id), r.Caller.IsAdmin())
+	if err != nil {
+		return nil, err
+	}
+	return api.OK(e), nil
+}
+
+// Actions returns the webhooks actions (the caller's own endpoints).
+func (w *Webhooks) Actions() api.Actions {
+	id := "The endpoint's id (we_…)."
+	nf := []string{apperr.CodeNotFound}
+	return api.Actions{
+		"create": {Access: api.Authenticated, Handle: w.create, Summary: "Add a webhook endpoint (its signing secret is in this answer only)",
+			Request: EndpointInput{}, Response: OneEndpoint{}, Status: http.StatusCreated, Idempotent: true, Errors: []string{apperr.CodeForbidden}},
+		"all":  {Access: api.Authenticated, Handle: w.all, Summary: "List your webhook endpoints", Response: EndpointList{}},
+		"list": {Access: api.Authenticated, Handle: w.all, Summary: "List your webhook endpoints (same as all)", Response: EndpointList{}},
+		"get":  {Access: api.Authenticated, Handle: w.get, Summary: "Get a webhook endpoint", ID: id, Response: OneEndpoint{}, Errors: nf},
+		"update": {Access: api.Authenticated, Handle: w.update, Summary: "Change a webhook endpoint, or enable it again (only the fields given)",
+			ID: id, Request: EndpointInput{}, Response: OneEndpoint{}, Errors: []string{apperr.CodeNotFound, apperr.CodeForbidden}},
+		"delete": {Access: api.Authenticated, Handle: w.delete, Summary: "Delete a webhook endpoint and its pending deliveries",
+			ID: id, Response: Removed{}, Errors: nf},
+		"rotate-secret": {Access: api.Authenticated, Handle: w.rotate, Summary: "Replace an endpoint's signing secret (the old one stops at once)",
+			ID: id, Response: OneEndpoint{}, Errors: nf},
+		"test": {Access: api.Authenticated, Handle: w.test, Summary: "Send a webhook.test event to the endpoint",
+			ID: id, Response: OneDelivery{}, Errors: nf, Idempotent: true},
+		"deliveries": {Access: api.Authenticated, Handle: w.deliveriesAction, Summary: "List an endpoint's deliveries with every attempt, newest first",
+			ID: id, Request: DeliveriesRequest{}, Response: DeliveryList{}, Errors: nf},
+	}
+}
+
+// OneEndpoint is {webhook}.
+type OneEndpoint struct {
+	Webhook *Endpoint `json:"webhook"`
+}
+
+// EndpointList is {webhooks, count}.
+type EndpointList struct {
+	Webhooks []Endpoint `json:"webhooks"`
+	Count    int        `json:"count"`
+}
+
+// Removed is {success, id}.
+type Removed struct {
+	Success bool   `json:"success"`
+	ID      string `json:"id"`
+}
+
+// OneDelivery is {delivery}.
+type OneDelivery struct {
+	Delivery *Delivery `json:"delivery"`
+}
+
+// DeliveriesRequest is the data of deliveries.
+type DeliveriesRequest struct {
+	Status *string `json:"status" schema:"enum=pending|delivered|failed"`
+	Limit  *int    `json:"limit" schema:"min=1,max=100" doc:"Default 20."`
+	Offset *int    `json:"offset" schema:"min=0"`
+}
+
+// DeliveryList is the answer of deliveries.
+type DeliveryList struct {
+	Deliveries []Delivery `json:"deliveries"`
+	Count      int        `json:"count"`
+	Limit      int        `json:"limit"`
+	Offset     int        `json:"offset"`
+}
+
+func (w *Webhooks) create(ctx context.Context, r *api.Request) (*api.Response, error) {
+	var in EndpointInput
+	if err := r.Bind(&in); err != nil {
+		return nil, err
+	}
+	if in.Enabled != nil {
+		return nil, apperr.Invalid("enabled", "enabled is set by update only (a new endpoint is enabled)")
+	}
+	e, err := w.Create(ctx, r.Caller, in)
+	if err != nil {
+		return nil, err
+	}
+	return api.Created(OneEndpoint{Webhook: e}), nil
+}
+
+func (w *Webhooks) all(ctx context.Context, r *api.Request) (*api.Response, error) {
+	es, err := w.List(ctx, r.Caller)
+	if err != nil {
+		return nil, err
+	}
+	return api.OK(EndpointList{Webhooks: es, Count: len(es)}), nil
+}
+
+func endpointID(r *api.Request) (string, error) {
+	id, err := r.RequireID()
+	return strings.TrimSpace(id), err
+}
+
+func (w *Webhooks) get(ctx context.Context, r *api.Request) (*api.Response, error) {
+	id, err := endpointID(r)
+	if err != nil {
+		return nil, err
+	}
+	e, err := w.Get(ctx, r.Caller, id)
+	if err != nil {
+		return nil, err
+	}
+	return api.OK(OneEndpoint{Webhook: e}), nil
+}
+
+func (w *Webhooks) update(ctx context.Context, r *api.Request) (*api.Response, error) {
+	id, err := endpointID(r)
+	if err != nil {
+		return nil, err
+	}
+	var in EndpointInput
+	if err := r.Bind(&in); err != nil {
+		return nil, err
+	}
+	e, err := w.Update(ctx, r.Caller, id, in)
+	if err != nil {
+		return nil, err
+	}
+	return api.OK(OneEndpoint{Webhook: e}), nil
+}
+
+func (w *Webhooks) delete(ctx context.Context, r *api.Request) (*api.Response, error) {
+	id, err := endpointID(r)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.Delete(ctx, r.Caller, id); err != nil {
+		return nil, err
+	}
+	return api.OK(Removed{Success: true, ID: id}), nil
+}
+
+func (w *Webhooks) rotate(ctx context.Context, r *api.Request) (*api.Response, error) {
+	id, err := endpointID(r)
+	if err != nil {
+		return nil, err
+	}
+	e, err := w.RotateSecret(ctx, r.Caller, id)
+	if err != nil {
+		return nil, err
+	}
+	return api.OK(OneEndpoint{Webhook: e}), nil
+}
+
+func (w *Webhooks) test(ctx context.Context, r *api.Request) (*api.Response, error) {
+	id, err := endpointID(r)
+	if err != nil {
+		return nil, err
+	}
+	d, err := w.Test(ctx, r.Caller, id)
+	if err != nil {
+		return nil, err
+	}
+	return api.OK(OneDelivery{Delivery: d}), nil
+}
+
+func (w *Webhooks) deliveriesAction(ctx context.Context, r *api.Request) (*api.Response, error) {
+	id, err := endpointID(r)
+	if err != nil {
+		return nil, err
+	}
+	var in DeliveriesRequest
+	if err := r.Bind(&in); err != nil {
+		return nil, err
+	}
+	limit, offset, err := api.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(20, 100)
+	if err != nil {
+		return nil, err
+	}
+	status := ""
+	if in.Status != nil {
+		switch *in.Status {
+		case "pending", "delivered", "failed":
+			status = *in.Status
+		default:
+			return nil, apperr.Invalid("status", "status must be pending, delivered or failed")
+		}
+	}
+	ds, n, err := w.Deliveries(ctx, r.Caller, id, status, limit, offset)
+	if err != nil {
+		return nil, err
+	}
+	return api.OK(DeliveryList{Deliveries: ds, Count: n, Limit: limit, Offset: offset}), nil
+}
