@@ -12,6 +12,7 @@ import (
 	"github.com/geniehq/genie/internal/app"
 	"github.com/geniehq/genie/internal/db"
 	"github.com/geniehq/genie/internal/editlinks"
+	"github.com/geniehq/genie/internal/events"
 	"github.com/geniehq/genie/internal/mailtenants"
 	"github.com/geniehq/genie/internal/secrets"
 )
@@ -126,7 +127,13 @@ func reseal(ctx context.Context, d *db.DB, kr *secrets.Keyring, name string) (in
 	if name == secrets.EditLinkKey {
 		return editlinks.Reseal(ctx, d, ring)
 	}
-	return mailtenants.Reseal(ctx, d, mailtenants.NewCipher(ring))
+	// The credentials key seals mail tenant keys and webhook signing secrets.
+	r1, f1, err := mailtenants.Reseal(ctx, d, mailtenants.NewCipher(ring))
+	if err != nil {
+		return r1, f1, err
+	}
+	r2, f2, err := events.Reseal(ctx, d, ring)
+	return r1 + r2, f1 + f2, err
 }
 
 // describeKeys lists ids and dates, never the keys themselves.
