@@ -1,9 +1,7 @@
 package editlinks_test
 
 import (
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/geniehq/genie/internal/apitest"
 )
@@ -55,18 +53,6 @@ func update(t testing.TB, s *apitest.Server, token, content string, pin any) *ap
 	}
 	return link(t, s, "", "public-update", "", data)
 }
-
-// clock moves a server's clock forward; safe to use while requests run.
-type clock struct{ offset atomic.Int64 }
-
-// install replaces the server's clock; call it before the server's first
-// request that reads the time concurrently.
-func (c *clock) install(s *apitest.Server) {
-	base := s.App.DB.Now
-	s.App.DB.Now = func() time.Time { return base().Add(time.Duration(c.offset.Load())) }
-}
-
-func (c *clock) advance(d time.Duration) { c.offset.Add(int64(d)) }
 
 // attempts returns the error object's attemptsRemaining, or -1.
 func attempts(r *apitest.Resp) int {

@@ -57,9 +57,8 @@ func expectLocked(t *testing.T, s *apitest.Server, token string) int {
 // lock ends on rotate, on a PIN change and after the timeout.
 func TestLockout(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
-		s := apitest.Start(t, store)
-		var clk clock
-		clk.install(s)
+		var clk apitest.Clock
+		s := apitest.Start(t, store, apitest.WithClock(&clk))
 		u, doc, token := lockedLink(t, s)
 
 		lockOut(t, s, token)
@@ -97,11 +96,11 @@ func TestLockout(t *testing.T) {
 		// The lock runs out after 15 minutes, not before; then a fresh
 		// series of five attempts starts.
 		lockOut(t, s, token)
-		clk.advance(15*time.Minute - 2*time.Second)
+		clk.Advance(15*time.Minute - 2*time.Second)
 		if secs := expectLocked(t, s, token); secs > 2 {
 			t.Fatalf("Retry-After %d two seconds before the end", secs)
 		}
-		clk.advance(3 * time.Second)
+		clk.Advance(3 * time.Second)
 		if r := update(t, s, token, "guess", "0000").Expect(t, 403, "FORBIDDEN"); attempts(r) != 4 {
 			t.Fatalf("attemptsRemaining after the lock ran out %d, want 4", attempts(r))
 		}
