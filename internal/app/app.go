@@ -317,8 +317,8 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 		return nil, err
 	}
 	a.APIKeys = &apikeys.Service{DB: d, Events: a.Events}
-	docs := &documents.Service{DB: d}
-	gs := &genies.Service{DB: d}
+	docs := &documents.Service{DB: d, Events: a.Events}
+	gs := &genies.Service{DB: d, Events: a.Events}
 	srv.Register("api-keys", a.APIKeys.Actions())
 	srv.Register("documents", docs.Actions())
 	if err := a.wireMail(ctx, srv, gs); err != nil {

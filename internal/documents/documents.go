@@ -18,6 +18,7 @@ import (
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/events"
 )
 
 // Limits.
@@ -38,7 +39,10 @@ type Document struct {
 }
 
 // Service implements the document rules.
-type Service struct{ DB *db.DB }
+type Service struct {
+	DB     *db.DB
+	Events *events.Recorder // document.updated (nil: none)
+}
 
 // CheckContent validates document content: at most MaxContentLen characters
 // of valid UTF-8.
@@ -191,11 +195,53 @@ func (s *Service) Update(ctx context.Context, c *auth.Caller, id string, p Patch
 			return fmt.Errorf("update document: %w", err)
 		}
 		if p.Content != nil {
-			return RefreshGenies(ctx, tx, d.ID, now)
+			if err := RefreshGenies(ctx, tx, d.ID, now); err != nil {
+				return err
+			}
 		}
-		return nil
+		return s.Events.Record(ctx, tx, d.UserID, events.DocumentUpdated, Updated(d, "api"))
 	})
 	return d, err
+}
+
+// UpdatedEvent is the data of document.updated: the document without its
+// content (which may be a million characters; get it with documents get),
+// and how it changed ("api" or "edit_link").
+type UpdatedEvent struct {
+	Document
+	Via string `json:"via"`
+}
+
+// Updated is the document.updated data for d.
+func Updated(d *Document, via string) UpdatedEvent {
+	v := *d
+	v.Content = nil
+	return UpdatedEvent{Document: v, Via: via}
+}
+
+// RecordUpdated records document.updated for a content change made outside
+// Update (the public edit page), inside that change's transaction.
+func (s *Service) RecordUpdated(ctx context.Context, tx *sql.Tx, id, via string) error {
+	if s.Events == nil {
+		return nil
+	}
+	d, err := s.load(ctx, tx, id, "")
+	if err != nil {
+		return err
+	}
+	return s.Events.Record(ctx, tx, d.UserID, events.DocumentUpdated, Updated(d, via))
+}
+
+// RecordFor records an event of the document owner's inside tx.
+func (s *Service) RecordFor(ctx context.Context, tx *sql.Tx, id, typ string, data any) error {
+	if s.Events == nil {
+		return nil
+	}
+	var owner string
+	if err := tx.QueryRowContext(ctx, `SELECT user_id FROM documents WHERE id = $1`, id).Scan(&owner); err != nil {
+		return fmt.Errorf("document owner: %w", err)
+	}
+	return s.Events.Record(ctx, tx, owner, typ, data)
 }
 
 // SetContent replaces a document's content inside tx and refreshes the

@@ -12,6 +12,7 @@ import (
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/db"
 	"github.com/geniehq/genie/internal/documents"
+	"github.com/geniehq/genie/internal/events"
 	"github.com/geniehq/genie/internal/secrets"
 )
 
@@ -96,7 +97,11 @@ func (s *Service) Generate(ctx context.Context, c *auth.Caller, documentID strin
 			return err
 		}
 		r.TokenHash, r.TokenSealed, r.FailedAttempts, r.LockedUntil = hash, sealed, 0, sql.NullTime{}
-		return replaceToken(ctx, tx, documentID, hash, sealed, now)
+		if err := replaceToken(ctx, tx, documentID, hash, sealed, now); err != nil {
+			return err
+		}
+		// Never the token: an event is not a place for a credential.
+		return s.docs.RecordFor(ctx, tx, documentID, events.EditLinkRotated, LinkEvent{DocumentID: documentID, At: now})
 	})
 	if err != nil {
 		return nil, false, fmt.Errorf("editlinks: generate: %w", err)
@@ -200,10 +205,17 @@ func (s *Service) Update(ctx context.Context, token string, content, pin *string
 					return err
 				}
 				verdict = e
+				if until, locked := e.Extra["lockedUntil"].(string); locked {
+					return s.docs.RecordFor(ctx, tx, r.DocumentID, events.EditLinkLocked,
+						LinkEvent{DocumentID: r.DocumentID, At: now, LockedUntil: until})
+				}
 				return nil
 			}
 		}
 		if err := documents.SetContent(ctx, tx, r.DocumentID, *content, now); err != nil {
+			return err
+		}
+		if err := s.docs.RecordUpdated(ctx, tx, r.DocumentID, "edit_link"); err != nil {
 			return err
 		}
 		saved = now
@@ -219,6 +231,14 @@ func (s *Service) Update(ctx context.Context, token string, content, pin *string
 		return nil, verdict
 	}
 	return &Saved{Success: true, UpdatedAt: saved}, nil
+}
+
+// LinkEvent is the data of edit_link.rotated and edit_link.locked (never
+// the token).
+type LinkEvent struct {
+	DocumentID  string    `json:"documentId"`
+	At          time.Time `json:"at"`
+	LockedUntil string    `json:"lockedUntil,omitempty"`
 }
 
 // lockForSave locks, in this order, the document's row and the row of the

@@ -18,6 +18,7 @@ import (
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/events"
 )
 
 // Field limits, in characters.
@@ -61,6 +62,8 @@ type Service struct {
 	Mailboxes MailboxFunc
 	// DeleteHooks run inside every genie delete, before the row goes.
 	DeleteHooks []DeleteHook
+	// Events records genie.created and genie.deleted (nil: none).
+	Events *events.Recorder
 }
 
 const columns = `id, user_id, name, description, instructions, greeting, voice_id, group_id, is_template,
@@ -246,10 +249,15 @@ func (s *Service) Create(ctx context.Context, c *auth.Caller, f Fields) (*Genie,
 	var id string
 	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
 		g, err := CreateTx(ctx, tx, c, c.UserID, f, s.DB.Now())
-		if err == nil {
-			id = g.ID
+		if err != nil {
+			return err
 		}
-		return err
+		id = g.ID
+		full, err := Load(ctx, tx, id, "")
+		if err != nil {
+			return err
+		}
+		return s.Events.Record(ctx, tx, full.UserID, events.GenieCreated, full)
 	})
 	if err != nil {
 		return nil, err
@@ -378,7 +386,7 @@ func (s *Service) Delete(ctx context.Context, c *auth.Caller, id string, hooks .
 		if _, err := tx.ExecContext(ctx, `DELETE FROM genies WHERE id = $1`, id); err != nil {
 			return fmt.Errorf("delete genie: %w", err)
 		}
-		return nil
+		return s.Events.Record(ctx, tx, g.UserID, events.GenieDeleted, g)
 	})
 }
 
