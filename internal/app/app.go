@@ -503,8 +503,9 @@ func (a *App) wireMail(ctx context.Context, srv *api.Server, gs *genies.Service)
 	a.Outbound, a.Mail.Sender = out, out
 	tenants := &mailtenants.Store{DB: d, Users: a.Users, Cipher: cipher}
 	boxes := &mailboxes.Service{DB: d, Mail: a.Mail, Domain: cfg.MailDomain, Tenants: tenants, Users: a.Users, Log: log,
-		SendLimit: cfg.MailSendLimit}
+		SendLimit: cfg.MailSendLimit, Events: a.Events}
 	a.Mail.Escalation = boxes.Escalation
+	a.Mail.OnMessage = boxes.RecordMessage
 	gs.Mailboxes = boxes.ForGenies
 	gs.DeleteHooks = append(gs.DeleteHooks, boxes.DeleteHook)
 	srv.Register("agent-mailboxes-self", boxes.Actions())

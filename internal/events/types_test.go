@@ -59,9 +59,28 @@ func TestEventTypes(t *testing.T) {
 		if ev := events("genie.deleted"); len(ev) != 1 || ev[0]["data"].(map[string]any)["id"] != g["id"] {
 			t.Fatalf("genie.deleted: %v", ev)
 		}
+		// Mailboxes: a message sent from one genie's mailbox to another's is
+		// sent by the first and received by the second; a suspension changes
+		// the status.
+		a := s.Call(t, u.Token, "genies", "create", "", map[string]any{"name": "Alpha"}).Expect(t, 201, "").Data()["genie"].(map[string]any)["id"]
+		b := s.Call(t, u.Token, "genies", "create", "", map[string]any{"name": "Beta"}).Expect(t, 201, "").Data()["genie"].(map[string]any)["id"]
+		s.Call(t, u.Token, "agent-mailboxes-self", "provision", "", map[string]any{"agentId": a}).Expect(t, 200, "")
+		bbox := s.Call(t, u.Token, "agent-mailboxes-self", "provision", "", map[string]any{"agentId": b}).Expect(t, 200, "").Data()
+		s.Call(t, u.Token, "agent-mailboxes-self", "send", "", map[string]any{"agentId": a, "to": bbox["email_address"], "subject": "Hi", "text": "Hello Beta"}).Expect(t, 201, "")
+		sent, recv := events("mailbox.message.sent"), events("mailbox.message.received")
+		if len(sent) != 1 || len(recv) != 1 || sent[0]["data"].(map[string]any)["agent_id"] != a || recv[0]["data"].(map[string]any)["agent_id"] != b ||
+			recv[0]["data"].(map[string]any)["message"].(map[string]any)["subject"] != "Hi" {
+			t.Fatalf("sent %v received %v", sent, recv)
+		}
+		s.Call(t, u.Token, "agent-mailboxes-self", "update", "", map[string]any{"agentId": a, "action": "suspend"}).Expect(t, 200, "")
+		if st := events("mailbox.status_changed"); len(st) != 1 || st[0]["data"].(map[string]any)["previous_status"] != "provisioned" ||
+			st[0]["data"].(map[string]any)["mailbox"].(map[string]any)["status"] != "suspended" {
+			t.Fatalf("status_changed: %v", st)
+		}
+
 		// A refused change records nothing.
 		s.Call(t, u.Token, "genies", "create", "", map[string]any{"name": ""}).Expect(t, 400, "VALIDATION_ERROR")
-		if ev := events("genie.created"); len(ev) != 1 {
+		if ev := events("genie.created"); len(ev) != 3 {
 			t.Fatalf("a refused create recorded an event: %v", ev)
 		}
 	})

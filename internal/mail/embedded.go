@@ -37,6 +37,9 @@ type Embedded struct {
 	// address, or "" for none.
 	Escalation func(ctx context.Context, address string) (string, error)
 	Log        *slog.Logger
+	// OnMessage runs in the transaction that stores a message in an inbox
+	// (received or sent): the events of the change are written there.
+	OnMessage func(ctx context.Context, q db.Querier, accountID string, m *InboxMessage) error
 }
 
 var _ MailSystem = (*Embedded)(nil)
@@ -279,7 +282,10 @@ func (e *Embedded) Deliver(ctx context.Context, from, rcpt string, raw []byte) e
 	if a.Suspended {
 		return ErrSuspended
 	}
-	if _, err := e.storeMessage(ctx, e.DB.W, a.ID, DirectionIn, from, rcpt, raw, e.DB.Now()); err != nil {
+	if err := e.DB.Tx(ctx, func(tx *sql.Tx) error {
+		_, err := e.storeMessage(ctx, tx, a.ID, DirectionIn, from, rcpt, raw, e.DB.Now())
+		return err
+	}); err != nil {
 		return err
 	}
 	e.forward(ctx, a.Address, from, raw)

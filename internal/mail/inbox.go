@@ -90,6 +90,15 @@ func (e *Embedded) storeMessage(ctx context.Context, q db.Querier, accountID, di
 	if err != nil {
 		return "", fmt.Errorf("mail: store message: %w", err)
 	}
+	if e.OnMessage != nil {
+		m, err := scanInbox(q.QueryRowContext(ctx, `SELECT `+inboxCols+` FROM mail_messages WHERE id = $1`, id))
+		if err != nil {
+			return "", err
+		}
+		if err := e.OnMessage(ctx, q, accountID, &m.InboxMessage); err != nil {
+			return "", err
+		}
+	}
 	return id, nil
 }
 

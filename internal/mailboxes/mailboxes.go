@@ -21,6 +21,7 @@ import (
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/events"
 	"github.com/geniehq/genie/internal/genies"
 	"github.com/geniehq/genie/internal/mail"
 	"github.com/geniehq/genie/internal/mailtenants"
@@ -60,6 +61,8 @@ type Service struct {
 	// SendLimit is how many messages one mailbox may send in any hour
 	// (0: DefaultSendLimit; negative: no limit).
 	SendLimit int
+	// Events records the mailbox events (nil: none).
+	Events *events.Recorder
 }
 
 const columns = `id, agent_id, email_address, account_id, grant_id, status, last_error, escalation_address, created_at, updated_at`

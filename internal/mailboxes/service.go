@@ -11,6 +11,7 @@ import (
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/events"
 	"github.com/geniehq/genie/internal/genies"
 	"github.com/geniehq/genie/internal/mail"
 )
@@ -273,12 +274,60 @@ func (s *Service) Update(ctx context.Context, c *auth.Caller, agentID string, ch
 			return apperr.Invalid("escalation_address", "escalation_address must not be the mailbox's own address")
 		}
 	}
-	_, err = s.DB.W.ExecContext(ctx, `UPDATE mailboxes SET status = $1, escalation_address = $2, updated_at = $3 WHERE id = $4`,
-		status, esc, s.DB.Now(), m.ID)
+	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE mailboxes SET status = $1, escalation_address = $2, updated_at = $3 WHERE id = $4`,
+			status, esc, s.DB.Now(), m.ID); err != nil {
+			return err
+		}
+		if status == m.Status {
+			return nil
+		}
+		after, err := byAgent(ctx, tx, agentID, "")
+		if err != nil {
+			return err
+		}
+		return s.Events.Record(ctx, tx, g.UserID, events.MailboxStatusChanged, StatusChange{Mailbox: after, PreviousStatus: m.Status})
+	})
 	if err != nil {
 		return fmt.Errorf("mailboxes: update: %w", err)
 	}
 	return nil
+}
+
+// StatusChange is the data of mailbox.status_changed.
+type StatusChange struct {
+	Mailbox        *Mailbox `json:"mailbox"`
+	PreviousStatus string   `json:"previous_status"`
+}
+
+// MessageEvent is the data of mailbox.message.received and
+// mailbox.message.sent.
+type MessageEvent struct {
+	AgentID   string             `json:"agent_id"`
+	MailboxID string             `json:"mailbox_id"`
+	Message   *mail.InboxMessage `json:"message"`
+}
+
+// RecordMessage records the event of a message stored in a genie's inbox,
+// inside the transaction that stores it (mail.Embedded.OnMessage).
+func (s *Service) RecordMessage(ctx context.Context, q db.Querier, accountID string, m *mail.InboxMessage) error {
+	if s.Events == nil {
+		return nil
+	}
+	var user, agent, box string
+	err := q.QueryRowContext(ctx, `SELECT g.user_id, b.agent_id, b.id FROM mailboxes b JOIN genies g ON g.id = b.agent_id
+		WHERE b.account_id = $1`, accountID).Scan(&user, &agent, &box)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // an inbox no genie mailbox points at (being replaced)
+	}
+	if err != nil {
+		return fmt.Errorf("mailboxes: owner of inbox: %w", err)
+	}
+	typ := events.MailboxMessageReceived
+	if m.Direction == mail.DirectionOut {
+		typ = events.MailboxMessageSent
+	}
+	return s.Events.Record(ctx, q, user, typ, MessageEvent{AgentID: agent, MailboxID: box, Message: m})
 }
 
 // Delete removes the genie's mailbox and its inbox at the mail system; it
