@@ -336,7 +336,9 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	}
 	srv.Register("doc-edit-link", links.Actions())
 	srv.Register("genie-documents", (&gendocs.Service{DB: d, Generator: gen, Log: log}).Actions())
-	srv.Register("marketplace", marketplace.New(d).Actions())
+	market := marketplace.New(d)
+	market.Events = a.Events
+	srv.Register("marketplace", market.Actions())
 
 	mux := http.NewServeMux()
 	srv.Mount(mux)

@@ -13,6 +13,7 @@ import (
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/documents"
+	"github.com/geniehq/genie/internal/events"
 	"github.com/geniehq/genie/internal/genies"
 )
 
@@ -162,6 +163,10 @@ func (s *Service) Clone(ctx context.Context, c *auth.Caller, listingID string, i
 			return fmt.Errorf("marketplace: record clone: %w", err)
 		}
 		if err := RecordInteraction(ctx, tx, listingID, Clones, now); err != nil {
+			return err
+		}
+		if err := s.Events.Record(ctx, tx, c.UserID, events.ListingCloned, Cloned{Success: true, MarketplaceGenieID: listingID,
+			CloneResult: CloneResult{AgentID: g.ID, DocumentsCopied: len(docs), CloneCount: res.CloneCount, Genie: *g}}); err != nil {
 			return err
 		}
 		d := map[string]int64{}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/events"
 )
 
 // Ref is the short form of a category or brand inside a listing.
@@ -115,7 +116,9 @@ type Stats struct {
 
 // Service implements the marketplace rules.
 type Service struct {
-	DB        *db.DB
+	DB *db.DB
+	// Events records the marketplace events (nil: none).
+	Events    *events.Recorder
 	cache     *cache // responses that do not show view counts
 	viewCache *cache // responses that do
 	views     viewBatcher

@@ -15,6 +15,7 @@ import (
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/events"
 )
 
 // Review is a user's rating of a listing.
@@ -263,6 +264,15 @@ func (s *Service) createReview(ctx context.Context, c *auth.Caller, listingID st
 		}
 		if err := RecordInteraction(ctx, tx, listingID, Reviews, now); err != nil {
 			return err
+		}
+		if s.Events != nil {
+			v, err := scanReview(tx.QueryRowContext(ctx, `SELECT `+reviewCols+reviewFrom+` WHERE r.id = $1`, id))
+			if err != nil {
+				return err
+			}
+			if err := s.Events.Record(ctx, tx, c.UserID, events.ReviewCreated, ReviewAnswer{Review: *v}); err != nil {
+				return err
+			}
 		}
 		return bump(ctx, tx, catalogVersion, nil)
 	})

@@ -15,6 +15,7 @@ import (
 	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/events"
 	"github.com/geniehq/genie/internal/genies"
 )
 
@@ -39,6 +40,16 @@ var moderation = map[string]string{
 var submissionMoves = map[string][]string{
 	SubmissionPending:     {SubmissionUnderReview, SubmissionApproved, SubmissionRejected},
 	SubmissionUnderReview: {SubmissionApproved, SubmissionRejected},
+}
+
+// SubmissionEvent is the data of marketplace.submission.created and
+// marketplace.submission.status_changed.
+type SubmissionEvent struct {
+	SubmissionID   string  `json:"submission_id"`
+	AgentID        string  `json:"agent_id"`
+	Status         string  `json:"status"`
+	PreviousStatus string  `json:"previous_status,omitempty"`
+	ListingID      *string `json:"listing_id,omitempty" doc:"The listing an approval published."`
 }
 
 // Submission is a user's request to have a genie listed in the marketplace.
@@ -185,9 +196,17 @@ func (s *Service) submissionsAction(ctx context.Context, r *api.Request) (*api.R
 			return nil, err
 		}
 		id, now := uuid.NewString(), s.DB.Now()
-		if _, err := s.DB.W.ExecContext(ctx, `INSERT INTO marketplace_submissions (id, user_id, agent_id, submission_data, status,
+		if err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_submissions (id, user_id, agent_id, submission_data, status,
 			created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)`, id, c.UserID, agentID, data, SubmissionPending, now); err != nil {
-			return nil, fmt.Errorf("marketplace: create submission: %w", err)
+				return fmt.Errorf("marketplace: create submission: %w", err)
+			}
+			// A platform event too: admins' platform endpoints hear of
+			// submissions awaiting review.
+			return s.Events.Record(ctx, tx, c.UserID, events.SubmissionCreated, SubmissionEvent{SubmissionID: id, AgentID: agentID,
+				Status: SubmissionPending})
+		}); err != nil {
+			return nil, err
 		}
 		v, err := s.loadSubmission(ctx, id)
 		if err != nil {
@@ -302,10 +321,10 @@ func inSubmissionData(err error) error {
 func (s *Service) moderate(ctx context.Context, c *auth.Caller, id, mode, to string, notes *string, clear bool) (*Submission, string, error) {
 	var listingID string
 	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		var from, data string
+		var from, data, owner string
 		var agent sql.NullString
-		err := tx.QueryRowContext(ctx, `SELECT status, agent_id, submission_data FROM marketplace_submissions WHERE id = $1`+s.DB.ForUpdate(), id).
-			Scan(&from, &agent, &data)
+		err := tx.QueryRowContext(ctx, `SELECT status, agent_id, submission_data, user_id FROM marketplace_submissions WHERE id = $1`+s.DB.ForUpdate(), id).
+			Scan(&from, &agent, &data, &owner)
 		if errors.Is(err, sql.ErrNoRows) {
 			return apperr.NotFound("submission")
 		}
@@ -332,9 +351,18 @@ func (s *Service) moderate(ctx context.Context, c *auth.Caller, id, mode, to str
 			return fmt.Errorf("marketplace: moderate submission: %w", err)
 		}
 		if to == SubmissionApproved {
-			listingID, err = s.publish(ctx, tx, ptr(agent), data)
+			if listingID, err = s.publish(ctx, tx, ptr(agent), data); err != nil {
+				return err
+			}
 		}
-		return err
+		ev := SubmissionEvent{SubmissionID: id, Status: to, PreviousStatus: from}
+		if agent.Valid {
+			ev.AgentID = agent.String
+		}
+		if listingID != "" {
+			ev.ListingID = &listingID
+		}
+		return s.Events.Record(ctx, tx, owner, events.SubmissionStatusChanged, ev)
 	})
 	if err != nil {
 		return nil, "", err
