@@ -48,6 +48,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	mailDomain := fs.String("mail-domain", env("GENIE_MAIL_DOMAIN", "mail.localhost"), "domain of the embedded mail system's mailboxes (env GENIE_MAIL_DOMAIN)")
 	smtpAddr := fs.String("smtp-addr", envOr("GENIE_SMTP_ADDR", "127.0.0.1:2525"), "listen address of the embedded SMTP server; empty disables it (env GENIE_SMTP_ADDR)")
 	webhookPrivate := fs.Bool("webhook-allow-private", envBool("GENIE_WEBHOOK_ALLOW_PRIVATE"), "let webhook endpoints use http and loopback or private addresses, for development; link-local and metadata addresses stay refused (env GENIE_WEBHOOK_ALLOW_PRIVATE)")
+	webhookWindow := fs.Duration("webhook-retry-window", envDuration("GENIE_WEBHOOK_RETRY_WINDOW", 72*time.Hour), "how long a webhook delivery is retried (and an endpoint may fail before it is disabled); the retry delays scale with it (env GENIE_WEBHOOK_RETRY_WINDOW)")
 	sendLimit := fs.Int("mail-send-limit", envInt("GENIE_MAIL_SEND_LIMIT", 100), "messages one genie mailbox may send in any hour (agent-mailboxes-self send); -1: no limit (env GENIE_MAIL_SEND_LIMIT)")
 	smtpRelay := fs.String("smtp-relay", env("GENIE_SMTP_RELAY", ""), "host:port of an SMTP relay for outgoing mail; default: none, mail to other domains stays in the outbox (env GENIE_SMTP_RELAY)")
 	smtpUser := fs.String("smtp-username", env("GENIE_SMTP_USERNAME", ""), "SMTP relay username (env GENIE_SMTP_USERNAME)")
@@ -108,7 +109,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		RateLimit: *rate, Log: log, AuthAddrLimit: offIfZero(*authAddr), AuthGlobalLimit: offIfZero(*authGlobal), ClientIPHeader: *ipHeader,
 		MaxInFlight: *inFlight, AdmitWait: *admitWait, MetricsAddr: metricsCfg, RefreshReuseInterval: reuseCfg(*reuse),
 		ModelURL: *modelURL, ModelAPIKey: *modelKey, ModelName: *modelName, ModelTimeout: *modelTimeout,
-		MailDomain: *mailDomain, SMTPAddr: *smtpAddr, SMTPAddrDefault: !flagOrEnvSet(fs, "smtp-addr", "GENIE_SMTP_ADDR"), SMTPRelay: *smtpRelay, MailSendLimit: *sendLimit, WebhookAllowPrivate: *webhookPrivate, SMTPUsername: *smtpUser, SMTPPassword: *smtpPass,
+		MailDomain: *mailDomain, SMTPAddr: *smtpAddr, SMTPAddrDefault: !flagOrEnvSet(fs, "smtp-addr", "GENIE_SMTP_ADDR"), SMTPRelay: *smtpRelay, MailSendLimit: *sendLimit, WebhookAllowPrivate: *webhookPrivate, WebhookWindow: *webhookWindow, SMTPUsername: *smtpUser, SMTPPassword: *smtpPass,
 		MailFrom: *mailFrom, MailKey: os.Getenv("GENIE_MAIL_KEY"),
 		DisableSignup: *noSignup, RequireEmailConfirmation: !*autoconfirm, OTPTTL: *otpTTL, AuthEmailInterval: reuseCfg(*mailInterval),
 		SiteURL: *siteURL, RedirectURLs: splitList(*redirectURLs),

@@ -70,6 +70,9 @@ type Deliverer struct {
 var DefaultSchedule = []time.Duration{30 * time.Second, 2 * time.Minute, 10 * time.Minute, 30 * time.Minute, time.Hour,
 	2 * time.Hour, 4 * time.Hour, 8 * time.Hour, 12 * time.Hour, 24 * time.Hour}
 
+// DefaultWindow is how long a delivery is retried.
+const DefaultWindow = 72 * time.Hour
+
 // maxResponse bounds how much of an endpoint's answer is read.
 const maxResponse = 4 << 10
 
@@ -84,11 +87,15 @@ func (d *Deliverer) Notify() {
 // Init prepares the worker; Run then sends until ctx ends.
 func (d *Deliverer) Init() {
 	d.wake = make(chan struct{}, 1)
-	if len(d.Schedule) == 0 {
-		d.Schedule = DefaultSchedule
-	}
 	if d.Window <= 0 {
-		d.Window = 72 * time.Hour
+		d.Window = DefaultWindow
+	}
+	if len(d.Schedule) == 0 {
+		// The default schedule, scaled to the window (a shorter window,
+		// for development, retries sooner).
+		for _, step := range DefaultSchedule {
+			d.Schedule = append(d.Schedule, time.Duration(float64(step)*float64(d.Window)/float64(DefaultWindow)))
+		}
 	}
 	if d.Timeout <= 0 {
 		d.Timeout = 10 * time.Second
