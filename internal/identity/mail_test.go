@@ -124,6 +124,24 @@ func waitMail(t *testing.T, s *apitest.Server, to string, n int) authMail {
 	}
 }
 
+// waitMailOfType waits for a mail to the address whose link is of the type
+// (signup, recovery...) and returns the newest: mails are sent in the
+// background, so two sent close together may arrive in either order.
+func waitMailOfType(t *testing.T, s *apitest.Server, to, typ string) authMail {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		ms := outbox(t, s, to)
+		for i := len(ms) - 1; i >= 0; i-- {
+			if m := parseAuthMail(t, ms[i]); strings.Contains(m.Link, "type="+typ) {
+				return m
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s got no %s mail among %d", to, typ, len(ms))
+		}
+	}
+}
+
 // pendingCodes counts the codes stored for the address: a mail goes out
 // only for a stored code, and codes are stored before the request answers.
 func pendingCodes(t *testing.T, s *apitest.Server, email string) int {
