@@ -253,7 +253,7 @@ func checkEnvelope(env envelope, raw map[string]json.RawMessage, pathResource st
 	switch {
 	case resErr != nil:
 		return env, resErr
-	case pathResource == "" && !hasRes:
+	case pathResource == "" && res == "": // missing, null or ""
 		return env, apperr.Required("resource")
 	case pathResource != "" && hasRes && res != pathResource:
 		return env, apperr.Invalid("resource", "resource %q in the body does not match %q in the path", res, pathResource)

@@ -17,6 +17,7 @@ func FuzzParseEnvelope(f *testing.F) {
 		`{"resource":"documents","action":"create","data":{"name":"x"}}`,
 		`{"action":"all"}`, `{"resource":3}`, `{"data":[]}`, `null`, `"x"`, `{}`, `{"id":"1","data":null}`,
 		`{"resource":"a","action":"b","data":{"k":"\ud800"}}`, "{\"action\":\"\xff\"}", `{"a":1}{"b":2}`, ``,
+		`{"resource":"","action":"0"}`, `{"resource":"documents","action":""}`,
 	} {
 		f.Add([]byte(s), "")
 		f.Add([]byte(s), "documents")
