@@ -125,12 +125,13 @@ func (s *Service) Clone(ctx context.Context, c *auth.Caller, listingID string, i
 		return nil, apperr.Invalid("currentCloneCount", "currentCloneCount must be 0 or more")
 	}
 	res := &CloneResult{}
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx *Write) error {
 		now := s.DB.Now()
 		var agentID sql.NullString
 		var public bool
+		var seq int64
 		err := tx.QueryRowContext(ctx, `UPDATE marketplace_listings SET clone_count = clone_count + 1 WHERE id = $1
-			RETURNING agent_id, is_public, clone_count`, listingID).Scan(&agentID, &public, &res.CloneCount)
+			RETURNING agent_id, is_public, clone_count, seq`, listingID).Scan(&agentID, &public, &res.CloneCount, &seq)
 		if err == sql.ErrNoRows || err == nil && !public && !c.IsAdmin() {
 			return apperr.NotFound("marketplace listing")
 		}
@@ -148,12 +149,12 @@ func (s *Service) Clone(ctx context.Context, c *auth.Caller, listingID string, i
 		if err != nil {
 			return err
 		}
-		docs, err := documents.CopyForGenieTx(ctx, tx, tpl.ID, c.UserID, now)
+		docs, err := documents.CopyForGenieTx(ctx, tx.Tx, tpl.ID, c.UserID, now)
 		if err != nil {
 			return err
 		}
 		f.DocumentIDs = &docs
-		g, err := genies.CreateTx(ctx, tx, c, c.UserID, f, now)
+		g, err := genies.CreateTx(ctx, tx.Tx, c, c.UserID, f, now)
 		if err != nil {
 			return err
 		}
@@ -173,7 +174,9 @@ func (s *Service) Clone(ctx context.Context, c *auth.Caller, listingID string, i
 		if public {
 			d["pub:clones"] = 1
 		}
-		return bump(ctx, tx, catalogVersion, d)
+		tx.Touch(seq) // searches rank by clone_count
+		tx.Count(d)
+		return nil
 	})
 	if err != nil {
 		return nil, err

@@ -154,9 +154,12 @@ func (s *Service) collectionsAction(ctx context.Context, r *api.Request) (*api.R
 			desc = new(string)
 		}
 		id, now := uuid.NewString(), s.DB.Now()
-		if _, err := s.DB.W.ExecContext(ctx, `INSERT INTO marketplace_collections (id, user_id, name, description, is_public,
+		if err := s.write(ctx, func(tx *Write) error {
+			_, err := tx.ExecContext(ctx, `INSERT INTO marketplace_collections (id, user_id, name, description, is_public,
 			created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)`, id, c.UserID, name, *desc,
-			in.IsPublic != nil && *in.IsPublic, now); err != nil {
+				in.IsPublic != nil && *in.IsPublic, now)
+			return err
+		}); err != nil {
 			return nil, fmt.Errorf("marketplace: create collection: %w", err)
 		}
 		col, err := s.loadCollection(ctx, s.DB.R, c, id, "")
@@ -221,7 +224,7 @@ func (s *Service) collectionsAction(ctx context.Context, r *api.Request) (*api.R
 // changeCollection applies a change to the caller's own collection (others
 // are NOT_FOUND), in one transaction that locks it.
 func (s *Service) changeCollection(ctx context.Context, c *auth.Caller, id string, ch collectionChange) error {
-	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx *Write) error {
 		var owner string
 		err := tx.QueryRowContext(ctx, `SELECT user_id FROM marketplace_collections WHERE id = $1`+s.DB.ForUpdate(), id).Scan(&owner)
 		if errors.Is(err, sql.ErrNoRows) || err == nil && owner != c.UserID {

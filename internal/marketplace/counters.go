@@ -4,44 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"maps"
-	"slices"
 )
-
-// Version counters bumped by writes.
-const (
-	catalogVersion = "version" // any change but a view
-	viewsVersion   = "views"   // a view: one of the shards "views:NN"
-)
-
-// viewShards is the number of rows the view counters are spread over, so
-// that concurrent views on PostgreSQL do not all wait for one row lock.
-// Readers sum the shards; the sum only grows, like a single counter.
-const viewShards = 16
-
-// bump adds delta to each counter key inside tx, creating missing keys,
-// and then adds one to the version counter named by version, last, so
-// that on PostgreSQL its row lock is held for the shortest time.
-func bump(ctx context.Context, tx *sql.Tx, version string, deltas map[string]int64) error {
-	// Rows are locked in key order so that concurrent writers on
-	// PostgreSQL cannot deadlock on each other's counters.
-	for _, k := range slices.Sorted(maps.Keys(deltas)) {
-		if d := deltas[k]; d != 0 && k != catalogVersion && k != viewsVersion {
-			if err := addCounter(ctx, tx, k, d); err != nil {
-				return err
-			}
-		}
-	}
-	return addCounter(ctx, tx, version, 1)
-}
-
-func addCounter(ctx context.Context, tx *sql.Tx, key string, d int64) error {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_counters (key, n) VALUES ($1, $2)
-		ON CONFLICT (key) DO UPDATE SET n = marketplace_counters.n + excluded.n`, key, d); err != nil {
-		return fmt.Errorf("marketplace: update counter %s: %w", key, err)
-	}
-	return nil
-}
 
 // membership lists the counter keys a listing with these attributes
 // counts toward.
@@ -89,9 +52,10 @@ func moveCounts(old, cur *Listing) map[string]int64 {
 }
 
 // RebuildCounters recomputes every counter from the listings in one scan
-// (after a bulk load, or as a repair), and bumps the catalog version.
+// (after a bulk load, or as a repair), bumps the catalog version and tells
+// every process to rebuild its search index.
 func (s *Service) RebuildCounters(ctx context.Context) error {
-	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx *Write) error {
 		rows, err := tx.QueryContext(ctx, `SELECT category_id, brand_id, is_public, is_featured, COUNT(*),
 			COALESCE(SUM(view_count), 0), COALESCE(SUM(clone_count), 0)
 			FROM marketplace_listings GROUP BY category_id, brand_id, is_public, is_featured`)
@@ -125,6 +89,8 @@ func (s *Service) RebuildCounters(ctx context.Context) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key <> 'version' AND key NOT LIKE 'views%'`); err != nil {
 			return fmt.Errorf("marketplace: clear counters: %w", err)
 		}
-		return bump(ctx, tx, catalogVersion, total)
+		tx.Count(total)
+		tx.Touch(rebuildAll) // listings may have been loaded behind the service's back
+		return nil
 	})
 }

@@ -73,8 +73,10 @@ func (s *Service) favoritesAction(ctx context.Context, r *api.Request) (*api.Res
 		if err != nil {
 			return nil, err
 		}
-		if _, err := s.DB.W.ExecContext(ctx, `DELETE FROM marketplace_favorites WHERE user_id = $1 AND listing_id = $2`,
-			r.Caller.UserID, id); err != nil {
+		if err := s.write(ctx, func(tx *Write) error {
+			_, err := tx.ExecContext(ctx, `DELETE FROM marketplace_favorites WHERE user_id = $1 AND listing_id = $2`, r.Caller.UserID, id)
+			return err
+		}); err != nil {
 			return nil, fmt.Errorf("marketplace: remove favorite: %w", err)
 		}
 		return api.OK(Removed{ID: id, Success: true}), nil
@@ -86,7 +88,7 @@ func (s *Service) favoritesAction(ctx context.Context, r *api.Request) (*api.Res
 // reports whether it was new (adding again returns the existing favorite).
 func (s *Service) addFavorite(ctx context.Context, c *auth.Caller, listingID string) (*Favorite, bool, error) {
 	created := false
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx *Write) error {
 		if _, err := visibleListing(ctx, tx, c, listingID, ""); err != nil {
 			return err
 		}
@@ -105,7 +107,7 @@ func (s *Service) addFavorite(ctx context.Context, c *auth.Caller, listingID str
 			return err
 		}
 		// Trending (cached against the catalog version) counts favorites.
-		return bump(ctx, tx, catalogVersion, nil)
+		return nil
 	})
 	if err != nil {
 		return nil, false, err

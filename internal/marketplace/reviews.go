@@ -203,10 +203,10 @@ func (s *Service) reviewsAction(ctx context.Context, r *api.Request) (*api.Respo
 // its average rating (rounded to 2 decimals), inside tx. The UPDATE takes
 // the listing's row lock on PostgreSQL (SQLite transactions are already
 // serialized), so concurrent review writes cannot lose an update.
-func rate(ctx context.Context, tx *sql.Tx, listingID string, dSum, dCount int64) error {
-	var sum, n int64
+func rate(ctx context.Context, tx *Write, listingID string, dSum, dCount int64) error {
+	var sum, n, seq int64
 	err := tx.QueryRowContext(ctx, `UPDATE marketplace_listings SET rating_sum = rating_sum + $1, rating_count = rating_count + $2
-		WHERE id = $3 RETURNING rating_sum, rating_count`, dSum, dCount, listingID).Scan(&sum, &n)
+		WHERE id = $3 RETURNING rating_sum, rating_count, seq`, dSum, dCount, listingID).Scan(&sum, &n, &seq)
 	if errors.Is(err, sql.ErrNoRows) {
 		return apperr.NotFound("marketplace listing")
 	}
@@ -220,13 +220,14 @@ func rate(ctx context.Context, tx *sql.Tx, listingID string, dSum, dCount int64)
 	if _, err := tx.ExecContext(ctx, `UPDATE marketplace_listings SET rating = $1 WHERE id = $2`, avg, listingID); err != nil {
 		return fmt.Errorf("marketplace: update rating: %w", err)
 	}
+	tx.Touch(seq) // searches filter and sort by rating
 	return nil
 }
 
 // createReview adds the caller's review of a visible listing.
 func (s *Service) createReview(ctx context.Context, c *auth.Caller, listingID string, rating int, text string, verified bool) (*Review, error) {
 	id := uuid.NewString()
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx *Write) error {
 		now := s.DB.Now()
 		// Lock the listing first: concurrent reviews of one listing queue here.
 		if _, err := visibleListing(ctx, tx, c, listingID, s.DB.ForUpdate()); err != nil {
@@ -274,7 +275,7 @@ func (s *Service) createReview(ctx context.Context, c *auth.Caller, listingID st
 				return err
 			}
 		}
-		return bump(ctx, tx, catalogVersion, nil)
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -295,7 +296,7 @@ func (s *Service) loadReview(ctx context.Context, id string) (*Review, error) {
 
 // lockReview reads a review's owner, listing and rating inside tx, locking
 // it; reviews of other users are NOT_FOUND unless admin is set.
-func (s *Service) lockReview(ctx context.Context, tx *sql.Tx, c *auth.Caller, id string, admin bool) (listingID string, rating int, err error) {
+func (s *Service) lockReview(ctx context.Context, tx db.Querier, c *auth.Caller, id string, admin bool) (listingID string, rating int, err error) {
 	var owner string
 	err = tx.QueryRowContext(ctx, `SELECT user_id, listing_id, rating FROM marketplace_reviews WHERE id = $1`+s.DB.ForUpdate(), id).
 		Scan(&owner, &listingID, &rating)
@@ -310,7 +311,7 @@ func (s *Service) lockReview(ctx context.Context, tx *sql.Tx, c *auth.Caller, id
 
 // updateReview changes the caller's own review.
 func (s *Service) updateReview(ctx context.Context, c *auth.Caller, id string, rating *int, text *string) (*Review, error) {
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx *Write) error {
 		listingID, old, err := s.lockReview(ctx, tx, c, id, false)
 		if err != nil {
 			return err
@@ -332,7 +333,7 @@ func (s *Service) updateReview(ctx context.Context, c *auth.Caller, id string, r
 		if err := rate(ctx, tx, listingID, int64(cur-old), 0); err != nil {
 			return err
 		}
-		return bump(ctx, tx, catalogVersion, nil)
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -342,7 +343,7 @@ func (s *Service) updateReview(ctx context.Context, c *auth.Caller, id string, r
 
 // deleteReview removes the caller's own review (admins: any review).
 func (s *Service) deleteReview(ctx context.Context, c *auth.Caller, id string) error {
-	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx *Write) error {
 		listingID, old, err := s.lockReview(ctx, tx, c, id, false) // owner only, as the spec says: admins included
 		if err != nil {
 			return err
@@ -353,7 +354,7 @@ func (s *Service) deleteReview(ctx context.Context, c *auth.Caller, id string) e
 		if err := rate(ctx, tx, listingID, -int64(old), -1); err != nil {
 			return err
 		}
-		return bump(ctx, tx, catalogVersion, nil)
+		return nil
 	})
 }
 

@@ -196,7 +196,7 @@ func (s *Service) submissionsAction(ctx context.Context, r *api.Request) (*api.R
 			return nil, err
 		}
 		id, now := uuid.NewString(), s.DB.Now()
-		if err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		if err := s.write(ctx, func(tx *Write) error {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_submissions (id, user_id, agent_id, submission_data, status,
 			created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)`, id, c.UserID, agentID, data, SubmissionPending, now); err != nil {
 				return fmt.Errorf("marketplace: create submission: %w", err)
@@ -226,14 +226,19 @@ func (s *Service) submissionsAction(ctx context.Context, r *api.Request) (*api.R
 		if !c.IsAdmin() {
 			q, a = q+` AND user_id = $2`, append(a, c.UserID)
 		}
-		res, err := s.DB.W.ExecContext(ctx, q, a...)
-		if err != nil {
-			return nil, fmt.Errorf("marketplace: delete submission: %w", err)
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return nil, fmt.Errorf("marketplace: delete submission: %w", err)
-		} else if n == 0 {
-			return nil, apperr.NotFound("submission")
+		if err := s.write(ctx, func(tx *Write) error {
+			res, err := tx.ExecContext(ctx, q, a...)
+			if err != nil {
+				return fmt.Errorf("marketplace: delete submission: %w", err)
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return fmt.Errorf("marketplace: delete submission: %w", err)
+			} else if n == 0 {
+				return apperr.NotFound("submission")
+			}
+			return nil
+		}); err != nil {
+			return nil, err
 		}
 		return api.OK(Removed{ID: id, Success: true}), nil
 	}
@@ -282,7 +287,7 @@ func (s *Service) submissionsAction(ctx context.Context, r *api.Request) (*api.R
 // listing is public and not featured. Data that cannot make a listing is a
 // VALIDATION_ERROR naming submission_data.<field>, and the transaction,
 // status change included, is rolled back.
-func (s *Service) publish(ctx context.Context, tx *sql.Tx, agentID *string, data string) (string, error) {
+func (s *Service) publish(ctx context.Context, tx *Write, agentID *string, data string) (string, error) {
 	var in ListingRequest
 	if err := api.Decode(json.RawMessage(data), &in); err != nil {
 		return "", inSubmissionData(err)
@@ -320,7 +325,7 @@ func inSubmissionData(err error) error {
 // same transaction and returns its id.
 func (s *Service) moderate(ctx context.Context, c *auth.Caller, id, mode, to string, notes *string, clear bool) (*Submission, string, error) {
 	var listingID string
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx *Write) error {
 		var from, data, owner string
 		var agent sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT status, agent_id, submission_data, user_id FROM marketplace_submissions WHERE id = $1`+s.DB.ForUpdate(), id).

@@ -315,7 +315,7 @@ func (s *Service) Categories(ctx context.Context) ([]Category, error) {
 	return out, rows.Err()
 }
 
-func loadCategory(ctx context.Context, tx *sql.Tx, id string) (*Category, error) {
+func loadCategory(ctx context.Context, tx db.Querier, id string) (*Category, error) {
 	c, err := scanCategory(tx.QueryRowContext(ctx, `SELECT `+categoryColumns+` FROM marketplace_categories WHERE id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.NotFound("category")
@@ -328,7 +328,7 @@ func loadCategory(ctx context.Context, tx *sql.Tx, id string) (*Category, error)
 
 // checkParent verifies that parent exists and is not id or one of its
 // descendants.
-func checkParent(ctx context.Context, tx *sql.Tx, id, parent string) error {
+func checkParent(ctx context.Context, tx db.Querier, id, parent string) error {
 	for cur, depth := parent, 0; cur != ""; depth++ {
 		if cur == id || depth > 100 {
 			return apperr.Invalid("parent_id", "parent_id would make the category its own ancestor")
@@ -373,7 +373,7 @@ func (s *Service) saveCategory(ctx context.Context, id string, in *CategoryCreat
 		parent = &v
 	}
 	var c *Category
-	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.write(ctx, func(tx *Write) error {
 		if create {
 			c = &Category{ID: uuid.NewString(), CreatedAt: s.DB.Now()}
 		} else if c, err = loadCategory(ctx, tx, id); err != nil {
@@ -413,7 +413,7 @@ func (s *Service) saveCategory(ctx context.Context, id string, in *CategoryCreat
 		if _, err := tx.ExecContext(ctx, q, c.ID, c.Name, c.Slug, c.Description, c.Icon, c.Order, c.ParentID, c.CreatedAt); err != nil {
 			return fmt.Errorf("marketplace: save category: %w", slugConflict(err, "category"))
 		}
-		return bump(ctx, tx, catalogVersion, nil)
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -424,7 +424,7 @@ func (s *Service) saveCategory(ctx context.Context, id string, in *CategoryCreat
 // deleteCategory removes a category that no listing uses; its
 // subcategories become top-level.
 func (s *Service) deleteCategory(ctx context.Context, id string) error {
-	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx *Write) error {
 		if _, err := loadCategory(ctx, tx, id); err != nil {
 			return err
 		}
@@ -444,7 +444,7 @@ func (s *Service) deleteCategory(ctx context.Context, id string) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key IN ($1, $2)`, "pub:cat:"+id, "all:cat:"+id); err != nil {
 			return fmt.Errorf("marketplace: delete category counters: %w", err)
 		}
-		return bump(ctx, tx, catalogVersion, nil)
+		return nil
 	})
 }
 
@@ -474,7 +474,7 @@ func (s *Service) saveBrand(ctx context.Context, id string, inName, inSlug *stri
 		return nil, err
 	}
 	b := &Brand{ID: id}
-	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.write(ctx, func(tx *Write) error {
 		if create {
 			b.ID, b.CreatedAt = uuid.NewString(), s.DB.Now()
 		} else {
@@ -496,7 +496,7 @@ func (s *Service) saveBrand(ctx context.Context, id string, inName, inSlug *stri
 		if _, err := tx.ExecContext(ctx, q, b.ID, b.Name, b.Slug, b.CreatedAt); err != nil {
 			return fmt.Errorf("marketplace: save brand: %w", slugConflict(err, "brand"))
 		}
-		return bump(ctx, tx, catalogVersion, nil)
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -506,7 +506,7 @@ func (s *Service) saveBrand(ctx context.Context, id string, inName, inSlug *stri
 
 // deleteBrand removes a brand; its listings keep existing without a brand.
 func (s *Service) deleteBrand(ctx context.Context, id string) error {
-	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx *Write) error {
 		var one int
 		err := tx.QueryRowContext(ctx, `SELECT 1 FROM marketplace_brands WHERE id = $1`, id).Scan(&one)
 		if err != nil {
@@ -521,6 +521,6 @@ func (s *Service) deleteBrand(ctx context.Context, id string) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key IN ($1, $2)`, "pub:brand:"+id, "all:brand:"+id); err != nil {
 			return fmt.Errorf("marketplace: delete brand counters: %w", err)
 		}
-		return bump(ctx, tx, catalogVersion, nil)
+		return nil
 	})
 }

@@ -2,7 +2,6 @@ package marketplace
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"math"
 	"strings"
@@ -41,7 +40,7 @@ func Day(t time.Time) int64 { return t.UTC().Unix() / 86400 }
 
 // RecordInteraction adds one interaction of the kind to the listing's
 // bucket for now's day, inside tx.
-func RecordInteraction(ctx context.Context, tx *sql.Tx, listingID string, kind Interaction, now time.Time) error {
+func RecordInteraction(ctx context.Context, tx db.Querier, listingID string, kind Interaction, now time.Time) error {
 	col := string(kind)
 	switch kind {
 	case Views, Clones, Reviews, Favorites:

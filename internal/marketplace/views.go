@@ -100,7 +100,7 @@ func (b *viewBatcher) commit(batch []*viewReq) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	d := b.s.DB
-	err := d.Tx(ctx, func(tx *sql.Tx) error {
+	err := b.s.writeViews(ctx, func(tx *Write) error {
 		now := d.Now()
 		type group struct {
 			reqs []*viewReq
@@ -156,17 +156,8 @@ func (b *viewBatcher) commit(batch []*viewReq) {
 				return fmt.Errorf("marketplace: record views: %w", err)
 			}
 		}
-		shard := fmt.Sprintf(":%02d", rand.IntN(viewShards))
-		// Keys in sorted order, as bump locks them.
 		if public > 0 {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_counters (key, n) VALUES ($1, $2)
-				ON CONFLICT (key) DO UPDATE SET n = marketplace_counters.n + $2`, "pub:views"+shard, public); err != nil {
-				return fmt.Errorf("marketplace: count views: %w", err)
-			}
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_counters (key, n) VALUES ($1, $2)
-			ON CONFLICT (key) DO UPDATE SET n = marketplace_counters.n + $2`, viewsVersion+shard, total); err != nil {
-			return fmt.Errorf("marketplace: count views: %w", err)
+			tx.Count(map[string]int64{fmt.Sprintf("pub:views:%02d", rand.IntN(viewShards)): int64(public)})
 		}
 		return nil
 	})
@@ -182,7 +173,7 @@ func (b *viewBatcher) commit(batch []*viewReq) {
 // addViews adds n views to the listing named by key (slug first, then ID)
 // and returns its ID, visibility and new view count; NOT_FOUND when it is
 // missing or, for non-admins, not public.
-func addViews(ctx context.Context, tx *sql.Tx, key string, admin bool, n int) (id string, public bool, views int64, err error) {
+func addViews(ctx context.Context, tx db.Querier, key string, admin bool, n int) (id string, public bool, views int64, err error) {
 	vis := " AND is_public = TRUE"
 	if admin {
 		vis = ""

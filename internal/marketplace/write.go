@@ -204,7 +204,7 @@ func (p *patch) apply(l *Listing) {
 }
 
 // checkRefs verifies that the category and brand of l exist.
-func checkRefs(ctx context.Context, tx *sql.Tx, l *Listing) error {
+func checkRefs(ctx context.Context, tx db.Querier, l *Listing) error {
 	var one int
 	err := tx.QueryRowContext(ctx, `SELECT 1 FROM marketplace_categories WHERE id = $1`, l.CategoryID).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -238,7 +238,7 @@ func slugTaken(err error) error {
 // agent's owner is the listing's creator. A used slug is VALIDATION_ERROR.
 func (s *Service) Create(ctx context.Context, c *auth.Caller, p *patch) (*Listing, error) {
 	var id string
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx *Write) error {
 		var err error
 		id, err = s.createTx(ctx, tx, p)
 		return err
@@ -250,7 +250,7 @@ func (s *Service) Create(ctx context.Context, c *auth.Caller, p *patch) (*Listin
 }
 
 // createTx is Create inside tx; it returns the new listing's id.
-func (s *Service) createTx(ctx context.Context, tx *sql.Tx, p *patch) (string, error) {
+func (s *Service) createTx(ctx context.Context, tx *Write, p *patch) (string, error) {
 	l := p.listing
 	l.ID = uuid.NewString()
 	now := s.DB.Now()
@@ -265,12 +265,12 @@ func (s *Service) createTx(ctx context.Context, tx *sql.Tx, p *patch) (string, e
 	if g.MarketplaceGenieID != nil && *g.MarketplaceGenieID != "" {
 		return "", apperr.Invalid("agent_id", "agent_id: this genie is already listed in the marketplace")
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO marketplace_listings (id, agent_id, creator_id, slug, display_name, tagline,
+	err = tx.QueryRowContext(ctx, `INSERT INTO marketplace_listings (id, agent_id, creator_id, slug, display_name, tagline,
 		description, category_id, brand_id, thumbnail_url, demo_video_url, is_featured, is_public, metadata,
 		difficulty, industry, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)`,
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17) RETURNING seq`,
 		l.ID, l.AgentID, g.UserID, l.Slug, l.DisplayName, l.Tagline, l.Description, l.CategoryID, l.BrandID,
-		l.ThumbnailURL, l.DemoVideoURL, l.IsFeatured, l.IsPublic, string(l.Metadata), p.difficulty, p.industry, now)
+		l.ThumbnailURL, l.DemoVideoURL, l.IsFeatured, l.IsPublic, string(l.Metadata), p.difficulty, p.industry, now).Scan(&l.seq)
 	if err != nil {
 		if e := slugTaken(err); e != err {
 			return "", e
@@ -281,7 +281,9 @@ func (s *Service) createTx(ctx context.Context, tx *sql.Tx, p *patch) (string, e
 		l.ID, now, g.ID); err != nil {
 		return "", fmt.Errorf("marketplace: link agent: %w", err)
 	}
-	return l.ID, bump(ctx, tx, catalogVersion, moveCounts(nil, &l))
+	tx.Count(moveCounts(nil, &l))
+	tx.Touch(l.seq)
+	return l.ID, nil
 }
 
 // loadAdmin reads a listing with its creator, for admin responses.
@@ -298,7 +300,7 @@ func (s *Service) loadAdmin(ctx context.Context, id string) (*Listing, error) {
 
 // Update changes the supplied fields of a listing (admin only).
 func (s *Service) Update(ctx context.Context, id string, p *patch) (*Listing, error) {
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx *Write) error {
 		old, err := loadFull(ctx, tx, id, lockListing(s.DB))
 		if err != nil {
 			return err
@@ -323,7 +325,9 @@ func (s *Service) Update(ctx context.Context, id string, p *patch) (*Listing, er
 		if _, err := tx.ExecContext(ctx, `UPDATE marketplace_listings SET `+set+fmt.Sprintf(` WHERE id = $%d`, len(a)), a...); err != nil {
 			return fmt.Errorf("marketplace: update listing: %w", slugTaken(err))
 		}
-		return bump(ctx, tx, catalogVersion, moveCounts(old, &l))
+		tx.Count(moveCounts(old, &l))
+		tx.Touch(old.seq)
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -334,7 +338,7 @@ func (s *Service) Update(ctx context.Context, id string, p *patch) (*Listing, er
 // Delete removes a listing (admin only) and unlinks its agent, which stays
 // a normal genie of its owner. Clones made from it are not affected.
 func (s *Service) Delete(ctx context.Context, id string) error {
-	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx *Write) error {
 		old, err := loadFull(ctx, tx, id, lockListing(s.DB))
 		if err != nil {
 			return err
@@ -348,7 +352,9 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 				return fmt.Errorf("marketplace: unlink agent: %w", err)
 			}
 		}
-		return bump(ctx, tx, catalogVersion, moveCounts(old, nil))
+		tx.Count(moveCounts(old, nil))
+		tx.Touch(old.seq)
+		return nil
 	})
 }
 
