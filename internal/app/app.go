@@ -337,7 +337,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	srv.Register("doc-edit-link", links.Actions())
 	srv.Register("genie-documents", (&gendocs.Service{DB: d, Generator: gen, Log: log}).Actions())
 	market := marketplace.New(d)
-	market.Events = a.Events
+	market.Events, market.Log = a.Events, log
 	srv.Register("marketplace", market.Actions())
 
 	mux := http.NewServeMux()

@@ -10,6 +10,7 @@ package marketplace
 import (
 	"database/sql"
 	"encoding/json"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -118,7 +119,10 @@ type Stats struct {
 type Service struct {
 	DB *db.DB
 	// Events records the marketplace events (nil: none).
-	Events    *events.Recorder
+	Events *events.Recorder
+	// Log receives the search index's build reports (nil: none).
+	Log       *slog.Logger
+	index     *searchIndex
 	cache     *cache // responses that do not show view counts
 	viewCache *cache // responses that do
 	views     viewBatcher
@@ -133,6 +137,7 @@ type Service struct {
 func New(d *db.DB) *Service {
 	s := &Service{DB: d, cache: newCache(4096), viewCache: newCache(4096)}
 	s.views.s = s
+	s.index = &searchIndex{s: s, terms: newTermSource(d)}
 	return s
 }
 

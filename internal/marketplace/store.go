@@ -20,53 +20,6 @@ func (a *args) add(v any) string {
 	return fmt.Sprintf("$%d", len(*a))
 }
 
-// matchExpr is the engine's full-text query for the words: every word must
-// match, the last one as a prefix. Words hold only letters and digits.
-// fields limits the match to the name ("A") or the name and tagline ("AB").
-func matchExpr(engine db.Engine, words []string, fields string) string {
-	if engine == db.Postgres {
-		q := make([]string, len(words))
-		for i, w := range words {
-			switch {
-			case i == len(words)-1:
-				q[i] = w + ":*" + fields
-			case fields != "":
-				q[i] = w + ":" + fields
-			default:
-				q[i] = w
-			}
-		}
-		return strings.Join(q, " & ")
-	}
-	q := make([]string, len(words))
-	for i, w := range words {
-		q[i] = `"` + w + `"`
-	}
-	expr := strings.Join(q, " ") + "*"
-	switch fields {
-	case "A":
-		return "{display_name} : (" + expr + ")"
-	case "AB":
-		return "{display_name tagline} : (" + expr + ")"
-	}
-	return expr
-}
-
-// tierExpr is the relevance of a search match, lower first: 0 when every
-// word is in the name, 1 when every word is in the name or tagline, else 2.
-// It needs no per-row scoring function, so ranking a large match set costs
-// two more index lookups, not a score per match.
-func (s *Service) tierExpr(words []string, a *args) string {
-	in := func(fields string) string {
-		m := a.add(matchExpr(s.DB.Engine, words, fields))
-		if s.DB.Engine == db.Postgres {
-			return "l.search_tsv @@ to_tsquery('marketplace_english', " + m + ")"
-		}
-		return "l.seq IN (SELECT rowid FROM marketplace_fts WHERE marketplace_fts MATCH " + m + ")"
-	}
-	return "CASE WHEN " + in("A") + " THEN 0 WHEN " + in("AB") + " THEN 1 ELSE 2 END"
-}
-
 // conditions builds the WHERE terms of a query.
 func (s *Service) conditions(q Query, admin bool, a *args) []string {
 	var c []string
@@ -99,12 +52,7 @@ func (s *Service) conditions(q Query, admin bool, a *args) []string {
 		c = append(c, "l.industry = "+a.add(q.Industry))
 	}
 	if len(q.Words) > 0 {
-		m := a.add(matchExpr(s.DB.Engine, q.Words, ""))
-		if s.DB.Engine == db.Postgres {
-			c = append(c, "l.search_tsv @@ to_tsquery('marketplace_english', "+m+")")
-		} else {
-			c = append(c, "l.seq IN (SELECT rowid FROM marketplace_fts WHERE marketplace_fts MATCH "+m+")")
-		}
+		c = append(c, s.matchCond(q.Words, "", a))
 	}
 	if len(c) == 0 {
 		c = append(c, "TRUE")
@@ -158,6 +106,9 @@ func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal bo
 // page returns a page of listings matching q and the total number of
 // matches.
 func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset int) ([]*Listing, int64, error) {
+	if ls, total, ok, err := s.searchPage(ctx, q, admin, limit, offset); err != nil || ok {
+		return ls, total, err
+	}
 	counter := counterKey(q, admin) != ""
 	query, a := s.listQuery(q, admin, limit, offset, !counter)
 	rows, err := s.DB.R.QueryContext(ctx, query, a...)

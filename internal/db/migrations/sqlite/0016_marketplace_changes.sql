@@ -7,3 +7,7 @@ CREATE TABLE marketplace_changes (
     seq     BIGINT NOT NULL,
     PRIMARY KEY (version, seq)
 );
+
+-- The full-text index's terms, one row per (term, listing, column): the
+-- search index of each process is built from the engine's own terms.
+CREATE VIRTUAL TABLE marketplace_fts_vocab USING fts5vocab(marketplace_fts, 'instance');

@@ -1,0 +1,24 @@
+package marketplace
+
+import "context"
+
+// SearchBoth runs a search through the engine and through the search index
+// and returns both answers (listing IDs in order, and the count); indexed
+// is false when the index declined the query.
+func (s *Service) SearchBoth(ctx context.Context, q Query, admin bool, limit, offset int) (engine, index []string, engineTotal, indexTotal int64, indexed bool, err error) {
+	ls, total, ok, err := s.searchPage(ctx, q, admin, limit, offset)
+	if err != nil {
+		return nil, nil, 0, 0, false, err
+	}
+	for _, l := range ls {
+		index = append(index, l.ID)
+	}
+	ix := s.index
+	s.index = nil
+	defer func() { s.index = ix }()
+	els, etotal, err := s.page(ctx, q, admin, limit, offset)
+	for _, l := range els {
+		engine = append(engine, l.ID)
+	}
+	return engine, index, etotal, total, ok, err
+}

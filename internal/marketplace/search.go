@@ -1,0 +1,407 @@
+package marketplace
+
+// This file holds every difference between the two engines' full-text
+// search: the SQL match and ranking expressions, and how the in-memory
+// search index (index.go) learns the engine's own terms, so that it finds
+// exactly what the engine's index finds.
+//
+//   - SQLite: FTS5 with tokenize = ftsTokenize (Porter stemming). The terms
+//     of the catalog are read from the fts5vocab table over the index; the
+//     terms of a query word or of one changed listing come from a private
+//     in-memory FTS5 table with the same tokenizer.
+//   - PostgreSQL: the marketplace_english text search configuration
+//     (English Snowball stemming, stop words, unaccent). The terms are the
+//     lexemes of the stored search_tsv column (weights A, B, C are the
+//     name, tagline and description); a query word's lexeme comes from
+//     to_tsvector.
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/geniehq/genie/internal/db"
+)
+
+// ftsTokenize is the SQLite FTS5 tokenizer of marketplace_fts (migration
+// 0003); the mirror table must use the same one.
+const ftsTokenize = `porter unicode61 remove_diacritics 2`
+
+// matchExpr is the engine's full-text query for the words: every word must
+// match, the last one as a prefix. Words hold only letters and digits.
+// fields limits the match to the name ("A") or the name and tagline ("AB").
+func matchExpr(engine db.Engine, words []string, fields string) string {
+	if engine == db.Postgres {
+		q := make([]string, len(words))
+		for i, w := range words {
+			switch {
+			case i == len(words)-1:
+				q[i] = w + ":*" + fields
+			case fields != "":
+				q[i] = w + ":" + fields
+			default:
+				q[i] = w
+			}
+		}
+		return strings.Join(q, " & ")
+	}
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = `"` + w + `"`
+	}
+	expr := strings.Join(q, " ") + "*"
+	switch fields {
+	case "A":
+		return "{display_name} : (" + expr + ")"
+	case "AB":
+		return "{display_name tagline} : (" + expr + ")"
+	}
+	return expr
+}
+
+// matchCond is the WHERE term that listing l matches the words in fields.
+func (s *Service) matchCond(words []string, fields string, a *args) string {
+	m := a.add(matchExpr(s.DB.Engine, words, fields))
+	if s.DB.Engine == db.Postgres {
+		return "l.search_tsv @@ to_tsquery('marketplace_english', " + m + ")"
+	}
+	return "l.seq IN (SELECT rowid FROM marketplace_fts WHERE marketplace_fts MATCH " + m + ")"
+}
+
+// tierExpr is the relevance of a search match, lower first: 0 when every
+// word is in the name, 1 when every word is in the name or tagline, else 2.
+func (s *Service) tierExpr(words []string, a *args) string {
+	return "CASE WHEN " + s.matchCond(words, "A", a) + " THEN 0 WHEN " + s.matchCond(words, "AB", a) + " THEN 1 ELSE 2 END"
+}
+
+// termSource is how the search index learns the engine's terms.
+type termSource interface {
+	// all calls add for every (listing, field, term) of the catalog, read
+	// inside tx (a snapshot).
+	all(ctx context.Context, tx *sql.Tx, add func(seq int64, field int, term string)) error
+	// listings does the same for the given listings only.
+	listings(ctx context.Context, tx *sql.Tx, seqs []int64, add func(seq int64, field int, term string)) error
+	// word returns the term a query word is searched as, "" for a word the
+	// engine ignores (a stop word), and ok=false when the word is not one
+	// term (the index then leaves the query to the engine).
+	word(ctx context.Context, w string) (term string, ok bool, err error)
+}
+
+func newTermSource(d *db.DB) termSource {
+	if d.Engine == db.Postgres {
+		return &pgTerms{d: d}
+	}
+	return &sqliteTerms{d: d}
+}
+
+// wordCache remembers query words' terms (bounded: cleared when full).
+type wordCache struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (c *wordCache) get(w string) (string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t, ok := c.m[w]
+	return t, ok
+}
+
+func (c *wordCache) put(w, t string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= 100_000 {
+		c.m = map[string]string{}
+	}
+	c.m[w] = t
+}
+
+// sqliteTerms reads terms from FTS5.
+type sqliteTerms struct {
+	d      *db.DB
+	once   sync.Once
+	mirror *sql.DB // a private in-memory database with the same tokenizer
+	err    error
+	mu     sync.Mutex // one user of the mirror at a time
+	words  wordCache
+}
+
+func (t *sqliteTerms) all(ctx context.Context, tx *sql.Tx, add func(int64, int, string)) error {
+	rows, err := tx.QueryContext(ctx, `SELECT term, doc, col FROM marketplace_fts_vocab`)
+	if err != nil {
+		return fmt.Errorf("marketplace: read search terms: %w", err)
+	}
+	defer rows.Close()
+	var term, col string
+	var doc int64
+	for rows.Next() {
+		if err := rows.Scan(&term, &doc, &col); err != nil {
+			return fmt.Errorf("marketplace: read search terms: %w", err)
+		}
+		add(doc, fieldOf(col), term)
+	}
+	return rows.Err()
+}
+
+func fieldOf(col string) int {
+	switch col {
+	case "display_name":
+		return 0
+	case "tagline":
+		return 1
+	}
+	return 2
+}
+
+// open creates the mirror: an FTS5 table with marketplace_fts's columns
+// and tokenizer, and its vocabulary.
+func (t *sqliteTerms) open() error {
+	t.once.Do(func() {
+		m, err := sql.Open("sqlite", "file:marketplace-mirror?mode=memory&cache=private")
+		if err != nil {
+			t.err = err
+			return
+		}
+		m.SetMaxOpenConns(1)
+		m.SetMaxIdleConns(1)
+		m.SetConnMaxLifetime(0)
+		m.SetConnMaxIdleTime(0)
+		if _, err := m.Exec(`CREATE VIRTUAL TABLE t USING fts5(display_name, tagline, description, tokenize = '` + ftsTokenize + `', detail = column);
+			CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')`); err != nil {
+			m.Close()
+			t.err = fmt.Errorf("marketplace: search mirror: %w", err)
+			return
+		}
+		t.mirror = m
+	})
+	return t.err
+}
+
+func (t *sqliteTerms) listings(ctx context.Context, tx *sql.Tx, seqs []int64, add func(int64, int, string)) error {
+	if err := t.open(); err != nil {
+		return err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	defer t.mirror.ExecContext(context.WithoutCancel(ctx), `DELETE FROM t`) //nolint:errcheck // emptied before each use too
+	if _, err := t.mirror.ExecContext(ctx, `DELETE FROM t`); err != nil {
+		return fmt.Errorf("marketplace: search mirror: %w", err)
+	}
+	for len(seqs) > 0 {
+		n := min(len(seqs), 500)
+		a := make([]any, n)
+		for i, q := range seqs[:n] {
+			a[i] = q
+		}
+		seqs = seqs[n:]
+		rows, err := tx.QueryContext(ctx, `SELECT seq, display_name, tagline, description FROM marketplace_listings
+			WHERE seq IN (`+db.Placeholders(1, n)+`)`, a...)
+		if err != nil {
+			return fmt.Errorf("marketplace: read listings: %w", err)
+		}
+		for rows.Next() {
+			var seq int64
+			var name, tagline, desc string
+			if err := rows.Scan(&seq, &name, &tagline, &desc); err != nil {
+				rows.Close()
+				return fmt.Errorf("marketplace: read listings: %w", err)
+			}
+			if _, err := t.mirror.ExecContext(ctx, `INSERT INTO t (rowid, display_name, tagline, description) VALUES ($1, $2, $3, $4)`,
+				seq, name, tagline, desc); err != nil {
+				rows.Close()
+				return fmt.Errorf("marketplace: search mirror: %w", err)
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("marketplace: read listings: %w", err)
+		}
+	}
+	rows, err := t.mirror.QueryContext(ctx, `SELECT term, doc, col FROM v`)
+	if err != nil {
+		return fmt.Errorf("marketplace: search mirror: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var term, col string
+		var doc int64
+		if err := rows.Scan(&term, &doc, &col); err != nil {
+			return fmt.Errorf("marketplace: search mirror: %w", err)
+		}
+		add(doc, fieldOf(col), term)
+	}
+	return rows.Err()
+}
+
+func (t *sqliteTerms) word(ctx context.Context, w string) (string, bool, error) {
+	if term, ok := t.words.get(w); ok {
+		return term, term != "\x00", nil
+	}
+	if err := t.open(); err != nil {
+		return "", false, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if _, err := t.mirror.ExecContext(ctx, `DELETE FROM t`); err != nil {
+		return "", false, fmt.Errorf("marketplace: search mirror: %w", err)
+	}
+	if _, err := t.mirror.ExecContext(ctx, `INSERT INTO t (rowid, display_name) VALUES (1, $1)`, w); err != nil {
+		return "", false, fmt.Errorf("marketplace: search mirror: %w", err)
+	}
+	rows, err := t.mirror.QueryContext(ctx, `SELECT term FROM v`)
+	if err != nil {
+		return "", false, fmt.Errorf("marketplace: search mirror: %w", err)
+	}
+	var terms []string
+	for rows.Next() {
+		var term string
+		if err := rows.Scan(&term); err != nil {
+			rows.Close()
+			return "", false, fmt.Errorf("marketplace: search mirror: %w", err)
+		}
+		terms = append(terms, term)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return "", false, fmt.Errorf("marketplace: search mirror: %w", err)
+	}
+	if len(terms) != 1 {
+		t.words.put(w, "\x00") // no term or a phrase: left to the engine
+		return "", false, nil
+	}
+	t.words.put(w, terms[0])
+	return terms[0], true, nil
+}
+
+// pgTerms reads lexemes from PostgreSQL.
+type pgTerms struct {
+	d     *db.DB
+	words wordCache
+}
+
+func (t *pgTerms) all(ctx context.Context, tx *sql.Tx, add func(int64, int, string)) error {
+	return t.scan(ctx, tx, `SELECT seq, search_tsv::text FROM marketplace_listings`, nil, add)
+}
+
+func (t *pgTerms) listings(ctx context.Context, tx *sql.Tx, seqs []int64, add func(int64, int, string)) error {
+	return t.scan(ctx, tx, `SELECT seq, search_tsv::text FROM marketplace_listings WHERE seq = ANY($1)`, []any{seqs}, add)
+}
+
+func (t *pgTerms) scan(ctx context.Context, tx *sql.Tx, q string, a []any, add func(int64, int, string)) error {
+	rows, err := tx.QueryContext(ctx, q, a...)
+	if err != nil {
+		return fmt.Errorf("marketplace: read search terms: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var seq int64
+		var tsv string
+		if err := rows.Scan(&seq, &tsv); err != nil {
+			return fmt.Errorf("marketplace: read search terms: %w", err)
+		}
+		if err := parseTSVector(tsv, func(lexeme string, weights string) {
+			for _, w := range weights {
+				switch w {
+				case 'A':
+					add(seq, 0, lexeme)
+				case 'B':
+					add(seq, 1, lexeme)
+				case 'C':
+					add(seq, 2, lexeme)
+				}
+			}
+		}); err != nil {
+			return fmt.Errorf("marketplace: read search terms of listing %d: %w", seq, err)
+		}
+	}
+	return rows.Err()
+}
+
+func (t *pgTerms) word(ctx context.Context, w string) (string, bool, error) {
+	if term, ok := t.words.get(w); ok {
+		return term, term != "\x00", nil
+	}
+	var tsv string
+	if err := t.d.R.QueryRowContext(ctx, `SELECT to_tsvector('marketplace_english', $1)::text`, w).Scan(&tsv); err != nil {
+		return "", false, fmt.Errorf("marketplace: search word: %w", err)
+	}
+	var terms []string
+	if err := parseTSVector(tsv, func(lexeme, _ string) { terms = append(terms, lexeme) }); err != nil {
+		return "", false, err
+	}
+	switch len(terms) {
+	case 0: // a stop word: to_tsquery drops it
+		t.words.put(w, "")
+		return "", true, nil
+	case 1:
+		t.words.put(w, terms[0])
+		return terms[0], true, nil
+	}
+	t.words.put(w, "\x00")
+	return "", false, nil
+}
+
+// parseTSVector reads the text form of a tsvector: 'lexeme':1A,5C 'other'
+// (quotes doubled inside a lexeme, backslash escapes). It calls fn with
+// each lexeme and the weight letters of its positions (D for none).
+func parseTSVector(s string, fn func(lexeme, weights string)) error {
+	i := 0
+	for i < len(s) {
+		if s[i] == ' ' {
+			i++
+			continue
+		}
+		if s[i] != '\'' {
+			return errors.New("tsvector: expected a quote at " + strconv.Itoa(i))
+		}
+		i++
+		var lex strings.Builder
+		for {
+			if i >= len(s) {
+				return errors.New("tsvector: unterminated lexeme")
+			}
+			c := s[i]
+			if c == '\\' && i+1 < len(s) {
+				lex.WriteByte(s[i+1])
+				i += 2
+				continue
+			}
+			if c == '\'' {
+				if i+1 < len(s) && s[i+1] == '\'' {
+					lex.WriteByte('\'')
+					i += 2
+					continue
+				}
+				i++
+				break
+			}
+			lex.WriteByte(c)
+			i++
+		}
+		var weights strings.Builder
+		if i < len(s) && s[i] == ':' {
+			end := strings.IndexByte(s[i:], ' ')
+			if end < 0 {
+				end = len(s) - i
+			}
+			for _, pos := range strings.Split(s[i+1:i+end], ",") {
+				p := strings.TrimRight(pos, "ABCD")
+				if _, err := strconv.Atoi(p); err != nil {
+					return errors.New("tsvector: bad position " + strconv.Quote(pos))
+				}
+				if w := pos[len(p):]; w != "" {
+					weights.WriteString(w)
+				} else {
+					weights.WriteByte('D')
+				}
+			}
+			i += end
+		}
+		fn(lex.String(), weights.String())
+	}
+	return nil
+}
