@@ -109,11 +109,21 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	}
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	a, err := app.New(sctx, app.Config{Addr: l.Addr().String(), DB: c.dsn, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	cfg := app.Config{Addr: l.Addr().String(), DB: c.dsn, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), RateLimit: 1 << 30}
+	if d.Engine == db.Postgres { // keys outside the database; nothing here is kept
+		cfg.JWTSecret, cfg.EditLinkKey, cfg.MailKey = randomKey(), randomKey(), randomKey()
+	}
+	a, err := app.New(sctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
+	t0 := time.Now()
+	n, err := a.Marketplace.WarmSearch(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "search index: %d listings in %s\n", n, time.Since(t0).Round(time.Millisecond))
 	go a.Serve(sctx, l) //nolint:errcheck
 	base := "http://" + l.Addr().String() + "/v1"
 
@@ -156,9 +166,15 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		{name: "all page 1, 1 extra client doing gets (cache misses)", url: base, body: func() string { return `{"resource":"marketplace","action":"all"}` },
 			background: func() string { return `{"resource":"marketplace","action":"get","id":"` + Slug(pick(c.n)) + `"}` }},
 		// Uncached: random pairs of the catalog's real words, nearly all distinct.
-		{name: "list two-word search, distinct queries (cache misses)", url: base, body: func() string {
-			w := realWords()
-			return body("list", map[string]any{"query": map[string]any{"search": w[pick(len(w))] + " " + w[pick(len(w))]}})
+		{name: "list two-word search, distinct queries (cache misses)", url: base, body: func() string { return distinct(pick) }},
+		// The response cache turned off: what every request costs.
+		{name: "list page 1 (exact count), no response cache", url: base, nocache: true, body: func() string { return page1 }},
+		{name: "all page 1, no response cache", url: base, nocache: true, body: func() string { return `{"resource":"marketplace","action":"all"}` }},
+		{name: "list category sorted by rating, no response cache", url: base, nocache: true, body: func() string {
+			return body("list", map[string]any{"query": map[string]any{"category": fmt.Sprintf("category-%d", pick(c.cats)), "sortBy": "rating"}})
+		}},
+		{name: "list two-word search, no response cache", url: base, nocache: true, body: func() string {
+			return body("list", map[string]any{"query": map[string]any{"search": SearchQueries[pick(len(SearchQueries))]}})
 		}},
 	}
 	fmt.Fprintf(out, "%d clients, %s per scenario, store %s\n\n", c.clients, c.duration, a.DB.Engine)
@@ -172,9 +188,50 @@ func run(ctx context.Context, c config, out io.Writer) error {
 			continue
 		}
 		b := bareScenario.run(client, c.clients, c.duration, base)
+		a.Marketplace.SetResponseCache(!s.nocache)
 		res := s.run(client, c.clients, c.duration, base)
+		a.Marketplace.SetResponseCache(true)
 		fmt.Fprintf(out, "| %s | %.0f | %.0f | %.0f%% | %.2f | %.2f | %.2f | %d |\n", s.name, res.rps, b.rps, 100*res.rps/b.rps,
 			ms(res.p50), ms(res.p99), ms(b.p99), res.errors+b.errors)
+	}
+	if c.only == "" || strings.Contains("mixed", c.only) {
+		keys, err := benchKeys(ctx, a, 4)
+		if err != nil {
+			return err
+		}
+		b := bareScenario.run(client, c.clients, c.duration, base)
+		fmt.Fprintf(out, "\nmixed: %d clients, each request drawn at random: 45%% cacheable reads (list page 1, all page 1, a category by rating),\n"+
+			"25%% distinct two-word searches, 20%% gets by slug, 10%% community writes (favorite add or remove, review create) by 4 users\n"+
+			"(adjacent bare run: %.0f req/s, p99 %.2f ms)\n\n", c.clients, b.rps, ms(b.p99))
+		fmt.Fprintf(out, "| class | req/s | p50 ms | p99 ms | errors |\n|---|---:|---:|---:|---:|\n")
+		classes := []class{
+			{name: "cacheable reads", weight: 45, req: func() (string, string) {
+				switch pick(3) {
+				case 0:
+					return page1, ""
+				case 1:
+					return `{"resource":"marketplace","action":"all"}`, ""
+				}
+				return body("list", map[string]any{"query": map[string]any{"category": fmt.Sprintf("category-%d", pick(c.cats)), "sortBy": "rating"}}), ""
+			}},
+			{name: "distinct searches", weight: 25, req: func() (string, string) { return distinct(pick), "" }},
+			{name: "gets by slug", weight: 20, req: func() (string, string) {
+				return `{"resource":"marketplace","action":"get","id":"` + Slug(pick(c.n)) + `"}`, ""
+			}},
+			{name: "community writes", weight: 10, req: func() (string, string) {
+				key, slug := keys[pick(len(keys))], Slug(pick(c.n))
+				switch pick(3) {
+				case 0:
+					return body("favorites", map[string]any{"mode": "add", "marketplace_genie_id": slug}), key
+				case 1:
+					return body("favorites", map[string]any{"mode": "remove", "marketplace_genie_id": slug}), key
+				}
+				return body("reviews", map[string]any{"mode": "create", "marketplace_genie_id": slug, "rating": 1 + pick(5)}), key
+			}},
+		}
+		for _, r := range runMixed(client, base, c.clients, c.duration, classes) {
+			fmt.Fprintf(out, "| %s | %.0f | %.2f | %.2f | %d |\n", r.name, r.rps, ms(r.p50), ms(r.p99), r.errors)
+		}
 	}
 	rss, hwm := memStatus()
 	fmt.Fprintf(out, "\nprocess memory (server and load generator together): RSS %s, peak %s\n", rss, hwm)
@@ -188,6 +245,7 @@ type scenario struct {
 	url        string
 	body       func() string
 	background func() string
+	nocache    bool // with the marketplace's response cache off
 }
 
 type result struct {
@@ -248,7 +306,19 @@ func (s scenario) run(client *http.Client, clients int, dur time.Duration, base 
 }
 
 func post(client *http.Client, url, body string) ([]byte, error) {
-	res, err := client.Post(url, "application/json", strings.NewReader(body))
+	return postAs(client, url, body, "")
+}
+
+func postAs(client *http.Client, url, body, key string) ([]byte, error) {
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	res, err := client.Do(req)
 	if err != nil {
 		return nil, err
 	}
@@ -257,7 +327,7 @@ func post(client *http.Client, url, body string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if res.StatusCode != http.StatusOK {
+	if res.StatusCode != http.StatusOK && res.StatusCode != http.StatusCreated {
 		return nil, fmt.Errorf("status %d: %s", res.StatusCode, b)
 	}
 	return b, nil

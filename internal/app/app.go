@@ -206,8 +206,10 @@ type App struct {
 	DB         *db.DB
 	Users      *users.Store
 	APIKeys    *apikeys.Service
-	Handler    http.Handler
-	Limiter    *auth.RateLimiter
+	// Marketplace is the marketplace resource's service.
+	Marketplace *marketplace.Service
+	Handler     http.Handler
+	Limiter     *auth.RateLimiter
 	// API is the action registry; tests may register extra resources
 	// before the first request.
 	API *api.Server
@@ -338,6 +340,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	srv.Register("genie-documents", (&gendocs.Service{DB: d, Generator: gen, Log: log}).Actions())
 	market := marketplace.New(d)
 	market.Events, market.Log = a.Events, log
+	a.Marketplace = market
 	srv.Register("marketplace", market.Actions())
 
 	mux := http.NewServeMux()

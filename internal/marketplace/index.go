@@ -721,3 +721,20 @@ func (s *Service) loadSeqs(ctx context.Context, seqs []uint32) ([]*Listing, erro
 	}
 	return out, nil
 }
+
+// WarmSearch builds the search index now (it is otherwise built when the
+// first search needs it) and reports how many listings it holds.
+func (s *Service) WarmSearch(ctx context.Context) (int, error) {
+	s.index.update.Lock()
+	defer s.index.update.Unlock()
+	st, err := s.index.build(ctx)
+	if err != nil {
+		return 0, err
+	}
+	s.index.mu.Lock()
+	if s.index.st == nil || s.index.st.version <= st.version {
+		s.index.st = st
+	}
+	s.index.mu.Unlock()
+	return int(st.present.GetCardinality()), nil
+}

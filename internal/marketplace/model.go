@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/geniehq/genie/internal/api"
@@ -123,6 +124,7 @@ type Service struct {
 	// Log receives the search index's build reports (nil: none).
 	Log       *slog.Logger
 	index     *searchIndex
+	noCache   atomic.Bool
 	cache     *cache // responses that do not show view counts
 	viewCache *cache // responses that do
 	views     viewBatcher
