@@ -227,7 +227,7 @@ func (c *corpus) compose(blocks []block, max int) (string, []string) {
 		if sb.Len() == 0 {
 			sep = ""
 		}
-		if sb.Len()+len(sep)+len(line) > max {
+		if sb.Len()+len(sep)+len(line) > max && (sb.Len() > 0 || len(line) > maxAnswer) {
 			return false
 		}
 		sb.WriteString(sep + line)
@@ -252,7 +252,7 @@ func (c *corpus) compose(blocks []block, max int) (string, []string) {
 			line := ""
 			for _, g := range keep {
 				cand := strings.TrimSpace(line + " " + g)
-				if sb.Len()+2+len(cand) > max {
+				if sb.Len()+2+len(cand) > max && !(line == "" && sb.Len() == 0 && len(cand) <= maxAnswer) {
 					break
 				}
 				line = cand

@@ -179,6 +179,10 @@ func answerBlocks(bs []block) []block {
 	return bs
 }
 
+// faq chooses the questions. When long answers leave too few questions,
+// it tries again with shorter answers (whole sentences still), so that
+// the sentences a long answer would take can answer questions of their
+// own.
 func (c *corpus) faq(req Request) (*Document, error) {
 	cands := c.faqCandidates()
 	sortByPreference(cands, func(q qa) unit {
@@ -187,11 +191,40 @@ func (c *corpus) faq(req Request) (*Document, error) {
 		u.pos += q.tier * 10000
 		return u
 	})
-	type pair struct {
-		unit
-		q, a string
+	var chosen []faqPair
+	base := c.used
+	for _, limit := range []int{maxAnswer, 320, 160} {
+		c.used = map[string]bool{}
+		for k := range base {
+			c.used[k] = true
+		}
+		chosen = c.chooseFAQ(cands, limit)
+		if len(chosen) >= MinFAQ {
+			break
+		}
 	}
-	var chosen []pair
+	if len(chosen) < MinFAQ {
+		return nil, notEnough("an FAQ: the sources give %s, at least %d are needed; add documents with more topics (headings, questions or statements such as \"We deliver on Sundays.\")",
+			plural(len(chosen), "question", "questions"), MinFAQ)
+	}
+	sortForReading(chosen, func(p faqPair) unit { return p.unit })
+	name := genieName(req, c.lang)
+	l := lex(c.lang)
+	d := &Document{Title: truncateText(fmt.Sprintf(l.faqTitle, name), MaxTitleLen),
+		Subtitle: c.subtitle(req, fmt.Sprintf(l.drawnFrom, sourceNames(req)))}
+	for _, p := range chosen {
+		d.Sections = append(d.Sections, Section{Heading: p.q, Body: p.a})
+	}
+	return d, nil
+}
+
+type faqPair struct {
+	unit
+	q, a string
+}
+
+func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
+	var chosen []faqPair
 	seenQ := map[string]bool{}
 	derived := 0
 	for _, q := range cands {
@@ -205,7 +238,7 @@ func (c *corpus) faq(req Request) (*Document, error) {
 		if seenQ[key] {
 			continue
 		}
-		a, used := c.compose(q.blocks, maxAnswer)
+		a, used := c.compose(q.blocks, limit)
 		if a == "" || midRef(c.lang, a) {
 			continue
 		}
@@ -216,19 +249,7 @@ func (c *corpus) faq(req Request) (*Document, error) {
 		if q.tier >= 2 {
 			derived++
 		}
-		chosen = append(chosen, pair{unit: q.unit, q: q.question, a: a})
+		chosen = append(chosen, faqPair{unit: q.unit, q: q.question, a: a})
 	}
-	if len(chosen) < MinFAQ {
-		return nil, notEnough("an FAQ: the sources give %s, at least %d are needed; add documents with more topics (headings, questions or statements such as \"We deliver on Sundays.\")",
-			plural(len(chosen), "question", "questions"), MinFAQ)
-	}
-	sortForReading(chosen, func(p pair) unit { return p.unit })
-	name := genieName(req, c.lang)
-	l := lex(c.lang)
-	d := &Document{Title: truncateText(fmt.Sprintf(l.faqTitle, name), MaxTitleLen),
-		Subtitle: c.subtitle(req, fmt.Sprintf(l.drawnFrom, sourceNames(req)))}
-	for _, p := range chosen {
-		d.Sections = append(d.Sections, Section{Heading: p.q, Body: p.a})
-	}
-	return d, nil
+	return chosen
 }

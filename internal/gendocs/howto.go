@@ -93,7 +93,7 @@ func splitInstruction(lang, s string) []string {
 		return []string{s}
 	}
 	for i, p := range pieces {
-		pieces[i] = capitalize(strings.TrimSpace(p)) + end
+		pieces[i] = capitalize(strings.TrimRight(strings.TrimSpace(p), ".,;")) + end
 	}
 	return pieces
 }

@@ -40,7 +40,7 @@ var lexicons = map[string]*lexicon{
 		next: "Nächste Schritte", introHow: "So geht es Schritt für Schritt: %s.", introFor: "Die folgenden Schritte erklären: %s.",
 		introAny: "Folgen Sie diesen Schritten der Reihe nach.", offers: "Das bietet %s", who: "Für wen es gedacht ist",
 		keyPoints: "Das Wichtigste", contact: "Kontakt", glance: "%s auf einen Blick", and: "und",
-		factCost: "%s: Was kostet das?", factWhat: "%s: Was ist das?", generic: "%s: Was sollte ich wissen?"},
+		factCost: "%s – was kostet das?", factWhat: "%s – was ist das?", generic: "%s – was sollte ich wissen?"},
 	langES: {defaultName: "su negocio", faqTitle: "Preguntas frecuentes: %s", focus: "Enfoque: %s",
 		drawnFrom: "Respuestas extraídas de: %s", howToTitle: "%s: paso a paso", overview: "Introducción", steps: "Pasos",
 		next: "Próximos pasos", introHow: "Así se hace, paso a paso: %s.", introFor: "Estos son los pasos a seguir: %s.",

@@ -418,7 +418,7 @@ func assemble(kinds []lineKind, texts []string) string {
 			nk, nt := next(i)
 			lone := len(para) == 1 && titleLike(para[0]) && startsUpper(para[0])
 			afterBreak := len(para) == 0 || sentenceEnd.MatchString(para[len(para)-1]) || lone
-			if afterBreak && titleLike(t) && startsUpper(t) && (nk == lText && !titleLike(nt) || nk == lBullet || nk == lStep || nk == lTable ||
+			if afterBreak && titleLike(t) && startsUpper(t) && (nk == lText && !titleLike(nt) && startsUpper(nt) || nk == lBullet || nk == lStep || nk == lTable ||
 				strings.HasSuffix(t, "?") && nk == lText) {
 				if lone {
 					h := para[0]
@@ -475,11 +475,18 @@ func tableFact(header, row []string) string {
 	if first == "" {
 		return ""
 	}
+	// "Annual" under the header "Plan" is the annual plan.
+	if len(header) > 0 && len(strings.Fields(header[0])) == 1 && utf8.RuneCountInString(header[0]) > 2 && words(first) <= 3 &&
+		!strings.Contains(strings.ToLower(first), strings.ToLower(header[0])) && !genericHeader[strings.ToLower(header[0])] {
+		first += " " + strings.ToLower(header[0])
+	}
 	if len(parts) == 0 {
 		return first
 	}
 	return first + " — " + strings.Join(parts, "; ")
 }
+
+var genericHeader = toSet(`name item id no description details value key field column type nom nombre`)
 
 func startsUpper(s string) bool {
 	s = strings.TrimLeft(s, "¿¡«\"'“(")

@@ -67,15 +67,9 @@ func (c *corpus) onePager(req Request) (*Document, error) {
 		isAudience[u.text] = true
 	}
 	offers := pick(c.unused(all, func(u unit) bool { return offerCue[c.lang].MatchString(u.text) && notInstr(u) && !isAudience[u.text] }), 3, self)
-	if len(offers) == 0 {
-		offers = pick(c.unused(all, func(u unit) bool { return !isAudience[u.text] && notInstr(u) && c.docOf[u.part] == 0 }), 2,
-			func(u unit) unit { u.score = 0; return u })
-	}
 	sections = append(sections, lead...)
 	add(fmt.Sprintf(lx.offers, name), offers)
-	if !add(lx.who, audience) {
-		return nil, notEnough("a one-pager: the sources do not say who the business is for (for example \"Ideal for families\" or \"for small businesses\")")
-	}
+	add(lx.who, audience)
 
 	contact := pick(c.unused(all, func(u unit) bool { return contactCue.MatchString(u.text) }), 3, self)
 	for _, u := range contact {
@@ -117,7 +111,9 @@ func boolInt(b bool) int {
 // figures (prices, times) first, then the rest, best matches of the
 // purpose first.
 func (c *corpus) keyPoints(all []unit) []string {
-	short := c.unused(all, func(u unit) bool { return len(u.text) <= 240 && len(strings.Fields(u.text)) >= 3 })
+	short := c.unused(all, func(u unit) bool {
+		return len(u.text) <= 240 && len(strings.Fields(u.text)) >= 3 && instructionIn(c.lang, u.text) == "" && !c.inProcedure(u)
+	})
 	for i := range short {
 		if strings.IndexAny(short[i].text, "0123456789") >= 0 {
 			short[i].score += 0.01
@@ -175,4 +171,17 @@ func (c *corpus) topics(n int, have []string) []Section {
 		out = append(out, Section{Heading: t.heading, Body: body})
 	}
 	return out
+}
+
+// inProcedure reports whether a unit is an item of an ordered list.
+func (c *corpus) inProcedure(u unit) bool {
+	if !u.item {
+		return false
+	}
+	for _, b := range c.parts[u.part].blocks {
+		if b.text == u.text {
+			return b.kind == step
+		}
+	}
+	return false
 }

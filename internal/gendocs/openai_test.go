@@ -95,7 +95,7 @@ var modelSources = []Source{{Name: "Hours", Content: "We are open from nine to f
 func faqJSON(n int) string {
 	var items []string
 	for i := range n {
-		items = append(items, fmt.Sprintf(`{"question":"Question %d about opening?","answer":"We are open from nine to five on weekdays."}`, i+1))
+		items = append(items, fmt.Sprintf(`{"question":"Question %d about opening?","answer":"We are open from nine to five on weekdays, answer %d."}`, i+1, i+1))
 	}
 	return `{"title":"Questions about the shop","subtitle":"","items":[` + strings.Join(items, ",") + `]}`
 }

@@ -256,8 +256,8 @@ func dedupeSentences(d *Document) {
 			lines = append(lines, text)
 		}
 		body := strings.TrimSpace(blankLines.ReplaceAllString(strings.Join(lines, "\n"), "\n\n"))
-		if body == "" {
-			continue
+		if body == "" && strings.TrimSpace(s.Body) != "" {
+			continue // every sentence repeats an earlier one
 		}
 		s.Body = body
 		keep = append(keep, s)
