@@ -184,15 +184,15 @@ func headingQuestionIn(lang, h, context string) string {
 	switch lang {
 	case langFR:
 		if askWordFR.MatchString(t) {
-			return t + " ?"
+			return capitalize(t) + " ?"
 		}
 	case langDE:
 		if askWordDE.MatchString(t) {
-			return t + "?"
+			return capitalize(t) + "?"
 		}
 	case langES:
 		if askWordES.MatchString(t) {
-			return "¿" + t + "?"
+			return "¿" + capitalize(t) + "?"
 		}
 	}
 	return fmt.Sprintf(lex(lang).generic, capitalize(t))

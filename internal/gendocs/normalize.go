@@ -67,8 +67,22 @@ var chromeShort = regexp.MustCompile(`(?i)(\b\d+\s*(min(ute)?s?\.?|mn)\s*(read|d
 // tocStart matches a heading that opens a table of contents.
 var tocStart = regexp.MustCompile(`(?i)^(table of contents|contents|on this page|in this article|sommaire|table des matières|inhaltsverzeichnis|inhalt|índice|tabla de contenidos?)$`)
 
-// normalizeText is the canonical form of one source's content.
+// normalizeText is the canonical form of one source's content. The
+// canonical form of odd inputs (markup in markup) can take another pass to
+// settle; at most three passes are made, each on a shorter, cleaner text.
 func normalizeText(s string) string {
+	out := normalizeOnce(s)
+	for range 2 {
+		again := normalizeOnce(out)
+		if again == out {
+			break
+		}
+		out = again
+	}
+	return out
+}
+
+func normalizeOnce(s string) string {
 	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
 	s = strings.ToValidUTF8(s, "")
 	s = strings.ReplaceAll(s, "\u00a0", " ")
@@ -157,7 +171,7 @@ func stripHTML(s string) string {
 		}
 	}
 	b.WriteString(s[last:])
-	return html.UnescapeString(b.String())
+	return strings.ReplaceAll(html.UnescapeString(b.String()), "\u00a0", " ")
 }
 
 // dropCode removes fenced code blocks.
@@ -251,6 +265,17 @@ func classify(raw string) (lineKind, string) {
 
 // inlineClean removes inline markup from one line.
 func inlineClean(s string) string {
+	for range 6 {
+		t := inlineCleanOnce(s)
+		if t == s {
+			break
+		}
+		s = t
+	}
+	return s
+}
+
+func inlineCleanOnce(s string) string {
 	s = mdImage.ReplaceAllString(s, "")
 	s = mdLink.ReplaceAllString(s, "$1")
 	s = mdRefLink.ReplaceAllString(s, "$1")

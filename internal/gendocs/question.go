@@ -69,7 +69,7 @@ func headingQuestion(h string) string {
 		return "What is your " + topic + "?"
 	case len(words) <= 4 && pluralTopics[lastWord] && !strings.Contains(h, " and "):
 		return "What are your " + topic + "?"
-	case gerundStart.MatchString(strings.ToLower(h)) && len(words) <= 5:
+	case gerundStart.MatchString(strings.ToLower(h)) && len(words) <= 5 && !strings.Contains(h, " and "):
 		return "How does " + topic + " work?"
 	}
 	return "What should I know about " + topic + "?"

@@ -95,7 +95,7 @@ func titleLike(s string) bool {
 	}
 	last, _ := utf8.DecodeLastRuneInString(s)
 	if last == ':' {
-		return words <= 3
+		return words <= 2
 	}
 	return !strings.ContainsRune(".!,;…", last)
 }
