@@ -46,11 +46,15 @@ func (s *Service) Generate(ctx context.Context, c *auth.Caller, in Input) (*Resu
 	if err != nil {
 		return nil, err
 	}
+	// Normalisation reads at most 3 × MaxSourceChars of raw text (markup
+	// and chrome shrink when cleaned), so its time stays bounded.
+	sources, rawCut := fit(sources, 3*MaxSourceChars)
 	sources, skipped, err = normalizeSources(sources, skipped)
 	if err != nil {
 		return nil, err
 	}
 	sources, truncated := fit(sources, MaxSourceChars)
+	truncated = truncated || rawCut
 	lang, err := sourceLanguage(sources)
 	if err != nil {
 		return nil, err
