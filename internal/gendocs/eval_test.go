@@ -376,6 +376,9 @@ func TestEvaluation(t *testing.T) {
 	}
 	rows := runEval(t, kbs)
 	s := summarize(rows, kbs)
+	if s.debris+s.frags+s.dups+s.badQs+s.foreign+s.errors > 0 || s.unsupported != s.unsupportedWanted || s.ok < 56 {
+		t.Errorf("the evaluation fell below the recorded figures:\n%s", printEval(rows, s))
+	}
 	if *evalFlag {
 		fmt.Println(printEval(rows, s))
 		for _, r := range rows {
