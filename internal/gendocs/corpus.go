@@ -1,53 +1,132 @@
 package gendocs
 
 import (
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
-// corpus is the parsed sources with the purpose's words, shared by the
+// corpus is the parsed sources with the purpose's ranking, shared by the
 // embedded generator's templates.
 type corpus struct {
-	parts   []part
-	docOf   []int // source index of each part
-	purpose map[string]bool
-	used    map[string]bool // sentences already placed in the document
+	lang      string
+	parts     []part
+	docOf     []int // source index of each part
+	partScore []float64
+	index     *bm25
+	used      map[string]bool // keys of sentences already placed in the document
 }
 
-func newCorpus(req Request) *corpus {
-	c := &corpus{purpose: termSet(req.Purpose), used: map[string]bool{}}
+func newCorpus(req Request, lang string) *corpus {
+	c := &corpus{lang: lang, used: map[string]bool{}}
+	var docs [][]string
 	for i, s := range req.Sources {
 		for _, p := range parse(s) {
 			c.parts = append(c.parts, p)
 			c.docOf = append(c.docOf, i)
+			text := p.heading + " " + p.heading
+			for _, b := range p.blocks {
+				text += " " + b.text
+			}
+			docs = append(docs, langTerms(lang, text))
 		}
 	}
+	c.index = newBM25(langTerms(lang, req.Purpose), docs)
+	c.partScore = make([]float64, len(c.parts))
+	for i := range c.parts {
+		c.partScore[i] = c.index.score(i)
+	}
 	return c
+}
+
+// hasPurpose reports whether the purpose matches anything in the sources.
+func (c *corpus) hasPurpose() bool {
+	for _, s := range c.partScore {
+		if s > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// passageScore is the relevance of a passage of part pi: its section's
+// BM25 score plus half the passage's own.
+func (c *corpus) passageScore(pi int, text string) float64 {
+	return c.partScore[pi] + 0.5*c.index.scoreTerms(langTerms(c.lang, text))
 }
 
 // unit is a candidate passage: where it stands (source, position in the
 // source) and how well it matches the purpose.
 type unit struct {
-	doc, pos, score int
-	part            int
-	text            string
+	doc, pos int
+	score    float64
+	part     int
+	text     string
+	item     bool // a list item or table row
 }
 
-// sentenceUnits lists every sentence of paragraphs and every list item, in
-// source order.
+// refStart are the first words of a sentence that refers back to the one
+// before it ("This fee …", "It …", "Or …"): such a sentence never starts
+// an answer or a section on its own.
+var refStart = map[string]map[string]bool{
+	langEN: toSet(`this these that those it its they their them such he she however also otherwise then or and but so both another either neither`),
+	langFR: toSet(`ce cet cette ces cela ceci ça il elle ils elles ensuite sinon ou et mais aussi toutefois cependant leur leurs`),
+	langDE: toSet(`dies diese dieser dieses diesen diesem er danach dann außerdem oder und aber deshalb dafür dazu davon damit dort`),
+	langES: toSet(`este esta estos estas esto ese esa eso ello también además o y pero entonces luego sin`),
+}
+
+// midRef reports whether a sentence starts by referring to what came
+// before it.
+func midRef(lang, s string) bool {
+	first, _, _ := strings.Cut(strings.TrimSpace(s), " ")
+	first = strings.ToLower(strings.Trim(first, ",.:;¿¡\"'«»"))
+	return refStart[lang][first] || refStart[langEN][first] && lang == langEN
+}
+
+// leadIn reports whether a sentence introduces a list (ends with ":").
+func leadIn(s string) bool { return strings.HasSuffix(strings.TrimSpace(s), ":") }
+
+// groups splits a paragraph into sentence groups: a sentence that refers
+// back stays with the one before it. A paragraph's first group is marked
+// when it starts mid-reference itself.
+func (c *corpus) groups(text string) (out []string, headless bool) {
+	for i, s := range sentences(text) {
+		if i > 0 && midRef(c.lang, s) && len(out) > 0 {
+			out[len(out)-1] += " " + s
+			continue
+		}
+		if i == 0 && midRef(c.lang, s) {
+			headless = true
+		}
+		out = append(out, s)
+	}
+	return out, headless
+}
+
+// sentenceUnits lists every stand-alone sentence group of paragraphs and
+// every list item, in source order. Groups that start mid-reference and
+// lead-ins without their lists are left out.
 func (c *corpus) sentenceUnits() []unit {
 	var out []unit
 	pos := map[int]int{}
 	for pi, p := range c.parts {
 		d := c.docOf[pi]
 		for _, b := range p.blocks {
-			ss := []string{b.text}
+			var ss []string
+			headless := false
 			if b.kind == para {
-				ss = sentences(b.text)
+				ss, headless = c.groups(b.text)
+			} else {
+				ss = []string{b.text}
 			}
-			for _, s := range ss {
-				out = append(out, unit{doc: d, pos: pos[d], part: pi, text: s, score: overlap(c.purpose, s+" "+p.heading)})
+			for i, s := range ss {
+				if i == 0 && headless || leadIn(s) {
+					continue
+				}
+				out = append(out, unit{doc: d, pos: pos[d], part: pi, text: s, item: b.kind != para,
+					score: c.passageScore(pi, s)})
 				pos[d]++
 			}
 		}
@@ -57,14 +136,15 @@ func (c *corpus) sentenceUnits() []unit {
 
 // pick chooses up to n items: the best matches of the purpose first; among
 // equals the earliest of each source before the second of any (so every
-// source is covered); the chosen items are returned in source order.
+// source is covered). With a purpose the chosen items keep that order,
+// best first; without one they are returned in source order.
 func pick[T any](items []T, n int, key func(T) unit) []T {
 	out := append([]T(nil), items...)
 	sortByPreference(out, key)
 	if len(out) > n {
 		out = out[:n]
 	}
-	sortBySource(out, key)
+	sortForReading(out, key)
 	return out
 }
 
@@ -82,6 +162,21 @@ func sortByPreference[T any](items []T, key func(T) unit) {
 	})
 }
 
+// sortForReading orders chosen items: those that match the purpose first,
+// best first, then the rest as they stand in the sources.
+func sortForReading[T any](items []T, key func(T) unit) {
+	sort.SliceStable(items, func(a, b int) bool {
+		ua, ub := key(items[a]), key(items[b])
+		if ua.score != ub.score && (ua.score > 0 || ub.score > 0) {
+			return ua.score > ub.score
+		}
+		if ua.doc != ub.doc {
+			return ua.doc < ub.doc
+		}
+		return ua.pos < ub.pos
+	})
+}
+
 // sortBySource orders items as they stand in the sources.
 func sortBySource[T any](items []T, key func(T) unit) {
 	sort.SliceStable(items, func(a, b int) bool {
@@ -93,13 +188,97 @@ func sortBySource[T any](items []T, key func(T) unit) {
 	})
 }
 
-// formatBlocks writes blocks in the body format, stopping before max
-// characters: paragraphs apart by a blank line, list items one a line
-// ("- " bullets, steps renumbered from 1 in each list).
-func formatBlocks(blocks []block, max int) string {
+var keyStrip = regexp.MustCompile(`[^\p{L}\p{N}]+`)
+
+// sentenceKey identifies a sentence regardless of case and punctuation.
+func sentenceKey(s string) string {
+	return strings.TrimSpace(keyStrip.ReplaceAllString(strings.ToLower(s), " "))
+}
+
+// mark records sentences as placed in the document.
+func (c *corpus) mark(text string) {
+	for _, s := range sentences(text) {
+		c.used[sentenceKey(s)] = true
+	}
+}
+
+// isUsed reports whether any sentence of text is placed already.
+func (c *corpus) isUsed(text string) bool {
+	for _, s := range sentences(text) {
+		if c.used[sentenceKey(s)] {
+			return true
+		}
+	}
+	return false
+}
+
+// compose writes blocks in the body format with whole sentences, at most
+// max characters, leaving out sentences already used: paragraphs apart by
+// a blank line, list items one a line ("- " bullets, steps renumbered from
+// 1 in each list). A lead-in ending with ":" is written only with its
+// list; a sentence group that refers back is never written without what
+// it refers to. It returns the body and the sentences it used; nothing is
+// marked used.
+func (c *corpus) compose(blocks []block, max int) (string, []string) {
 	var sb strings.Builder
+	var usedSS []string
 	n, prevKind, prevList := 0, para, -1
+	write := func(sep, line string) bool {
+		if sb.Len() == 0 {
+			sep = ""
+		}
+		if sb.Len()+len(sep)+len(line) > max && (sb.Len() > 0 || len(line) > maxAnswer) {
+			return false
+		}
+		sb.WriteString(sep + line)
+		return true
+	}
 	for i, b := range blocks {
+		if b.kind == para {
+			gs, headless := c.groups(b.text)
+			var keep []string
+			for gi, g := range gs {
+				if c.isUsed(g) || gi == 0 && headless && sb.Len() == 0 {
+					continue
+				}
+				if leadIn(g) && (i+1 >= len(blocks) || blocks[i+1].kind == para || gi != len(gs)-1) {
+					continue
+				}
+				keep = append(keep, g)
+			}
+			if len(keep) == 0 {
+				continue
+			}
+			line := ""
+			for _, g := range keep {
+				cand := strings.TrimSpace(line + " " + g)
+				if sb.Len()+2+len(cand) > max && !(line == "" && sb.Len() == 0 && len(cand) <= maxAnswer) {
+					break
+				}
+				line = cand
+				usedSS = append(usedSS, g)
+			}
+			if line == "" || !write("\n\n", line) {
+				break
+			}
+			if leadIn(line) && i+1 < len(blocks) {
+				// the list must follow: at least its first item
+				nb := blocks[i+1]
+				if sb.Len()+len(nb.text)+5 > max {
+					s := sb.String()
+					s = strings.TrimSpace(strings.TrimSuffix(s, line))
+					sb.Reset()
+					sb.WriteString(s)
+					usedSS = usedSS[:len(usedSS)-len(keep)]
+					break
+				}
+			}
+			prevKind, prevList = para, -1
+			continue
+		}
+		if c.isUsed(b.text) {
+			continue
+		}
 		line := b.text
 		switch b.kind {
 		case bullet:
@@ -112,22 +291,16 @@ func formatBlocks(blocks []block, max int) string {
 			line = strconv.Itoa(n) + ". " + line
 		}
 		sep := "\n\n"
-		if i > 0 && b.kind != para && prevKind == b.kind && b.list == prevList {
+		if prevKind == b.kind && b.list == prevList {
 			sep = "\n"
 		}
-		if i == 0 {
-			sep = ""
-		}
-		if sb.Len()+len(sep)+len(line) > max {
-			if i == 0 {
-				sb.WriteString(truncateText(line, max))
-			}
+		if !write(sep, line) {
 			break
 		}
-		sb.WriteString(sep + line)
+		usedSS = append(usedSS, b.text)
 		prevKind, prevList = b.kind, b.list
 	}
-	return sb.String()
+	return strings.TrimSpace(sb.String()), usedSS
 }
 
 // bulletList writes items as "- " lines.
@@ -145,7 +318,7 @@ func (c *corpus) joinSentences(us []unit) string {
 	texts := make([]string, len(us))
 	for i, u := range us {
 		texts[i] = u.text
-		c.used[u.text] = true
+		c.mark(u.text)
 	}
 	return strings.Join(texts, " ")
 }
@@ -155,9 +328,27 @@ func (c *corpus) joinSentences(us []unit) string {
 func (c *corpus) unused(us []unit, cond func(unit) bool) []unit {
 	var out []unit
 	for _, u := range us {
-		if !c.used[u.text] && cond(u) {
+		if !c.isUsed(u.text) && cond(u) {
 			out = append(out, u)
 		}
 	}
 	return out
+}
+
+// plural writes "1 question", "2 questions".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// firstLetterUpper reports whether s starts with a capital letter.
+func firstLetterUpper(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			return unicode.IsUpper(r)
+		}
+	}
+	return false
 }

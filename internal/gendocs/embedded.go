@@ -2,6 +2,7 @@ package gendocs
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -12,9 +13,10 @@ import (
 // Embedded is the default generator: deterministic and extractive, in pure
 // Go. It builds the document from the sources' own sentences, headings and
 // lists, so everything it writes is grounded in them; the only words of its
-// own are titles and the headings of the one-pager. When the sources do not
-// give enough material for a template's counts it returns a
-// VALIDATION_ERROR on documentIds ("not enough content for ...").
+// own are titles, fixed headings and the customer-voice wording of
+// questions, in the sources' language. When the sources do not give enough
+// material for a template's counts it returns a VALIDATION_ERROR on
+// documentIds ("not enough content for ...").
 type Embedded struct{}
 
 // Name implements Generator.
@@ -22,7 +24,14 @@ func (Embedded) Name() string { return "embedded" }
 
 // Generate implements Generator.
 func (Embedded) Generate(ctx context.Context, req Request) (*Document, error) {
-	c := newCorpus(req)
+	lang := req.Lang
+	if lang == "" {
+		var err error
+		if lang, err = sourceLanguage(req.Sources); err != nil {
+			return nil, err
+		}
+	}
+	c := newCorpus(req, lang)
 	var (
 		d   *Document
 		err error
@@ -44,15 +53,15 @@ func (Embedded) Generate(ctx context.Context, req Request) (*Document, error) {
 	return d, nil
 }
 
-var aboutPrefix = regexp.MustCompile(`^(?i:about)\s+`)
+var aboutPrefix = regexp.MustCompile(`^(?i:about|à propos de|über|acerca de|sobre)\s+`)
 
 func notEnough(format string, args ...any) error {
 	return apperr.Invalid("documentIds", "not enough content for "+format, args...)
 }
 
-func subtitle(req Request, fallback string) string {
+func (c *corpus) subtitle(req Request, fallback string) string {
 	if p := strings.TrimSpace(req.Purpose); p != "" {
-		return truncateText("Focus: "+p, MaxSubtitleLen)
+		return truncateText(fmt.Sprintf(lex(c.lang).focus, p), MaxSubtitleLen)
 	}
 	return truncateText(fallback, MaxSubtitleLen)
 }
@@ -66,14 +75,14 @@ func sourceNames(req Request) string {
 }
 
 // qa is a candidate question and answer. tier orders the kinds: questions
-// the sources ask themselves, then headings, then sentences, then
-// document names.
+// the sources ask themselves, then headings, then sentences, then list
+// and table facts, then document names. The answer is composed when the
+// candidate is chosen, from the sentences not used yet.
 type qa struct {
 	unit
 	tier     int
 	question string
-	answer   string
-	covers   []string // sentences the answer uses
+	blocks   []block
 }
 
 const (
@@ -84,14 +93,17 @@ const (
 func (c *corpus) faqCandidates() []qa {
 	var out []qa
 	pos := map[int]int{}
-	add := func(pi, tier int, q, a string, covers ...string) {
+	add := func(pi, tier int, q string, bs []block) {
 		d := c.docOf[pi]
-		q, a = strings.TrimSpace(q), strings.TrimSpace(a)
-		if q == "" || a == "" || utf8.RuneCountInString(q) > MaxHeadingLen {
+		q = strings.TrimSpace(q)
+		if q == "" || len(bs) == 0 || utf8.RuneCountInString(q) > MaxHeadingLen {
 			return
 		}
-		out = append(out, qa{unit: unit{doc: d, pos: pos[d], part: pi, score: overlap(c.purpose, q+" "+a)},
-			tier: tier, question: q, answer: truncateText(a, maxAnswer), covers: append(covers, a)})
+		text := q
+		for _, b := range bs {
+			text += " " + b.text
+		}
+		out = append(out, qa{unit: unit{doc: d, pos: pos[d], part: pi, score: c.passageScore(pi, text)}, tier: tier, question: q, blocks: bs})
 		pos[d]++
 	}
 	for pi, p := range c.parts {
@@ -107,38 +119,50 @@ func (c *corpus) faqCandidates() []qa {
 			}
 			explicit = true
 			if len(ss) > 1 {
-				add(pi, 0, q, aPrefix.ReplaceAllString(strings.Join(ss[1:], " "), ""))
+				add(pi, 0, q, []block{{kind: para, text: aPrefix.ReplaceAllString(strings.Join(ss[1:], " "), "")}})
 			} else if bi+1 < len(p.blocks) {
-				add(pi, 0, q, aPrefix.ReplaceAllString(formatBlocks(answerBlocks(p.blocks[bi+1:]), maxAnswer), ""))
+				add(pi, 0, q, answerBlocks(p.blocks[bi+1:]))
 			}
 		}
+		context := ""
+		for _, b := range p.blocks {
+			context += " " + b.text
+		}
 		if !explicit && p.heading != "" {
-			add(pi, 1, headingQuestion(p.heading), formatBlocks(p.blocks, maxAnswer))
+			tier := 1
+			if strings.HasSuffix(p.heading, "?") {
+				tier = 0
+			}
+			add(pi, tier, headingQuestionIn(c.lang, p.heading, context), p.blocks)
 		}
 		if explicit {
 			continue
 		}
-		for _, b := range p.blocks {
+		for bi, b := range p.blocks {
 			if b.kind != para {
+				if q := factQuestion(c.lang, b.text, context); q != "" {
+					add(pi, 3, q, []block{b})
+				}
 				continue
 			}
-			ss := sentences(b.text)
-			for i, s := range ss {
-				if q := sentenceQuestion(s); q != "" {
-					a := s
-					if i+1 < len(ss) && len(s) < 80 && sentenceQuestion(ss[i+1]) == "" {
-						a += " " + ss[i+1]
-					}
-					add(pi, 2, q, a, s)
+			gs, headless := c.groups(b.text)
+			for i, g := range gs {
+				if i == 0 && headless || leadIn(g) {
+					continue
+				}
+				if q := sentenceQuestionIn(c.lang, sentences(g)[0]); q != "" {
+					add(pi, 2, q, []block{{kind: para, text: g}})
 				}
 			}
+			_ = bi
 		}
 	}
 	seenDoc := map[int]bool{}
 	for pi, p := range c.parts {
 		if d := c.docOf[pi]; !seenDoc[d] && p.heading == "" {
 			seenDoc[d] = true
-			add(pi, 3, "Can you tell me about "+lowerFirst(aboutPrefix.ReplaceAllString(p.doc, ""))+"?", formatBlocks(p.blocks, maxAnswer))
+			name := aboutPrefix.ReplaceAllString(p.doc, "")
+			add(pi, 4, headingQuestionIn(c.lang, name, p.doc), p.blocks)
 		}
 	}
 	return out
@@ -155,47 +179,77 @@ func answerBlocks(bs []block) []block {
 	return bs
 }
 
+// faq chooses the questions. When long answers leave too few questions,
+// it tries again with shorter answers (whole sentences still), so that
+// the sentences a long answer would take can answer questions of their
+// own.
 func (c *corpus) faq(req Request) (*Document, error) {
 	cands := c.faqCandidates()
-	byTier := [4][]qa{}
-	for _, q := range cands {
-		byTier[q.tier] = append(byTier[q.tier], q)
-	}
-	var chosen []qa
-	seenQ := map[string]bool{}
-	answers := ""
-	for tier, list := range byTier {
-		limit := MaxFAQ
-		if tier >= 2 {
-			limit = max(sentenceFAQFill, MinFAQ)
+	sortByPreference(cands, func(q qa) unit {
+		u := q.unit
+		// among equal relevance, the kind of question decides before the place
+		u.pos += q.tier * 10000
+		return u
+	})
+	var chosen []faqPair
+	base := c.used
+	for _, limit := range []int{maxAnswer, 320, 160} {
+		c.used = map[string]bool{}
+		for k := range base {
+			c.used[k] = true
 		}
-		for _, q := range rankOnly(list) {
-			if len(chosen) >= limit {
-				break
-			}
-			key := strings.ToLower(q.question)
-			if seenQ[key] || strings.Contains(answers, q.covers[0]) {
-				continue
-			}
-			seenQ[key] = true
-			answers += "\n" + q.answer
-			chosen = append(chosen, q)
+		chosen = c.chooseFAQ(cands, limit)
+		if len(chosen) >= MinFAQ {
+			break
 		}
 	}
 	if len(chosen) < MinFAQ {
-		return nil, notEnough("an FAQ: the sources give %d questions, at least %d are needed; add documents with more topics (headings, questions or statements such as \"We deliver on Sundays.\")", len(chosen), MinFAQ)
+		return nil, notEnough("an FAQ: the sources give %s, at least %d are needed; add documents with more topics (headings, questions or statements such as \"We deliver on Sundays.\")",
+			plural(len(chosen), "question", "questions"), MinFAQ)
 	}
-	sortBySource(chosen, func(q qa) unit { return q.unit })
-	d := &Document{Title: truncateText("Frequently asked questions about "+req.GenieName, MaxTitleLen), Subtitle: subtitle(req, "Answers drawn from: "+sourceNames(req))}
-	for _, q := range chosen {
-		d.Sections = append(d.Sections, Section{Heading: q.question, Body: q.answer})
+	sortForReading(chosen, func(p faqPair) unit { return p.unit })
+	name := genieName(req, c.lang)
+	l := lex(c.lang)
+	d := &Document{Title: truncateText(fmt.Sprintf(l.faqTitle, name), MaxTitleLen),
+		Subtitle: c.subtitle(req, fmt.Sprintf(l.drawnFrom, sourceNames(req)))}
+	for _, p := range chosen {
+		d.Sections = append(d.Sections, Section{Heading: p.q, Body: p.a})
 	}
 	return d, nil
 }
 
-// rankOnly orders candidates by pick's preference without cutting them.
-func rankOnly(qs []qa) []qa {
-	out := append([]qa(nil), qs...)
-	sortByPreference(out, func(q qa) unit { return q.unit })
-	return out
+type faqPair struct {
+	unit
+	q, a string
+}
+
+func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
+	var chosen []faqPair
+	seenQ := map[string]bool{}
+	derived := 0
+	for _, q := range cands {
+		if len(chosen) >= MaxFAQ {
+			break
+		}
+		if q.tier >= 2 && derived >= max(sentenceFAQFill, MinFAQ) {
+			continue
+		}
+		key := strings.ToLower(q.question)
+		if seenQ[key] {
+			continue
+		}
+		a, used := c.compose(q.blocks, limit)
+		if a == "" || midRef(c.lang, a) {
+			continue
+		}
+		seenQ[key] = true
+		for _, s := range used {
+			c.mark(s)
+		}
+		if q.tier >= 2 {
+			derived++
+		}
+		chosen = append(chosen, faqPair{unit: q.unit, q: q.question, a: a})
+	}
+	return chosen
 }

@@ -86,7 +86,7 @@ func TestEmbeddedHowToFromSentences(t *testing.T) {
 	}
 	want := "1. Open the registration page on our website.\n2. Fill in your contact details and your medical history.\n" +
 		"3. Choose the dentist you would like to see.\n4. Upload a photo of your ID if you have one.\n" +
-		"5. Submit the form and wait for our confirmation email.\n6. Book your first check-up online or by phone."
+		"5. Submit the form.\n6. Wait for our confirmation email.\n7. Book your first check-up online or by phone."
 	if d.Sections[1].Body != want {
 		t.Fatalf("steps:\n%s\nwant:\n%s", d.Sections[1].Body, want)
 	}

@@ -278,7 +278,7 @@ func TestGenerateTemplates(t *testing.T) {
 		d := f.gen(t, f.u.Token, data).Expect(t, 200, "").Data()["document"].(map[string]any)
 		secs := sections(d)
 		if d["title"] != "Booking a table: step by step" || d["subtitle"] != "Focus: booking a table" ||
-			!strings.HasPrefix(secs[0]["body"], "This guide from Bella's Bistro walks you through booking a table.") ||
+			!strings.HasPrefix(secs[0]["body"], "Here are the steps for booking a table.\n\nBooking ahead is the best way") ||
 			!strings.HasPrefix(secs[1]["body"], "1. Open bellasbistro.example/book in your browser.\n2. Choose the date") ||
 			len(secs) != 3 || secs[2]["heading"] != "Next steps" {
 			t.Fatalf("how-to with genieName and purpose: %v", d)

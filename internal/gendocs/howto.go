@@ -1,46 +1,108 @@
 package gendocs
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 )
 
 // imperatives are verbs that start an instruction ("Book a table online.").
-var imperatives = toSet(`add apply arrive ask attach bring book call cancel check choose click collect come complete
+var imperatives = map[string]map[string]bool{
+	langEN: toSet(`add apply arrive ask attach bring book call cancel check choose click collect come complete
 confirm connect contact copy create download drop email enter fill find follow give go install keep leave let log make
-mark note open order pack pay pick place plan prepare press print read register remember remove reply request reserve
-return review save scan schedule select send set share show sign start stop submit take tap tell try turn type update
-upload use visit wait wash write`)
+mark note open order pack pay pick place plan prepare press print put read register remember remove renew reply request reserve
+return review run save scan schedule select send set share show sign start stop submit take talk tap tell try turn type update
+upload use visit wait wash watch write`),
+	langES: toSet(`haga pulse abra elija seleccione introduzca escriba reserve traiga llame envíe complete rellene solicite
+vaya acceda descargue instale presente pague cancele confirme lleve visite consulte compruebe indique active añada
+haz pulsa abre elige selecciona escribe reserva trae llama envía completa rellena solicita ve accede descarga instala paga`),
+}
 
 var (
-	sequenceWord = regexp.MustCompile(`^(?i:first|second|third|then|next|finally|lastly|after that|afterwards|now)\s*,?\s+`)
+	sequenceWord = regexp.MustCompile(`^(?i:first|second|third|then|next|finally|lastly|after that|afterwards|now|d'abord|ensuite|puis|enfin|zuerst|dann|danach|anschließend|zum schluss|primero|luego|después|finalmente)\s*,?\s+`)
 	youMust      = regexp.MustCompile(`^(?i:you)\s+(?:will\s+)?(?:need to|should|must|have to)\s+(.+)$`)
-	nextHeading  = regexp.MustCompile(`(?i)\b(next|after|afterwards|what happens|follow[- ]?up|then what)\b`)
+	nextHeading  = regexp.MustCompile(`(?i)\b(next|after|afterwards|what happens|follow[- ]?up|then what|ensuite|après|danach|nächste|después|siguiente)\b`)
+	deImperative = regexp.MustCompile(`^(?:Bitte\s+)?\p{L}+en\s+Sie\b`)
+	frImperative = regexp.MustCompile(`^(?i:\p{L}+ez)\b`)
+	thenSplit    = regexp.MustCompile(`(?i),?\s+(?:and then|then|and|puis|et|dann|und|luego|y)\s+|,\s+`)
 )
 
-// instruction returns s as an instruction ("You need to bring ID." gives
-// "Bring ID."), or "" when s does not read as one.
-func instruction(s string) string {
+// isImperative reports whether a sentence starts with an instruction verb
+// in the language.
+func isImperative(lang, s string) bool {
+	first, _, _ := strings.Cut(s, " ")
+	first = strings.ToLower(strings.TrimRight(first, ",:"))
+	switch lang {
+	case langFR:
+		return frImperative.MatchString(s) && first != "vous" && first != "chez" && first != "assez"
+	case langDE:
+		return deImperative.MatchString(s)
+	case langES:
+		return imperatives[langES][first]
+	}
+	return imperatives[langEN][first]
+}
+
+// instructionIn returns s as an instruction in the language ("You need to
+// bring ID." gives "Bring ID."), or "" when s does not read as one.
+func instructionIn(lang, s string) string {
 	s = strings.TrimSpace(s)
-	if strings.HasSuffix(s, "?") {
+	if strings.HasSuffix(s, "?") || leadIn(s) {
 		return ""
 	}
 	s = sequenceWord.ReplaceAllString(s, "")
-	if m := youMust.FindStringSubmatch(s); m != nil {
-		s = m[1]
+	if lang == langEN {
+		if m := youMust.FindStringSubmatch(s); m != nil {
+			s = m[1]
+		}
 	}
-	first, _, _ := strings.Cut(s, " ")
-	if !imperatives[strings.ToLower(strings.TrimRight(first, ",:"))] || len(strings.Fields(s)) < 2 {
+	if len(strings.Fields(s)) < 2 || !isImperative(lang, s) {
 		return ""
 	}
 	return capitalize(s)
+}
+
+// instruction is instructionIn for English.
+func instruction(s string) string { return instructionIn(langEN, s) }
+
+// splitInstruction cuts "Open Team, click the dots and choose Remove."
+// into one step per instruction, where every piece is itself one.
+func splitInstruction(lang, s string) []string {
+	end := ""
+	if strings.HasSuffix(s, ".") {
+		end = "."
+	}
+	body := strings.TrimSuffix(s, ".")
+	locs := thenSplit.FindAllStringIndex(body, -1)
+	if len(locs) == 0 {
+		return []string{s}
+	}
+	var pieces []string
+	last := 0
+	for _, l := range locs {
+		rest := body[l[1]:]
+		if instructionIn(lang, capitalize(rest)) == "" {
+			continue
+		}
+		pieces = append(pieces, body[last:l[0]])
+		last = l[1]
+	}
+	pieces = append(pieces, body[last:])
+	if len(pieces) == 1 {
+		return []string{s}
+	}
+	for i, p := range pieces {
+		pieces[i] = capitalize(strings.TrimRight(strings.TrimSpace(p), ".,;")) + end
+	}
+	return pieces
 }
 
 // stepList is a candidate procedure.
 type stepList struct {
 	unit
 	steps []string
+	lead  []block // what precedes the list in its part
 	after []block // what follows the list in its part
 }
 
@@ -60,15 +122,15 @@ func (c *corpus) stepLists() []stepList {
 			imperative := 0
 			for j < len(p.blocks) && p.blocks[j].list == b.list && p.blocks[j].kind != para {
 				items = append(items, p.blocks[j].text)
-				if instruction(p.blocks[j].text) != "" {
+				if instructionIn(c.lang, p.blocks[j].text) != "" {
 					imperative++
 				}
 				j++
 			}
 			if len(items) >= MinSteps && (b.kind == step || imperative*2 >= len(items)) {
-				text := p.heading + " " + strings.Join(items, " ")
-				out = append(out, stepList{unit: unit{doc: c.docOf[pi], pos: pi, part: pi, score: overlap(c.purpose, text)},
-					steps: items, after: p.blocks[j:]})
+				text := strings.Join(items, " ")
+				out = append(out, stepList{unit: unit{doc: c.docOf[pi], pos: pi, part: pi, score: c.passageScore(pi, text)},
+					steps: items, lead: p.blocks[:i], after: p.blocks[j:]})
 			}
 			i = j
 		}
@@ -89,127 +151,229 @@ func (c *corpus) bestSteps() (stepList, bool) {
 			best = l
 		}
 	}
+	if best.score == 0 && c.hasPurpose() {
+		if s, ok := c.sentenceSteps(); ok && s.score > 0 {
+			return s, true
+		}
+	}
 	return best, true
 }
 
 // sentenceSteps gathers instructions written as sentences, when the
-// sources have no list of steps: those of the one source with the most
-// (best matches of the purpose first), so that one procedure is told.
+// sources have no list of steps: those of the one section (else source)
+// with the most, best matches of the purpose first, so that one procedure
+// is told.
 func (c *corpus) sentenceSteps() (stepList, bool) {
-	byDoc := map[int][]unit{}
-	var docs []int
+	type group struct {
+		units []unit
+		score float64
+	}
+	var order []int
+	byPart := map[int]*group{}
+	byDoc := map[int]*group{}
 	for _, u := range c.sentenceUnits() {
-		if s := instruction(u.text); s != "" {
-			u.text = s
-			if byDoc[u.doc] == nil {
-				docs = append(docs, u.doc)
+		if u.item {
+			continue
+		}
+		for _, s := range splitInstruction(c.lang, u.text) {
+			if ins := instructionIn(c.lang, s); ins != "" {
+				v := u
+				v.text = ins
+				if byPart[u.part] == nil {
+					byPart[u.part] = &group{}
+					order = append(order, u.part)
+				}
+				if byDoc[u.doc] == nil {
+					byDoc[u.doc] = &group{}
+				}
+				for _, g := range []*group{byPart[u.part], byDoc[u.doc]} {
+					g.units = append(g.units, v)
+					g.score = max(g.score, v.score)
+				}
 			}
-			byDoc[u.doc] = append(byDoc[u.doc], u)
 		}
 	}
-	best, bestScore := -1, -1
-	for _, d := range docs {
-		score := 0
-		for _, u := range byDoc[d] {
-			score += u.score
-		}
-		if score > bestScore || score == bestScore && len(byDoc[d]) > len(byDoc[best]) {
-			best, bestScore = d, score
+	var best *group
+	for _, pi := range order {
+		g := byPart[pi]
+		if len(g.units) >= MinSteps && (best == nil || g.score > best.score || g.score == best.score && len(g.units) > len(best.units)) {
+			best = g
 		}
 	}
-	if best < 0 || len(byDoc[best]) < MinSteps {
+	if best == nil {
+		for d := 0; d < len(c.parts); d++ {
+			g := byDoc[d]
+			if g != nil && len(g.units) >= MinSteps && (best == nil || g.score > best.score || g.score == best.score && len(g.units) > len(best.units)) {
+				best = g
+			}
+		}
+	}
+	if best == nil {
 		return stepList{}, false
 	}
-	found := pick(byDoc[best], MaxSteps, self)
-	l := stepList{unit: found[0]}
-	for _, u := range found {
+	sortBySource(best.units, self)
+	l := stepList{unit: best.units[0]}
+	l.score = best.score
+	for _, u := range best.units {
 		l.steps = append(l.steps, u.text)
-		c.used[u.text] = true
 	}
 	return l, true
 }
 
+// dedupeSteps drops a step that says nearly what an earlier one says.
+func (c *corpus) dedupeSteps(steps []string) []string {
+	var out []string
+	var seen []map[string]bool
+	for _, s := range steps {
+		ts := map[string]bool{}
+		for _, t := range langTerms(c.lang, s) {
+			ts[t] = true
+		}
+		dup := false
+		for _, o := range seen {
+			inter := 0
+			for t := range ts {
+				if o[t] {
+					inter++
+				}
+			}
+			if union := len(ts) + len(o) - inter; union > 0 && float64(inter)/float64(union) >= 0.8 {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, s)
+			seen = append(seen, ts)
+		}
+	}
+	return out
+}
+
 func (c *corpus) howTo(req Request) (*Document, error) {
 	l, ok := c.bestSteps()
+	if ok {
+		l.steps = c.dedupeSteps(l.steps)
+		ok = len(l.steps) >= MinSteps
+	}
 	if !ok {
-		n := len(c.unused(c.sentenceUnits(), func(u unit) bool { return instruction(u.text) != "" }))
-		return nil, notEnough("a how-to: the sources give %d of the %d steps needed (a numbered list, or instructions such as \"Book a table online.\")", n, MinSteps)
+		n := 0
+		for _, u := range c.sentenceUnits() {
+			n += boolInt(instructionIn(c.lang, u.text) != "")
+		}
+		return nil, notEnough("a how-to: the sources give %s of the %d needed (a numbered list, or instructions such as \"Book a table online.\")",
+			plural(min(n, MinSteps-1), "step", "steps"), MinSteps)
 	}
 	if len(l.steps) > MaxSteps {
 		l.steps = l.steps[:MaxSteps]
 	}
+	lx := lex(c.lang)
 	p := c.parts[l.part]
 	topic := p.heading
-	if topic == "" {
+	if topic == "" || strings.HasSuffix(topic, "?") {
 		topic = p.doc
 	}
 	title := topic
 	if !howToHead.MatchString(topic) {
-		title = topic + ": step by step"
+		title = fmt.Sprintf(lx.howToTitle, topic)
 	}
-	d := &Document{Title: truncateText(title, MaxTitleLen), Subtitle: subtitle(req, "A guide for customers of "+req.GenieName)}
-
-	intro := "This guide from " + req.GenieName + " walks you through " + lowerFirst(strings.TrimRight(topic, ".")) + "."
-	if p.heading == "" {
-		intro = "This guide from " + req.GenieName + " takes you through it step by step."
+	d := &Document{Title: truncateText(title, MaxTitleLen), Subtitle: c.subtitle(req, "")}
+	for _, s := range l.steps {
+		c.mark(s)
 	}
+	intro := c.introSentence(p.heading)
 	if lead := c.leadText(l); lead != "" {
 		intro += "\n\n" + lead
 	}
-	d.Sections = append(d.Sections, Section{Heading: "Overview", Body: truncateText(intro, MaxIntroLen)})
+	d.Sections = append(d.Sections, Section{Heading: lx.overview, Body: truncateText(intro, MaxIntroLen)})
 
 	lines := make([]string, len(l.steps))
 	for i, s := range l.steps {
 		lines[i] = strconv.Itoa(i+1) + ". " + s
 	}
-	d.Sections = append(d.Sections, Section{Heading: "Steps", Body: strings.Join(lines, "\n")})
+	d.Sections = append(d.Sections, Section{Heading: lx.steps, Body: strings.Join(lines, "\n")})
 
 	if next := c.nextSteps(l); next != "" {
-		d.Sections = append(d.Sections, Section{Heading: "Next steps", Body: next})
+		d.Sections = append(d.Sections, Section{Heading: lx.next, Body: next})
 	}
 	return d, nil
 }
 
-// leadText is the introduction the sources give to the steps: the first
-// paragraph of the steps' part, else of its document, at most two
-// sentences.
+// introSentence is the guide's own first sentence, from the heading of the
+// steps' section.
+func (c *corpus) introSentence(heading string) string {
+	lx := lex(c.lang)
+	h := strings.TrimRight(strings.TrimSpace(heading), ".:")
+	switch {
+	case h == "" || strings.HasSuffix(h, "?"):
+		return lx.introAny
+	case c.lang == langEN && howToHead.MatchString(h):
+		return fmt.Sprintf(lx.introHow, toCustomerYou(howToHead.FindStringSubmatch(h)[1]))
+	case c.lang == langEN && isImperative(langEN, h):
+		return fmt.Sprintf(lx.introHow, lowerFirst(tidyHeading(c.lang, h, "")))
+	case c.lang == langEN:
+		return fmt.Sprintf(lx.introFor, lowerFirst(tidyHeading(c.lang, h, "")))
+	}
+	return fmt.Sprintf(lx.introFor, h)
+}
+
+// toCustomerYou keeps a how-to topic in the second person.
+func toCustomerYou(s string) string { return lowerFirst(s) }
+
+// leadText is the introduction the sources give to the steps: the
+// paragraphs before the list in its section, at most two sentences, not
+// starting mid-reference.
 func (c *corpus) leadText(l stepList) string {
-	for _, pi := range []int{l.part, c.firstPartOf(l.doc)} {
-		for _, b := range c.parts[pi].blocks {
-			if b.kind != para || numberedPrefix.MatchString(b.text) {
+	lead := l.lead
+	if l.lead == nil && len(l.steps) > 0 {
+		lead = nil
+	}
+	var paras []block
+	for _, b := range lead {
+		if b.kind == para {
+			paras = append(paras, b)
+		}
+	}
+	for _, b := range paras {
+		gs, headless := c.groups(b.text)
+		var keep []string
+		for i, g := range gs {
+			if i == 0 && headless || leadIn(g) || c.isUsed(g) {
 				continue
 			}
-			ss := sentences(b.text)
-			if len(ss) > 2 {
-				ss = ss[:2]
+			keep = append(keep, g)
+			if len(keep) == 2 {
+				break
 			}
-			if instruction(ss[0]) != "" && c.used[instruction(ss[0])] {
-				continue
-			}
-			return strings.Join(ss, " ")
+		}
+		if len(keep) > 0 {
+			s := strings.Join(keep, " ")
+			c.mark(s)
+			return s
 		}
 	}
 	return ""
 }
 
-func (c *corpus) firstPartOf(doc int) int {
-	for pi := range c.parts {
-		if c.docOf[pi] == doc {
-			return pi
-		}
-	}
-	return 0
-}
-
-// nextSteps is what follows the steps in their part, or a later part of
-// the same document whose heading speaks of next steps.
+// nextSteps is what follows the steps in their section, or a later
+// section of the same document whose heading speaks of next steps.
 func (c *corpus) nextSteps(l stepList) string {
 	if len(l.after) > 0 {
-		return formatBlocks(l.after, 600)
+		if s, used := c.compose(l.after, 600); s != "" && !midRef(c.lang, s) {
+			for _, u := range used {
+				c.mark(u)
+			}
+			return s
+		}
 	}
 	for pi := l.part + 1; pi < len(c.parts) && c.docOf[pi] == l.doc; pi++ {
 		if nextHeading.MatchString(c.parts[pi].heading) {
-			return formatBlocks(c.parts[pi].blocks, 600)
+			if s, used := c.compose(c.parts[pi].blocks, 600); s != "" && !midRef(c.lang, s) {
+				for _, u := range used {
+					c.mark(u)
+				}
+				return s
+			}
 		}
 	}
 	return ""

@@ -90,7 +90,8 @@ type Request struct {
 	Template  Template
 	Purpose   string // may be empty: cover the most broadly useful content
 	GenieName string // never empty (DefaultGenieName when not given)
-	Sources   []Source
+	Sources   []Source // normalised (normalizeText)
+	Lang      string   // the sources' language (en, fr, de, es); "" means detect
 }
 
 // DefaultGenieName stands in for the business when genieName is not given.

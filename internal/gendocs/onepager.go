@@ -1,15 +1,32 @@
 package gendocs
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 )
 
+// Cues of the sentences that fit each one-pager section, per language.
 var (
-	offerCue    = regexp.MustCompile(`(?i)\b(offers?|offering|provides?|providing|sells?|serves?|services?|products?|speciali[sz]e[sd]?|menu|range|includes?|available|we (?:make|build|run|do|help|create|design|deliver|teach|repair|host))\b`)
-	audienceCue = regexp.MustCompile(`(?i)\b(for (?:anyone|everyone|people|families|businesses|companies|teams|customers|clients|students|beginners|those|you|small|local|busy|young|older|new)|ideal for|perfect for|designed for|made for|built for|suited to|suitable for|aimed at|whether you|our (?:customers|clients|guests|members|students)|who (?:want|need|are|love|like))\b`)
-	contactCue  = regexp.MustCompile(`(?i)(\b(call us|phone us|ring us|e-?mail us|contact us|reach us|visit us|find us|our address|whatsapp)\b|\S@[a-z0-9-]+\.|\+?\d[\d ()-]{7,}\d)`)
-	youCue      = regexp.MustCompile(`(?i)\b(you|your)\b`)
+	offerCue = map[string]*regexp.Regexp{
+		langEN: regexp.MustCompile(`(?i)(\bwe (?:offer|provide|sell|make|bake|serve|host|run|deliver|build|design|repair|teach|create|cater|clean|rent|have \w+ ways)\b|\b(?:offers|provides|sells|serves|specialis|specializ)\w*\b|\bour (?:services|products|menu|range)\b|^\S+(?: \S+){0,3} (?:is|are) an? (?:\S+ ){0,4}(?:tool|service|shop|store|restaurant|bakery|caf[eé]|hotel|library|clinic|practice|app|platform|company|business|studio|gym|team)\b)`),
+		langFR: regexp.MustCompile(`(?i)(\bnous (?:proposons|offrons|vendons|servons|fabriquons|louons)\b|\b(?:propose|offre|vend|sert)\b|^\S+(?: \S+){0,3} est une? )`),
+		langDE: regexp.MustCompile(`(?i)(\bwir (?:bieten|verkaufen|verleihen|vermieten|servieren|machen)\b|\b(?:bietet|verkauft|verleiht)\b|^\S+(?: \S+){0,3} ist eine?r? )`),
+		langES: regexp.MustCompile(`(?i)(\b(?:ofrecemos|vendemos|servimos|alquilamos|ofrece|incluye|incluidas?|incluidos?)\b|^\S+(?: \S+){0,3} es una? )`),
+	}
+	audienceCue = map[string]*regexp.Regexp{
+		langEN: regexp.MustCompile(`(?i)\b(for (?:anyone|everyone|people|families|businesses|companies|teams|customers|clients|students|beginners|those|small|local|busy|young|older|new)|ideal for|perfect for|designed for|made for|built for|suited to|suitable for|aimed at|whether you|who (?:want|need|love|like|live|work|study))\b`),
+		langFR: regexp.MustCompile(`(?i)\b(pour (?:les|tous|toutes|chaque)|idéal pour|parfait pour|destiné|adapté|que vous soyez)\b`),
+		langDE: regexp.MustCompile(`(?i)\b(für (?:alle|jeden|familien|kinder|gruppen|anfänger|unternehmen)|ideal für|geeignet für|gedacht für)\b`),
+		langES: regexp.MustCompile(`(?i)\b(para (?:todos|todas|familias|niños|grupos|empresas|principiantes)|ideal para|perfecto para|pensado para|cada socio)\b`),
+	}
+	audienceNoun = map[string]*regexp.Regexp{
+		langEN: regexp.MustCompile(`(?i)\b(anyone|everyone|customers|guests|patients|members|families|children|kids|groups|teams|businesses|students|visitors|owners|admins|beginners|adults|homes|offices|users|people)\b`),
+		langFR: regexp.MustCompile(`(?i)\b(clients|familles|enfants|groupes|personnes|adultes|visiteurs|membres)\b`),
+		langDE: regexp.MustCompile(`\b(Kinder|Familien|Gruppen|Kunden|Gäste|Erwachsene|Besucher|Mitglieder)\b`),
+		langES: regexp.MustCompile(`(?i)\b(socios?|clientes|niños|familias|grupos|invitados?|adultos|visitantes|miembros)\b`),
+	}
+	contactCue = regexp.MustCompile(`(?i)(\b(call us|phone us|ring us|e-?mail us|contact us|reach us|visit us|find us|our address|whatsapp|appelez|contactez|rufen sie|kontaktieren|llámenos|contáctenos)\b|\S@[a-z0-9-]+\.|\+?\(?\d[\d ()-]{7,}\d)`)
 )
 
 const (
@@ -17,11 +34,14 @@ const (
 	maxKeyPoints    = 5
 )
 
-// onePager builds: what the business offers, who it is for, sections of
-// the sources' own topics, key points, and how to get in touch when the
-// sources say. 4 to 6 sections; the fixed headings are the only words not
-// taken from the sources.
+// onePager builds: with a purpose, the section of the sources that best
+// matches it; what the business offers, who it is for, sections of the
+// sources' own topics, key points, and how to get in touch when the
+// sources say. 4 to 6 sections; no sentence appears twice; the fixed
+// headings are the only words not taken from the sources.
 func (c *corpus) onePager(req Request) (*Document, error) {
+	lx := lex(c.lang)
+	name := genieName(req, c.lang)
 	all := c.sentenceUnits()
 	var sections []Section
 	add := func(heading string, us []unit) bool {
@@ -31,41 +51,51 @@ func (c *corpus) onePager(req Request) (*Document, error) {
 		sections = append(sections, Section{Heading: heading, Body: truncateText(c.joinSentences(us), maxOnePagerBody)})
 		return true
 	}
-	audience := pick(c.unused(all, func(u unit) bool { return audienceCue.MatchString(u.text) }), 3, self)
+	notInstr := func(u unit) bool { return instructionIn(c.lang, u.text) == "" && !u.item }
+	var lead []Section
+	if c.hasPurpose() {
+		lead = c.topics(1, []string{fmt.Sprintf(lx.offers, name), lx.who, lx.keyPoints, lx.contact})
+	}
+	audience := pick(c.unused(all, func(u unit) bool { return audienceCue[c.lang].MatchString(u.text) && notInstr(u) }), 2, self)
 	if len(audience) == 0 {
 		audience = pick(c.unused(all, func(u unit) bool {
-			return youCue.MatchString(u.text) && instruction(u.text) == "" && !contactCue.MatchString(u.text)
+			return audienceNoun[c.lang].MatchString(u.text) && notInstr(u) && !contactCue.MatchString(u.text)
 		}), 2, self)
 	}
 	isAudience := map[string]bool{}
 	for _, u := range audience {
 		isAudience[u.text] = true
 	}
-	offers := pick(c.unused(all, func(u unit) bool { return offerCue.MatchString(u.text) && !isAudience[u.text] }), 3, self)
-	if len(offers) == 0 {
-		offers = pick(c.unused(all, func(u unit) bool { return !isAudience[u.text] }), 2, func(u unit) unit { u.score = 0; return u })
-	}
-	add("What "+req.GenieName+" offers", offers)
-	if !add("Who it is for", audience) {
-		return nil, notEnough("a one-pager: the sources do not say who the business is for (for example \"Ideal for families\" or \"for small businesses\")")
-	}
+	offers := pick(c.unused(all, func(u unit) bool { return offerCue[c.lang].MatchString(u.text) && notInstr(u) && !isAudience[u.text] }), 3, self)
+	sections = append(sections, lead...)
+	add(fmt.Sprintf(lx.offers, name), offers)
+	add(lx.who, audience)
 
 	contact := pick(c.unused(all, func(u unit) bool { return contactCue.MatchString(u.text) }), 3, self)
 	for _, u := range contact {
-		c.used[u.text] = true // kept for the last section
+		c.mark(u.text) // kept for the last section
 	}
 	room := MaxOnePager - len(sections) - 1 - boolInt(len(contact) > 0)
-	sections = append(sections, c.topics(room, sections)...)
+	taken := []string{}
+	for _, s := range sections {
+		taken = append(taken, s.Heading)
+	}
+	sections = append(sections, c.topics(room, append(taken, lx.keyPoints, lx.contact))...)
 	if points := c.keyPoints(all); len(points) > 0 {
-		sections = append(sections, Section{Heading: "Key points", Body: bulletList(points)})
+		sections = append(sections, Section{Heading: lx.keyPoints, Body: bulletList(points)})
 	}
 	if len(contact) > 0 && len(sections) < MaxOnePager {
-		sections = append(sections, Section{Heading: "How to get in touch", Body: truncateText(c.joinSentences(contact), maxOnePagerBody)})
+		texts := make([]string, len(contact))
+		for i, u := range contact {
+			texts[i] = u.text
+		}
+		sections = append(sections, Section{Heading: lx.contact, Body: truncateText(strings.Join(texts, " "), maxOnePagerBody)})
 	}
 	if len(sections) < MinOnePager {
-		return nil, notEnough("a one-pager: the sources give %d sections, at least %d are needed; add documents with more to say", len(sections), MinOnePager)
+		return nil, notEnough("a one-pager: the sources give %s, at least %d are needed; add documents with more to say",
+			plural(len(sections), "section", "sections"), MinOnePager)
 	}
-	return &Document{Title: truncateText(capitalize(req.GenieName)+" at a glance", MaxTitleLen), Subtitle: subtitle(req, ""), Sections: sections}, nil
+	return &Document{Title: truncateText(capitalize(fmt.Sprintf(lx.glance, name)), MaxTitleLen), Subtitle: c.subtitle(req, ""), Sections: sections}, nil
 }
 
 func self(u unit) unit { return u }
@@ -77,33 +107,39 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// keyPoints are short facts not used yet: sentences with figures
-// (prices, times) first, then the rest, best matches of the purpose first.
+// keyPoints are short facts not used yet: sentences and list items with
+// figures (prices, times) first, then the rest, best matches of the
+// purpose first.
 func (c *corpus) keyPoints(all []unit) []string {
-	short := c.unused(all, func(u unit) bool { return len(u.text) <= 240 && len(strings.Fields(u.text)) >= 3 })
+	short := c.unused(all, func(u unit) bool {
+		return len(u.text) <= 240 && len(strings.Fields(u.text)) >= 3 && instructionIn(c.lang, u.text) == "" && !c.inProcedure(u)
+	})
 	for i := range short {
 		if strings.IndexAny(short[i].text, "0123456789") >= 0 {
-			short[i].score++
+			short[i].score += 0.01
 		}
 	}
 	chosen := pick(short, maxKeyPoints, self)
-	out := make([]string, len(chosen))
-	for i, u := range chosen {
-		out[i] = u.text
-		c.used[u.text] = true
+	out := make([]string, 0, len(chosen))
+	for _, u := range chosen {
+		if c.isUsed(u.text) {
+			continue
+		}
+		out = append(out, u.text)
+		c.mark(u.text)
 	}
 	return out
 }
 
 // topics are sections named by the sources' own headings, best matches of
 // the purpose first, with their text not yet used.
-func (c *corpus) topics(n int, have []Section) []Section {
+func (c *corpus) topics(n int, have []string) []Section {
 	if n <= 0 {
 		return nil
 	}
-	taken := map[string]bool{"key points": true, "how to get in touch": true}
-	for _, s := range have {
-		taken[strings.ToLower(s.Heading)] = true
+	taken := map[string]bool{}
+	for _, h := range have {
+		taken[strings.ToLower(h)] = true
 	}
 	type topic struct {
 		unit
@@ -113,45 +149,39 @@ func (c *corpus) topics(n int, have []Section) []Section {
 	var cands []topic
 	for pi, p := range c.parts {
 		key := strings.ToLower(p.heading)
-		bs := c.unusedBlocks(p.blocks)
-		if p.heading == "" || taken[key] || len(bs) == 0 {
+		if p.heading == "" || taken[key] {
+			continue
+		}
+		body, _ := c.compose(p.blocks, 500)
+		if body == "" {
 			continue
 		}
 		taken[key] = true
-		cands = append(cands, topic{unit: unit{doc: c.docOf[pi], pos: pi, part: pi,
-			score: overlap(c.purpose, p.heading+" "+formatBlocks(bs, 2000))}, heading: p.heading, blocks: bs})
+		cands = append(cands, topic{unit: unit{doc: c.docOf[pi], pos: pi, part: pi, score: c.partScore[pi]}, heading: p.heading, blocks: p.blocks})
 	}
 	var out []Section
 	for _, t := range pick(cands, n, func(t topic) unit { return t.unit }) {
-		body := formatBlocks(t.blocks, 500)
-		for _, b := range t.blocks {
-			for _, s := range sentences(b.text) {
-				c.used[s] = true
-			}
+		body, used := c.compose(t.blocks, 500)
+		if body == "" || midRef(c.lang, body) {
+			continue
+		}
+		for _, s := range used {
+			c.mark(s)
 		}
 		out = append(out, Section{Heading: t.heading, Body: body})
 	}
 	return out
 }
 
-// unusedBlocks returns blocks without the sentences already used; blocks
-// left empty are dropped.
-func (c *corpus) unusedBlocks(bs []block) []block {
-	var out []block
-	for _, b := range bs {
-		var keep []string
-		for _, s := range sentences(b.text) {
-			if !c.used[s] {
-				keep = append(keep, s)
-			}
-		}
-		if len(keep) > 0 {
-			b.text = strings.Join(keep, " ")
-			if b.kind == step {
-				b.kind = bullet // what is left of a procedure reads as a list
-			}
-			out = append(out, b)
+// inProcedure reports whether a unit is an item of an ordered list.
+func (c *corpus) inProcedure(u unit) bool {
+	if !u.item {
+		return false
+	}
+	for _, b := range c.parts[u.part].blocks {
+		if b.text == u.text {
+			return b.kind == step
 		}
 	}
-	return out
+	return false
 }

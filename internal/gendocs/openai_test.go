@@ -95,7 +95,7 @@ var modelSources = []Source{{Name: "Hours", Content: "We are open from nine to f
 func faqJSON(n int) string {
 	var items []string
 	for i := range n {
-		items = append(items, fmt.Sprintf(`{"question":"Question %d about opening?","answer":"We are open from nine to five on weekdays."}`, i+1))
+		items = append(items, fmt.Sprintf(`{"question":"Question %d about opening?","answer":"We are open from nine to five on weekdays, answer %d."}`, i+1, i+1))
 	}
 	return `{"title":"Questions about the shop","subtitle":"","items":[` + strings.Join(items, ",") + `]}`
 }
@@ -175,7 +175,7 @@ func TestOpenAIFailures(t *testing.T) {
 		{"cut off", FAQ, []reply{{content: faqJSON(7), finish: "length"}}, 1},
 		{"too few pairs", FAQ, []reply{{content: faqJSON(5)}}, 1},
 		{"too many pairs", FAQ, []reply{{content: faqJSON(13)}}, 1},
-		{"empty answer", FAQ, []reply{{content: strings.Replace(faqJSON(7), `"answer":"We are open from nine to five on weekdays."`, `"answer":""`, 1)}}, 1},
+		{"empty answer", FAQ, []reply{{content: strings.Replace(faqJSON(7), `"answer":"We are open from nine to five on weekdays, answer 1."`, `"answer":""`, 1)}}, 1},
 		{"two steps", HowTo, []reply{{content: `{"title":"t","intro":"Returns.","steps":["Bring your receipt.","Pay by card."]}`}}, 1},
 		{"three sections", OnePager, []reply{{content: strings.Replace(onePagerJSON, `{"heading":"Opening","body":"We are open from nine to five on weekdays."},`, "", 1)}}, 1},
 		{"not grounded", OnePager, []reply{{content: strings.Replace(onePagerJSON, "Parking is free behind the shop.", "Our award-winning chefs cook vegan tasting menus with imported truffles daily.", 1)}}, 1},

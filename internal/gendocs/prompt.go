@@ -30,6 +30,9 @@ JSON shape: {"title": string, "subtitle": string (may be ""), "sections": [{"hea
 func userPrompt(req Request) string {
 	var b strings.Builder
 	b.WriteString(templatePrompts[req.Template])
+	if name := langNames[req.Lang]; name != "" {
+		fmt.Fprintf(&b, "\n\nWrite the whole document, questions and headings included, in %s, the language of the sources.", name)
+	}
 	fmt.Fprintf(&b, "\n\nThe business is called %q in titles and introductions.", req.GenieName)
 	if req.Purpose != "" {
 		fmt.Fprintf(&b, "\nFocus on this purpose: %q. Rank the sources' content by how well it serves it.", req.Purpose)

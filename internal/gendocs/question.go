@@ -19,6 +19,7 @@ var (
 	ourIs       = regexp.MustCompile(`^(?i:our)\s+((?:\S+\s+){0,3}?\S+)\s+(is|are)\s+\S`)
 	ifClause    = regexp.MustCompile(`^(?i:if)\s+you\s+([^,]{3,80}),\s*\S`)
 	toClause    = regexp.MustCompile(`^(?i:to)\s+([^,]{3,60}),\s*\S`)
+	canClause   = regexp.MustCompile(`^((?:\S+\s+){0,2}?\S+)\s+can\s+(\S.+)$`)
 	costClause  = regexp.MustCompile(`^((?:\S+\s+){0,4}?\S+)\s+costs?\s+\S`)
 	pluralNoun  = regexp.MustCompile(`[^s]s$`)
 	gerundStart = regexp.MustCompile(`^\S+ing\b`)
@@ -32,8 +33,8 @@ var notVerbs = toSet(`were was had did would could might do don't didn't won't c
 // "What are your X?" when the heading is that one word.
 var (
 	singularTopics = toSet(`policy price pricing fee cost address menu schedule process warranty guarantee
-	refund delivery shipping availability capacity minimum deposit`)
-	pluralTopics = toSet(`prices hours rates fees terms services products times charges`)
+	minimum deposit order plan`)
+	pluralTopics = toSet(`prices hours rates fees terms services products times charges periods options plans rules policies`)
 	contactHead  = regexp.MustCompile(`^(?i:contact(?:\s+us)?|get\s+in\s+touch|contact\s+details)$`)
 	locationHead = regexp.MustCompile(`^(?i:location|where\s+to\s+find\s+us|find\s+us|how\s+to\s+find\s+us|getting\s+here)$`)
 )
@@ -60,14 +61,18 @@ func headingQuestion(h string) string {
 	words := strings.Fields(strings.ToLower(h))
 	lastWord := words[len(words)-1]
 	switch {
-	case len(words) <= 4 && singularTopics[lastWord]:
+	case askWord.MatchString(h) && len(words) > 1 && words[1] != "we" && words[1] != "you":
+		return capitalize(h) + "?"
+	case imperatives[langEN][words[0]] && len(words) > 1:
+		return "How do I " + topic + "?"
+	case len(words) <= 5 && singularTopics[lastWord]:
 		return "What is your " + topic + "?"
-	case len(words) == 1 && pluralTopics[lastWord], len(words) > 1 && len(words) <= 4 && pluralNoun.MatchString(lastWord):
+	case len(words) <= 4 && pluralTopics[lastWord] && !strings.Contains(h, " and "):
 		return "What are your " + topic + "?"
-	case gerundStart.MatchString(strings.ToLower(h)) && len(words) <= 5:
+	case gerundStart.MatchString(strings.ToLower(h)) && len(words) <= 5 && !strings.Contains(h, " and "):
 		return "How does " + topic + " work?"
 	}
-	return "Can you tell me about " + topic + "?"
+	return "What should I know about " + topic + "?"
 }
 
 // sentenceQuestion derives the question a sentence answers, or "" when
@@ -99,6 +104,9 @@ func sentenceQuestion(s string) string {
 			verb = "are"
 		}
 		return "What " + verb + " your " + m[1] + "?"
+	}
+	if m := canClause.FindStringSubmatch(body); m != nil && !strings.EqualFold(m[1], "you") && !strings.EqualFold(m[1], "we") && !strings.EqualFold(m[1], "it") {
+		return "Can " + toCustomer(lowerFirst(m[1])) + " " + toCustomer(firstClause(m[2])) + "?"
 	}
 	if m := costClause.FindStringSubmatch(body); m != nil && !strings.HasPrefix(strings.ToLower(m[1]), "it ") {
 		return "How much does " + toCustomer(lowerFirst(m[1])) + " cost?"

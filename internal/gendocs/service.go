@@ -46,8 +46,20 @@ func (s *Service) Generate(ctx context.Context, c *auth.Caller, in Input) (*Resu
 	if err != nil {
 		return nil, err
 	}
+	// Normalisation reads at most 3 × MaxSourceChars of raw text (markup
+	// and chrome shrink when cleaned), so its time stays bounded.
+	sources, rawCut := fit(sources, 3*MaxSourceChars)
+	sources, skipped, err = normalizeSources(sources, skipped)
+	if err != nil {
+		return nil, err
+	}
 	sources, truncated := fit(sources, MaxSourceChars)
-	req := Request{Template: in.Template, Purpose: in.Purpose, GenieName: in.GenieName, Sources: sources}
+	truncated = truncated || rawCut
+	lang, err := sourceLanguage(sources)
+	if err != nil {
+		return nil, err
+	}
+	req := Request{Template: in.Template, Purpose: in.Purpose, GenieName: in.GenieName, Sources: sources, Lang: lang}
 	if req.GenieName == "" {
 		req.GenieName = DefaultGenieName
 	}
@@ -73,6 +85,7 @@ func (s *Service) produce(ctx context.Context, req Request) (*Document, error) {
 	if err == nil {
 		doc.Template = req.Template
 		Normalize(doc)
+		dedupeSentences(doc)
 		err = Validate(doc, req.Template, groundingSources(req))
 	}
 	if err != nil {
@@ -98,4 +111,23 @@ func (s *Service) log() *slog.Logger {
 		return slog.Default()
 	}
 	return s.Log
+}
+
+// normalizeSources brings every source to the canonical form
+// (normalizeText), the same for every generator. A source left without
+// readable content (only markup or page chrome) is skipped by name.
+func normalizeSources(sources []Source, skipped []string) ([]Source, []string, error) {
+	out := sources[:0:0]
+	for _, s := range sources {
+		s.Content = normalizeText(s.Content)
+		if !readable(s.Content) {
+			skipped = append(skipped, s.Name)
+			continue
+		}
+		out = append(out, s)
+	}
+	if len(out) == 0 {
+		return nil, nil, apperr.Invalid("documentIds", "documentIds: no readable content in the selected documents")
+	}
+	return out, skipped, nil
 }

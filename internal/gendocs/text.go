@@ -32,82 +32,46 @@ type part struct {
 }
 
 var (
-	mdHeading  = regexp.MustCompile(`^#{1,6}\s+(.*?)\s*#*$`)
-	setextRule = regexp.MustCompile(`^(=+|-+)$`)
-	bulletLine = regexp.MustCompile(`^[-*+•]\s+(.*)$`)
-	stepLine   = regexp.MustCompile(`^(?:\d{1,3}[.)]|[Ss]tep\s+\d{1,3}[:.)]?)\s+(.*)$`)
-	mdLink     = regexp.MustCompile(`!?\[([^\]]*)\]\([^)]*\)`)
-	mdEmphasis = regexp.MustCompile("(\\*\\*|__|`)")
-	spaces     = regexp.MustCompile(`\s+`)
+	mdLink = regexp.MustCompile(`!?\[([^\]]*)\]\([^)]*\)`)
+	spaces = regexp.MustCompile(`\s+`)
 )
 
-// parse splits one source into parts: markdown headings (# and underlined)
-// and short title-like lines standing alone open a part; paragraphs are
-// joined into one line; list items are blocks of their own.
+// parse splits one source into parts. It normalises the content first
+// (normalizeText), so it reads the canonical form: "## " headings open a
+// part, "- " and "1. " lines are list items, other lines paragraphs.
 func parse(src Source) []part {
-	lines := strings.Split(strings.ReplaceAll(src.Content, "\r\n", "\n"), "\n")
 	parts := []part{{doc: src.Name}}
 	cur := &parts[0]
-	var buf []string
-	lists, inList := 0, false
-	flush := func() {
-		if len(buf) > 0 {
-			cur.blocks = append(cur.blocks, block{kind: para, text: clean(strings.Join(buf, " "))})
-			buf = nil
-		}
-	}
-	open := func(h string) {
-		flush()
-		parts = append(parts, part{doc: src.Name, heading: strings.TrimRight(clean(h), ":")})
-		cur = &parts[len(parts)-1]
-		inList = false
-	}
-	for i, raw := range lines {
-		line := strings.TrimSpace(raw)
+	lists, prev := 0, para
+	for _, line := range strings.Split(normalizeText(src.Content), "\n") {
+		kind, text := para, line
 		switch {
 		case line == "":
-			if len(buf) == 1 && i+1 < len(lines) && titleLike(buf[0]) && nextHasText(lines[i+1:]) {
-				h := buf[0]
-				buf = nil
-				open(h)
-				continue
-			}
-			flush()
-			inList = false
-		case mdHeading.MatchString(line):
-			open(mdHeading.FindStringSubmatch(line)[1])
-		case setextRule.MatchString(line) && len(buf) == 1 && utf8.RuneCountInString(buf[0]) <= 100:
-			h := buf[0]
-			buf = nil
-			open(h)
-		case bulletLine.MatchString(line) || stepLine.MatchString(line):
-			flush()
-			kind, m := bullet, bulletLine.FindStringSubmatch(line)
-			if m == nil {
-				kind, m = step, stepLine.FindStringSubmatch(line)
-			}
-			if !inList {
-				lists++
-				inList = true
-			}
-			if t := clean(m[1]); t != "" {
-				cur.blocks = append(cur.blocks, block{kind: kind, text: t, list: lists})
-			}
-		case len(buf) == 0 && titleLike(line) && i+1 < len(lines) && startsProse(lines[i+1]):
-			// A short line right above a sentence: "Groups and events".
-			open(line)
-		default:
-			if inList && len(buf) == 0 && len(cur.blocks) > 0 && strings.HasPrefix(raw, " ") {
-				// A continuation line of a list item.
-				b := &cur.blocks[len(cur.blocks)-1]
-				b.text = clean(b.text + " " + line)
-				continue
-			}
-			inList = false
-			buf = append(buf, line)
+			continue
+		case strings.HasPrefix(line, "## "):
+			parts = append(parts, part{doc: src.Name, heading: strings.TrimSpace(line[3:])})
+			cur = &parts[len(parts)-1]
+			prev = para
+			continue
+		case strings.HasPrefix(line, "- "):
+			kind, text = bullet, line[2:]
+		case strings.HasPrefix(line, "1. "):
+			kind, text = step, line[3:]
 		}
+		text = strings.TrimSpace(text)
+		if text == "" {
+			continue
+		}
+		if kind != para && (prev != kind || len(cur.blocks) == 0) {
+			lists++
+		}
+		b := block{kind: kind, text: text}
+		if kind != para {
+			b.list = lists
+		}
+		cur.blocks = append(cur.blocks, b)
+		prev = kind
 	}
-	flush()
 	out := parts[:0]
 	for _, p := range parts {
 		if len(p.blocks) > 0 {
@@ -117,39 +81,28 @@ func parse(src Source) []part {
 	return out
 }
 
-// startsProse reports whether a line is text that reads as a sentence,
-// not a heading or a list item.
-func startsProse(line string) bool {
-	line = strings.TrimSpace(line)
-	r, _ := utf8.DecodeRuneInString(line)
-	return (unicode.IsUpper(r) || unicode.IsDigit(r)) && !titleLike(line) && !bulletLine.MatchString(line) && !stepLine.MatchString(line) && !mdHeading.MatchString(line)
-}
-
-func nextHasText(lines []string) bool {
-	for _, l := range lines {
-		if strings.TrimSpace(l) != "" {
-			return true
-		}
-	}
-	return false
-}
-
-// titleLike reports whether a line standing alone reads as a heading: short,
-// and not ending like a sentence.
+// titleLike reports whether a line standing alone reads as a heading:
+// short, one phrase, not ending like a sentence (a question may be a
+// heading; a long line ending with ":" is a lead-in).
 func titleLike(s string) bool {
 	s = strings.TrimSpace(s)
-	if s == "" || utf8.RuneCountInString(s) > 70 || len(strings.Fields(s)) > 9 {
+	words := len(strings.Fields(s))
+	if s == "" || utf8.RuneCountInString(s) > 80 || words > 10 {
+		return false
+	}
+	if strings.Contains(s, ". ") || strings.Contains(s, "? ") {
 		return false
 	}
 	last, _ := utf8.DecodeLastRuneInString(s)
-	return !strings.ContainsRune(".!,;", last)
+	if last == ':' {
+		return words <= 2
+	}
+	return !strings.ContainsRune(".!,;…", last)
 }
 
 // clean turns markdown inline markup into plain text on one line.
 func clean(s string) string {
-	s = mdLink.ReplaceAllString(s, "$1")
-	s = mdEmphasis.ReplaceAllString(s, "")
-	return strings.TrimSpace(spaces.ReplaceAllString(s, " "))
+	return inlineClean(s)
 }
 
 var abbreviations = map[string]bool{"e.g.": true, "i.e.": true, "etc.": true, "mr.": true, "mrs.": true, "ms.": true,

@@ -87,9 +87,13 @@ func TestHeadingQuestion(t *testing.T) {
 		{"Q: Can I bring my dog?", "Can I bring my dog?"},
 		{"Contact us", "How can I contact you?"},
 		{"Where to find us", "Where can I find you?"},
-		{"Bella's Bistro", "Can you tell me about Bella's Bistro?"},
-		{"Who we cook for", "Can you tell me about who you cook for?"},
-		{"Allergies", "Can you tell me about allergies?"},
+		{"Bella's Bistro", "What should I know about Bella's Bistro?"},
+		{"Who we cook for", "What should I know about who you cook for?"},
+		{"Allergies", "What should I know about allergies?"},
+		{"Update your card", "How do I update my card?"},
+		{"Fines and fees", "What should I know about fines and fees?"},
+		{"What counts as a late cancellation", "What counts as a late cancellation?"},
+		{"Delivery and set up policy", "What is your delivery and set up policy?"},
 		{"", ""},
 	}
 	for _, c := range cases {
@@ -157,10 +161,10 @@ func TestPickPrefersPurposeThenBreadth(t *testing.T) {
 		}
 		return strings.Join(s, " ")
 	}
-	if got := texts(pick(us, 3, self)); got != "a0 a2 b0" {
-		t.Errorf("pick 3 = %q, want the purpose match, then the first of each source, in source order", got)
+	if got := texts(pick(us, 3, self)); got != "a2 a0 b0" {
+		t.Errorf("pick 3 = %q, want the purpose match first, then the first of each source, in source order", got)
 	}
-	if got := texts(pick(us, 10, self)); got != "a0 a1 a2 b0 b1" {
+	if got := texts(pick(us, 10, self)); got != "a2 a0 a1 b0 b1" {
 		t.Errorf("pick all = %q", got)
 	}
 }

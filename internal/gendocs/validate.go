@@ -27,6 +27,7 @@ func Normalize(d *Document) {
 		s := &d.Sections[i]
 		s.Heading = oneLine(headingMark.ReplaceAllString(strings.TrimSpace(s.Heading), ""))
 		b := strings.ReplaceAll(s.Body, "\r\n", "\n")
+		b = stripMarkup(b)
 		b = strings.ReplaceAll(b, "**", "")
 		b = otherBullet.ReplaceAllString(b, "- ")
 		b = dashBullet.ReplaceAllString(b, "- ")
@@ -162,7 +163,7 @@ drawn focus key points contact touch offers offer who customers business`
 // groundingSources are the texts a document may draw its words from: the
 // sources, the genie name the caller gave and the templates' framing.
 func groundingSources(req Request) []Source {
-	return append(append([]Source(nil), req.Sources...), Source{Name: "frame", Content: req.GenieName + " " + frameWords})
+	return append(append([]Source(nil), req.Sources...), Source{Name: "frame", Content: req.GenieName + " " + frameText()})
 }
 
 // grounded checks that each section body (and FAQ question) mostly uses
@@ -195,3 +196,71 @@ func grounded(d *Document, sources []Source) error {
 
 // numberedPrefix is a step number a model wrote itself ("1. ", "2) ").
 var numberedPrefix = regexp.MustCompile(`^\d{1,3}[.)]\s+`)
+
+var outTag = regexp.MustCompile(`<!--[\s\S]*?-->|</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?>`)
+
+// stripMarkup removes markup a model may write despite the prompt: code
+// fences, HTML tags and comments, images, link targets, inline code marks.
+func stripMarkup(b string) string {
+	lines := strings.Split(b, "\n")
+	out := lines[:0]
+	for _, l := range lines {
+		if fence.MatchString(strings.TrimSpace(l)) {
+			continue
+		}
+		l = outTag.ReplaceAllString(l, "")
+		l = mdImage.ReplaceAllString(l, "")
+		l = mdLink.ReplaceAllString(l, "$1")
+		l = inlineCode.ReplaceAllString(l, "")
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// dedupeSentences removes from a document every sentence of at least four
+// words that an earlier place in it already says (a one-pager's key
+// point repeating a section, two identical steps), renumbers steps, and
+// drops lines and sections left empty. Validate then checks the counts.
+func dedupeSentences(d *Document) {
+	seen := map[string]bool{}
+	var keep []Section
+	for _, s := range d.Sections {
+		var lines []string
+		n := 0
+		for _, line := range strings.Split(s.Body, "\n") {
+			prefix, text := "", line
+			if m := numberedLine.FindStringSubmatch(line); m != nil {
+				prefix, text = "#", m[2]
+			} else if strings.HasPrefix(line, "- ") {
+				prefix, text = "- ", line[2:]
+			}
+			var kept []string
+			for _, sent := range sentences(text) {
+				k := sentenceKey(sent)
+				if len(strings.Fields(k)) >= 4 && seen[k] {
+					continue
+				}
+				seen[k] = true
+				kept = append(kept, sent)
+			}
+			if strings.TrimSpace(line) != "" && len(kept) == 0 {
+				continue
+			}
+			text = strings.Join(kept, " ")
+			if prefix == "#" {
+				n++
+				text = strconv.Itoa(n) + ". " + text
+			} else {
+				text = prefix + text
+			}
+			lines = append(lines, text)
+		}
+		body := strings.TrimSpace(blankLines.ReplaceAllString(strings.Join(lines, "\n"), "\n\n"))
+		if body == "" && strings.TrimSpace(s.Body) != "" {
+			continue // every sentence repeats an earlier one
+		}
+		s.Body = body
+		keep = append(keep, s)
+	}
+	d.Sections = keep
+}

@@ -1,0 +1,225 @@
+package gendocs
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	snowball "github.com/blevesearch/snowballstem"
+	"github.com/blevesearch/snowballstem/english"
+	"github.com/blevesearch/snowballstem/french"
+	"github.com/blevesearch/snowballstem/german"
+	"github.com/blevesearch/snowballstem/spanish"
+
+	"github.com/geniehq/genie/internal/apperr"
+)
+
+// Language detection is a stopword-frequency score: the sources' words
+// are counted against the most frequent function words of each language
+// below, and the language with the most hits wins. Nine languages are
+// known so that a source in one the generator does not support is named
+// and refused instead of being misread as English; text mostly in a
+// non-Latin script is refused too. Text with too few function words to
+// judge (a price list) counts as English.
+
+// Supported languages.
+const (
+	langEN = "en"
+	langFR = "fr"
+	langDE = "de"
+	langES = "es"
+)
+
+var langNames = map[string]string{"en": "English", "fr": "French", "de": "German", "es": "Spanish", "it": "Italian",
+	"pt": "Portuguese", "nl": "Dutch", "pl": "Polish", "sv": "Swedish"}
+
+var langStopwords = map[string]map[string]bool{
+	"en": toSet(`the and of to a in is you your for are on with we our can be at by this that it or from as not will have
+		an if there they their do does when which what how all any us was were been has had more than`),
+	"fr": toSet(`le la les de des du et est un une vous nous votre vos pour dans en sur pas que qui au aux avec par sont ne
+		il ce cette ou se plus notre nos être sans leur même peut faut`),
+	"de": toSet(`der die das und ist nicht sie ich wir ein eine zu den mit von für auf im dem des bei sich auch es werden wird
+		ihr ihre oder können kann sind uns unser unsere einen einem nur vor nach wie`),
+	"es": toSet(`el la los las de del y es un una en que para por con su sus no se al lo como más puede pueden o le
+		nuestro nuestra nuestros este esta hay son usted desde hasta cada`),
+	"it": toSet(`il lo la gli le di del della e è un una per con che non sono si al alla dei delle siamo nel anche ma ci
+		sulla dalle dal alle vostre vostro questo`),
+	"pt": toSet(`o a os as de do da dos das e é um uma para com que não em no na se por mais você seu sua são pelo pela
+		nosso nossa também`),
+	"nl": toSet(`de het een en van is in op te dat die niet met voor zijn je u we wij ook aan er bij of worden wordt kunt
+		onze ons naar`),
+	"pl": toSet(`i w na z się nie do to jest że o jak za od po dla ale czy są lub przez może jeśli oraz tylko można`),
+	"sv": toSet(`och att det som en är på för med av den till inte har om ett vi du kan ni vår våra eller från`),
+}
+
+// detectLanguage returns the language of the texts, and whether the
+// generator supports it.
+func detectLanguage(texts ...string) (string, bool) {
+	counts := map[string]int{}
+	latin, other := 0, 0
+	for _, t := range texts {
+		for _, w := range strings.FieldsFunc(strings.ToLower(t), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
+			r, _ := utf8.DecodeRuneInString(w)
+			if unicode.Is(unicode.Latin, r) {
+				latin++
+			} else {
+				other++
+			}
+			for l, set := range langStopwords {
+				if set[w] {
+					counts[l]++
+				}
+			}
+		}
+	}
+	if other > latin {
+		return "", false
+	}
+	best, bestN := langEN, 0
+	for _, l := range []string{"en", "fr", "de", "es", "it", "pt", "nl", "pl", "sv"} {
+		if counts[l] > bestN {
+			best, bestN = l, counts[l]
+		}
+	}
+	if bestN < 3 {
+		return langEN, true
+	}
+	switch best {
+	case langEN, langFR, langDE, langES:
+		return best, true
+	}
+	return best, false
+}
+
+// unsupportedLanguage is the VALIDATION_ERROR for sources in a language the
+// generator does not support.
+func unsupportedLanguage(lang string) error {
+	name := langNames[lang]
+	what := "the sources are in a language that is not supported"
+	if name != "" {
+		what = "the sources are in " + name + ", which is not supported"
+	}
+	return apperr.Invalid("documentIds", "documentIds: %s; generated documents support English, French, German and Spanish sources", what)
+}
+
+// sourceLanguage detects the language of the request's sources, or returns
+// the error for an unsupported one.
+func sourceLanguage(sources []Source) (string, error) {
+	texts := make([]string, 0, len(sources))
+	for _, s := range sources {
+		texts = append(texts, s.Content)
+	}
+	lang, ok := detectLanguage(texts...)
+	if !ok {
+		return "", unsupportedLanguage(lang)
+	}
+	return lang, nil
+}
+
+var stemmers = map[string]func(*snowball.Env) bool{
+	langEN: english.Stem, langFR: french.Stem, langDE: german.Stem, langES: spanish.Stem,
+}
+
+// stemWord is the Snowball stem of a lower-case word in the language.
+func stemWord(lang, w string) string {
+	f := stemmers[lang]
+	if f == nil {
+		f = english.Stem
+	}
+	env := snowball.NewEnv(w)
+	f(env)
+	return env.Current()
+}
+
+// langTerms returns the stemmed content words of s in the language:
+// lower case, without the language's stopwords (and English ones, common
+// in product names and code) and one-letter words.
+func langTerms(lang, s string) []string {
+	var out []string
+	stop := langStopwords[lang]
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		if utf8.RuneCountInString(w) < 2 || stop[w] || stopwords[w] || extraStop[lang][w] {
+			continue
+		}
+		out = append(out, stemWord(lang, w))
+	}
+	return out
+}
+
+// extraStop are words of a purpose that say what kind of document is
+// wanted rather than what it is about.
+var extraStop = map[string]map[string]bool{
+	langEN: toSet(`questions question faq guide customers customer new ask asked people information know`),
+	langFR: toSet(`questions question guide clients client nouveaux informations savoir sur comment quoi`),
+	langDE: toSet(`fragen frage anleitung kunden kunde neue informationen wissen über wie was`),
+	langES: toSet(`preguntas pregunta guía clientes cliente nuevos información saber sobre cómo qué`),
+}
+
+// bm25 scores passages against a query with Okapi BM25 (k1 1.2, b 0.75).
+type bm25 struct {
+	query []string
+	df    map[string]int
+	n     int
+	avgdl float64
+	docs  [][]string
+}
+
+// newBM25 indexes the documents (already turned into terms).
+func newBM25(query []string, docs [][]string) *bm25 {
+	m := &bm25{df: map[string]int{}, n: len(docs), docs: docs}
+	seenQ := map[string]bool{}
+	for _, q := range query {
+		if !seenQ[q] {
+			seenQ[q] = true
+			m.query = append(m.query, q)
+		}
+	}
+	sort.Strings(m.query)
+	total := 0
+	for _, d := range docs {
+		total += len(d)
+		seen := map[string]bool{}
+		for _, t := range d {
+			if seenQ[t] && !seen[t] {
+				seen[t] = true
+				m.df[t]++
+			}
+		}
+	}
+	if len(docs) > 0 {
+		m.avgdl = float64(total) / float64(len(docs))
+	}
+	return m
+}
+
+// score is document i's BM25 score.
+func (m *bm25) score(i int) float64 {
+	return m.scoreTerms(m.docs[i])
+}
+
+// scoreTerms scores any passage with the index's statistics.
+func (m *bm25) scoreTerms(d []string) float64 {
+	if len(m.query) == 0 || m.avgdl == 0 {
+		return 0
+	}
+	tf := map[string]int{}
+	for _, t := range d {
+		tf[t]++
+	}
+	const k1, b = 1.2, 0.75
+	s := 0.0
+	for _, q := range m.query {
+		f := float64(tf[q])
+		if f == 0 {
+			continue
+		}
+		df := float64(m.df[q])
+		idf := math.Log(1 + (float64(m.n)-df+0.5)/(df+0.5))
+		s += idf * f * (k1 + 1) / (f + k1*(1-b+b*float64(len(d))/m.avgdl))
+	}
+	return s
+}

@@ -1,0 +1,330 @@
+package gendocs
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// lexicon is the fixed wording of the documents in one language.
+type lexicon struct {
+	defaultName                  string
+	faqTitle, focus, drawnFrom   string // formats with one %s
+	howToTitle                   string
+	overview, steps, next        string
+	introHow, introFor, introAny string
+	offers, who, keyPoints       string
+	contact, glance              string
+	and                          string
+	factCost, factWhat           string // questions about a list or table fact (%s: its label)
+	generic                      string // a question about a heading (%s: the heading)
+}
+
+var lexicons = map[string]*lexicon{
+	langEN: {defaultName: DefaultGenieName, faqTitle: "Frequently asked questions about %s", focus: "Focus: %s",
+		drawnFrom: "Answers drawn from: %s", howToTitle: "%s: step by step", overview: "Overview", steps: "Steps",
+		next: "Next steps", introHow: "Here is how to %s, step by step.", introFor: "Here are the steps for %s.",
+		introAny: "Here are the steps, one at a time.", offers: "What %s offers", who: "Who it is for",
+		keyPoints: "Key points", contact: "How to get in touch", glance: "%s at a glance", and: "and",
+		factCost: "How much does the %s cost?", factWhat: "What is the %s?", generic: "What should I know about %s?"},
+	langFR: {defaultName: "votre entreprise", faqTitle: "Questions fréquentes sur %s", focus: "Objectif : %s",
+		drawnFrom: "Réponses tirées de : %s", howToTitle: "%s : étape par étape", overview: "Présentation", steps: "Étapes",
+		next: "Et ensuite", introHow: "Voici comment faire, étape par étape : %s.", introFor: "Voici les étapes à suivre : %s.",
+		introAny: "Voici les étapes à suivre, une par une.", offers: "Ce que propose %s", who: "À qui s'adresse %s",
+		keyPoints: "Points clés", contact: "Nous contacter", glance: "%s en bref", and: "et",
+		factCost: "%s : quel est le tarif ?", factWhat: "%s : de quoi s'agit-il ?", generic: "%s : que faut-il savoir ?"},
+	langDE: {defaultName: "Ihr Unternehmen", faqTitle: "Häufige Fragen: %s", focus: "Schwerpunkt: %s",
+		drawnFrom: "Antworten aus: %s", howToTitle: "%s: Schritt für Schritt", overview: "Überblick", steps: "Schritte",
+		next: "Nächste Schritte", introHow: "So geht es Schritt für Schritt: %s.", introFor: "Die folgenden Schritte erklären: %s.",
+		introAny: "Folgen Sie diesen Schritten der Reihe nach.", offers: "Das bietet %s", who: "Für wen es gedacht ist",
+		keyPoints: "Das Wichtigste", contact: "Kontakt", glance: "%s auf einen Blick", and: "und",
+		factCost: "%s – was kostet das?", factWhat: "%s – was ist das?", generic: "%s – was sollte ich wissen?"},
+	langES: {defaultName: "su negocio", faqTitle: "Preguntas frecuentes: %s", focus: "Enfoque: %s",
+		drawnFrom: "Respuestas extraídas de: %s", howToTitle: "%s: paso a paso", overview: "Introducción", steps: "Pasos",
+		next: "Próximos pasos", introHow: "Así se hace, paso a paso: %s.", introFor: "Estos son los pasos a seguir: %s.",
+		introAny: "Siga estos pasos, uno por uno.", offers: "Lo que ofrece %s", who: "Para quién es",
+		keyPoints: "Puntos clave", contact: "Contacto", glance: "%s de un vistazo", and: "y",
+		factCost: "%s: ¿cuánto cuesta?", factWhat: "%s: ¿qué es?", generic: "%s: ¿qué debo saber?"},
+}
+
+func lex(lang string) *lexicon {
+	if l := lexicons[lang]; l != nil {
+		return l
+	}
+	return lexicons[langEN]
+}
+
+// frameText is every fixed word of every language's documents: the words
+// a document may use beside the sources' own.
+func frameText() string {
+	var b strings.Builder
+	b.WriteString(frameWords)
+	for _, l := range lexicons {
+		for _, s := range []string{l.defaultName, l.faqTitle, l.focus, l.drawnFrom, l.howToTitle, l.overview, l.steps, l.next,
+			l.introHow, l.introFor, l.introAny, l.offers, l.who, l.keyPoints, l.contact, l.glance, l.and, l.factCost, l.factWhat, l.generic} {
+			b.WriteString(" " + strings.ReplaceAll(s, "%s", ""))
+		}
+	}
+	return b.String()
+}
+
+// genieName is the business's name for the documents: the caller's, or the
+// language's "your business".
+func genieName(req Request, lang string) string {
+	if req.GenieName == "" || req.GenieName == DefaultGenieName {
+		return lex(lang).defaultName
+	}
+	return req.GenieName
+}
+
+// tidyHeading makes a heading read inside a sentence: "&" becomes the
+// language's "and", and Title Case words that the sources do not write
+// with a capital inside a sentence are lower-cased (names, acronyms and,
+// in German, nouns keep their capital).
+func tidyHeading(lang, h, context string) string {
+	h = strings.Join(strings.Fields(strings.ReplaceAll(h, "&", " "+lex(lang).and+" ")), " ")
+	if lang == langDE {
+		return h
+	}
+	words := strings.Fields(h)
+	for i, w := range words {
+		core := strings.Trim(w, "()\"'«»¿?¡!,.:;")
+		r, _ := utf8.DecodeRuneInString(core)
+		if !unicode.IsUpper(r) || isAcronym(core) || hasInnerCapital(core) {
+			continue
+		}
+		if i > 0 && capitalInSentence(core, context) {
+			continue
+		}
+		if i == 0 && (capitalInSentence(core, context) || strings.HasSuffix(core, "'s") || strings.HasSuffix(core, "’s")) {
+			continue
+		}
+		words[i] = strings.Replace(w, core, strings.ToLower(core[:len(string(r))])+core[len(string(r)):], 1)
+	}
+	return strings.Join(words, " ")
+}
+
+func isAcronym(w string) bool {
+	n := 0
+	for _, r := range w {
+		if unicode.IsLower(r) {
+			return false
+		}
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n > 1
+}
+
+func hasInnerCapital(w string) bool {
+	for i, r := range w {
+		if i > 0 && unicode.IsUpper(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// capitalInSentence reports whether the text writes w with its capital
+// after a lower-case word (so w is a name there, not a sentence start).
+func capitalInSentence(w, text string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before := strings.TrimRight(text[:j], " ,;")
+		if len(before) < j && before != "" {
+			r, _ := utf8.DecodeLastRuneInString(before)
+			if unicode.IsLower(r) || unicode.IsDigit(r) {
+				end := j + len(w)
+				if end == len(text) {
+					return true
+				}
+				n, _ := utf8.DecodeRuneInString(text[end:])
+				if !unicode.IsLetter(n) {
+					return true
+				}
+			}
+		}
+		i = j + len(w)
+	}
+}
+
+var (
+	askWord     = regexp.MustCompile(`^(?i:what|how|when|where|which|who|whom|can|do|does|is|are|will|should|may)\b`)
+	askWordFR   = regexp.MustCompile(`^(?i:que|quel|quelle|quels|quelles|comment|quand|où|pourquoi|combien|est-ce|puis-je|peut-on|faut-il)\b`)
+	askWordDE   = regexp.MustCompile(`^(?i:was|wie|wann|wo|wer|welche|welcher|welches|warum|kann|muss|darf|gibt|brauche)\b`)
+	askWordES   = regexp.MustCompile(`^(?i:qué|que|cómo|cuándo|dónde|cuál|cuáles|quién|por qué|cuánto|cuánta|puedo|se puede|hay)\b`)
+	imperativeF = regexp.MustCompile(`^\p{L}+ez\b`)
+)
+
+// headingQuestionIn turns a heading into a customer question in the
+// language; context is the text under the heading.
+func headingQuestionIn(lang, h, context string) string {
+	h = strings.TrimSpace(strings.TrimRight(h, ":"))
+	if h == "" {
+		return ""
+	}
+	if strings.HasSuffix(h, "?") {
+		q := capitalize(qPrefix.ReplaceAllString(h, ""))
+		if lang == langES && !strings.HasPrefix(q, "¿") {
+			q = "¿" + q
+		}
+		return q
+	}
+	if lang == langEN {
+		return headingQuestion(tidyHeading(lang, h, context))
+	}
+	t := tidyHeading(lang, h, context)
+	switch lang {
+	case langFR:
+		if askWordFR.MatchString(t) {
+			return capitalize(t) + " ?"
+		}
+	case langDE:
+		if askWordDE.MatchString(t) {
+			return capitalize(t) + "?"
+		}
+	case langES:
+		if askWordES.MatchString(t) {
+			return "¿" + capitalize(t) + "?"
+		}
+	}
+	return fmt.Sprintf(lex(lang).generic, capitalize(t))
+}
+
+// sentenceQuestionIn derives the question a sentence answers in the
+// language, or "".
+func sentenceQuestionIn(lang, s string) string {
+	switch lang {
+	case langFR:
+		return sentenceQuestionFR(s)
+	case langDE:
+		return sentenceQuestionDE(s)
+	case langES:
+		return sentenceQuestionES(s)
+	}
+	return sentenceQuestion(s)
+}
+
+var (
+	frYouCan = regexp.MustCompile(`^(?i:vous)\s+(?:pouvez|pourrez)\s+(.+)$`)
+	frWe     = regexp.MustCompile(`^(?i:nous)\s+(\p{L}+ons|sommes)\s+(.+)$`)
+	deYouCan = regexp.MustCompile(`^Sie\s+(können|dürfen|müssen)\s+(.+)$`)
+	deWe     = regexp.MustCompile(`^(?i:wir)\s+(\p{L}+en)\s+(.+)$`)
+	esYouCan = regexp.MustCompile(`^(?i:puede|puedes|usted puede)\s+(.+)$`)
+	esWe     = regexp.MustCompile(`^(\p{Lu}\p{Ll}+)(amos|emos|imos)\s+(.+)$`)
+)
+
+func words(s string) int { return len(strings.Fields(s)) }
+
+func questionBody(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if strings.HasSuffix(s, "?") || words(s) < 4 || words(s) > 40 {
+		return "", false
+	}
+	return strings.TrimRight(firstClause(strings.TrimRight(s, ".!")), " ,"), true
+}
+
+func swapWords(s string, m map[string]string) string {
+	ws := strings.Fields(s)
+	for i, w := range ws {
+		core := strings.TrimRight(w, ",;:")
+		if r, ok := m[core]; ok {
+			ws[i] = r + w[len(core):]
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
+func sentenceQuestionFR(s string) string {
+	body, ok := questionBody(s)
+	if !ok {
+		return ""
+	}
+	if m := frYouCan.FindStringSubmatch(body); m != nil && !regexp.MustCompile(`\b(votre|vos|vous)\b`).MatchString(m[1]) {
+		return "Puis-je " + swapWords(m[1], map[string]string{"nos": "vos", "notre": "votre"}) + " ?"
+	}
+	if m := frWe.FindStringSubmatch(body); m != nil && !regexp.MustCompile(`\b(votre|vos|vous)\b`).MatchString(m[2]) {
+		verb := strings.ToLower(m[1])
+		switch verb {
+		case "sommes":
+			verb = "êtes"
+		default:
+			verb = strings.TrimSuffix(verb, "ons") + "ez"
+		}
+		return capitalize(verb) + "-vous " + swapWords(m[2], map[string]string{"nos": "vos", "notre": "votre", "nous": "vous"}) + " ?"
+	}
+	return ""
+}
+
+func sentenceQuestionDE(s string) string {
+	body, ok := questionBody(s)
+	if !ok {
+		return ""
+	}
+	mine := map[string]string{"Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihr": "mein", "Ihnen": "mir", "Sie": "ich"}
+	if m := deYouCan.FindStringSubmatch(body); m != nil {
+		modal := map[string]string{"können": "Kann", "dürfen": "Darf", "müssen": "Muss"}[m[1]]
+		return modal + " ich " + swapWords(m[2], mine) + "?"
+	}
+	if m := deWe.FindStringSubmatch(body); m != nil && !strings.Contains(m[2], "Sie") {
+		return capitalize(m[1]) + " Sie " + swapWords(m[2], map[string]string{"unser": "Ihr", "unsere": "Ihre", "unseren": "Ihren", "unserem": "Ihrem", "uns": "Sie"}) + "?"
+	}
+	return ""
+}
+
+func sentenceQuestionES(s string) string {
+	body, ok := questionBody(s)
+	if !ok {
+		return ""
+	}
+	if m := esYouCan.FindStringSubmatch(body); m != nil {
+		return "¿Puedo " + swapWords(m[1], map[string]string{"su": "mi", "sus": "mis", "tu": "mi", "tus": "mis"}) + "?"
+	}
+	if m := esWe.FindStringSubmatch(body); m != nil {
+		end := "an"
+		if m[2] != "amos" {
+			end = "en"
+		}
+		return "¿" + m[1] + end + " " + swapWords(m[3], map[string]string{"nuestro": "su", "nuestra": "su", "nuestros": "sus", "nuestras": "sus"}) + "?"
+	}
+	return ""
+}
+
+var (
+	factLabel = regexp.MustCompile(`^([^:—]{2,60}?)\s*(?::|—)\s*(.+)$`)
+	moneyLike = regexp.MustCompile(`[$€£¥]|\d\s*(?:€|eur|usd|gbp|dollars?|euros?|pounds?)\b`)
+)
+
+// factQuestion is the question a list item or table row of the form
+// "Label: value" answers, or "".
+func factQuestion(lang, item, context string) string {
+	m := factLabel.FindStringSubmatch(item)
+	if m == nil || words(m[1]) > 7 || strings.ContainsAny(m[1], ".?!") {
+		return ""
+	}
+	label := strings.TrimSpace(m[1])
+	if lang == langEN {
+		label = tidyHeading(lang, label, context)
+		label = lowerFirst(label)
+		if moneyLike.MatchString(m[2]) {
+			q := fmt.Sprintf(lex(lang).factCost, label)
+			if last := strings.Fields(label); pluralNoun.MatchString(last[len(last)-1]) {
+				q = strings.Replace(q, "does", "do", 1)
+			}
+			return q
+		}
+		return fmt.Sprintf(lex(lang).factWhat, label)
+	}
+	label = capitalize(tidyHeading(lang, label, context))
+	if moneyLike.MatchString(m[2]) {
+		return fmt.Sprintf(lex(lang).factCost, label)
+	}
+	return fmt.Sprintf(lex(lang).factWhat, label)
+}

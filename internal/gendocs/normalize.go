@@ -1,0 +1,520 @@
+package gendocs
+
+import (
+	"html"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Input normalisation turns what people paste into a knowledge base (text
+// copied from a web page with single line breaks, Markdown, HTML
+// fragments, tables, code) into one canonical form that the embedded
+// generator parses and the model is given:
+//
+//   - "## Heading" lines, each after a blank line;
+//   - paragraphs, each on one line, separated by blank lines;
+//   - list items "- text" and "1. text", one a line;
+//   - table rows as "- " items ("First cell — Header: value; …").
+//
+// Removed: HTML tags and comments, scripts and styles, code blocks
+// (fenced) and inline code marks, images and badges, link targets,
+// emphasis marks, Roman-numeral heading prefixes, and page chrome
+// ("Was this article helpful?", "2 min. read", "Share", breadcrumbs, a
+// table of contents). The result of normalizeText is a fixed point:
+// normalizing it again gives it back.
+
+var (
+	htmlToken    = regexp.MustCompile(`<!--[\s\S]*?(?:-->|$)|<(/?)([a-zA-Z][a-zA-Z0-9]*)(?:\s[^<>]*)?/?>`)
+	htmlDropped  = regexp.MustCompile(`(?is)<(script|style|nav|footer|button|noscript|svg|form)\b[^>]*>.*?</(?:script|style|nav|footer|button|noscript|svg|form)>`)
+	autoLink     = regexp.MustCompile(`<(https?://[^<>\s]+)>`)
+	mdImage      = regexp.MustCompile(`!\[[^\]]*\]\([^)]*\)`)
+	mdRefLink    = regexp.MustCompile(`\[([^\]]*)\]\[[^\]]*\]`)
+	emStrong     = regexp.MustCompile(`\*\*([^*]+?)\*\*|__([^_]+?)__`)
+	emSingle     = regexp.MustCompile(`(^|[\s(“"'])[*_]([^*_\s](?:[^*_]*?[^*_\s])?)[*_]([\s).,;:!?”"']|$)`)
+	strike       = regexp.MustCompile(`~~`)
+	inlineCode   = regexp.MustCompile("`+")
+	fence        = regexp.MustCompile("^(```|~~~)")
+	romanHead    = regexp.MustCompile(`^(?:[IVX]{1,5}|[A-H])[.)]\s+(\p{Lu}.*)$`)
+	numberedHead = regexp.MustCompile(`^\d{1,2}\.\d{0,2}\s+(\p{Lu}.*)$`)
+	tableSep     = regexp.MustCompile(`^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$`)
+	stepItem     = regexp.MustCompile(`^(?:\d{1,3}[.)]|(?i:step|étape|etape|schritt|paso)\s+\d{1,3}\s*[:.)-]?)\s+(.*)$`)
+	bulletItem   = regexp.MustCompile(`^[-*+•·▪◦‣]\s+(.*)$`)
+	hrLine       = regexp.MustCompile(`^([-*_=]\s*){3,}$`)
+	crumbSep     = regexp.MustCompile(`\s(/|›|>|»|\\)\s`)
+	sentenceEnd  = regexp.MustCompile(`[.!?…:]["'”»)]*$`)
+)
+
+// chromeLine matches a whole line of page chrome in the four languages.
+var chromeLine = regexp.MustCompile(`(?i)^(` +
+	`was this (article|page|answer|information) (helpful|useful)\s*\??|did this answer your question\s*\??|` +
+	`(yes|no)(\s*/?\s*(yes|no))+|share( this( article| page| post)?)?|print( this( article| page)?)?|` +
+	`(table of )?contents|on this page|in this article|back to top|skip to (main )?content|related (articles|posts)|` +
+	`still need help\s*\??|contact support|submit a request|\d+ (out of \d+ )?(people|users) found this helpful.*|` +
+	`cet article (vous )?a-t-il (été )?utile\s*\??|cette page (vous )?a-t-elle (été )?utile\s*\??|partager|imprimer|sommaire|table des matières|oui\s*/?\s*non|retour en haut|` +
+	`war (dieser|der) (artikel|beitrag|inhalt) hilfreich\s*\??|war diese seite hilfreich\s*\??|teilen|drucken|inhaltsverzeichnis|inhalt|ja\s*/?\s*nein|nach oben|` +
+	`¿?(te|le) (ha )?(resultado|parecido|sido) útil( este artículo| esta página)?\s*\??|¿?(fue|ha sido) útil (este artículo|esta página)\s*\??|compartir|imprimir|índice|tabla de contenidos?|sí\s*/?\s*no|volver arriba` +
+	`)$`)
+
+// chromeShort matches short lines that carry page metadata: reading time,
+// update dates, authors.
+var chromeShort = regexp.MustCompile(`(?i)(\b\d+\s*(min(ute)?s?\.?|mn)\s*(read|de lecture|lesezeit|lesedauer|de lectura)\b|` +
+	`(lesezeit|lesedauer|temps de lecture|tiempo de lectura)\s*:?\s*\d|` +
+	`^(last\s+)?updated\b|^written by\b|^posted (on|by)\b|^published\b|^by \p{Lu}\S* \p{Lu}|` +
+	`^(mis à jour|publié le|écrit par|rédigé par)\b|^(aktualisiert|zuletzt aktualisiert|veröffentlicht|geschrieben von)\b|^(actualizado|última actualización|publicado|escrito por)\b)`)
+
+// tocStart matches a heading that opens a table of contents.
+var tocStart = regexp.MustCompile(`(?i)^(table of contents|contents|on this page|in this article|sommaire|table des matières|inhaltsverzeichnis|inhalt|índice|tabla de contenidos?)$`)
+
+// normalizeText is the canonical form of one source's content. The
+// canonical form of odd inputs (markup in markup) can take another pass to
+// settle; at most three passes are made, each on a shorter, cleaner text.
+func normalizeText(s string) string {
+	out := normalizeOnce(s)
+	for range 2 {
+		again := normalizeOnce(out)
+		if again == out {
+			break
+		}
+		out = again
+	}
+	return out
+}
+
+func normalizeOnce(s string) string {
+	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+	s = strings.ToValidUTF8(s, "")
+	s = strings.ReplaceAll(s, "\u00a0", " ")
+	s = strings.ReplaceAll(s, "\u200b", "")
+	if strings.ContainsRune(s, '<') {
+		s = stripHTML(s)
+	}
+	lines := strings.Split(s, "\n")
+	lines = dropCode(lines)
+	var kinds []lineKind
+	var texts []string
+	for _, raw := range lines {
+		k, t := classify(raw)
+		kinds = append(kinds, k)
+		texts = append(texts, t)
+	}
+	dropTOC(kinds, texts)
+	return assemble(kinds, texts)
+}
+
+// stripHTML turns HTML into lines: headings become "## ", list items "- "
+// or "1. ", table cells "|", block elements line breaks; other tags and
+// comments go, entities are decoded.
+func stripHTML(s string) string {
+	s = htmlDropped.ReplaceAllString(s, "\n")
+	s = autoLink.ReplaceAllString(s, "$1")
+	var b strings.Builder
+	var lists []bool // true: ordered
+	last := 0
+	for _, m := range htmlToken.FindAllStringSubmatchIndex(s, -1) {
+		b.WriteString(s[last:m[0]])
+		last = m[1]
+		if m[4] < 0 { // a comment
+			b.WriteString(" ")
+			continue
+		}
+		closing := m[3] > m[2]
+		switch tag := strings.ToLower(s[m[4]:m[5]]); tag {
+		case "h1", "h2", "h3", "h4", "h5", "h6":
+			if closing {
+				b.WriteString("\n\n")
+			} else {
+				b.WriteString("\n\n## ")
+			}
+		case "ul", "ol":
+			if closing {
+				if len(lists) > 0 {
+					lists = lists[:len(lists)-1]
+				}
+			} else {
+				lists = append(lists, tag == "ol")
+			}
+			b.WriteString("\n\n")
+		case "li":
+			if !closing {
+				if len(lists) > 0 && lists[len(lists)-1] {
+					b.WriteString("\n1. ")
+				} else {
+					b.WriteString("\n- ")
+				}
+			} else {
+				b.WriteString("\n")
+			}
+		case "tr":
+			if closing {
+				b.WriteString("|\n")
+			} else {
+				b.WriteString("\n")
+			}
+		case "td", "th":
+			if !closing {
+				b.WriteString("| ")
+			} else {
+				b.WriteString(" ")
+			}
+		case "thead":
+			if closing {
+				b.WriteString("\n|---|\n")
+			}
+		case "br":
+			b.WriteString("\n")
+		case "p", "div", "section", "article", "table", "blockquote", "header", "main", "aside", "figure", "dl", "dt", "dd", "pre", "hr":
+			b.WriteString("\n\n")
+		default:
+			// inline tags (strong, em, a, span, …) leave their text
+		}
+	}
+	b.WriteString(s[last:])
+	return strings.ReplaceAll(html.UnescapeString(b.String()), "\u00a0", " ")
+}
+
+// dropCode removes fenced code blocks.
+func dropCode(lines []string) []string {
+	out := lines[:0:0]
+	in := false
+	for _, l := range lines {
+		if fence.MatchString(strings.TrimSpace(l)) {
+			if !in {
+				// A lead-in ("Install it with pip:") standing alone loses
+				// its code with the block.
+				n := len(out)
+				for n > 0 && strings.TrimSpace(out[n-1]) == "" {
+					n--
+				}
+				if n > 0 && strings.HasSuffix(strings.TrimSpace(out[n-1]), ":") && (n == 1 || strings.TrimSpace(out[n-2]) == "") {
+					out[n-1] = ""
+				}
+			}
+			in = !in
+			out = append(out, "")
+			continue
+		}
+		if !in {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+type lineKind int
+
+const (
+	lBlank lineKind = iota
+	lText
+	lHeading
+	lBullet
+	lStep
+	lTable
+	lTableSep
+	lRule // a setext underline or horizontal rule
+)
+
+// classify cleans one line of inline markup and says what it is.
+func classify(raw string) (lineKind, string) {
+	line := strings.TrimSpace(raw)
+	if line == "" {
+		return lBlank, ""
+	}
+	if tableSep.MatchString(line) && strings.Contains(line, "|") {
+		return lTableSep, line
+	}
+	if hrLine.MatchString(line) {
+		return lRule, line
+	}
+	if strings.HasPrefix(line, "|") || strings.Count(line, "|") >= 2 && strings.HasSuffix(line, "|") {
+		return lTable, line
+	}
+	kind := lText
+	indented := raw != strings.TrimLeft(raw, " \t")
+	if strings.HasPrefix(line, "#") {
+		t := strings.TrimLeft(line, "#")
+		if t == "" || t[0] == ' ' {
+			line = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t), "#"))
+			kind = lHeading
+		}
+	} else if m := bulletItem.FindStringSubmatch(line); m != nil {
+		kind, line = lBullet, m[1]
+	} else if m := stepItem.FindStringSubmatch(line); m != nil {
+		kind, line = lStep, m[1]
+	}
+	line = inlineClean(line)
+	if line == "" || !readable(line) {
+		return lBlank, ""
+	}
+	if kind == lText || kind == lHeading {
+		if m := romanHead.FindStringSubmatch(line); m != nil && titleLike(m[1]) {
+			kind, line = lHeading, m[1]
+		} else if m := numberedHead.FindStringSubmatch(line); m != nil && titleLike(m[1]) && strings.Contains(line[:3], ".") && kind == lHeading {
+			line = m[1]
+		}
+	}
+	if kind != lHeading && isChrome(line) {
+		return lBlank, ""
+	}
+	if kind == lText && indented {
+		return lText, " " + line // a possible continuation of a list item
+	}
+	return kind, line
+}
+
+// inlineClean removes inline markup from one line.
+func inlineClean(s string) string {
+	for range 6 {
+		t := inlineCleanOnce(s)
+		if t == s {
+			break
+		}
+		s = t
+	}
+	return s
+}
+
+func inlineCleanOnce(s string) string {
+	s = mdImage.ReplaceAllString(s, "")
+	s = mdLink.ReplaceAllString(s, "$1")
+	s = mdRefLink.ReplaceAllString(s, "$1")
+	s = strings.ReplaceAll(s, "[]", "")
+	s = emStrong.ReplaceAllString(s, "$1$2")
+	for range 2 {
+		s = emSingle.ReplaceAllString(s, "$1$2$3")
+	}
+	s = strike.ReplaceAllString(s, "")
+	s = inlineCode.ReplaceAllString(s, "")
+	return strings.TrimSpace(spaces.ReplaceAllString(s, " "))
+}
+
+// isChrome reports whether a cleaned line is page chrome.
+func isChrome(line string) bool {
+	if chromeLine.MatchString(strings.TrimRight(line, " .:")) && !tocStart.MatchString(strings.TrimRight(line, " .:")) {
+		return true
+	}
+	words := len(strings.Fields(line))
+	if words <= 12 && chromeShort.MatchString(line) {
+		return true
+	}
+	// A breadcrumb: "Home / Policies", "Billing › Payments".
+	if words <= 10 && crumbSep.MatchString(line) && !sentenceEnd.MatchString(line) {
+		for _, seg := range crumbSep.Split(line, -1) {
+			r, _ := utf8.DecodeRuneInString(seg)
+			if len(strings.Fields(seg)) > 4 || !unicode.IsUpper(r) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// dropTOC removes a table of contents: its heading line and the short lines
+// after it that reappear later in the document.
+func dropTOC(kinds []lineKind, texts []string) {
+	for i := range texts {
+		if kinds[i] == lBlank || !tocStart.MatchString(strings.TrimRight(texts[i], ":")) {
+			continue
+		}
+		kinds[i], texts[i] = lBlank, ""
+		for j := i + 1; j < len(texts); j++ {
+			if kinds[j] == lBlank {
+				if j+1 < len(texts) && kinds[j+1] == lBlank {
+					break
+				}
+				continue
+			}
+			if !reappears(kinds, texts, j) {
+				break
+			}
+			kinds[j], texts[j] = lBlank, ""
+		}
+	}
+}
+
+func reappears(kinds []lineKind, texts []string, j int) bool {
+	for k := j + 1; k < len(texts); k++ {
+		if kinds[k] != lBlank && strings.EqualFold(texts[k], texts[j]) {
+			return true
+		}
+	}
+	return false
+}
+
+// assemble writes the canonical form, recognising headings in text pasted
+// from web pages: a short title-like line standing alone, or between the
+// end of a sentence (or a list) and the prose or list it heads.
+func assemble(kinds []lineKind, texts []string) string {
+	var out []string
+	var para []string
+	emit := func(s string) { out = append(out, s) }
+	flush := func() {
+		if len(para) > 0 {
+			emit("\n" + strings.Join(para, " "))
+			para = nil
+		}
+	}
+	heading := func(h string) {
+		flush()
+		h = strings.TrimSpace(strings.TrimRight(h, ":"))
+		if h != "" {
+			emit("\n## " + h)
+		}
+	}
+	next := func(i int) (lineKind, string) {
+		for j := i + 1; j < len(kinds); j++ {
+			if kinds[j] != lBlank && kinds[j] != lRule {
+				return kinds[j], texts[j]
+			}
+		}
+		return lBlank, ""
+	}
+	var table [][]string
+	var header []string
+	flushTable := func() {
+		if len(table) == 0 && header == nil {
+			return
+		}
+		flush()
+		rows := table
+		if header == nil && len(rows) > 0 {
+			// no separator: a table with a header row only when given one
+		}
+		for _, r := range rows {
+			if f := tableFact(header, r); f != "" {
+				emit("- " + f)
+			}
+		}
+		table, header = nil, nil
+	}
+	prevList := false // the last emitted block was a list item
+	for i, k := range kinds {
+		t := texts[i]
+		if k != lTable && k != lTableSep {
+			flushTable()
+		}
+		switch k {
+		case lBlank:
+			if len(para) == 1 && titleLike(para[0]) && startsUpper(para[0]) {
+				if nk, _ := next(i); nk != lBlank && nk != lHeading {
+					h := para[0]
+					para = nil
+					heading(h)
+					prevList = false
+					continue
+				}
+			}
+			flush()
+		case lRule:
+			if len(para) == 1 && strings.Trim(t, "=-") == "" && utf8.RuneCountInString(para[0]) <= 100 {
+				h := para[0]
+				para = nil
+				heading(h)
+			} else {
+				flush()
+			}
+			prevList = false
+		case lHeading:
+			heading(t)
+			prevList = false
+		case lTableSep:
+			if len(table) > 0 && header == nil {
+				header = table[len(table)-1]
+				table = table[:len(table)-1]
+			}
+		case lTable:
+			table = append(table, tableCells(t))
+		case lBullet, lStep:
+			flush()
+			mark := "- "
+			if k == lStep {
+				mark = "1. "
+			}
+			emit(mark + t)
+			prevList = true
+		case lText:
+			if strings.HasPrefix(t, " ") && prevList && len(para) == 0 {
+				out[len(out)-1] += t // continuation of a list item
+				continue
+			}
+			t = strings.TrimSpace(t)
+			nk, nt := next(i)
+			lone := len(para) == 1 && titleLike(para[0]) && startsUpper(para[0])
+			afterBreak := len(para) == 0 || sentenceEnd.MatchString(para[len(para)-1]) || lone
+			if afterBreak && titleLike(t) && startsUpper(t) && (nk == lText && !titleLike(nt) && startsUpper(nt) || nk == lBullet || nk == lStep || nk == lTable ||
+				strings.HasSuffix(t, "?") && nk == lText) {
+				if lone {
+					h := para[0]
+					para = nil
+					heading(h)
+				}
+				heading(t)
+				prevList = false
+				continue
+			}
+			if prevList && len(para) == 0 && !startsUpper(t) {
+				out[len(out)-1] += " " + t
+				continue
+			}
+			para = append(para, t)
+			prevList = false
+		}
+	}
+	flushTable()
+	flush()
+	return strings.TrimSpace(strings.Join(out, "\n"))
+}
+
+func tableCells(line string) []string {
+	line = strings.TrimSpace(line)
+	line = strings.TrimPrefix(strings.TrimSuffix(line, "|"), "|")
+	var cells []string
+	for _, c := range strings.Split(line, "|") {
+		cells = append(cells, inlineClean(c))
+	}
+	return cells
+}
+
+// tableFact writes a table row as one fact: "Annual — Price: $780 per
+// year; What you get: Unlimited climbing". Without a header the cells are
+// joined by "; ".
+func tableFact(header, row []string) string {
+	var parts []string
+	first := ""
+	for i, c := range row {
+		if c == "" {
+			continue
+		}
+		if first == "" {
+			first = c
+			continue
+		}
+		if i < len(header) && header[i] != "" {
+			parts = append(parts, header[i]+": "+c)
+		} else {
+			parts = append(parts, c)
+		}
+	}
+	if first == "" {
+		return ""
+	}
+	// "Annual" under the header "Plan" is the annual plan.
+	if len(header) > 0 && len(strings.Fields(header[0])) == 1 && utf8.RuneCountInString(header[0]) > 2 && words(first) <= 3 &&
+		!strings.Contains(strings.ToLower(first), strings.ToLower(header[0])) && !genericHeader[strings.ToLower(header[0])] {
+		first += " " + strings.ToLower(header[0])
+	}
+	if len(parts) == 0 {
+		return first
+	}
+	return first + " — " + strings.Join(parts, "; ")
+}
+
+var genericHeader = toSet(`name item id no description details value key field column type nom nombre`)
+
+func startsUpper(s string) bool {
+	s = strings.TrimLeft(s, "¿¡«\"'“(")
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsUpper(r) || unicode.IsDigit(r)
+}

@@ -1,0 +1,135 @@
+package gendocs
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestNormalizeText(t *testing.T) {
+	cases := []struct{ name, in, want string }{
+		{"web page with single newlines", "Home / Policies\n2 min. read\nShare\nDeposits\nA deposit is required. This deposit is kept.\nRush Orders\nRush orders cost $25.\nWas this article helpful?\nYes No",
+			"## Deposits\n\nA deposit is required. This deposit is kept.\n\n## Rush Orders\n\nRush orders cost $25."},
+		{"roman numerals and emphasis", "I. Loan Periods\nBooks are lent for **21 days** and *DVDs* for 7.",
+			"## Loan Periods\n\nBooks are lent for 21 days and DVDs for 7."},
+		{"html fragment", "<!-- wp:paragraph --><h2>Roles &amp; permissions</h2><p>There are three&nbsp;roles.</p><ol><li>Open <strong>Team</strong>.</li><li>Click Invite.</li></ol><button>Yes</button>",
+			"## Roles & permissions\n\nThere are three roles.\n1. Open Team.\n1. Click Invite."},
+		{"markdown code and table", "## Install\n\nInstall it with pip:\n\n```bash\npip install x\n```\n\n| Plan | Price |\n|---|---|\n| Annual | $780 |\n",
+			"## Install\n- Annual plan — Price: $780"},
+		{"wrapped lines stay one paragraph", "Intro line one\nwrapped here.", "Intro line one wrapped here."},
+		{"lead-in keeps its list", "Fees\nOur fees are:\n- Late: $35\n- No-show: $50\nThese are billed to you.",
+			"## Fees\n\nOur fees are:\n- Late: $35\n- No-show: $50\n\nThese are billed to you."},
+		{"table of contents", "Table of contents\nParking\nPets\nParking\nIt costs $28.\nPets\nDogs are welcome.",
+			"## Parking\n\nIt costs $28.\n\n## Pets\n\nDogs are welcome."},
+		{"french chrome", "Accueil > Infos\nHoraires\nNous ouvrons à 9h.\nCet article vous a-t-il été utile ?\nPartager", "## Horaires\n\nNous ouvrons à 9h."},
+		{"badges and links", "[![Build](https://x/b.svg)](https://ci) See [the docs](https://d) for more.", "See the docs for more."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := normalizeText(c.in)
+			if got != c.want {
+				t.Fatalf("normalizeText:\n%s\nwant:\n%s", got, c.want)
+			}
+			if again := normalizeText(got); again != got {
+				t.Errorf("not a fixed point:\n%s\nthen:\n%s", got, again)
+			}
+		})
+	}
+}
+
+func TestDetectLanguage(t *testing.T) {
+	cases := []struct {
+		text string
+		want string
+		ok   bool
+	}{
+		{"We are open every day. You can book a table online and pay by card.", "en", true},
+		{"Nous sommes ouverts tous les jours. Vous pouvez réserver une table en ligne et payer par carte.", "fr", true},
+		{"Wir haben jeden Tag geöffnet. Sie können einen Tisch online reservieren und mit Karte bezahlen.", "de", true},
+		{"Abrimos todos los días. Puede reservar una mesa en línea y pagar con tarjeta en el local.", "es", true},
+		{"Siamo aperti tutti i giorni. Si può prenotare un tavolo online e pagare con la carta della banca.", "it", false},
+		{"Jesteśmy otwarci codziennie i można zarezerwować stolik przez internet lub zapłacić kartą, jeśli jest to wygodne.", "pl", false},
+		{"Мы открыты каждый день. Вы можете заказать столик онлайн.", "", false},
+		{"Price list: 6 inch $45, 8 inch $65", "en", true},
+	}
+	for _, c := range cases {
+		got, ok := detectLanguage(c.text)
+		if got != c.want || ok != c.ok {
+			t.Errorf("detectLanguage(%q) = %q, %v; want %q, %v", c.text, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+func TestQuestionsInLanguages(t *testing.T) {
+	cases := []struct{ lang, kind, in, want string }{
+		{"en", "heading", "Delivery & Set Up Policy", "What is your delivery and set up policy?"},
+		{"en", "heading", "Emailing & Quotes", "What should I know about emailing and quotes?"},
+		{"en", "heading", "Pausing your membership", "How does pausing my membership work?"},
+		{"fr", "heading", "Réservations", "Réservations : que faut-il savoir ?"},
+		{"de", "heading", "Kaution", "Kaution – was sollte ich wissen?"},
+		{"de", "heading", "Was brauche ich für die Ausleihe?", "Was brauche ich für die Ausleihe?"},
+		{"es", "heading", "Horario", "Horario: ¿qué debo saber?"},
+		{"es", "heading", "Cómo cancelar", "¿Cómo cancelar?"},
+		{"en", "sentence", "Admins can invite and remove members.", "Can admins invite and remove members?"},
+		{"fr", "sentence", "Nous acceptons les cartes bancaires et les espèces.", "Acceptez-vous les cartes bancaires et les espèces ?"},
+		{"fr", "sentence", "Vous pouvez réserver une table en ligne.", "Puis-je réserver une table en ligne ?"},
+		{"de", "sentence", "Sie können Ihre Reservierung kostenlos stornieren.", "Kann ich meine Reservierung kostenlos stornieren?"},
+		{"es", "sentence", "Puede cancelar su membresía en cualquier momento.", "¿Puedo cancelar mi membresía en cualquier momento?"},
+		{"es", "sentence", "Aceptamos tarjetas y efectivo en recepción.", "¿Aceptan tarjetas y efectivo en recepción?"},
+		{"en", "fact", "Annual plan — Price: $780 per year", "How much does the annual plan cost?"},
+		{"en", "fact", "Cupcakes: $36 per dozen", "How much do the cupcakes cost?"},
+		{"de", "fact", "E-Bike: 35 € pro Tag", "E-Bike – was kostet das?"},
+	}
+	for _, c := range cases {
+		var got string
+		switch c.kind {
+		case "heading":
+			got = headingQuestionIn(c.lang, c.in, "")
+		case "sentence":
+			got = sentenceQuestionIn(c.lang, c.in)
+		case "fact":
+			got = factQuestion(c.lang, c.in, "")
+		}
+		if got != c.want {
+			t.Errorf("%s %s %q = %q, want %q", c.lang, c.kind, c.in, got, c.want)
+		}
+	}
+}
+
+func TestPluralMessage(t *testing.T) {
+	_, err := generate(t, FAQ, "", Source{Name: "n", Content: "Parking\nThere is free parking behind the shop."})
+	if err == nil || !strings.Contains(err.Error(), "give 1 question,") {
+		t.Fatalf("got %v, want \"1 question\"", err)
+	}
+}
+
+func TestUnsupportedLanguage(t *testing.T) {
+	src := Source{Name: "it", Content: "Orari\nSiamo aperti dal martedì alla domenica, dalle 12 alle 15. Il lunedì siamo chiusi e non si può prenotare."}
+	for _, tpl := range Templates {
+		_, err := generate(t, tpl, "", src)
+		if err == nil || !strings.Contains(err.Error(), "Italian, which is not supported") || strings.Contains(err.Error(), "not enough content") {
+			t.Errorf("%s: %v", tpl, err)
+		}
+	}
+}
+
+// FuzzNormalizeText holds the normaliser to its promises on any input: no
+// panic, valid UTF-8, a fixed point, no HTML comment or code fence left.
+func FuzzNormalizeText(f *testing.F) {
+	for _, s := range []string{"# A\n\ntext", "<h2>x</h2><p>y</p>", "| a | b |\n|---|---|\n| 1 | 2 |", "```\ncode\n```", "I. Title\nText.",
+		"Table of contents\nA\nA\nbody.", "**bold** *em* `code` [l](u) ![i](u)", "<!-- c", "- a\n  b\n1. c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := normalizeText(s)
+		if !utf8.ValidString(out) {
+			t.Fatalf("invalid UTF-8: %q", out)
+		}
+		if again := normalizeText(out); again != out {
+			t.Fatalf("not a fixed point:\n%q\n%q", out, again)
+		}
+		if strings.Contains(out, "<!--") || strings.Contains(out, "```") {
+			t.Fatalf("markup left: %q", out)
+		}
+	})
+}
