@@ -17,7 +17,7 @@
 //     has on purpose, such as full-text search);
 //   - SQLite file operations: Backup, Restore, IntegrityCheck, and the
 //     background WAL checkpointer;
-//   - nullable columns: NullString and StringPtr.
+//   - nullable columns: StringPtr, Int64Ptr, TimePtr and NullIfEmpty.
 //
 // Where SQL must differ (full-text search, for one), the caller branches on
 // DB.Engine itself.
