@@ -121,7 +121,7 @@ func (s *Service) List(ctx context.Context, userID string) ([]Key, error) {
 		if err := rows.Scan(&k.ID, &k.Name, &k.KeyPrefix, &k.IsActive, &lastUsed, &k.CreatedAt, &revoked); err != nil {
 			return nil, err
 		}
-		k.LastUsedAt, k.RevokedAt = timePtr(lastUsed), timePtr(revoked)
+		k.LastUsedAt, k.RevokedAt = db.TimePtr(lastUsed), db.TimePtr(revoked)
 		keys = append(keys, k)
 	}
 	return keys, rows.Err()
@@ -168,7 +168,7 @@ func (s *Service) Revoke(ctx context.Context, c *auth.Caller, id string) (alread
 			Scan(&k.ID, &k.Name, &k.KeyPrefix, &k.IsActive, &lastUsed, &k.CreatedAt, &revoked); err != nil {
 			return err
 		}
-		k.LastUsedAt, k.RevokedAt = timePtr(lastUsed), timePtr(revoked)
+		k.LastUsedAt, k.RevokedAt = db.TimePtr(lastUsed), db.TimePtr(revoked)
 		return s.Events.Record(ctx, tx, owner, events.APIKeyRevoked, k)
 	})
 	return !wasActive, err
@@ -189,11 +189,4 @@ func (s *Service) Delete(ctx context.Context, c *auth.Caller, id string) error {
 		return apperr.NotFound("API key")
 	}
 	return nil
-}
-
-func timePtr(t sql.NullTime) *time.Time {
-	if !t.Valid {
-		return nil
-	}
-	return &t.Time
 }

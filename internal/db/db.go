@@ -1,7 +1,26 @@
 // Package db opens the service's SQL store — SQLite (embedded default) or
-// PostgreSQL — and hides the few differences between the two behind DB and
-// Dialect. Queries elsewhere use the shared subset of SQL: $n placeholders,
-// INSERT ... RETURNING, ON CONFLICT, TRUE/FALSE.
+// PostgreSQL — and migrates it.
+//
+// There is no SQL dialect layer: queries elsewhere are written once in the
+// subset of SQL both engines accept ($n placeholders, INSERT ... RETURNING,
+// ON CONFLICT, TRUE/FALSE) and run unchanged on either. What this package
+// hides of the engines' differences is:
+//
+//   - connections: DB.R for reads and DB.W for writes and transactions (one
+//     writer connection on SQLite, so writers queue in Go instead of failing
+//     with "database is locked"; one pool on PostgreSQL), with prepared
+//     statements cached on SQLite (Pool);
+//   - DB.Tx, and DB.ForUpdate for the row-lock suffix inside it;
+//   - the errors callers branch on: IsUniqueViolation, IsForeignKeyViolation;
+//   - the schema: one migration per engine for each step under migrations/,
+//     kept equivalent by TestSchemasMatch (which lists the objects one engine
+//     has on purpose, such as full-text search);
+//   - SQLite file operations: Backup, Restore, IntegrityCheck, and the
+//     background WAL checkpointer;
+//   - nullable columns: StringPtr, Int64Ptr, TimePtr and NullIfEmpty.
+//
+// Where SQL must differ (full-text search, for one), the caller branches on
+// DB.Engine itself.
 package db
 
 import (

@@ -84,7 +84,7 @@ func scan(row interface{ Scan(...any) error }, extra ...any) (*Genie, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.VoiceID, g.GroupID, g.MarketplaceGenieID, g.KnowledgeUpdatedAt = strPtr(voice), intPtr(group), strPtr(market), timePtr(knowAt)
+	g.VoiceID, g.GroupID, g.MarketplaceGenieID, g.KnowledgeUpdatedAt = db.StringPtr(voice), db.Int64Ptr(group), db.StringPtr(market), db.TimePtr(knowAt)
 	g.DocumentIDs = []string{}
 	return &g, nil
 }
@@ -393,25 +393,4 @@ func (s *Service) Delete(ctx context.Context, c *auth.Caller, id string, hooks .
 func isUUID(s string) bool {
 	_, err := uuid.Parse(s)
 	return err == nil && len(s) == 36
-}
-
-func strPtr(s sql.NullString) *string {
-	if !s.Valid {
-		return nil
-	}
-	return &s.String
-}
-
-func intPtr(n sql.NullInt64) *int64 {
-	if !n.Valid {
-		return nil
-	}
-	return &n.Int64
-}
-
-func timePtr(t sql.NullTime) *time.Time {
-	if !t.Valid {
-		return nil
-	}
-	return &t.Time
 }

@@ -86,7 +86,7 @@ func (e *Embedded) storeMessage(ctx context.Context, q db.Querier, accountID, di
 	_, err = q.ExecContext(ctx, `INSERT INTO mail_messages (id, account_id, mail_from, rcpt_to, subject, raw, received_at,
 		direction, parsed, message_id, in_reply_to, thread_id, summary)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, TRUE, $9, $10, $11, $12)`,
-		id, accountID, from, rcpt, truncate(p.Subject, 998), raw, now, direction, nullIf(p.MessageID), nullIf(p.InReplyTo), thread, string(summary))
+		id, accountID, from, rcpt, truncate(p.Subject, 998), raw, now, direction, db.NullIfEmpty(p.MessageID), db.NullIfEmpty(p.InReplyTo), thread, string(summary))
 	if err != nil {
 		return "", fmt.Errorf("mail: store message: %w", err)
 	}
@@ -138,13 +138,6 @@ func threadOf(ctx context.Context, q db.Querier, accountID string, p Parsed) (st
 	return uuid.NewString(), nil
 }
 
-func nullIf(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
-}
-
 func truncate(s string, n int) string {
 	for len(s) > n {
 		s = s[:n]
@@ -191,7 +184,7 @@ func (e *Embedded) backfill(ctx context.Context, accountID string) error {
 			}
 			summary, _ := json.Marshal(stored{p})
 			if _, err := e.DB.W.ExecContext(ctx, `UPDATE mail_messages SET parsed = TRUE, message_id = $1, in_reply_to = $2, thread_id = $3, summary = $4
-				WHERE id = $5 AND parsed = FALSE`, nullIf(p.MessageID), nullIf(p.InReplyTo), thread, string(summary), o.id); err != nil {
+				WHERE id = $5 AND parsed = FALSE`, db.NullIfEmpty(p.MessageID), db.NullIfEmpty(p.InReplyTo), thread, string(summary), o.id); err != nil {
 				return fmt.Errorf("mail: parse stored message: %w", err)
 			}
 		}

@@ -73,15 +73,8 @@ func scan(row interface{ Scan(...any) error }) (*Mailbox, error) {
 	if err := row.Scan(&m.ID, &m.AgentID, &m.EmailAddress, &acct, &grant, &m.Status, &lastErr, &esc, &m.CreatedAt, &m.UpdatedAt); err != nil {
 		return nil, err
 	}
-	m.AccountID, m.GrantID, m.LastError, m.EscalationAddress = ptr(acct), ptr(grant), ptr(lastErr), ptr(esc)
+	m.AccountID, m.GrantID, m.LastError, m.EscalationAddress = db.StringPtr(acct), db.StringPtr(grant), db.StringPtr(lastErr), db.StringPtr(esc)
 	return &m, nil
-}
-
-func ptr(s sql.NullString) *string {
-	if !s.Valid {
-		return nil
-	}
-	return &s.String
 }
 
 // byAgent returns the genie's mailbox, or NOT_FOUND.

@@ -163,7 +163,7 @@ func scanFull(row interface{ Scan(...any) error }, extra ...any) (*Listing, erro
 	if err := row.Scan(append(dest, extra...)...); err != nil {
 		return nil, err
 	}
-	l.AgentID, l.BrandID, l.ThumbnailURL, l.DemoVideoURL, l.creatorID = ptr(agent), ptr(brand), ptr(thumb), ptr(demo), ptr(creator)
+	l.AgentID, l.BrandID, l.ThumbnailURL, l.DemoVideoURL, l.creatorID = db.StringPtr(agent), db.StringPtr(brand), db.StringPtr(thumb), db.StringPtr(demo), db.StringPtr(creator)
 	l.Category.ID = l.CategoryID
 	if l.BrandID != nil {
 		l.Brand = &Ref{ID: *l.BrandID, Name: bName.String, Slug: bSlug.String}
@@ -209,9 +209,5 @@ func values[T any](ps []*T) []T {
 	return out
 }
 
-func ptr(s sql.NullString) *string {
-	if !s.Valid {
-		return nil
-	}
-	return &s.String
-}
+// ptr is db.StringPtr under the short name the catalog's files use.
+var ptr = db.StringPtr

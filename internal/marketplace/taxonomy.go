@@ -293,7 +293,7 @@ func scanCategory(row interface{ Scan(...any) error }) (*Category, error) {
 	if err := row.Scan(&c.ID, &c.Name, &c.Slug, &c.Description, &c.Icon, &c.Order, &parent, &c.CreatedAt); err != nil {
 		return nil, err
 	}
-	c.ParentID = ptr(parent)
+	c.ParentID = db.StringPtr(parent)
 	return &c, nil
 }
 

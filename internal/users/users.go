@@ -189,7 +189,7 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n NewUser, passwordHas
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO users (id, email, password_hash, role, team_id, full_name, user_metadata, external, email_confirmed_at, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
-		n.ID, nullIfEmpty(n.Email), nullIfEmpty(passwordHash), string(n.Role), teamID, n.FullName, n.UserMetadata, n.External, confirmed, now)
+		n.ID, db.NullIfEmpty(n.Email), db.NullIfEmpty(passwordHash), string(n.Role), teamID, n.FullName, n.UserMetadata, n.External, confirmed, now)
 	if db.IsUniqueViolation(err) {
 		return nil, ErrEmailTaken
 	}
@@ -328,11 +328,4 @@ func (s *Store) EnsureAdmin(ctx context.Context, email, password string) (bool, 
 		}
 	}
 	return false, nil
-}
-
-func nullIfEmpty(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
 }
