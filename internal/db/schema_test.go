@@ -39,6 +39,7 @@ var engineOnlyTables = map[db.Engine]map[string]string{
 		"marketplace_fts_idx":     "FTS5 shadow table",
 		"marketplace_fts_docsize": "FTS5 shadow table",
 		"marketplace_fts_config":  "FTS5 shadow table",
+		"marketplace_fts_vocab":   "fts5vocab over marketplace_fts: the search index reads its terms (PostgreSQL: search_tsv)",
 	},
 	db.Postgres: {},
 }
