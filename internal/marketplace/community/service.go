@@ -78,25 +78,8 @@ func (s *Service) CreateReview(ctx context.Context, c *auth.Caller, listingID st
 		IsVerifiedClone: in.IsVerifiedClone != nil && *in.IsVerifiedClone}
 	err = s.m.Write(ctx, func(w *marketplace.Write) error {
 		v.CreatedAt = s.db.Now()
-		// Lock the listing first: concurrent reviews of one listing queue here.
-		if err := visibleListing(ctx, w, c, listingID, s.db.ForUpdate()); err != nil {
+		if err := s.mayReview(ctx, w, c, v); err != nil {
 			return err
-		}
-		reviewed, err := hasReviewed(ctx, w, listingID, c.UserID)
-		if err != nil {
-			return err
-		}
-		if reviewed {
-			return errReviewed()
-		}
-		if v.IsVerifiedClone {
-			cloned, err := hasCloned(ctx, w, listingID, c.UserID)
-			if err != nil {
-				return err
-			}
-			if !cloned {
-				return apperr.Invalid("is_verified_clone", "is_verified_clone can be true only after you have cloned this listing")
-			}
 		}
 		if err := insertReview(ctx, w, v); err != nil {
 			return err
@@ -107,19 +90,52 @@ func (s *Service) CreateReview(ctx context.Context, c *auth.Caller, listingID st
 		if err := marketplace.RecordInteraction(ctx, w, listingID, marketplace.Reviews, v.CreatedAt); err != nil {
 			return err
 		}
-		if s.m.Events == nil {
-			return nil
-		}
-		saved, err := loadReview(ctx, w, v.ID)
-		if err != nil {
-			return err
-		}
-		return s.m.Events.Record(ctx, w, c.UserID, events.ReviewCreated, ReviewAnswer{Review: *saved})
+		return s.reviewCreated(ctx, w, c, v.ID)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return loadReview(ctx, s.db.R, v.ID)
+}
+
+// mayReview checks, inside w, that the caller may post the review v: the
+// listing is visible (and locked first, so concurrent reviews of one
+// listing queue there), the caller has not reviewed it yet, and a
+// verified review comes from a user who cloned it.
+func (s *Service) mayReview(ctx context.Context, w *marketplace.Write, c *auth.Caller, v *Review) error {
+	if err := visibleListing(ctx, w, c, v.MarketplaceGenieID, s.db.ForUpdate()); err != nil {
+		return err
+	}
+	reviewed, err := hasReviewed(ctx, w, v.MarketplaceGenieID, c.UserID)
+	if err != nil {
+		return err
+	}
+	if reviewed {
+		return errReviewed()
+	}
+	if !v.IsVerifiedClone {
+		return nil
+	}
+	cloned, err := hasCloned(ctx, w, v.MarketplaceGenieID, c.UserID)
+	if err != nil {
+		return err
+	}
+	if !cloned {
+		return apperr.Invalid("is_verified_clone", "is_verified_clone can be true only after you have cloned this listing")
+	}
+	return nil
+}
+
+// reviewCreated records marketplace.review.created, when events are kept.
+func (s *Service) reviewCreated(ctx context.Context, w *marketplace.Write, c *auth.Caller, id string) error {
+	if s.m.Events == nil {
+		return nil
+	}
+	v, err := loadReview(ctx, w, id)
+	if err != nil {
+		return err
+	}
+	return s.m.Events.Record(ctx, w, c.UserID, events.ReviewCreated, ReviewAnswer{Review: *v})
 }
 
 // UpdateReview changes the caller's own review: only the fields given
@@ -459,30 +475,9 @@ func (s *Service) Moderate(ctx context.Context, c *auth.Caller, id, mode string,
 		return nil, nil, err
 	}
 	var listingID string
-	err = s.m.Write(ctx, func(w *marketplace.Write) error {
-		v, err := loadSubmission(ctx, w, id, s.db.ForUpdate())
-		if err != nil {
-			return err
-		}
-		if err := checkMove(mode, v.Status, to); err != nil {
-			return err
-		}
-		if err := moveSubmission(ctx, w, id, to, c.UserID, n, notes.Set && notes.Null, s.db.Now()); err != nil {
-			return err
-		}
-		if to == SubmissionApproved {
-			if listingID, err = s.publish(ctx, w, v); err != nil {
-				return err
-			}
-		}
-		ev := SubmissionEvent{SubmissionID: id, Status: to, PreviousStatus: v.Status}
-		if v.AgentID != nil {
-			ev.AgentID = *v.AgentID
-		}
-		if listingID != "" {
-			ev.ListingID = &listingID
-		}
-		return s.m.Events.Record(ctx, w, v.UserID, events.SubmissionStatusChanged, ev)
+	err = s.m.Write(ctx, func(w *marketplace.Write) (err error) {
+		listingID, err = s.move(ctx, w, c, id, mode, to, n, notes.Set && notes.Null)
+		return err
 	})
 	if err != nil {
 		return nil, nil, err
@@ -496,6 +491,34 @@ func (s *Service) Moderate(ctx context.Context, c *auth.Caller, id, mode string,
 		return nil, nil, err
 	}
 	return v, l, nil
+}
+
+// move is Moderate's write: it locks the submission, checks the move,
+// records it, publishes the listing of an approval (returning its id) and
+// records marketplace.submission.status_changed for the submitter.
+func (s *Service) move(ctx context.Context, w *marketplace.Write, c *auth.Caller, id, mode, to string, notes *string, clear bool) (string, error) {
+	v, err := loadSubmission(ctx, w, id, s.db.ForUpdate())
+	if err != nil {
+		return "", err
+	}
+	if err := checkMove(mode, v.Status, to); err != nil {
+		return "", err
+	}
+	if err := moveSubmission(ctx, w, id, to, c.UserID, notes, clear, s.db.Now()); err != nil {
+		return "", err
+	}
+	ev := SubmissionEvent{SubmissionID: id, Status: to, PreviousStatus: v.Status}
+	if v.AgentID != nil {
+		ev.AgentID = *v.AgentID
+	}
+	var listingID string
+	if to == SubmissionApproved {
+		if listingID, err = s.publish(ctx, w, v); err != nil {
+			return "", err
+		}
+		ev.ListingID = &listingID
+	}
+	return listingID, s.m.Events.Record(ctx, w, v.UserID, events.SubmissionStatusChanged, ev)
 }
 
 // publish creates the listing an approved submission asks for, inside the
