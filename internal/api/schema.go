@@ -230,11 +230,16 @@ func (g *schemas) component(t reflect.Type) Schema {
 }
 
 // componentName is the type's name, with its package's for the generic
-// names several packages use (Record, Item...).
+// names several packages use (Record, Item...). A package inside a
+// resource's package (internal/marketplace/community) names its types
+// after the resource's package, so that moving types between the rooms of
+// one resource does not rename them in the published document.
 func componentName(t reflect.Type) string {
 	name := t.Name()
 	pkg := t.PkgPath()
-	if i := strings.LastIndexByte(pkg, '/'); i >= 0 {
+	if _, in, ok := strings.Cut(pkg, "/internal/"); ok {
+		pkg, _, _ = strings.Cut(in, "/")
+	} else if i := strings.LastIndexByte(pkg, '/'); i >= 0 {
 		pkg = pkg[i+1:]
 	}
 	if pkg == "" || strings.HasPrefix(strings.ToLower(name), strings.ToLower(strings.TrimSuffix(pkg, "s"))) {

@@ -32,6 +32,7 @@ import (
 	"github.com/geniehq/genie/internal/mailboxes"
 	"github.com/geniehq/genie/internal/mailtenants"
 	"github.com/geniehq/genie/internal/marketplace"
+	"github.com/geniehq/genie/internal/marketplace/community"
 	"github.com/geniehq/genie/internal/metrics"
 	"github.com/geniehq/genie/internal/qrcodes"
 	"github.com/geniehq/genie/internal/secrets"
@@ -342,6 +343,10 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	market.Events, market.Log = a.Events, log
 	a.Marketplace = market
 	srv.Register("marketplace", market.Actions())
+	// The community room (reviews, favorites, collections, submissions)
+	// is its own package, which imports marketplace: its actions join
+	// the same resource here.
+	srv.Register("marketplace", community.New(market).Actions())
 
 	mux := http.NewServeMux()
 	srv.Mount(mux)

@@ -11,13 +11,14 @@ import (
 	"github.com/geniehq/genie/internal/apperr"
 )
 
-// Actions returns the marketplace actions. list, all, get, categories,
-// brands, stats and trending are public (the categories and brands write
-// modes need an admin); create, update and delete need an admin; clone
-// needs a signed-in user of any role, and so do the community actions
-// reviews, favorites, collections and submissions (data.mode selects the
-// operation; submission moderation needs an admin). Each declares what it
-// takes and answers; the handlers bind into and answer those same types.
+// Actions returns the catalog's marketplace actions. list, all, get,
+// categories, brands, stats and trending are public (the categories and
+// brands write modes need an admin); create, update and delete need an
+// admin; clone needs a signed-in user of any role. The community actions
+// of the same resource (reviews, favorites, collections, submissions) are
+// package internal/marketplace/community's; internal/app registers both.
+// Each declares what it takes and answers; the handlers bind into and
+// answer those same types.
 func (s *Service) Actions() api.Actions {
 	notFound := []string{apperr.CodeNotFound}
 	return api.Actions{
@@ -54,41 +55,11 @@ func (s *Service) Actions() api.Actions {
 			ID:      "The listing's id (or data.marketplace_genie_id).", IDOptional: true,
 			Request: CloneRequest{}, Response: Cloned{}, Status: http.StatusCreated, Idempotent: true,
 			Errors: []string{apperr.CodeNotFound, apperr.CodeAgentNotFound}},
-		"reviews": {Access: api.Authenticated, Handle: s.reviewsAction, MaxBody: maxBody,
-			Summary: "Reviews of a listing: list (mode omitted), create, update, delete your own",
-			ID:      "The listing whose reviews to list, or the review to update or delete (instead of data.marketplace_genie_id or data.review_id).", IDOptional: true,
-			Request:  api.Modes{"": ReviewListRequest{}, "create": ReviewCreateRequest{}, "update": ReviewUpdateRequest{}, "delete": ReviewRef{}},
-			Response: api.Modes{"": ReviewPage{}, "create": ReviewAnswer{}, "update": ReviewAnswer{}, "delete": Removed{}},
-			Status:   http.StatusOK, AlsoStatus: []int{http.StatusCreated}, Idempotent: true, Errors: notFound},
-		"favorites": {Access: api.Authenticated, Handle: s.favoritesAction,
-			Summary: "Your favorite listings: list (mode omitted), add, remove",
-			ID:      "The listing to add or remove (instead of data.marketplace_genie_id).", IDOptional: true,
-			Request:  api.Modes{"": PageRequest{}, "add": ListingRef{}, "remove": ListingRef{}},
-			Response: api.Modes{"": FavoritePage{}, "add": FavoriteAnswer{}, "remove": Removed{}},
-			Status:   http.StatusOK, AlsoStatus: []int{http.StatusCreated}, Idempotent: true, Errors: notFound},
-		"collections": {Access: api.Authenticated, Handle: s.collectionsAction, MaxBody: maxBody,
-			Summary: "Your collections: list or read one (mode omitted), create, update, delete, add-genie, remove-genie",
-			ID:      "The collection to read or change (instead of data.collection_id).", IDOptional: true,
-			Request: api.Modes{"": CollectionListRequest{}, "create": CollectionCreateRequest{}, "update": CollectionUpdateRequest{},
-				"delete": CollectionRef{}, "add-genie": CollectionGenieRequest{}, "remove-genie": CollectionGenieRequest{}},
-			Response: api.Modes{"": CollectionPage{}, "get (mode omitted, with collection_id or id)": CollectionDetail{},
-				"create": CollectionAnswer{}, "update": CollectionAnswer{}, "delete": Removed{},
-				"add-genie": CollectionAnswer{}, "remove-genie": CollectionAnswer{}},
-			Status: http.StatusOK, AlsoStatus: []int{http.StatusCreated}, Idempotent: true, Errors: notFound},
-		"submissions": {Access: api.Authenticated, Handle: s.submissionsAction, MaxBody: maxBody,
-			Summary: "Listing submissions: list (mode omitted), create, delete; approve, reject, under-review (admins)",
-			ID:      "The submission to moderate or delete (instead of data.submission_id).", IDOptional: true,
-			Request: api.Modes{"": SubmissionListRequest{}, "create": SubmissionCreateRequest{}, "approve": SubmissionModerateRequest{},
-				"reject": SubmissionModerateRequest{}, "under-review": SubmissionModerateRequest{}, "delete": SubmissionRef{}},
-			Response: api.Modes{"": SubmissionPage{}, "create": SubmissionAnswer{}, "approve": Approved{}, "reject": SubmissionAnswer{},
-				"under-review": SubmissionAnswer{}, "delete": Removed{}},
-			Status: http.StatusOK, AlsoStatus: []int{http.StatusCreated}, Idempotent: true,
-			Errors: []string{apperr.CodeForbidden, apperr.CodeNotFound, apperr.CodeAgentNotFound}},
 	}
 }
 
-// maxBody fits the largest legal listing, review, collection or
-// submission: a 10,000-character description and 10,000 bytes of metadata
+// maxBody fits the largest legal listing (the community package's
+// MaxBody, for reviews, collections and submissions, is the same): a 10,000-character description and 10,000 bytes of metadata
 // among the other fields, at up to 12 bytes a character when a client
 // escapes everything.
 const maxBody = 1 << 20

@@ -725,6 +725,9 @@ func (s *Service) loadSeqs(ctx context.Context, seqs []uint32) ([]*Listing, erro
 // WarmSearch builds the search index now (it is otherwise built when the
 // first search needs it) and reports how many listings it holds.
 func (s *Service) WarmSearch(ctx context.Context) (int, error) {
+	if s.index == nil {
+		return 0, errors.New("marketplace: no database")
+	}
 	s.index.update.Lock()
 	defer s.index.update.Unlock()
 	st, err := s.index.build(ctx)

@@ -139,7 +139,9 @@ type Service struct {
 func New(d *db.DB) *Service {
 	s := &Service{DB: d, cache: newCache(4096), viewCache: newCache(4096)}
 	s.views.s = s
-	s.index = &searchIndex{s: s, terms: newTermSource(d)}
+	if d != nil { // nil: a service used only for its declarations
+		s.index = &searchIndex{s: s, terms: newTermSource(d)}
+	}
 	return s
 }
 

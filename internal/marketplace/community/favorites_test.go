@@ -1,4 +1,4 @@
-package marketplace_test
+package community_test
 
 import (
 	"net/http"
