@@ -305,8 +305,8 @@ func writeEvalDoc(t testing.TB, r evalRow, d *Document) {
 // evalSummary is the totals of an evaluation.
 type evalSummary struct {
 	outputs, ok, refused, unsupported, errors, unsupportedWanted int
-	debris, frags, dups, badQs, foreign, leads, withPurpose     int
-	questions                                                   int
+	debris, frags, dups, badQs, foreign, leads, withPurpose      int
+	questions                                                    int
 }
 
 func summarize(rows []evalRow, kbs []evalKB) evalSummary {

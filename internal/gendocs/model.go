@@ -88,8 +88,8 @@ type Source struct {
 // Request is what a generator works from: the checked, combined sources.
 type Request struct {
 	Template  Template
-	Purpose   string // may be empty: cover the most broadly useful content
-	GenieName string // never empty (DefaultGenieName when not given)
+	Purpose   string   // may be empty: cover the most broadly useful content
+	GenieName string   // never empty (DefaultGenieName when not given)
 	Sources   []Source // normalised (normalizeText)
 	Lang      string   // the sources' language (en, fr, de, es); "" means detect
 }
