@@ -33,6 +33,12 @@ else
   echo "openapi: skipped (needs npm and oapi-codegen: go install github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen@v2.8.2)"
 fi
 echo "PostgreSQL for tests: ${GENIE_TEST_POSTGRES:-none (PostgreSQL tests will be skipped)}"
+unformatted=$(gofmt -l cmd internal clients)
+if [ -n "$unformatted" ]; then
+  echo "gofmt would change these files (run gofmt -w):" >&2
+  echo "$unformatted" >&2
+  exit 1
+fi
 go vet ./...
 go test -race -count=1 -timeout 20m "$@" ./...
 # Hostile-input proofs: every fuzz target for a short while (FUZZTIME, 5000

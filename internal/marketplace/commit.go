@@ -60,13 +60,7 @@ func (w *Write) Touch(seq int64) { w.touched = append(w.touched, seq) }
 
 // write runs fn in a write transaction and finishes it as Write says.
 func (s *Service) write(ctx context.Context, fn func(w *Write) error) error {
-	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		w := &Write{Tx: tx}
-		if err := fn(w); err != nil {
-			return err
-		}
-		return w.finish(ctx)
-	})
+	return s.run(ctx, false, fn)
 }
 
 // Write is write for the packages of the marketplace's other rooms
@@ -77,8 +71,12 @@ func (s *Service) Write(ctx context.Context, fn func(w *Write) error) error { re
 // (a random shard) instead of the catalog version, so that responses that
 // do not show view counts stay cached.
 func (s *Service) writeViews(ctx context.Context, fn func(w *Write) error) error {
+	return s.run(ctx, true, fn)
+}
+
+func (s *Service) run(ctx context.Context, views bool, fn func(w *Write) error) error {
 	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		w := &Write{Tx: tx, views: true}
+		w := &Write{Tx: tx, views: views}
 		if err := fn(w); err != nil {
 			return err
 		}

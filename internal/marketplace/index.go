@@ -18,6 +18,7 @@ import (
 	"github.com/RoaringBitmap/roaring/v2"
 
 	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // The search index answers searches (list and all with query.search) from
@@ -335,7 +336,7 @@ func (ix *searchIndex) catchUp(ctx context.Context, version int64) error {
 				a[i] = q
 			}
 			part = part[n:]
-			q, err := tx.QueryContext(ctx, `SELECT `+indexColumns+` WHERE seq IN (`+placeholders(n)+`)`, a...)
+			q, err := tx.QueryContext(ctx, `SELECT `+indexColumns+` WHERE seq IN (`+db.Placeholders(1, n)+`)`, a...)
 			if err != nil {
 				return fmt.Errorf("marketplace: read listings for search: %w", err)
 			}
@@ -400,17 +401,6 @@ func (ix *searchIndex) catchUp(ctx context.Context, version int64) error {
 type fieldTerm struct {
 	field int
 	term  string
-}
-
-func placeholders(n int) string {
-	var b strings.Builder
-	for i := range n {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "$%d", i+1)
-	}
-	return b.String()
 }
 
 // start builds the index: in this request for a small catalog, in the
@@ -698,7 +688,7 @@ func (s *Service) loadSeqs(ctx context.Context, seqs []uint32) ([]*Listing, erro
 	for i, q := range seqs {
 		a[i] = int64(q)
 	}
-	rows, err := s.DB.R.QueryContext(ctx, `SELECT `+fullColumns+fullFrom+` WHERE l.seq IN (`+placeholders(len(seqs))+`)`, a...)
+	rows, err := s.DB.R.QueryContext(ctx, `SELECT `+fullColumns+fullFrom+` WHERE l.seq IN (`+db.Placeholders(1, len(seqs))+`)`, a...)
 	if err != nil {
 		return nil, fmt.Errorf("marketplace: list: %w", err)
 	}
