@@ -365,10 +365,5 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 }
 
 // lockListing locks the listing row (not the joined category and brand
-// rows) on PostgreSQL.
-func lockListing(d *db.DB) string {
-	if d.Engine == db.Postgres {
-		return " FOR UPDATE OF l"
-	}
-	return ""
-}
+// rows).
+func lockListing(d *db.DB) string { return d.ForUpdateOf("l") }
