@@ -18,11 +18,20 @@ import (
 // column, index or table added to one engine only is caught here rather
 // than by a query that fails on the other engine in production.
 //
-// What is compared, per table: the column names and a coarse type class
-// (text, integer, boolean, timestamp, real, blob), the unique keys (primary
-// key and UNIQUE constraints, as sets of columns: the engines may choose a
-// different one of them as the primary key), and the named indexes (name,
-// columns in order, uniqueness, whether partial).
+// What is compared, per table:
+//   - the column names, each with a coarse type class (text, integer,
+//     boolean, timestamp, real, blob; PostgreSQL's integer widths are one
+//     class, since SQLite has only 64-bit integers) and NOT NULL (a primary
+//     key column counts as NOT NULL: PostgreSQL implies it, SQLite's
+//     INTEGER PRIMARY KEY rowid cannot be NULL);
+//   - the unique keys: primary key and UNIQUE constraints, as sets of
+//     columns (the engines may make a different one the primary key:
+//     marketplace_listings is keyed by seq, SQLite's rowid, there);
+//   - the foreign keys: columns, referenced table and columns, ON DELETE;
+//   - the named indexes: name, columns in order, uniqueness, whether
+//     partial. Every SQLite index ends in the rowid implicitly, where
+//     PostgreSQL's spell it out (..., seq), so a trailing rowid column is
+//     dropped before comparing.
 //
 // Differences the engines have on purpose are listed below with the reason,
 // and nothing else is allowed to differ.
@@ -64,11 +73,23 @@ var engineOnlyIndexes = map[db.Engine]map[string]string{
 // Not compared at all: SQLite's triggers (they keep marketplace_fts
 // current), PostgreSQL's text search configuration marketplace_english and
 // the unaccent extension (the stemming and accent folding SQLite's FTS5
-// tokenizer does), foreign keys and defaults (both engines enforce the
-// former; the service never relies on a default the other engine lacks, and
-// the black-box tests run on both).
+// tokenizer does), column defaults and CHECK constraints (the service writes
+// every column it relies on, and the black-box tests run on both engines),
+// and column order.
 
-type column struct{ name, class string }
+type column struct {
+	name, class string
+	notNull     bool
+}
+
+// describe is what is compared of a column: its type class and whether it
+// may be NULL.
+func (c column) describe() string {
+	if c.notNull {
+		return c.class + " not null"
+	}
+	return c.class
+}
 
 type index struct {
 	name    string
@@ -80,6 +101,7 @@ type index struct {
 type table struct {
 	columns []column
 	keys    []string // unique keys, each "a,b", sorted
+	fks     []string // foreign keys, each "a,b -> t(x,y) on delete RULE", sorted
 	indexes []index  // named (not constraint-backed) indexes, by name
 }
 
@@ -154,7 +176,7 @@ func TestSchemasMatch(t *testing.T) {
 func TestCompareSchemas(t *testing.T) {
 	base := func() schema {
 		return schema{"t": {
-			columns: []column{{"id", "text"}, {"n", "integer"}},
+			columns: []column{{"id", "text", true}, {"n", "integer", false}},
 			keys:    []string{"id"},
 			indexes: []index{{name: "t_n", columns: []string{"n"}}},
 		}}
@@ -166,9 +188,11 @@ func TestCompareSchemas(t *testing.T) {
 	}{
 		{"same", func(schema) {}, ""},
 		{"table", func(pg schema) { pg["u"] = &table{} }, "table u exists on postgres only"},
-		{"column", func(pg schema) { pg["t"].columns = append(pg["t"].columns, column{"x", "text"}) }, "column t.x exists on postgres only"},
+		{"column", func(pg schema) { pg["t"].columns = append(pg["t"].columns, column{"x", "text", false}) }, "column t.x exists on postgres only"},
 		{"type", func(pg schema) { pg["t"].columns[1].class = "text" }, "column t.n: sqlite integer, postgres text"},
+		{"not null", func(pg schema) { pg["t"].columns[1].notNull = true }, "column t.n: sqlite integer, postgres integer not null"},
 		{"key", func(pg schema) { pg["t"].keys = append(pg["t"].keys, "n") }, "table t: unique keys sqlite [id], postgres [id | n]"},
+		{"foreign key", func(pg schema) { pg["t"].fks = []string{"n -> u(id) on delete CASCADE"} }, "table t: foreign keys sqlite [], postgres [n -> u(id) on delete CASCADE]"},
 		{"index missing", func(pg schema) { pg["t"].indexes = nil }, "index t_n on t exists on sqlite only"},
 		{"index columns", func(pg schema) { pg["t"].indexes[0].columns = []string{"n", "id"} }, "index t_n on t: sqlite"},
 		{"index unique", func(pg schema) { pg["t"].indexes[0].unique = true }, "index t_n on t: sqlite"},
@@ -239,6 +263,9 @@ func compareSchemas(lite, pg schema) []string {
 		if x, y := strings.Join(a.keys, " | "), strings.Join(b.keys, " | "); x != y {
 			out = append(out, fmt.Sprintf("table %s: unique keys sqlite [%s], postgres [%s]", name, x, y))
 		}
+		if x, y := strings.Join(a.fks, " | "), strings.Join(b.fks, " | "); x != y {
+			out = append(out, fmt.Sprintf("table %s: foreign keys sqlite [%s], postgres [%s]", name, x, y))
+		}
 		out = append(out, compareIndexes(name, a, b)...)
 	}
 	return out
@@ -246,12 +273,12 @@ func compareSchemas(lite, pg schema) []string {
 
 func compareColumns(tname string, a, b *table) []string {
 	var out []string
-	cols := map[db.Engine]map[string]string{db.SQLite: {}, db.Postgres: {}}
+	cols := map[db.Engine]map[string]column{db.SQLite: {}, db.Postgres: {}}
 	for _, c := range a.columns {
-		cols[db.SQLite][c.name] = c.class
+		cols[db.SQLite][c.name] = c
 	}
 	for _, c := range b.columns {
-		cols[db.Postgres][c.name] = c.class
+		cols[db.Postgres][c.name] = c
 	}
 	for _, e := range []db.Engine{db.SQLite, db.Postgres} {
 		o := db.Postgres
@@ -259,7 +286,7 @@ func compareColumns(tname string, a, b *table) []string {
 			o = db.SQLite
 		}
 		for _, name := range sortedKeys(cols[e]) {
-			class := cols[e][name]
+			c := cols[e][name]
 			_, known := engineOnlyColumns[e][tname+"."+name]
 			oc, there := cols[o][name]
 			switch {
@@ -267,10 +294,10 @@ func compareColumns(tname string, a, b *table) []string {
 				out = append(out, fmt.Sprintf("column %s.%s exists on %s only", tname, name, e))
 			case there && known:
 				out = append(out, fmt.Sprintf("column %s.%s is listed as %s-only but exists on both", tname, name, e))
-			case class == "" && !known:
+			case c.class == "" && !known:
 				out = append(out, fmt.Sprintf("column %s.%s: %s type not classified", tname, name, e))
-			case there && e == db.SQLite && class != oc:
-				out = append(out, fmt.Sprintf("column %s.%s: sqlite %s, postgres %s", tname, name, class, oc))
+			case there && e == db.SQLite && c.describe() != oc.describe():
+				out = append(out, fmt.Sprintf("column %s.%s: sqlite %s, postgres %s", tname, name, c.describe(), oc.describe()))
 			}
 		}
 	}
@@ -325,7 +352,7 @@ func sqliteSchema(ctx context.Context, d *db.DB) (schema, map[string]string, err
 	for _, name := range names {
 		t := &table{}
 		s[name] = t
-		rows, err := d.R.QueryContext(ctx, `SELECT name, type, pk FROM pragma_table_info($1) ORDER BY cid`, name)
+		rows, err := d.R.QueryContext(ctx, `SELECT name, type, pk, "notnull" FROM pragma_table_info($1) ORDER BY cid`, name)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -336,11 +363,12 @@ func sqliteSchema(ctx context.Context, d *db.DB) (schema, map[string]string, err
 		for rows.Next() {
 			var c, typ string
 			var n int
-			if err := rows.Scan(&c, &typ, &n); err != nil {
+			var notNull bool
+			if err := rows.Scan(&c, &typ, &n, &notNull); err != nil {
 				rows.Close()
 				return nil, nil, err
 			}
-			t.columns = append(t.columns, column{c, typeClass(typ)})
+			t.columns = append(t.columns, column{c, typeClass(typ), notNull || n > 0})
 			if n > 0 {
 				pk = append(pk, struct {
 					n    int
@@ -400,6 +428,45 @@ func sqliteSchema(ctx context.Context, d *db.DB) (schema, map[string]string, err
 			}
 		}
 	}
+	// Foreign keys; a REFERENCES without columns names the primary key.
+	for _, name := range names {
+		rows, err := d.R.QueryContext(ctx, `SELECT id, "table", "from", COALESCE("to", ''), on_delete
+			FROM pragma_foreign_key_list($1) ORDER BY id, seq`, name)
+		if err != nil {
+			return nil, nil, err
+		}
+		type fk struct {
+			from, to        []string
+			table, onDelete string
+		}
+		var list []*fk
+		byID := map[int]*fk{}
+		for rows.Next() {
+			var id int
+			var ref, from, to, onDelete string
+			if err := rows.Scan(&id, &ref, &from, &to, &onDelete); err != nil {
+				rows.Close()
+				return nil, nil, err
+			}
+			f := byID[id]
+			if f == nil {
+				f = &fk{table: ref, onDelete: onDelete}
+				byID[id] = f
+				list = append(list, f)
+			}
+			f.from, f.to = append(f.from, from), append(f.to, to)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, nil, err
+		}
+		for _, f := range list {
+			if f.to[0] == "" && s[f.table] != nil && len(s[f.table].keys) > 0 {
+				f.to = strings.Split(s[f.table].keys[0], ",") // the primary key, listed first
+			}
+			s[name].fks = append(s[name].fks, fkString(f.from, f.table, f.to, f.onDelete))
+		}
+	}
 	for _, t := range s {
 		normalise(t)
 	}
@@ -418,18 +485,19 @@ func postgresSchema(ctx context.Context, d *db.DB, rowids map[string]string) (sc
 	for _, name := range names {
 		t := &table{}
 		s[name] = t
-		rows, err := d.R.QueryContext(ctx, `SELECT column_name, data_type FROM information_schema.columns
+		rows, err := d.R.QueryContext(ctx, `SELECT column_name, data_type, is_nullable = 'NO' FROM information_schema.columns
 			WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`, name)
 		if err != nil {
 			return nil, err
 		}
 		for rows.Next() {
 			var c, typ string
-			if err := rows.Scan(&c, &typ); err != nil {
+			var notNull bool
+			if err := rows.Scan(&c, &typ, &notNull); err != nil {
 				rows.Close()
 				return nil, err
 			}
-			t.columns = append(t.columns, column{c, typeClass(typ)})
+			t.columns = append(t.columns, column{c, typeClass(typ), notNull})
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
@@ -469,10 +537,42 @@ func postgresSchema(ctx context.Context, d *db.DB, rowids map[string]string) (sc
 			return nil, err
 		}
 	}
+	rows, err := d.R.QueryContext(ctx, `
+		SELECT t.relname, c.conname, ft.relname, c.confdeltype::text,
+		       (SELECT string_agg(a.attname, ',' ORDER BY k.ord) FROM unnest(c.conkey) WITH ORDINALITY AS k(attnum, ord)
+		        JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum),
+		       (SELECT string_agg(a.attname, ',' ORDER BY k.ord) FROM unnest(c.confkey) WITH ORDINALITY AS k(attnum, ord)
+		        JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.attnum)
+		FROM pg_constraint c
+		JOIN pg_class t ON t.oid = c.conrelid
+		JOIN pg_class ft ON ft.oid = c.confrelid
+		JOIN pg_namespace n ON n.oid = t.relnamespace
+		WHERE c.contype = 'f' AND n.nspname = 'public'`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	rules := map[string]string{"a": "NO ACTION", "r": "RESTRICT", "c": "CASCADE", "n": "SET NULL", "d": "SET DEFAULT"}
+	for rows.Next() {
+		var tname, cname, ref, rule, from, to string
+		if err := rows.Scan(&tname, &cname, &ref, &rule, &from, &to); err != nil {
+			return nil, err
+		}
+		if t := s[tname]; t != nil {
+			t.fks = append(t.fks, fkString(strings.Split(from, ","), ref, strings.Split(to, ","), rules[rule]))
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
 	for _, t := range s {
 		normalise(t)
 	}
 	return s, nil
+}
+
+func fkString(from []string, table string, to []string, onDelete string) string {
+	return fmt.Sprintf("%s -> %s(%s) on delete %s", strings.Join(from, ","), table, strings.Join(to, ","), onDelete)
 }
 
 // trimRowid drops a trailing rowid column from an index's columns: SQLite
@@ -490,6 +590,7 @@ func normalise(t *table) {
 	// table_info and as an index.
 	sort.Strings(t.keys)
 	t.keys = slices.Compact(t.keys)
+	sort.Strings(t.fks)
 	sort.Slice(t.indexes, func(i, j int) bool { return t.indexes[i].name < t.indexes[j].name })
 }
 
