@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -23,11 +24,13 @@ import (
 //     boolean, timestamp, real, blob; PostgreSQL's integer widths are one
 //     class, since SQLite has only 64-bit integers) and NOT NULL (a primary
 //     key column counts as NOT NULL: PostgreSQL implies it, SQLite's
-//     INTEGER PRIMARY KEY rowid cannot be NULL);
+//     INTEGER PRIMARY KEY rowid cannot be NULL) and the default (with
+//     PostgreSQL's casts removed: '' for ''::text);
 //   - the unique keys: primary key and UNIQUE constraints, as sets of
 //     columns (the engines may make a different one the primary key:
 //     marketplace_listings is keyed by seq, SQLite's rowid, there);
 //   - the foreign keys: columns, referenced table and columns, ON DELETE;
+//   - the number of CHECK constraints (their expressions are not parsed);
 //   - the named indexes: name, columns in order, uniqueness, whether
 //     partial. Every SQLite index ends in the rowid implicitly, where
 //     PostgreSQL's spell it out (..., seq), so a trailing rowid column is
@@ -73,22 +76,39 @@ var engineOnlyIndexes = map[db.Engine]map[string]string{
 // Not compared at all: SQLite's triggers (they keep marketplace_fts
 // current), PostgreSQL's text search configuration marketplace_english and
 // the unaccent extension (the stemming and accent folding SQLite's FTS5
-// tokenizer does), column defaults and CHECK constraints (the service writes
-// every column it relies on, and the black-box tests run on both engines),
-// and column order.
+// tokenizer does), the expressions of CHECK constraints, and column order.
 
 type column struct {
 	name, class string
 	notNull     bool
+	def         string // the default, normalised (see normDefault); "" for none
 }
 
-// describe is what is compared of a column: its type class and whether it
-// may be NULL.
+// describe is what is compared of a column: its type class, whether it may
+// be NULL, and its default.
 func (c column) describe() string {
+	d := c.class
 	if c.notNull {
-		return c.class + " not null"
+		d += " not null"
 	}
-	return c.class
+	if c.def != "" {
+		d += " default " + c.def
+	}
+	return d
+}
+
+// normDefault makes the engines' spellings of a default comparable:
+// PostgreSQL adds a cast (” becomes ”::text) and writes booleans in lower
+// case.
+func normDefault(v string) string {
+	v = strings.TrimSpace(v)
+	if i := strings.LastIndex(v, "::"); i > 0 && !strings.Contains(v[i:], "'") {
+		v = v[:i]
+	}
+	if l := strings.ToLower(v); l == "true" || l == "false" {
+		v = l
+	}
+	return v
 }
 
 type index struct {
@@ -102,6 +122,7 @@ type table struct {
 	columns []column
 	keys    []string // unique keys, each "a,b", sorted
 	fks     []string // foreign keys, each "a,b -> t(x,y) on delete RULE", sorted
+	checks  int      // CHECK constraints
 	indexes []index  // named (not constraint-backed) indexes, by name
 }
 
@@ -176,7 +197,7 @@ func TestSchemasMatch(t *testing.T) {
 func TestCompareSchemas(t *testing.T) {
 	base := func() schema {
 		return schema{"t": {
-			columns: []column{{"id", "text", true}, {"n", "integer", false}},
+			columns: []column{{"id", "text", true, ""}, {"n", "integer", false, "0"}},
 			keys:    []string{"id"},
 			indexes: []index{{name: "t_n", columns: []string{"n"}}},
 		}}
@@ -188,9 +209,11 @@ func TestCompareSchemas(t *testing.T) {
 	}{
 		{"same", func(schema) {}, ""},
 		{"table", func(pg schema) { pg["u"] = &table{} }, "table u exists on postgres only"},
-		{"column", func(pg schema) { pg["t"].columns = append(pg["t"].columns, column{"x", "text", false}) }, "column t.x exists on postgres only"},
-		{"type", func(pg schema) { pg["t"].columns[1].class = "text" }, "column t.n: sqlite integer, postgres text"},
-		{"not null", func(pg schema) { pg["t"].columns[1].notNull = true }, "column t.n: sqlite integer, postgres integer not null"},
+		{"column", func(pg schema) { pg["t"].columns = append(pg["t"].columns, column{"x", "text", false, ""}) }, "column t.x exists on postgres only"},
+		{"type", func(pg schema) { pg["t"].columns[1].class = "text" }, "column t.n: sqlite integer default 0, postgres text default 0"},
+		{"not null", func(pg schema) { pg["t"].columns[1].notNull = true }, "column t.n: sqlite integer default 0, postgres integer not null default 0"},
+		{"check", func(pg schema) { pg["t"].checks = 1 }, "table t: 0 CHECK constraints on sqlite, 1 on postgres"},
+		{"default", func(pg schema) { pg["t"].columns[1].def = "1" }, "column t.n: sqlite integer default 0, postgres integer default 1"},
 		{"key", func(pg schema) { pg["t"].keys = append(pg["t"].keys, "n") }, "table t: unique keys sqlite [id], postgres [id | n]"},
 		{"foreign key", func(pg schema) { pg["t"].fks = []string{"n -> u(id) on delete CASCADE"} }, "table t: foreign keys sqlite [], postgres [n -> u(id) on delete CASCADE]"},
 		{"index missing", func(pg schema) { pg["t"].indexes = nil }, "index t_n on t exists on sqlite only"},
@@ -262,6 +285,9 @@ func compareSchemas(lite, pg schema) []string {
 		out = append(out, compareColumns(name, a, b)...)
 		if x, y := strings.Join(a.keys, " | "), strings.Join(b.keys, " | "); x != y {
 			out = append(out, fmt.Sprintf("table %s: unique keys sqlite [%s], postgres [%s]", name, x, y))
+		}
+		if a.checks != b.checks {
+			out = append(out, fmt.Sprintf("table %s: %d CHECK constraints on sqlite, %d on postgres", name, a.checks, b.checks))
 		}
 		if x, y := strings.Join(a.fks, " | "), strings.Join(b.fks, " | "); x != y {
 			out = append(out, fmt.Sprintf("table %s: foreign keys sqlite [%s], postgres [%s]", name, x, y))
@@ -352,7 +378,7 @@ func sqliteSchema(ctx context.Context, d *db.DB) (schema, map[string]string, err
 	for _, name := range names {
 		t := &table{}
 		s[name] = t
-		rows, err := d.R.QueryContext(ctx, `SELECT name, type, pk, "notnull" FROM pragma_table_info($1) ORDER BY cid`, name)
+		rows, err := d.R.QueryContext(ctx, `SELECT name, type, pk, "notnull", COALESCE(dflt_value, '') FROM pragma_table_info($1) ORDER BY cid`, name)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -364,11 +390,12 @@ func sqliteSchema(ctx context.Context, d *db.DB) (schema, map[string]string, err
 			var c, typ string
 			var n int
 			var notNull bool
-			if err := rows.Scan(&c, &typ, &n, &notNull); err != nil {
+			var def string
+			if err := rows.Scan(&c, &typ, &n, &notNull, &def); err != nil {
 				rows.Close()
 				return nil, nil, err
 			}
-			t.columns = append(t.columns, column{c, typeClass(typ), notNull || n > 0})
+			t.columns = append(t.columns, column{c, typeClass(typ), notNull || n > 0, normDefault(def)})
 			if n > 0 {
 				pk = append(pk, struct {
 					n    int
@@ -429,7 +456,14 @@ func sqliteSchema(ctx context.Context, d *db.DB) (schema, map[string]string, err
 		}
 	}
 	// Foreign keys; a REFERENCES without columns names the primary key.
+	// CHECK constraints are counted in the CREATE TABLE text (SQLite keeps
+	// no catalog of them).
 	for _, name := range names {
+		var create string
+		if err := d.R.QueryRowContext(ctx, `SELECT sql FROM sqlite_master WHERE type = 'table' AND name = $1`, name).Scan(&create); err != nil {
+			return nil, nil, err
+		}
+		s[name].checks = len(checkRE.FindAllStringIndex(create, -1))
 		rows, err := d.R.QueryContext(ctx, `SELECT id, "table", "from", COALESCE("to", ''), on_delete
 			FROM pragma_foreign_key_list($1) ORDER BY id, seq`, name)
 		if err != nil {
@@ -485,7 +519,7 @@ func postgresSchema(ctx context.Context, d *db.DB, rowids map[string]string) (sc
 	for _, name := range names {
 		t := &table{}
 		s[name] = t
-		rows, err := d.R.QueryContext(ctx, `SELECT column_name, data_type, is_nullable = 'NO' FROM information_schema.columns
+		rows, err := d.R.QueryContext(ctx, `SELECT column_name, data_type, is_nullable = 'NO', COALESCE(column_default, '') FROM information_schema.columns
 			WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`, name)
 		if err != nil {
 			return nil, err
@@ -493,11 +527,12 @@ func postgresSchema(ctx context.Context, d *db.DB, rowids map[string]string) (sc
 		for rows.Next() {
 			var c, typ string
 			var notNull bool
-			if err := rows.Scan(&c, &typ, &notNull); err != nil {
+			var def string
+			if err := rows.Scan(&c, &typ, &notNull, &def); err != nil {
 				rows.Close()
 				return nil, err
 			}
-			t.columns = append(t.columns, column{c, typeClass(typ), notNull})
+			t.columns = append(t.columns, column{c, typeClass(typ), notNull, normDefault(def)})
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
@@ -552,6 +587,26 @@ func postgresSchema(ctx context.Context, d *db.DB, rowids map[string]string) (sc
 		return nil, err
 	}
 	defer rows.Close()
+	checks, err := d.R.QueryContext(ctx, `SELECT t.relname FROM pg_constraint c
+		JOIN pg_class t ON t.oid = c.conrelid JOIN pg_namespace n ON n.oid = t.relnamespace
+		WHERE c.contype = 'c' AND n.nspname = 'public'`)
+	if err != nil {
+		return nil, err
+	}
+	for checks.Next() {
+		var tname string
+		if err := checks.Scan(&tname); err != nil {
+			checks.Close()
+			return nil, err
+		}
+		if t := s[tname]; t != nil {
+			t.checks++
+		}
+	}
+	checks.Close()
+	if err := checks.Err(); err != nil {
+		return nil, err
+	}
 	rules := map[string]string{"a": "NO ACTION", "r": "RESTRICT", "c": "CASCADE", "n": "SET NULL", "d": "SET DEFAULT"}
 	for rows.Next() {
 		var tname, cname, ref, rule, from, to string
@@ -570,6 +625,8 @@ func postgresSchema(ctx context.Context, d *db.DB, rowids map[string]string) (sc
 	}
 	return s, nil
 }
+
+var checkRE = regexp.MustCompile(`(?i)\bCHECK\s*\(`)
 
 func fkString(from []string, table string, to []string, onDelete string) string {
 	return fmt.Sprintf("%s -> %s(%s) on delete %s", strings.Join(from, ","), table, strings.Join(to, ","), onDelete)
