@@ -114,7 +114,7 @@ func runKeys(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	// The service checks the name, as for the api-keys create action.
-	k, err := (&apikeys.Service{DB: d}).Create(ctx, apikeys.Owner{UserID: u.ID, Role: u.Role}, name)
+	k, err := (&apikeys.Service{DB: d}).Create(ctx, apikeys.Owner{UserID: u.ID, Role: u.Role}, *name)
 	if err != nil {
 		return fmt.Errorf("%s", apperrMessage(err))
 	}

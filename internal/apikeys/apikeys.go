@@ -50,8 +50,8 @@ type Owner struct {
 	Role   auth.Role
 }
 
-// CheckName validates and trims a key name. Create applies it: callers
-// pass the name as given.
+// CheckName validates and trims a key name (nil: not given). Create
+// applies it: callers pass the name as given.
 func CheckName(name *string) (string, error) {
 	if name == nil {
 		return "", apperr.Required("name")
@@ -66,13 +66,14 @@ func CheckName(name *string) (string, error) {
 	return n, nil
 }
 
-// Create makes a key named name (required, trimmed, at most MaxNameLen
+// Create makes a key named name (trimmed; not empty, at most MaxNameLen
 // characters) for the owner. It fails with VALIDATION_ERROR when the name
 // is not valid or the owner already has MaxActive active keys; concurrent
 // creates are serialized on the owner's row so the limit holds under load.
-// The api-keys create action and the genie keys add command both call it.
-func (s *Service) Create(ctx context.Context, owner Owner, name *string) (*Key, error) {
-	n, err := CheckName(name)
+// The api-keys create action and the genie keys add command both call it
+// with the name as given.
+func (s *Service) Create(ctx context.Context, owner Owner, name string) (*Key, error) {
+	n, err := CheckName(&name)
 	if err != nil {
 		return nil, err
 	}
