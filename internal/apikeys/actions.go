@@ -60,11 +60,10 @@ func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	name, err := CheckName(in.Name)
-	if err != nil {
-		return nil, err
+	if in.Name == nil {
+		return nil, apperr.Required("name")
 	}
-	k, err := s.Create(ctx, Owner{UserID: r.Caller.UserID, Role: r.Caller.Role}, name)
+	k, err := s.Create(ctx, Owner{UserID: r.Caller.UserID, Role: r.Caller.Role}, *in.Name)
 	if err != nil {
 		return nil, err
 	}

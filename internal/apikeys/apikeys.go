@@ -50,7 +50,8 @@ type Owner struct {
 	Role   auth.Role
 }
 
-// CheckName validates and trims a key name.
+// CheckName validates and trims a key name (nil: not given). Create
+// applies it: callers pass the name as given.
 func CheckName(name *string) (string, error) {
 	if name == nil {
 		return "", apperr.Required("name")
@@ -65,16 +66,23 @@ func CheckName(name *string) (string, error) {
 	return n, nil
 }
 
-// Create makes a key for the owner. It fails with VALIDATION_ERROR when the
-// owner already has MaxActive active keys; concurrent creates are
-// serialized on the owner's row so the limit holds under load.
+// Create makes a key named name (trimmed; not empty, at most MaxNameLen
+// characters) for the owner. It fails with VALIDATION_ERROR when the name
+// is not valid or the owner already has MaxActive active keys; concurrent
+// creates are serialized on the owner's row so the limit holds under load.
+// The api-keys create action and the genie keys add command both call it
+// with the name as given.
 func (s *Service) Create(ctx context.Context, owner Owner, name string) (*Key, error) {
+	n, err := CheckName(&name)
+	if err != nil {
+		return nil, err
+	}
 	secret := auth.NewAPIKey(owner.Role)
 	k := &Key{
-		ID: uuid.NewString(), Name: name, KeyPrefix: auth.DisplayPrefix(secret), Key: secret,
+		ID: uuid.NewString(), Name: n, KeyPrefix: auth.DisplayPrefix(secret), Key: secret,
 		IsActive: true, CreatedAt: s.DB.Now(),
 	}
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
 		var id string
 		if err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE id = $1`+s.DB.ForUpdate(), owner.UserID).Scan(&id); err != nil {
 			if err == sql.ErrNoRows {

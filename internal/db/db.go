@@ -10,7 +10,8 @@
 //     writer connection on SQLite, so writers queue in Go instead of failing
 //     with "database is locked"; one pool on PostgreSQL), with prepared
 //     statements cached on SQLite (Pool);
-//   - DB.Tx, and DB.ForUpdate for the row-lock suffix inside it;
+//   - DB.Tx, and DB.ForUpdate / DB.ForUpdateOf for the row-lock suffix
+//     inside it;
 //   - the errors callers branch on: IsUniqueViolation, IsForeignKeyViolation;
 //   - the schema: one migration per engine for each step under migrations/,
 //     kept equivalent by TestSchemasMatch (which lists the objects one engine
@@ -206,6 +207,16 @@ func (d *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 func (d *DB) ForUpdate() string {
 	if d.Engine == Postgres {
 		return " FOR UPDATE"
+	}
+	return ""
+}
+
+// ForUpdateOf is ForUpdate limited to the rows of the named tables (or
+// aliases) of a join: "FOR UPDATE OF a, b" on PostgreSQL, nothing on
+// SQLite.
+func (d *DB) ForUpdateOf(tables ...string) string {
+	if d.Engine == Postgres {
+		return " FOR UPDATE OF " + strings.Join(tables, ", ")
 	}
 	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -18,11 +19,22 @@ import (
 // column, index or table added to one engine only is caught here rather
 // than by a query that fails on the other engine in production.
 //
-// What is compared, per table: the column names and a coarse type class
-// (text, integer, boolean, timestamp, real, blob), the unique keys (primary
-// key and UNIQUE constraints, as sets of columns: the engines may choose a
-// different one of them as the primary key), and the named indexes (name,
-// columns in order, uniqueness, whether partial).
+// What is compared, per table:
+//   - the column names, each with a coarse type class (text, integer,
+//     boolean, timestamp, real, blob; PostgreSQL's integer widths are one
+//     class, since SQLite has only 64-bit integers) and NOT NULL (a primary
+//     key column counts as NOT NULL: PostgreSQL implies it, SQLite's
+//     INTEGER PRIMARY KEY rowid cannot be NULL) and the default (with
+//     PostgreSQL's casts removed: '' for ''::text);
+//   - the unique keys: primary key and UNIQUE constraints, as sets of
+//     columns (the engines may make a different one the primary key:
+//     marketplace_listings is keyed by seq, SQLite's rowid, there);
+//   - the foreign keys: columns, referenced table and columns, ON DELETE;
+//   - the number of CHECK constraints (their expressions are not parsed);
+//   - the named indexes: name, columns in order, uniqueness, whether
+//     partial. Every SQLite index ends in the rowid implicitly, where
+//     PostgreSQL's spell it out (..., seq), so a trailing rowid column is
+//     dropped before comparing.
 //
 // Differences the engines have on purpose are listed below with the reason,
 // and nothing else is allowed to differ.
@@ -65,11 +77,40 @@ var engineOnlyIndexes = map[db.Engine]map[string]string{
 // Not compared at all: SQLite's triggers (they keep marketplace_fts
 // current), PostgreSQL's text search configuration marketplace_english and
 // the unaccent extension (the stemming and accent folding SQLite's FTS5
-// tokenizer does), foreign keys and defaults (both engines enforce the
-// former; the service never relies on a default the other engine lacks, and
-// the black-box tests run on both).
+// tokenizer does), the expressions of CHECK constraints, and column order.
 
-type column struct{ name, class string }
+type column struct {
+	name, class string
+	notNull     bool
+	def         string // the default, normalised (see normDefault); "" for none
+}
+
+// describe is what is compared of a column: its type class, whether it may
+// be NULL, and its default.
+func (c column) describe() string {
+	d := c.class
+	if c.notNull {
+		d += " not null"
+	}
+	if c.def != "" {
+		d += " default " + c.def
+	}
+	return d
+}
+
+// normDefault makes the engines' spellings of a default comparable:
+// PostgreSQL adds a cast (” becomes ”::text) and writes booleans in lower
+// case.
+func normDefault(v string) string {
+	v = strings.TrimSpace(v)
+	if i := strings.LastIndex(v, "::"); i > 0 && !strings.Contains(v[i:], "'") {
+		v = v[:i]
+	}
+	if l := strings.ToLower(v); l == "true" || l == "false" {
+		v = l
+	}
+	return v
+}
 
 type index struct {
 	name    string
@@ -81,6 +122,8 @@ type index struct {
 type table struct {
 	columns []column
 	keys    []string // unique keys, each "a,b", sorted
+	fks     []string // foreign keys, each "a,b -> t(x,y) on delete RULE", sorted
+	checks  int      // CHECK constraints
 	indexes []index  // named (not constraint-backed) indexes, by name
 }
 
@@ -155,7 +198,7 @@ func TestSchemasMatch(t *testing.T) {
 func TestCompareSchemas(t *testing.T) {
 	base := func() schema {
 		return schema{"t": {
-			columns: []column{{"id", "text"}, {"n", "integer"}},
+			columns: []column{{"id", "text", true, ""}, {"n", "integer", false, "0"}},
 			keys:    []string{"id"},
 			indexes: []index{{name: "t_n", columns: []string{"n"}}},
 		}}
@@ -167,9 +210,13 @@ func TestCompareSchemas(t *testing.T) {
 	}{
 		{"same", func(schema) {}, ""},
 		{"table", func(pg schema) { pg["u"] = &table{} }, "table u exists on postgres only"},
-		{"column", func(pg schema) { pg["t"].columns = append(pg["t"].columns, column{"x", "text"}) }, "column t.x exists on postgres only"},
-		{"type", func(pg schema) { pg["t"].columns[1].class = "text" }, "column t.n: sqlite integer, postgres text"},
+		{"column", func(pg schema) { pg["t"].columns = append(pg["t"].columns, column{"x", "text", false, ""}) }, "column t.x exists on postgres only"},
+		{"type", func(pg schema) { pg["t"].columns[1].class = "text" }, "column t.n: sqlite integer default 0, postgres text default 0"},
+		{"not null", func(pg schema) { pg["t"].columns[1].notNull = true }, "column t.n: sqlite integer default 0, postgres integer not null default 0"},
+		{"check", func(pg schema) { pg["t"].checks = 1 }, "table t: 0 CHECK constraints on sqlite, 1 on postgres"},
+		{"default", func(pg schema) { pg["t"].columns[1].def = "1" }, "column t.n: sqlite integer default 0, postgres integer default 1"},
 		{"key", func(pg schema) { pg["t"].keys = append(pg["t"].keys, "n") }, "table t: unique keys sqlite [id], postgres [id | n]"},
+		{"foreign key", func(pg schema) { pg["t"].fks = []string{"n -> u(id) on delete CASCADE"} }, "table t: foreign keys sqlite [], postgres [n -> u(id) on delete CASCADE]"},
 		{"index missing", func(pg schema) { pg["t"].indexes = nil }, "index t_n on t exists on sqlite only"},
 		{"index columns", func(pg schema) { pg["t"].indexes[0].columns = []string{"n", "id"} }, "index t_n on t: sqlite"},
 		{"index unique", func(pg schema) { pg["t"].indexes[0].unique = true }, "index t_n on t: sqlite"},
@@ -240,6 +287,12 @@ func compareSchemas(lite, pg schema) []string {
 		if x, y := strings.Join(a.keys, " | "), strings.Join(b.keys, " | "); x != y {
 			out = append(out, fmt.Sprintf("table %s: unique keys sqlite [%s], postgres [%s]", name, x, y))
 		}
+		if a.checks != b.checks {
+			out = append(out, fmt.Sprintf("table %s: %d CHECK constraints on sqlite, %d on postgres", name, a.checks, b.checks))
+		}
+		if x, y := strings.Join(a.fks, " | "), strings.Join(b.fks, " | "); x != y {
+			out = append(out, fmt.Sprintf("table %s: foreign keys sqlite [%s], postgres [%s]", name, x, y))
+		}
 		out = append(out, compareIndexes(name, a, b)...)
 	}
 	return out
@@ -247,12 +300,12 @@ func compareSchemas(lite, pg schema) []string {
 
 func compareColumns(tname string, a, b *table) []string {
 	var out []string
-	cols := map[db.Engine]map[string]string{db.SQLite: {}, db.Postgres: {}}
+	cols := map[db.Engine]map[string]column{db.SQLite: {}, db.Postgres: {}}
 	for _, c := range a.columns {
-		cols[db.SQLite][c.name] = c.class
+		cols[db.SQLite][c.name] = c
 	}
 	for _, c := range b.columns {
-		cols[db.Postgres][c.name] = c.class
+		cols[db.Postgres][c.name] = c
 	}
 	for _, e := range []db.Engine{db.SQLite, db.Postgres} {
 		o := db.Postgres
@@ -260,7 +313,7 @@ func compareColumns(tname string, a, b *table) []string {
 			o = db.SQLite
 		}
 		for _, name := range sortedKeys(cols[e]) {
-			class := cols[e][name]
+			c := cols[e][name]
 			_, known := engineOnlyColumns[e][tname+"."+name]
 			oc, there := cols[o][name]
 			switch {
@@ -268,10 +321,10 @@ func compareColumns(tname string, a, b *table) []string {
 				out = append(out, fmt.Sprintf("column %s.%s exists on %s only", tname, name, e))
 			case there && known:
 				out = append(out, fmt.Sprintf("column %s.%s is listed as %s-only but exists on both", tname, name, e))
-			case class == "" && !known:
+			case c.class == "" && !known:
 				out = append(out, fmt.Sprintf("column %s.%s: %s type not classified", tname, name, e))
-			case there && e == db.SQLite && class != oc:
-				out = append(out, fmt.Sprintf("column %s.%s: sqlite %s, postgres %s", tname, name, class, oc))
+			case there && e == db.SQLite && c.describe() != oc.describe():
+				out = append(out, fmt.Sprintf("column %s.%s: sqlite %s, postgres %s", tname, name, c.describe(), oc.describe()))
 			}
 		}
 	}
@@ -326,7 +379,7 @@ func sqliteSchema(ctx context.Context, d *db.DB) (schema, map[string]string, err
 	for _, name := range names {
 		t := &table{}
 		s[name] = t
-		rows, err := d.R.QueryContext(ctx, `SELECT name, type, pk FROM pragma_table_info($1) ORDER BY cid`, name)
+		rows, err := d.R.QueryContext(ctx, `SELECT name, type, pk, "notnull", COALESCE(dflt_value, '') FROM pragma_table_info($1) ORDER BY cid`, name)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -337,11 +390,13 @@ func sqliteSchema(ctx context.Context, d *db.DB) (schema, map[string]string, err
 		for rows.Next() {
 			var c, typ string
 			var n int
-			if err := rows.Scan(&c, &typ, &n); err != nil {
+			var notNull bool
+			var def string
+			if err := rows.Scan(&c, &typ, &n, &notNull, &def); err != nil {
 				rows.Close()
 				return nil, nil, err
 			}
-			t.columns = append(t.columns, column{c, typeClass(typ)})
+			t.columns = append(t.columns, column{c, typeClass(typ), notNull || n > 0, normDefault(def)})
 			if n > 0 {
 				pk = append(pk, struct {
 					n    int
@@ -401,6 +456,52 @@ func sqliteSchema(ctx context.Context, d *db.DB) (schema, map[string]string, err
 			}
 		}
 	}
+	// Foreign keys; a REFERENCES without columns names the primary key.
+	// CHECK constraints are counted in the CREATE TABLE text (SQLite keeps
+	// no catalog of them).
+	for _, name := range names {
+		var create string
+		if err := d.R.QueryRowContext(ctx, `SELECT sql FROM sqlite_master WHERE type = 'table' AND name = $1`, name).Scan(&create); err != nil {
+			return nil, nil, err
+		}
+		s[name].checks = len(checkRE.FindAllStringIndex(create, -1))
+		rows, err := d.R.QueryContext(ctx, `SELECT id, "table", "from", COALESCE("to", ''), on_delete
+			FROM pragma_foreign_key_list($1) ORDER BY id, seq`, name)
+		if err != nil {
+			return nil, nil, err
+		}
+		type fk struct {
+			from, to        []string
+			table, onDelete string
+		}
+		var list []*fk
+		byID := map[int]*fk{}
+		for rows.Next() {
+			var id int
+			var ref, from, to, onDelete string
+			if err := rows.Scan(&id, &ref, &from, &to, &onDelete); err != nil {
+				rows.Close()
+				return nil, nil, err
+			}
+			f := byID[id]
+			if f == nil {
+				f = &fk{table: ref, onDelete: onDelete}
+				byID[id] = f
+				list = append(list, f)
+			}
+			f.from, f.to = append(f.from, from), append(f.to, to)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, nil, err
+		}
+		for _, f := range list {
+			if f.to[0] == "" && s[f.table] != nil && len(s[f.table].keys) > 0 {
+				f.to = strings.Split(s[f.table].keys[0], ",") // the primary key, listed first
+			}
+			s[name].fks = append(s[name].fks, fkString(f.from, f.table, f.to, f.onDelete))
+		}
+	}
 	for _, t := range s {
 		normalise(t)
 	}
@@ -419,18 +520,20 @@ func postgresSchema(ctx context.Context, d *db.DB, rowids map[string]string) (sc
 	for _, name := range names {
 		t := &table{}
 		s[name] = t
-		rows, err := d.R.QueryContext(ctx, `SELECT column_name, data_type FROM information_schema.columns
+		rows, err := d.R.QueryContext(ctx, `SELECT column_name, data_type, is_nullable = 'NO', COALESCE(column_default, '') FROM information_schema.columns
 			WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`, name)
 		if err != nil {
 			return nil, err
 		}
 		for rows.Next() {
 			var c, typ string
-			if err := rows.Scan(&c, &typ); err != nil {
+			var notNull bool
+			var def string
+			if err := rows.Scan(&c, &typ, &notNull, &def); err != nil {
 				rows.Close()
 				return nil, err
 			}
-			t.columns = append(t.columns, column{c, typeClass(typ)})
+			t.columns = append(t.columns, column{c, typeClass(typ), notNull, normDefault(def)})
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
@@ -470,10 +573,64 @@ func postgresSchema(ctx context.Context, d *db.DB, rowids map[string]string) (sc
 			return nil, err
 		}
 	}
+	rows, err := d.R.QueryContext(ctx, `
+		SELECT t.relname, c.conname, ft.relname, c.confdeltype::text,
+		       (SELECT string_agg(a.attname, ',' ORDER BY k.ord) FROM unnest(c.conkey) WITH ORDINALITY AS k(attnum, ord)
+		        JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum),
+		       (SELECT string_agg(a.attname, ',' ORDER BY k.ord) FROM unnest(c.confkey) WITH ORDINALITY AS k(attnum, ord)
+		        JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.attnum)
+		FROM pg_constraint c
+		JOIN pg_class t ON t.oid = c.conrelid
+		JOIN pg_class ft ON ft.oid = c.confrelid
+		JOIN pg_namespace n ON n.oid = t.relnamespace
+		WHERE c.contype = 'f' AND n.nspname = 'public'`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	checks, err := d.R.QueryContext(ctx, `SELECT t.relname FROM pg_constraint c
+		JOIN pg_class t ON t.oid = c.conrelid JOIN pg_namespace n ON n.oid = t.relnamespace
+		WHERE c.contype = 'c' AND n.nspname = 'public'`)
+	if err != nil {
+		return nil, err
+	}
+	for checks.Next() {
+		var tname string
+		if err := checks.Scan(&tname); err != nil {
+			checks.Close()
+			return nil, err
+		}
+		if t := s[tname]; t != nil {
+			t.checks++
+		}
+	}
+	checks.Close()
+	if err := checks.Err(); err != nil {
+		return nil, err
+	}
+	rules := map[string]string{"a": "NO ACTION", "r": "RESTRICT", "c": "CASCADE", "n": "SET NULL", "d": "SET DEFAULT"}
+	for rows.Next() {
+		var tname, cname, ref, rule, from, to string
+		if err := rows.Scan(&tname, &cname, &ref, &rule, &from, &to); err != nil {
+			return nil, err
+		}
+		if t := s[tname]; t != nil {
+			t.fks = append(t.fks, fkString(strings.Split(from, ","), ref, strings.Split(to, ","), rules[rule]))
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
 	for _, t := range s {
 		normalise(t)
 	}
 	return s, nil
+}
+
+var checkRE = regexp.MustCompile(`(?i)\bCHECK\s*\(`)
+
+func fkString(from []string, table string, to []string, onDelete string) string {
+	return fmt.Sprintf("%s -> %s(%s) on delete %s", strings.Join(from, ","), table, strings.Join(to, ","), onDelete)
 }
 
 // trimRowid drops a trailing rowid column from an index's columns: SQLite
@@ -491,6 +648,7 @@ func normalise(t *table) {
 	// table_info and as an index.
 	sort.Strings(t.keys)
 	t.keys = slices.Compact(t.keys)
+	sort.Strings(t.fks)
 	sort.Slice(t.indexes, func(i, j int) bool { return t.indexes[i].name < t.indexes[j].name })
 }
 

@@ -115,18 +115,7 @@ func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	name, err := api.RequiredString("name", in.Name, MaxNameLen)
-	if err != nil {
-		return nil, err
-	}
-	content := ""
-	if in.Content != nil {
-		content = *in.Content
-	}
-	if err := CheckContent("content", content); err != nil {
-		return nil, err
-	}
-	d, err := s.Create(ctx, r.Caller.UserID, name, content, in.IsPublic != nil && *in.IsPublic)
+	d, err := s.Create(ctx, r.Caller.UserID, Patch(in))
 	if err != nil {
 		return nil, err
 	}
@@ -142,20 +131,7 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	p := Patch{Content: in.Content, IsPublic: in.IsPublic}
-	if in.Name != nil {
-		name, err := api.RequiredString("name", in.Name, MaxNameLen)
-		if err != nil {
-			return nil, err
-		}
-		p.Name = &name
-	}
-	if in.Content != nil {
-		if err := CheckContent("content", *in.Content); err != nil {
-			return nil, err
-		}
-	}
-	d, err := s.Update(ctx, r.Caller, id, p)
+	d, err := s.Update(ctx, r.Caller, id, Patch(in))
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/db"
@@ -147,31 +148,68 @@ func (s *Service) List(ctx context.Context, c *auth.Caller, o ListOptions) ([]Do
 	return out, total, err
 }
 
-// Create stores a new document owned by userID.
-func (s *Service) Create(ctx context.Context, userID, name, content string, public bool) (*Document, error) {
-	now := s.DB.Now()
-	d := &Document{ID: uuid.NewString(), UserID: userID, Name: name, Content: &content, IsPublic: public, CreatedAt: now, UpdatedAt: now}
-	_, err := s.DB.W.ExecContext(ctx, `INSERT INTO documents (`+columns+`) VALUES ($1, $2, $3, $4, $5, $6, $6)`,
-		d.ID, d.UserID, d.Name, content, d.IsPublic, now)
-	if err != nil {
-		return nil, fmt.Errorf("create document: %w", err)
-	}
-	return d, nil
-}
-
-// Patch lists the fields of an update; nil fields are unchanged.
+// Patch is the data of create and update: a nil field is not supplied,
+// and stays as it is (on create: empty content, not public).
 type Patch struct {
 	Name     *string
 	Content  *string
 	IsPublic *bool
 }
 
-// Update changes the supplied fields of a document the caller may change.
-// A content change refreshes every genie that uses the document in the same
-// transaction.
+// Check validates p; with create set, name is required. Name comes back
+// trimmed.
+func (p Patch) Check(create bool) (Patch, error) {
+	if p.Name != nil || create {
+		name, err := api.RequiredString("name", p.Name, MaxNameLen)
+		if err != nil {
+			return p, err
+		}
+		p.Name = &name
+	}
+	if p.Content != nil {
+		if err := CheckContent("content", *p.Content); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
+}
+
+// apply copies the supplied fields of p onto d.
+func (p Patch) apply(d *Document) {
+	api.Assign(&d.Name, p.Name)
+	if p.Content != nil {
+		d.Content = p.Content
+	}
+	api.Assign(&d.IsPublic, p.IsPublic)
+}
+
+// Create makes a document of the user from the fields (checked first).
+func (s *Service) Create(ctx context.Context, userID string, p Patch) (*Document, error) {
+	p, err := p.Check(true)
+	if err != nil {
+		return nil, err
+	}
+	now := s.DB.Now()
+	d := &Document{ID: uuid.NewString(), UserID: userID, Content: new(string), CreatedAt: now, UpdatedAt: now}
+	p.apply(d)
+	_, err = s.DB.W.ExecContext(ctx, `INSERT INTO documents (`+columns+`) VALUES ($1, $2, $3, $4, $5, $6, $6)`,
+		d.ID, d.UserID, d.Name, *d.Content, d.IsPublic, now)
+	if err != nil {
+		return nil, fmt.Errorf("create document: %w", err)
+	}
+	return d, nil
+}
+
+// Update changes the supplied fields (checked first) of a document the
+// caller may change. A content change refreshes every genie that uses the
+// document in the same transaction.
 func (s *Service) Update(ctx context.Context, c *auth.Caller, id string, p Patch) (*Document, error) {
+	p, err := p.Check(false)
+	if err != nil {
+		return nil, err
+	}
 	var d *Document
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
 		var err error
 		if d, err = s.load(ctx, tx, id, s.DB.ForUpdate()); err != nil {
 			return err
@@ -180,15 +218,7 @@ func (s *Service) Update(ctx context.Context, c *auth.Caller, id string, p Patch
 			return apperr.NotFound("document")
 		}
 		now := s.DB.Now()
-		if p.Name != nil {
-			d.Name = *p.Name
-		}
-		if p.IsPublic != nil {
-			d.IsPublic = *p.IsPublic
-		}
-		if p.Content != nil {
-			d.Content = p.Content
-		}
+		p.apply(d)
 		d.UpdatedAt = now
 		if _, err := tx.ExecContext(ctx, `UPDATE documents SET name = $1, content = $2, is_public = $3, updated_at = $4 WHERE id = $5`,
 			d.Name, *d.Content, d.IsPublic, now, d.ID); err != nil {

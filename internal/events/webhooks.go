@@ -17,6 +17,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/db"
@@ -266,15 +267,9 @@ func (w *Webhooks) Update(ctx context.Context, c *auth.Caller, id string, in End
 	if in.URL != nil {
 		cur.URL = strings.TrimSpace(*in.URL)
 	}
-	if in.Events != nil {
-		cur.Events = *in.Events
-	}
-	if in.Description != nil {
-		cur.Description = *in.Description
-	}
-	if in.Platform != nil {
-		cur.Platform = *in.Platform
-	}
+	api.Assign(&cur.Events, in.Events)
+	api.Assign(&cur.Description, in.Description)
+	api.Assign(&cur.Platform, in.Platform)
 	reason, failing := cur.DisabledReason, cur.FailingSince
 	if in.Enabled != nil {
 		cur.Enabled = *in.Enabled

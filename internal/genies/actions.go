@@ -108,90 +108,12 @@ func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error
 	return api.OK(One{Genie: g}), nil
 }
 
-// input is what create and update take.
-type input UpdateRequest
-
-// fields validates an input; with create set, name is required.
-func (in *input) fields(create bool) (Fields, error) {
-	var f Fields
-	if in.Name != nil || create {
-		name, err := api.RequiredString("name", in.Name, MaxNameLen)
-		if err != nil {
-			return f, err
-		}
-		f.Name = &name
-	}
-	for _, c := range []struct {
-		field string
-		v     *string
-		max   int
-		dst   **string
-	}{
-		{"description", in.Description, MaxDescriptionLen, &f.Description},
-		{"instructions", in.Instructions, MaxInstructionsLen, &f.Instructions},
-		{"greeting", in.Greeting, MaxGreetingLen, &f.Greeting},
-	} {
-		if c.v != nil {
-			if err := api.MaxLen(c.field, *c.v, c.max); err != nil {
-				return f, err
-			}
-			*c.dst = c.v
-		}
-	}
-	if in.VoiceID.Set {
-		v := in.VoiceID.Ptr()
-		if v != nil {
-			if err := api.MaxLen("voice_id", *v, MaxVoiceIDLen); err != nil {
-				return f, err
-			}
-		}
-		f.VoiceID = &v
-	}
-	if in.DocumentIDs.Set {
-		ids, err := CheckDocumentIDs(in.DocumentIDs.Value)
-		if err != nil {
-			return f, err
-		}
-		f.DocumentIDs = &ids
-	}
-	return f, nil
-}
-
-// CheckDocumentIDs validates a document ID list and drops duplicates,
-// keeping the first occurrence's position.
-func CheckDocumentIDs(ids []string) ([]string, error) { return CheckIDList("document_ids", ids) }
-
-// CheckIDList is CheckDocumentIDs for a request field of another name
-// (genie-documents' documentIds): errors are VALIDATION_ERROR on field.
-func CheckIDList(field string, ids []string) ([]string, error) {
-	if len(ids) > MaxDocuments {
-		return nil, apperr.Invalid(field, "%s may list at most %d documents", field, MaxDocuments)
-	}
-	seen := map[string]bool{}
-	out := []string{}
-	for i, id := range ids {
-		if !api.IsUUID(id) {
-			return nil, apperr.Invalid(field, "%s[%d] must be a document UUID", field, i)
-		}
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out, nil
-}
-
 func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, error) {
 	var req CreateRequest
 	if err := r.Bind(&req); err != nil {
 		return nil, err
 	}
-	in := input(req)
-	f, err := in.fields(true)
-	if err != nil {
-		return nil, err
-	}
-	g, err := s.Create(ctx, r.Caller, f)
+	g, err := s.Create(ctx, r.Caller, Fields(req))
 	if err != nil {
 		return nil, err
 	}
@@ -207,12 +129,7 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := r.Bind(&req); err != nil {
 		return nil, err
 	}
-	in := input(req)
-	f, err := in.fields(false)
-	if err != nil {
-		return nil, err
-	}
-	g, err := s.Update(ctx, r.Caller, id, f)
+	g, err := s.Update(ctx, r.Caller, id, Fields(req))
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/db"
@@ -230,24 +231,97 @@ func (s *Service) List(ctx context.Context, c *auth.Caller, o ListOptions) ([]*G
 	return out, total, nil
 }
 
-// Fields are the editable fields of a genie; nil means "not supplied".
+// Fields are the editable fields of a genie, the data of create and
+// update: a nil pointer, or an Optional that is not Set, is a field not
+// supplied, which stays as it is. A null voice_id clears the voice; a null
+// document_ids empties the list.
 type Fields struct {
 	Name         *string
 	Description  *string
 	Instructions *string
 	Greeting     *string
-	VoiceID      **string // set to a nil *string to clear
-	DocumentIDs  *[]string
+	VoiceID      api.Optional[string]
+	DocumentIDs  api.Optional[[]string]
 }
 
-// Create makes a genie owned by the caller. Consumers may not create
-// genies. Every document must be one the caller may use.
+// Check validates f; with create set, name is required. The fields it
+// returns have name trimmed and document_ids without duplicates (never
+// null).
+func (f Fields) Check(create bool) (Fields, error) {
+	if f.Name != nil || create {
+		name, err := api.RequiredString("name", f.Name, MaxNameLen)
+		if err != nil {
+			return f, err
+		}
+		f.Name = &name
+	}
+	for _, c := range []struct {
+		field string
+		v     *string
+		max   int
+	}{
+		{"description", f.Description, MaxDescriptionLen},
+		{"instructions", f.Instructions, MaxInstructionsLen},
+		{"greeting", f.Greeting, MaxGreetingLen},
+	} {
+		if c.v != nil {
+			if err := api.MaxLen(c.field, *c.v, c.max); err != nil {
+				return f, err
+			}
+		}
+	}
+	if v := f.VoiceID.Ptr(); v != nil {
+		if err := api.MaxLen("voice_id", *v, MaxVoiceIDLen); err != nil {
+			return f, err
+		}
+	}
+	if f.DocumentIDs.Set {
+		ids, err := CheckDocumentIDs(f.DocumentIDs.Value)
+		if err != nil {
+			return f, err
+		}
+		f.DocumentIDs = api.Some(ids)
+	}
+	return f, nil
+}
+
+// CheckDocumentIDs validates a document ID list and drops duplicates,
+// keeping the first occurrence's position.
+func CheckDocumentIDs(ids []string) ([]string, error) { return CheckIDList("document_ids", ids) }
+
+// CheckIDList is CheckDocumentIDs for a request field of another name
+// (genie-documents' documentIds): errors are VALIDATION_ERROR on field.
+func CheckIDList(field string, ids []string) ([]string, error) {
+	if len(ids) > MaxDocuments {
+		return nil, apperr.Invalid(field, "%s may list at most %d documents", field, MaxDocuments)
+	}
+	seen := map[string]bool{}
+	out := []string{}
+	for i, id := range ids {
+		if !api.IsUUID(id) {
+			return nil, apperr.Invalid(field, "%s[%d] must be a document UUID", field, i)
+		}
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}
+
+// Create makes a genie owned by the caller from the fields (checked
+// first: name is required). Consumers may not create genies. Every document
+// must be one the caller may use.
 func (s *Service) Create(ctx context.Context, c *auth.Caller, f Fields) (*Genie, error) {
+	f, err := f.Check(true)
+	if err != nil {
+		return nil, err
+	}
 	if c.Role == auth.RoleConsumer {
 		return nil, apperr.Forbidden("consumer accounts cannot create genies")
 	}
 	var id string
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
 		g, err := CreateTx(ctx, tx, c, c.UserID, f, s.DB.Now())
 		if err != nil {
 			return err
@@ -276,31 +350,22 @@ func CreateTx(ctx context.Context, tx *sql.Tx, c *auth.Caller, ownerID string, f
 		g.ID, g.UserID, g.Name, g.Description, g.Instructions, g.Greeting, g.VoiceID, now); err != nil {
 		return nil, fmt.Errorf("insert genie: %w", err)
 	}
-	if f.DocumentIDs != nil {
-		if err := setDocuments(ctx, tx, c, g.ID, *f.DocumentIDs); err != nil {
+	if f.DocumentIDs.Set {
+		if err := setDocuments(ctx, tx, c, g.ID, f.DocumentIDs.Value); err != nil {
 			return nil, err
 		}
-		g.DocumentIDs = *f.DocumentIDs
+		g.DocumentIDs = f.DocumentIDs.Value
 	}
 	return g, nil
 }
 
+// apply copies the supplied fields of f onto g (document_ids aside).
 func apply(g *Genie, f Fields) {
-	if f.Name != nil {
-		g.Name = *f.Name
-	}
-	if f.Description != nil {
-		g.Description = *f.Description
-	}
-	if f.Instructions != nil {
-		g.Instructions = *f.Instructions
-	}
-	if f.Greeting != nil {
-		g.Greeting = *f.Greeting
-	}
-	if f.VoiceID != nil {
-		g.VoiceID = *f.VoiceID
-	}
+	api.Assign(&g.Name, f.Name)
+	api.Assign(&g.Description, f.Description)
+	api.Assign(&g.Instructions, f.Instructions)
+	api.Assign(&g.Greeting, f.Greeting)
+	f.VoiceID.ApplyTo(&g.VoiceID)
 }
 
 // setDocuments replaces the genie's documents after checking that the
@@ -329,10 +394,14 @@ func setDocuments(ctx context.Context, tx *sql.Tx, c *auth.Caller, genieID strin
 	return nil
 }
 
-// Update changes the supplied fields of a genie the caller may reach. A new
-// document list refreshes the genie's knowledge.
+// Update changes the supplied fields of a genie the caller may reach
+// (checked first). A new document list refreshes the genie's knowledge.
 func (s *Service) Update(ctx context.Context, c *auth.Caller, id string, f Fields) (*Genie, error) {
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	f, err := f.Check(false)
+	if err != nil {
+		return nil, err
+	}
+	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
 		g, err := Load(ctx, tx, id, s.DB.ForUpdate())
 		if err != nil {
 			return err
@@ -343,8 +412,8 @@ func (s *Service) Update(ctx context.Context, c *auth.Caller, id string, f Field
 		apply(g, f)
 		now := s.DB.Now()
 		knowledge := 0
-		if f.DocumentIDs != nil {
-			if err := setDocuments(ctx, tx, c, g.ID, *f.DocumentIDs); err != nil {
+		if f.DocumentIDs.Set {
+			if err := setDocuments(ctx, tx, c, g.ID, f.DocumentIDs.Value); err != nil {
 				return err
 			}
 			knowledge = 1

@@ -6,7 +6,6 @@ import (
 
 	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apperr"
-	"github.com/geniehq/genie/internal/auth"
 )
 
 // Actions returns the genie-groups actions; all need a credential. Each
@@ -27,23 +26,17 @@ func (s *Service) Actions() api.Actions {
 	create := a("Create a group at the next free position", s.create, CreateRequest{}, One{}, forbidden)
 	create.Status, create.Idempotent = http.StatusCreated, true
 	return api.Actions{
-		"list":    a("List your groups by position", s.list, scope{}, List{}, forbidden),
-		"all":     a("List your groups by position (same as list)", s.list, scope{}, List{}, forbidden),
+		"list":    a("List your groups by position", s.list, Scope{}, List{}, forbidden),
+		"all":     a("List your groups by position (same as list)", s.list, Scope{}, List{}, forbidden),
 		"get":     one("Get a group", s.get, GetRequest{}, One{}, []string{apperr.CodeNotFound}),
 		"create":  create,
 		"update":  one("Change a group's name, description or position (only the fields given)", s.update, UpdateRequest{}, One{}, both),
-		"delete":  one("Delete a group; its genies keep existing, in no group", s.delete, scope{}, api.SuccessMessage{}, both),
+		"delete":  one("Delete a group; its genies keep existing, in no group", s.delete, Scope{}, api.SuccessMessage{}, both),
 		"reorder": a("Set the order of your groups", s.reorder, ReorderRequest{}, api.SuccessMessage{}, both),
-		"counts":  a("Count the genies in each of your groups", s.counts, scope{}, Counts{}, forbidden),
+		"counts":  a("Count the genies in each of your groups", s.counts, Scope{}, Counts{}, forbidden),
 		"sync": a("Put a genie in a group, or in none", s.sync, SyncRequest{}, SyncResult{},
 			[]string{apperr.CodeForbidden, apperr.CodeNotFound, apperr.CodeAgentNotFound}),
 	}
-}
-
-// scope is the admin options every action accepts.
-type scope struct {
-	AdminMode bool    `json:"adminMode" doc:"Admins only: act on every user's groups (list, counts)."`
-	UserID    *string `json:"userId" doc:"Admins only: act for this user."`
 }
 
 // GetRequest is get's data.
@@ -68,7 +61,7 @@ type Counts struct {
 
 // CreateRequest is create's data.
 type CreateRequest struct {
-	scope
+	Scope
 	Name        *string `json:"name" schema:"required,minLength=1,maxLength=100"`
 	Description *string `json:"description" schema:"maxLength=1000"`
 	Position    *int64  `json:"position" schema:"min=0,max=1000000" doc:"Ignored on create: a new group goes last."`
@@ -76,7 +69,7 @@ type CreateRequest struct {
 
 // UpdateRequest is update's data: only the fields given change.
 type UpdateRequest struct {
-	scope
+	Scope
 	Name        *string `json:"name" schema:"minLength=1,maxLength=100"`
 	Description *string `json:"description" schema:"maxLength=1000"`
 	Position    *int64  `json:"position" schema:"min=0,max=1000000" doc:"The group moves there; the others close up (positions stay 0..n-1)."`
@@ -84,46 +77,23 @@ type UpdateRequest struct {
 
 // ReorderRequest is reorder's data.
 type ReorderRequest struct {
-	scope
+	Scope
 	GroupIDs *[]int64 `json:"groupIds" schema:"required,maxItems=1000" doc:"The element at index n gets position n."`
 }
 
 // SyncRequest is sync's data.
 type SyncRequest struct {
-	scope
+	Scope
 	AgentID *string             `json:"agentId" schema:"required,minLength=1"`
 	GroupID api.Optional[int64] `json:"groupId" schema:"required" doc:"A group id, or null to take the genie out of its group."`
 }
 
-// target is the user whose groups an action manages: the caller, or for an
-// admin the given userId. A non-admin naming another user, or asking for
-// adminMode, is FORBIDDEN.
-// With listAll (admin list modes) and no userId, "" means every user.
-func (sc scope) target(c *auth.Caller, listAll bool) (string, error) {
-	if sc.AdminMode && !c.IsAdmin() {
-		return "", apperr.Forbidden("adminMode needs the internal_admin role")
-	}
-	if sc.UserID != nil && *sc.UserID != c.UserID {
-		if !c.IsAdmin() {
-			return "", apperr.Forbidden("managing another user's groups needs the internal_admin role")
-		}
-		if *sc.UserID == "" {
-			return "", apperr.Invalid("userId", "userId must not be empty")
-		}
-		return *sc.UserID, nil
-	}
-	if sc.UserID == nil && listAll && sc.AdminMode && c.IsAdmin() {
-		return "", nil
-	}
-	return c.UserID, nil
-}
-
 func (s *Service) list(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in scope
+	var in Scope
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	uid, err := in.target(r.Caller, true)
+	uid, err := in.Target(r.Caller, true)
 	if err != nil {
 		return nil, err
 	}
@@ -162,48 +132,12 @@ func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error
 	return api.OK(One{Group: *g}), nil
 }
 
-// fields is what create and update bind into.
-type fields UpdateRequest
-
-func (f *fields) check(create bool) error {
-	if f.Name != nil || create {
-		n, err := api.RequiredString("name", f.Name, MaxNameLen)
-		if err != nil {
-			return err
-		}
-		f.Name = &n
-	}
-	if f.Description != nil {
-		if err := api.MaxLen("description", *f.Description, MaxDescriptionLen); err != nil {
-			return err
-		}
-	}
-	if f.Position != nil {
-		if err := api.CheckRange("position", *f.Position, 0, MaxPosition); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, error) {
 	var req CreateRequest
 	if err := r.Bind(&req); err != nil {
 		return nil, err
 	}
-	in := fields(req)
-	if err := in.check(true); err != nil {
-		return nil, err
-	}
-	uid, err := in.target(r.Caller, false)
-	if err != nil {
-		return nil, err
-	}
-	desc := ""
-	if in.Description != nil {
-		desc = *in.Description
-	}
-	g, err := s.Create(ctx, uid, *in.Name, desc)
+	g, err := s.Create(ctx, r.Caller, req.Scope, Patch{Name: req.Name, Description: req.Description, Position: req.Position})
 	if err != nil {
 		return nil, err
 	}
@@ -219,14 +153,7 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := r.Bind(&req); err != nil {
 		return nil, err
 	}
-	in := fields(req)
-	if err := in.check(false); err != nil {
-		return nil, err
-	}
-	if _, err := in.target(r.Caller, false); err != nil {
-		return nil, err
-	}
-	g, err := s.Update(ctx, r.Caller, id, Patch{Name: in.Name, Description: in.Description, Position: in.Position})
+	g, err := s.Update(ctx, r.Caller, req.Scope, id, Patch{Name: req.Name, Description: req.Description, Position: req.Position})
 	if err != nil {
 		return nil, err
 	}
@@ -238,11 +165,11 @@ func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	var in scope
+	var in Scope
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	if _, err := in.target(r.Caller, false); err != nil {
+	if _, err := in.Target(r.Caller, false); err != nil {
 		return nil, err
 	}
 	if err := s.Delete(ctx, r.Caller, id); err != nil {
@@ -262,7 +189,7 @@ func (s *Service) reorder(ctx context.Context, r *api.Request) (*api.Response, e
 	if len(*in.GroupIDs) > MaxReorder {
 		return nil, apperr.Invalid("groupIds", "groupIds may list at most %d groups", MaxReorder)
 	}
-	uid, err := in.target(r.Caller, false)
+	uid, err := in.Target(r.Caller, false)
 	if err != nil {
 		return nil, err
 	}
@@ -273,11 +200,11 @@ func (s *Service) reorder(ctx context.Context, r *api.Request) (*api.Response, e
 }
 
 func (s *Service) counts(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in scope
+	var in Scope
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	uid, err := in.target(r.Caller, true)
+	uid, err := in.Target(r.Caller, true)
 	if err != nil {
 		return nil, err
 	}
@@ -299,7 +226,7 @@ func (s *Service) sync(ctx context.Context, r *api.Request) (*api.Response, erro
 	if !in.GroupID.Set {
 		return nil, apperr.Invalid("groupId", "groupId is required (a group ID, or null to remove the genie from its group)")
 	}
-	uid, err := in.target(r.Caller, false)
+	uid, err := in.Target(r.Caller, false)
 	if err != nil {
 		return nil, err
 	}

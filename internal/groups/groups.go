@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/db"
@@ -96,10 +97,52 @@ func (s *Service) List(ctx context.Context, userID string) ([]*Group, error) {
 	return out, rows.Err()
 }
 
-// Create adds a group for userID at the next free position.
-func (s *Service) Create(ctx context.Context, userID, name, description string) (*Group, error) {
+// Scope is the admin options every action accepts: whose groups it
+// manages.
+type Scope struct {
+	AdminMode bool    `json:"adminMode" doc:"Admins only: act on every user's groups (list, counts)."`
+	UserID    *string `json:"userId" doc:"Admins only: act for this user."`
+}
+
+// Target is the user whose groups an action manages: the caller, or for an
+// admin the given userId. A non-admin naming another user, or asking for
+// adminMode, is FORBIDDEN.
+// With listAll (admin list modes) and no userId, "" means every user.
+func (sc Scope) Target(c *auth.Caller, listAll bool) (string, error) {
+	if sc.AdminMode && !c.IsAdmin() {
+		return "", apperr.Forbidden("adminMode needs the internal_admin role")
+	}
+	if sc.UserID != nil && *sc.UserID != c.UserID {
+		if !c.IsAdmin() {
+			return "", apperr.Forbidden("managing another user's groups needs the internal_admin role")
+		}
+		if *sc.UserID == "" {
+			return "", apperr.Invalid("userId", "userId must not be empty")
+		}
+		return *sc.UserID, nil
+	}
+	if sc.UserID == nil && listAll && sc.AdminMode && c.IsAdmin() {
+		return "", nil
+	}
+	return c.UserID, nil
+}
+
+// Create adds a group at the next free position, for the user the scope
+// names (the caller, or for an admin another user), from the fields
+// (checked first, then the scope; position is ignored).
+func (s *Service) Create(ctx context.Context, c *auth.Caller, sc Scope, p Patch) (*Group, error) {
+	p, err := p.Check(true)
+	if err != nil {
+		return nil, err
+	}
+	userID, err := sc.Target(c, false)
+	if err != nil {
+		return nil, err
+	}
+	description := ""
+	api.Assign(&description, p.Description)
 	var g *Group
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
 		if err := lockUser(ctx, s.DB, tx, userID); err != nil {
 			return err
 		}
@@ -110,7 +153,7 @@ func (s *Service) Create(ctx context.Context, userID, name, description string) 
 		now := s.DB.Now()
 		var err error
 		g, err = scan(tx.QueryRowContext(ctx, `INSERT INTO genie_groups (user_id, name, description, position, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $5) RETURNING `+columns, userID, name, description, next, now))
+			VALUES ($1, $2, $3, $4, $5, $5) RETURNING `+columns, userID, *p.Name, description, next, now))
 		if err != nil {
 			return fmt.Errorf("create group: %w", err)
 		}
@@ -129,11 +172,35 @@ func lockUser(ctx context.Context, d *db.DB, tx *sql.Tx, userID string) error {
 	return err
 }
 
-// Patch lists the changes of an update; nil fields are unchanged.
+// Patch is the data of create and update: a nil field is not supplied,
+// and stays as it is.
 type Patch struct {
 	Name        *string
 	Description *string
 	Position    *int64
+}
+
+// Check validates p; with create set, name is required. Name comes back
+// trimmed.
+func (p Patch) Check(create bool) (Patch, error) {
+	if p.Name != nil || create {
+		n, err := api.RequiredString("name", p.Name, MaxNameLen)
+		if err != nil {
+			return p, err
+		}
+		p.Name = &n
+	}
+	if p.Description != nil {
+		if err := api.MaxLen("description", *p.Description, MaxDescriptionLen); err != nil {
+			return p, err
+		}
+	}
+	if p.Position != nil {
+		if err := api.CheckRange("position", *p.Position, 0, MaxPosition); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
 }
 
 // MaxPosition bounds the position an update may ask for; a position past
@@ -155,22 +222,26 @@ func (s *Service) lockOwner(ctx context.Context, tx *sql.Tx, c *auth.Caller, id 
 	return load(ctx, tx, c, id, s.DB.ForUpdate())
 }
 
-// Update changes the supplied fields of a group the caller may reach. A
-// new position moves the group there among its owner's groups (the last
-// place at most), and the others close up, so positions stay 0..n-1.
-func (s *Service) Update(ctx context.Context, c *auth.Caller, id int64, p Patch) (*Group, error) {
+// Update changes the supplied fields of a group the caller may reach
+// (checked first, then the scope, which only admins may widen). A new
+// position moves the group there among its owner's groups (the last place
+// at most), and the others close up, so positions stay 0..n-1.
+func (s *Service) Update(ctx context.Context, c *auth.Caller, sc Scope, id int64, p Patch) (*Group, error) {
+	p, err := p.Check(false)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := sc.Target(c, false); err != nil {
+		return nil, err
+	}
 	var g *Group
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
 		var err error
 		if g, err = s.lockOwner(ctx, tx, c, id); err != nil {
 			return err
 		}
-		if p.Name != nil {
-			g.Name = *p.Name
-		}
-		if p.Description != nil {
-			g.Description = *p.Description
-		}
+		api.Assign(&g.Name, p.Name)
+		api.Assign(&g.Description, p.Description)
 		g.UpdatedAt = s.DB.Now()
 		if _, err = tx.ExecContext(ctx, `UPDATE genie_groups SET name = $1, description = $2, updated_at = $3 WHERE id = $4`,
 			g.Name, g.Description, g.UpdatedAt, g.ID); err != nil {

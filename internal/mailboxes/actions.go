@@ -7,7 +7,6 @@ import (
 
 	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apperr"
-	"github.com/geniehq/genie/internal/users"
 )
 
 // Actions returns the agent-mailboxes-self actions.
@@ -123,25 +122,7 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	var ch Change
-	if in.Action != nil {
-		if *in.Action != "suspend" && *in.Action != "resume" {
-			return nil, apperr.Invalid("action", "action must be suspend or resume")
-		}
-		ch.Action = *in.Action
-	}
-	if in.Action == nil && !in.Escalation.Set {
-		return nil, apperr.Invalid("action", "give action (suspend or resume) and/or escalation_address")
-	}
-	if in.Escalation.Set && !in.Escalation.Null {
-		e, err := users.NormalizeEmail(in.Escalation.Value)
-		if err != nil {
-			return nil, apperr.Invalid("escalation_address", "escalation_address must be a valid email address or null")
-		}
-		in.Escalation.Value = e
-	}
-	ch.Escalation = in.Escalation
-	if err := s.Update(ctx, r.Caller, id, ch); err != nil {
+	if err := s.Update(ctx, r.Caller, id, Change{Action: in.Action, Escalation: in.Escalation}); err != nil {
 		return nil, err
 	}
 	return api.OK(api.OKFlag{OK: true}), nil

@@ -14,6 +14,7 @@ import (
 	"github.com/geniehq/genie/internal/events"
 	"github.com/geniehq/genie/internal/genies"
 	"github.com/geniehq/genie/internal/mail"
+	"github.com/geniehq/genie/internal/users"
 )
 
 // maxAttempts bounds the search for a free system-chosen address.
@@ -230,17 +231,41 @@ func (s *Service) markFailed(ctx context.Context, id, msg string) {
 	}
 }
 
-// Change is an update: Action is "", "suspend" or "resume"; Escalation
-// set means replace the escalation address (Null clears it).
+// Change is update's data: a nil Action, or an Escalation that is not Set,
+// is not supplied. Action is "suspend" or "resume"; Escalation replaces
+// the escalation address (null clears it).
 type Change struct {
-	Action     string
+	Action     *string
 	Escalation api.Optional[string]
+}
+
+// Check validates ch: at least one field, a known action, an email
+// address (which comes back normalized).
+func (ch Change) Check() (Change, error) {
+	if ch.Action != nil && *ch.Action != "suspend" && *ch.Action != "resume" {
+		return ch, apperr.Invalid("action", "action must be suspend or resume")
+	}
+	if ch.Action == nil && !ch.Escalation.Set {
+		return ch, apperr.Invalid("action", "give action (suspend or resume) and/or escalation_address")
+	}
+	if v := ch.Escalation.Ptr(); v != nil {
+		e, err := users.NormalizeEmail(*v)
+		if err != nil {
+			return ch, apperr.Invalid("escalation_address", "escalation_address must be a valid email address or null")
+		}
+		ch.Escalation = api.Some(e)
+	}
+	return ch, nil
 }
 
 // Update suspends or resumes the mailbox (status suspended or provisioned)
 // and/or sets its escalation address. Suspending or resuming needs a
 // provisioned or suspended mailbox (VALIDATION_ERROR otherwise).
 func (s *Service) Update(ctx context.Context, c *auth.Caller, agentID string, ch Change) error {
+	ch, err := ch.Check()
+	if err != nil {
+		return err
+	}
 	g, err := owned(ctx, s.DB.R, c, agentID)
 	if err != nil {
 		return err
@@ -250,7 +275,7 @@ func (s *Service) Update(ctx context.Context, c *auth.Caller, agentID string, ch
 		return err
 	}
 	status := m.Status
-	if ch.Action != "" {
+	if ch.Action != nil {
 		if m.AccountID == nil || (m.Status != StatusProvisioned && m.Status != StatusSuspended) {
 			return apperr.Invalid("action", "the mailbox is %s; only a provisioned or suspended mailbox can be suspended or resumed", m.Status)
 		}
@@ -258,18 +283,18 @@ func (s *Service) Update(ctx context.Context, c *auth.Caller, agentID string, ch
 		if err != nil {
 			return err
 		}
-		if ch.Action == "suspend" {
+		if *ch.Action == "suspend" {
 			err, status = s.Mail.Suspend(ctx, t, *m.AccountID), StatusSuspended
 		} else {
 			err, status = s.Mail.Resume(ctx, t, *m.AccountID), StatusProvisioned
 		}
 		if err != nil {
-			return fmt.Errorf("mailboxes: %s: %w", ch.Action, err)
+			return fmt.Errorf("mailboxes: %s: %w", *ch.Action, err)
 		}
 	}
 	esc := m.EscalationAddress
+	ch.Escalation.ApplyTo(&esc)
 	if ch.Escalation.Set {
-		esc = ch.Escalation.Ptr()
 		if esc != nil && *esc == m.EmailAddress {
 			return apperr.Invalid("escalation_address", "escalation_address must not be the mailbox's own address")
 		}

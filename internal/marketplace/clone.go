@@ -60,7 +60,7 @@ var editable = map[string]int{
 // starting from the template's values.
 func cloneFields(in *CloneRequest, tpl *genies.Genie) (genies.Fields, error) {
 	name, desc, instr, greet, voice := tpl.Name, tpl.Description, tpl.Instructions, tpl.Greeting, tpl.VoiceID
-	f := genies.Fields{Name: &name, Description: &desc, Instructions: &instr, Greeting: &greet, VoiceID: &voice}
+	var f genies.Fields
 	for key, raw := range in.Customizations {
 		max, ok := editable[key]
 		field := "customizations." + key
@@ -103,7 +103,7 @@ func cloneFields(in *CloneRequest, tpl *genies.Genie) (genies.Fields, error) {
 		}
 		name = n
 	}
-	return f, nil
+	return genies.Fields{Name: &name, Description: &desc, Instructions: &instr, Greeting: &greet, VoiceID: api.OrNull(voice)}, nil
 }
 
 // CloneResult is the clone action's cloneResult.
@@ -153,7 +153,7 @@ func (s *Service) Clone(ctx context.Context, c *auth.Caller, listingID string, i
 		if err != nil {
 			return err
 		}
-		f.DocumentIDs = &docs
+		f.DocumentIDs = api.Some(docs)
 		g, err := genies.CreateTx(ctx, tx.Tx, c, c.UserID, f, now)
 		if err != nil {
 			return err

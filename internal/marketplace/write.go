@@ -51,22 +51,36 @@ type UpdateRequest struct {
 	Metadata     api.Optional[rawJSON] `json:"metadata" doc:"Replaces the metadata object; null sets {}."`
 }
 
-// patch is a validated listing change: the fields to write.
+// patch is a validated listing change, for create or update: a nil pointer
+// or an Optional that is not Set is a field not supplied, which stays as it
+// is (on create: takes its default). The Optional fields are the nullable
+// columns, which a supplied null (or an empty string) clears.
 type patch struct {
-	listing    Listing // values of the supplied fields
-	has        map[string]bool
-	difficulty *string
-	industry   *string
+	AgentID      *string // create only
+	Slug         *string
+	DisplayName  *string
+	CategoryID   *string
+	Tagline      *string
+	Description  *string
+	BrandID      api.Optional[string]
+	ThumbnailURL api.Optional[string]
+	DemoVideoURL api.Optional[string]
+	IsFeatured   *bool
+	IsPublic     *bool
+	Metadata     *metadata
+}
+
+// metadata is a validated metadata object with the columns filtered on.
+type metadata struct {
+	raw                  rawJSON
+	difficulty, industry *string
 }
 
 // validate checks the input; with create set, the create rules apply
-// (required fields, defaults).
+// (required fields; agent_id only there).
 func (in *ListingRequest) validate(create bool) (*patch, error) {
-	p := &patch{has: map[string]bool{}}
-	l := &p.listing
+	p := &patch{}
 	if create {
-		l.IsPublic = true
-		l.Metadata = rawJSON("{}")
 		for _, f := range []struct {
 			name string
 			v    *string
@@ -75,11 +89,11 @@ func (in *ListingRequest) validate(create bool) (*patch, error) {
 				return nil, apperr.Required(f.name)
 			}
 		}
-		if err := checkID("agent_id", strings.TrimSpace(*in.AgentID)); err != nil {
+		id := strings.TrimSpace(*in.AgentID)
+		if err := checkID("agent_id", id); err != nil {
 			return nil, err
 		}
-		id := strings.TrimSpace(*in.AgentID)
-		l.AgentID = &id
+		p.AgentID = &id
 	} else if in.AgentID != nil {
 		return nil, apperr.Invalid("agent_id", "agent_id cannot be changed; delete the listing and create a new one")
 	}
@@ -88,69 +102,62 @@ func (in *ListingRequest) validate(create bool) (*patch, error) {
 		if err := CheckSlug("slug", slug); err != nil {
 			return nil, err
 		}
-		l.Slug, p.has["slug"] = slug, true
+		p.Slug = &slug
 	}
 	if in.DisplayName != nil {
 		name, err := api.RequiredString("display_name", in.DisplayName, MaxNameLen)
 		if err != nil {
 			return nil, err
 		}
-		l.DisplayName, p.has["display_name"] = name, true
+		p.DisplayName = &name
 	}
 	if in.CategoryID != nil {
 		id := strings.TrimSpace(*in.CategoryID)
 		if err := checkID("category_id", id); err != nil {
 			return nil, err
 		}
-		l.CategoryID, p.has["category_id"] = id, true
+		p.CategoryID = &id
 	}
+	// tagline and description are not nullable: null sets them empty.
 	for _, t := range []struct {
 		name string
 		v    api.Optional[string]
 		max  int
-		dst  *string
-	}{{"tagline", in.Tagline, MaxTaglineLen, &l.Tagline}, {"description", in.Description, MaxDescriptionLen, &l.Description}} {
+		dst  **string
+	}{{"tagline", in.Tagline, MaxTaglineLen, &p.Tagline}, {"description", in.Description, MaxDescriptionLen, &p.Description}} {
 		if t.v.Set {
 			s := strings.TrimSpace(t.v.Value)
 			if err := api.MaxLen(t.name, s, t.max); err != nil {
 				return nil, err
 			}
-			*t.dst, p.has[t.name] = s, true
+			*t.dst = &s
 		}
 	}
-	if in.BrandID.Set {
-		p.has["brand_id"] = true
-		if v := in.BrandID.Ptr(); v != nil && strings.TrimSpace(*v) != "" {
-			id := strings.TrimSpace(*v)
-			if err := checkID("brand_id", id); err != nil {
-				return nil, err
-			}
-			l.BrandID = &id
-		}
-	}
-	for _, u := range []struct {
-		name string
-		v    api.Optional[string]
-		dst  **string
-	}{{"thumbnail_url", in.ThumbnailURL, &l.ThumbnailURL}, {"demo_video_url", in.DemoVideoURL, &l.DemoVideoURL}} {
-		if !u.v.Set {
+	// The nullable ones: null or empty clears them.
+	for _, r := range []struct {
+		name  string
+		v     api.Optional[string]
+		check func(field, v string) error
+		dst   *api.Optional[string]
+	}{
+		{"brand_id", in.BrandID, checkID, &p.BrandID},
+		{"thumbnail_url", in.ThumbnailURL, checkURL, &p.ThumbnailURL},
+		{"demo_video_url", in.DemoVideoURL, checkURL, &p.DemoVideoURL},
+	} {
+		if !r.v.Set {
 			continue
 		}
-		p.has[u.name] = true
-		if v := u.v.Ptr(); v != nil && strings.TrimSpace(*v) != "" {
-			s := strings.TrimSpace(*v)
-			if err := checkURL(u.name, s); err != nil {
-				return nil, err
-			}
-			*u.dst = &s
+		v := strings.TrimSpace(r.v.Value)
+		if r.v.Null || v == "" {
+			*r.dst = api.Null[string]()
+			continue
 		}
+		if err := r.check(r.name, v); err != nil {
+			return nil, err
+		}
+		*r.dst = api.Some(v)
 	}
-	if in.IsFeatured != nil {
-		l.IsFeatured, p.has["is_featured"] = *in.IsFeatured, true
-	}
-	if in.IsPublic != nil {
-		l.IsPublic, p.has["is_public"] = *in.IsPublic, true
-	}
+	p.IsFeatured, p.IsPublic = in.IsFeatured, in.IsPublic
 	if in.Metadata.Set {
 		raw := json.RawMessage(in.Metadata.Value)
 		if in.Metadata.Null {
@@ -160,47 +167,44 @@ func (in *ListingRequest) validate(create bool) (*patch, error) {
 		if err != nil {
 			return nil, err
 		}
-		l.Metadata, p.difficulty, p.industry, p.has["metadata"] = rawJSON(meta), diff, ind, true
+		p.Metadata = &metadata{raw: rawJSON(meta), difficulty: diff, industry: ind}
 	}
 	return p, nil
 }
 
 // apply copies the supplied fields of p onto l.
 func (p *patch) apply(l *Listing) {
-	v := &p.listing
-	if p.has["slug"] {
-		l.Slug = v.Slug
+	api.Assign(&l.Slug, p.Slug)
+	api.Assign(&l.DisplayName, p.DisplayName)
+	api.Assign(&l.CategoryID, p.CategoryID)
+	api.Assign(&l.Tagline, p.Tagline)
+	api.Assign(&l.Description, p.Description)
+	p.BrandID.ApplyTo(&l.BrandID)
+	p.ThumbnailURL.ApplyTo(&l.ThumbnailURL)
+	p.DemoVideoURL.ApplyTo(&l.DemoVideoURL)
+	api.Assign(&l.IsFeatured, p.IsFeatured)
+	api.Assign(&l.IsPublic, p.IsPublic)
+	if p.Metadata != nil {
+		l.Metadata = p.Metadata.raw
 	}
-	if p.has["display_name"] {
-		l.DisplayName = v.DisplayName
+}
+
+// newListing is the listing a create's patch describes: the defaults
+// (public, not featured, metadata {}) overlaid with the supplied fields.
+func (p *patch) newListing() Listing {
+	l := Listing{IsPublic: true, Metadata: rawJSON("{}")}
+	p.apply(&l)
+	l.AgentID = p.AgentID
+	return l
+}
+
+// filters are the difficulty and industry columns of the metadata: the
+// new ones when the patch has metadata, else nil.
+func (p *patch) filters() (difficulty, industry *string) {
+	if p.Metadata == nil {
+		return nil, nil
 	}
-	if p.has["category_id"] {
-		l.CategoryID = v.CategoryID
-	}
-	if p.has["tagline"] {
-		l.Tagline = v.Tagline
-	}
-	if p.has["description"] {
-		l.Description = v.Description
-	}
-	if p.has["brand_id"] {
-		l.BrandID = v.BrandID
-	}
-	if p.has["thumbnail_url"] {
-		l.ThumbnailURL = v.ThumbnailURL
-	}
-	if p.has["demo_video_url"] {
-		l.DemoVideoURL = v.DemoVideoURL
-	}
-	if p.has["is_featured"] {
-		l.IsFeatured = v.IsFeatured
-	}
-	if p.has["is_public"] {
-		l.IsPublic = v.IsPublic
-	}
-	if p.has["metadata"] {
-		l.Metadata = v.Metadata
-	}
+	return p.Metadata.difficulty, p.Metadata.industry
 }
 
 // checkRefs verifies that the category and brand of l exist.
@@ -251,13 +255,14 @@ func (s *Service) Create(ctx context.Context, c *auth.Caller, p *patch) (*Listin
 
 // createTx is Create inside tx; it returns the new listing's id.
 func (s *Service) createTx(ctx context.Context, tx *Write, p *patch) (string, error) {
-	l := p.listing
+	l := p.newListing()
 	l.ID = uuid.NewString()
 	now := s.DB.Now()
 	l.CreatedAt, l.UpdatedAt = now, now
 	if err := checkRefs(ctx, tx, &l); err != nil {
 		return "", err
 	}
+	difficulty, industry := p.filters()
 	g, err := genies.Load(ctx, tx, *l.AgentID, s.DB.ForUpdate())
 	if err != nil {
 		return "", err
@@ -270,7 +275,7 @@ func (s *Service) createTx(ctx context.Context, tx *Write, p *patch) (string, er
 		difficulty, industry, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17) RETURNING seq`,
 		l.ID, l.AgentID, g.UserID, l.Slug, l.DisplayName, l.Tagline, l.Description, l.CategoryID, l.BrandID,
-		l.ThumbnailURL, l.DemoVideoURL, l.IsFeatured, l.IsPublic, string(l.Metadata), p.difficulty, p.industry, now).Scan(&l.seq)
+		l.ThumbnailURL, l.DemoVideoURL, l.IsFeatured, l.IsPublic, string(l.Metadata), difficulty, industry, now).Scan(&l.seq)
 	if err != nil {
 		if e := slugTaken(err); e != err {
 			return "", e
@@ -307,7 +312,7 @@ func (s *Service) Update(ctx context.Context, id string, p *patch) (*Listing, er
 		}
 		l := *old
 		p.apply(&l)
-		if p.has["category_id"] || p.has["brand_id"] {
+		if p.CategoryID != nil || p.BrandID.Set {
 			if err := checkRefs(ctx, tx, &l); err != nil {
 				return err
 			}
@@ -317,9 +322,10 @@ func (s *Service) Update(ctx context.Context, id string, p *patch) (*Listing, er
 			thumbnail_url = $7, demo_video_url = $8, is_featured = $9, is_public = $10, metadata = $11, updated_at = $12`
 		a := []any{l.Slug, l.DisplayName, l.Tagline, l.Description, l.CategoryID, l.BrandID, l.ThumbnailURL,
 			l.DemoVideoURL, l.IsFeatured, l.IsPublic, string(l.Metadata), now}
-		if p.has["metadata"] {
+		if p.Metadata != nil {
+			difficulty, industry := p.filters()
 			set += `, difficulty = $13, industry = $14`
-			a = append(a, p.difficulty, p.industry)
+			a = append(a, difficulty, industry)
 		}
 		a = append(a, l.ID)
 		if _, err := tx.ExecContext(ctx, `UPDATE marketplace_listings SET `+set+fmt.Sprintf(` WHERE id = $%d`, len(a)), a...); err != nil {
@@ -359,10 +365,5 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 }
 
 // lockListing locks the listing row (not the joined category and brand
-// rows) on PostgreSQL.
-func lockListing(d *db.DB) string {
-	if d.Engine == db.Postgres {
-		return " FOR UPDATE OF l"
-	}
-	return ""
-}
+// rows).
+func lockListing(d *db.DB) string { return d.ForUpdateOf("l") }

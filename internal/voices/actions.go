@@ -70,67 +70,13 @@ func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error
 	return api.OK(List{Voices: vs, Count: len(vs)}), nil
 }
 
-// input is what create and update bind into.
-type input UpdateRequest
-
-func checkGender(g *string) error {
-	if *g != "male" && *g != "female" {
-		return apperr.Invalid("gender", "gender must be \"male\" or \"female\"")
-	}
-	return nil
-}
-
-func (in *input) checkCommon() error {
-	if in.SortOrder != nil {
-		if err := api.CheckRange("sort_order", *in.SortOrder, -api.MaxOrder, api.MaxOrder); err != nil {
-			return err
-		}
-	}
-	if in.Label != nil {
-		l, err := api.RequiredString("label", in.Label, MaxLabelLen)
-		if err != nil {
-			return err
-		}
-		in.Label = &l
-	}
-	if d := in.Description.Ptr(); d != nil {
-		if err := api.MaxLen("description", *d, MaxDescriptionLen); err != nil {
-			return err
-		}
-	}
-	if in.Gender != nil {
-		return checkGender(in.Gender)
-	}
-	return nil
-}
-
 func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, error) {
 	var req CreateRequest
 	if err := r.Bind(&req); err != nil {
 		return nil, err
 	}
-	in := input(req)
-	vid, err := api.RequiredString("voice_id", in.VoiceID.Ptr(), MaxVoiceIDLen)
+	v, err := s.Create(ctx, Patch(req))
 	if err != nil {
-		return nil, err
-	}
-	if in.Label == nil {
-		return nil, apperr.Required("label")
-	}
-	if in.Gender == nil {
-		return nil, apperr.Required("gender")
-	}
-	if err := in.checkCommon(); err != nil {
-		return nil, err
-	}
-	v := &Voice{VoiceID: vid, Label: *in.Label, Description: in.Description.Ptr(), Gender: *in.Gender, IsActive: true}
-	if in.SortOrder != nil {
-		v.SortOrder = *in.SortOrder
-	}
-	if in.IsActive != nil {
-		v.IsActive = *in.IsActive
-	}
-	if err := s.Create(ctx, v); err != nil {
 		return nil, err
 	}
 	return api.Created(One{Voice: v}), nil
@@ -158,14 +104,7 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := r.Bind(&req); err != nil {
 		return nil, err
 	}
-	in := input(req)
-	if in.VoiceID.Set {
-		return nil, apperr.Invalid("voice_id", "voice_id cannot be changed; create a new voice instead")
-	}
-	if err := in.checkCommon(); err != nil {
-		return nil, err
-	}
-	v, err := s.Update(ctx, id, Patch{Label: in.Label, Description: in.Description, Gender: in.Gender, SortOrder: in.SortOrder, IsActive: in.IsActive})
+	v, err := s.Update(ctx, id, Patch(req))
 	if err != nil {
 		return nil, err
 	}

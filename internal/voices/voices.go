@@ -86,24 +86,34 @@ func (s *Service) List(ctx context.Context, all bool) ([]*Voice, error) {
 	return out, rows.Err()
 }
 
-// Create stores a voice. A voice_id already in the list is a
-// VALIDATION_ERROR.
-func (s *Service) Create(ctx context.Context, v *Voice) error {
+// Create stores a voice made of the fields (checked first: voice_id, label
+// and gender are required; a voice is active unless is_active says
+// otherwise). A voice_id already in the list is a VALIDATION_ERROR.
+func (s *Service) Create(ctx context.Context, p Patch) (*Voice, error) {
+	p, err := p.Check(true)
+	if err != nil {
+		return nil, err
+	}
+	v := &Voice{VoiceID: p.VoiceID.Value, IsActive: true}
+	p.apply(v)
 	now := s.DB.Now()
 	v.ID, v.CreatedAt, v.UpdatedAt = uuid.NewString(), &now, nil
-	_, err := s.DB.W.ExecContext(ctx, `INSERT INTO preselected_voices (`+columns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL)`,
+	_, err = s.DB.W.ExecContext(ctx, `INSERT INTO preselected_voices (`+columns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL)`,
 		v.ID, v.VoiceID, v.Label, v.Description, v.Gender, v.SortOrder, v.IsActive, now)
 	if db.IsUniqueViolation(err) {
-		return apperr.Invalid("voice_id", "voice_id %q is already in the list", v.VoiceID)
+		return nil, apperr.Invalid("voice_id", "voice_id %q is already in the list", v.VoiceID)
 	}
 	if err != nil {
-		return fmt.Errorf("create voice: %w", err)
+		return nil, fmt.Errorf("create voice: %w", err)
 	}
-	return nil
+	return v, nil
 }
 
-// Patch lists the changes of an update; nil fields are unchanged.
+// Patch is the data of create and update: a nil pointer, or an Optional
+// that is not Set, is a field not supplied, which stays as it is. voice_id
+// is given on create only; a null description removes it.
 type Patch struct {
+	VoiceID     api.Optional[string]
 	Label       *string
 	Description api.Optional[string]
 	Gender      *string
@@ -111,10 +121,66 @@ type Patch struct {
 	IsActive    *bool
 }
 
-// Update changes the supplied fields. NOT_FOUND for an unknown voice.
+// Check validates p; with create set, voice_id, label and gender are
+// required, and without it voice_id may not be given. Label and voice_id
+// come back trimmed.
+func (p Patch) Check(create bool) (Patch, error) {
+	if create {
+		vid, err := api.RequiredString("voice_id", p.VoiceID.Ptr(), MaxVoiceIDLen)
+		if err != nil {
+			return p, err
+		}
+		p.VoiceID = api.Some(vid)
+		if p.Label == nil {
+			return p, apperr.Required("label")
+		}
+		if p.Gender == nil {
+			return p, apperr.Required("gender")
+		}
+	} else if p.VoiceID.Set {
+		return p, apperr.Invalid("voice_id", "voice_id cannot be changed; create a new voice instead")
+	}
+	if p.SortOrder != nil {
+		if err := api.CheckRange("sort_order", *p.SortOrder, -api.MaxOrder, api.MaxOrder); err != nil {
+			return p, err
+		}
+	}
+	if p.Label != nil {
+		l, err := api.RequiredString("label", p.Label, MaxLabelLen)
+		if err != nil {
+			return p, err
+		}
+		p.Label = &l
+	}
+	if d := p.Description.Ptr(); d != nil {
+		if err := api.MaxLen("description", *d, MaxDescriptionLen); err != nil {
+			return p, err
+		}
+	}
+	if p.Gender != nil && *p.Gender != "male" && *p.Gender != "female" {
+		return p, apperr.Invalid("gender", "gender must be \"male\" or \"female\"")
+	}
+	return p, nil
+}
+
+// apply copies the supplied fields of p onto v (voice_id aside).
+func (p Patch) apply(v *Voice) {
+	api.Assign(&v.Label, p.Label)
+	p.Description.ApplyTo(&v.Description)
+	api.Assign(&v.Gender, p.Gender)
+	api.Assign(&v.SortOrder, p.SortOrder)
+	api.Assign(&v.IsActive, p.IsActive)
+}
+
+// Update changes the supplied fields (checked first). NOT_FOUND for an
+// unknown voice.
 func (s *Service) Update(ctx context.Context, id string, p Patch) (*Voice, error) {
+	p, err := p.Check(false)
+	if err != nil {
+		return nil, err
+	}
 	var v *Voice
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
 		var err error
 		v, err = scan(tx.QueryRowContext(ctx, `SELECT `+columns+` FROM preselected_voices WHERE id = $1`+s.DB.ForUpdate(), id))
 		if errors.Is(err, sql.ErrNoRows) {
@@ -123,21 +189,7 @@ func (s *Service) Update(ctx context.Context, id string, p Patch) (*Voice, error
 		if err != nil {
 			return fmt.Errorf("load voice: %w", err)
 		}
-		if p.Label != nil {
-			v.Label = *p.Label
-		}
-		if p.Description.Set {
-			v.Description = p.Description.Ptr()
-		}
-		if p.Gender != nil {
-			v.Gender = *p.Gender
-		}
-		if p.SortOrder != nil {
-			v.SortOrder = *p.SortOrder
-		}
-		if p.IsActive != nil {
-			v.IsActive = *p.IsActive
-		}
+		p.apply(v)
 		now := s.DB.Now()
 		v.UpdatedAt = &now
 		_, err = tx.ExecContext(ctx, `UPDATE preselected_voices SET label = $1, description = $2, gender = $3, sort_order = $4,

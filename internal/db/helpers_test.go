@@ -26,3 +26,13 @@ func TestNullHelpers(t *testing.T) {
 		t.Fatal("NullIfEmpty")
 	}
 }
+
+func TestRowLocks(t *testing.T) {
+	pg, lite := &db.DB{Engine: db.Postgres}, &db.DB{Engine: db.SQLite}
+	if pg.ForUpdate() != " FOR UPDATE" || lite.ForUpdate() != "" {
+		t.Fatal("ForUpdate")
+	}
+	if pg.ForUpdateOf("l", "c") != " FOR UPDATE OF l, c" || lite.ForUpdateOf("l") != "" {
+		t.Fatal("ForUpdateOf")
+	}
+}
