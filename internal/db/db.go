@@ -103,7 +103,8 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		// The writer never checkpoints on commit (a commit that happens to
 		// cross the threshold would stall every queued writer); the
 		// checkpointer does it in the background instead.
-		w, err := sql.Open("sqlite", base+busy+"&_txlock=immediate&_pragma=wal_autocheckpoint(0)")
+		w, err := sql.Open("sqlite", base+busy+"&_txlock=immediate&_pragma=wal_autocheckpoint(0)"+
+			"&_pragma=cache_size("+writerCache+")&_pragma=mmap_size("+mmapSize+")")
 		if err != nil {
 			return nil, fmt.Errorf("open sqlite: %w", err)
 		}
@@ -201,6 +202,16 @@ func (d *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return nil
 }
 
+// Writers is how many write transactions a caller should run at once to
+// use the store, given that it would like n: 1 on SQLite, which has one
+// writer, n on PostgreSQL, where transactions run in parallel.
+func (d *DB) Writers(n int) int {
+	if d.Engine == Postgres {
+		return n
+	}
+	return 1
+}
+
 // ForUpdate is the row-lock suffix for SELECTs inside Tx: "FOR UPDATE" on
 // PostgreSQL, nothing on SQLite where the transaction already holds the
 // database write lock.
@@ -258,3 +269,15 @@ func Placeholders(from, n int) string {
 	}
 	return b.String()
 }
+
+// The SQLite writer's page access. The writer keeps a larger private page
+// cache (negative: KiB) and maps up to mmapSize bytes of the file, so the
+// pages a write walks (indexes of a 1 GB catalog) stay at hand between its
+// transactions. The readers keep the defaults: a reader's cache and
+// mapping are dropped whenever another connection has committed since its
+// last transaction (every read under write load), so a large cache or a
+// mapping only adds the cost of unmapping (measured in BENCHMARKS.md).
+const (
+	mmapSize    = "1073741824" // 1 GiB of address space, not memory
+	writerCache = "-65536"     // 64 MiB
+)

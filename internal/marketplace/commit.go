@@ -39,9 +39,24 @@ const rebuildAll = -1
 // invalidate the response caches or the search indexes of any process.
 type Write struct {
 	*sql.Tx
+	q       db.Querier // Tx through the service's prepared statements
 	deltas  map[string]int64
 	touched []int64
 	views   bool
+}
+
+// ExecContext, QueryContext and QueryRowContext run on the write's
+// transaction, reusing prepared statements where the engine needs it.
+func (w *Write) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return w.q.ExecContext(ctx, query, args...)
+}
+
+func (w *Write) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return w.q.QueryContext(ctx, query, args...)
+}
+
+func (w *Write) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	return w.q.QueryRowContext(ctx, query, args...)
 }
 
 // Count adds deltas to the maintained counters (see membership).
@@ -75,13 +90,15 @@ func (s *Service) writeViews(ctx context.Context, fn func(w *Write) error) error
 }
 
 func (s *Service) run(ctx context.Context, views bool, fn func(w *Write) error) error {
-	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		w := &Write{Tx: tx, views: views}
+	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		w := &Write{Tx: tx, q: s.stmts.In(tx), views: views}
 		if err := fn(w); err != nil {
 			return err
 		}
 		return w.finish(ctx)
 	})
+	s.stmts.Prepare(context.WithoutCancel(ctx))
+	return err
 }
 
 // finish moves the counters in key order (so concurrent writers on
@@ -93,16 +110,16 @@ func (s *Service) run(ctx context.Context, views bool, fn func(w *Write) error) 
 func (w *Write) finish(ctx context.Context) error {
 	for _, k := range slices.Sorted(maps.Keys(w.deltas)) {
 		if d := w.deltas[k]; d != 0 && !strings.HasPrefix(k, catalogVersion) && !strings.HasPrefix(k, viewsVersion) {
-			if _, err := addCounter(ctx, w.Tx, k, d); err != nil {
+			if _, err := addCounter(ctx, w, k, d); err != nil {
 				return err
 			}
 		}
 	}
 	if w.views {
-		_, err := addCounter(ctx, w.Tx, fmt.Sprintf("%s:%02d", viewsVersion, rand.IntN(viewShards)), 1)
+		_, err := addCounter(ctx, w, fmt.Sprintf("%s:%02d", viewsVersion, rand.IntN(viewShards)), 1)
 		return err
 	}
-	v, err := addCounter(ctx, w.Tx, catalogVersion, 1)
+	v, err := addCounter(ctx, w, catalogVersion, 1)
 	if err != nil {
 		return err
 	}

@@ -15,17 +15,13 @@ type Detail struct {
 // view_count grows by one atomically and the day's views are recorded for
 // trending. A non-public listing is NOT_FOUND unless admin is set.
 func (s *Service) Get(ctx context.Context, key string, admin bool) (*Detail, error) {
-	id, views, err := s.views.count(ctx, key, admin)
+	// The listing as the committed batch of views left it: the caller's
+	// own view is included.
+	l, err := s.views.count(ctx, key, admin)
 	if err != nil {
 		return nil, err
 	}
-	// Read after the commit, on the read pool: the view just counted is
-	// included (later views by others may be too).
-	l, err := loadFull(ctx, s.DB.R, id, "")
-	if err != nil {
-		return nil, err
-	}
-	l.ViewCount = max(l.ViewCount, views)
+	l = new(*l) // a copy: other callers of the batch share the listing
 	rel, err := s.relatedCached(ctx, l.CategoryID, l.ID)
 	if err != nil {
 		return nil, err

@@ -129,6 +129,7 @@ type Service struct {
 	viewCache *cache // responses that do
 	views     viewBatcher
 	related   relatedCache // get's related listings, per category
+	stmts     *db.TxStmts  // statements of writes, prepared once
 
 	versionOnce sync.Once
 	versionStmt *sql.Stmt
@@ -141,6 +142,7 @@ func New(d *db.DB) *Service {
 	s.views.s = s
 	if d != nil { // nil: a service used only for its declarations
 		s.index = &searchIndex{s: s, terms: newTermSource(d)}
+		s.stmts = d.NewTxStmts()
 	}
 	return s
 }
@@ -148,6 +150,16 @@ func New(d *db.DB) *Service {
 const fullColumns = `l.seq, l.id, l.agent_id, l.slug, l.display_name, l.tagline, l.description, l.category_id, l.brand_id,
 	l.thumbnail_url, l.demo_video_url, l.is_featured, l.is_public, l.rating, l.rating_count, l.view_count, l.clone_count,
 	l.metadata, l.created_at, l.updated_at, l.creator_id, c.name, c.slug, b.name, b.slug`
+
+// returningFull is fullColumns as the RETURNING clause of an UPDATE of
+// one listing (no join there: the names come from subqueries).
+const returningFull = `seq, id, agent_id, slug, display_name, tagline, description, category_id, brand_id,
+	thumbnail_url, demo_video_url, is_featured, is_public, rating, rating_count, view_count, clone_count,
+	metadata, created_at, updated_at, creator_id,
+	(SELECT c.name FROM marketplace_categories c WHERE c.id = category_id),
+	(SELECT c.slug FROM marketplace_categories c WHERE c.id = category_id),
+	(SELECT b.name FROM marketplace_brands b WHERE b.id = brand_id),
+	(SELECT b.slug FROM marketplace_brands b WHERE b.id = brand_id)`
 
 const fullFrom = ` FROM marketplace_listings l JOIN marketplace_categories c ON c.id = l.category_id
 	LEFT JOIN marketplace_brands b ON b.id = l.brand_id`
