@@ -342,6 +342,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	market := marketplace.New(d)
 	market.Events, market.Log = a.Events, log
 	a.Marketplace = market
+	gs.DeleteHooks = append(gs.DeleteHooks, market.DetachGenie)
 	srv.Register("marketplace", market.Actions())
 	// The community room (reviews, favorites, collections, submissions)
 	// is its own package, which imports marketplace: its actions join

@@ -189,8 +189,12 @@ func (s *Service) browse(ctx context.Context, r *api.Request, slim bool) (*api.R
 		return nil, err
 	}
 	admin := in.AdminMode && r.Caller.IsAdmin()
+	catalog, views, err := s.versions(ctx)
+	if err != nil {
+		return nil, err
+	}
 	build := func() (any, error) {
-		ls, total, err := s.page(ctx, q, admin, limit, offset)
+		ls, total, err := s.page(ctx, q, admin, limit, offset, catalog, !slim)
 		if err != nil {
 			return nil, err
 		}
@@ -199,10 +203,12 @@ func (s *Service) browse(ctx context.Context, r *api.Request, slim bool) (*api.R
 				return nil, err
 			}
 		}
-		if slim {
-			return SlimPage{Count: total, Genies: toSlim(ls), Limit: limit, Offset: offset}, nil
+		if admin { // with creators, which the cached encodings leave out
+			for _, l := range ls {
+				l.enc = nil
+			}
 		}
-		return FullPage{Count: total, Genies: values(ls), Limit: limit, Offset: offset}, nil
+		return appendPage(total, ls, limit, offset, slim)
 	}
 	if admin {
 		data, err := build()
@@ -213,7 +219,7 @@ func (s *Service) browse(ctx context.Context, r *api.Request, slim bool) (*api.R
 	}
 	key := fmt.Sprintf("%s|%d|%d|%q|%q|%q|%v|%v|%v|%q|%q|%s", r.Action, limit, offset, q.Category, q.Brand,
 		strings.Join(q.Words, " "), fmtBool(q.Featured), fmtFloat(q.MinRating), q.Sort, q.Difficulty, q.Industry, "")
-	b, err := s.cached(ctx, key, !slim || q.Sort == SortPopular, build)
+	b, err := s.cachedAt(catalog, views, key, !slim || q.Sort == SortPopular, build)
 	if err != nil {
 		return nil, err
 	}

@@ -9,33 +9,36 @@ import (
 	"github.com/geniehq/genie/internal/api"
 )
 
-// cache holds encoded responses of public reads for one version of the
-// data they depend on. Every marketplace write bumps a version counter in
-// its transaction: a 'views:NN' shard for a view, 'version' for anything
-// else; every
-// cached read first reads the counters, so a process never serves a
-// response older than the last committed write of any process. Entries of
-// older versions are dropped as soon as a newer version is seen.
-type cache struct {
+// versioned holds values computed for one version of the data they depend
+// on. Every marketplace write bumps a version counter in its transaction:
+// a 'views:NN' shard for a view, 'version' for anything else; every cached
+// read first reads the counters, so a process never serves a value older
+// than the last committed write of any process. Entries of older versions
+// are dropped as soon as a newer version is seen, and all of them when the
+// map is full.
+type versioned[K comparable, V any] struct {
 	mu      sync.Mutex
 	version int64
 	max     int
-	m       map[string]json.RawMessage
+	m       map[K]V
 }
 
-func newCache(max int) *cache { return &cache{max: max, m: map[string]json.RawMessage{}} }
+func newVersioned[K comparable, V any](max int) *versioned[K, V] {
+	return &versioned[K, V]{max: max, m: map[K]V{}}
+}
 
-func (c *cache) get(version int64, key string) (json.RawMessage, bool) {
+func (c *versioned[K, V]) get(version int64, key K) (V, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if version != c.version {
-		return nil, false
+		var zero V
+		return zero, false
 	}
 	v, ok := c.m[key]
 	return v, ok
 }
 
-func (c *cache) put(version int64, key string, v json.RawMessage) {
+func (c *versioned[K, V]) put(version int64, key K, v V) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	switch {
@@ -77,6 +80,11 @@ func (s *Service) cached(ctx context.Context, key string, withViews bool, fn fun
 	if err != nil {
 		return nil, err
 	}
+	return s.cachedAt(catalog, views, key, withViews, fn)
+}
+
+// cachedAt is cached for the versions the caller has read.
+func (s *Service) cachedAt(catalog, views int64, key string, withViews bool, fn func() (any, error)) (api.Raw, error) {
 	c, v := s.cache, catalog
 	if withViews {
 		c, v = s.viewCache, catalog+views
@@ -89,45 +97,17 @@ func (s *Service) cached(ctx context.Context, key string, withViews bool, fn fun
 	if err != nil {
 		return nil, err
 	}
-	b, err := json.Marshal(data)
-	if err != nil {
-		return nil, fmt.Errorf("marketplace: encode: %w", err)
+	raw, ok := data.(api.Raw) // encoded already
+	b := json.RawMessage(raw)
+	if !ok {
+		if b, err = json.Marshal(data); err != nil {
+			return nil, fmt.Errorf("marketplace: encode: %w", err)
+		}
 	}
 	if !off {
 		c.put(v, key, b)
 	}
 	return api.Raw(b), nil
-}
-
-// relatedCache holds each category's top related listings for one catalog
-// version.
-type relatedCache struct {
-	mu      sync.Mutex
-	version int64
-	m       map[string][]Related
-}
-
-func (c *relatedCache) get(version int64, category string) ([]Related, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if version != c.version {
-		return nil, false
-	}
-	r, ok := c.m[category]
-	return r, ok
-}
-
-func (c *relatedCache) put(version int64, category string, r []Related) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	switch {
-	case version < c.version:
-		return
-	case version > c.version || c.m == nil || len(c.m) >= 4096:
-		c.m = map[string][]Related{}
-		c.version = version
-	}
-	c.m[category] = r
 }
 
 // SetResponseCache turns the response cache on or off (it is on by

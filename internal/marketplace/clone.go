@@ -189,3 +189,23 @@ func (s *Service) Clone(ctx context.Context, c *auth.Caller, listingID string, i
 	res.Genie = *g
 	return res, nil
 }
+
+// DetachGenie is a genies.DeleteHook: the listings made from the genie
+// being deleted lose their agent_id (as the foreign key would set it) on
+// the marketplace's write path, so every process's caches drop the old
+// value. Nothing is written when no listing refers to the genie.
+func (s *Service) DetachGenie(ctx context.Context, tx *sql.Tx, g *genies.Genie) error {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM marketplace_listings WHERE agent_id = $1`, g.ID).Scan(&n); err != nil {
+		return fmt.Errorf("marketplace: listings of genie: %w", err)
+	}
+	if n == 0 {
+		return nil
+	}
+	return s.writeIn(ctx, tx, func(w *Write) error {
+		if _, err := w.ExecContext(ctx, `UPDATE marketplace_listings SET agent_id = NULL WHERE agent_id = $1`, g.ID); err != nil {
+			return fmt.Errorf("marketplace: detach genie: %w", err)
+		}
+		return nil
+	})
+}

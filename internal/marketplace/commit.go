@@ -89,6 +89,15 @@ func (s *Service) writeViews(ctx context.Context, fn func(w *Write) error) error
 	return s.run(ctx, true, fn)
 }
 
+// writeIn is write inside a transaction another package opened (a hook).
+func (s *Service) writeIn(ctx context.Context, tx *sql.Tx, fn func(w *Write) error) error {
+	w := &Write{Tx: tx, q: tx}
+	if err := fn(w); err != nil {
+		return err
+	}
+	return w.finish(ctx)
+}
+
 func (s *Service) run(ctx context.Context, views bool, fn func(w *Write) error) error {
 	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
 		w := &Write{Tx: tx, q: s.stmts.In(tx), views: views}

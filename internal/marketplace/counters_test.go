@@ -234,3 +234,33 @@ func TestParallelWrites(t *testing.T) {
 		}
 	})
 }
+
+// TestDeletingTheTemplateGenie: a listing's agent_id becomes null when its
+// genie is deleted, at once in every response, although the listing was
+// cached (whole responses, and the listing itself under moving views).
+func TestDeletingTheTemplateGenie(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		cat := f.category(t, "c", 0)["id"].(string)
+		l := f.listing(t, "tpl", cat, nil)
+		agent := l["agent_id"].(string)
+		agentOf := func() (all, get any) {
+			g := f.call(t, "", "all", "", nil).Expect(t, 200, "").Data()["genies"].([]any)
+			if len(g) != 1 {
+				t.Fatalf("all: %v", g)
+			}
+			return g[0].(map[string]any)["agent_id"], f.call(t, "", "get", "tpl", nil).Expect(t, 200, "").Data()["agent_id"]
+		}
+		for range 2 { // the second round answers from the caches
+			if a, g := agentOf(); a != agent || g != agent {
+				t.Fatalf("agent_id before the delete: all %v, get %v", a, g)
+			}
+		}
+		f.s.Call(t, f.admin.Token, "genies", "delete", agent, nil).Expect(t, 200, "")
+		for range 2 {
+			if a, g := agentOf(); a != nil || g != nil {
+				t.Fatalf("agent_id after the delete: all %v, get %v", a, g)
+			}
+		}
+	})
+}

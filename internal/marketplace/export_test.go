@@ -16,7 +16,11 @@ func (s *Service) SearchBoth(ctx context.Context, q Query, admin bool, limit, of
 	ix := s.index
 	s.index = nil
 	defer func() { s.index = ix }()
-	els, etotal, err := s.page(ctx, q, admin, limit, offset)
+	catalog, _, err := s.versions(ctx)
+	if err != nil {
+		return nil, nil, 0, 0, false, err
+	}
+	els, etotal, err := s.page(ctx, q, admin, limit, offset, catalog, false)
 	for _, l := range els {
 		engine = append(engine, l.ID)
 	}

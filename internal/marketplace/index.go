@@ -680,32 +680,17 @@ func (s *Service) refIDs(ctx context.Context, q Query) (cat, brand string, err e
 
 // loadSeqs reads full listings by seq, in the given order.
 func (s *Service) loadSeqs(ctx context.Context, seqs []uint32) ([]*Listing, error) {
-	out := []*Listing{}
-	if len(seqs) == 0 {
-		return out, nil
-	}
-	a := make([]any, len(seqs))
+	keys := make([]int64, len(seqs))
 	for i, q := range seqs {
-		a[i] = int64(q)
+		keys[i] = int64(q)
 	}
-	rows, err := s.DB.R.QueryContext(ctx, `SELECT `+fullColumns+fullFrom+` WHERE l.seq IN (`+db.Placeholders(1, len(seqs))+`)`, a...)
+	bySeq, err := s.loadBySeq(ctx, keys)
 	if err != nil {
-		return nil, fmt.Errorf("marketplace: list: %w", err)
+		return nil, err
 	}
-	defer rows.Close()
-	bySeq := make(map[int64]*Listing, len(seqs))
-	for rows.Next() {
-		l, err := scanFull(rows)
-		if err != nil {
-			return nil, fmt.Errorf("marketplace: list: %w", err)
-		}
-		bySeq[l.seq] = l
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("marketplace: list: %w", err)
-	}
-	for _, q := range seqs {
-		if l := bySeq[int64(q)]; l != nil {
+	out := []*Listing{}
+	for _, q := range keys {
+		if l := bySeq[q]; l != nil {
 			out = append(out, l)
 		}
 	}

@@ -61,6 +61,7 @@ type Listing struct {
 
 	seq       int64
 	creatorID *string
+	enc       *encoded // set on listings of the listing cache
 }
 
 // Slim is the listing shape of the list action.
@@ -125,11 +126,12 @@ type Service struct {
 	Log       *slog.Logger
 	index     *searchIndex
 	noCache   atomic.Bool
-	cache     *cache // responses that do not show view counts
-	viewCache *cache // responses that do
+	cache     *versioned[string, json.RawMessage] // responses that do not show view counts
+	viewCache *versioned[string, json.RawMessage] // responses that do
+	rows      *versioned[int64, *Listing]         // listings by seq, for pages (see pageRows)
 	views     viewBatcher
-	related   relatedCache // get's related listings, per category
-	stmts     *db.TxStmts  // statements of writes, prepared once
+	related   *versioned[string, []Related] // get's related listings, per category
+	stmts     *db.TxStmts                   // statements of writes, prepared once
 
 	versionOnce sync.Once
 	versionStmt *sql.Stmt
@@ -138,7 +140,13 @@ type Service struct {
 
 // New returns a Service over d.
 func New(d *db.DB) *Service {
-	s := &Service{DB: d, cache: newCache(4096), viewCache: newCache(4096)}
+	s := &Service{
+		DB:        d,
+		cache:     newVersioned[string, json.RawMessage](4096),
+		viewCache: newVersioned[string, json.RawMessage](4096),
+		rows:      newVersioned[int64, *Listing](rowsCached),
+		related:   newVersioned[string, []Related](4096),
+	}
 	s.views.s = s
 	if d != nil { // nil: a service used only for its declarations
 		s.index = &searchIndex{s: s, terms: newTermSource(d)}
@@ -211,17 +219,6 @@ func (r rawJSON) MarshalJSON() ([]byte, error) {
 
 // JSONSchema implements api.Schemer: the value is an object.
 func (rawJSON) JSONSchema() api.Schema { return api.Schema{"type": "object"} }
-
-// values copies a list of records into a list of values, so that the
-// answer says what its schema says (an array of objects, never of nulls)
-// and is [] rather than null when empty.
-func values[T any](ps []*T) []T {
-	out := make([]T, len(ps))
-	for i, p := range ps {
-		out[i] = *p
-	}
-	return out
-}
 
 // ptr is db.StringPtr under the short name the catalog's files use.
 var ptr = db.StringPtr

@@ -82,7 +82,9 @@ func orderTerms(sort string) string {
 // When withTotal is set the inner query also returns the number of matches
 // (COUNT(*) OVER ()), which costs nothing extra when every match has to be
 // visited anyway (a search, or filters without a maintained counter).
-func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal bool) (string, args) {
+// Without withViews the page's view counts are not read (0), and the sort
+// index answers alone, without the join.
+func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal, withViews bool) (string, args) {
 	var a args
 	rank := "0"
 	inner, outer := orderTerms(q.Sort), orderTerms(q.Sort)
@@ -96,46 +98,121 @@ func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal bo
 	if withTotal {
 		total = "COUNT(*) OVER ()"
 	}
-	sql := `SELECT ` + fullColumns + `, p.r, p.t FROM (SELECT l.seq AS s, ` + rank + ` AS r, ` + total + ` AS t FROM marketplace_listings l` +
-		` WHERE ` + strings.Join(conds, " AND ") + ` ORDER BY ` + inner + ` LIMIT ` + lim + ` OFFSET ` + off + `) p
-		JOIN marketplace_listings l ON l.seq = p.s JOIN marketplace_categories c ON c.id = l.category_id
-		LEFT JOIN marketplace_brands b ON b.id = l.brand_id ORDER BY ` + outer
-	return sql, a
+	where := ` FROM marketplace_listings l WHERE ` + strings.Join(conds, " AND ") + ` ORDER BY ` + inner + ` LIMIT ` + lim + ` OFFSET ` + off
+	if !withViews { // the sort index alone answers
+		return `SELECT l.seq, 0, ` + total + where, a
+	}
+	return `SELECT l.seq, l.view_count, p.t FROM (SELECT l.seq AS s, ` + rank + ` AS r, ` + total + ` AS t` + where + `) p
+		JOIN marketplace_listings l ON l.seq = p.s ORDER BY ` + outer, a
 }
 
+// rowsCached bounds the listings kept for pages (about 1 KB each).
+const rowsCached = 20_000
+
 // page returns a page of listings matching q and the total number of
-// matches.
-func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset int) ([]*Listing, int64, error) {
+// matches, as of at least the given catalog version.
+//
+// The page query reads only the page's keys and view counts (its order and
+// membership are always computed afresh); the rest of each listing comes
+// from the listings cached for this catalog version, so a page that misses
+// the response cache (views moved, another offset or filter) reads full
+// rows only for listings no page has shown since the last catalog write.
+// View counts are never cached: views do not move the catalog version;
+// without withViews (slim pages) they are not read and are left 0.
+func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset int, catalog int64, withViews bool) ([]*Listing, int64, error) {
 	if ls, total, ok, err := s.searchPage(ctx, q, admin, limit, offset); err != nil || ok {
 		return ls, total, err
 	}
 	counter := counterKey(q, admin) != ""
-	query, a := s.listQuery(q, admin, limit, offset, !counter)
+	query, a := s.listQuery(q, admin, limit, offset, !counter, withViews)
 	rows, err := s.DB.R.QueryContext(ctx, query, a...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("marketplace: list: %w", err)
 	}
 	defer rows.Close()
-	out := []*Listing{}
-	var total int64
+	type key struct{ seq, views int64 }
+	var (
+		keys  []key
+		total int64
+	)
 	for rows.Next() {
-		var rank float64
-		l, err := scanFull(rows, &rank, &total)
-		if err != nil {
+		var k key
+		if err := rows.Scan(&k.seq, &k.views, &total); err != nil {
 			return nil, 0, fmt.Errorf("marketplace: list: %w", err)
 		}
-		out = append(out, l)
+		keys = append(keys, k)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, 0, fmt.Errorf("marketplace: list: %w", err)
 	}
 	rows.Close()
-	if counter || len(out) == 0 {
+	out := make([]*Listing, len(keys))
+	var missing []int64
+	for i, k := range keys {
+		if l, ok := s.rows.get(catalog, k.seq); ok {
+			out[i] = l
+		} else {
+			missing = append(missing, k.seq)
+		}
+	}
+	if len(missing) > 0 {
+		loaded, err := s.loadBySeq(ctx, missing)
+		if err != nil {
+			return nil, 0, err
+		}
+		for i, k := range keys {
+			if out[i] == nil {
+				if out[i] = loaded[k.seq]; out[i] != nil {
+					if out[i].enc, err = encodeListing(out[i]); err != nil {
+						return nil, 0, err
+					}
+					s.rows.put(catalog, k.seq, out[i])
+				}
+			}
+		}
+	}
+	page := make([]*Listing, 0, len(keys))
+	for i, k := range keys {
+		if out[i] != nil { // deleted since the page query: left out
+			l := *out[i]
+			l.ViewCount = k.views
+			page = append(page, &l)
+		}
+	}
+	if counter || len(page) == 0 {
 		if total, err = s.count(ctx, q, admin); err != nil {
 			return nil, 0, err
 		}
 	}
-	return out, total, nil
+	return page, total, nil
+}
+
+// loadBySeq reads full listings by seq.
+func (s *Service) loadBySeq(ctx context.Context, seqs []int64) (map[int64]*Listing, error) {
+	bySeq := make(map[int64]*Listing, len(seqs))
+	if len(seqs) == 0 {
+		return bySeq, nil
+	}
+	a := make([]any, len(seqs))
+	for i, q := range seqs {
+		a[i] = q
+	}
+	rows, err := s.DB.R.QueryContext(ctx, `SELECT `+fullColumns+fullFrom+` WHERE l.seq IN (`+db.Placeholders(1, len(seqs))+`)`, a...)
+	if err != nil {
+		return nil, fmt.Errorf("marketplace: list: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		l, err := scanFull(rows)
+		if err != nil {
+			return nil, fmt.Errorf("marketplace: list: %w", err)
+		}
+		bySeq[l.seq] = l
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("marketplace: list: %w", err)
+	}
+	return bySeq, nil
 }
 
 // counterKey names the maintained counter that holds the number of
