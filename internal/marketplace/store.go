@@ -189,30 +189,36 @@ func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset i
 
 // loadBySeq reads full listings by seq.
 func (s *Service) loadBySeq(ctx context.Context, seqs []int64) (map[int64]*Listing, error) {
-	bySeq := make(map[int64]*Listing, len(seqs))
-	if len(seqs) == 0 {
-		return bySeq, nil
-	}
 	a := make([]any, len(seqs))
 	for i, q := range seqs {
 		a[i] = q
 	}
-	rows, err := s.DB.R.QueryContext(ctx, `SELECT `+fullColumns+fullFrom+` WHERE l.seq IN (`+db.Placeholders(1, len(seqs))+`)`, a...)
+	bySeq := make(map[int64]*Listing, len(seqs))
+	return bySeq, s.loadListings(ctx, "seq", a, func(l *Listing) { bySeq[l.seq] = l })
+}
+
+// loadListings reads the full listings whose column (seq or id) is one of
+// keys, in no particular order.
+func (s *Service) loadListings(ctx context.Context, column string, keys []any, fn func(*Listing)) error {
+	if len(keys) == 0 {
+		return nil
+	}
+	rows, err := s.DB.R.QueryContext(ctx, `SELECT `+fullColumns+fullFrom+` WHERE l.`+column+` IN (`+db.Placeholders(1, len(keys))+`)`, keys...)
 	if err != nil {
-		return nil, fmt.Errorf("marketplace: list: %w", err)
+		return fmt.Errorf("marketplace: load listings: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		l, err := scanFull(rows)
 		if err != nil {
-			return nil, fmt.Errorf("marketplace: list: %w", err)
+			return fmt.Errorf("marketplace: load listings: %w", err)
 		}
-		bySeq[l.seq] = l
+		fn(l)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("marketplace: list: %w", err)
+		return fmt.Errorf("marketplace: load listings: %w", err)
 	}
-	return bySeq, nil
+	return nil
 }
 
 // counterKey names the maintained counter that holds the number of

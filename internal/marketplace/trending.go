@@ -140,21 +140,9 @@ func (s *Service) trending(ctx context.Context, category string, rising bool, li
 	for i, h := range hits {
 		ids[i] = h.id
 	}
-	lrows, err := s.DB.R.QueryContext(ctx, `SELECT `+fullColumns+fullFrom+` WHERE l.id IN (`+db.Placeholders(1, len(ids))+`)`, ids...)
-	if err != nil {
-		return nil, fmt.Errorf("marketplace: trending listings: %w", err)
-	}
-	defer lrows.Close()
 	byID := map[string]*Listing{}
-	for lrows.Next() {
-		l, err := scanFull(lrows)
-		if err != nil {
-			return nil, fmt.Errorf("marketplace: trending listings: %w", err)
-		}
-		byID[l.ID] = l
-	}
-	if err := lrows.Err(); err != nil {
-		return nil, fmt.Errorf("marketplace: trending listings: %w", err)
+	if err := s.loadListings(ctx, "id", ids, func(l *Listing) { byID[l.ID] = l }); err != nil {
+		return nil, err
 	}
 	for _, h := range hits {
 		if l := byID[h.id]; l != nil {
