@@ -46,7 +46,18 @@ func encodeListing(l *Listing) (*encoded, error) {
 // appendPage encodes a page of listings as json.Marshal encodes SlimPage
 // or FullPage, taking each listing's cached encoding when it has one.
 func appendPage(count int64, ls []*Listing, limit, offset int, slim bool) (api.Raw, error) {
-	b := make([]byte, 0, 512*len(ls)+64)
+	n := 64
+	for _, l := range ls {
+		switch {
+		case l.enc != nil && slim:
+			n += len(l.enc.slim) + 1
+		case l.enc != nil:
+			n += len(l.enc.head) + 20 + len(l.enc.tail) + 1
+		default:
+			n += 2048
+		}
+	}
+	b := make([]byte, 0, n)
 	b = append(b, `{"count":`...)
 	b = strconv.AppendInt(b, count, 10)
 	b = append(b, `,"genies":[`...)

@@ -131,6 +131,7 @@ type Service struct {
 	rows      *versioned[int64, *Listing]         // listings by seq, for pages (see pageRows)
 	views     viewBatcher
 	related   *versioned[string, []Related] // get's related listings, per category
+	counts    *versioned[string, int64]     // maintained counters read for pages
 	stmts     *db.TxStmts                   // statements of writes, prepared once
 
 	versionOnce sync.Once
@@ -146,6 +147,7 @@ func New(d *db.DB) *Service {
 		viewCache: newVersioned[string, json.RawMessage](4096),
 		rows:      newVersioned[int64, *Listing](rowsCached),
 		related:   newVersioned[string, []Related](4096),
+		counts:    newVersioned[string, int64](4096),
 	}
 	s.views.s = s
 	if d != nil { // nil: a service used only for its declarations

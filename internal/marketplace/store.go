@@ -83,7 +83,8 @@ func orderTerms(sort string) string {
 // (COUNT(*) OVER ()), which costs nothing extra when every match has to be
 // visited anyway (a search, or filters without a maintained counter).
 // Without withViews the page's view counts are not read (0), and the sort
-// index answers alone, without the join.
+// index answers alone, without the join; a first page (offset 0) without
+// the total needs no join either, as no rows are skipped or counted.
 func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal, withViews bool) (string, args) {
 	var a args
 	rank := "0"
@@ -99,8 +100,11 @@ func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal, w
 		total = "COUNT(*) OVER ()"
 	}
 	where := ` FROM marketplace_listings l WHERE ` + strings.Join(conds, " AND ") + ` ORDER BY ` + inner + ` LIMIT ` + lim + ` OFFSET ` + off
-	if !withViews { // the sort index alone answers
+	switch {
+	case !withViews: // the sort index alone answers
 		return `SELECT l.seq, 0, ` + total + where, a
+	case offset == 0 && !withTotal: // no rows skipped or counted: read the page's rows directly
+		return `SELECT l.seq, l.view_count, ` + total + where, a
 	}
 	return `SELECT l.seq, l.view_count, p.t FROM (SELECT l.seq AS s, ` + rank + ` AS r, ` + total + ` AS t` + where + `) p
 		JOIN marketplace_listings l ON l.seq = p.s ORDER BY ` + outer, a
@@ -180,7 +184,7 @@ func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset i
 		}
 	}
 	if counter || len(page) == 0 {
-		if total, err = s.count(ctx, q, admin); err != nil {
+		if total, err = s.countAt(ctx, catalog, q, admin); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -250,6 +254,25 @@ func counterKey(q Query, admin bool) string {
 		return scope + ":cat:"
 	}
 	return scope + ":brand:"
+}
+
+// countAt is count as of at least the given catalog version. A maintained
+// counter moves only with catalog writes, so its value is kept per catalog
+// version; other counts are not kept.
+func (s *Service) countAt(ctx context.Context, catalog int64, q Query, admin bool) (int64, error) {
+	key := counterKey(q, admin)
+	if key == "" {
+		return s.count(ctx, q, admin)
+	}
+	key += "|" + q.Category + "|" + q.Brand
+	if n, ok := s.counts.get(catalog, key); ok {
+		return n, nil
+	}
+	n, err := s.count(ctx, q, admin)
+	if err == nil {
+		s.counts.put(catalog, key, n)
+	}
+	return n, err
 }
 
 // count is the number of listings matching q: a maintained counter when
