@@ -354,8 +354,12 @@ func (s *Service) trendingAction(ctx context.Context, r *api.Request) (*api.Resp
 	}
 	rising := in.RisingOnly != nil && *in.RisingOnly
 	key := fmt.Sprintf("trending|%d|%d|%q|%v", Day(s.DB.Now()), limit, category, rising)
-	b, err := s.cached(ctx, key, true, func() (any, error) {
-		items, err := s.trending(ctx, category, rising, limit)
+	catalog, views, err := s.versions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b, err := s.cachedAt(catalog, views, key, true, func() (any, error) {
+		items, err := s.trending(ctx, catalog, category, rising, limit)
 		if err != nil {
 			return nil, err
 		}

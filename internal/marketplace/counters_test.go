@@ -264,3 +264,60 @@ func TestDeletingTheTemplateGenie(t *testing.T) {
 		}
 	})
 }
+
+// TestTaxonomyChangesShowInPages: pages, searches and trending take the
+// category's and brand's names from a taxonomy kept per catalog version;
+// a rename, made through either of two processes, shows in the next read
+// of both, and so does a new category's listing.
+func TestTaxonomyChangesShowInPages(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		other := apitest.StartOn(t, f.s.DSN)
+		cat := f.category(t, "c", 0)["id"].(string)
+		br := f.brand(t, "b")["id"].(string)
+		f.listing(t, "lamp", cat, map[string]any{"brand_id": br, "display_name": "Reading lamp"})
+		f.call(t, "", "get", "lamp", nil).Expect(t, 200, "") // a view, for trending
+		names := func(s *apitest.Server) (out []string) {
+			for _, req := range []struct {
+				action, list string
+				data         any
+			}{
+				{"all", "genies", nil},
+				{"all", "genies", map[string]any{"query": map[string]any{"search": "lamp"}}},
+				{"trending", "items", nil},
+			} {
+				for range 2 { // the second read answers from the caches
+					items := s.Call(t, "", "marketplace", req.action, "", req.data).Expect(t, 200, "").Data()[req.list].([]any)
+					if len(items) == 0 {
+						t.Fatalf("%s %v: no listings", req.action, req.data)
+					}
+					l := items[0].(map[string]any)
+					out = append(out, apitest.Str(l, "category", "name")+"/"+apitest.Str(l, "brand", "name"))
+				}
+			}
+			return out
+		}
+		want := func(s *apitest.Server, name string) {
+			t.Helper()
+			for _, got := range names(s) {
+				if got != name {
+					t.Fatalf("names %v, want %s everywhere", names(s), name)
+				}
+			}
+		}
+		want(f.s, "Cat c/Brand b")
+		want(other, "Cat c/Brand b")
+		f.call(t, f.admin.Token, "categories", cat, map[string]any{"mode": "update", "name": "Lighting"}).Expect(t, 200, "")
+		want(f.s, "Lighting/Brand b")
+		want(other, "Lighting/Brand b")
+		other.Call(t, f.admin.Token, "marketplace", "brands", br, map[string]any{"mode": "update", "name": "Lumen"}).Expect(t, 200, "")
+		want(f.s, "Lighting/Lumen")
+		want(other, "Lighting/Lumen")
+		// A listing moved to a category made after the taxonomy was read.
+		lamp := f.call(t, "", "get", "lamp", nil).Expect(t, 200, "").Data()["id"].(string)
+		fresh := f.category(t, "fresh", 1)["id"].(string)
+		other.Call(t, f.admin.Token, "marketplace", "update", lamp, map[string]any{"category_id": fresh}).Expect(t, 200, "")
+		want(f.s, "Cat fresh/Lumen")
+		want(other, "Cat fresh/Lumen")
+	})
+}

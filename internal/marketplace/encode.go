@@ -5,31 +5,35 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/geniehq/genie/internal/api"
 )
 
-// encoded is a cached listing's JSON, made once per catalog version: the
-// full shape split around the value of view_count (which is read afresh
-// for every page), and the slim shape.
+// encoded is a cached listing's JSON, made at most once per shape and
+// catalog version, when a page first needs it: the full shape split around
+// the value of view_count (which is read afresh for every page), and the
+// slim shape. Copies of a cached listing share it.
 type encoded struct {
-	head, tail []byte
-	slim       []byte
+	full atomic.Pointer[fullEncoding]
+	slim atomic.Pointer[[]byte]
 }
+
+type fullEncoding struct{ head, tail []byte }
 
 const viewCountKey = `"view_count":`
 
-// encodeListing encodes l for the listing cache. The first viewCountKey in
-// the full encoding is the field itself: the fields before it are strings,
-// numbers and objects of strings, and a quote inside a string is escaped.
-func encodeListing(l *Listing) (*encoded, error) {
+// fullOf returns l's full encoding split around view_count. The first
+// viewCountKey in the encoding is the field itself: the fields before it
+// are strings, numbers and objects of strings, and a quote inside a string
+// is escaped.
+func (e *encoded) fullOf(l *Listing) (*fullEncoding, error) {
+	if f := e.full.Load(); f != nil {
+		return f, nil
+	}
 	full, err := json.Marshal(l)
 	if err != nil {
-		return nil, err
-	}
-	slim, err := json.Marshal(toSlim([]*Listing{l})[0])
-	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("marketplace: encode: %w", err)
 	}
 	i := bytes.Index(full, []byte(viewCountKey))
 	if i < 0 {
@@ -40,24 +44,28 @@ func encodeListing(l *Listing) (*encoded, error) {
 	for j < len(full) && (full[j] == '-' || full[j] >= '0' && full[j] <= '9') {
 		j++
 	}
-	return &encoded{head: full[:i], tail: full[j:], slim: slim}, nil
+	f := &fullEncoding{head: full[:i], tail: full[j:]}
+	e.full.Store(f)
+	return f, nil
+}
+
+// slimOf returns l's slim encoding.
+func (e *encoded) slimOf(l *Listing) ([]byte, error) {
+	if b := e.slim.Load(); b != nil {
+		return *b, nil
+	}
+	b, err := json.Marshal(toSlim([]*Listing{l})[0])
+	if err != nil {
+		return nil, fmt.Errorf("marketplace: encode: %w", err)
+	}
+	e.slim.Store(&b)
+	return b, nil
 }
 
 // appendPage encodes a page of listings as json.Marshal encodes SlimPage
 // or FullPage, taking each listing's cached encoding when it has one.
 func appendPage(count int64, ls []*Listing, limit, offset int, slim bool) (api.Raw, error) {
-	n := 64
-	for _, l := range ls {
-		switch {
-		case l.enc != nil && slim:
-			n += len(l.enc.slim) + 1
-		case l.enc != nil:
-			n += len(l.enc.head) + 20 + len(l.enc.tail) + 1
-		default:
-			n += 2048
-		}
-	}
-	b := make([]byte, 0, n)
+	b := make([]byte, 0, 1024*len(ls)+64)
 	b = append(b, `{"count":`...)
 	b = strconv.AppendInt(b, count, 10)
 	b = append(b, `,"genies":[`...)
@@ -78,21 +86,19 @@ func appendPage(count int64, ls []*Listing, limit, offset int, slim bool) (api.R
 }
 
 func appendListing(b []byte, l *Listing, slim bool) ([]byte, error) {
-	switch {
-	case l.enc != nil && slim:
-		return append(b, l.enc.slim...), nil
-	case l.enc != nil:
-		b = append(b, l.enc.head...)
-		b = strconv.AppendInt(b, l.ViewCount, 10)
-		return append(b, l.enc.tail...), nil
+	e := l.enc
+	if e == nil { // not cached: encoded for this page only
+		e = &encoded{}
 	}
-	var v any = l
 	if slim {
-		v = toSlim([]*Listing{l})[0]
+		s, err := e.slimOf(l)
+		return append(b, s...), err
 	}
-	e, err := json.Marshal(v)
+	f, err := e.fullOf(l)
 	if err != nil {
-		return nil, fmt.Errorf("marketplace: encode: %w", err)
+		return nil, err
 	}
-	return append(b, e...), nil
+	b = append(b, f.head...)
+	b = strconv.AppendInt(b, l.ViewCount, 10)
+	return append(b, f.tail...), nil
 }

@@ -23,13 +23,17 @@ func TestAppendPage(t *testing.T) {
 		var ls []*Listing
 		for i := range n {
 			l := mk(i, []string{"plain", `a "quoted" \ text`, "é ü <b>"}[i%3])
-			if i%2 == 0 {
-				enc, err := encodeListing(l)
-				if err != nil {
+			if i%2 == 0 { // cached, and its encodings made by an earlier page
+				l.enc = &encoded{}
+				if _, err := l.enc.fullOf(l); err != nil {
 					t.Fatal(err)
 				}
-				l.enc = enc
+				if _, err := l.enc.slimOf(l); err != nil {
+					t.Fatal(err)
+				}
 				l.ViewCount += 12345 // a fresh count after caching
+			} else if i%3 == 1 {
+				l.enc = &encoded{} // cached, not yet encoded
 			}
 			ls = append(ls, l)
 		}

@@ -6,7 +6,11 @@ import "context"
 // and returns both answers (listing IDs in order, and the count); indexed
 // is false when the index declined the query.
 func (s *Service) SearchBoth(ctx context.Context, q Query, admin bool, limit, offset int) (engine, index []string, engineTotal, indexTotal int64, indexed bool, err error) {
-	ls, total, ok, err := s.searchPage(ctx, q, admin, limit, offset)
+	catalog, _, err := s.versions(ctx)
+	if err != nil {
+		return nil, nil, 0, 0, false, err
+	}
+	ls, total, ok, err := s.searchPage(ctx, q, admin, limit, offset, catalog, false)
 	if err != nil {
 		return nil, nil, 0, 0, false, err
 	}
@@ -16,10 +20,6 @@ func (s *Service) SearchBoth(ctx context.Context, q Query, admin bool, limit, of
 	ix := s.index
 	s.index = nil
 	defer func() { s.index = ix }()
-	catalog, _, err := s.versions(ctx)
-	if err != nil {
-		return nil, nil, 0, 0, false, err
-	}
 	els, etotal, err := s.page(ctx, q, admin, limit, offset, catalog, false)
 	for _, l := range els {
 		engine = append(engine, l.ID)

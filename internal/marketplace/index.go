@@ -55,8 +55,12 @@ type searchIndex struct {
 }
 
 // posting is the listings holding a term in each field (name, tagline,
-// description).
-type posting [3]*roaring.Bitmap
+// description), and in any of them (anyField): a search's matches are
+// intersections of the last, so it is kept rather than made per query.
+type posting [4]*roaring.Bitmap
+
+// anyField is the posting of a term in any field.
+const anyField = 3
 
 // docAttrs is what searches filter and sort by, per listing (by seq).
 type docAttrs struct {
@@ -200,10 +204,12 @@ func (st *indexState) addTerm(seq uint32, field int, term string) bool {
 		st.terms[term] = p
 		added = true
 	}
-	if p[field] == nil {
-		p[field] = roaring.New()
+	for _, f := range []int{field, anyField} {
+		if p[f] == nil {
+			p[f] = roaring.New()
+		}
+		p[f].Add(seq)
 	}
-	p[field].Add(seq)
 	return added
 }
 
@@ -485,32 +491,43 @@ func (st *indexState) find(q Query, stems []string, admin bool, catID, brandID s
 	default: // by views: they change on every get
 		return nil, 0, false
 	}
-	var all, name, nameTag []*roaring.Bitmap
+	// The postings of each word: its term, or for the last word every term
+	// it is a prefix of.
+	words := make([][]*posting, len(stems))
 	for i, term := range stems {
-		var ps []*posting
 		if i == len(stems)-1 {
 			for j := sort.SearchStrings(st.sorted, term); j < len(st.sorted) && strings.HasPrefix(st.sorted[j], term); j++ {
-				ps = append(ps, st.terms[st.sorted[j]])
+				words[i] = append(words[i], st.terms[st.sorted[j]])
 			}
 		} else if p := st.terms[term]; p != nil {
-			ps = append(ps, p)
+			words[i] = append(words[i], p)
 		}
-		var f [3][]*roaring.Bitmap
-		for _, p := range ps {
-			for k, b := range p {
-				if b != nil {
-					f[k] = append(f[k], b)
-				}
-			}
-		}
-		n := roaring.FastOr(f[0]...)
-		nt := roaring.FastOr(n, roaring.FastOr(f[1]...))
-		all = append(all, roaring.FastOr(nt, roaring.FastOr(f[2]...)))
-		name, nameTag = append(name, n), append(nameTag, nt)
 	}
-	m := roaring.FastAnd(all...)
-	if len(all) == 1 {
-		m = all[0].Clone()
+	// The matches: every word in any field. Words of one term are
+	// intersected first; a word of several terms is then added term by term
+	// within the (smaller) intersection instead of as the union of all its
+	// terms.
+	var singles []*roaring.Bitmap
+	var m *roaring.Bitmap
+	for _, ps := range words {
+		switch len(ps) {
+		case 0:
+			m = roaring.New()
+		case 1:
+			singles = append(singles, ps[0][anyField])
+		}
+	}
+	switch {
+	case m != nil: // a word no listing holds
+	case len(singles) == 1:
+		m = singles[0].Clone()
+	case len(singles) > 1:
+		m = roaring.FastAnd(singles...)
+	}
+	for _, ps := range words {
+		if len(ps) > 1 {
+			m = within(m, ps, anyField)
+		}
 	}
 	if !admin {
 		m.And(st.public)
@@ -546,14 +563,12 @@ func (st *indexState) find(q Query, stems []string, admin bool, catID, brandID s
 	}
 	total = int64(m.GetCardinality())
 	var tiers []*roaring.Bitmap
-	if q.Sort == sortRelevance {
-		t0 := roaring.FastAnd(name...)
-		t1 := roaring.FastAnd(nameTag...)
-		if len(name) == 1 {
-			t0, t1 = name[0].Clone(), nameTag[0].Clone()
+	if q.Sort == sortRelevance { // every word in the name; in the name or tagline; anywhere
+		var name, nameTag []*roaring.Bitmap
+		for _, ps := range words {
+			name, nameTag = append(name, within(m, ps, 0)), append(nameTag, within(m, ps, 0, 1))
 		}
-		t0.And(m)
-		t1.And(m)
+		t0, t1 := and(name), and(nameTag)
 		t1.AndNot(t0)
 		t2 := m.Clone()
 		t2.AndNot(t0)
@@ -585,6 +600,32 @@ func (st *indexState) find(q Query, stems []string, admin bool, catID, brandID s
 	return page, total, true
 }
 
+// within returns the listings of m (all listings when m is nil) that hold
+// any of the postings' terms in any of the fields.
+func within(m *roaring.Bitmap, ps []*posting, fields ...int) *roaring.Bitmap {
+	parts := make([]*roaring.Bitmap, 0, len(ps)*len(fields))
+	for _, p := range ps {
+		for _, f := range fields {
+			switch {
+			case p[f] == nil:
+			case m == nil:
+				parts = append(parts, p[f])
+			default:
+				parts = append(parts, roaring.And(m, p[f]))
+			}
+		}
+	}
+	return roaring.FastOr(parts...)
+}
+
+// and is the intersection of bs (at least one), a new bitmap.
+func and(bs []*roaring.Bitmap) *roaring.Bitmap {
+	if len(bs) == 1 {
+		return bs[0].Clone()
+	}
+	return roaring.FastAnd(bs...)
+}
+
 // topK returns the first k of seqs in the order less gives, sorted.
 func topK(seqs []uint32, k int, less func(a, b uint32) int) []uint32 {
 	if k >= len(seqs) || len(seqs) <= 4096 {
@@ -606,10 +647,12 @@ func topK(seqs []uint32, k int, less func(a, b uint32) int) []uint32 {
 	return buf
 }
 
-// searchPage answers a search from the index: the page's listings (read
-// from the database) and the exact number of matches. ok=false leaves the
-// query to the engine.
-func (s *Service) searchPage(ctx context.Context, q Query, admin bool, limit, offset int) ([]*Listing, int64, bool, error) {
+// searchPage answers a search from the index, as of at least the given
+// catalog version: the page's listings and the exact number of matches.
+// With withViews the page's rows are read afresh (for their view counts);
+// without, the listings come from the listing cache (see listingsAt).
+// ok=false leaves the query to the engine.
+func (s *Service) searchPage(ctx context.Context, q Query, admin bool, limit, offset int, catalog int64, withViews bool) ([]*Listing, int64, bool, error) {
 	if s.index == nil || len(q.Words) == 0 || q.Sort == SortPopular {
 		return nil, 0, false, nil
 	}
@@ -634,10 +677,6 @@ func (s *Service) searchPage(ctx context.Context, q Query, admin bool, limit, of
 	if err != nil {
 		return nil, 0, false, err
 	}
-	catalog, _, err := s.versions(ctx)
-	if err != nil {
-		return nil, 0, false, err
-	}
 	st, err := s.index.ready(ctx, catalog)
 	if err != nil || st == nil {
 		return nil, 0, false, err
@@ -647,7 +686,16 @@ func (s *Service) searchPage(ctx context.Context, q Query, admin bool, limit, of
 	if !ok {
 		return nil, 0, false, nil
 	}
-	ls, err := s.loadSeqs(ctx, seqs)
+	var ls []*Listing
+	if withViews {
+		ls, err = s.loadSeqs(ctx, catalog, seqs)
+	} else {
+		keys := make([]int64, len(seqs))
+		for i, seq := range seqs {
+			keys[i] = int64(seq)
+		}
+		ls, err = s.listingsAt(ctx, catalog, keys, nil)
+	}
 	if err != nil || len(ls) != len(seqs) { // a listing deleted since: let the engine answer
 		return nil, 0, false, err
 	}
@@ -679,12 +727,12 @@ func (s *Service) refIDs(ctx context.Context, q Query) (cat, brand string, err e
 }
 
 // loadSeqs reads full listings by seq, in the given order.
-func (s *Service) loadSeqs(ctx context.Context, seqs []uint32) ([]*Listing, error) {
+func (s *Service) loadSeqs(ctx context.Context, catalog int64, seqs []uint32) ([]*Listing, error) {
 	keys := make([]int64, len(seqs))
 	for i, q := range seqs {
 		keys[i] = int64(q)
 	}
-	bySeq, err := s.loadBySeq(ctx, keys)
+	bySeq, err := s.loadBySeq(ctx, catalog, keys)
 	if err != nil {
 		return nil, err
 	}

@@ -130,9 +130,10 @@ type Service struct {
 	viewCache *versioned[string, json.RawMessage] // responses that do
 	rows      *versioned[int64, *Listing]         // listings by seq, for pages (see pageRows)
 	views     viewBatcher
-	related   *versioned[string, []Related] // get's related listings, per category
-	counts    *versioned[string, int64]     // maintained counters read for pages
-	stmts     *db.TxStmts                   // statements of writes, prepared once
+	related   *versioned[string, []Related]   // get's related listings, per category
+	counts    *versioned[string, int64]       // maintained counters read for pages
+	refs      *versioned[bool, *taxonomyRefs] // categories and brands by ID, for pages
+	stmts     *db.TxStmts                     // statements of writes, prepared once
 
 	versionOnce sync.Once
 	versionStmt *sql.Stmt
@@ -148,6 +149,7 @@ func New(d *db.DB) *Service {
 		rows:      newVersioned[int64, *Listing](rowsCached),
 		related:   newVersioned[string, []Related](4096),
 		counts:    newVersioned[string, int64](4096),
+		refs:      newVersioned[bool, *taxonomyRefs](1),
 	}
 	s.views.s = s
 	if d != nil { // nil: a service used only for its declarations
@@ -157,9 +159,13 @@ func New(d *db.DB) *Service {
 	return s
 }
 
-const fullColumns = `l.seq, l.id, l.agent_id, l.slug, l.display_name, l.tagline, l.description, l.category_id, l.brand_id,
+const fullColumns = listingColumns + `, c.name, c.slug, b.name, b.slug`
+
+// listingColumns is fullColumns without the category's and brand's names,
+// which the pages fill from the taxonomy (see refsAt).
+const listingColumns = `l.seq, l.id, l.agent_id, l.slug, l.display_name, l.tagline, l.description, l.category_id, l.brand_id,
 	l.thumbnail_url, l.demo_video_url, l.is_featured, l.is_public, l.rating, l.rating_count, l.view_count, l.clone_count,
-	l.metadata, l.created_at, l.updated_at, l.creator_id, c.name, c.slug, b.name, b.slug`
+	l.metadata, l.created_at, l.updated_at, l.creator_id`
 
 // returningFull is fullColumns as the RETURNING clause of an UPDATE of
 // one listing (no join there: the names come from subqueries).

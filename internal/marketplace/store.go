@@ -124,7 +124,7 @@ const rowsCached = 20_000
 // View counts are never cached: views do not move the catalog version;
 // without withViews (slim pages) they are not read and are left 0.
 func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset int, catalog int64, withViews bool) ([]*Listing, int64, error) {
-	if ls, total, ok, err := s.searchPage(ctx, q, admin, limit, offset); err != nil || ok {
+	if ls, total, ok, err := s.searchPage(ctx, q, admin, limit, offset, catalog, withViews); err != nil || ok {
 		return ls, total, err
 	}
 	counter := counterKey(q, admin) != ""
@@ -134,54 +134,22 @@ func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset i
 		return nil, 0, fmt.Errorf("marketplace: list: %w", err)
 	}
 	defer rows.Close()
-	type key struct{ seq, views int64 }
-	var (
-		keys  []key
-		total int64
-	)
+	var seqs, views []int64
+	var total int64
 	for rows.Next() {
-		var k key
-		if err := rows.Scan(&k.seq, &k.views, &total); err != nil {
+		var seq, n int64
+		if err := rows.Scan(&seq, &n, &total); err != nil {
 			return nil, 0, fmt.Errorf("marketplace: list: %w", err)
 		}
-		keys = append(keys, k)
+		seqs, views = append(seqs, seq), append(views, n)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, 0, fmt.Errorf("marketplace: list: %w", err)
 	}
 	rows.Close()
-	out := make([]*Listing, len(keys))
-	var missing []int64
-	for i, k := range keys {
-		if l, ok := s.rows.get(catalog, k.seq); ok {
-			out[i] = l
-		} else {
-			missing = append(missing, k.seq)
-		}
-	}
-	if len(missing) > 0 {
-		loaded, err := s.loadBySeq(ctx, missing)
-		if err != nil {
-			return nil, 0, err
-		}
-		for i, k := range keys {
-			if out[i] == nil {
-				if out[i] = loaded[k.seq]; out[i] != nil {
-					if out[i].enc, err = encodeListing(out[i]); err != nil {
-						return nil, 0, err
-					}
-					s.rows.put(catalog, k.seq, out[i])
-				}
-			}
-		}
-	}
-	page := make([]*Listing, 0, len(keys))
-	for i, k := range keys {
-		if out[i] != nil { // deleted since the page query: left out
-			l := *out[i]
-			l.ViewCount = k.views
-			page = append(page, &l)
-		}
+	page, err := s.listingsAt(ctx, catalog, seqs, views)
+	if err != nil {
+		return nil, 0, err
 	}
 	if counter || len(page) == 0 {
 		if total, err = s.countAt(ctx, catalog, q, admin); err != nil {
@@ -191,38 +159,153 @@ func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset i
 	return page, total, nil
 }
 
+// listingsAt returns the listings of seqs, in order, as of at least the
+// given catalog version, each with its view count from views (nil: all 0,
+// for slim pages, which do not show them). Listings come from the listing
+// cache; those it lacks are read in one query and cached. A listing
+// deleted since its seq was chosen is left out.
+func (s *Service) listingsAt(ctx context.Context, catalog int64, seqs, views []int64) ([]*Listing, error) {
+	out := make([]*Listing, len(seqs))
+	var missing []int64
+	for i, seq := range seqs {
+		if l, ok := s.rows.get(catalog, seq); ok {
+			out[i] = l
+		} else {
+			missing = append(missing, seq)
+		}
+	}
+	if len(missing) > 0 {
+		loaded, err := s.loadBySeq(ctx, catalog, missing)
+		if err != nil {
+			return nil, err
+		}
+		for i, seq := range seqs {
+			if l := loaded[seq]; out[i] == nil && l != nil {
+				l.enc = &encoded{} // filled by the first page that shows it
+				s.rows.put(catalog, seq, l)
+				out[i] = l
+			}
+		}
+	}
+	page := make([]*Listing, 0, len(seqs))
+	for i, l := range out {
+		if l != nil {
+			c := *l
+			c.ViewCount = 0
+			if views != nil {
+				c.ViewCount = views[i]
+			}
+			page = append(page, &c)
+		}
+	}
+	return page, nil
+}
+
 // loadBySeq reads full listings by seq.
-func (s *Service) loadBySeq(ctx context.Context, seqs []int64) (map[int64]*Listing, error) {
+func (s *Service) loadBySeq(ctx context.Context, catalog int64, seqs []int64) (map[int64]*Listing, error) {
 	a := make([]any, len(seqs))
 	for i, q := range seqs {
 		a[i] = q
 	}
 	bySeq := make(map[int64]*Listing, len(seqs))
-	return bySeq, s.loadListings(ctx, "seq", a, func(l *Listing) { bySeq[l.seq] = l })
+	return bySeq, s.loadListings(ctx, catalog, "seq", a, func(l *Listing) { bySeq[l.seq] = l })
 }
 
 // loadListings reads the full listings whose column (seq or id) is one of
-// keys, in no particular order.
-func (s *Service) loadListings(ctx context.Context, column string, keys []any, fn func(*Listing)) error {
+// keys, in no particular order, as of at least the given catalog version.
+// The rows are read alone, without joining their category and brand: the
+// names come from the taxonomy kept for the catalog version (refsAt),
+// which saves two index lookups per listing.
+func (s *Service) loadListings(ctx context.Context, catalog int64, column string, keys []any, fn func(*Listing)) error {
 	if len(keys) == 0 {
 		return nil
 	}
-	rows, err := s.DB.R.QueryContext(ctx, `SELECT `+fullColumns+fullFrom+` WHERE l.`+column+` IN (`+db.Placeholders(1, len(keys))+`)`, keys...)
+	refs, err := s.refsAt(ctx, catalog)
+	if err != nil {
+		return err
+	}
+	rows, err := s.DB.R.QueryContext(ctx, `SELECT `+listingColumns+`, '', '', NULL, NULL FROM marketplace_listings l
+		WHERE l.`+column+` IN (`+db.Placeholders(1, len(keys))+`)`, keys...)
 	if err != nil {
 		return fmt.Errorf("marketplace: load listings: %w", err)
 	}
 	defer rows.Close()
+	var ls []*Listing
 	for rows.Next() {
 		l, err := scanFull(rows)
 		if err != nil {
 			return fmt.Errorf("marketplace: load listings: %w", err)
 		}
-		fn(l)
+		ls = append(ls, l)
 	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("marketplace: load listings: %w", err)
 	}
+	rows.Close()
+	for _, l := range ls {
+		if !refs.fill(l) { // a category or brand made after the taxonomy was read
+			if refs, err = s.loadRefs(ctx); err != nil {
+				return err
+			}
+			refs.fill(l)
+		}
+		fn(l)
+	}
 	return nil
+}
+
+// taxonomyRefs is every category and brand by ID.
+type taxonomyRefs struct{ cats, brands map[string]Ref }
+
+// fill sets l's category and brand names; false when one is unknown.
+func (t *taxonomyRefs) fill(l *Listing) bool {
+	c, ok := t.cats[l.CategoryID]
+	l.Category = Ref{ID: l.CategoryID, Name: c.Name, Slug: c.Slug}
+	if l.BrandID != nil {
+		b, found := t.brands[*l.BrandID]
+		l.Brand = &Ref{ID: *l.BrandID, Name: b.Name, Slug: b.Slug}
+		ok = ok && found
+	}
+	return ok
+}
+
+// refsAt returns the categories and brands as of at least the given
+// catalog version: every taxonomy change moves it, so they are read once
+// per version.
+func (s *Service) refsAt(ctx context.Context, catalog int64) (*taxonomyRefs, error) {
+	if t, ok := s.refs.get(catalog, true); ok {
+		return t, nil
+	}
+	t, err := s.loadRefs(ctx)
+	if err == nil {
+		s.refs.put(catalog, true, t)
+	}
+	return t, err
+}
+
+// loadRefs reads every category and brand.
+func (s *Service) loadRefs(ctx context.Context) (*taxonomyRefs, error) {
+	t := &taxonomyRefs{cats: map[string]Ref{}, brands: map[string]Ref{}}
+	for table, m := range map[string]map[string]Ref{"marketplace_categories": t.cats, "marketplace_brands": t.brands} {
+		rows, err := s.DB.R.QueryContext(ctx, `SELECT id, name, slug FROM `+table)
+		if err != nil {
+			return nil, fmt.Errorf("marketplace: load %s: %w", table, err)
+		}
+		for rows.Next() {
+			var r Ref
+			if err := rows.Scan(&r.ID, &r.Name, &r.Slug); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("marketplace: load %s: %w", table, err)
+			}
+			m[r.ID] = r
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("marketplace: load %s: %w", table, err)
+		}
+	}
+	return t, nil
 }
 
 // counterKey names the maintained counter that holds the number of

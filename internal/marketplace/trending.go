@@ -89,7 +89,7 @@ type TrendingItem struct {
 }
 
 // trending returns public listings ordered by trending score.
-func (s *Service) trending(ctx context.Context, category string, rising bool, limit int) ([]TrendingItem, error) {
+func (s *Service) trending(ctx context.Context, catalog int64, category string, rising bool, limit int) ([]TrendingItem, error) {
 	var a args
 	today := a.add(Day(s.DB.Now()))
 	points := fmt.Sprintf("(i.views * %d + i.favorites * %d + i.reviews * %d + i.clones * %d)", weightView, weightFavorite, weightReview, weightClone)
@@ -141,7 +141,7 @@ func (s *Service) trending(ctx context.Context, category string, rising bool, li
 		ids[i] = h.id
 	}
 	byID := map[string]*Listing{}
-	if err := s.loadListings(ctx, "id", ids, func(l *Listing) { byID[l.ID] = l }); err != nil {
+	if err := s.loadListings(ctx, catalog, "id", ids, func(l *Listing) { byID[l.ID] = l }); err != nil {
 		return nil, err
 	}
 	for _, h := range hits {
