@@ -17,7 +17,6 @@ import (
 
 	"github.com/RoaringBitmap/roaring/v2"
 
-	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/db"
 )
 
@@ -673,7 +672,7 @@ func (s *Service) searchPage(ctx context.Context, q Query, admin bool, limit, of
 	if len(stems) == 0 {
 		return nil, 0, false, nil
 	}
-	catID, brandID, err := s.refIDs(ctx, q)
+	catID, brandID, err := s.refIDs(ctx, catalog, q)
 	if err != nil {
 		return nil, 0, false, err
 	}
@@ -700,30 +699,6 @@ func (s *Service) searchPage(ctx context.Context, q Query, admin bool, limit, of
 		return nil, 0, false, err
 	}
 	return ls, total, true, nil
-}
-
-// refIDs resolves the category and brand filters (slug or ID) to IDs, ""
-// when there is none or, with a filter given, no such category or brand.
-func (s *Service) refIDs(ctx context.Context, q Query) (cat, brand string, err error) {
-	resolve := func(table, v string) (string, error) {
-		if v == "" || api.IsUUID(v) {
-			return v, nil
-		}
-		var id string
-		err := s.DB.R.QueryRowContext(ctx, `SELECT id FROM `+table+` WHERE slug = $1`, v).Scan(&id)
-		if errors.Is(err, sql.ErrNoRows) {
-			return "", nil
-		}
-		if err != nil {
-			return "", fmt.Errorf("marketplace: resolve %s: %w", table, err)
-		}
-		return id, nil
-	}
-	if cat, err = resolve("marketplace_categories", q.Category); err != nil {
-		return "", "", err
-	}
-	brand, err = resolve("marketplace_brands", q.Brand)
-	return cat, brand, err
 }
 
 // loadSeqs reads full listings by seq, in the given order.

@@ -124,6 +124,16 @@ const rowsCached = 20_000
 // View counts are never cached: views do not move the catalog version;
 // without withViews (slim pages) they are not read and are left 0.
 func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset int, catalog int64, withViews bool) ([]*Listing, int64, error) {
+	// Category and brand slugs resolved once here, so the queries compare
+	// IDs; an unknown one matches nothing.
+	cat, brand, err := s.refIDs(ctx, catalog, q)
+	if err != nil {
+		return nil, 0, err
+	}
+	if (q.Category != "" && cat == "") || (q.Brand != "" && brand == "") {
+		return []*Listing{}, 0, nil
+	}
+	q.Category, q.Brand = cat, brand
 	if ls, total, ok, err := s.searchPage(ctx, q, admin, limit, offset, catalog, withViews); err != nil || ok {
 		return ls, total, err
 	}
@@ -254,8 +264,28 @@ func (s *Service) loadListings(ctx context.Context, catalog int64, column string
 	return nil
 }
 
-// taxonomyRefs is every category and brand by ID.
-type taxonomyRefs struct{ cats, brands map[string]Ref }
+// taxonomyRefs is every category and brand by ID, and their IDs by slug.
+type taxonomyRefs struct {
+	cats, brands         map[string]Ref
+	catSlugs, brandSlugs map[string]string
+}
+
+// refIDs resolves the category and brand filters (slug or ID) to IDs as
+// of at least the given catalog version: "" when none is given or, with a
+// filter given, no such category or brand. An ID is taken as given.
+func (s *Service) refIDs(ctx context.Context, catalog int64, q Query) (cat, brand string, err error) {
+	t, err := s.refsAt(ctx, catalog)
+	if err != nil {
+		return "", "", err
+	}
+	resolve := func(bySlug map[string]string, v string) string {
+		if v == "" || api.IsUUID(v) {
+			return v
+		}
+		return bySlug[v]
+	}
+	return resolve(t.catSlugs, q.Category), resolve(t.brandSlugs, q.Brand), nil
+}
 
 // fill sets l's category and brand names; false when one is unknown.
 func (t *taxonomyRefs) fill(l *Listing) bool {
@@ -285,24 +315,28 @@ func (s *Service) refsAt(ctx context.Context, catalog int64) (*taxonomyRefs, err
 
 // loadRefs reads every category and brand.
 func (s *Service) loadRefs(ctx context.Context) (*taxonomyRefs, error) {
-	t := &taxonomyRefs{cats: map[string]Ref{}, brands: map[string]Ref{}}
-	for table, m := range map[string]map[string]Ref{"marketplace_categories": t.cats, "marketplace_brands": t.brands} {
-		rows, err := s.DB.R.QueryContext(ctx, `SELECT id, name, slug FROM `+table)
+	t := &taxonomyRefs{cats: map[string]Ref{}, brands: map[string]Ref{}, catSlugs: map[string]string{}, brandSlugs: map[string]string{}}
+	for _, table := range []struct {
+		name   string
+		byID   map[string]Ref
+		bySlug map[string]string
+	}{{"marketplace_categories", t.cats, t.catSlugs}, {"marketplace_brands", t.brands, t.brandSlugs}} {
+		rows, err := s.DB.R.QueryContext(ctx, `SELECT id, name, slug FROM `+table.name)
 		if err != nil {
-			return nil, fmt.Errorf("marketplace: load %s: %w", table, err)
+			return nil, fmt.Errorf("marketplace: load %s: %w", table.name, err)
 		}
 		for rows.Next() {
 			var r Ref
 			if err := rows.Scan(&r.ID, &r.Name, &r.Slug); err != nil {
 				rows.Close()
-				return nil, fmt.Errorf("marketplace: load %s: %w", table, err)
+				return nil, fmt.Errorf("marketplace: load %s: %w", table.name, err)
 			}
-			m[r.ID] = r
+			table.byID[r.ID], table.bySlug[r.Slug] = r, r.ID
 		}
 		err = rows.Err()
 		rows.Close()
 		if err != nil {
-			return nil, fmt.Errorf("marketplace: load %s: %w", table, err)
+			return nil, fmt.Errorf("marketplace: load %s: %w", table.name, err)
 		}
 	}
 	return t, nil
