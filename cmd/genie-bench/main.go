@@ -169,6 +169,11 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		// Uncached: every get changes view counts, which all shows.
 		{name: "all page 1, 1 extra client doing gets (cache misses)", url: base, body: func() string { return `{"resource":"marketplace","action":"all"}` },
 			background: func() string { return `{"resource":"marketplace","action":"get","id":"` + Slug(pick(c.n)) + `"}` }},
+		// Uncached: a filter without a maintained counter, so the page query
+		// also counts a third of the catalog.
+		{name: "all by difficulty, 1 extra client doing gets (cache misses)", url: base,
+			body:       func() string { return body("all", map[string]any{"query": map[string]any{"difficulty": "advanced"}}) },
+			background: func() string { return `{"resource":"marketplace","action":"get","id":"` + Slug(pick(c.n)) + `"}` }},
 		// Uncached: random pairs of the catalog's real words, nearly all distinct.
 		{name: "list two-word search, distinct queries (cache misses)", url: base, body: func() string { return distinct(pick) }},
 		// The response cache turned off: what every request costs.

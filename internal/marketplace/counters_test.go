@@ -321,3 +321,51 @@ func TestTaxonomyChangesShowInPages(t *testing.T) {
 		want(other, "Cat fresh/Lumen")
 	})
 }
+
+// TestFullPagesShowFreshViews: a full page (all) keeps its order per
+// catalog version but reads its view counts on every miss, so a view made
+// through either of two processes shows in the next page of both, for
+// every page shape; a deletion drops the listing from them.
+func TestFullPagesShowFreshViews(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		other := apitest.StartOn(t, f.s.DSN)
+		cat := f.category(t, "c", 0)["id"].(string)
+		for _, slug := range []string{"a", "b", "c"} {
+			f.listing(t, slug, cat, nil)
+		}
+		pages := []map[string]any{nil, {"offset": 1}, {"query": map[string]any{"category": "c"}}, {"query": map[string]any{"sortBy": "rating"}}}
+		check := func(want map[string]float64) {
+			t.Helper()
+			for _, s := range []*apitest.Server{f.s, other} {
+				for _, data := range pages {
+					for range 2 { // the second read answers from the caches
+						d := s.Call(t, "", "marketplace", "all", "", data).Expect(t, 200, "").Data()
+						for _, g := range d["genies"].([]any) {
+							l := g.(map[string]any)
+							n, ok := want[l["slug"].(string)]
+							if !ok || l["view_count"] != n {
+								t.Fatalf("all %v: %s view_count %v, want %v (present: %v)", data, l["slug"], l["view_count"], n, ok)
+							}
+						}
+						if d["count"] != float64(len(want)) {
+							t.Fatalf("all %v: count %v, want %d", data, d["count"], len(want))
+						}
+					}
+				}
+			}
+		}
+		want := map[string]float64{"a": 0, "b": 0, "c": 0}
+		check(want)
+		for i, s := range []*apitest.Server{f.s, other, other} {
+			slug := []string{"a", "b", "a"}[i]
+			s.Call(t, "", "marketplace", "get", slug, nil).Expect(t, 200, "")
+			want[slug]++
+			check(want)
+		}
+		id := f.call(t, "", "get", "c", nil).Expect(t, 200, "").Data()["id"].(string)
+		other.Call(t, f.admin.Token, "marketplace", "delete", id, nil).Expect(t, 200, "")
+		delete(want, "c")
+		check(want)
+	})
+}

@@ -128,10 +128,11 @@ type Service struct {
 	noCache   atomic.Bool
 	cache     *versioned[string, json.RawMessage] // responses that do not show view counts
 	viewCache *versioned[string, json.RawMessage] // responses that do
-	rows      *versioned[int64, *Listing]         // listings by seq, for pages (see pageRows)
+	rows      *versioned[int64, *Listing]         // listings by seq, for pages (see listingsAt)
 	views     viewBatcher
 	related   *versioned[string, []Related]   // get's related listings, per category
 	counts    *versioned[string, int64]       // maintained counters read for pages
+	keys      *versioned[string, pageKeys]    // full pages' listings (see page)
 	refs      *versioned[bool, *taxonomyRefs] // categories and brands by ID, for pages
 	stmts     *db.TxStmts                     // statements of writes, prepared once
 
@@ -149,6 +150,7 @@ func New(d *db.DB) *Service {
 		rows:      newVersioned[int64, *Listing](rowsCached),
 		related:   newVersioned[string, []Related](4096),
 		counts:    newVersioned[string, int64](4096),
+		keys:      newVersioned[string, pageKeys](4096),
 		refs:      newVersioned[bool, *taxonomyRefs](1),
 	}
 	s.views.s = s

@@ -116,13 +116,16 @@ const rowsCached = 20_000
 // page returns a page of listings matching q and the total number of
 // matches, as of at least the given catalog version.
 //
-// The page query reads only the page's keys and view counts (its order and
-// membership are always computed afresh); the rest of each listing comes
-// from the listings cached for this catalog version, so a page that misses
-// the response cache (views moved, another offset or filter) reads full
-// rows only for listings no page has shown since the last catalog write.
-// View counts are never cached: views do not move the catalog version;
-// without withViews (slim pages) they are not read and are left 0.
+// The page query reads only the page's keys and view counts; the rest of
+// each listing comes from the listings cached for this catalog version, so
+// a page that misses the response cache (views moved, another offset or
+// filter) reads full rows only for listings no page has shown since the
+// last catalog write. A full page's order and membership depend only on
+// the catalog (but for the popular sort), so its keys are kept per catalog
+// version too, and a full page that misses the response cache because
+// views moved reads only its view counts. View counts are never cached:
+// views do not move the catalog version; without withViews (slim pages)
+// they are not read and are left 0.
 func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset int, catalog int64, withViews bool) ([]*Listing, int64, error) {
 	// Category and brand slugs resolved once here, so the queries compare
 	// IDs; an unknown one matches nothing.
@@ -138,25 +141,30 @@ func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset i
 		return ls, total, err
 	}
 	counter := counterKey(q, admin) != ""
-	query, a := s.listQuery(q, admin, limit, offset, !counter, withViews)
-	rows, err := s.DB.R.QueryContext(ctx, query, a...)
-	if err != nil {
-		return nil, 0, fmt.Errorf("marketplace: list: %w", err)
-	}
-	defer rows.Close()
 	var seqs, views []int64
 	var total int64
-	for rows.Next() {
-		var seq, n int64
-		if err := rows.Scan(&seq, &n, &total); err != nil {
-			return nil, 0, fmt.Errorf("marketplace: list: %w", err)
+	// A full page's order does not depend on views (but popular's), so its
+	// keys are kept per catalog version and only its view counts are read
+	// while views move.
+	keyed := withViews && q.Sort != SortPopular
+	key := ""
+	if keyed {
+		key = fmt.Sprintf("%v|%d|%d|%q|%q|%s|%s|%s|%q|%q", admin, limit, offset, q.Category, q.Brand, fmtBool(q.Featured),
+			fmtFloat(q.MinRating), q.Sort, q.Difficulty, q.Industry)
+	}
+	if pk, ok := s.keys.get(catalog, key); keyed && ok {
+		if seqs, views, err = s.viewCounts(ctx, pk.seqs); err != nil {
+			return nil, 0, err
 		}
-		seqs, views = append(seqs, seq), append(views, n)
+		total = pk.total
+	} else {
+		if seqs, views, total, err = s.pageQuery(ctx, q, admin, limit, offset, !counter, withViews); err != nil {
+			return nil, 0, err
+		}
+		if keyed {
+			s.keys.put(catalog, key, pageKeys{seqs: seqs, total: total})
+		}
 	}
-	if err := rows.Err(); err != nil {
-		return nil, 0, fmt.Errorf("marketplace: list: %w", err)
-	}
-	rows.Close()
 	page, err := s.listingsAt(ctx, catalog, seqs, views)
 	if err != nil {
 		return nil, 0, err
@@ -167,6 +175,70 @@ func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset i
 		}
 	}
 	return page, total, nil
+}
+
+// pageKeys is a full page's listings, in order, and its number of matches
+// (when the page query counted them).
+type pageKeys struct {
+	seqs  []int64
+	total int64
+}
+
+// pageQuery runs a page query (see listQuery): the page's seqs in order,
+// their view counts (0 without withViews), and with withTotal the number
+// of matches.
+func (s *Service) pageQuery(ctx context.Context, q Query, admin bool, limit, offset int, withTotal, withViews bool) (seqs, views []int64, total int64, err error) {
+	query, a := s.listQuery(q, admin, limit, offset, withTotal, withViews)
+	rows, err := s.DB.R.QueryContext(ctx, query, a...)
+	if err != nil {
+		return nil, nil, 0, fmt.Errorf("marketplace: list: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var seq, n int64
+		if err := rows.Scan(&seq, &n, &total); err != nil {
+			return nil, nil, 0, fmt.Errorf("marketplace: list: %w", err)
+		}
+		seqs, views = append(seqs, seq), append(views, n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, 0, fmt.Errorf("marketplace: list: %w", err)
+	}
+	return seqs, views, total, nil
+}
+
+// viewCounts reads the view counts of seqs: the seqs still present, in
+// the given order, and their counts.
+func (s *Service) viewCounts(ctx context.Context, seqs []int64) (present, views []int64, err error) {
+	if len(seqs) == 0 {
+		return nil, nil, nil
+	}
+	a := make([]any, len(seqs))
+	for i, seq := range seqs {
+		a[i] = seq
+	}
+	rows, err := s.DB.R.QueryContext(ctx, `SELECT seq, view_count FROM marketplace_listings WHERE seq IN (`+db.Placeholders(1, len(a))+`)`, a...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("marketplace: view counts: %w", err)
+	}
+	defer rows.Close()
+	bySeq := make(map[int64]int64, len(seqs))
+	for rows.Next() {
+		var seq, n int64
+		if err := rows.Scan(&seq, &n); err != nil {
+			return nil, nil, fmt.Errorf("marketplace: view counts: %w", err)
+		}
+		bySeq[seq] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("marketplace: view counts: %w", err)
+	}
+	for _, seq := range seqs {
+		if n, ok := bySeq[seq]; ok {
+			present, views = append(present, seq), append(views, n)
+		}
+	}
+	return present, views, nil
 }
 
 // listingsAt returns the listings of seqs, in order, as of at least the
