@@ -334,7 +334,8 @@ func TestFullPagesShowFreshViews(t *testing.T) {
 		for _, slug := range []string{"a", "b", "c"} {
 			f.listing(t, slug, cat, nil)
 		}
-		pages := []map[string]any{nil, {"offset": 1}, {"query": map[string]any{"category": "c"}}, {"query": map[string]any{"sortBy": "rating"}}}
+		pages := []map[string]any{nil, {"offset": 1}, {"query": map[string]any{"category": "c"}}, {"query": map[string]any{"sortBy": "rating"}},
+			{"query": map[string]any{"minRating": 0}}} // the offset and the filter without a counter keep their keys
 		check := func(want map[string]float64) {
 			t.Helper()
 			for _, s := range []*apitest.Server{f.s, other} {
@@ -347,6 +348,10 @@ func TestFullPagesShowFreshViews(t *testing.T) {
 							if !ok || l["view_count"] != n {
 								t.Fatalf("all %v: %s view_count %v, want %v (present: %v)", data, l["slug"], l["view_count"], n, ok)
 							}
+						}
+						skip, _ := data["offset"].(int)
+						if n := len(d["genies"].([]any)); n != len(want)-skip {
+							t.Fatalf("all %v: %d listings, want %d", data, n, len(want)-skip)
 						}
 						if d["count"] != float64(len(want)) {
 							t.Fatalf("all %v: count %v, want %d", data, d["count"], len(want))

@@ -121,9 +121,10 @@ const rowsCached = 20_000
 // a page that misses the response cache (views moved, another offset or
 // filter) reads full rows only for listings no page has shown since the
 // last catalog write. A full page's order and membership depend only on
-// the catalog (but for the popular sort), so its keys are kept per catalog
-// version too, and a full page that misses the response cache because
-// views moved reads only its view counts. View counts are never cached:
+// the catalog (but for the popular sort), so the keys of a page whose query
+// costs more than 20 primary-key reads (an offset, or a count to make) are
+// kept per catalog version too, and such a page that misses the response
+// cache because views moved reads only its view counts. View counts are never cached:
 // views do not move the catalog version; without withViews (slim pages)
 // they are not read and are left 0.
 func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset int, catalog int64, withViews bool) ([]*Listing, int64, error) {
@@ -145,8 +146,9 @@ func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset i
 	var total int64
 	// A full page's order does not depend on views (but popular's), so its
 	// keys are kept per catalog version and only its view counts are read
-	// while views move.
-	keyed := withViews && q.Sort != SortPopular
+	// while views move; not for a first page without a count to make,
+	// which its query reads as cheaply as the view counts.
+	keyed := withViews && q.Sort != SortPopular && (offset > 0 || !counter)
 	key := ""
 	if keyed {
 		key = fmt.Sprintf("%v|%d|%d|%q|%q|%s|%s|%s|%q|%q", admin, limit, offset, q.Category, q.Brand, fmtBool(q.Featured),
