@@ -217,8 +217,7 @@ func (s *Service) browse(ctx context.Context, r *api.Request, slim bool) (*api.R
 		}
 		return api.OK(data), nil
 	}
-	key := fmt.Sprintf("%s|%d|%d|%q|%q|%q|%v|%v|%v|%q|%q|%s", r.Action, limit, offset, q.Category, q.Brand,
-		strings.Join(q.Words, " "), fmtBool(q.Featured), fmtFloat(q.MinRating), q.Sort, q.Difficulty, q.Industry, "")
+	key := fmt.Sprintf("%s|%d|%d|%s", r.Action, limit, offset, q.key())
 	b, err := s.cachedAt(catalog, views, key, !slim || q.Sort == SortPopular, build)
 	if err != nil {
 		return nil, err

@@ -374,3 +374,24 @@ func TestFullPagesShowFreshViews(t *testing.T) {
 		check(want)
 	})
 }
+
+// TestFullPageSearchesTheEngineAnswers: searches the search index leaves
+// to the engine (on PostgreSQL, a last word that is a stop word) keep
+// their page keys apart, so two such searches never share a page.
+func TestFullPageSearchesTheEngineAnswers(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		cat := f.category(t, "c", 0)["id"].(string)
+		for _, l := range [][2]string{{"lamp", "The reading lamp"}, {"robot", "The robot"}, {"desk", "The desk"}} {
+			f.listing(t, l[0], cat, map[string]any{"display_name": l[1]})
+		}
+		for range 2 { // the second round answers from the caches
+			for _, word := range []string{"lamp", "robot", "desk"} {
+				d := f.call(t, "", "all", "", map[string]any{"query": map[string]any{"search": word + " the"}}).Expect(t, 200, "").Data()
+				if got := slugs(t, d); d["count"] != 1.0 || len(got) != 1 || got[0] != word {
+					t.Fatalf("all %q: %v (count %v), want [%s]", word+" the", got, d["count"], word)
+				}
+			}
+		}
+	})
+}

@@ -2,6 +2,7 @@ package marketplace
 
 import (
 	"encoding/json"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -110,6 +111,30 @@ func TestMatchExpr(t *testing.T) {
 	} {
 		if got := matchExpr(tc.engine, []string{"refund", "hel"}, tc.fields); got != tc.want {
 			t.Errorf("matchExpr(%s, %q) = %s, want %s", tc.engine, tc.fields, got, tc.want)
+		}
+	}
+}
+
+// TestQueryKeyCoversEveryField: the caches tell queries apart by
+// Query.key, so changing any one field of a query must change its key.
+func TestQueryKeyCoversEveryField(t *testing.T) {
+	base := Query{}
+	typ := reflect.TypeOf(base)
+	for i := range typ.NumField() {
+		q := base
+		f := reflect.ValueOf(&q).Elem().Field(i)
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString("x")
+		case reflect.Slice:
+			f.Set(reflect.ValueOf([]string{"x"}))
+		case reflect.Pointer:
+			f.Set(reflect.New(f.Type().Elem()))
+		default:
+			t.Fatalf("field %s: kind %s not covered by this test", typ.Field(i).Name, f.Kind())
+		}
+		if q.key() == base.key() {
+			t.Errorf("field %s does not change the key %q", typ.Field(i).Name, q.key())
 		}
 	}
 }

@@ -151,8 +151,7 @@ func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset i
 	keyed := withViews && q.Sort != SortPopular && (offset > 0 || !counter)
 	key := ""
 	if keyed {
-		key = fmt.Sprintf("%v|%d|%d|%q|%q|%s|%s|%s|%q|%q", admin, limit, offset, q.Category, q.Brand, fmtBool(q.Featured),
-			fmtFloat(q.MinRating), q.Sort, q.Difficulty, q.Industry)
+		key = fmt.Sprintf("%v|%d|%d|%s", admin, limit, offset, q.key())
 	}
 	if pk, ok := s.keys.get(catalog, key); keyed && ok {
 		if seqs, views, err = s.viewCounts(ctx, pk.seqs); err != nil {

@@ -3,6 +3,7 @@ package marketplace
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -138,6 +139,12 @@ type Query struct {
 	Difficulty string
 	Industry   string
 	Sort       string
+}
+
+// key identifies q among queries, for the caches: every field is in it.
+func (q Query) key() string {
+	return fmt.Sprintf("%q|%q|%q|%s|%s|%q|%q|%q", q.Category, q.Brand, strings.Join(q.Words, " "), fmtBool(q.Featured),
+		fmtFloat(q.MinRating), q.Difficulty, q.Industry, q.Sort)
 }
 
 // rawQuery is the query object as sent. Loose types (string or number,
