@@ -685,14 +685,14 @@ func (s *Service) searchPage(ctx context.Context, q Query, admin bool, limit, of
 	if !ok {
 		return nil, 0, false, nil
 	}
+	keys := make([]int64, len(seqs))
+	for i, seq := range seqs {
+		keys[i] = int64(seq)
+	}
 	var ls []*Listing
 	if withViews {
-		ls, err = s.loadSeqs(ctx, catalog, seqs)
+		ls, err = s.loadSeqs(ctx, catalog, keys)
 	} else {
-		keys := make([]int64, len(seqs))
-		for i, seq := range seqs {
-			keys[i] = int64(seq)
-		}
 		ls, err = s.listingsAt(ctx, catalog, keys, nil)
 	}
 	if err != nil || len(ls) != len(seqs) { // a listing deleted since: let the engine answer
@@ -702,17 +702,13 @@ func (s *Service) searchPage(ctx context.Context, q Query, admin bool, limit, of
 }
 
 // loadSeqs reads full listings by seq, in the given order.
-func (s *Service) loadSeqs(ctx context.Context, catalog int64, seqs []uint32) ([]*Listing, error) {
-	keys := make([]int64, len(seqs))
-	for i, q := range seqs {
-		keys[i] = int64(q)
-	}
-	bySeq, err := s.loadBySeq(ctx, catalog, keys)
+func (s *Service) loadSeqs(ctx context.Context, catalog int64, seqs []int64) ([]*Listing, error) {
+	bySeq, err := s.loadBySeq(ctx, catalog, seqs)
 	if err != nil {
 		return nil, err
 	}
 	out := []*Listing{}
-	for _, q := range keys {
+	for _, q := range seqs {
 		if l := bySeq[q]; l != nil {
 			out = append(out, l)
 		}

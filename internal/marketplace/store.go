@@ -124,9 +124,9 @@ const rowsCached = 20_000
 // the catalog (but for the popular sort), so the keys of a page whose query
 // costs more than 20 primary-key reads (an offset, or a count to make) are
 // kept per catalog version too, and such a page that misses the response
-// cache because views moved reads only its view counts. View counts are never cached:
-// views do not move the catalog version; without withViews (slim pages)
-// they are not read and are left 0.
+// cache because views moved reads only its view counts. View counts are
+// never cached: views do not move the catalog version; without withViews
+// (slim pages) they are not read and are left 0.
 func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset int, catalog int64, withViews bool) ([]*Listing, int64, error) {
 	// Category and brand slugs resolved once here, so the queries compare
 	// IDs; an unknown one matches nothing.
@@ -149,11 +149,16 @@ func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset i
 	// while views move; not for a first page without a count to make,
 	// which its query reads as cheaply as the view counts.
 	keyed := withViews && q.Sort != SortPopular && (offset > 0 || !counter)
-	key := ""
+	var (
+		key string
+		pk  pageKeys
+		hit bool
+	)
 	if keyed {
 		key = fmt.Sprintf("%v|%d|%d|%s", admin, limit, offset, q.key())
+		pk, hit = s.keys.get(catalog, key)
 	}
-	if pk, ok := s.keys.get(catalog, key); keyed && ok {
+	if hit {
 		if seqs, views, err = s.viewCounts(ctx, pk.seqs); err != nil {
 			return nil, 0, err
 		}
