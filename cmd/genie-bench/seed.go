@@ -118,7 +118,7 @@ func dropIndexes(ctx context.Context, d *db.DB) (restore func() error, err error
 func rowPlaceholders(engine db.Engine, p int) string {
 	var b strings.Builder
 	b.WriteString("(")
-	for i := 1; i <= 16; i++ {
+	for i := 1; i <= 15; i++ {
 		if i > 1 {
 			b.WriteString(",")
 		}
@@ -134,9 +134,40 @@ func rowPlaceholders(engine db.Engine, p int) string {
 	if engine == db.SQLite {
 		b.WriteString(",?)")
 	} else {
-		fmt.Fprintf(&b, ",$%d)", p+16)
+		fmt.Fprintf(&b, ",$%d)", p+15)
 	}
 	return b.String()
+}
+
+// insertViews runs the listings' INSERT ... RETURNING seq, slug, then
+// gives each listing its views row with its view count from views.
+func insertViews(ctx context.Context, tx *sql.Tx, engine db.Engine, insert string, args []any, views map[string]int) error {
+	rows, err := tx.QueryContext(ctx, insert, args...)
+	if err != nil {
+		return err
+	}
+	var vals []string
+	var a []any
+	for rows.Next() {
+		var seq int64
+		var slug string
+		if err := rows.Scan(&seq, &slug); err != nil {
+			rows.Close()
+			return err
+		}
+		if engine == db.SQLite {
+			vals = append(vals, "(?, TRUE, ?)")
+		} else {
+			vals = append(vals, fmt.Sprintf("($%d, TRUE, $%d)", len(a)+1, len(a)+2))
+		}
+		a = append(a, seq, views[slug])
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO marketplace_listing_views (seq, is_public, views) VALUES `+strings.Join(vals, ","), a...)
+	return err
 }
 
 // Slug is the slug of the k-th seeded listing.
@@ -211,7 +242,7 @@ func seed(ctx context.Context, d *db.DB, n, cats int) error {
 	if err != nil {
 		return err
 	}
-	const cols = 16
+	const cols = 15
 	const batch = 500
 	const perTx = 50_000
 	g := newTextGen(1)
@@ -224,8 +255,9 @@ func seed(ctx context.Context, d *db.DB, n, cats int) error {
 				m := min(batch, end-b)
 				var sb strings.Builder
 				sb.WriteString(`INSERT INTO marketplace_listings (id, slug, display_name, tagline, description, category_id, brand_id,
-					is_featured, is_public, rating, rating_count, view_count, clone_count, metadata, difficulty, industry, created_at, updated_at) VALUES `)
+					is_featured, is_public, rating, rating_count, clone_count, metadata, difficulty, industry, created_at, updated_at) VALUES `)
 				args := make([]any, 0, m*cols)
+				views := make(map[string]int, m) // by slug
 				for i := range m {
 					k := b + i
 					if i > 0 {
@@ -244,13 +276,14 @@ func seed(ctx context.Context, d *db.DB, n, cats int) error {
 					}
 					created := now.Add(-time.Duration(n-k) * time.Second)
 					args = append(args, must(uuid.NewV7()).String(), Slug(k), g.words(2+g.r.IntN(3)), g.words(6),
-						g.words(20), catIDs[k%cats], brand, g.r.IntN(100) == 0, rating, rc, g.r.IntN(10000), g.r.IntN(500),
-						`{"difficulty":"`+diff+`","industry":"`+ind+`"}`, diff, ind, created)
+						g.words(20), catIDs[k%cats], brand, g.r.IntN(100) == 0, rating, rc)
+					views[Slug(k)] = g.r.IntN(10000)
+					args = append(args, g.r.IntN(500), `{"difficulty":"`+diff+`","industry":"`+ind+`"}`, diff, ind, created)
 					if d.Engine == db.SQLite {
 						args = append(args, created)
 					}
 				}
-				if _, err := tx.ExecContext(ctx, sb.String(), args...); err != nil {
+				if err := insertViews(ctx, tx, d.Engine, sb.String()+` RETURNING seq, slug`, args, views); err != nil {
 					return err
 				}
 			}

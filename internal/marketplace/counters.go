@@ -53,12 +53,25 @@ func moveCounts(old, cur *Listing) map[string]int64 {
 
 // RebuildCounters recomputes every counter from the listings in one scan
 // (after a bulk load, or as a repair), bumps the catalog version and tells
-// every process to rebuild its search index.
+// every process to rebuild its search index. Listings loaded without their
+// views row get one (no views), and the rows' copies of is_public are made
+// the listings' again.
 func (s *Service) RebuildCounters(ctx context.Context) error {
 	return s.write(ctx, func(tx *Write) error {
-		rows, err := tx.QueryContext(ctx, `SELECT category_id, brand_id, is_public, is_featured, COUNT(*),
-			COALESCE(SUM(view_count), 0), COALESCE(SUM(clone_count), 0)
-			FROM marketplace_listings GROUP BY category_id, brand_id, is_public, is_featured`)
+		for _, q := range []string{
+			`INSERT INTO marketplace_listing_views (seq, is_public) SELECT l.seq, l.is_public FROM marketplace_listings l
+				WHERE NOT EXISTS (SELECT 1 FROM marketplace_listing_views v WHERE v.seq = l.seq)`,
+			`UPDATE marketplace_listing_views SET is_public = NOT is_public
+				WHERE is_public <> (SELECT l.is_public FROM marketplace_listings l WHERE l.seq = marketplace_listing_views.seq)`,
+		} {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return fmt.Errorf("marketplace: repair view rows: %w", err)
+			}
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT l.category_id, l.brand_id, l.is_public, l.is_featured, COUNT(*),
+			COALESCE(SUM(v.views), 0), COALESCE(SUM(l.clone_count), 0)
+			FROM marketplace_listings l JOIN marketplace_listing_views v ON v.seq = l.seq
+			GROUP BY l.category_id, l.brand_id, l.is_public, l.is_featured`)
 		if err != nil {
 			return fmt.Errorf("marketplace: rebuild counters: %w", err)
 		}

@@ -1,6 +1,10 @@
 package marketplace
 
-import "context"
+import (
+	"context"
+
+	"github.com/geniehq/genie/internal/apperr"
+)
 
 // RelatedLimit is the number of related_genies get returns.
 const RelatedLimit = 6
@@ -15,14 +19,33 @@ type Detail struct {
 // view_count grows by one atomically and the day's views are recorded for
 // trending. A non-public listing is NOT_FOUND unless admin is set.
 func (s *Service) Get(ctx context.Context, key string, admin bool) (*Detail, error) {
-	// The listing as the committed batch of views left it: the caller's
+	// The view count as the committed batch of views left it: the caller's
 	// own view is included.
-	l, err := s.views.count(ctx, key, admin)
+	seq, views, err := s.views.count(ctx, key, admin)
 	if err != nil {
 		return nil, err
 	}
-	l = new(*l) // a copy: other callers of the batch share the listing
-	rel, err := s.relatedCached(ctx, l.CategoryID, l.ID)
+	// The rest of the listing as of the catalog version read after the
+	// view was counted: from the listing cache when a page has shown it
+	// since the last catalog write, else read by its key (and not cached:
+	// gets of listings no page shows would crowd out the pages' listings).
+	catalog, _, err := s.versions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	l, ok := s.rows.get(catalog, seq)
+	if !ok {
+		loaded, err := s.loadBySeq(ctx, catalog, []int64{seq})
+		if err != nil {
+			return nil, err
+		}
+		if l = loaded[seq]; l == nil { // deleted since the view was counted
+			return nil, apperr.NotFound("marketplace listing")
+		}
+	}
+	l = new(*l) // a copy: the cached listing is shared
+	l.ViewCount = views
+	rel, err := s.relatedCached(ctx, catalog, l.CategoryID, l.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -37,13 +60,10 @@ func (s *Service) Get(ctx context.Context, key string, admin bool) (*Detail, err
 // relatedCached returns the related listings of a category less exceptID.
 // They depend only on the catalog version (views do not change them), so
 // each category's top RelatedLimit+1 is cached against it.
-func (s *Service) relatedCached(ctx context.Context, categoryID, exceptID string) ([]Related, error) {
-	catalog, _, err := s.versions(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (s *Service) relatedCached(ctx context.Context, catalog int64, categoryID, exceptID string) ([]Related, error) {
 	top, ok := s.related.get(catalog, categoryID)
 	if !ok {
+		var err error
 		if top, err = s.relatedOf(ctx, categoryID, "", RelatedLimit+1); err != nil {
 			return nil, err
 		}

@@ -27,9 +27,10 @@ import (
 // committed write: a search first reads the catalog version (as every
 // cached read does); when it moved, the index reads the listings that the
 // writes since its own version touched (marketplace_changes, recorded by
-// Service.write) and applies them before answering. Only the page's rows
-// are then read from the database, so view counts and every other field
-// are as fresh as the engine's answer would be.
+// Service.write) and applies them before answering. The page's listings
+// then come from the listing cache of that catalog version and their view
+// counts from the database, so every field is as fresh as the engine's
+// answer would be.
 //
 // The answer is the engine's: same matches, same ranking (name, then name
 // or tagline, then anywhere; clones; newest row), same exact count. A
@@ -648,8 +649,8 @@ func topK(seqs []uint32, k int, less func(a, b uint32) int) []uint32 {
 
 // searchPage answers a search from the index, as of at least the given
 // catalog version: the page's listings and the exact number of matches.
-// With withViews the page's rows are read afresh (for their view counts);
-// without, the listings come from the listing cache (see listingsAt).
+// The listings come from the listing cache (see listingsAt); with
+// withViews their view counts are read afresh.
 // ok=false leaves the query to the engine.
 func (s *Service) searchPage(ctx context.Context, q Query, admin bool, limit, offset int, catalog int64, withViews bool) ([]*Listing, int64, bool, error) {
 	if s.index == nil || len(q.Words) == 0 || q.Sort == SortPopular {
@@ -689,31 +690,17 @@ func (s *Service) searchPage(ctx context.Context, q Query, admin bool, limit, of
 	for i, seq := range seqs {
 		keys[i] = int64(seq)
 	}
-	var ls []*Listing
+	var views []int64
 	if withViews {
-		ls, err = s.loadSeqs(ctx, catalog, keys)
-	} else {
-		ls, err = s.listingsAt(ctx, catalog, keys, nil)
+		if keys, views, err = s.viewCounts(ctx, keys); err != nil {
+			return nil, 0, false, err
+		}
 	}
+	ls, err := s.listingsAt(ctx, catalog, keys, views)
 	if err != nil || len(ls) != len(seqs) { // a listing deleted since: let the engine answer
 		return nil, 0, false, err
 	}
 	return ls, total, true, nil
-}
-
-// loadSeqs reads full listings by seq, in the given order.
-func (s *Service) loadSeqs(ctx context.Context, catalog int64, seqs []int64) ([]*Listing, error) {
-	bySeq, err := s.loadBySeq(ctx, catalog, seqs)
-	if err != nil {
-		return nil, err
-	}
-	out := []*Listing{}
-	for _, q := range seqs {
-		if l := bySeq[q]; l != nil {
-			out = append(out, l)
-		}
-	}
-	return out, nil
 }
 
 // WarmSearch builds the search index now (it is otherwise built when the

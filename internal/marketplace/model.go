@@ -161,23 +161,24 @@ func New(d *db.DB) *Service {
 	return s
 }
 
-const fullColumns = listingColumns + `, c.name, c.slug, b.name, b.slug`
+// fullColumns are a listing l's columns with its view count and its
+// category's and brand's names (see fullFrom).
+const fullColumns = `l.seq, l.id, l.agent_id, l.slug, l.display_name, l.tagline, l.description, l.category_id, l.brand_id,
+	l.thumbnail_url, l.demo_video_url, l.is_featured, l.is_public, l.rating, l.rating_count, ` + viewsOf + `, l.clone_count,
+	l.metadata, l.created_at, l.updated_at, l.creator_id, c.name, c.slug, b.name, b.slug`
 
-// listingColumns is fullColumns without the category's and brand's names,
-// which the pages fill from the taxonomy (see refsAt).
-const listingColumns = `l.seq, l.id, l.agent_id, l.slug, l.display_name, l.tagline, l.description, l.category_id, l.brand_id,
-	l.thumbnail_url, l.demo_video_url, l.is_featured, l.is_public, l.rating, l.rating_count, l.view_count, l.clone_count,
-	l.metadata, l.created_at, l.updated_at, l.creator_id`
+// cachedColumns are fullColumns as the listing cache reads them: without
+// the view count, which pages read afresh (see listingsAt), nor the
+// category's and brand's names, which they fill from the taxonomy (see
+// refsAt).
+const cachedColumns = `l.seq, l.id, l.agent_id, l.slug, l.display_name, l.tagline, l.description, l.category_id, l.brand_id,
+	l.thumbnail_url, l.demo_video_url, l.is_featured, l.is_public, l.rating, l.rating_count, 0, l.clone_count,
+	l.metadata, l.created_at, l.updated_at, l.creator_id, '', '', NULL, NULL`
 
-// returningFull is fullColumns as the RETURNING clause of an UPDATE of
-// one listing (no join there: the names come from subqueries).
-const returningFull = `seq, id, agent_id, slug, display_name, tagline, description, category_id, brand_id,
-	thumbnail_url, demo_video_url, is_featured, is_public, rating, rating_count, view_count, clone_count,
-	metadata, created_at, updated_at, creator_id,
-	(SELECT c.name FROM marketplace_categories c WHERE c.id = category_id),
-	(SELECT c.slug FROM marketplace_categories c WHERE c.id = category_id),
-	(SELECT b.name FROM marketplace_brands b WHERE b.id = brand_id),
-	(SELECT b.slug FROM marketplace_brands b WHERE b.id = brand_id)`
+// viewsOf is the view count of listing l, which lives in its own narrow
+// row (marketplace_listing_views) so that counting a view does not
+// rewrite the listing.
+const viewsOf = `(SELECT v.views FROM marketplace_listing_views v WHERE v.seq = l.seq)`
 
 const fullFrom = ` FROM marketplace_listings l JOIN marketplace_categories c ON c.id = l.category_id
 	LEFT JOIN marketplace_brands b ON b.id = l.brand_id`

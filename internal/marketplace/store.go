@@ -20,11 +20,14 @@ func (a *args) add(v any) string {
 	return fmt.Sprintf("$%d", len(*a))
 }
 
-// conditions builds the WHERE terms of a query.
-func (s *Service) conditions(q Query, admin bool, a *args) []string {
+// conditions builds the WHERE terms of a query over listings l; public
+// is the column that says whether a listing is public (l.is_public, or
+// v.is_public, its copy beside the view counts, whose index the popular
+// sort walks).
+func (s *Service) conditions(q Query, admin bool, public string, a *args) []string {
 	var c []string
 	if !admin {
-		c = append(c, "l.is_public = TRUE")
+		c = append(c, public+" = TRUE")
 	}
 	ref := func(col, table, v string) {
 		if api.IsUUID(v) {
@@ -60,11 +63,12 @@ func (s *Service) conditions(q Query, admin bool, a *args) []string {
 	return c
 }
 
-// orderTerms returns the ORDER BY of a sort over listings l.
+// orderTerms returns the ORDER BY of a sort over listings l (and, for
+// the popular sort, their view counts v).
 func orderTerms(sort string) string {
 	switch sort {
 	case SortPopular:
-		return "l.view_count DESC, l.seq DESC"
+		return "v.views DESC, v.seq DESC"
 	case SortRating:
 		return "l.rating DESC, l.seq DESC"
 	case SortClones:
@@ -93,20 +97,32 @@ func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal, w
 		rank = s.tierExpr(q.Words, &a)
 		inner, outer = rank+", l.clone_count DESC, l.seq DESC", "p.r, l.clone_count DESC, l.seq DESC"
 	}
-	conds := s.conditions(q, admin, &a)
+	public := "l.is_public"
+	if q.Sort == SortPopular {
+		public = "v.is_public"
+	}
+	conds := s.conditions(q, admin, public, &a)
 	lim, off := a.add(limit), a.add(offset)
 	total := "0"
 	if withTotal {
 		total = "COUNT(*) OVER ()"
 	}
-	where := ` FROM marketplace_listings l WHERE ` + strings.Join(conds, " AND ") + ` ORDER BY ` + inner + ` LIMIT ` + lim + ` OFFSET ` + off
+	from, views := ` FROM marketplace_listings l`, viewsOf
+	if q.Sort == SortPopular { // the sort walks the view counts' index
+		from, views = ` FROM marketplace_listing_views v JOIN marketplace_listings l ON l.seq = v.seq`, "v.views"
+	}
+	where := from + ` WHERE ` + strings.Join(conds, " AND ") + ` ORDER BY ` + inner + ` LIMIT ` + lim + ` OFFSET ` + off
 	switch {
 	case !withViews: // the sort index alone answers
 		return `SELECT l.seq, 0, ` + total + where, a
 	case offset == 0 && !withTotal: // no rows skipped or counted: read the page's rows directly
-		return `SELECT l.seq, l.view_count, ` + total + where, a
+		return `SELECT l.seq, ` + views + `, ` + total + where, a
 	}
-	return `SELECT l.seq, l.view_count, p.t FROM (SELECT l.seq AS s, ` + rank + ` AS r, ` + total + ` AS t` + where + `) p
+	if q.Sort == SortPopular {
+		return `SELECT v.seq, v.views, p.t FROM (SELECT v.seq AS s, ` + total + ` AS t` + where + `) p
+		JOIN marketplace_listing_views v ON v.seq = p.s ORDER BY ` + outer, a
+	}
+	return `SELECT l.seq, ` + viewsOf + `, p.t FROM (SELECT l.seq AS s, ` + rank + ` AS r, ` + total + ` AS t` + where + `) p
 		JOIN marketplace_listings l ON l.seq = p.s ORDER BY ` + outer, a
 }
 
@@ -223,7 +239,7 @@ func (s *Service) viewCounts(ctx context.Context, seqs []int64) (present, views 
 	for i, seq := range seqs {
 		a[i] = seq
 	}
-	rows, err := s.DB.R.QueryContext(ctx, `SELECT seq, view_count FROM marketplace_listings WHERE seq IN (`+db.Placeholders(1, len(a))+`)`, a...)
+	rows, err := s.DB.R.QueryContext(ctx, `SELECT seq, views FROM marketplace_listing_views WHERE seq IN (`+db.Placeholders(1, len(a))+`)`, a...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("marketplace: view counts: %w", err)
 	}
@@ -312,7 +328,7 @@ func (s *Service) loadListings(ctx context.Context, catalog int64, column string
 	if err != nil {
 		return err
 	}
-	rows, err := s.DB.R.QueryContext(ctx, `SELECT `+listingColumns+`, '', '', NULL, NULL FROM marketplace_listings l
+	rows, err := s.DB.R.QueryContext(ctx, `SELECT `+cachedColumns+` FROM marketplace_listings l
 		WHERE l.`+column+` IN (`+db.Placeholders(1, len(keys))+`)`, keys...)
 	if err != nil {
 		return fmt.Errorf("marketplace: load listings: %w", err)
@@ -480,7 +496,7 @@ func (s *Service) count(ctx context.Context, q Query, admin bool) (int64, error)
 	switch {
 	case key == "":
 		var a args
-		conds := s.conditions(q, admin, &a)
+		conds := s.conditions(q, admin, "l.is_public", &a)
 		err = s.DB.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM marketplace_listings l WHERE `+strings.Join(conds, " AND "), a...).Scan(&n)
 	case strings.HasSuffix(key, ":"):
 		table, v := "marketplace_categories", q.Category

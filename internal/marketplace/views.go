@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -37,9 +38,10 @@ type viewBatcher struct {
 func (b *viewBatcher) concurrency() int { return b.s.DB.Writers(3) }
 
 type viewReq struct {
-	key   string   // slug or ID
-	admin bool     // may see non-public listings
-	l     *Listing // the listing after this batch (shared by its group)
+	key   string // slug or ID
+	admin bool   // may see non-public listings
+	seq   int64  // the listing counted
+	views int64  // its view count after this batch
 	err   error
 	done  chan struct{}
 }
@@ -48,9 +50,10 @@ type viewReq struct {
 const maxViewBatch = 256
 
 // count records one view of the listing named by key and returns the
-// listing as the batch that counted it left it, once the view is
-// committed. NOT_FOUND when there is no such listing visible to the caller.
-func (b *viewBatcher) count(ctx context.Context, key string, admin bool) (*Listing, error) {
+// listing's seq and its view count as the batch that counted it left it,
+// once the view is committed. NOT_FOUND when there is no such listing
+// visible to the caller.
+func (b *viewBatcher) count(ctx context.Context, key string, admin bool) (seq, views int64, err error) {
 	r := &viewReq{key: key, admin: admin, done: make(chan struct{})}
 	b.mu.Lock()
 	b.pending = append(b.pending, r)
@@ -61,9 +64,9 @@ func (b *viewBatcher) count(ctx context.Context, key string, admin bool) (*Listi
 	b.mu.Unlock()
 	select {
 	case <-r.done:
-		return r.l, r.err
+		return r.seq, r.views, r.err
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return 0, 0, ctx.Err()
 	}
 }
 
@@ -96,35 +99,30 @@ func (b *viewBatcher) commit(batch []*viewReq) {
 	defer cancel()
 	d := b.s.DB
 	err := b.s.writeViews(ctx, func(tx *Write) error {
-		now := d.Now()
-		type group struct {
-			reqs []*viewReq
-		}
-		groups := map[[2]any]*group{}
+		groups := map[[2]any][]*viewReq{}
 		var order [][2]any
 		for _, r := range batch {
-			r.l, r.err = nil, nil
+			r.seq, r.views, r.err = 0, 0, nil
 			k := [2]any{r.key, r.admin}
 			if groups[k] == nil {
-				groups[k] = &group{}
 				order = append(order, k)
 			}
-			groups[k].reqs = append(groups[k].reqs, r)
+			groups[k] = append(groups[k], r)
 		}
-		// Rows are locked in key order (and interactions in ID order) so that
-		// two processes' batches cannot deadlock on PostgreSQL.
+		// Rows are locked in key order (and interactions in seq order) so
+		// that two processes' batches cannot deadlock on PostgreSQL.
 		sort.Slice(order, func(i, j int) bool {
 			ki, kj := order[i][0].(string), order[j][0].(string)
 			return ki < kj || ki == kj && !order[i][1].(bool) && order[j][1].(bool)
 		})
-		views := map[string]int{}
-		var viewOrder []string
+		views := map[int64]int{}
+		var seqs []int64
 		total, public := 0, 0
 		for _, k := range order {
 			g := groups[k]
-			l, err := addViews(ctx, tx, k[0].(string), k[1].(bool), len(g.reqs))
-			for _, r := range g.reqs {
-				r.l, r.err = l, err
+			seq, n, pub, err := addViews(ctx, tx, k[0].(string), k[1].(bool), len(g))
+			for _, r := range g {
+				r.seq, r.views, r.err = seq, n, err
 			}
 			if apperr.HasCode(err, apperr.CodeNotFound) {
 				continue
@@ -132,27 +130,25 @@ func (b *viewBatcher) commit(batch []*viewReq) {
 			if err != nil {
 				return err
 			}
-			id, pub := l.ID, l.IsPublic
-			if views[id] == 0 {
-				viewOrder = append(viewOrder, id)
+			if views[seq] == 0 {
+				seqs = append(seqs, seq)
 			}
-			views[id] += len(g.reqs)
-			total += len(g.reqs)
+			views[seq] += len(g)
+			total += len(g)
 			if pub {
-				public += len(g.reqs)
+				public += len(g)
 			}
 		}
 		if total == 0 {
 			return nil
 		}
-		// The day's views of every listing of the batch, in one statement
-		// (rows in ID order).
-		sort.Strings(viewOrder)
-		vals := make([]string, len(viewOrder))
-		a := []any{Day(now)}
-		for i, id := range viewOrder {
-			a = append(a, id, views[id])
-			vals[i] = fmt.Sprintf("($%d, $1, $%d)", 2*i+2, 2*i+3)
+		// The day's views of every listing of the batch, in one statement.
+		slices.Sort(seqs)
+		vals := make([]string, len(seqs))
+		a := []any{Day(d.Now())}
+		for i, seq := range seqs {
+			a = append(a, seq, views[seq])
+			vals[i] = fmt.Sprintf("((SELECT id FROM marketplace_listings WHERE seq = $%d), $1, $%d)", 2*i+2, 2*i+3)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_interactions (listing_id, day, views) VALUES `+strings.Join(vals, ", ")+`
 			ON CONFLICT (listing_id, day) DO UPDATE SET views = marketplace_interactions.views + excluded.views`, a...); err != nil {
@@ -166,35 +162,42 @@ func (b *viewBatcher) commit(batch []*viewReq) {
 	if err != nil {
 		for _, r := range batch {
 			if r.err == nil || !apperr.HasCode(r.err, apperr.CodeNotFound) {
-				r.l, r.err = nil, err
+				r.seq, r.views, r.err = 0, 0, err
 			}
 		}
 	}
 }
 
 // addViews adds n views to the listing named by key (slug first, then ID)
-// and returns the listing with its new view count; NOT_FOUND when it is
-// missing or, for non-admins, not public. The listing comes from the
-// UPDATE itself, so counting a view and reading the listing cost one
-// statement on the writer and no read afterwards.
-func addViews(ctx context.Context, tx db.Querier, key string, admin bool, n int) (*Listing, error) {
+// and returns its seq, its new view count and whether it is public;
+// NOT_FOUND when it is missing or, for non-admins, not public.
+//
+// The count is a narrow row of its own (marketplace_listing_views), which
+// also holds a copy of the listing's is_public: the listing row is only
+// read (by its slug), never written. A listing update that changes
+// is_public, and a delete, lock the views row first and read the count
+// after (see lockViews), so whichever commits first, the other sees it:
+// the view of a listing made private meanwhile is NOT_FOUND, and the
+// update moves the public view total by the count including it.
+func addViews(ctx context.Context, tx db.Querier, key string, admin bool, n int) (seq, views int64, public bool, err error) {
 	vis := " AND is_public = TRUE"
 	if admin {
 		vis = ""
 	}
-	row := func(col string) (*Listing, error) {
-		return scanFull(tx.QueryRowContext(ctx, `UPDATE marketplace_listings SET view_count = view_count + $2
-			WHERE `+col+` = $1`+vis+` RETURNING `+returningFull, key, n))
+	row := func(col string) error {
+		return tx.QueryRowContext(ctx, `UPDATE marketplace_listing_views SET views = views + $2
+			WHERE seq = (SELECT seq FROM marketplace_listings WHERE `+col+` = $1)`+vis+`
+			RETURNING seq, views, is_public`, key, n).Scan(&seq, &views, &public)
 	}
-	l, err := row("slug")
+	err = row("slug")
 	if errors.Is(err, sql.ErrNoRows) && api.IsUUID(key) {
-		l, err = row("id")
+		err = row("id")
 	}
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.NotFound("marketplace listing")
+		return 0, 0, false, apperr.NotFound("marketplace listing")
 	}
 	if err != nil {
-		return nil, fmt.Errorf("marketplace: count view: %w", err)
+		return 0, 0, false, fmt.Errorf("marketplace: count view: %w", err)
 	}
-	return l, nil
+	return seq, views, public, nil
 }

@@ -282,6 +282,9 @@ func (s *Service) createTx(ctx context.Context, tx *Write, p *patch) (string, er
 		}
 		return "", fmt.Errorf("marketplace: create listing: %w", err)
 	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_listing_views (seq, is_public) VALUES ($1, $2)`, l.seq, l.IsPublic); err != nil {
+		return "", fmt.Errorf("marketplace: create listing: %w", err)
+	}
 	if _, err := tx.ExecContext(ctx, `UPDATE genies SET is_template = TRUE, marketplace_genie_id = $1, updated_at = $2 WHERE id = $3`,
 		l.ID, now, g.ID); err != nil {
 		return "", fmt.Errorf("marketplace: link agent: %w", err)
@@ -306,7 +309,7 @@ func (s *Service) loadAdmin(ctx context.Context, id string) (*Listing, error) {
 // Update changes the supplied fields of a listing (admin only).
 func (s *Service) Update(ctx context.Context, id string, p *patch) (*Listing, error) {
 	err := s.write(ctx, func(tx *Write) error {
-		old, err := loadFull(ctx, tx, id, lockListing(s.DB))
+		old, err := s.lockListing(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -331,6 +334,11 @@ func (s *Service) Update(ctx context.Context, id string, p *patch) (*Listing, er
 		if _, err := tx.ExecContext(ctx, `UPDATE marketplace_listings SET `+set+fmt.Sprintf(` WHERE id = $%d`, len(a)), a...); err != nil {
 			return fmt.Errorf("marketplace: update listing: %w", slugTaken(err))
 		}
+		if l.IsPublic != old.IsPublic {
+			if _, err := tx.ExecContext(ctx, `UPDATE marketplace_listing_views SET is_public = $1 WHERE seq = $2`, l.IsPublic, l.seq); err != nil {
+				return fmt.Errorf("marketplace: update listing: %w", err)
+			}
+		}
 		tx.Count(moveCounts(old, &l))
 		tx.Touch(old.seq)
 		return nil
@@ -345,7 +353,7 @@ func (s *Service) Update(ctx context.Context, id string, p *patch) (*Listing, er
 // a normal genie of its owner. Clones made from it are not affected.
 func (s *Service) Delete(ctx context.Context, id string) error {
 	return s.write(ctx, func(tx *Write) error {
-		old, err := loadFull(ctx, tx, id, lockListing(s.DB))
+		old, err := s.lockListing(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -364,6 +372,28 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 	})
 }
 
-// lockListing locks the listing row (not the joined category and brand
-// rows).
-func lockListing(d *db.DB) string { return d.ForUpdateOf("l") }
+// lockListing reads a listing for a write that may change its visibility
+// or delete it, locking its row and its views row (see addViews): the
+// views row first, as a view does, and its count read once it is locked,
+// so that the count includes every committed view and no view of the
+// listing commits before this write does.
+func (s *Service) lockListing(ctx context.Context, tx *Write, id string) (*Listing, error) {
+	if !api.IsUUID(id) {
+		return nil, apperr.NotFound("marketplace listing")
+	}
+	var views int64
+	err := tx.QueryRowContext(ctx, `SELECT views FROM marketplace_listing_views
+		WHERE seq = (SELECT seq FROM marketplace_listings WHERE id = $1)`+s.DB.ForUpdate(), id).Scan(&views)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.NotFound("marketplace listing")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("marketplace: lock listing: %w", err)
+	}
+	l, err := loadFull(ctx, tx, id, s.DB.ForUpdateOf("l")) // the joined category and brand rows are not locked
+	if err != nil {
+		return nil, err
+	}
+	l.ViewCount = views
+	return l, nil
+}
