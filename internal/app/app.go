@@ -374,6 +374,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 			BaseURL: cfg.BaseURL, SiteURL: cfg.SiteURL, RedirectURLs: cfg.RedirectURLs, OTPTTL: cfg.OTPTTL}
 		if cfg.AuthEmailInterval >= 0 {
 			a.identity.MailLimit = a.limiter(d, 1, 1, cmp.Or(cfg.AuthEmailInterval, time.Minute))
+			a.identity.MailLimit.Spaced = true
 		}
 		a.identity.Mount(mux)
 	}

@@ -2,6 +2,8 @@ package auth
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -12,10 +14,19 @@ import (
 // RateLimiter counts requests per bucket (an API key) in fixed windows kept
 // in the database, so that every process sharing the database shares the
 // budget.
+//
+// A Spaced limiter instead allows one request per bucket, and the next one
+// only Window after it (GoTrue's interval between two mails to an
+// address): a fixed window would let two through a moment apart, one at
+// each side of a window's end. Its bucket is one row (window_start 0)
+// holding the end of the interval in Unix milliseconds, moved by a
+// conditional upsert, so concurrent requests on any number of processes
+// let exactly one through.
 type RateLimiter struct {
 	DB     *db.DB
 	Limit  int
 	Window time.Duration
+	Spaced bool
 
 	// spent remembers, per bucket, the end of a window this process saw
 	// exhausted: until then a request is refused without a database write
@@ -44,6 +55,9 @@ func (l *RateLimiter) Take(ctx context.Context, bucket string) (Quota, error) {
 		}
 		l.spent.Delete(bucket)
 	}
+	if l.Spaced {
+		return l.takeSpaced(ctx, bucket, now)
+	}
 	var n int
 	err := l.DB.W.QueryRowContext(ctx, `INSERT INTO rate_limits (bucket, window_start, count) VALUES ($1, $2, 1)
 		ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limits.count + 1
@@ -58,14 +72,36 @@ func (l *RateLimiter) Take(ctx context.Context, bucket string) (Quota, error) {
 	return q, nil
 }
 
+// takeSpaced is Take for a Spaced limiter.
+func (l *RateLimiter) takeSpaced(ctx context.Context, bucket string, now time.Time) (Quota, error) {
+	next := now.Add(l.Window)
+	var until int64
+	err := l.DB.W.QueryRowContext(ctx, `INSERT INTO rate_limits (bucket, window_start, count) VALUES ($1, 0, $2)
+		ON CONFLICT (bucket, window_start) DO UPDATE SET count = excluded.count WHERE rate_limits.count <= $3
+		RETURNING count`, bucket, next.UnixMilli(), now.UnixMilli()).Scan(&until)
+	if errors.Is(err, sql.ErrNoRows) { // within the interval of the last one
+		err = l.DB.W.QueryRowContext(ctx, `SELECT count FROM rate_limits WHERE bucket = $1 AND window_start = 0`, bucket).Scan(&until)
+		if err != nil {
+			return Quota{}, fmt.Errorf("rate limit: %w", err)
+		}
+		reset := time.UnixMilli(until).UTC()
+		l.spent.Store(bucket, reset)
+		return Quota{Limit: 1, Remaining: 0, Reset: reset, Allowed: false}, nil
+	}
+	if err != nil {
+		return Quota{}, fmt.Errorf("rate limit: %w", err)
+	}
+	return Quota{Limit: 1, Remaining: 0, Reset: next, Allowed: true}, nil
+}
+
 // SweepAge is how old a window must be before Sweep deletes it: longer
 // than the window of any limiter sharing the rate_limits table (the
 // longest is 5 minutes), so no limiter loses a live count.
 const SweepAge = 10 * time.Minute
 
 // Sweep deletes the windows of every limiter that started more than
-// SweepAge ago, and forgets the spent buckets of this limiter whose
-// window has ended.
+// SweepAge ago and the spaced buckets whose interval has ended, and
+// forgets the spent buckets of this limiter whose window has ended.
 func (l *RateLimiter) Sweep(ctx context.Context) error {
 	now := l.DB.Now()
 	l.spent.Range(func(k, v any) bool {
@@ -74,6 +110,7 @@ func (l *RateLimiter) Sweep(ctx context.Context) error {
 		}
 		return true
 	})
-	_, err := l.DB.W.ExecContext(ctx, "DELETE FROM rate_limits WHERE window_start < $1", now.Add(-SweepAge).Unix())
+	_, err := l.DB.W.ExecContext(ctx, `DELETE FROM rate_limits
+		WHERE (window_start <> 0 AND window_start < $1) OR (window_start = 0 AND count < $2)`, now.Add(-SweepAge).Unix(), now.UnixMilli())
 	return err
 }
