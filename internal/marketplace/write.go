@@ -375,8 +375,8 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 // lockListing reads a listing for a write that may change its visibility
 // or delete it, locking its row and its views row (see addViews): the
 // views row first, as a view does, and its count read once it is locked,
-// so that the count includes every committed view and no view of the
-// listing commits before this write does.
+// so that the count includes every view committed before, and no other
+// view of the listing commits until this write has.
 func (s *Service) lockListing(ctx context.Context, tx *Write, id string) (*Listing, error) {
 	if !api.IsUUID(id) {
 		return nil, apperr.NotFound("marketplace listing")
