@@ -375,6 +375,32 @@ func TestFullPagesShowFreshViews(t *testing.T) {
 	})
 }
 
+// TestGetsShowOtherProcessesWrites: a get answers with the listing as of
+// the last committed write of any process, although the listing cache of
+// the process that answers holds the listing (a page showed it), and with
+// NOT_FOUND once another process deleted it.
+func TestGetsShowOtherProcessesWrites(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		other := apitest.StartOn(t, f.s.DSN)
+		cat := f.category(t, "c", 0)["id"].(string)
+		id := f.listing(t, "lamp", cat, map[string]any{"display_name": "Reading lamp"})["id"].(string)
+		for range 2 { // a page shows the listing, so the listing cache holds it
+			f.call(t, "", "all", "", nil).Expect(t, 200, "")
+		}
+		for i, name := range []string{"Desk lamp", "Floor lamp", "Wall lamp"} {
+			other.Call(t, f.admin.Token, "marketplace", "update", id, map[string]any{"display_name": name}).Expect(t, 200, "")
+			d := f.call(t, "", "get", "lamp", nil).Expect(t, 200, "").Data()
+			if d["display_name"] != name || d["view_count"] != float64(i+1) {
+				t.Fatalf("get after another process's update: display_name %v, view_count %v; want %q, %d", d["display_name"], d["view_count"], name, i+1)
+			}
+			f.call(t, "", "all", "", nil).Expect(t, 200, "")
+		}
+		other.Call(t, f.admin.Token, "marketplace", "delete", id, nil).Expect(t, 200, "")
+		f.call(t, "", "get", "lamp", nil).Expect(t, 404, "NOT_FOUND")
+	})
+}
+
 // TestFullPageSearchesTheEngineAnswers: searches the search index leaves
 // to the engine (on PostgreSQL, a last word that is a stop word) keep
 // their page keys apart, so two such searches never share a page.

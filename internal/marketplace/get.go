@@ -19,33 +19,19 @@ type Detail struct {
 // view_count grows by one atomically and the day's views are recorded for
 // trending. A non-public listing is NOT_FOUND unless admin is set.
 func (s *Service) Get(ctx context.Context, key string, admin bool) (*Detail, error) {
-	// The view count as the committed batch of views left it: the caller's
-	// own view is included.
-	seq, views, err := s.views.count(ctx, key, admin)
+	// The view count as the committed batch of views left it (the
+	// caller's own view included), and the rest of the listing as of the
+	// catalog version that batch read.
+	v, err := s.views.count(ctx, key, admin)
 	if err != nil {
 		return nil, err
 	}
-	// The rest of the listing as of the catalog version read after the
-	// view was counted: from the listing cache when a page has shown it
-	// since the last catalog write, else read by its key (and not cached:
-	// gets of listings no page shows would crowd out the pages' listings).
-	catalog, _, err := s.versions(ctx)
-	if err != nil {
-		return nil, err
+	if v.listing == nil { // deleted since the view was counted
+		return nil, apperr.NotFound("marketplace listing")
 	}
-	l, ok := s.rows.get(catalog, seq)
-	if !ok {
-		loaded, err := s.loadBySeq(ctx, catalog, []int64{seq})
-		if err != nil {
-			return nil, err
-		}
-		if l = loaded[seq]; l == nil { // deleted since the view was counted
-			return nil, apperr.NotFound("marketplace listing")
-		}
-	}
-	l = new(*l) // a copy: the cached listing is shared
-	l.ViewCount = views
-	rel, err := s.relatedCached(ctx, catalog, l.CategoryID, l.ID)
+	l := new(*v.listing) // a copy: the cached listing is shared
+	l.ViewCount = v.views
+	rel, err := s.relatedCached(ctx, v.catalog, l.CategoryID, l.ID)
 	if err != nil {
 		return nil, err
 	}

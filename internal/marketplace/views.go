@@ -40,20 +40,30 @@ func (b *viewBatcher) concurrency() int { return b.s.DB.Writers(3) }
 type viewReq struct {
 	key   string // slug or ID
 	admin bool   // may see non-public listings
-	seq   int64  // the listing counted
-	views int64  // its view count after this batch
-	err   error
-	done  chan struct{}
+	viewed
+	err  error
+	done chan struct{}
+}
+
+// viewed is a counted view: the listing, its view count as the batch that
+// counted the view left it, and the catalog version the listing is as of
+// (read in that batch's transaction). listing is nil when the listing was
+// deleted between the batch's commit and the read of its row.
+type viewed struct {
+	seq     int64
+	views   int64
+	catalog int64
+	listing *Listing // shared with the listing cache: copy before changing
 }
 
 // maxViewBatch bounds one transaction.
 const maxViewBatch = 256
 
 // count records one view of the listing named by key and returns the
-// listing's seq and its view count as the batch that counted it left it,
-// once the view is committed. NOT_FOUND when there is no such listing
-// visible to the caller.
-func (b *viewBatcher) count(ctx context.Context, key string, admin bool) (seq, views int64, err error) {
+// listing with its view count as the batch that counted it left it, once
+// the view is committed. NOT_FOUND when there is no such listing visible
+// to the caller.
+func (b *viewBatcher) count(ctx context.Context, key string, admin bool) (viewed, error) {
 	r := &viewReq{key: key, admin: admin, done: make(chan struct{})}
 	b.mu.Lock()
 	b.pending = append(b.pending, r)
@@ -64,9 +74,9 @@ func (b *viewBatcher) count(ctx context.Context, key string, admin bool) (seq, v
 	b.mu.Unlock()
 	select {
 	case <-r.done:
-		return r.seq, r.views, r.err
+		return r.viewed, r.err
 	case <-ctx.Done():
-		return 0, 0, ctx.Err()
+		return viewed{}, ctx.Err()
 	}
 }
 
@@ -91,18 +101,21 @@ func (b *viewBatcher) run() {
 	}
 }
 
-// commit counts a batch of views in one transaction. A request for a
-// missing listing gets NOT_FOUND without failing the others; a database
-// error fails the whole batch.
+// commit counts a batch of views in one transaction, then reads the
+// listings the listing cache lacks in one query, so that a batch of gets
+// costs one version read and one listing read, not one of each per get.
+// A request for a missing listing gets NOT_FOUND without failing the
+// others; a database error fails the whole batch.
 func (b *viewBatcher) commit(batch []*viewReq) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	d := b.s.DB
+	var catalog int64
 	err := b.s.writeViews(ctx, func(tx *Write) error {
 		groups := map[[2]any][]*viewReq{}
 		var order [][2]any
 		for _, r := range batch {
-			r.seq, r.views, r.err = 0, 0, nil
+			r.viewed, r.err = viewed{}, nil
 			k := [2]any{r.key, r.admin}
 			if groups[k] == nil {
 				order = append(order, k)
@@ -142,6 +155,13 @@ func (b *viewBatcher) commit(batch []*viewReq) {
 		if total == 0 {
 			return nil
 		}
+		// The catalog version the listings are read as of, once the views
+		// commit: a catalog write committed after this read is one that
+		// ran concurrently with these gets.
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE((SELECT n FROM marketplace_counters WHERE key = $1), 0)`,
+			catalogVersion).Scan(&catalog); err != nil {
+			return fmt.Errorf("marketplace: read version: %w", err)
+		}
 		// The day's views of every listing of the batch, in one statement.
 		slices.Sort(seqs)
 		vals := make([]string, len(seqs))
@@ -159,13 +179,49 @@ func (b *viewBatcher) commit(batch []*viewReq) {
 		}
 		return nil
 	})
+	if err == nil {
+		err = b.load(ctx, batch, catalog)
+	}
 	if err != nil {
 		for _, r := range batch {
 			if r.err == nil || !apperr.HasCode(r.err, apperr.CodeNotFound) {
-				r.seq, r.views, r.err = 0, 0, err
+				r.viewed, r.err = viewed{}, err
 			}
 		}
 	}
+}
+
+// load fills in the listings of a committed batch's counted views, as of
+// at least the catalog version the batch read: from the listing cache, or
+// read in one query (and not cached: gets of listings no page shows would
+// crowd out the pages' listings).
+func (b *viewBatcher) load(ctx context.Context, batch []*viewReq, catalog int64) error {
+	var missing []int64
+	for _, r := range batch {
+		if r.err != nil {
+			continue
+		}
+		r.catalog = catalog
+		if l, ok := b.s.rows.get(catalog, r.seq); ok {
+			r.listing = l
+		} else {
+			missing = append(missing, r.seq)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	slices.Sort(missing)
+	loaded, err := b.s.loadBySeq(ctx, catalog, slices.Compact(missing))
+	if err != nil {
+		return err
+	}
+	for _, r := range batch {
+		if r.err == nil && r.listing == nil {
+			r.listing = loaded[r.seq]
+		}
+	}
+	return nil
 }
 
 // addViews adds n views to the listing named by key (slug first, then ID)
