@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/app"
+	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/marketplace"
 )
 
@@ -398,6 +400,46 @@ func TestGetsShowOtherProcessesWrites(t *testing.T) {
 		}
 		other.Call(t, f.admin.Token, "marketplace", "delete", id, nil).Expect(t, 200, "")
 		f.call(t, "", "get", "lamp", nil).Expect(t, 404, "NOT_FOUND")
+	})
+}
+
+// TestGetOfAListingHiddenAfterItsView: a listing hidden by a write that
+// commits between a get's view and the read of its row is NOT_FOUND to an
+// anonymous caller, never shown with is_public false; an admin still gets
+// it.
+func TestGetOfAListingHiddenAfterItsView(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		cat := f.category(t, "c", 0)["id"].(string)
+		id := f.listing(t, "lamp", cat, nil)["id"].(string)
+		d, err := app.OpenDB(context.Background(), f.s.DSN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { d.Close() })
+		svc := marketplace.New(d) // a second process, whose gets this test steps through
+		committed, hidden := make(chan struct{}), make(chan struct{})
+		svc.OnViewsCommitted(func() { close(committed); <-hidden })
+		type answer struct {
+			l   *marketplace.Detail
+			err error
+		}
+		got := make(chan answer, 1)
+		go func() {
+			l, err := svc.Get(context.Background(), "lamp", false)
+			got <- answer{l, err}
+		}()
+		<-committed // the view is counted; the listing not yet read
+		f.call(t, f.admin.Token, "update", id, map[string]any{"is_public": false}).Expect(t, 200, "")
+		close(hidden)
+		if a := <-got; !apperr.HasCode(a.err, apperr.CodeNotFound) {
+			t.Fatalf("anonymous get of a listing hidden after its view: %+v, %v; want NOT_FOUND", a.l, a.err)
+		}
+		svc.OnViewsCommitted(nil)
+		l, err := svc.Get(context.Background(), "lamp", true)
+		if err != nil || l.IsPublic {
+			t.Fatalf("admin get of a hidden listing: %+v, %v", l, err)
+		}
 	})
 }
 

@@ -26,3 +26,7 @@ func (s *Service) SearchBoth(ctx context.Context, q Query, admin bool, limit, of
 	}
 	return engine, index, etotal, total, ok, err
 }
+
+// OnViewsCommitted makes fn run after each batch of views commits and
+// before the batch reads its listings.
+func (s *Service) OnViewsCommitted(fn func()) { s.views.testHookCommitted = fn }

@@ -26,7 +26,7 @@ func (s *Service) Get(ctx context.Context, key string, admin bool) (*Detail, err
 	if err != nil {
 		return nil, err
 	}
-	if v.listing == nil { // deleted since the view was counted
+	if v.listing == nil { // deleted or hidden since the view was counted
 		return nil, apperr.NotFound("marketplace listing")
 	}
 	l := new(*v.listing) // a copy: the cached listing is shared

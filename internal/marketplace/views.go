@@ -32,6 +32,8 @@ type viewBatcher struct {
 	mu      sync.Mutex
 	pending []*viewReq
 	running int // batches committing now
+
+	testHookCommitted func() // tests: runs between a batch's commit and its listings' read
 }
 
 // concurrency is how many batches may commit at once.
@@ -48,7 +50,8 @@ type viewReq struct {
 // viewed is a counted view: the listing, its view count as the batch that
 // counted the view left it, and the catalog version the listing is as of
 // (read in that batch's transaction). listing is nil when the listing was
-// deleted between the batch's commit and the read of its row.
+// deleted, or hidden from a caller who is not an admin, between the
+// batch's commit and the read of its row.
 type viewed struct {
 	seq     int64
 	views   int64
@@ -180,6 +183,9 @@ func (b *viewBatcher) commit(batch []*viewReq) {
 		return nil
 	})
 	if err == nil {
+		if b.testHookCommitted != nil {
+			b.testHookCommitted()
+		}
 		err = b.load(ctx, batch, catalog)
 	}
 	if err != nil {
@@ -219,6 +225,13 @@ func (b *viewBatcher) load(ctx context.Context, batch []*viewReq, catalog int64)
 	for _, r := range batch {
 		if r.err == nil && r.listing == nil {
 			r.listing = loaded[r.seq]
+		}
+	}
+	for _, r := range batch {
+		// Hidden by a write that committed after the view was counted: an
+		// anonymous caller must not see it (NOT_FOUND, as if deleted).
+		if r.listing != nil && !r.admin && !r.listing.IsPublic {
+			r.listing = nil
 		}
 	}
 	return nil
