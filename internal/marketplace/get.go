@@ -26,7 +26,9 @@ func (s *Service) Get(ctx context.Context, key string, admin bool) (*Detail, err
 	if err != nil {
 		return nil, err
 	}
-	if v.listing == nil { // deleted or hidden since the view was counted
+	// Deleted since the view was counted, or hidden since (the view saw it
+	// public, but the listing read after it is as of a later write).
+	if v.listing == nil || !admin && !v.listing.IsPublic {
 		return nil, apperr.NotFound("marketplace listing")
 	}
 	l := new(*v.listing) // a copy: the cached listing is shared

@@ -50,8 +50,7 @@ type viewReq struct {
 // viewed is a counted view: the listing, its view count as the batch that
 // counted the view left it, and the catalog version the listing is as of
 // (read in that batch's transaction). listing is nil when the listing was
-// deleted, or hidden from a caller who is not an admin, between the
-// batch's commit and the read of its row.
+// deleted between the batch's commit and the read of its row.
 type viewed struct {
 	seq     int64
 	views   int64
@@ -225,13 +224,6 @@ func (b *viewBatcher) load(ctx context.Context, batch []*viewReq, catalog int64)
 	for _, r := range batch {
 		if r.err == nil && r.listing == nil {
 			r.listing = loaded[r.seq]
-		}
-	}
-	for _, r := range batch {
-		// Hidden by a write that committed after the view was counted: an
-		// anonymous caller must not see it (NOT_FOUND, as if deleted).
-		if r.listing != nil && !r.admin && !r.listing.IsPublic {
-			r.listing = nil
 		}
 	}
 	return nil
