@@ -157,6 +157,16 @@ func (w *Write) finish(ctx context.Context) error {
 	return nil
 }
 
+// catalogVersionIn reads the catalog version through q (a transaction or
+// a snapshot).
+func catalogVersionIn(ctx context.Context, q db.Querier) (int64, error) {
+	var v int64
+	if err := q.QueryRowContext(ctx, `SELECT COALESCE((SELECT n FROM marketplace_counters WHERE key = $1), 0)`, catalogVersion).Scan(&v); err != nil {
+		return 0, fmt.Errorf("marketplace: read version: %w", err)
+	}
+	return v, nil
+}
+
 // addCounter adds d to a counter, creating it, and returns its new value.
 func addCounter(ctx context.Context, q db.Querier, key string, d int64) (int64, error) {
 	var n int64

@@ -237,9 +237,9 @@ func (st *indexState) sortTerms() {
 func (ix *searchIndex) build(ctx context.Context) (*indexState, error) {
 	st := newIndexState()
 	err := ix.s.DB.Snapshot(ctx, func(tx *sql.Tx) error {
-		if err := tx.QueryRowContext(ctx, `SELECT COALESCE((SELECT n FROM marketplace_counters WHERE key = 'version'), 0)`).
-			Scan(&st.version); err != nil {
-			return fmt.Errorf("marketplace: read version: %w", err)
+		var err error
+		if st.version, err = catalogVersionIn(ctx, tx); err != nil {
+			return err
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT `+indexColumns)
 		if err != nil {
@@ -305,9 +305,9 @@ func (ix *searchIndex) catchUp(ctx context.Context, version int64) error {
 		terms   = map[uint32][]fieldTerm{}
 	)
 	err := ix.s.DB.Snapshot(ctx, func(tx *sql.Tx) error {
-		if err := tx.QueryRowContext(ctx, `SELECT COALESCE((SELECT n FROM marketplace_counters WHERE key = 'version'), 0)`).
-			Scan(&cur); err != nil {
-			return fmt.Errorf("marketplace: read version: %w", err)
+		var err error
+		if cur, err = catalogVersionIn(ctx, tx); err != nil {
+			return err
 		}
 		if cur-st.version >= changesKept {
 			rebuild = true

@@ -265,31 +265,13 @@ func (s *Service) viewCounts(ctx context.Context, seqs []int64) (present, views 
 
 // listingsAt returns the listings of seqs, in order, as of at least the
 // given catalog version, each with its view count from views (nil: all 0,
-// for slim pages, which do not show them). Listings come from the listing
-// cache; those it lacks are read in one query and cached. A listing
-// deleted since its seq was chosen is left out.
+// for slim pages, which do not show them). Listings the listing cache
+// lacks are read in one query and cached. A listing deleted since its seq
+// was chosen is left out.
 func (s *Service) listingsAt(ctx context.Context, catalog int64, seqs, views []int64) ([]*Listing, error) {
-	out := make([]*Listing, len(seqs))
-	var missing []int64
-	for i, seq := range seqs {
-		if l, ok := s.rows.get(catalog, seq); ok {
-			out[i] = l
-		} else {
-			missing = append(missing, seq)
-		}
-	}
-	if len(missing) > 0 {
-		loaded, err := s.loadBySeq(ctx, catalog, missing)
-		if err != nil {
-			return nil, err
-		}
-		for i, seq := range seqs {
-			if l := loaded[seq]; out[i] == nil && l != nil {
-				l.enc = &encoded{} // filled by the first page that shows it
-				s.rows.put(catalog, seq, l)
-				out[i] = l
-			}
-		}
+	out, err := s.listingsOf(ctx, catalog, seqs, true)
+	if err != nil {
+		return nil, err
 	}
 	page := make([]*Listing, 0, len(seqs))
 	for i, l := range out {
@@ -303,6 +285,39 @@ func (s *Service) listingsAt(ctx context.Context, catalog int64, seqs, views []i
 		}
 	}
 	return page, nil
+}
+
+// listingsOf returns the listings of seqs, in order (nil for one that no
+// longer exists), as of at least the given catalog version: from the
+// listing cache, the others read in one query, and cached when keep is
+// set. The listings are shared with the cache: copy one before changing it.
+func (s *Service) listingsOf(ctx context.Context, catalog int64, seqs []int64, keep bool) ([]*Listing, error) {
+	out := make([]*Listing, len(seqs))
+	var missing []int64
+	for i, seq := range seqs {
+		if l, ok := s.rows.get(catalog, seq); ok {
+			out[i] = l
+		} else {
+			missing = append(missing, seq)
+		}
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	loaded, err := s.loadBySeq(ctx, catalog, missing)
+	if err != nil {
+		return nil, err
+	}
+	for i, seq := range seqs {
+		if l := loaded[seq]; out[i] == nil && l != nil {
+			if keep {
+				l.enc = &encoded{} // filled by the first page that shows it
+				s.rows.put(catalog, seq, l)
+			}
+			out[i] = l
+		}
+	}
+	return out, nil
 }
 
 // loadBySeq reads full listings by seq.

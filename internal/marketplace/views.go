@@ -160,9 +160,9 @@ func (b *viewBatcher) commit(batch []*viewReq) {
 		// The catalog version the listings are read as of, once the views
 		// commit: a catalog write committed after this read is one that
 		// ran concurrently with these gets.
-		if err := tx.QueryRowContext(ctx, `SELECT COALESCE((SELECT n FROM marketplace_counters WHERE key = $1), 0)`,
-			catalogVersion).Scan(&catalog); err != nil {
-			return fmt.Errorf("marketplace: read version: %w", err)
+		var err error
+		if catalog, err = catalogVersionIn(ctx, tx); err != nil {
+			return err
 		}
 		// The day's views of every listing of the batch, in one statement.
 		slices.Sort(seqs)
@@ -197,34 +197,24 @@ func (b *viewBatcher) commit(batch []*viewReq) {
 }
 
 // load fills in the listings of a committed batch's counted views, as of
-// at least the catalog version the batch read: from the listing cache, or
-// read in one query (and not cached: gets of listings no page shows would
-// crowd out the pages' listings).
+// at least the catalog version the batch read, in one read for the batch.
+// Listings read here are not cached: gets of listings no page shows would
+// crowd out the pages' listings.
 func (b *viewBatcher) load(ctx context.Context, batch []*viewReq, catalog int64) error {
-	var missing []int64
+	var counted []*viewReq
+	var seqs []int64
 	for _, r := range batch {
-		if r.err != nil {
-			continue
-		}
-		r.catalog = catalog
-		if l, ok := b.s.rows.get(catalog, r.seq); ok {
-			r.listing = l
-		} else {
-			missing = append(missing, r.seq)
+		if r.err == nil {
+			r.catalog = catalog
+			counted, seqs = append(counted, r), append(seqs, r.seq)
 		}
 	}
-	if len(missing) == 0 {
-		return nil
-	}
-	slices.Sort(missing)
-	loaded, err := b.s.loadBySeq(ctx, catalog, slices.Compact(missing))
+	ls, err := b.s.listingsOf(ctx, catalog, seqs, false)
 	if err != nil {
 		return err
 	}
-	for _, r := range batch {
-		if r.err == nil && r.listing == nil {
-			r.listing = loaded[r.seq]
-		}
+	for i, r := range counted {
+		r.listing = ls[i]
 	}
 	return nil
 }
