@@ -176,7 +176,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route) {
 		}
 		WriteError(ctx, w, s.opt.Log, err)
 	}
-	setRoute(ctx, pathResource, rt.action)
+	s.setRoute(ctx, pathResource, rt.action)
 
 	// A request with a small body (most are) waits for its slot before
 	// anything touches the database; one with a large or unknown body
@@ -249,7 +249,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route) {
 		}
 		body.release()
 		bodyDone = err == nil
-		setRoute(ctx, env.Resource, env.Action)
+		s.setRoute(ctx, env.Resource, env.Action)
 		if env.Resource == "api-keys" && caller != nil && caller.Method == auth.MethodAPIKey {
 			fail(errKeysNeedSession)
 			return
@@ -296,6 +296,37 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route) {
 		w.Header()[k] = v
 	}
 	WriteSuccess(w, resp.Status, resp.Data)
+}
+
+// OtherLabel stands, in metric labels and the access log, for a resource
+// or action the registry does not know.
+const OtherLabel = "other"
+
+// setRoute records the request's resource and action for the access log
+// and the metrics, as registered names only: a name the registry does not
+// know (a path segment, an id, a client's typo, bytes that are not UTF-8)
+// is recorded as OtherLabel, so that no client can grow the set of label
+// values.
+func (s *Server) setRoute(ctx context.Context, resource, action string) {
+	resource, action = s.label(resource, action)
+	setRoute(ctx, resource, action)
+}
+
+// label maps a resource and action to the registered names (see setRoute).
+func (s *Server) label(resource, action string) (string, string) {
+	actions, ok := s.resources[resource]
+	switch {
+	case resource == "" && action == "":
+		return "", ""
+	case !ok:
+		return OtherLabel, OtherLabel
+	case action == "":
+		return resource, ""
+	}
+	if _, ok := actions[action]; !ok {
+		return resource, OtherLabel
+	}
+	return resource, action
 }
 
 // unknown is the INVALID_ACTION answer for an unknown resource or action:

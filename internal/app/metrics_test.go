@@ -2,11 +2,14 @@ package app_test
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -91,6 +94,80 @@ func TestMetrics(t *testing.T) {
 		off := apitest.Start(t, store, func(c *app.Config) { c.MetricsAddr = app.MetricsOff })
 		if status, _ := scrape(t, off.URL+"/metrics"); status != 404 {
 			t.Fatalf("/metrics with metrics off: %d", status)
+		}
+	})
+}
+
+// TestMetricsLabelsBounded: the resource and action labels come from the
+// registry only. Thousands of distinct paths and envelopes naming unknown
+// resources and actions (ids in the REST forms, bytes that are not UTF-8)
+// add no series and no bytes to /metrics beyond the first of each kind,
+// and every one of them is answered.
+func TestMetricsLabelsBounded(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		s := apitest.Start(t, store)
+		u := s.NewUser(t, auth.RoleUser)
+		flood := func(from, to int) {
+			t.Helper()
+			for i := from; i < to; i++ {
+				for _, rq := range []struct{ path, body string }{
+					{fmt.Sprintf("/v1/api-keys/k%06d", i), `{}`},
+					{fmt.Sprintf("/v1/documents/a%06d", i), `{}`},
+					{fmt.Sprintf("/v1/r%06d/a%06d", i, i), `{}`},
+					{fmt.Sprintf("/v1/r%06d", i), `{"action":"list"}`},
+					{"/v1", fmt.Sprintf(`{"resource":"documents","action":"x%06d"}`, i)},
+					{"/v1", fmt.Sprintf(`{"resource":"r\xff%06d","action":"a\xfe"}`, i)},
+					{fmt.Sprintf("/v1/api-keys/%%ff%%fe%06d", i), `{}`},
+				} {
+					req, _ := http.NewRequest(http.MethodPost, s.URL+rq.path, strings.NewReader(rq.body))
+					req.Header.Set("Authorization", "Bearer "+u.Token)
+					res, err := s.Client.Do(req)
+					if err != nil {
+						t.Fatalf("POST %q: %v", rq.path, err)
+					}
+					io.Copy(io.Discard, res.Body)
+					res.Body.Close()
+					if res.StatusCode >= 500 {
+						t.Fatalf("POST %q %s: %d", rq.path, rq.body, res.StatusCode)
+					}
+				}
+			}
+		}
+		series := func() (map[string]bool, int) {
+			t.Helper()
+			status, body := scrape(t, s.URL+"/metrics")
+			if status != 200 {
+				t.Fatalf("/metrics: %d", status)
+			}
+			out, size := map[string]bool{}, 0
+			for _, line := range strings.Split(body, "\n") {
+				if strings.HasPrefix(line, "genie_request") {
+					out[line[:strings.LastIndexByte(line, ' ')]] = true
+					size += len(line)
+				}
+			}
+			return out, size
+		}
+		flood(0, 10)
+		before, sizeBefore := series()
+		flood(10, 1010)
+		after, sizeAfter := series()
+		if len(after) != len(before) {
+			for k := range after {
+				if !before[k] {
+					t.Errorf("new series %s", k)
+				}
+			}
+			t.Fatalf("%d series before the flood, %d after", len(before), len(after))
+		}
+		// The counts grow by a digit or two; the labels by nothing.
+		if sizeAfter > sizeBefore+len(before)*4 {
+			t.Fatalf("/metrics request series grew from %d to %d bytes", sizeBefore, sizeAfter)
+		}
+		for _, want := range []string{`resource="other",status="400"`, `action="other",code="INVALID_ACTION",resource="documents"`} {
+			if !strings.Contains(strings.Join(slices.Collect(maps.Keys(after)), "\n"), want) {
+				t.Errorf("no series with %s", want)
+			}
 		}
 	})
 }

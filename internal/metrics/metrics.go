@@ -9,7 +9,9 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -66,8 +68,12 @@ func New(d *db.DB) *Metrics {
 	return m
 }
 
-// Observe records one answered request.
+// Observe records one answered request. The caller passes label values
+// from a fixed set (the registry's names, see api.OtherLabel); values that
+// are not valid UTF-8 are repaired here all the same, since the Prometheus
+// client panics on them.
 func (m *Metrics) Observe(resource, action string, status int, code string, d time.Duration) {
+	resource, action, code = validLabel(resource), validLabel(action), validLabel(code)
 	m.requests.WithLabelValues(resource, action, strconv.Itoa(status), code).Inc()
 	m.latency.WithLabelValues(resource, action).Observe(d.Seconds())
 }
@@ -75,4 +81,12 @@ func (m *Metrics) Observe(resource, action string, status int, code string, d ti
 // Handler serves the metrics in the Prometheus text format.
 func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+}
+
+// validLabel returns s with any bytes that are not UTF-8 replaced.
+func validLabel(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
 }
