@@ -1,11 +1,13 @@
 package auth
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/geniehq/genie/internal/db"
@@ -32,8 +34,36 @@ type RateLimiter struct {
 	// exhausted: until then a request is refused without a database write
 	// (the count cannot go down within a window), so a flood of refused
 	// requests costs no more than a map lookup.
-	spent sync.Map // bucket -> time.Time
+	// At most MaxSpent buckets are remembered (DefaultMaxSpent when 0):
+	// past that, refusals go to the database, as without the map, so a
+	// flood of distinct buckets cannot grow the process.
+	spent    sync.Map // bucket -> time.Time
+	spentN   atomic.Int64
+	MaxSpent int
 }
+
+// DefaultMaxSpent bounds a limiter's remembered spent buckets.
+const DefaultMaxSpent = 10_000
+
+// remember notes that bucket is spent until reset, within the bound.
+func (l *RateLimiter) remember(bucket string, reset time.Time) {
+	if l.spentN.Load() >= int64(cmp.Or(l.MaxSpent, DefaultMaxSpent)) {
+		return
+	}
+	if _, loaded := l.spent.Swap(bucket, reset); !loaded {
+		l.spentN.Add(1)
+	}
+}
+
+// forget drops a remembered bucket.
+func (l *RateLimiter) forget(bucket any) {
+	if _, loaded := l.spent.LoadAndDelete(bucket); loaded {
+		l.spentN.Add(-1)
+	}
+}
+
+// Remembered is how many spent buckets the limiter holds in memory.
+func (l *RateLimiter) Remembered() int { return int(l.spentN.Load()) }
 
 // Quota is the state of a bucket after one request was counted.
 type Quota struct {
@@ -53,7 +83,7 @@ func (l *RateLimiter) Take(ctx context.Context, bucket string) (Quota, error) {
 		if reset := v.(time.Time); now.Before(reset) {
 			return Quota{Limit: l.Limit, Remaining: 0, Reset: reset, Allowed: false}, nil
 		}
-		l.spent.Delete(bucket)
+		l.forget(bucket)
 	}
 	if l.Spaced {
 		return l.takeSpaced(ctx, bucket, now)
@@ -67,7 +97,7 @@ func (l *RateLimiter) Take(ctx context.Context, bucket string) (Quota, error) {
 	}
 	q := Quota{Limit: l.Limit, Remaining: max(l.Limit-n, 0), Reset: start.Add(win), Allowed: n <= l.Limit}
 	if !q.Allowed {
-		l.spent.Store(bucket, q.Reset)
+		l.remember(bucket, q.Reset)
 	}
 	return q, nil
 }
@@ -85,7 +115,7 @@ func (l *RateLimiter) takeSpaced(ctx context.Context, bucket string, now time.Ti
 			return Quota{}, fmt.Errorf("rate limit: %w", err)
 		}
 		reset := time.UnixMilli(until).UTC()
-		l.spent.Store(bucket, reset)
+		l.remember(bucket, reset)
 		return Quota{Limit: 1, Remaining: 0, Reset: reset, Allowed: false}, nil
 	}
 	if err != nil {
@@ -106,7 +136,7 @@ func (l *RateLimiter) Sweep(ctx context.Context) error {
 	now := l.DB.Now()
 	l.spent.Range(func(k, v any) bool {
 		if !now.Before(v.(time.Time)) {
-			l.spent.Delete(k)
+			l.forget(k)
 		}
 		return true
 	})

@@ -2,6 +2,7 @@ package auth_test
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -94,6 +95,41 @@ func TestSpacedRateLimiter(t *testing.T) {
 		}
 		if q := take(two, "mail:d"); q.Allowed {
 			t.Fatalf("mail:d after the sweep: %+v", q)
+		}
+	})
+}
+
+// TestRateLimiterSpentBounded: a flood of distinct spent buckets (one per
+// address or email a client makes up) is remembered in memory only up to
+// MaxSpent; past it the limit still holds, from the database, and a sweep
+// after the window forgets them all.
+func TestRateLimiterSpentBounded(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		ctx := context.Background()
+		clock := &apitest.Clock{}
+		s := apitest.Start(t, store, apitest.WithClock(clock))
+		l := &auth.RateLimiter{DB: s.App.DB, Limit: 1, Window: time.Minute, MaxSpent: 50}
+		for i := range 200 {
+			b := fmt.Sprintf("flood:%d", i)
+			for j, want := range []bool{true, false, false} {
+				q, err := l.Take(ctx, b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if q.Allowed != want {
+					t.Fatalf("bucket %d, request %d: allowed %v", i, j+1, q.Allowed)
+				}
+			}
+		}
+		if n := l.Remembered(); n != 50 {
+			t.Fatalf("%d spent buckets in memory after a flood of 200, want the bound 50", n)
+		}
+		clock.Advance(2 * time.Minute)
+		if err := l.Sweep(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if n := l.Remembered(); n != 0 {
+			t.Fatalf("%d spent buckets in memory after their window, want 0", n)
 		}
 	})
 }
