@@ -277,7 +277,7 @@ func checkEnvelope(env envelope, raw map[string]json.RawMessage, pathResource st
 			}
 			return env, apperr.Invalid(path, "%s", problem)
 		}
-		if hasEscapedNUL(v) {
+		if jsoncheck.HasEscapedNUL(v) {
 			env.hasNUL = true
 		}
 	}

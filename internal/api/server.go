@@ -1,7 +1,6 @@
 package api
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -387,26 +386,6 @@ func checkAccess(a Access, c *auth.Caller) error {
 		}
 	}
 	return nil
-}
-
-// hasEscapedNUL reports whether a JSON text contains the escape \u0000
-// (raw NUL bytes are not valid JSON and fail to parse).
-func hasEscapedNUL(b []byte) bool {
-	for i := 0; ; {
-		j := bytes.Index(b[i:], []byte(`u0000`))
-		if j < 0 {
-			return false
-		}
-		j += i
-		n := 0
-		for k := j - 1; k >= 0 && b[k] == '\\'; k-- {
-			n++
-		}
-		if n%2 == 1 {
-			return true
-		}
-		i = j + 5
-	}
 }
 
 // MaxIdempotencyKey bounds an Idempotency-Key header.

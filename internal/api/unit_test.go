@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"github.com/geniehq/genie/internal/jsoncheck"
 	"testing"
 
 	"github.com/geniehq/genie/internal/apperr"
@@ -110,8 +111,8 @@ func TestHasEscapedNUL(t *testing.T) {
 		`{"a":"\u00001"}`:  true,
 	}
 	for in, want := range cases {
-		if got := hasEscapedNUL([]byte(in)); got != want {
-			t.Errorf("hasEscapedNUL(%s) = %v, want %v", in, got, want)
+		if got := jsoncheck.HasEscapedNUL([]byte(in)); got != want {
+			t.Errorf("jsoncheck.HasEscapedNUL(%s) = %v, want %v", in, got, want)
 		}
 	}
 }

@@ -174,7 +174,9 @@ func decode(w http.ResponseWriter, r *http.Request, dst any) bool {
 	}
 	// encoding/json would store a lone surrogate or bytes that are not
 	// UTF-8 as U+FFFD: a password or email changed behind the user's back.
-	if bt := jsoncheck.FindBadText(body); bt != nil {
+	// PostgreSQL cannot store U+0000 in text, and no field needs it (/v1
+	// refuses it too).
+	if bt := jsoncheck.FindBadTextOrNUL(body); bt != nil {
 		fail(w, http.StatusBadRequest, "validation_failed", bt.Problem)
 		return false
 	}

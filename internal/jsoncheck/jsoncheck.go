@@ -3,6 +3,7 @@
 package jsoncheck
 
 import (
+	"bytes"
 	"strconv"
 	"unicode/utf8"
 )
@@ -31,6 +32,18 @@ func FindBadText(b []byte) *BadText {
 	return w.bad
 }
 
+// FindBadTextOrNUL is FindBadText that also finds a string holding the
+// NUL character (the escape \u0000), which PostgreSQL cannot store in
+// text.
+func FindBadTextOrNUL(b []byte) *BadText {
+	if !HasEscapedNUL(b) {
+		return FindBadText(b)
+	}
+	w := textWalker{b: b, nul: true}
+	w.value("")
+	return w.bad
+}
+
 // hasSurrogateEscape reports whether b contains an escape in the surrogate
 // range (\uD800–\uDFFF), paired or not; the walker then tells which.
 func hasSurrogateEscape(b []byte) bool {
@@ -53,6 +66,7 @@ type textWalker struct {
 	b   []byte
 	i   int
 	bad *BadText
+	nul bool // a NUL character is a problem too
 }
 
 func (w *textWalker) skipSpace() {
@@ -172,6 +186,9 @@ func (w *textWalker) str(wantValue bool) (string, string) {
 				n = 2
 				r = rune(unescape(w.b[w.i+1]))
 			}
+			if problem == "" && r == 0 && w.nul {
+				problem = "contains the NUL character (\\u0000), which is not accepted in text"
+			}
 			if wantValue {
 				out = utf8.AppendRune(out, r)
 			}
@@ -244,4 +261,24 @@ func hex4(b []byte) rune {
 		}
 	}
 	return r
+}
+
+// HasEscapedNUL reports whether a JSON text contains the escape \u0000
+// (raw NUL bytes are not valid JSON and fail to parse).
+func HasEscapedNUL(b []byte) bool {
+	for i := 0; ; {
+		j := bytes.Index(b[i:], []byte(`u0000`))
+		if j < 0 {
+			return false
+		}
+		j += i
+		n := 0
+		for k := j - 1; k >= 0 && b[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 1 {
+			return true
+		}
+		i = j + 5
+	}
 }
