@@ -222,6 +222,22 @@ func (d *DB) ForUpdate() string {
 	return ""
 }
 
+// LockName serializes the transactions tx of every process that lock
+// the same name, until tx ends: a PostgreSQL transaction-level advisory
+// lock on the name's 64-bit hash; nothing on SQLite, where the
+// transaction already holds the database write lock. It is for work
+// that has no row to lock yet (the first row of a set, or a set whose
+// rows all change).
+func (d *DB) LockName(ctx context.Context, tx *sql.Tx, name string) error {
+	if d.Engine != Postgres {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, name); err != nil {
+		return fmt.Errorf("lock %q: %w", name, err)
+	}
+	return nil
+}
+
 // ForUpdateOf is ForUpdate limited to the rows of the named tables (or
 // aliases) of a join: "FOR UPDATE OF a, b" on PostgreSQL, nothing on
 // SQLite.

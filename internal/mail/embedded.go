@@ -235,8 +235,15 @@ func (e *Embedded) ReprovisionKey(ctx context.Context, t Tenant) (Tenant, error)
 	b := make([]byte, 32)
 	rand.Read(b)
 	next := Tenant{TenantID: t.TenantID, APIKey: "emk_" + base64.RawURLEncoding.EncodeToString(b)}
-	now := e.DB.Now()
 	err := e.DB.Tx(ctx, func(tx *sql.Tx) error {
+		// Concurrent reprovisions of one tenant, on any process, take
+		// turns: each revokes the key the one before it issued (without
+		// the lock, the second insert of a current key broke the
+		// one-current-key index).
+		if err := e.DB.LockName(ctx, tx, "mail_tenant_keys:"+t.TenantID); err != nil {
+			return err
+		}
+		now := e.DB.Now()
 		if _, err := tx.ExecContext(ctx, `UPDATE mail_tenant_keys SET revoked_at = $1 WHERE tenant_id = $2 AND revoked_at IS NULL`,
 			now, t.TenantID); err != nil {
 			return err

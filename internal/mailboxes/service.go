@@ -450,7 +450,11 @@ func (s *Service) ReprovisionKey(ctx context.Context, c *auth.Caller) (string, e
 	if err != nil {
 		return "", fmt.Errorf("mailboxes: reprovision tenant key: %w", err)
 	}
-	if err := s.Tenants.SetAPIKey(ctx, cr.TeamID, cr.TenantID, next.APIKey); err != nil {
+	current := func(ctx context.Context) (bool, error) {
+		st, err := s.Mail.KeyStatus(ctx, next)
+		return st.Status == "active", err
+	}
+	if err := s.Tenants.SetAPIKey(ctx, cr.TeamID, cr.TenantID, next.APIKey, current); err != nil {
 		return "", err
 	}
 	s.Log.InfoContext(ctx, "mail tenant key reprovisioned", "team_id", cr.TeamID, "tenant_id", cr.TenantID)

@@ -84,17 +84,31 @@ func (s *Store) ForUser(ctx context.Context, userID string) (*Credentials, error
 }
 
 // SetAPIKey replaces the team's stored key (after the provider reissued
-// it); the tenant ID must match the stored one.
-func (s *Store) SetAPIKey(ctx context.Context, teamID int64, tenantID, apiKey string) error {
-	res, err := s.DB.W.ExecContext(ctx, `UPDATE mail_tenant_credentials SET api_key_enc = $1, updated_at = $2
-		WHERE team_id = $3 AND tenant_id = $4`, s.Cipher.Seal(teamID, apiKey), s.DB.Now(), teamID, tenantID)
-	if err != nil {
-		return fmt.Errorf("mailtenants: store new key: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return apperr.NotFound("mail credentials")
-	}
-	return nil
+// it); the tenant ID must match the stored one. Concurrent reissues may
+// finish in any order, so the key is stored under the row's lock and only
+// while current reports it is the provider's current key: a key a later
+// reissue has already revoked is not stored over that later one's key
+// (which its own SetAPIKey stores, or has stored).
+func (s *Store) SetAPIKey(ctx context.Context, teamID int64, tenantID, apiKey string, current func(context.Context) (bool, error)) error {
+	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		var one int
+		err := tx.QueryRowContext(ctx, `SELECT 1 FROM mail_tenant_credentials WHERE team_id = $1 AND tenant_id = $2`+s.DB.ForUpdate(),
+			teamID, tenantID).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			return apperr.NotFound("mail credentials")
+		}
+		if err != nil {
+			return fmt.Errorf("mailtenants: lock credentials: %w", err)
+		}
+		if ok, err := current(ctx); err != nil || !ok {
+			return err // superseded: the later key stays
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE mail_tenant_credentials SET api_key_enc = $1, updated_at = $2
+			WHERE team_id = $3 AND tenant_id = $4`, s.Cipher.Seal(teamID, apiKey), s.DB.Now(), teamID, tenantID); err != nil {
+			return fmt.Errorf("mailtenants: store new key: %w", err)
+		}
+		return nil
+	})
 }
 
 // Upsert is what the upsert action stores.
