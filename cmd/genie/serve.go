@@ -14,7 +14,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/app"
+	"github.com/geniehq/genie/internal/marketplace"
 )
 
 func runServe(ctx context.Context, args []string, stderr io.Writer) error {
@@ -31,7 +33,9 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	authAddr := fs.Int("auth-rate-limit", envInt("GENIE_AUTH_RATE_LIMIT", 30), "sign-ups, password sign-ins, recovery requests and code verifications per 5 minutes per client address; 0 turns the limit off (env GENIE_AUTH_RATE_LIMIT)")
 	authGlobal := fs.Int("auth-global-rate-limit", envInt("GENIE_AUTH_GLOBAL_RATE_LIMIT", 1200), "sign-ups, password sign-ins, recovery requests and code verifications per minute for the whole deployment; 0 turns the limit off (env GENIE_AUTH_GLOBAL_RATE_LIMIT)")
 	inFlight := fs.Int("max-in-flight", envInt("GENIE_MAX_IN_FLIGHT", 0), "actions that run at once; more wait their turn (default max(8, 4 x CPUs)) (env GENIE_MAX_IN_FLIGHT)")
-	admitWait := fs.Duration("admit-wait", envDuration("GENIE_ADMIT_WAIT", 300*time.Millisecond), "how long a request waits for its turn before a retryable 429 (env GENIE_ADMIT_WAIT)")
+	admitWait := fs.Duration("admit-wait", envDuration("GENIE_ADMIT_WAIT", api.DefaultAdmitWait), "how long a request waits for its turn before a retryable 429; shedding is for real overload, so the default lets a burst be worked through (env GENIE_ADMIT_WAIT)")
+	viewFlush := fs.Duration("views-flush-interval", envDuration("GENIE_VIEWS_FLUSH_INTERVAL", marketplace.DefaultFlushInterval), "how often marketplace views counted in memory are committed; a crash loses at most this window of views (env GENIE_VIEWS_FLUSH_INTERVAL)")
+	viewPending := fs.Int("views-max-pending", envInt("GENIE_VIEWS_MAX_PENDING", marketplace.DefaultMaxPendingViews), "marketplace views that may wait for the next commit before a get commits them itself (env GENIE_VIEWS_MAX_PENDING)")
 	metricsAddr := fs.String("metrics-addr", env("GENIE_METRICS_ADDR", "main"), "where Prometheus metrics are served: \"main\" at /metrics on --addr, host:port on a separate listener, \"\" nowhere (env GENIE_METRICS_ADDR)")
 	reuse := fs.Duration("refresh-reuse-interval", envDuration("GENIE_REFRESH_REUSE_INTERVAL", 10*time.Second), "how long a used refresh token may be presented again without ending the session, as GoTrue's refresh_token_reuse_interval; 0 means never (env GENIE_REFRESH_REUSE_INTERVAL)")
 	noSignup := fs.Bool("disable-signup", envBool("GENIE_DISABLE_SIGNUP"), "refuse new accounts at /auth/v1/signup, as GoTrue's disable_signup (env GENIE_DISABLE_SIGNUP)")
@@ -75,6 +79,9 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if *inFlight < 0 || *admitWait <= 0 {
 		return fmt.Errorf("--max-in-flight must not be negative and --admit-wait must be positive")
 	}
+	if *viewFlush <= 0 || *viewFlush > time.Minute || *viewPending < 1 {
+		return fmt.Errorf("--views-flush-interval must be positive and at most 1m, and --views-max-pending at least 1")
+	}
 	if *otpTTL <= 0 || *mailInterval < 0 {
 		return fmt.Errorf("--auth-otp-ttl must be positive and --auth-email-interval must not be negative")
 	}
@@ -107,7 +114,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		JWTSecret: *jwtSecret, JWKSURL: *jwksURL, DisableEmbeddedAuth: *noAuth, EditLinkKey: *linkKey,
 		AdminEmail: os.Getenv("GENIE_ADMIN_EMAIL"), AdminPassword: os.Getenv("GENIE_ADMIN_PASSWORD"),
 		RateLimit: *rate, Log: log, AuthAddrLimit: offIfZero(*authAddr), AuthGlobalLimit: offIfZero(*authGlobal), ClientIPHeader: *ipHeader,
-		MaxInFlight: *inFlight, AdmitWait: *admitWait, MetricsAddr: metricsCfg, RefreshReuseInterval: reuseCfg(*reuse),
+		MaxInFlight: *inFlight, AdmitWait: *admitWait, ViewsFlushInterval: *viewFlush, ViewsMaxPending: *viewPending, MetricsAddr: metricsCfg, RefreshReuseInterval: reuseCfg(*reuse),
 		ModelURL: *modelURL, ModelAPIKey: *modelKey, ModelName: *modelName, ModelTimeout: *modelTimeout,
 		MailDomain: *mailDomain, SMTPAddr: *smtpAddr, SMTPAddrDefault: !flagOrEnvSet(fs, "smtp-addr", "GENIE_SMTP_ADDR"), SMTPRelay: *smtpRelay, MailSendLimit: *sendLimit, WebhookAllowPrivate: *webhookPrivate, WebhookWindow: *webhookWindow, SMTPUsername: *smtpUser, SMTPPassword: *smtpPass,
 		MailFrom: *mailFrom, MailKey: os.Getenv("GENIE_MAIL_KEY"),

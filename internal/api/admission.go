@@ -10,8 +10,11 @@ import (
 
 // DefaultAdmitWait is how long a request waits for a slot to run in. Past
 // it the server is overloaded, and a quick retryable answer serves the
-// client better than a slow one.
-const DefaultAdmitWait = 300 * time.Millisecond
+// client better than a slow one. It is long enough that a burst the
+// server can work through in a second or two (100 parallel clones, 256
+// clients on get) is worked through rather than shed: shedding is for
+// real overload (docs/operations.md, "Admission").
+const DefaultAdmitWait = 2 * time.Second
 
 // DefaultMaxInFlight is the number of actions that run at once: enough to
 // keep the CPUs and the database busy, few enough that each finishes

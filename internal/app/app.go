@@ -121,10 +121,15 @@ type Config struct {
 	// Overload protection (internal/api): the body bytes all requests in
 	// flight may hold (default 64 MiB), the actions that run at once
 	// (default max(8, 4 x CPUs)) and how long a request waits for one
-	// (default 300ms) before a retryable 429.
+	// (default api.DefaultAdmitWait) before a retryable 429.
 	BodyBudget  int64
 	MaxInFlight int
 	AdmitWait   time.Duration
+	// Marketplace views are counted in memory and committed every
+	// ViewsFlushInterval, or when ViewsMaxPending wait (0: the defaults
+	// of internal/marketplace).
+	ViewsFlushInterval time.Duration
+	ViewsMaxPending    int
 
 	AuthAddrLimit   int
 	AuthGlobalLimit int
@@ -341,6 +346,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	srv.Register("genie-documents", (&gendocs.Service{DB: d, Generator: gen, Log: log}).Actions())
 	market := marketplace.New(d)
 	market.Events, market.Log = a.Events, log
+	market.SetViewFlush(cfg.ViewsFlushInterval, cfg.ViewsMaxPending)
 	a.Marketplace = market
 	gs.DeleteHooks = append(gs.DeleteHooks, market.DetachGenie)
 	srv.Register("marketplace", market.Actions())
@@ -611,6 +617,13 @@ func (a *App) Close() error {
 	}
 	if a.identity != nil {
 		a.identity.Close() // auth mails in flight
+	}
+	if a.Marketplace != nil { // views counted and not yet committed
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		if err := a.Marketplace.Close(ctx); err != nil {
+			a.Config.Log.Warn("marketplace: commit views at shutdown", "err", err)
+		}
+		cancel()
 	}
 	return a.DB.Close()
 }

@@ -189,6 +189,12 @@ func (s *Service) browse(ctx context.Context, r *api.Request, slim bool) (*api.R
 		return nil, err
 	}
 	admin := in.AdminMode && r.Caller.IsAdmin()
+	withViews := !slim || q.Sort == SortPopular
+	if withViews { // this process's views show at once
+		if err := s.viewCount.settle(ctx); err != nil {
+			return nil, err
+		}
+	}
 	catalog, views, err := s.versions(ctx)
 	if err != nil {
 		return nil, err
@@ -218,7 +224,7 @@ func (s *Service) browse(ctx context.Context, r *api.Request, slim bool) (*api.R
 		return api.OK(data), nil
 	}
 	key := fmt.Sprintf("%s|%d|%d|%s", r.Action, limit, offset, q.key())
-	b, err := s.cachedAt(catalog, views, key, !slim || q.Sort == SortPopular, build)
+	b, err := s.cachedAt(catalog, views, key, withViews, build)
 	if err != nil {
 		return nil, err
 	}
@@ -325,6 +331,9 @@ func requireAdmin(r *api.Request) error {
 }
 
 func (s *Service) statsAction(ctx context.Context, r *api.Request) (*api.Response, error) {
+	if err := s.viewCount.settle(ctx); err != nil {
+		return nil, err
+	}
 	b, err := s.cached(ctx, "stats", true, func() (any, error) { return s.stats(ctx) })
 	if err != nil {
 		return nil, err
@@ -353,6 +362,9 @@ func (s *Service) trendingAction(ctx context.Context, r *api.Request) (*api.Resp
 	}
 	rising := in.RisingOnly != nil && *in.RisingOnly
 	key := fmt.Sprintf("trending|%d|%d|%q|%v", Day(s.DB.Now()), limit, category, rising)
+	if err := s.viewCount.settle(ctx); err != nil {
+		return nil, err
+	}
 	catalog, views, err := s.versions(ctx)
 	if err != nil {
 		return nil, err

@@ -75,18 +75,19 @@ func (w *Write) Touch(seq int64) { w.touched = append(w.touched, seq) }
 
 // write runs fn in a write transaction and finishes it as Write says.
 func (s *Service) write(ctx context.Context, fn func(w *Write) error) error {
-	return s.run(ctx, false, fn)
+	return s.run(ctx, false, fn, nil)
 }
 
 // Write is write for the packages of the marketplace's other rooms
 // (internal/marketplace/community): their writes take the same one path.
 func (s *Service) Write(ctx context.Context, fn func(w *Write) error) error { return s.write(ctx, fn) }
 
-// writeViews is write for a batch of views: views move the views counter
+// writeViews is write for a flush of views: views move the views counter
 // (a random shard) instead of the catalog version, so that responses that
-// do not show view counts stay cached.
-func (s *Service) writeViews(ctx context.Context, fn func(w *Write) error) error {
-	return s.run(ctx, true, fn)
+// do not show view counts stay cached. beforeCommit runs once the write's
+// statements have all succeeded, just before its COMMIT.
+func (s *Service) writeViews(ctx context.Context, fn func(w *Write) error, beforeCommit func()) error {
+	return s.run(ctx, true, fn, beforeCommit)
 }
 
 // writeIn is write inside a transaction another package opened (a hook).
@@ -98,13 +99,19 @@ func (s *Service) writeIn(ctx context.Context, tx *sql.Tx, fn func(w *Write) err
 	return w.finish(ctx)
 }
 
-func (s *Service) run(ctx context.Context, views bool, fn func(w *Write) error) error {
+func (s *Service) run(ctx context.Context, views bool, fn func(w *Write) error, beforeCommit func()) error {
 	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
 		w := &Write{Tx: tx, q: s.stmts.In(tx), views: views}
 		if err := fn(w); err != nil {
 			return err
 		}
-		return w.finish(ctx)
+		if err := w.finish(ctx); err != nil {
+			return err
+		}
+		if beforeCommit != nil {
+			beforeCommit()
+		}
+		return nil
 	})
 	s.stmts.Prepare(context.WithoutCancel(ctx))
 	return err

@@ -57,6 +57,9 @@ func moveCounts(old, cur *Listing) map[string]int64 {
 // views row get one (no views), and the rows' copies of is_public are made
 // the listings' again.
 func (s *Service) RebuildCounters(ctx context.Context) error {
+	if err := s.viewCount.settle(ctx); err != nil {
+		return err
+	}
 	return s.write(ctx, func(tx *Write) error {
 		for _, q := range []string{
 			`INSERT INTO marketplace_listing_views (seq, is_public) SELECT l.seq, l.is_public FROM marketplace_listings l

@@ -27,6 +27,14 @@ func (s *Service) SearchBoth(ctx context.Context, q Query, admin bool, limit, of
 	return engine, index, etotal, total, ok, err
 }
 
-// OnViewsCommitted makes fn run after each batch of views commits and
-// before the batch reads its listings.
-func (s *Service) OnViewsCommitted(fn func()) { s.views.testHookCommitted = fn }
+// OnViewsRead makes fn run after each batch of gets has read its
+// listings' keys and view counts and before it reads the listings.
+func (s *Service) OnViewsRead(fn func()) { s.views.testHookRead = fn }
+
+// PendingViews is the number of views this process counted and has not
+// committed.
+func (s *Service) PendingViews() int64 {
+	s.viewCount.mu.Lock()
+	defer s.viewCount.mu.Unlock()
+	return s.viewCount.total
+}

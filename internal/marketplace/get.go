@@ -16,12 +16,13 @@ type Detail struct {
 }
 
 // Get returns a listing by slug (preferred) or ID and counts the view:
-// view_count grows by one atomically and the day's views are recorded for
-// trending. A non-public listing is NOT_FOUND unless admin is set.
+// view_count grows by one and the day's views are recorded for trending,
+// committed with the process's other views within FlushInterval (see
+// views.go). A non-public listing is NOT_FOUND unless admin is set.
 func (s *Service) Get(ctx context.Context, key string, admin bool) (*Detail, error) {
-	// The view count as the committed batch of views left it (the
-	// caller's own view included), and the rest of the listing as of the
-	// catalog version that batch read.
+	// The committed view count plus this process's views not yet
+	// committed (the caller's own included), and the rest of the listing
+	// as of the catalog version its batch read.
 	v, err := s.views.count(ctx, key, admin)
 	if err != nil {
 		return nil, err

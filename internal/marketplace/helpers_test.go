@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/geniehq/genie/internal/apitest"
 	"github.com/geniehq/genie/internal/auth"
@@ -76,3 +77,21 @@ func slugs(t *testing.T, d map[string]any) []string {
 }
 
 func num(v any) float64 { f, _ := v.(float64); return f }
+
+// eventually retries check until it returns "" and fails with its last
+// answer when that takes longer than 10 s: for what another process
+// commits within its flush interval (views). It returns the time taken.
+func eventually(t *testing.T, check func() string) time.Duration {
+	t.Helper()
+	start := time.Now()
+	for {
+		msg := check()
+		if msg == "" {
+			return time.Since(start)
+		}
+		if time.Since(start) > 10*time.Second {
+			t.Fatalf("after %v: %s", time.Since(start).Round(time.Millisecond), msg)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

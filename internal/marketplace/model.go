@@ -129,12 +129,13 @@ type Service struct {
 	cache     *versioned[string, json.RawMessage] // responses that do not show view counts
 	viewCache *versioned[string, json.RawMessage] // responses that do
 	rows      *versioned[int64, *Listing]         // listings by seq, for pages (see listingsAt)
-	views     viewBatcher
-	related   *versioned[string, []Related]   // get's related listings, per category
-	counts    *versioned[string, int64]       // maintained counters read for pages
-	keys      *versioned[string, pageKeys]    // full pages' listings (see page)
-	refs      *versioned[bool, *taxonomyRefs] // categories and brands by ID, for pages
-	stmts     *db.TxStmts                     // statements of writes, prepared once
+	views     viewReader                          // gets, read in batches
+	viewCount viewCounter                         // views counted, not yet committed
+	related   *versioned[string, []Related]       // get's related listings, per category
+	counts    *versioned[string, int64]           // maintained counters read for pages
+	keys      *versioned[string, pageKeys]        // full pages' listings (see page)
+	refs      *versioned[bool, *taxonomyRefs]     // categories and brands by ID, for pages
+	stmts     *db.TxStmts                         // statements of writes, prepared once
 
 	versionOnce sync.Once
 	versionStmt *sql.Stmt
@@ -154,6 +155,7 @@ func New(d *db.DB) *Service {
 		refs:      newVersioned[bool, *taxonomyRefs](1),
 	}
 	s.views.s = s
+	s.viewCount.init(s)
 	if d != nil { // nil: a service used only for its declarations
 		s.index = &searchIndex{s: s, terms: newTermSource(d)}
 		s.stmts = d.NewTxStmts()
