@@ -18,6 +18,7 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -61,8 +62,9 @@ type Deliverer struct {
 	Timeout  time.Duration // per attempt (default 10 s)
 	Poll     time.Duration // how often the queue is read (default 1 s)
 
-	wake   chan struct{}
-	client *http.Client
+	wake    chan struct{}
+	client  *http.Client
+	faultFn atomic.Pointer[func(point string) error]
 }
 
 // DefaultSchedule: the first retry within a minute, then growing, for
@@ -228,66 +230,99 @@ func (d *Deliverer) send(ctx context.Context, id string) error {
 		}
 		errText = msg
 	}
-	if _, err := dbx.W.ExecContext(ctx, `INSERT INTO webhook_attempts (delivery_id, attempt, at, status_code, error, duration_ms) VALUES ($1, $2, $3, $4, $5, $6)`,
-		id, attempt, now, code, errText, dur); err != nil {
-		return err
-	}
-	if ok {
-		if _, err := dbx.W.ExecContext(ctx, `UPDATE webhook_deliveries SET status = 'delivered', attempts = $1, last_status = $2, last_error = NULL,
-			claimed_until = NULL, updated_at = $3 WHERE id = $4`, attempt, status, now, id); err != nil {
-			return err
-		}
-		_, err := dbx.W.ExecContext(ctx, `UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, endpointID)
-		return err
-	}
 	next := now.Add(jitter(d.Schedule[min(attempt-1, len(d.Schedule)-1)]))
 	finalStatus := "pending"
 	if next.Sub(created) > d.Window {
 		finalStatus = "failed"
 	}
-	if _, err := dbx.W.ExecContext(ctx, `UPDATE webhook_deliveries SET status = $1, attempts = $2, last_status = $3, last_error = $4, next_at = $5,
-		claimed_until = NULL, updated_at = $6 WHERE id = $7`, finalStatus, attempt, code, errText, next, now, id); err != nil {
-		return err
+	// The attempt and what it changes in the delivery and the endpoint are
+	// one transaction: a process that dies between them leaves the
+	// delivery as it was (pending, its claim running out), so the next
+	// try posts once more with the same webhook-id (at least once, as
+	// Standard Webhooks receivers expect) and records attempt n again,
+	// rather than colliding with a recorded attempt n forever.
+	return dbx.Tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO webhook_attempts (delivery_id, attempt, at, status_code, error, duration_ms) VALUES ($1, $2, $3, $4, $5, $6)`,
+			id, attempt, now, code, errText, dur); err != nil {
+			return err
+		}
+		if err := d.fault("attempt recorded"); err != nil {
+			return err
+		}
+		if ok {
+			if _, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET status = 'delivered', attempts = $1, last_status = $2, last_error = NULL,
+				claimed_until = NULL, updated_at = $3 WHERE id = $4`, attempt, status, now, id); err != nil {
+				return err
+			}
+			if err := d.fault("delivery updated"); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, `UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, endpointID)
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET status = $1, attempts = $2, last_status = $3, last_error = $4, next_at = $5,
+			claimed_until = NULL, updated_at = $6 WHERE id = $7`, finalStatus, attempt, code, errText, next, now, id); err != nil {
+			return err
+		}
+		if err := d.fault("delivery updated"); err != nil {
+			return err
+		}
+		return d.failing(ctx, tx, endpointID, now, finalStatus == "failed")
+	})
+}
+
+// SetFault installs a fault injector for tests: it is called at each
+// point between two writes of an attempt's transaction with the point's
+// name, and an error it returns fails the transaction there, as a crash
+// would. nil removes it.
+func (d *Deliverer) SetFault(f func(point string) error) {
+	if f == nil {
+		d.faultFn.Store(nil)
+		return
 	}
-	return d.failing(ctx, endpointID, now, finalStatus == "failed")
+	d.faultFn.Store(&f)
+}
+
+func (d *Deliverer) fault(point string) error {
+	if f := d.faultFn.Load(); f != nil {
+		return (*f)(point)
+	}
+	return nil
 }
 
 // failing marks an endpoint as failing since now (unless it already is),
 // and disables it once it has failed for the whole Window (or a delivery
 // ran out of its Window while nothing succeeded), recording a
-// webhook.endpoint_disabled event in the same transaction.
-func (d *Deliverer) failing(ctx context.Context, endpointID string, now time.Time, exhausted bool) error {
-	dbx := d.Webhooks.DB
-	if _, err := dbx.W.ExecContext(ctx, `UPDATE webhook_endpoints SET failing_since = $1 WHERE id = $2 AND failing_since IS NULL`, now, endpointID); err != nil {
+// webhook.endpoint_disabled event, all in tx.
+func (d *Deliverer) failing(ctx context.Context, tx *sql.Tx, endpointID string, now time.Time, exhausted bool) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE webhook_endpoints SET failing_since = $1 WHERE id = $2 AND failing_since IS NULL`, now, endpointID); err != nil {
 		return err
 	}
-	return dbx.Tx(ctx, func(tx *sql.Tx) error {
-		var user string
-		var since time.Time
-		err := tx.QueryRowContext(ctx, `SELECT user_id, failing_since FROM webhook_endpoints WHERE id = $1 AND enabled = TRUE AND failing_since IS NOT NULL`,
-			endpointID).Scan(&user, &since)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil
-		}
-		if err != nil || (now.Sub(since) < d.Window && !exhausted) {
-			return err
-		}
-		reason := fmt.Sprintf("deliveries failed for %s", d.Window)
-		if _, err := tx.ExecContext(ctx, `UPDATE webhook_endpoints SET enabled = FALSE, disabled_reason = $1, updated_at = $2 WHERE id = $3`,
-			reason, now, endpointID); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET status = 'failed', last_error = 'the endpoint was disabled', updated_at = $1
-			WHERE endpoint_id = $2 AND status = 'pending'`, now, endpointID); err != nil {
-			return err
-		}
-		e, err := scanEndpoint(tx.QueryRowContext(ctx, `SELECT `+endpointCols+` FROM webhook_endpoints WHERE id = $1`, endpointID))
-		if err != nil {
-			return err
-		}
-		d.Log.WarnContext(ctx, "webhook endpoint disabled", "endpoint_id", endpointID, "reason", reason)
-		return d.Webhooks.Events.Record(ctx, tx, user, WebhookEndpointDisabled, e)
-	})
+	var user string
+	var since time.Time
+	err := tx.QueryRowContext(ctx, `SELECT user_id, failing_since FROM webhook_endpoints WHERE id = $1 AND enabled = TRUE AND failing_since IS NOT NULL`,
+		endpointID).Scan(&user, &since)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil || (now.Sub(since) < d.Window && !exhausted) {
+		return err
+	}
+	reason := fmt.Sprintf("deliveries failed for %s", d.Window)
+	if _, err := tx.ExecContext(ctx, `UPDATE webhook_endpoints SET enabled = FALSE, disabled_reason = $1, updated_at = $2 WHERE id = $3`,
+		reason, now, endpointID); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET status = 'failed', last_error = 'the endpoint was disabled', updated_at = $1
+		WHERE endpoint_id = $2 AND status = 'pending'`, now, endpointID); err != nil {
+		return err
+	}
+	e, err := scanEndpoint(tx.QueryRowContext(ctx, `SELECT `+endpointCols+` FROM webhook_endpoints WHERE id = $1`, endpointID))
+	if err != nil {
+		return err
+	}
+	d.Log.WarnContext(ctx, "webhook endpoint disabled", "endpoint_id", endpointID, "reason", reason)
+	return d.Webhooks.Events.Record(ctx, tx, user, WebhookEndpointDisabled, e)
 }
 
 func jitter(d time.Duration) time.Duration {

@@ -154,7 +154,8 @@ func (e *Embedded) accountBy(ctx context.Context, column, v string) (*account, e
 }
 
 // SendTest implements MailSystem: a short message from the inbox's address
-// to `to`, through the Sender. The result is {queued, message_id, from, to,
+// to `to`, through the Sender, kept in the inbox as an outbound message
+// like a send. The result is {queued, message_id, from, to,
 // delivery}.
 func (e *Embedded) SendTest(ctx context.Context, t *Tenant, accountID, to string) (TestResult, error) {
 	if err := e.authorize(ctx, t); err != nil {
@@ -176,7 +177,11 @@ func (e *Embedded) SendTest(ctx context.Context, t *Tenant, accountID, to string
 	if err != nil {
 		return nil, err
 	}
-	via, err := e.Sender.Send(ctx, a.Address, []string{to}, raw)
+	// Stored in the inbox as an outbound message, as a send is: every
+	// message the mailbox sends is in its history (and counts toward its
+	// hourly send limit; the test itself is not refused by it, since it
+	// goes only to the mailbox's own escalation address, owner or self).
+	_, via, _, err := e.storeAndSend(ctx, a, to, []string{to}, raw, now, 0)
 	if err != nil {
 		return nil, fmt.Errorf("mail: send test message: %w", err)
 	}

@@ -386,36 +386,6 @@ func (e *Embedded) SendFrom(ctx context.Context, t *Tenant, accountID string, ou
 	if err != nil {
 		return nil, time.Time{}, err
 	}
-	// Take a place under the limit and store the message in one
-	// transaction, the inbox's row locked so that concurrent sends count
-	// each other; a failed send gives the place back.
-	var id string
-	var retryAt time.Time
-	err = e.DB.Tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `UPDATE mail_accounts SET suspended = suspended WHERE id = $1`, accountID); err != nil {
-			return err
-		}
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM mail_messages
-			WHERE account_id = $1 AND direction = 'outbound' AND received_at > $2`, accountID, now.Add(-time.Hour)).Scan(&n); err != nil {
-			return err
-		}
-		if limit > 0 && n >= limit {
-			// The place frees when the oldest send of the window leaves it.
-			var oldest time.Time
-			if err := tx.QueryRowContext(ctx, `SELECT received_at FROM mail_messages WHERE account_id = $1 AND direction = 'outbound'
-				AND received_at > $2 ORDER BY received_at LIMIT 1`, accountID, now.Add(-time.Hour)).Scan(&oldest); err != nil {
-				return err
-			}
-			retryAt = oldest.Add(time.Hour)
-			return ErrSendLimit
-		}
-		id, err = e.storeMessage(ctx, tx, accountID, DirectionOut, a.Address, strings.Join(append(append([]string{}, out.To...), out.Cc...), ","), raw, now)
-		return err
-	})
-	if err != nil {
-		return nil, retryAt, err
-	}
 	rcpts := make([]string, 0, len(out.To)+len(out.Cc))
 	for _, r := range append(append([]string{}, out.To...), out.Cc...) {
 		addr, err := Address(r)
@@ -424,17 +394,62 @@ func (e *Embedded) SendFrom(ctx context.Context, t *Tenant, accountID string, ou
 		}
 		rcpts = append(rcpts, addr)
 	}
-	if _, err := e.Sender.Send(ctx, a.Address, rcpts, raw); err != nil {
-		if _, derr := e.DB.W.ExecContext(context.WithoutCancel(ctx), `DELETE FROM mail_messages WHERE id = $1`, id); derr != nil {
-			e.Log.ErrorContext(ctx, "remove a message that could not be sent", "id", id, "err", derr)
-		}
-		return nil, time.Time{}, fmt.Errorf("mail: send: %w", err)
+	id, _, retryAt, err := e.storeAndSend(ctx, a, strings.Join(append(append([]string{}, out.To...), out.Cc...), ","), rcpts, raw, now, limit)
+	if err != nil {
+		return nil, retryAt, err
 	}
 	full, _, err := e.InboxMessage(ctx, accountID, id)
 	if err != nil {
 		return nil, time.Time{}, err
 	}
 	return &full.InboxMessage, time.Time{}, nil
+}
+
+// storeAndSend stores raw in the inbox as an outbound message, in its
+// thread, and sends it through the Sender to rcpts; a failed send removes
+// it again. With limit > 0, at most limit messages leave an inbox in any
+// hour (ErrSendLimit, with the time the oldest of them leaves the window).
+// Every message an inbox sends goes this way, so each is in its history.
+func (e *Embedded) storeAndSend(ctx context.Context, a *account, rcptHeader string, rcpts []string, raw []byte, now time.Time, limit int) (id string, via Delivery, retryAt time.Time, err error) {
+	// Take a place under the limit and store the message in one
+	// transaction, the inbox's row locked so that concurrent sends count
+	// each other; a failed send gives the place back.
+	err = e.DB.Tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE mail_accounts SET suspended = suspended WHERE id = $1`, a.ID); err != nil {
+			return err
+		}
+		if limit > 0 {
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM mail_messages
+				WHERE account_id = $1 AND direction = 'outbound' AND received_at > $2`, a.ID, now.Add(-time.Hour)).Scan(&n); err != nil {
+				return err
+			}
+			if n >= limit {
+				// The place frees when the oldest send of the window leaves it.
+				var oldest time.Time
+				if err := tx.QueryRowContext(ctx, `SELECT received_at FROM mail_messages WHERE account_id = $1 AND direction = 'outbound'
+					AND received_at > $2 ORDER BY received_at LIMIT 1`, a.ID, now.Add(-time.Hour)).Scan(&oldest); err != nil {
+					return err
+				}
+				retryAt = oldest.Add(time.Hour)
+				return ErrSendLimit
+			}
+		}
+		var err error
+		id, err = e.storeMessage(ctx, tx, a.ID, DirectionOut, a.Address, rcptHeader, raw, now)
+		return err
+	})
+	if err != nil {
+		return "", "", retryAt, err
+	}
+	via, err = e.Sender.Send(ctx, a.Address, rcpts, raw)
+	if err != nil {
+		if _, derr := e.DB.W.ExecContext(context.WithoutCancel(ctx), `DELETE FROM mail_messages WHERE id = $1`, id); derr != nil {
+			e.Log.ErrorContext(ctx, "remove a message that could not be sent", "id", id, "err", derr)
+		}
+		return "", "", time.Time{}, fmt.Errorf("mail: send: %w", err)
+	}
+	return id, via, time.Time{}, nil
 }
 
 // Inboxes is implemented by mail systems that keep their inboxes'

@@ -2,6 +2,7 @@ package mailboxes_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -139,6 +140,16 @@ func TestMailboxLifecycle(t *testing.T) {
 		}
 		if c := count(t, s, `SELECT COUNT(*) FROM mail_outbox WHERE rcpt_to = $1`, u.Email); c != 1 {
 			t.Fatalf("outbox has %d messages for the owner", c)
+		}
+		// Like a send, the test message is in the mailbox's history.
+		sent := s.Call(t, u.Token, res, "messages", "", map[string]any{"agentId": agent["agentId"], "direction": "outbound"}).Expect(t, 200, "").Data()
+		msgs, _ := sent["messages"].([]any)
+		if sent["count"] != 1.0 || len(msgs) != 1 {
+			t.Fatalf("outbound messages after a test: %v", sent)
+		}
+		if m := msgs[0].(map[string]any); m["direction"] != "outbound" || fmt.Sprint(m["to"]) != "["+u.Email+"]" ||
+			!strings.HasPrefix(apitest.Str(m, "subject"), "Test message from sales-2@mail.localhost") {
+			t.Fatalf("the test message in the mailbox: %v (test answered %v)", m, tr)
 		}
 
 		// The resource is -self: another user's genie is 401 UNAUTHORIZED,

@@ -61,7 +61,7 @@ func New(d *db.DB) *Metrics {
 	}
 	count("genie_mail_received_messages", "Messages received and held in the embedded mail system's inboxes.",
 		`SELECT COUNT(*) FROM mail_messages WHERE direction = 'inbound'`)
-	count("genie_mail_sent_messages", "Messages genie mailboxes sent (send), held in their inboxes.",
+	count("genie_mail_sent_messages", "Messages genie mailboxes sent (send and test), held in their inboxes.",
 		`SELECT COUNT(*) FROM mail_messages WHERE direction = 'outbound'`)
 	count("genie_webhook_backlog", "Webhook deliveries waiting to be sent or retried.", `SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'pending'`)
 	count("genie_mail_outbox_backlog", "Outgoing messages waiting in the outbox for a relay.", `SELECT COUNT(*) FROM mail_outbox`)
