@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Runs every Go fuzz target of the module. FUZZTIME is passed to -fuzztime:
-# the default, 5000x, is an execution count (the smoke run CI does; a few
-# seconds a target). Run longer by hand, e.g. FUZZTIME=5m scripts/fuzz.sh.
+# Runs every Go fuzz target of the module, exploring (on demand: CI and
+# scripts/test.sh only replay each target's seed corpus and testdata/fuzz,
+# as plain `go test` does, unless FUZZTIME is set). FUZZTIME is passed to
+# -fuzztime: the default, 5000x, is an execution count (a few seconds a
+# target). Run longer by hand, e.g. FUZZTIME=5m scripts/fuzz.sh. An input
+# that fails is written to the package's testdata/fuzz/: commit it with
+# its fix, and plain `go test` replays it from then on.
 # A target may be named to run only it: scripts/fuzz.sh FuzzCheckSlug.
 #
 # Why a count by default: with a duration, Go's fuzz coordinator (up to Go

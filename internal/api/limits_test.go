@@ -1,8 +1,12 @@
 package api_test
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -135,5 +139,56 @@ func TestAdmission(t *testing.T) {
 		close(release)
 		(<-done).Expect(t, 200, "")
 		s.Call(t, u.Token, "documents", "all", "", nil).Expect(t, 200, "")
+	})
+}
+
+// TestTooLargeBodyWrittenFirst: a client that writes its whole body before
+// reading (as Python's http.client does) gets the 413 with its error
+// body, not a reset connection, for a body up to DrainTooLarge past the
+// limit, with a declared length or chunked; the connection then serves
+// the next request.
+func TestTooLargeBodyWrittenFirst(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		s := apitest.Start(t, store)
+		u := s.NewUser(t, auth.RoleUser)
+		body := `{"resource":"documents","action":"all","data":{"x":"` + strings.Repeat("x", 900<<10) + `"}}`
+		for _, chunked := range []bool{false, true} {
+			conn, err := net.Dial("tcp", strings.TrimPrefix(s.URL, "http://"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			var req bytes.Buffer
+			fmt.Fprintf(&req, "POST /v1 HTTP/1.1\r\nHost: genie\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\n", u.Token)
+			if chunked {
+				fmt.Fprintf(&req, "Transfer-Encoding: chunked\r\n\r\n%x\r\n%s\r\n0\r\n\r\n", len(body), body)
+			} else {
+				fmt.Fprintf(&req, "Content-Length: %d\r\n\r\n%s", len(body), body)
+			}
+			// The whole request, then a second one on the same connection.
+			fmt.Fprintf(&req, "POST /v1 HTTP/1.1\r\nHost: genie\r\nAuthorization: Bearer %s\r\nContent-Length: 40\r\n\r\n%s", u.Token, `{"resource":"documents","action":"all"} `)
+			conn.SetDeadline(time.Now().Add(30 * time.Second)) //nolint:errcheck
+			if _, err := conn.Write(req.Bytes()); err != nil {
+				t.Fatalf("chunked %v: writing the body before reading: %v", chunked, err)
+			}
+			br := bufio.NewReader(conn)
+			res, err := http.ReadResponse(br, nil)
+			if err != nil {
+				t.Fatalf("chunked %v: reading the answer after writing the body: %v", chunked, err)
+			}
+			b, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != 413 || !strings.Contains(string(b), `"field":"body"`) {
+				t.Fatalf("chunked %v: %d %s", chunked, res.StatusCode, b)
+			}
+			res, err = http.ReadResponse(br, nil)
+			if err != nil {
+				t.Fatalf("chunked %v: the next request on the connection: %v", chunked, err)
+			}
+			res.Body.Close()
+			if res.StatusCode != 200 {
+				t.Fatalf("chunked %v: the next request: %d", chunked, res.StatusCode)
+			}
+		}
 	})
 }

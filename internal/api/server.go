@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"golang.org/x/sync/semaphore"
+	"io"
 	"log/slog"
 	"maps"
 	"net/http"
@@ -170,8 +171,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route) {
 		if !bodyDone && (r.ContentLength < 0 || r.ContentLength > smallBody) {
 			// Answer now and drop the connection rather than read the rest
 			// of a body that will not be used (net/http would read up to
-			// 256 KiB of it, waiting for a slow client, before answering).
-			w.Header().Set("Connection", "close")
+			// 256 KiB of it, waiting for a slow client, before answering)
+			// - except for a body past its limit, whose rest is read and
+			// dropped within a bound first (see drainTooLarge).
+			if !(isTooLarge(err) && drainTooLarge(w, r)) {
+				w.Header().Set("Connection", "close")
+			}
 		}
 		WriteError(ctx, w, s.opt.Log, err)
 	}
@@ -338,6 +343,35 @@ func (s *Server) unknown(resource, action string) error {
 	}
 	return apperr.InvalidAction("action %q is not supported for resource %q; its actions are: %s",
 		action, resource, strings.Join(slices.Sorted(maps.Keys(actions)), ", "))
+}
+
+// DrainTooLarge bounds how much of a body past its limit is read and
+// dropped before the 413 is sent, and DrainWait how long that may take.
+// Many clients (Python's http.client, several SDKs) write the whole body
+// before they read the answer: if the server closed the connection with
+// their bytes unread, the kernel would reset it and they would see a
+// broken pipe instead of the 413. Past the bound the connection is closed
+// all the same.
+const (
+	DrainTooLarge = 1 << 20
+	DrainWait     = 5 * time.Second
+)
+
+func isTooLarge(err error) bool {
+	var e *apperr.Error
+	return errors.As(err, &e) && e.HTTPStatus == http.StatusRequestEntityTooLarge
+}
+
+// drainTooLarge reads and drops the rest of r's body, at most
+// DrainTooLarge bytes for at most DrainWait, and reports whether it
+// reached the body's end (the connection can then serve the next
+// request).
+func drainTooLarge(w http.ResponseWriter, r *http.Request) bool {
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Now().Add(DrainWait)) //nolint:errcheck // best effort: the byte bound still holds
+	n, err := io.CopyN(io.Discard, r.Body, DrainTooLarge+1)
+	rc.SetReadDeadline(time.Time{}) //nolint:errcheck
+	return n <= DrainTooLarge && errors.Is(err, io.EOF)
 }
 
 // smallBody is the size of an unread body that is read and dropped after

@@ -102,31 +102,16 @@ func (w *Webhooks) lookup(ctx context.Context, host string) ([]netip.Addr, error
 	if a, err := netip.ParseAddr(host); err == nil {
 		return []netip.Addr{a}, nil
 	}
+	// 127.1, 0x7f000001, 2130706433, 0177.0.0.1: read as the resolver
+	// and browsers read them, then judged like any address.
+	if a, numeric, err := numericHost(host); numeric {
+		return []netip.Addr{a}, err
+	}
 	if w.Resolve != nil {
 		return w.Resolve(ctx, host)
 	}
 	ips, err := net.DefaultResolver.LookupNetIP(ctx, "ip", host)
 	return ips, err
-}
-
-// CheckAddr refuses the addresses a webhook must never reach: link-local
-// (169.254.0.0/16, fe80::/10: cloud metadata lives there), unspecified,
-// multicast and broadcast always; loopback and private ranges unless
-// allowPrivate.
-func CheckAddr(a netip.Addr, allowPrivate bool) error {
-	a = a.Unmap()
-	switch {
-	case a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast():
-		return fmt.Errorf("%s is a link-local address (cloud metadata services live there)", a)
-	case a.IsUnspecified() || a.IsMulticast() || a == netip.AddrFrom4([4]byte{255, 255, 255, 255}):
-		return fmt.Errorf("%s is not a unicast address", a)
-	case a.Is6() && netip.MustParsePrefix("fd00:ec2::/32").Contains(a):
-		return fmt.Errorf("%s is a cloud metadata address", a)
-	case !allowPrivate && (a.IsLoopback() || a.IsPrivate() || netip.MustParsePrefix("100.64.0.0/10").Contains(a) ||
-		netip.MustParsePrefix("0.0.0.0/8").Contains(a)):
-		return fmt.Errorf("%s is a loopback or private address (allowed only with --webhook-allow-private)", a)
-	}
-	return nil
 }
 
 // EndpointInput is what create and update take.
