@@ -43,6 +43,8 @@ type Write struct {
 	deltas  map[string]int64
 	touched []int64
 	views   bool
+
+	postgres bool // the store is PostgreSQL
 }
 
 // ExecContext, QueryContext and QueryRowContext run on the write's
@@ -75,7 +77,7 @@ func (w *Write) Touch(seq int64) { w.touched = append(w.touched, seq) }
 
 // write runs fn in a write transaction and finishes it as Write says.
 func (s *Service) write(ctx context.Context, fn func(w *Write) error) error {
-	return s.run(ctx, false, fn, nil)
+	return s.run(ctx, false, fn)
 }
 
 // Write is write for the packages of the marketplace's other rooms
@@ -84,34 +86,27 @@ func (s *Service) Write(ctx context.Context, fn func(w *Write) error) error { re
 
 // writeViews is write for a flush of views: views move the views counter
 // (a random shard) instead of the catalog version, so that responses that
-// do not show view counts stay cached. beforeCommit runs once the write's
-// statements have all succeeded, just before its COMMIT.
-func (s *Service) writeViews(ctx context.Context, fn func(w *Write) error, beforeCommit func()) error {
-	return s.run(ctx, true, fn, beforeCommit)
+// do not show view counts stay cached.
+func (s *Service) writeViews(ctx context.Context, fn func(w *Write) error) error {
+	return s.run(ctx, true, fn)
 }
 
 // writeIn is write inside a transaction another package opened (a hook).
 func (s *Service) writeIn(ctx context.Context, tx *sql.Tx, fn func(w *Write) error) error {
-	w := &Write{Tx: tx, q: tx}
+	w := &Write{Tx: tx, q: tx, postgres: s.DB.Engine == db.Postgres}
 	if err := fn(w); err != nil {
 		return err
 	}
 	return w.finish(ctx)
 }
 
-func (s *Service) run(ctx context.Context, views bool, fn func(w *Write) error, beforeCommit func()) error {
+func (s *Service) run(ctx context.Context, views bool, fn func(w *Write) error) error {
 	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		w := &Write{Tx: tx, q: s.stmts.In(tx), views: views}
+		w := &Write{Tx: tx, q: s.stmts.In(tx), views: views, postgres: s.DB.Engine == db.Postgres}
 		if err := fn(w); err != nil {
 			return err
 		}
-		if err := w.finish(ctx); err != nil {
-			return err
-		}
-		if beforeCommit != nil {
-			beforeCommit()
-		}
-		return nil
+		return w.finish(ctx)
 	})
 	s.stmts.Prepare(context.WithoutCancel(ctx))
 	return err

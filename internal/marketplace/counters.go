@@ -102,7 +102,7 @@ func (s *Service) RebuildCounters(ctx context.Context) error {
 		if err := rows.Err(); err != nil {
 			return fmt.Errorf("marketplace: rebuild counters: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key <> 'version' AND key NOT LIKE 'views%'`); err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key <> 'version' AND key NOT LIKE 'views%' AND key NOT LIKE 'vflush:%'`); err != nil {
 			return fmt.Errorf("marketplace: clear counters: %w", err)
 		}
 		tx.Count(total)

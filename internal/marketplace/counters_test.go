@@ -6,10 +6,12 @@ import (
 	"net/http"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/geniehq/genie/internal/apitest"
 	"github.com/geniehq/genie/internal/app"
 	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/marketplace"
 )
 
@@ -570,6 +572,44 @@ func TestViewsWhileVisibilityChanges(t *testing.T) {
 		}
 		if rebuilt := totals(); rebuilt != maintained {
 			t.Fatalf("stats (genies, views, views shown) maintained %s, rebuilt %s", maintained, rebuilt)
+		}
+	})
+}
+
+// TestGetCountsExactAcrossFlushes: a get answers with the committed count
+// plus the views its process has not committed, never counting a flush
+// twice or missing one that commits while it reads: with the views
+// committed every millisecond, sequential gets of a listing answer 1, 2,
+// 3, ... exactly, while other gets keep flushes busy.
+func TestGetCountsExactAcrossFlushes(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		s := apitest.Start(t, store, func(c *app.Config) { c.ViewsFlushInterval = time.Millisecond })
+		f := &fixture{s: s, admin: s.NewUser(t, auth.RoleAdmin)}
+		cat := f.category(t, "c", 0)["id"].(string)
+		f.listing(t, "counted", cat, nil)
+		f.listing(t, "busy", cat, nil)
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		for range 3 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					select {
+					case <-stop:
+						return
+					default:
+						f.call(t, "", "get", "busy", nil)
+					}
+				}
+			}()
+		}
+		defer func() { close(stop); wg.Wait() }()
+		for i := range 100 {
+			d := f.call(t, "", "get", "counted", nil).Expect(t, 200, "").Data()
+			if d["view_count"] != float64(i+1) {
+				t.Fatalf("get %d answered view_count %v", i+1, d["view_count"])
+			}
 		}
 	})
 }

@@ -137,6 +137,9 @@ type Service struct {
 	refs      *versioned[bool, *taxonomyRefs]     // categories and brands by ID, for pages
 	stmts     *db.TxStmts                         // statements of writes, prepared once
 
+	prepMu   sync.Mutex
+	prepared map[string]*sql.Stmt // fixed read statements (queryList)
+
 	versionOnce sync.Once
 	versionStmt *sql.Stmt
 	versionErr  error
@@ -153,6 +156,7 @@ func New(d *db.DB) *Service {
 		counts:    newVersioned[string, int64](4096),
 		keys:      newVersioned[string, pageKeys](4096),
 		refs:      newVersioned[bool, *taxonomyRefs](1),
+		prepared:  map[string]*sql.Stmt{},
 	}
 	s.views.s = s
 	s.viewCount.init(s)

@@ -3,6 +3,7 @@ package marketplace
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -322,29 +323,24 @@ func (s *Service) listingsOf(ctx context.Context, catalog int64, seqs []int64, k
 
 // loadBySeq reads full listings by seq.
 func (s *Service) loadBySeq(ctx context.Context, catalog int64, seqs []int64) (map[int64]*Listing, error) {
-	a := make([]any, len(seqs))
-	for i, q := range seqs {
-		a[i] = q
-	}
 	bySeq := make(map[int64]*Listing, len(seqs))
-	return bySeq, s.loadListings(ctx, catalog, "seq", a, func(l *Listing) { bySeq[l.seq] = l })
+	return bySeq, s.loadListings(ctx, catalog, "seq", len(seqs), listArg(s.DB, seqs), func(l *Listing) { bySeq[l.seq] = l })
 }
 
 // loadListings reads the full listings whose column (seq or id) is one of
-// keys, in no particular order, as of at least the given catalog version.
+// the n keys (listArg of them), in no particular order, as of at least the given catalog version.
 // The rows are read alone, without joining their category and brand: the
 // names come from the taxonomy kept for the catalog version (refsAt),
 // which saves two index lookups per listing.
-func (s *Service) loadListings(ctx context.Context, catalog int64, column string, keys []any, fn func(*Listing)) error {
-	if len(keys) == 0 {
+func (s *Service) loadListings(ctx context.Context, catalog int64, column string, n int, keys any, fn func(*Listing)) error {
+	if n == 0 {
 		return nil
 	}
 	refs, err := s.refsAt(ctx, catalog)
 	if err != nil {
 		return err
 	}
-	rows, err := s.DB.R.QueryContext(ctx, `SELECT `+cachedColumns+` FROM marketplace_listings l
-		WHERE l.`+column+` IN (`+db.Placeholders(1, len(keys))+`)`, keys...)
+	rows, err := s.queryList(ctx, `SELECT `+cachedColumns+` FROM marketplace_listings l WHERE `+s.inList("l."+column), keys)
 	if err != nil {
 		return fmt.Errorf("marketplace: load listings: %w", err)
 	}
@@ -625,4 +621,47 @@ func (s *Service) stats(ctx context.Context) (*Stats, error) {
 		return nil, fmt.Errorf("marketplace: stats: %w", err)
 	}
 	return &st, nil
+}
+
+// inList is "col IN (the list in $1)" in a form one prepared statement
+// serves for lists of any length: col = ANY($1) with an array on
+// PostgreSQL, col IN (SELECT value FROM json_each($1)) with a JSON array
+// on SQLite (see listArg). Both probe col's index once per element.
+func (s *Service) inList(col string) string {
+	if s.DB.Engine == db.Postgres {
+		return col + " = ANY($1)"
+	}
+	return col + " IN (SELECT value FROM json_each($1))"
+}
+
+// listArg is the parameter of inList for keys.
+func listArg[K int64 | string](d *db.DB, keys []K) any {
+	if d.Engine == db.Postgres {
+		return keys
+	}
+	b, _ := json.Marshal(keys) // cannot fail for strings and integers
+	return string(b)
+}
+
+// queryList runs a read whose text does not change (an inList query)
+// through a statement prepared once on the read pool.
+func (s *Service) queryList(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	s.prepMu.Lock()
+	st, ok := s.prepared[query]
+	s.prepMu.Unlock()
+	if !ok {
+		var err error
+		if st, err = s.DB.R.PrepareContext(context.WithoutCancel(ctx), query); err != nil {
+			return nil, err
+		}
+		s.prepMu.Lock()
+		if old, ok := s.prepared[query]; ok { // prepared meanwhile by another caller
+			st.Close()
+			st = old
+		} else {
+			s.prepared[query] = st
+		}
+		s.prepMu.Unlock()
+	}
+	return st.QueryContext(ctx, args...)
 }

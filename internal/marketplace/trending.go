@@ -136,12 +136,12 @@ func (s *Service) trending(ctx context.Context, catalog int64, category string, 
 	if len(hits) == 0 {
 		return items, nil
 	}
-	ids := make([]any, len(hits))
+	ids := make([]string, len(hits))
 	for i, h := range hits {
 		ids[i] = h.id
 	}
 	byID := map[string]*Listing{}
-	if err := s.loadListings(ctx, catalog, "id", ids, func(l *Listing) { byID[l.ID] = l }); err != nil {
+	if err := s.loadListings(ctx, catalog, "id", len(ids), listArg(s.DB, ids), func(l *Listing) { byID[l.ID] = l }); err != nil {
 		return nil, err
 	}
 	for _, h := range hits {

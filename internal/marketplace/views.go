@@ -1,9 +1,9 @@
 package marketplace
 
 import (
+	"cmp"
 	"context"
-	"database/sql"
-	"errors"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"math/rand/v2"
@@ -15,7 +15,6 @@ import (
 
 	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apperr"
-	"github.com/geniehq/genie/internal/db"
 )
 
 // A get is a read. Its view is counted in memory (viewCounter) and
@@ -27,9 +26,10 @@ import (
 // the gets in progress (see docs/marketplace.md).
 //
 // The gets themselves are read in batches (viewReader): the gets that
-// arrive while one batch reads share the next one, which costs one
-// catalog version read, one read of the listings' keys and committed view
-// counts, and one read of the listings the listing cache lacks.
+// arrive while one batch reads share the next one, which costs one read
+// of the listings' keys, committed view counts and the catalog version,
+// and one read of the listings the listing cache lacks, each through a
+// statement prepared once.
 
 // Defaults of the view counter (Service.SetViewFlush changes them).
 const (
@@ -44,34 +44,55 @@ type viewKey struct {
 }
 
 // viewCounter holds the views this process counted and has not committed.
+//
+// A get answers with the committed count plus this process's views the
+// count it read lacks. To know which those are without holding readers
+// back while a flush commits, every flush has a generation (increasing,
+// about the wall clock in milliseconds) and writes it, in its own
+// transaction, to this process's marker row in marketplace_counters
+// (key "vflush:<random process ID>"). A get reads the marker in the same
+// statement (snapshot) as the committed counts: the flushes of a later
+// generation are not in what it read, so it adds their views, kept here
+// for a few seconds after they commit, to the views still pending.
 type viewCounter struct {
-	s *Service
+	s      *Service
+	marker string // this process's marker key
 
 	mu       sync.Mutex
 	pending  map[viewKey]int64 // counted, not yet in a flush
 	bySeq    map[int64]int64   // pending, summed per listing
-	inflight map[int64]int64   // in the flush committing now, per listing
 	total    int64             // sum of pending
+	flushes  []*flushed        // the flush committing now and recent ones
+	gen      int64             // the last flush's generation
 	looping  bool              // the flush loop runs
 	interval time.Duration
 	max      int64
 
-	flushMu sync.Mutex // one flush at a time
-	// commitMu orders a flush's commit against the reads of committed
-	// view counts: a read holds it shared from before it reads the
-	// database until it has added this process's uncommitted views, and
-	// the flush holds it across its COMMIT and the move of its views out
-	// of inflight. So a read adds a listing's inflight views exactly when
-	// the count it read does not hold them.
-	commitMu sync.RWMutex
-	kick     chan struct{}
+	flushMu sync.Mutex // one flush at a time, so generations commit in order
 }
+
+// flushed is a flush's views per listing, kept while a get may have read
+// counts that lack them.
+type flushed struct {
+	gen   int64
+	bySeq map[int64]int64
+	done  time.Time // when it committed (zero while it commits)
+}
+
+// flushesKept bounds how long a committed flush's views are kept: a get
+// whose read of the committed counts is older than that could count them
+// twice or not at all (reads take milliseconds).
+const flushesKept = 10 * time.Second
 
 func (c *viewCounter) init(s *Service) {
 	c.s = s
-	c.pending, c.bySeq, c.inflight = map[viewKey]int64{}, map[int64]int64{}, map[int64]int64{}
+	var b [12]byte
+	for i := range b {
+		b[i] = "0123456789abcdefghijklmnopqrstuvwxyz"[rand.IntN(36)]
+	}
+	c.marker = "vflush:" + string(b[:])
+	c.pending, c.bySeq = map[viewKey]int64{}, map[int64]int64{}
 	c.interval, c.max = DefaultFlushInterval, DefaultMaxPendingViews
-	c.kick = make(chan struct{}, 1)
 }
 
 // SetViewFlush sets how often this process commits the views it counted
@@ -88,10 +109,11 @@ func (s *Service) SetViewFlush(interval time.Duration, maxPending int) {
 	}
 }
 
-// add counts one view of listing seq on day and returns this process's
-// views of it not yet committed, this one included. The caller holds
-// commitMu shared.
-func (c *viewCounter) add(seq, day int64) (uncommitted int64, full bool) {
+// add counts one view of listing seq on day, for a get that read the
+// committed counts with this process's marker at generation seen, and
+// returns the views of the listing that those counts lack: the pending
+// ones (this one included) and those of flushes after seen.
+func (c *viewCounter) add(seq, day, seen int64) (uncommitted int64, full bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.pending[viewKey{seq, day}]++
@@ -101,7 +123,13 @@ func (c *viewCounter) add(seq, day int64) (uncommitted int64, full bool) {
 		c.looping = true
 		go c.loop()
 	}
-	return c.bySeq[seq] + c.inflight[seq], c.total >= c.max
+	uncommitted = c.bySeq[seq]
+	for _, f := range c.flushes {
+		if f.gen > seen {
+			uncommitted += f.bySeq[seq]
+		}
+	}
+	return uncommitted, c.total >= c.max
 }
 
 // loop commits the pending views every interval while there are any, and
@@ -111,12 +139,7 @@ func (c *viewCounter) loop() {
 		c.mu.Lock()
 		interval := c.interval
 		c.mu.Unlock()
-		t := time.NewTimer(interval)
-		select {
-		case <-t.C:
-		case <-c.kick:
-			t.Stop()
-		}
+		time.Sleep(interval)
 		err := c.flush(context.Background())
 		c.mu.Lock()
 		// A closed database (a service dropped without Close) ends the
@@ -134,10 +157,16 @@ func (c *viewCounter) loop() {
 }
 
 // settle commits this process's pending views, so that a read that
-// shows view counts includes every view this process answered.
+// shows view counts includes every view this process answered (it waits
+// for a flush committing now, too).
 func (c *viewCounter) settle(ctx context.Context) error {
 	c.mu.Lock()
-	n := c.total + int64(len(c.inflight))
+	n := c.total
+	for _, f := range c.flushes {
+		if f.done.IsZero() {
+			n++
+		}
+	}
 	c.mu.Unlock()
 	if n == 0 {
 		return nil
@@ -146,10 +175,11 @@ func (c *viewCounter) settle(ctx context.Context) error {
 }
 
 // flush commits the pending views in one transaction: each listing's
-// count (in seq order, so that two processes' flushes cannot deadlock on
-// PostgreSQL), the day's interactions, the public view total and the
-// views version. On failure the views go back to pending for the next
-// flush. Views of a listing deleted meanwhile are dropped.
+// count and the day's interactions (in seq order, so that two processes'
+// flushes cannot deadlock on PostgreSQL), the public view total, this
+// process's marker and the views version. On failure the views go back
+// to pending for the next flush. Views of a listing deleted meanwhile are
+// dropped.
 func (c *viewCounter) flush(ctx context.Context) error {
 	c.flushMu.Lock()
 	defer c.flushMu.Unlock()
@@ -159,92 +189,140 @@ func (c *viewCounter) flush(ctx context.Context) error {
 		c.mu.Unlock()
 		return nil
 	}
-	sums := c.bySeq
-	c.inflight, c.bySeq = sums, map[int64]int64{}
-	c.pending, c.total = map[viewKey]int64{}, 0
+	c.gen = max(c.gen+1, time.Now().UnixMilli())
+	f := &flushed{gen: c.gen, bySeq: c.bySeq}
+	c.flushes = append(c.flushes, f)
+	c.pending, c.bySeq, c.total = map[viewKey]int64{}, map[int64]int64{}, 0
 	c.mu.Unlock()
 
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
-	locked := false
 	err := c.s.writeViews(ctx, func(tx *Write) error {
-		keys := slices.SortedFunc(maps.Keys(batch), func(a, b viewKey) int {
-			if a.seq != b.seq {
-				return int(a.seq - b.seq)
-			}
-			return int(a.day - b.day)
-		})
-		public := int64(0)
-		var kept []viewKey
-		for i, k := range keys {
-			if i > 0 && keys[i-1].seq == k.seq {
-				if kept[len(kept)-1].seq == k.seq { // the listing's row was updated with its first day
-					kept = append(kept, k)
-				}
-				continue
-			}
-			n := sums[k.seq]
-			pub, ok, err := addViews(ctx, tx, k.seq, n)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				continue // deleted since the get
-			}
-			if pub {
-				public += n
-			}
-			kept = append(kept, k)
-		}
-		for chunk := range slices.Chunk(kept, 500) {
-			vals := make([]string, len(chunk))
-			a := make([]any, 0, 3*len(chunk))
-			for i, k := range chunk {
-				a = append(a, k.seq, k.day, batch[k])
-				vals[i] = fmt.Sprintf("((SELECT id FROM marketplace_listings WHERE seq = $%d), $%d, $%d)", 3*i+1, 3*i+2, 3*i+3)
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_interactions (listing_id, day, views) VALUES `+strings.Join(vals, ", ")+`
-				ON CONFLICT (listing_id, day) DO UPDATE SET views = marketplace_interactions.views + excluded.views`, a...); err != nil {
-				return fmt.Errorf("marketplace: record views: %w", err)
-			}
+		public, err := addViews(ctx, tx, f.bySeq, batch)
+		if err != nil {
+			return err
 		}
 		if public > 0 {
 			tx.Count(map[string]int64{fmt.Sprintf("pub:views:%02d", rand.IntN(viewShards)): public})
 		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_counters (key, n) VALUES ($1, $2)
+			ON CONFLICT (key) DO UPDATE SET n = excluded.n`, c.marker, f.gen); err != nil {
+			return fmt.Errorf("marketplace: mark views committed: %w", err)
+		}
+		if f.gen%1024 == 0 { // markers of processes gone for a day
+			if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key >= 'vflush:' AND key < 'vflush;' AND n < $1`,
+				f.gen-24*time.Hour.Milliseconds()); err != nil {
+				return fmt.Errorf("marketplace: prune view markers: %w", err)
+			}
+		}
 		return nil
-	}, func() { c.commitMu.Lock(); locked = true })
+	})
 	c.mu.Lock()
-	if err != nil { // back to pending, for the next flush
-		for k, n := range batch {
-			c.pending[k] += n
-			c.bySeq[k.seq] += n
-			c.total += n
+	defer c.mu.Unlock()
+	now := time.Now()
+	kept := c.flushes[:0]
+	for _, g := range c.flushes {
+		switch {
+		case g == f && err != nil: // back to pending, for the next flush
+			for k, n := range batch {
+				c.pending[k] += n
+				c.bySeq[k.seq] += n
+				c.total += n
+			}
+		case g == f:
+			g.done = now
+			kept = append(kept, g)
+		case now.Sub(g.done) < flushesKept:
+			kept = append(kept, g)
 		}
 	}
-	c.inflight = map[int64]int64{}
-	c.mu.Unlock()
-	if locked {
-		c.commitMu.Unlock()
-	}
+	clear(c.flushes[len(kept):])
+	c.flushes = kept
 	return err
 }
 
-// addViews adds n views to listing seq's count and reports whether the
-// listing is public; ok is false when it no longer exists. The count is a
-// narrow row of its own (marketplace_listing_views) with a copy of the
-// listing's is_public: a listing update that changes is_public, and a
-// delete, lock that row first (see lockViews), so the public view total
-// moves by exactly the views committed while the listing was public.
-func addViews(ctx context.Context, tx db.Querier, seq, n int64) (public, ok bool, err error) {
-	err = tx.QueryRowContext(ctx, `UPDATE marketplace_listing_views SET views = views + $2 WHERE seq = $1 RETURNING is_public`,
-		seq, n).Scan(&public)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, false, nil
+// addViews adds a flush's views in a fixed number of statements, however
+// many listings it holds: each listing's count (bySeq), then the day's
+// interactions (batch); it returns the views added to public listings.
+// Views of a listing deleted since are dropped. The count is a narrow row
+// of its own (marketplace_listing_views) with a copy of the listing's
+// is_public: a listing update that changes is_public, and a delete, lock
+// that row first (see lockViews), so the public view total moves by
+// exactly the views committed while the listing was public. On
+// PostgreSQL the rows are locked in seq order first (and interactions
+// written in key order), so that two processes' flushes, and a flush and
+// a listing update, cannot deadlock.
+func addViews(ctx context.Context, tx *Write, bySeq map[int64]int64, batch map[viewKey]int64) (public int64, err error) {
+	seqs := slices.Sorted(maps.Keys(bySeq))
+	ns := make([]int64, len(seqs))
+	for i, q := range seqs {
+		ns[i] = bySeq[q]
 	}
+	keys := slices.SortedFunc(maps.Keys(batch), func(a, b viewKey) int {
+		return cmp.Or(cmp.Compare(a.seq, b.seq), cmp.Compare(a.day, b.day))
+	})
+	var update, record string
+	var uargs, rargs []any
+	if tx.postgres {
+		rows, err := tx.QueryContext(ctx, `SELECT seq FROM marketplace_listing_views WHERE seq = ANY($1) ORDER BY seq FOR UPDATE`, seqs)
+		if err != nil {
+			return 0, fmt.Errorf("marketplace: lock view counts: %w", err)
+		}
+		rows.Close()
+		update = `UPDATE marketplace_listing_views v SET views = v.views + d.n FROM unnest($1::bigint[], $2::bigint[]) AS d (seq, n)
+			WHERE v.seq = d.seq RETURNING v.seq, v.is_public`
+		uargs = []any{seqs, ns}
+		days, counts, kseqs := make([]int64, len(keys)), make([]int64, len(keys)), make([]int64, len(keys))
+		for i, k := range keys {
+			kseqs[i], days[i], counts[i] = k.seq, k.day, batch[k]
+		}
+		record = `INSERT INTO marketplace_interactions (listing_id, day, views)
+			SELECT l.id, d.day, d.n FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS d (seq, day, n)
+			JOIN marketplace_listings l ON l.seq = d.seq ORDER BY l.id, d.day
+			ON CONFLICT (listing_id, day) DO UPDATE SET views = marketplace_interactions.views + excluded.views`
+		rargs = []any{kseqs, days, counts}
+	} else {
+		pairs := make([][2]int64, len(seqs))
+		for i, q := range seqs {
+			pairs[i] = [2]int64{q, ns[i]}
+		}
+		triples := make([][3]int64, len(keys))
+		for i, k := range keys {
+			triples[i] = [3]int64{k.seq, k.day, batch[k]}
+		}
+		pj, _ := json.Marshal(pairs) // cannot fail for integers
+		tj, _ := json.Marshal(triples)
+		update = `UPDATE marketplace_listing_views SET views = views + (j.value ->> 1) FROM json_each($1) j
+			WHERE marketplace_listing_views.seq = (j.value ->> 0) RETURNING seq, is_public`
+		uargs = []any{string(pj)}
+		record = `INSERT INTO marketplace_interactions (listing_id, day, views)
+			SELECT l.id, j.value ->> 1, j.value ->> 2 FROM json_each($1) j JOIN marketplace_listings l ON l.seq = (j.value ->> 0) WHERE TRUE
+			ON CONFLICT (listing_id, day) DO UPDATE SET views = marketplace_interactions.views + excluded.views`
+		rargs = []any{string(tj)}
+	}
+	rows, err := tx.QueryContext(ctx, update, uargs...)
 	if err != nil {
-		return false, false, fmt.Errorf("marketplace: count views: %w", err)
+		return 0, fmt.Errorf("marketplace: count views: %w", err)
 	}
-	return public, true, nil
+	defer rows.Close()
+	for rows.Next() {
+		var seq int64
+		var pub bool
+		if err := rows.Scan(&seq, &pub); err != nil {
+			return 0, fmt.Errorf("marketplace: count views: %w", err)
+		}
+		if pub {
+			public += bySeq[seq]
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return 0, fmt.Errorf("marketplace: count views: %w", err)
+	}
+	rows.Close()
+	if _, err := tx.ExecContext(ctx, record, rargs...); err != nil {
+		return 0, fmt.Errorf("marketplace: record views: %w", err)
+	}
+	return public, nil
 }
 
 // viewReader reads gets in batches: the gets that arrive while batches
@@ -287,7 +365,7 @@ func (b *viewReader) count(ctx context.Context, key string, admin bool) (viewed,
 	r := &viewReq{key: key, admin: admin, done: make(chan struct{})}
 	b.mu.Lock()
 	b.pending = append(b.pending, r)
-	if b.running < runtime.GOMAXPROCS(0)+1 {
+	if b.running < b.s.DB.Writers(runtime.GOMAXPROCS(0)+1) {
 		b.running++
 		go b.run()
 	}
@@ -328,24 +406,18 @@ func (b *viewReader) run() {
 	}
 }
 
-// read answers a batch of gets: the catalog version first (so each
-// listing is as of at least every write committed before its get began),
-// then the listings' keys with their committed view counts in one query,
-// then the listings. A request for a missing listing gets NOT_FOUND
+// read answers a batch of gets: the listings' keys with their committed
+// view counts and the catalog version in one query (so each listing is as
+// of at least every write committed before its get began), then the
+// listings. A request for a missing listing gets NOT_FOUND
 // without failing the others; a database error fails the whole batch.
 func (b *viewReader) read(batch []*viewReq) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	s := b.s
 	day := Day(s.DB.Now())
-	s.viewCount.commitMu.RLock()
-	defer s.viewCount.commitMu.RUnlock()
 	err := func() error {
-		catalog, _, err := s.versions(ctx)
-		if err != nil {
-			return err
-		}
-		found, err := s.keysOf(ctx, batch)
+		found, catalog, seen, err := s.keysOf(ctx, batch)
 		if err != nil {
 			return err
 		}
@@ -378,7 +450,7 @@ func (b *viewReader) read(batch []*viewReq) {
 				continue
 			}
 			var mine int64
-			mine, r.fullNext = s.viewCount.add(r.seq, day)
+			mine, r.fullNext = s.viewCount.add(r.seq, day, seen)
 			r.views += mine
 		}
 		return nil
@@ -401,15 +473,21 @@ type keyed struct {
 }
 
 // keysOf finds the batch's listings by slug, then (for keys that are
-// UUIDs and no slug) by ID, with their committed view counts.
-func (s *Service) keysOf(ctx context.Context, batch []*viewReq) (map[string]keyed, error) {
-	found := map[string]keyed{}
-	find := func(col string, keys []any) error {
+// UUIDs and no slug) by ID, with their committed view counts, and reads
+// in the same statement (its snapshot) the catalog version, which the
+// listings are then read as of, and the generation of this process's
+// last committed flush of views (see viewCounter).
+func (s *Service) keysOf(ctx context.Context, batch []*viewReq) (found map[string]keyed, catalog, seen int64, err error) {
+	found = map[string]keyed{}
+	find := func(col string, keys []string) error {
 		if len(keys) == 0 {
 			return nil
 		}
-		rows, err := s.DB.R.QueryContext(ctx, `SELECT l.`+col+`, l.seq, v.views FROM marketplace_listings l
-			JOIN marketplace_listing_views v ON v.seq = l.seq WHERE l.`+col+` IN (`+db.Placeholders(1, len(keys))+`)`, keys...)
+		rows, err := s.queryList(ctx, `SELECT l.`+col+`, l.seq, v.views,
+			COALESCE((SELECT n FROM marketplace_counters WHERE key = 'version'), 0),
+			COALESCE((SELECT n FROM marketplace_counters WHERE key = $2), 0)
+			FROM marketplace_listings l JOIN marketplace_listing_views v ON v.seq = l.seq WHERE `+s.inList("l."+col),
+			listArg(s.DB, keys), s.viewCount.marker)
 		if err != nil {
 			return fmt.Errorf("marketplace: read listing keys: %w", err)
 		}
@@ -417,7 +495,7 @@ func (s *Service) keysOf(ctx context.Context, batch []*viewReq) (map[string]keye
 		for rows.Next() {
 			var key string
 			var k keyed
-			if err := rows.Scan(&key, &k.seq, &k.views); err != nil {
+			if err := rows.Scan(&key, &k.seq, &k.views, &catalog, &seen); err != nil {
 				return fmt.Errorf("marketplace: read listing keys: %w", err)
 			}
 			if col == "id" {
@@ -427,26 +505,26 @@ func (s *Service) keysOf(ctx context.Context, batch []*viewReq) (map[string]keye
 		}
 		return rows.Err()
 	}
-	var slugs, ids []any
-	seen := map[string]bool{}
+	var slugs, ids []string
+	asked := map[string]bool{}
 	for _, r := range batch {
-		if !seen[r.key] {
-			seen[r.key] = true
+		if !asked[r.key] {
+			asked[r.key] = true
 			slugs = append(slugs, r.key)
 		}
 	}
 	if err := find("slug", slugs); err != nil {
-		return nil, err
+		return nil, 0, 0, err
 	}
 	for _, k := range slugs {
-		if _, ok := found[k.(string)]; !ok && api.IsUUID(k.(string)) {
-			ids = append(ids, strings.ToLower(k.(string)))
+		if _, ok := found[k]; !ok && api.IsUUID(k) {
+			ids = append(ids, strings.ToLower(k))
 		}
 	}
 	if err := find("id", ids); err != nil {
-		return nil, err
+		return nil, 0, 0, err
 	}
-	return found, nil
+	return found, catalog, seen, nil
 }
 
 // Close commits the views this process counted and has not committed.
