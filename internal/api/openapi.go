@@ -271,7 +271,8 @@ func (a Action) errorStatuses() []int {
 			out = append(out, st)
 		}
 	}
-	out = append(out, http.StatusRequestEntityTooLarge) // any body past the action's limit
+	out = append(out, http.StatusRequestEntityTooLarge)       // any body past the action's limit
+	out = append(out, http.StatusRequestHeaderFieldsTooLarge) // a request line and headers past 64 KiB
 	slices.Sort(out)
 	return out
 }
@@ -329,7 +330,7 @@ func envelopeSchema() Schema {
 
 func errorResponses() map[string]any {
 	out := map[string]any{}
-	for _, st := range []int{400, 401, 403, 404, 413, 429, 500} {
+	for _, st := range []int{400, 401, 403, 404, 413, 429, 431, 500} {
 		desc := map[int]string{
 			400: "VALIDATION_ERROR (error.field names the field) or INVALID_ACTION.",
 			401: "UNAUTHORIZED, INVALID_KEY_PREFIX, KEY_NOT_FOUND or INVALID_TOKEN.",
@@ -337,6 +338,7 @@ func errorResponses() map[string]any {
 			404: "NOT_FOUND or AGENT_NOT_FOUND.",
 			413: "VALIDATION_ERROR: the body is larger than the action's limit.",
 			429: "RATE_LIMIT_EXCEEDED; Retry-After says when to retry.",
+			431: "VALIDATION_ERROR: the request line and headers (an over-long URL) are larger than 64 KiB. The body also carries the sign-in provider's fields (code, error_code request_too_large, msg), since it is written before the path is known.",
 			500: "INTERNAL_ERROR; X-Request-Id identifies it in the server log.",
 		}[st]
 		r := Schema{"description": desc, "content": Schema{"application/json": Schema{"schema": Schema{"$ref": "#/components/schemas/ErrorBody"}}}}
@@ -368,7 +370,7 @@ func (s *Server) envelopePaths(d *Document) {
 				"400": Schema{"$ref": "#/components/responses/Error400"}, "401": Schema{"$ref": "#/components/responses/Error401"},
 				"403": Schema{"$ref": "#/components/responses/Error403"}, "404": Schema{"$ref": "#/components/responses/Error404"},
 				"413": Schema{"$ref": "#/components/responses/Error413"}, "429": Schema{"$ref": "#/components/responses/Error429"},
-				"500": Schema{"$ref": "#/components/responses/Error500"},
+				"431": Schema{"$ref": "#/components/responses/Error431"}, "500": Schema{"$ref": "#/components/responses/Error500"},
 			},
 			"security": []any{Schema{}, Schema{"bearer": []string{}}, Schema{"apiKeyHeader": []string{}}},
 		}

@@ -182,7 +182,49 @@ func (c *contract) check(method, path string, reqBody any, status int, header ht
 	if !isJSON {
 		return fmt.Sprintf("%s %s answered %d with Content-Type %q, not JSON", method, path, status, header.Get("Content-Type"))
 	}
-	return c.validate(ptr+pointer("content", "application/json", "schema"), raw)
+	if msg := c.validate(ptr+pointer("content", "application/json", "schema"), raw); msg != "" {
+		return msg
+	}
+	return undeclaredCode(op, method, path, p, status, raw)
+}
+
+// undeclaredCode checks an error's code against the operation's
+// x-error-codes: the /v1 envelope's error.code, or a sign-in provider
+// error's error_code.
+func undeclaredCode(op map[string]any, method, path, p string, status int, raw []byte) string {
+	declared, ok := op["x-error-codes"].([]any)
+	if !ok || status < 400 {
+		return ""
+	}
+	var body struct {
+		Error *struct {
+			Code string `json:"code"`
+		} `json:"error"`
+		ErrorCode string `json:"error_code"`
+	}
+	if json.Unmarshal(raw, &body) != nil {
+		return ""
+	}
+	// A body written before the path is known (431) carries both forms:
+	// one of them must be declared.
+	var codes []string
+	if body.Error != nil && body.Error.Code != "" {
+		codes = append(codes, body.Error.Code)
+	}
+	if body.ErrorCode != "" {
+		codes = append(codes, body.ErrorCode)
+	}
+	for _, code := range codes {
+		for _, d := range declared {
+			if d == code {
+				return ""
+			}
+		}
+	}
+	if len(codes) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s %s answered %d with error code %v, which x-error-codes of %s does not declare (declared: %v)", method, path, status, codes, p, declared)
 }
 
 func (c *contract) validate(ptr string, raw []byte) string {

@@ -594,7 +594,7 @@ func (a *App) Serve(ctx context.Context, l net.Listener) error {
 		ErrorLog:          slog.NewLogLogger(a.Config.Log.Handler(), slog.LevelWarn),
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(l) }()
+	go func() { errc <- hs.Serve(errorListener{l}) }()
 	select {
 	case err := <-errc:
 		return err

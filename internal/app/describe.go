@@ -1,7 +1,9 @@
 package app
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/geniehq/genie/internal/api"
 )
@@ -36,15 +38,18 @@ func describeHTTP(d *api.Document) {
 		}},
 	}
 	authErr := func(desc string) S { return S{"description": desc, "content": json(ref("AuthError"))} }
-	errText := map[int]string{
-		400: "validation_failed, invalid_credentials, email_not_confirmed, phone_provider_disabled.",
-		401: "no_authorization: no access token.",
-		403: "bad_jwt, session_not_found, user_not_found, not_admin, otp_expired.",
-		404: "not_found.",
-		413: "request_too_large.",
-		422: "validation_failed, weak_password, same_password, email_exists, user_already_exists, signup_disabled.",
-		429: "over_request_rate_limit, over_email_send_rate_limit (Retry-After says when).",
-		500: "unexpected_failure.",
+	// The codes each status may carry; x-error-codes lists an
+	// operation's (the contract test checks every answer against it).
+	errCodes := map[int][]string{
+		400: {"validation_failed", "invalid_credentials", "email_not_confirmed", "phone_provider_disabled"},
+		401: {"no_authorization"},
+		403: {"bad_jwt", "session_not_found", "user_not_found", "not_admin", "otp_expired"},
+		404: {"not_found"},
+		413: {"request_too_large"},
+		422: {"validation_failed", "weak_password", "same_password", "email_exists", "user_already_exists", "signup_disabled"},
+		429: {"over_request_rate_limit", "over_email_send_rate_limit"},
+		431: {"request_too_large"},
+		500: {"unexpected_failure"},
 	}
 	op := func(id, summary, desc string, body S, ok S, errs ...int) S {
 		o := S{"operationId": id, "tags": []string{"auth"}, "summary": summary, "description": desc, "security": []any{S{}}}
@@ -52,10 +57,21 @@ func describeHTTP(d *api.Document) {
 			o["requestBody"] = S{"required": true, "content": json(body)}
 		}
 		rs := S{"200": ok}
-		for _, e := range append(errs, 413, 500) {
-			rs[strconv.Itoa(e)] = authErr("A GoTrue error; error_code is one of " + errText[e])
+		var codes []string
+		for _, e := range append(errs, 413, 431, 500) {
+			text := "A GoTrue error; error_code is one of " + strings.Join(errCodes[e], ", ") + "."
+			if e == 431 {
+				text = "The request line and headers are larger than the server takes (64 KiB); the body is both a GoTrue error (request_too_large) and the /v1 error envelope."
+			}
+			rs[strconv.Itoa(e)] = authErr(text)
+			for _, c := range errCodes[e] {
+				if !slices.Contains(codes, c) {
+					codes = append(codes, c)
+				}
+			}
 		}
 		o["responses"] = rs
+		o["x-error-codes"] = codes
 		return o
 	}
 	signedIn := func(o S) S {
@@ -73,6 +89,10 @@ func describeHTTP(d *api.Document) {
 		"grant_type=password takes {email, password}; grant_type=refresh_token takes {refresh_token} (the parent of the current token is accepted again within the reuse interval).",
 		S{"type": "object", "properties": S{"email": S{"type": "string"}, "password": S{"type": "string"}, "refresh_token": S{"type": "string"}}},
 		session, 400, 403, 422, 429)
+	// The refresh grant's own codes (GoTrue's), answered 400.
+	token["x-error-codes"] = append(token["x-error-codes"].([]string), "refresh_token_not_found", "session_expired", "refresh_token_already_used")
+	token["responses"].(S)["400"] = authErr("A GoTrue error; error_code is one of " + strings.Join(errCodes[400], ", ") +
+		"; on grant_type=refresh_token also refresh_token_not_found, session_expired or refresh_token_already_used.")
 	token["parameters"] = []any{S{"name": "grant_type", "in": "query", "required": true, "schema": S{"type": "string", "enum": []string{"password", "refresh_token"}}}}
 	d.Paths["/auth/v1/token"] = map[string]any{"post": token}
 	d.Paths["/auth/v1/user"] = map[string]any{
@@ -97,7 +117,9 @@ func describeHTTP(d *api.Document) {
 		"Redirects (303) to redirect_to when it is allowed, else the site URL, with the session (or the error) in the URL fragment.", nil,
 		S{"description": "Not used: the answer is a redirect."})
 	verifyGet["responses"] = S{"303": S{"description": "A redirect carrying the session or the error in its fragment."},
-		"400": authErr("validation_failed: the link lacks its token or type (nothing to redirect with).")}
+		"400": authErr("validation_failed: the link lacks its token or type (nothing to redirect with)."), "431": verifyGet["responses"].(S)["431"],
+		"500": verifyGet["responses"].(S)["500"]}
+	verifyGet["x-error-codes"] = []string{"validation_failed", "request_too_large", "unexpected_failure"}
 	verifyGet["parameters"] = []any{
 		S{"name": "token", "in": "query", "required": true, "schema": S{"type": "string"}},
 		S{"name": "type", "in": "query", "required": true, "schema": S{"type": "string"}},
@@ -115,7 +137,9 @@ func describeHTTP(d *api.Document) {
 		empty, 400, 422, 429)}
 	logout := signedIn(op("authLogout", "Sign out", "Ends the session (scope=global: every session of the user).", nil,
 		S{"description": "Signed out."}))
-	logout["responses"] = S{"204": S{"description": "Signed out."}, "401": authErr("Not signed in."), "403": authErr("The session is already gone.")}
+	logout["responses"] = S{"204": S{"description": "Signed out."}, "401": authErr("Not signed in."), "403": authErr("The session is already gone."),
+		"431": logout["responses"].(S)["431"], "500": logout["responses"].(S)["500"]}
+	logout["x-error-codes"] = []string{"no_authorization", "bad_jwt", "session_not_found", "request_too_large", "unexpected_failure"}
 	d.Paths["/auth/v1/logout"] = map[string]any{"post": logout}
 	settings := op("authSettings", "Sign-in settings", "What the provider allows (GoTrue's settings).", nil,
 		S{"description": "Settings.", "content": json(S{"type": "object", "properties": S{

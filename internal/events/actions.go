@@ -100,7 +100,7 @@ func (w *Webhooks) Actions() api.Actions {
 	nf := []string{apperr.CodeNotFound}
 	return api.Actions{
 		"create": {Access: api.Authenticated, Handle: w.create, Summary: "Add a webhook endpoint (its signing secret is in this answer only)",
-			Request: EndpointInput{}, Response: OneEndpoint{}, Status: http.StatusCreated, Idempotent: true, Errors: []string{apperr.CodeForbidden}},
+			Request: EndpointCreate{}, Response: OneEndpoint{}, Status: http.StatusCreated, Idempotent: true, Errors: []string{apperr.CodeForbidden}},
 		"all":  {Access: api.Authenticated, Handle: w.all, Summary: "List your webhook endpoints", Response: EndpointList{}},
 		"list": {Access: api.Authenticated, Handle: w.all, Summary: "List your webhook endpoints (same as all)", Response: EndpointList{}},
 		"get":  {Access: api.Authenticated, Handle: w.get, Summary: "Get a webhook endpoint", ID: id, Response: OneEndpoint{}, Errors: nf},
@@ -155,7 +155,7 @@ type DeliveryList struct {
 }
 
 func (w *Webhooks) create(ctx context.Context, r *api.Request) (*api.Response, error) {
-	var in EndpointInput
+	var in EndpointInput // EndpointCreate is its declaration; enabled is refused here
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}

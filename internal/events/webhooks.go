@@ -123,6 +123,15 @@ type EndpointInput struct {
 	Enabled     *bool     `json:"enabled" doc:"update only: true re-enables an endpoint that was disabled."`
 }
 
+// EndpointCreate is what create takes: EndpointInput with url and events
+// required and without enabled (a new endpoint is enabled).
+type EndpointCreate struct {
+	URL         *string   `json:"url" schema:"required,maxLength=2048,format=uri" doc:"https; loopback and private addresses only with --webhook-allow-private; link-local and metadata addresses never."`
+	Events      *[]string `json:"events" schema:"required,minItems=1,maxItems=64" doc:"Event types to receive; \"*\" for all."`
+	Description *string   `json:"description" schema:"maxLength=500"`
+	Platform    *bool     `json:"platform" doc:"Admins only: also receive the platform's events."`
+}
+
 func (w *Webhooks) check(ctx context.Context, c *auth.Caller, in *EndpointInput, create bool) error {
 	if in.URL == nil && create {
 		return apperr.Required("url")

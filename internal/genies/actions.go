@@ -30,7 +30,7 @@ func (s *Service) Actions() api.Actions {
 			Request: CreateRequest{}, Response: One{}, Status: http.StatusCreated, Idempotent: true, MaxBody: maxBody,
 			Errors: []string{apperr.CodeForbidden, apperr.CodeNotFound}},
 		"update": {Access: api.Authenticated, Handle: s.update, Summary: "Change a genie (only the fields given)",
-			ID: genieID, Request: UpdateRequest{}, Response: One{}, MaxBody: maxBody, Errors: notFound},
+			ID: genieID, Request: UpdateRequest{}, Response: One{}, MaxBody: maxBody, Errors: []string{apperr.CodeAgentNotFound, apperr.CodeNotFound}},
 		"delete": {Access: api.Authenticated, Handle: s.delete, Summary: "Delete a genie, its mailbox and its listing link",
 			ID: genieID, Response: api.SuccessMessage{}, Errors: notFound},
 	}

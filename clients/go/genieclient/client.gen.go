@@ -1604,6 +1604,9 @@ type Error413 = ErrorBody
 // Error429 defines model for Error429.
 type Error429 = ErrorBody
 
+// Error431 defines model for Error431.
+type Error431 = ErrorBody
+
 // Error500 defines model for Error500.
 type Error500 = ErrorBody
 
@@ -3289,17 +3292,14 @@ type WebhooksAllJSONBody = map[string]interface{}
 type WebhooksCreateJSONBody struct {
 	Description *string `json:"description,omitempty"`
 
-	// Enabled update only: true re-enables an endpoint that was disabled.
-	Enabled *bool `json:"enabled,omitempty"`
-
 	// Events Event types to receive; "*" for all.
-	Events *[]string `json:"events,omitempty"`
+	Events []string `json:"events"`
 
 	// Platform Admins only: also receive the platform's events.
 	Platform *bool `json:"platform,omitempty"`
 
 	// Url https; loopback and private addresses only with --webhook-allow-private; link-local and metadata addresses never.
-	Url *string `json:"url,omitempty"`
+	Url string `json:"url"`
 }
 
 // WebhooksCreateParams defines parameters for WebhooksCreate.
@@ -19118,6 +19118,10 @@ type AuthLogoutResponse struct {
 	JSON401 *AuthError
 	// JSON403 the response for an HTTP 403 `application/json` response
 	JSON403 *AuthError
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *AuthError
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *AuthError
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
@@ -19128,6 +19132,16 @@ func (r AuthLogoutResponse) GetJSON401() *AuthError {
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
 func (r AuthLogoutResponse) GetJSON403() *AuthError {
 	return r.JSON403
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AuthLogoutResponse) GetJSON431() *AuthError {
+	return r.JSON431
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AuthLogoutResponse) GetJSON500() *AuthError {
+	return r.JSON500
 }
 
 // GetBody returns the raw response body bytes
@@ -19172,6 +19186,8 @@ type AuthRecoverResponse struct {
 	JSON422 *AuthError
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *AuthError
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *AuthError
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *AuthError
 }
@@ -19199,6 +19215,11 @@ func (r AuthRecoverResponse) GetJSON422() *AuthError {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AuthRecoverResponse) GetJSON429() *AuthError {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AuthRecoverResponse) GetJSON431() *AuthError {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -19248,6 +19269,8 @@ type AuthResendResponse struct {
 	JSON422 *AuthError
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *AuthError
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *AuthError
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *AuthError
 }
@@ -19275,6 +19298,11 @@ func (r AuthResendResponse) GetJSON422() *AuthError {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AuthResendResponse) GetJSON429() *AuthError {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AuthResendResponse) GetJSON431() *AuthError {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -19320,6 +19348,8 @@ type AuthSettingsResponse struct {
 		External          *map[string]interface{} `json:"external,omitempty"`
 		MailerAutoconfirm *bool                   `json:"mailer_autoconfirm,omitempty"`
 	}
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *AuthError
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *AuthError
 }
@@ -19331,6 +19361,11 @@ func (r AuthSettingsResponse) GetJSON200() *struct {
 	MailerAutoconfirm *bool                   `json:"mailer_autoconfirm,omitempty"`
 } {
 	return r.JSON200
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AuthSettingsResponse) GetJSON431() *AuthError {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -19380,6 +19415,8 @@ type AuthSignUpResponse struct {
 	JSON422 *AuthError
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *AuthError
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *AuthError
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *AuthError
 }
@@ -19407,6 +19444,11 @@ func (r AuthSignUpResponse) GetJSON422() *AuthError {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AuthSignUpResponse) GetJSON429() *AuthError {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AuthSignUpResponse) GetJSON431() *AuthError {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -19458,6 +19500,8 @@ type AuthTokenResponse struct {
 	JSON422 *AuthError
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *AuthError
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *AuthError
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *AuthError
 }
@@ -19490,6 +19534,11 @@ func (r AuthTokenResponse) GetJSON422() *AuthError {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AuthTokenResponse) GetJSON429() *AuthError {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AuthTokenResponse) GetJSON431() *AuthError {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -19537,6 +19586,8 @@ type AuthUserResponse struct {
 	JSON403 *AuthError
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *AuthError
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *AuthError
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *AuthError
 }
@@ -19559,6 +19610,11 @@ func (r AuthUserResponse) GetJSON403() *AuthError {
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r AuthUserResponse) GetJSON413() *AuthError {
 	return r.JSON413
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AuthUserResponse) GetJSON431() *AuthError {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -19612,6 +19668,8 @@ type AuthUpdateUserResponse struct {
 	JSON422 *AuthError
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *AuthError
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *AuthError
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *AuthError
 }
@@ -19649,6 +19707,11 @@ func (r AuthUpdateUserResponse) GetJSON422() *AuthError {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AuthUpdateUserResponse) GetJSON429() *AuthError {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AuthUpdateUserResponse) GetJSON431() *AuthError {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -19690,11 +19753,25 @@ type AuthVerifyLinkResponse struct {
 	HTTPResponse *http.Response
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *AuthError
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *AuthError
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *AuthError
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
 func (r AuthVerifyLinkResponse) GetJSON400() *AuthError {
 	return r.JSON400
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AuthVerifyLinkResponse) GetJSON431() *AuthError {
+	return r.JSON431
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AuthVerifyLinkResponse) GetJSON500() *AuthError {
+	return r.JSON500
 }
 
 // GetBody returns the raw response body bytes
@@ -19741,6 +19818,8 @@ type AuthVerifyResponse struct {
 	JSON422 *AuthError
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *AuthError
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *AuthError
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *AuthError
 }
@@ -19773,6 +19852,11 @@ func (r AuthVerifyResponse) GetJSON422() *AuthError {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AuthVerifyResponse) GetJSON429() *AuthError {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AuthVerifyResponse) GetJSON431() *AuthError {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -19816,6 +19900,8 @@ type HealthzResponse struct {
 	JSON200 *struct {
 		Status string `json:"status"`
 	}
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *AuthError
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *AuthError
 }
@@ -19825,6 +19911,11 @@ func (r HealthzResponse) GetJSON200() *struct {
 	Status string `json:"status"`
 } {
 	return r.JSON200
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r HealthzResponse) GetJSON431() *AuthError {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -19868,6 +19959,8 @@ type ReadyzResponse struct {
 	JSON200 *struct {
 		Status string `json:"status"`
 	}
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *AuthError
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *AuthError
 }
@@ -19877,6 +19970,11 @@ func (r ReadyzResponse) GetJSON200() *struct {
 	Status string `json:"status"`
 } {
 	return r.JSON200
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r ReadyzResponse) GetJSON431() *AuthError {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -19937,6 +20035,8 @@ type CallActionResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -19981,6 +20081,11 @@ func (r CallActionResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r CallActionResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r CallActionResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -20048,6 +20153,8 @@ type AgentMailboxesSelfAttachmentResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -20087,6 +20194,11 @@ func (r AgentMailboxesSelfAttachmentResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AgentMailboxesSelfAttachmentResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AgentMailboxesSelfAttachmentResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -20156,6 +20268,8 @@ type AgentMailboxesSelfCheckTenantKeyResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -20200,6 +20314,11 @@ func (r AgentMailboxesSelfCheckTenantKeyResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AgentMailboxesSelfCheckTenantKeyResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AgentMailboxesSelfCheckTenantKeyResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -20267,6 +20386,8 @@ type AgentMailboxesSelfDeleteResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -20306,6 +20427,11 @@ func (r AgentMailboxesSelfDeleteResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AgentMailboxesSelfDeleteResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AgentMailboxesSelfDeleteResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -20373,6 +20499,8 @@ type AgentMailboxesSelfGetResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -20412,6 +20540,11 @@ func (r AgentMailboxesSelfGetResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AgentMailboxesSelfGetResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AgentMailboxesSelfGetResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -20479,6 +20612,8 @@ type AgentMailboxesSelfMessageResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -20518,6 +20653,11 @@ func (r AgentMailboxesSelfMessageResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AgentMailboxesSelfMessageResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AgentMailboxesSelfMessageResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -20585,6 +20725,8 @@ type AgentMailboxesSelfMessagesResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -20624,6 +20766,11 @@ func (r AgentMailboxesSelfMessagesResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AgentMailboxesSelfMessagesResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AgentMailboxesSelfMessagesResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -20692,6 +20839,8 @@ type AgentMailboxesSelfProvisionResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -20731,6 +20880,11 @@ func (r AgentMailboxesSelfProvisionResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AgentMailboxesSelfProvisionResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AgentMailboxesSelfProvisionResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -20800,6 +20954,8 @@ type AgentMailboxesSelfReprovisionTenantKeyResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -20844,6 +21000,11 @@ func (r AgentMailboxesSelfReprovisionTenantKeyResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AgentMailboxesSelfReprovisionTenantKeyResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AgentMailboxesSelfReprovisionTenantKeyResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -20912,6 +21073,8 @@ type AgentMailboxesSelfSendResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers201 the parsed response headers for an HTTP 201 response
@@ -20951,6 +21114,11 @@ func (r AgentMailboxesSelfSendResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AgentMailboxesSelfSendResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AgentMailboxesSelfSendResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -21022,6 +21190,8 @@ type AgentMailboxesSelfTestResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -21064,6 +21234,11 @@ func (r AgentMailboxesSelfTestResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AgentMailboxesSelfTestResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AgentMailboxesSelfTestResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -21131,6 +21306,8 @@ type AgentMailboxesSelfThreadsResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -21170,6 +21347,11 @@ func (r AgentMailboxesSelfThreadsResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AgentMailboxesSelfThreadsResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AgentMailboxesSelfThreadsResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -21237,6 +21419,8 @@ type AgentMailboxesSelfUpdateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -21276,6 +21460,11 @@ func (r AgentMailboxesSelfUpdateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AgentMailboxesSelfUpdateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AgentMailboxesSelfUpdateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -21341,6 +21530,8 @@ type ListApiKeysRestResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -21375,6 +21566,11 @@ func (r ListApiKeysRestResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ListApiKeysRestResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r ListApiKeysRestResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -21440,6 +21636,8 @@ type ApiKeysAllResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -21474,6 +21672,11 @@ func (r ApiKeysAllResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ApiKeysAllResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r ApiKeysAllResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -21540,6 +21743,8 @@ type ApiKeysCreateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers201 the parsed response headers for an HTTP 201 response
@@ -21574,6 +21779,11 @@ func (r ApiKeysCreateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ApiKeysCreateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r ApiKeysCreateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -21641,6 +21851,8 @@ type ApiKeysDeleteResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -21680,6 +21892,11 @@ func (r ApiKeysDeleteResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ApiKeysDeleteResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r ApiKeysDeleteResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -21745,6 +21962,8 @@ type ApiKeysListResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -21779,6 +21998,11 @@ func (r ApiKeysListResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ApiKeysListResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r ApiKeysListResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -21846,6 +22070,8 @@ type ApiKeysRevokeResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -21885,6 +22111,11 @@ func (r ApiKeysRevokeResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ApiKeysRevokeResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r ApiKeysRevokeResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -21952,6 +22183,8 @@ type DeleteApiKeyRestResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -21991,6 +22224,11 @@ func (r DeleteApiKeyRestResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r DeleteApiKeyRestResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r DeleteApiKeyRestResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -22058,6 +22296,8 @@ type RevokeApiKeyRestResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -22097,6 +22337,11 @@ func (r RevokeApiKeyRestResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r RevokeApiKeyRestResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r RevokeApiKeyRestResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -22181,6 +22426,8 @@ type DocEditLinkGenerateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -22235,6 +22482,11 @@ func (r DocEditLinkGenerateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r DocEditLinkGenerateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r DocEditLinkGenerateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -22304,6 +22556,8 @@ type DocEditLinkGetResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -22348,6 +22602,11 @@ func (r DocEditLinkGetResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r DocEditLinkGetResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r DocEditLinkGetResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -22415,6 +22674,8 @@ type DocEditLinkPublicGetResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -22454,6 +22715,11 @@ func (r DocEditLinkPublicGetResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r DocEditLinkPublicGetResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r DocEditLinkPublicGetResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -22523,6 +22789,8 @@ type DocEditLinkPublicUpdateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -22567,6 +22835,11 @@ func (r DocEditLinkPublicUpdateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r DocEditLinkPublicUpdateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r DocEditLinkPublicUpdateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -22636,6 +22909,8 @@ type DocEditLinkRevokeResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -22680,6 +22955,11 @@ func (r DocEditLinkRevokeResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r DocEditLinkRevokeResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r DocEditLinkRevokeResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -22749,6 +23029,8 @@ type DocEditLinkSetPinResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -22793,6 +23075,11 @@ func (r DocEditLinkSetPinResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r DocEditLinkSetPinResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r DocEditLinkSetPinResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -22858,6 +23145,8 @@ type DocumentsAllResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -22892,6 +23181,11 @@ func (r DocumentsAllResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r DocumentsAllResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r DocumentsAllResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -22958,6 +23252,8 @@ type DocumentsCreateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers201 the parsed response headers for an HTTP 201 response
@@ -22992,6 +23288,11 @@ func (r DocumentsCreateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r DocumentsCreateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r DocumentsCreateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -23061,6 +23362,8 @@ type DocumentsDeleteResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -23105,6 +23408,11 @@ func (r DocumentsDeleteResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r DocumentsDeleteResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r DocumentsDeleteResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -23172,6 +23480,8 @@ type DocumentsGetResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -23211,6 +23521,11 @@ func (r DocumentsGetResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r DocumentsGetResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r DocumentsGetResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -23276,6 +23591,8 @@ type DocumentsListResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -23310,6 +23627,11 @@ func (r DocumentsListResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r DocumentsListResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r DocumentsListResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -23379,6 +23701,8 @@ type DocumentsUpdateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -23423,6 +23747,11 @@ func (r DocumentsUpdateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r DocumentsUpdateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r DocumentsUpdateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -23488,6 +23817,8 @@ type EventsAllResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -23522,6 +23853,11 @@ func (r EventsAllResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r EventsAllResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r EventsAllResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -23589,6 +23925,8 @@ type EventsGetResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -23628,6 +23966,11 @@ func (r EventsGetResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r EventsGetResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r EventsGetResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -23693,6 +24036,8 @@ type EventsListResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -23727,6 +24072,11 @@ func (r EventsListResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r EventsListResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r EventsListResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -23797,6 +24147,8 @@ type GenieDocumentsGenerateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -23841,6 +24193,11 @@ func (r GenieDocumentsGenerateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GenieDocumentsGenerateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GenieDocumentsGenerateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -23908,6 +24265,8 @@ type GenieGroupsAllResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -23947,6 +24306,11 @@ func (r GenieGroupsAllResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GenieGroupsAllResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GenieGroupsAllResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -24014,6 +24378,8 @@ type GenieGroupsCountsResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -24053,6 +24419,11 @@ func (r GenieGroupsCountsResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GenieGroupsCountsResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GenieGroupsCountsResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -24121,6 +24492,8 @@ type GenieGroupsCreateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers201 the parsed response headers for an HTTP 201 response
@@ -24160,6 +24533,11 @@ func (r GenieGroupsCreateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GenieGroupsCreateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GenieGroupsCreateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -24229,6 +24607,8 @@ type GenieGroupsDeleteResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -24273,6 +24653,11 @@ func (r GenieGroupsDeleteResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GenieGroupsDeleteResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GenieGroupsDeleteResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -24340,6 +24725,8 @@ type GenieGroupsGetResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -24379,6 +24766,11 @@ func (r GenieGroupsGetResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GenieGroupsGetResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GenieGroupsGetResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -24446,6 +24838,8 @@ type GenieGroupsListResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -24485,6 +24879,11 @@ func (r GenieGroupsListResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GenieGroupsListResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GenieGroupsListResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -24554,6 +24953,8 @@ type GenieGroupsReorderResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -24598,6 +24999,11 @@ func (r GenieGroupsReorderResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GenieGroupsReorderResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GenieGroupsReorderResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -24667,6 +25073,8 @@ type GenieGroupsSyncResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -24711,6 +25119,11 @@ func (r GenieGroupsSyncResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GenieGroupsSyncResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GenieGroupsSyncResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -24780,6 +25193,8 @@ type GenieGroupsUpdateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -24824,6 +25239,11 @@ func (r GenieGroupsUpdateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GenieGroupsUpdateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GenieGroupsUpdateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -24889,6 +25309,8 @@ type GeniesAllResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -24923,6 +25345,11 @@ func (r GeniesAllResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GeniesAllResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GeniesAllResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -24993,6 +25420,8 @@ type GeniesCreateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers201 the parsed response headers for an HTTP 201 response
@@ -25037,6 +25466,11 @@ func (r GeniesCreateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GeniesCreateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GeniesCreateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -25104,6 +25538,8 @@ type GeniesDeleteResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -25143,6 +25579,11 @@ func (r GeniesDeleteResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GeniesDeleteResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GeniesDeleteResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -25210,6 +25651,8 @@ type GeniesGetResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -25249,6 +25692,11 @@ func (r GeniesGetResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GeniesGetResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GeniesGetResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -25314,6 +25762,8 @@ type GeniesListResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -25348,6 +25798,11 @@ func (r GeniesListResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GeniesListResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GeniesListResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -25415,6 +25870,8 @@ type GeniesUpdateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -25454,6 +25911,11 @@ func (r GeniesUpdateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r GeniesUpdateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r GeniesUpdateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -25522,6 +25984,8 @@ type MailTenantCredentialsUpsertResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -25561,6 +26025,11 @@ func (r MailTenantCredentialsUpsertResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r MailTenantCredentialsUpsertResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r MailTenantCredentialsUpsertResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -25626,6 +26095,8 @@ type MarketplaceAllResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -25660,6 +26131,11 @@ func (r MarketplaceAllResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r MarketplaceAllResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r MarketplaceAllResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -25744,6 +26220,8 @@ type MarketplaceBrandsResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -25798,6 +26276,11 @@ func (r MarketplaceBrandsResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r MarketplaceBrandsResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r MarketplaceBrandsResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -25882,6 +26365,8 @@ type MarketplaceCategoriesResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -25936,6 +26421,11 @@ func (r MarketplaceCategoriesResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r MarketplaceCategoriesResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r MarketplaceCategoriesResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -26004,6 +26494,8 @@ type MarketplaceCloneResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers201 the parsed response headers for an HTTP 201 response
@@ -26043,6 +26535,11 @@ func (r MarketplaceCloneResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r MarketplaceCloneResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r MarketplaceCloneResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -26125,6 +26622,8 @@ type MarketplaceCollectionsResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -26174,6 +26673,11 @@ func (r MarketplaceCollectionsResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r MarketplaceCollectionsResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r MarketplaceCollectionsResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -26244,6 +26748,8 @@ type MarketplaceCreateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers201 the parsed response headers for an HTTP 201 response
@@ -26288,6 +26794,11 @@ func (r MarketplaceCreateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r MarketplaceCreateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r MarketplaceCreateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -26357,6 +26868,8 @@ type MarketplaceDeleteResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -26401,6 +26914,11 @@ func (r MarketplaceDeleteResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r MarketplaceDeleteResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r MarketplaceDeleteResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -26483,6 +27001,8 @@ type MarketplaceFavoritesResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -26532,6 +27052,11 @@ func (r MarketplaceFavoritesResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r MarketplaceFavoritesResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r MarketplaceFavoritesResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -26599,6 +27124,8 @@ type MarketplaceGetResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -26638,6 +27165,11 @@ func (r MarketplaceGetResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r MarketplaceGetResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r MarketplaceGetResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -26703,6 +27235,8 @@ type MarketplaceListResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -26737,6 +27271,11 @@ func (r MarketplaceListResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r MarketplaceListResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r MarketplaceListResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -26819,6 +27358,8 @@ type MarketplaceReviewsResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -26868,6 +27409,11 @@ func (r MarketplaceReviewsResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r MarketplaceReviewsResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r MarketplaceReviewsResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -26933,6 +27479,8 @@ type MarketplaceStatsResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -26967,6 +27515,11 @@ func (r MarketplaceStatsResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r MarketplaceStatsResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r MarketplaceStatsResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -27051,6 +27604,8 @@ type MarketplaceSubmissionsResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -27105,6 +27660,11 @@ func (r MarketplaceSubmissionsResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r MarketplaceSubmissionsResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r MarketplaceSubmissionsResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -27170,6 +27730,8 @@ type MarketplaceTrendingResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -27204,6 +27766,11 @@ func (r MarketplaceTrendingResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r MarketplaceTrendingResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r MarketplaceTrendingResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -27273,6 +27840,8 @@ type MarketplaceUpdateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -27317,6 +27886,11 @@ func (r MarketplaceUpdateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r MarketplaceUpdateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r MarketplaceUpdateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -27382,6 +27956,8 @@ type PreselectedVoicesAllResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -27416,6 +27992,11 @@ func (r PreselectedVoicesAllResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r PreselectedVoicesAllResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r PreselectedVoicesAllResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -27484,6 +28065,8 @@ type PreselectedVoicesCreateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers201 the parsed response headers for an HTTP 201 response
@@ -27523,6 +28106,11 @@ func (r PreselectedVoicesCreateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r PreselectedVoicesCreateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r PreselectedVoicesCreateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -27592,6 +28180,8 @@ type PreselectedVoicesDeleteResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -27636,6 +28226,11 @@ func (r PreselectedVoicesDeleteResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r PreselectedVoicesDeleteResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r PreselectedVoicesDeleteResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -27701,6 +28296,8 @@ type PreselectedVoicesListResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -27735,6 +28332,11 @@ func (r PreselectedVoicesListResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r PreselectedVoicesListResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r PreselectedVoicesListResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -27804,6 +28406,8 @@ type PreselectedVoicesUpdateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -27848,6 +28452,11 @@ func (r PreselectedVoicesUpdateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r PreselectedVoicesUpdateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r PreselectedVoicesUpdateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -27913,6 +28522,8 @@ type QrCodeAllResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -27947,6 +28558,11 @@ func (r QrCodeAllResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r QrCodeAllResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r QrCodeAllResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -28015,6 +28631,8 @@ type QrCodeCreateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers201 the parsed response headers for an HTTP 201 response
@@ -28054,6 +28672,11 @@ func (r QrCodeCreateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r QrCodeCreateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r QrCodeCreateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -28121,6 +28744,8 @@ type QrCodeDeleteResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -28160,6 +28785,11 @@ func (r QrCodeDeleteResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r QrCodeDeleteResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r QrCodeDeleteResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -28227,6 +28857,8 @@ type QrCodeIncrementDownloadResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -28266,6 +28898,11 @@ func (r QrCodeIncrementDownloadResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r QrCodeIncrementDownloadResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r QrCodeIncrementDownloadResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -28331,6 +28968,8 @@ type QrCodeListResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -28365,6 +29004,11 @@ func (r QrCodeListResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r QrCodeListResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r QrCodeListResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -28432,6 +29076,8 @@ type QrCodeRenderResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -28471,6 +29117,11 @@ func (r QrCodeRenderResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r QrCodeRenderResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r QrCodeRenderResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -28538,6 +29189,8 @@ type SystemEmailsPreviewResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -28577,6 +29230,11 @@ func (r SystemEmailsPreviewResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r SystemEmailsPreviewResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r SystemEmailsPreviewResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -28645,6 +29303,8 @@ type SystemEmailsSendTestResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -28684,6 +29344,11 @@ func (r SystemEmailsSendTestResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r SystemEmailsSendTestResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r SystemEmailsSendTestResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -28749,6 +29414,8 @@ type WebhooksAllResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -28783,6 +29450,11 @@ func (r WebhooksAllResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r WebhooksAllResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r WebhooksAllResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -28851,6 +29523,8 @@ type WebhooksCreateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers201 the parsed response headers for an HTTP 201 response
@@ -28890,6 +29564,11 @@ func (r WebhooksCreateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r WebhooksCreateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r WebhooksCreateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -28957,6 +29636,8 @@ type WebhooksDeleteResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -28996,6 +29677,11 @@ func (r WebhooksDeleteResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r WebhooksDeleteResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r WebhooksDeleteResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -29063,6 +29749,8 @@ type WebhooksDeliveriesResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -29102,6 +29790,11 @@ func (r WebhooksDeliveriesResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r WebhooksDeliveriesResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r WebhooksDeliveriesResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -29169,6 +29862,8 @@ type WebhooksGetResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -29208,6 +29903,11 @@ func (r WebhooksGetResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r WebhooksGetResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r WebhooksGetResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -29273,6 +29973,8 @@ type WebhooksListResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -29307,6 +30009,11 @@ func (r WebhooksListResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r WebhooksListResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r WebhooksListResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -29374,6 +30081,8 @@ type WebhooksRotateSecretResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -29413,6 +30122,11 @@ func (r WebhooksRotateSecretResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r WebhooksRotateSecretResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r WebhooksRotateSecretResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -29481,6 +30195,8 @@ type WebhooksTestResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -29520,6 +30236,11 @@ func (r WebhooksTestResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r WebhooksTestResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r WebhooksTestResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -29589,6 +30310,8 @@ type WebhooksUpdateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -29633,6 +30356,11 @@ func (r WebhooksUpdateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r WebhooksUpdateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r WebhooksUpdateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -29693,6 +30421,8 @@ type CallResourceActionResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -29737,6 +30467,11 @@ func (r CallResourceActionResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r CallResourceActionResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r CallResourceActionResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -32759,6 +33494,20 @@ func ParseAuthLogoutResponse(rsp *http.Response) (*AuthLogoutResponse, error) {
 		}
 		response.JSON403 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
 	}
 
 	return response, nil
@@ -32812,6 +33561,13 @@ func ParseAuthRecoverResponse(rsp *http.Response) (*AuthRecoverResponse, error) 
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest AuthError
@@ -32874,6 +33630,13 @@ func ParseAuthResendResponse(rsp *http.Response) (*AuthResendResponse, error) {
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest AuthError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -32910,6 +33673,13 @@ func ParseAuthSettingsResponse(rsp *http.Response) (*AuthSettingsResponse, error
 			return nil, err
 		}
 		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest AuthError
@@ -32971,6 +33741,13 @@ func ParseAuthSignUpResponse(rsp *http.Response) (*AuthSignUpResponse, error) {
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest AuthError
@@ -33040,6 +33817,13 @@ func ParseAuthTokenResponse(rsp *http.Response) (*AuthTokenResponse, error) {
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest AuthError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -33093,6 +33877,13 @@ func ParseAuthUserResponse(rsp *http.Response) (*AuthUserResponse, error) {
 			return nil, err
 		}
 		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest AuthError
@@ -33169,6 +33960,13 @@ func ParseAuthUpdateUserResponse(rsp *http.Response) (*AuthUpdateUserResponse, e
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest AuthError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -33204,6 +34002,20 @@ func ParseAuthVerifyLinkResponse(rsp *http.Response) (*AuthVerifyLinkResponse, e
 			return nil, err
 		}
 		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
 
 	}
 
@@ -33266,6 +34078,13 @@ func ParseAuthVerifyResponse(rsp *http.Response) (*AuthVerifyResponse, error) {
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest AuthError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -33301,6 +34120,13 @@ func ParseHealthzResponse(rsp *http.Response) (*HealthzResponse, error) {
 		}
 		response.JSON200 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest AuthError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -33335,6 +34161,13 @@ func ParseReadyzResponse(rsp *http.Response) (*ReadyzResponse, error) {
 			return nil, err
 		}
 		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest AuthError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest AuthError
@@ -33421,6 +34254,13 @@ func ParseCallActionResponse(rsp *http.Response) (*CallActionResponse, error) {
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -33504,6 +34344,13 @@ func ParseAgentMailboxesSelfAttachmentResponse(rsp *http.Response) (*AgentMailbo
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -33627,6 +34474,13 @@ func ParseAgentMailboxesSelfCheckTenantKeyResponse(rsp *http.Response) (*AgentMa
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -33741,6 +34595,13 @@ func ParseAgentMailboxesSelfDeleteResponse(rsp *http.Response) (*AgentMailboxesS
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -33857,6 +34718,13 @@ func ParseAgentMailboxesSelfGetResponse(rsp *http.Response) (*AgentMailboxesSelf
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -33971,6 +34839,13 @@ func ParseAgentMailboxesSelfMessageResponse(rsp *http.Response) (*AgentMailboxes
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -34087,6 +34962,13 @@ func ParseAgentMailboxesSelfMessagesResponse(rsp *http.Response) (*AgentMailboxe
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -34201,6 +35083,13 @@ func ParseAgentMailboxesSelfProvisionResponse(rsp *http.Response) (*AgentMailbox
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -34331,6 +35220,13 @@ func ParseAgentMailboxesSelfReprovisionTenantKeyResponse(rsp *http.Response) (*A
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -34445,6 +35341,13 @@ func ParseAgentMailboxesSelfSendResponse(rsp *http.Response) (*AgentMailboxesSel
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -34571,6 +35474,13 @@ func ParseAgentMailboxesSelfTestResponse(rsp *http.Response) (*AgentMailboxesSel
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -34693,6 +35603,13 @@ func ParseAgentMailboxesSelfThreadsResponse(rsp *http.Response) (*AgentMailboxes
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -34808,6 +35725,13 @@ func ParseAgentMailboxesSelfUpdateResponse(rsp *http.Response) (*AgentMailboxesS
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -34915,6 +35839,13 @@ func ParseListApiKeysRestResponse(rsp *http.Response) (*ListApiKeysRestResponse,
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -35024,6 +35955,13 @@ func ParseApiKeysAllResponse(rsp *http.Response) (*ApiKeysAllResponse, error) {
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -35131,6 +36069,13 @@ func ParseApiKeysCreateResponse(rsp *http.Response) (*ApiKeysCreateResponse, err
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -35254,6 +36199,13 @@ func ParseApiKeysDeleteResponse(rsp *http.Response) (*ApiKeysDeleteResponse, err
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -35361,6 +36313,13 @@ func ParseApiKeysListResponse(rsp *http.Response) (*ApiKeysListResponse, error) 
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -35477,6 +36436,13 @@ func ParseApiKeysRevokeResponse(rsp *http.Response) (*ApiKeysRevokeResponse, err
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -35592,6 +36558,13 @@ func ParseDeleteApiKeyRestResponse(rsp *http.Response) (*DeleteApiKeyRestRespons
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -35706,6 +36679,13 @@ func ParseRevokeApiKeyRestResponse(rsp *http.Response) (*RevokeApiKeyRestRespons
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -35838,6 +36818,13 @@ func ParseDocEditLinkGenerateResponse(rsp *http.Response) (*DocEditLinkGenerateR
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -36006,6 +36993,13 @@ func ParseDocEditLinkGetResponse(rsp *http.Response) (*DocEditLinkGetResponse, e
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -36120,6 +37114,13 @@ func ParseDocEditLinkPublicGetResponse(rsp *http.Response) (*DocEditLinkPublicGe
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -36243,6 +37244,13 @@ func ParseDocEditLinkPublicUpdateResponse(rsp *http.Response) (*DocEditLinkPubli
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -36364,6 +37372,13 @@ func ParseDocEditLinkRevokeResponse(rsp *http.Response) (*DocEditLinkRevokeRespo
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -36487,6 +37502,13 @@ func ParseDocEditLinkSetPinResponse(rsp *http.Response) (*DocEditLinkSetPinRespo
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -36595,6 +37617,13 @@ func ParseDocumentsAllResponse(rsp *http.Response) (*DocumentsAllResponse, error
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -36702,6 +37731,13 @@ func ParseDocumentsCreateResponse(rsp *http.Response) (*DocumentsCreateResponse,
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -36832,6 +37868,13 @@ func ParseDocumentsDeleteResponse(rsp *http.Response) (*DocumentsDeleteResponse,
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -36947,6 +37990,13 @@ func ParseDocumentsGetResponse(rsp *http.Response) (*DocumentsGetResponse, error
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -37054,6 +38104,13 @@ func ParseDocumentsListResponse(rsp *http.Response) (*DocumentsListResponse, err
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -37177,6 +38234,13 @@ func ParseDocumentsUpdateResponse(rsp *http.Response) (*DocumentsUpdateResponse,
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -37284,6 +38348,13 @@ func ParseEventsAllResponse(rsp *http.Response) (*EventsAllResponse, error) {
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -37400,6 +38471,13 @@ func ParseEventsGetResponse(rsp *http.Response) (*EventsGetResponse, error) {
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -37507,6 +38585,13 @@ func ParseEventsListResponse(rsp *http.Response) (*EventsListResponse, error) {
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -37630,6 +38715,13 @@ func ParseGenieDocumentsGenerateResponse(rsp *http.Response) (*GenieDocumentsGen
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -37752,6 +38844,13 @@ func ParseGenieGroupsAllResponse(rsp *http.Response) (*GenieGroupsAllResponse, e
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -37867,6 +38966,13 @@ func ParseGenieGroupsCountsResponse(rsp *http.Response) (*GenieGroupsCountsRespo
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -37981,6 +39087,13 @@ func ParseGenieGroupsCreateResponse(rsp *http.Response) (*GenieGroupsCreateRespo
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -38111,6 +39224,13 @@ func ParseGenieGroupsDeleteResponse(rsp *http.Response) (*GenieGroupsDeleteRespo
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -38226,6 +39346,13 @@ func ParseGenieGroupsGetResponse(rsp *http.Response) (*GenieGroupsGetResponse, e
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -38340,6 +39467,13 @@ func ParseGenieGroupsListResponse(rsp *http.Response) (*GenieGroupsListResponse,
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -38463,6 +39597,13 @@ func ParseGenieGroupsReorderResponse(rsp *http.Response) (*GenieGroupsReorderRes
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -38584,6 +39725,13 @@ func ParseGenieGroupsSyncResponse(rsp *http.Response) (*GenieGroupsSyncResponse,
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -38707,6 +39855,13 @@ func ParseGenieGroupsUpdateResponse(rsp *http.Response) (*GenieGroupsUpdateRespo
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -38814,6 +39969,13 @@ func ParseGeniesAllResponse(rsp *http.Response) (*GeniesAllResponse, error) {
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -38937,6 +40099,13 @@ func ParseGeniesCreateResponse(rsp *http.Response) (*GeniesCreateResponse, error
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -39059,6 +40228,13 @@ func ParseGeniesDeleteResponse(rsp *http.Response) (*GeniesDeleteResponse, error
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -39174,6 +40350,13 @@ func ParseGeniesGetResponse(rsp *http.Response) (*GeniesGetResponse, error) {
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -39281,6 +40464,13 @@ func ParseGeniesListResponse(rsp *http.Response) (*GeniesListResponse, error) {
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -39397,6 +40587,13 @@ func ParseGeniesUpdateResponse(rsp *http.Response) (*GeniesUpdateResponse, error
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -39512,6 +40709,13 @@ func ParseMailTenantCredentialsUpsertResponse(rsp *http.Response) (*MailTenantCr
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -39626,6 +40830,13 @@ func ParseMarketplaceAllResponse(rsp *http.Response) (*MarketplaceAllResponse, e
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -39758,6 +40969,13 @@ func ParseMarketplaceBrandsResponse(rsp *http.Response) (*MarketplaceBrandsRespo
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -39936,6 +41154,13 @@ func ParseMarketplaceCategoriesResponse(rsp *http.Response) (*MarketplaceCategor
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -40096,6 +41321,13 @@ func ParseMarketplaceCloneResponse(rsp *http.Response) (*MarketplaceCloneRespons
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -40227,6 +41459,13 @@ func ParseMarketplaceCollectionsResponse(rsp *http.Response) (*MarketplaceCollec
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -40395,6 +41634,13 @@ func ParseMarketplaceCreateResponse(rsp *http.Response) (*MarketplaceCreateRespo
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -40524,6 +41770,13 @@ func ParseMarketplaceDeleteResponse(rsp *http.Response) (*MarketplaceDeleteRespo
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -40648,6 +41901,13 @@ func ParseMarketplaceFavoritesResponse(rsp *http.Response) (*MarketplaceFavorite
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -40809,6 +42069,13 @@ func ParseMarketplaceGetResponse(rsp *http.Response) (*MarketplaceGetResponse, e
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -40916,6 +42183,13 @@ func ParseMarketplaceListResponse(rsp *http.Response) (*MarketplaceListResponse,
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -41041,6 +42315,13 @@ func ParseMarketplaceReviewsResponse(rsp *http.Response) (*MarketplaceReviewsRes
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -41195,6 +42476,13 @@ func ParseMarketplaceStatsResponse(rsp *http.Response) (*MarketplaceStatsRespons
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -41326,6 +42614,13 @@ func ParseMarketplaceSubmissionsResponse(rsp *http.Response) (*MarketplaceSubmis
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -41480,6 +42775,13 @@ func ParseMarketplaceTrendingResponse(rsp *http.Response) (*MarketplaceTrendingR
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -41602,6 +42904,13 @@ func ParseMarketplaceUpdateResponse(rsp *http.Response) (*MarketplaceUpdateRespo
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -41709,6 +43018,13 @@ func ParsePreselectedVoicesAllResponse(rsp *http.Response) (*PreselectedVoicesAl
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -41824,6 +43140,13 @@ func ParsePreselectedVoicesCreateResponse(rsp *http.Response) (*PreselectedVoice
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -41954,6 +43277,13 @@ func ParsePreselectedVoicesDeleteResponse(rsp *http.Response) (*PreselectedVoice
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -42061,6 +43391,13 @@ func ParsePreselectedVoicesListResponse(rsp *http.Response) (*PreselectedVoicesL
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -42184,6 +43521,13 @@ func ParsePreselectedVoicesUpdateResponse(rsp *http.Response) (*PreselectedVoice
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -42291,6 +43635,13 @@ func ParseQrCodeAllResponse(rsp *http.Response) (*QrCodeAllResponse, error) {
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -42406,6 +43757,13 @@ func ParseQrCodeCreateResponse(rsp *http.Response) (*QrCodeCreateResponse, error
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -42529,6 +43887,13 @@ func ParseQrCodeDeleteResponse(rsp *http.Response) (*QrCodeDeleteResponse, error
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -42644,6 +44009,13 @@ func ParseQrCodeIncrementDownloadResponse(rsp *http.Response) (*QrCodeIncrementD
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -42751,6 +44123,13 @@ func ParseQrCodeListResponse(rsp *http.Response) (*QrCodeListResponse, error) {
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -42867,6 +44246,13 @@ func ParseQrCodeRenderResponse(rsp *http.Response) (*QrCodeRenderResponse, error
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -42981,6 +44367,13 @@ func ParseSystemEmailsPreviewResponse(rsp *http.Response) (*SystemEmailsPreviewR
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -43097,6 +44490,13 @@ func ParseSystemEmailsSendTestResponse(rsp *http.Response) (*SystemEmailsSendTes
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -43212,6 +44612,13 @@ func ParseWebhooksAllResponse(rsp *http.Response) (*WebhooksAllResponse, error) 
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -43326,6 +44733,13 @@ func ParseWebhooksCreateResponse(rsp *http.Response) (*WebhooksCreateResponse, e
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -43449,6 +44863,13 @@ func ParseWebhooksDeleteResponse(rsp *http.Response) (*WebhooksDeleteResponse, e
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -43563,6 +44984,13 @@ func ParseWebhooksDeliveriesResponse(rsp *http.Response) (*WebhooksDeliveriesRes
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -43679,6 +45107,13 @@ func ParseWebhooksGetResponse(rsp *http.Response) (*WebhooksGetResponse, error) 
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -43786,6 +45221,13 @@ func ParseWebhooksListResponse(rsp *http.Response) (*WebhooksListResponse, error
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -43902,6 +45344,13 @@ func ParseWebhooksRotateSecretResponse(rsp *http.Response) (*WebhooksRotateSecre
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -44016,6 +45465,13 @@ func ParseWebhooksTestResponse(rsp *http.Response) (*WebhooksTestResponse, error
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -44146,6 +45602,13 @@ func ParseWebhooksUpdateResponse(rsp *http.Response) (*WebhooksUpdateResponse, e
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -44271,6 +45734,13 @@ func ParseCallResourceActionResponse(rsp *http.Response) (*CallResourceActionRes
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500

@@ -2879,6 +2879,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description VALIDATION_ERROR: the request line and headers (an over-long URL) are larger than 64 KiB. The body also carries the sign-in provider's fields (code, error_code request_too_large, msg), since it is written before the path is known. */
+        Error431: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description INTERNAL_ERROR; X-Request-Id identifies it in the server log. */
         Error500: {
             headers: {
@@ -2946,6 +2955,24 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
+            /** @description The request line and headers are larger than the server takes (64 KiB); the body is both a GoTrue error (request_too_large) and the /v1 error envelope. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of unexpected_failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
         };
     };
     authRecover: {
@@ -3000,8 +3027,17 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit (Retry-After says when). */
+            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The request line and headers are larger than the server takes (64 KiB); the body is both a GoTrue error (request_too_large) and the /v1 error envelope. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3074,8 +3110,17 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit (Retry-After says when). */
+            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The request line and headers are larger than the server takes (64 KiB); the body is both a GoTrue error (request_too_large) and the /v1 error envelope. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3114,6 +3159,15 @@ export interface operations {
                         external?: Record<string, never>;
                         mailer_autoconfirm?: boolean;
                     };
+                };
+            };
+            /** @description The request line and headers are larger than the server takes (64 KiB); the body is both a GoTrue error (request_too_large) and the /v1 error envelope. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
                 };
             };
             /** @description A GoTrue error; error_code is one of unexpected_failure. */
@@ -3176,8 +3230,17 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit (Retry-After says when). */
+            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The request line and headers are larger than the server takes (64 KiB); the body is both a GoTrue error (request_too_large) and the /v1 error envelope. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3224,7 +3287,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthSession"];
                 };
             };
-            /** @description A GoTrue error; error_code is one of validation_failed, invalid_credentials, email_not_confirmed, phone_provider_disabled. */
+            /** @description A GoTrue error; error_code is one of validation_failed, invalid_credentials, email_not_confirmed, phone_provider_disabled; on grant_type=refresh_token also refresh_token_not_found, session_expired or refresh_token_already_used. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3260,8 +3323,17 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit (Retry-After says when). */
+            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The request line and headers are larger than the server takes (64 KiB); the body is both a GoTrue error (request_too_large) and the /v1 error envelope. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3298,7 +3370,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthUser"];
                 };
             };
-            /** @description A GoTrue error; error_code is one of no_authorization: no access token. */
+            /** @description A GoTrue error; error_code is one of no_authorization. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3318,6 +3390,15 @@ export interface operations {
             };
             /** @description A GoTrue error; error_code is one of request_too_large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The request line and headers are larger than the server takes (64 KiB); the body is both a GoTrue error (request_too_large) and the /v1 error envelope. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3373,7 +3454,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description A GoTrue error; error_code is one of no_authorization: no access token. */
+            /** @description A GoTrue error; error_code is one of no_authorization. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3409,8 +3490,17 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit (Retry-After says when). */
+            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The request line and headers are larger than the server takes (64 KiB); the body is both a GoTrue error (request_too_large) and the /v1 error envelope. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3451,6 +3541,24 @@ export interface operations {
             };
             /** @description validation_failed: the link lacks its token or type (nothing to redirect with). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The request line and headers are larger than the server takes (64 KiB); the body is both a GoTrue error (request_too_large) and the /v1 error envelope. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description A GoTrue error; error_code is one of unexpected_failure. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3527,8 +3635,17 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit (Retry-After says when). */
+            /** @description A GoTrue error; error_code is one of over_request_rate_limit, over_email_send_rate_limit. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description The request line and headers are larger than the server takes (64 KiB); the body is both a GoTrue error (request_too_large) and the /v1 error envelope. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3567,6 +3684,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request line and headers are larger than the server takes (64 KiB); the body is both a GoTrue error (request_too_large) and the /v1 error envelope. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
             /** @description A GoTrue error; error_code is one of unexpected_failure. */
             500: {
                 headers: {
@@ -3596,6 +3722,15 @@ export interface operations {
                     "application/json": {
                         status: string;
                     };
+                };
+            };
+            /** @description The request line and headers are larger than the server takes (64 KiB); the body is both a GoTrue error (request_too_large) and the /v1 error envelope. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
                 };
             };
             /** @description A GoTrue error; error_code is one of unexpected_failure. */
@@ -3653,6 +3788,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -3697,6 +3833,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -3736,6 +3873,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -3777,6 +3915,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -3818,6 +3957,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -3860,6 +4000,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -3908,6 +4049,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -3955,6 +4097,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -3994,6 +4137,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4049,6 +4193,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4097,6 +4242,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4141,6 +4287,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4189,6 +4336,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4222,6 +4370,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4259,6 +4408,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4303,6 +4453,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4344,6 +4495,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4381,6 +4533,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4422,6 +4575,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4459,6 +4613,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4496,6 +4651,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4563,6 +4719,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4605,6 +4762,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4646,6 +4804,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4690,6 +4849,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4732,6 +4892,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4777,6 +4938,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4821,6 +4983,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4868,6 +5031,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4910,6 +5074,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4951,6 +5116,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4995,6 +5161,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5041,6 +5208,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5088,6 +5256,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5129,6 +5298,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5176,6 +5346,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5230,6 +5401,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5273,6 +5445,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5316,6 +5489,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5367,6 +5541,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5414,6 +5589,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5458,6 +5634,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5501,6 +5678,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5547,6 +5725,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5594,6 +5773,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5645,6 +5825,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5691,6 +5872,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5743,6 +5925,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5784,6 +5967,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5825,6 +6009,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5871,6 +6056,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5921,6 +6107,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5975,6 +6162,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -6041,6 +6229,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -6129,6 +6318,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -6228,6 +6418,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -6288,6 +6479,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -6396,6 +6588,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -6461,6 +6654,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -6503,6 +6697,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -6586,6 +6781,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -6630,6 +6826,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -6696,6 +6893,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -6796,6 +6994,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -6833,6 +7032,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -6945,6 +7145,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -6989,6 +7190,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7049,6 +7251,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7086,6 +7289,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7139,6 +7343,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7181,6 +7386,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7218,6 +7424,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7269,6 +7476,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7309,6 +7517,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7365,6 +7574,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7406,6 +7616,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7450,6 +7661,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7490,6 +7702,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7534,6 +7747,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7575,6 +7789,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7622,6 +7837,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7659,6 +7875,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7676,17 +7893,15 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    /** @description update only: true re-enables an endpoint that was disabled. */
-                    enabled?: boolean;
                     /** @description Event types to receive; "*" for all. */
-                    events?: string[];
+                    events: string[];
                     /** @description Admins only: also receive the platform's events. */
                     platform?: boolean;
                     /**
                      * Format: uri
                      * @description https; loopback and private addresses only with --webhook-allow-private; link-local and metadata addresses never.
                      */
-                    url?: string;
+                    url: string;
                 };
             };
         };
@@ -7714,6 +7929,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7755,6 +7971,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7802,6 +8019,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7843,6 +8061,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7880,6 +8099,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7921,6 +8141,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -7966,6 +8187,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -8021,6 +8243,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -8063,6 +8286,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
