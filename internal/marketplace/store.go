@@ -336,10 +336,6 @@ func (s *Service) loadListings(ctx context.Context, catalog int64, column string
 	if n == 0 {
 		return nil
 	}
-	refs, err := s.refsAt(ctx, catalog)
-	if err != nil {
-		return err
-	}
 	rows, err := s.queryList(ctx, `SELECT `+cachedColumns+` FROM marketplace_listings l WHERE `+s.inList("l."+column), keys)
 	if err != nil {
 		return fmt.Errorf("marketplace: load listings: %w", err)
@@ -357,6 +353,22 @@ func (s *Service) loadListings(ctx context.Context, catalog int64, column string
 		return fmt.Errorf("marketplace: load listings: %w", err)
 	}
 	rows.Close()
+	if err := s.fillRefs(ctx, catalog, ls); err != nil {
+		return err
+	}
+	for _, l := range ls {
+		fn(l)
+	}
+	return nil
+}
+
+// fillRefs sets the listings' category and brand names from the taxonomy
+// of the catalog version they were read as of.
+func (s *Service) fillRefs(ctx context.Context, catalog int64, ls []*Listing) error {
+	refs, err := s.refsAt(ctx, catalog)
+	if err != nil {
+		return err
+	}
 	for _, l := range ls {
 		if !refs.fill(l) { // a category or brand made after the taxonomy was read
 			if refs, err = s.loadRefs(ctx); err != nil {
@@ -364,7 +376,6 @@ func (s *Service) loadListings(ctx context.Context, catalog int64, column string
 			}
 			refs.fill(l)
 		}
-		fn(l)
 	}
 	return nil
 }

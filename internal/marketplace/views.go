@@ -424,31 +424,18 @@ func (b *viewReader) read(batch []*viewReq) {
 		if b.testHookRead != nil {
 			b.testHookRead()
 		}
-		var seqs []int64
-		var reqs []*viewReq
 		for _, r := range batch {
-			k, ok := found[r.key]
+			l, ok := found[r.key]
 			if !ok {
-				k, ok = found[idKey(r.key)]
+				l, ok = found[idKey(r.key)]
 			}
-			if ok {
-				r.seq, r.views, r.catalog = k.seq, k.views, catalog
-				seqs, reqs = append(seqs, k.seq), append(reqs, r)
-			} else {
-				r.err = apperr.NotFound("marketplace listing")
-			}
-		}
-		ls, err := s.listingsOf(ctx, catalog, seqs, false)
-		if err != nil {
-			return err
-		}
-		for i, r := range reqs {
-			// Deleted since its key was read, or (for a caller who is not
-			// an admin) not public in the listing as of the catalog.
-			if r.listing = ls[i]; r.listing == nil || !r.admin && !r.listing.IsPublic {
+			// No such listing, or (for a caller who is not an admin) not
+			// public, as of the statement's snapshot.
+			if !ok || !r.admin && !l.IsPublic {
 				r.err = apperr.NotFound("marketplace listing")
 				continue
 			}
+			r.seq, r.views, r.catalog, r.listing = l.seq, l.ViewCount, catalog, l
 			var mine int64
 			mine, r.fullNext = s.viewCount.add(r.seq, day, seen)
 			r.views += mine
@@ -467,41 +454,41 @@ func (b *viewReader) read(batch []*viewReq) {
 // idKey is the key under which keysOf records a listing found by its ID.
 func idKey(id string) string { return "id:" + strings.ToLower(id) }
 
-// keyed is a listing found by a get's key, with its committed view count.
-type keyed struct {
-	seq, views int64
-}
-
-// keysOf finds the batch's listings by slug, then (for keys that are
-// UUIDs and no slug) by ID, with their committed view counts, and reads
-// in the same statement (its snapshot) the catalog version, which the
-// listings are then read as of, and the generation of this process's
-// last committed flush of views (see viewCounter).
-func (s *Service) keysOf(ctx context.Context, batch []*viewReq) (found map[string]keyed, catalog, seen int64, err error) {
-	found = map[string]keyed{}
+// keysOf reads the batch's listings by slug, then (for keys that are
+// UUIDs and no slug) by ID, with their committed view counts, in one
+// statement per key kind, which also reads (in its snapshot) the catalog
+// version, so that the listings are as of exactly that version, and the
+// generation of this process's last committed flush of views (see
+// viewCounter). Each listing is under its key (idKey for IDs).
+func (s *Service) keysOf(ctx context.Context, batch []*viewReq) (found map[string]*Listing, catalog, seen int64, err error) {
+	found = map[string]*Listing{}
+	var ls []*Listing
 	find := func(col string, keys []string) error {
 		if len(keys) == 0 {
 			return nil
 		}
-		rows, err := s.queryList(ctx, `SELECT l.`+col+`, l.seq, v.views,
+		rows, err := s.queryList(ctx, `SELECT `+cachedColumns+`, v.views,
 			COALESCE((SELECT n FROM marketplace_counters WHERE key = 'version'), 0),
 			COALESCE((SELECT n FROM marketplace_counters WHERE key = $2), 0)
 			FROM marketplace_listings l JOIN marketplace_listing_views v ON v.seq = l.seq WHERE `+s.inList("l."+col),
 			listArg(s.DB, keys), s.viewCount.marker)
 		if err != nil {
-			return fmt.Errorf("marketplace: read listing keys: %w", err)
+			return fmt.Errorf("marketplace: read listings: %w", err)
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var key string
-			var k keyed
-			if err := rows.Scan(&key, &k.seq, &k.views, &catalog, &seen); err != nil {
-				return fmt.Errorf("marketplace: read listing keys: %w", err)
+			var views int64
+			l, err := scanFull(rows, &views, &catalog, &seen)
+			if err != nil {
+				return fmt.Errorf("marketplace: read listings: %w", err)
 			}
+			l.ViewCount = views
+			key := l.Slug
 			if col == "id" {
-				key = idKey(key)
+				key = idKey(l.ID)
 			}
-			found[key] = k
+			found[key] = l
+			ls = append(ls, l)
 		}
 		return rows.Err()
 	}
@@ -523,6 +510,11 @@ func (s *Service) keysOf(ctx context.Context, batch []*viewReq) (found map[strin
 	}
 	if err := find("id", ids); err != nil {
 		return nil, 0, 0, err
+	}
+	if len(ls) > 0 {
+		if err := s.fillRefs(ctx, catalog, ls); err != nil {
+			return nil, 0, 0, err
+		}
 	}
 	return found, catalog, seen, nil
 }
