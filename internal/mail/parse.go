@@ -99,6 +99,7 @@ func (p *Parsed) part(h message.Header, body io.Reader) {
 	if d, err := new(mime.WordDecoder).DecodeHeader(name); err == nil {
 		name = d
 	}
+	name = baseName(name)
 	isBody := disp != "attachment" && name == "" && (typ == "text/plain" || typ == "text/html")
 	if isBody && (typ == "text/plain" && p.Text == "" || typ == "text/html" && p.HTML == "") {
 		b, _ := io.ReadAll(io.LimitReader(body, maxBodyChars))
@@ -114,6 +115,19 @@ func (p *Parsed) part(h message.Header, body io.Reader) {
 		typ = "application/octet-stream"
 	}
 	p.Attachments = append(p.Attachments, Attachment{Filename: clean(name), ContentType: typ, Size: int(n)})
+}
+
+// baseName keeps the last segment of an attachment's name, as mail
+// clients do: "../../etc/passwd" and "C:\\x\\a.exe" name passwd and a.exe,
+// so that no client that saves the file under its name writes elsewhere.
+func baseName(name string) string {
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+		name = name[i+1:]
+	}
+	if name == "." || name == ".." {
+		return ""
+	}
+	return name
 }
 
 // walkParts calls fn with each leaf part of a message (the message itself
