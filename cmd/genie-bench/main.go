@@ -41,6 +41,7 @@ type config struct {
 	duration time.Duration
 	reuse    bool
 	only     string
+	catalog  string
 }
 
 func main() {
@@ -52,6 +53,7 @@ func main() {
 	flag.DurationVar(&c.duration, "duration", 10*time.Second, "measuring time per scenario")
 	flag.BoolVar(&c.reuse, "reuse", false, "use an already seeded catalog as is")
 	flag.StringVar(&c.only, "only", "", "run only scenarios whose name contains this")
+	flag.StringVar(&c.catalog, "catalog", "realistic", "listing texts: realistic (Debian package names and descriptions and installed packages' changelog entries; needs apt-get update) or synthetic (a made-up 5,000-word vocabulary)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
 	if *cpuprofile != "" {
@@ -77,6 +79,22 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		c.dsn = dir + "/bench.db"
 	}
 	fmt.Fprintf(out, "machine: %d CPUs (GOMAXPROCS %d), %s, %s\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), cpuModel(), runtime.Version())
+	switch c.catalog {
+	case "synthetic":
+	case "realistic":
+		var err error
+		if benchCorpus, err = loadCorpus(); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "realistic catalog: %d package names, %d descriptions, %d texts, %d distinct terms\n",
+			len(benchCorpus.names), len(benchCorpus.taglines), len(benchCorpus.sentences), benchCorpus.terms)
+		r := rand.New(rand.NewPCG(5, 5))
+		for i := range SearchQueries {
+			SearchQueries[i] = benchCorpus.search(r.IntN)
+		}
+	default:
+		return fmt.Errorf("-catalog must be realistic or synthetic")
+	}
 	d, err := app.OpenDB(ctx, c.dsn)
 	if err != nil {
 		return err

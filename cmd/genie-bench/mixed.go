@@ -123,9 +123,13 @@ func randomKey() string {
 	return hex.EncodeToString(b)
 }
 
-// distinct is a search for a random pair of the catalog's real words:
-// nearly every one is new.
+// distinct is a search for a random pair of the catalog's real words
+// (realistic catalog: two consecutive words of a real description, the
+// last often a prefix): nearly every one is new.
 func distinct(pick func(int) int) string {
+	if benchCorpus != nil {
+		return `{"resource":"marketplace","action":"list","data":{"query":{"search":"` + benchCorpus.search(pick) + `"}}}`
+	}
 	w := realWords()
 	return `{"resource":"marketplace","action":"list","data":{"query":{"search":"` + w[pick(len(w))] + " " + w[pick(len(w))] + `"}}}`
 }

@@ -193,6 +193,15 @@ func newTextGen(seed uint64) *textGen {
 	return &textGen{r: r, zipf: rand.NewZipf(r, 1.07, 2, uint64(len(vocabulary)-1))}
 }
 
+// listing returns a listing's name, tagline and description: from the
+// corpus of a realistic catalog, else made of the vocabulary's words.
+func (g *textGen) listing() (name, tagline, description string) {
+	if benchCorpus != nil {
+		return benchCorpus.listing(g.r)
+	}
+	return g.words(2 + g.r.IntN(3)), g.words(6), g.words(20)
+}
+
 func (g *textGen) words(n int) string {
 	w := make([]string, n)
 	for i := range w {
@@ -275,8 +284,9 @@ func seed(ctx context.Context, d *db.DB, n, cats int) error {
 						rating = float64(int((1+g.r.Float64()*4)*10)) / 10
 					}
 					created := now.Add(-time.Duration(n-k) * time.Second)
-					args = append(args, must(uuid.NewV7()).String(), Slug(k), g.words(2+g.r.IntN(3)), g.words(6),
-						g.words(20), catIDs[k%cats], brand, g.r.IntN(100) == 0, rating, rc)
+					name, tagline, description := g.listing()
+					args = append(args, must(uuid.NewV7()).String(), Slug(k), name, tagline,
+						description, catIDs[k%cats], brand, g.r.IntN(100) == 0, rating, rc)
 					views[Slug(k)] = g.r.IntN(10000)
 					args = append(args, g.r.IntN(500), `{"difficulty":"`+diff+`","industry":"`+ind+`"}`, diff, ind, created)
 					if d.Engine == db.SQLite {

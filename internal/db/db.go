@@ -31,6 +31,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -66,13 +67,19 @@ type DB struct {
 	Now func() time.Time
 
 	checkpointer *checkpointer // SQLite only
+	wal          *walStamp     // SQLite only (changes.go)
+
+	dsn       string // PostgreSQL: for listeners' connections
+	lmu       sync.Mutex
+	listeners []*Listener
+	closed    bool
 }
 
 // Open opens the store named by dsn: a postgres:// or postgresql:// URL
 // selects PostgreSQL, anything else is a SQLite file path (":memory:" is
 // not supported, since readers and the writer need to share one database).
 func Open(ctx context.Context, dsn string) (*DB, error) {
-	d := &DB{Now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }}
+	d := &DB{Now: func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }, dsn: dsn}
 	if IsPostgresDSN(dsn) {
 		d.Engine = Postgres
 		pool, err := sql.Open("pgx", dsn)
@@ -131,6 +138,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		}
 		ck.SetMaxOpenConns(1)
 		d.checkpointer = startCheckpointer(ck)
+		d.wal = &walStamp{path: path + "-shm"}
 	}
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
@@ -163,6 +171,16 @@ func IsPostgresDSN(dsn string) bool {
 
 // Close closes both pools.
 func (d *DB) Close() error {
+	d.lmu.Lock()
+	ls := d.listeners
+	d.listeners, d.closed = nil, true
+	d.lmu.Unlock()
+	for _, l := range ls {
+		l.stop()
+	}
+	if d.wal != nil {
+		d.wal.close()
+	}
 	if d.checkpointer != nil {
 		d.checkpointer.stop()
 	}

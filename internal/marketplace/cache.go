@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/db"
 )
 
 // versioned holds values computed for one version of the data they depend
@@ -51,9 +54,25 @@ func (c *versioned[K, V]) put(version int64, key K, v V) {
 	c.m[key] = v
 }
 
-// versions reads the catalog version and the views version.
-// It runs on every cached read, so the statement is prepared once.
+// versions returns the catalog version and the views version. Every
+// cached read needs them, so they are read from the database only when
+// something may have committed since the last read (see versionWatch);
+// otherwise they cost no database round trip.
 func (s *Service) versions(ctx context.Context) (catalog, views int64, err error) {
+	w := &s.watch
+	if c, v, ok := w.current(s.DB); ok {
+		return c, v, nil
+	}
+	mark := w.mark(s.DB) // before the read: a commit after it moves the mark
+	if catalog, views, err = s.readVersions(ctx); err != nil {
+		return 0, 0, err
+	}
+	w.store(mark, catalog, views)
+	return catalog, views, nil
+}
+
+// readVersions reads the catalog version and the views version.
+func (s *Service) readVersions(ctx context.Context) (catalog, views int64, err error) {
 	s.versionOnce.Do(func() {
 		s.versionStmt, s.versionErr = s.DB.R.PrepareContext(context.WithoutCancel(ctx), `SELECT
 			COALESCE((SELECT n FROM marketplace_counters WHERE key = 'version'), 0),
@@ -67,6 +86,79 @@ func (s *Service) versions(ctx context.Context) (catalog, views int64, err error
 		return 0, 0, fmt.Errorf("marketplace: read version: %w", err)
 	}
 	return catalog, views, nil
+}
+
+// notifyChannel is the PostgreSQL channel every marketplace write
+// notifies when it commits (see Write.finish).
+const notifyChannel = "genie_marketplace"
+
+// versionSafety bounds, on PostgreSQL, how long versions read once are
+// used without reading them again, even when no notification came: a
+// safety net for a notification lost while the connection stayed up.
+const versionSafety = time.Second
+
+// versionWatch keeps the versions last read and learns, without asking
+// the database, whether they may have moved since: on SQLite from the WAL
+// index header (db.WALStamp), which every commit of any process moves,
+// so there is no staleness window; on PostgreSQL from the notifications
+// every marketplace write sends at commit (db.Listen), so another
+// process's write is seen once its notification arrives (typically
+// within milliseconds; versionSafety at most), while the listener is
+// disconnected every read reads them, and this process's own writes move
+// them at once (changed).
+type versionWatch struct {
+	once     sync.Once
+	listener *db.Listener
+	changes  atomic.Uint64 // notifications, reconnects and own writes
+
+	mu      sync.Mutex
+	have    bool
+	at      versionMark
+	catalog int64
+	views   int64
+	read    time.Time
+}
+
+// versionMark is what was known of the database's changes when versions
+// were read.
+type versionMark struct {
+	changes uint64
+	stamp   [48]byte
+	stamped bool
+}
+
+func (w *versionWatch) mark(d *db.DB) versionMark {
+	w.once.Do(func() { w.listener = d.Listen(notifyChannel, w.changed) })
+	m := versionMark{changes: w.changes.Load()}
+	m.stamp, m.stamped = d.WALStamp()
+	return m
+}
+
+// changed records that the versions may have moved.
+func (w *versionWatch) changed() { w.changes.Add(1) }
+
+// current returns the versions last read when nothing can have committed
+// since.
+func (w *versionWatch) current(d *db.DB) (catalog, views int64, ok bool) {
+	m := w.mark(d)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.have || m.changes != w.at.changes {
+		return 0, 0, false
+	}
+	switch {
+	case d.Engine == db.Postgres:
+		ok = w.listener.Healthy() && time.Since(w.read) < versionSafety
+	default:
+		ok = m.stamped && w.at.stamped && m.stamp == w.at.stamp
+	}
+	return w.catalog, w.views, ok
+}
+
+func (w *versionWatch) store(m versionMark, catalog, views int64) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.have, w.at, w.catalog, w.views, w.read = true, m, catalog, views, time.Now()
 }
 
 // cached returns the cached encoding of key for the current versions, or

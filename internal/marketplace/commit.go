@@ -108,6 +108,7 @@ func (s *Service) run(ctx context.Context, views bool, fn func(w *Write) error) 
 		}
 		return w.finish(ctx)
 	})
+	s.watch.changed() // this process's reads see its write at once
 	s.stmts.Prepare(context.WithoutCancel(ctx))
 	return err
 }
@@ -119,6 +120,11 @@ func (s *Service) run(ctx context.Context, views bool, fn func(w *Write) error) 
 // is what lets a search index catch up by reading changes after the
 // version it has seen.
 func (w *Write) finish(ctx context.Context) error {
+	if w.postgres { // delivered at commit to every process's listener (versionWatch)
+		if _, err := w.ExecContext(ctx, `SELECT pg_notify('`+notifyChannel+`', '')`); err != nil {
+			return fmt.Errorf("marketplace: notify: %w", err)
+		}
+	}
 	for _, k := range slices.Sorted(maps.Keys(w.deltas)) {
 		if d := w.deltas[k]; d != 0 && !strings.HasPrefix(k, catalogVersion) && !strings.HasPrefix(k, viewsVersion) {
 			if _, err := addCounter(ctx, w, k, d); err != nil {

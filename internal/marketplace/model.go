@@ -140,6 +140,7 @@ type Service struct {
 	prepMu   sync.Mutex
 	prepared map[string]*sql.Stmt // fixed read statements (queryList)
 
+	watch       versionWatch // when the versions may have moved (cache.go)
 	versionOnce sync.Once
 	versionStmt *sql.Stmt
 	versionErr  error
