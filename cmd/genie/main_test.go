@@ -129,7 +129,10 @@ func TestMigrateAndServe(t *testing.T) {
 	var err error
 	for range 100 {
 		if res, err = http.Get("http://" + addr + "/readyz"); err == nil {
-			break
+			if res.StatusCode == http.StatusOK { // 503 while the search index is built
+				break
+			}
+			res.Body.Close()
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

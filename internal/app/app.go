@@ -347,6 +347,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	market := marketplace.New(d)
 	market.Events, market.Log = a.Events, log
 	market.SetViewFlush(cfg.ViewsFlushInterval, cfg.ViewsMaxPending)
+	market.StartSearch(bg) // /readyz is unready until it is done
 	a.Marketplace = market
 	gs.DeleteHooks = append(gs.DeleteHooks, market.DetachGenie)
 	srv.Register("marketplace", market.Actions())
@@ -393,6 +394,10 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 		if err := d.Ping(pctx); err != nil {
 			log.WarnContext(r.Context(), "readiness check failed", "err", err)
 			api.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "database": "unreachable"})
+			return
+		}
+		if !market.SearchReady() { // a process that would answer searches slowly gets no traffic yet
+			api.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "starting", "database": string(d.Engine), "search_index": "building"})
 			return
 		}
 		api.WriteJSON(w, http.StatusOK, map[string]any{"status": "ok", "database": string(d.Engine)})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/geniehq/genie/internal/apitest"
 	"github.com/geniehq/genie/internal/app"
+	"github.com/geniehq/genie/internal/marketplace"
 )
 
 // TestCachedPagesSeeWrites: cached pages read no version from the database
@@ -73,6 +74,44 @@ func TestCachedPagesSeeWrites(t *testing.T) {
 		t.Logf("a write after the listeners were killed seen after %v", seen(other, 4))
 		if got := count(f.s); got != 4 {
 			t.Fatalf("own write after the listeners were killed: count %v", got)
+		}
+	})
+}
+
+// TestSearchReadyAfterStart: a process builds its search index from the
+// start and reports ready once it is built; its server's /readyz answers
+// 200 only then.
+func TestSearchReadyAfterStart(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		cat := f.category(t, "c", 0)["id"].(string)
+		f.listing(t, "lamp", cat, map[string]any{"display_name": "Reading lamp"})
+		d, err := app.OpenDB(context.Background(), f.s.DSN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		svc := marketplace.New(d)
+		if svc.SearchReady() {
+			t.Fatal("ready before the index was built")
+		}
+		svc.StartSearch(context.Background())
+		eventually(t, func() string {
+			if !svc.SearchReady() {
+				return "search index not ready"
+			}
+			return ""
+		})
+		if _, ix, _, n, indexed, err := svc.SearchBoth(context.Background(), marketplace.Query{Words: []string{"lamp"}, Sort: marketplace.SortNewest}, false, 20, 0); err != nil || !indexed || n != 1 || len(ix) != 1 {
+			t.Fatalf("search through the index once ready: %v %d %v %v", ix, n, indexed, err)
+		}
+		res, err := f.s.Client.Get(f.s.URL + "/readyz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			t.Fatalf("/readyz %d once the index is built", res.StatusCode)
 		}
 	})
 }

@@ -703,6 +703,47 @@ func (s *Service) searchPage(ctx context.Context, q Query, admin bool, limit, of
 	return ls, total, true, nil
 }
 
+// StartSearch builds the search index in the background, from the start
+// of the process, so that it is ready before searches need it;
+// SearchReady reports when it is done (built, or given up on: the engine
+// then answers searches). A server stays unready (/readyz) until then, so
+// a load balancer sends no searches to a process that would answer them
+// slowly.
+func (s *Service) StartSearch(ctx context.Context) {
+	if s.index == nil {
+		s.searchReady.Store(true)
+		return
+	}
+	ix := s.index
+	go func() {
+		defer s.searchReady.Store(true)
+		t0 := time.Now()
+		// A small catalog is built here; a large one in the background
+		// (searches meanwhile go to the engine, not waiting for it).
+		if err := ix.catchUp(ctx, 0); err != nil {
+			if s.Log != nil && ctx.Err() == nil {
+				s.Log.Warn("marketplace search index not built; the database answers searches", "err", err)
+			}
+			return
+		}
+		for ctx.Err() == nil {
+			ix.mu.RLock()
+			st := ix.st
+			ix.mu.RUnlock()
+			if st != nil || !ix.building.Load() { // built, or given up on (logged)
+				if st != nil && s.Log != nil {
+					s.Log.Info("marketplace search index ready", "listings", st.present.GetCardinality(), "duration", time.Since(t0).Round(time.Millisecond))
+				}
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+}
+
+// SearchReady reports whether the search index StartSearch builds is done.
+func (s *Service) SearchReady() bool { return s.searchReady.Load() }
+
 // WarmSearch builds the search index now (it is otherwise built when the
 // first search needs it) and reports how many listings it holds.
 func (s *Service) WarmSearch(ctx context.Context) (int, error) {

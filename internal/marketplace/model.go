@@ -123,19 +123,20 @@ type Service struct {
 	// Events records the marketplace events (nil: none).
 	Events *events.Recorder
 	// Log receives the search index's build reports (nil: none).
-	Log       *slog.Logger
-	index     *searchIndex
-	noCache   atomic.Bool
-	cache     *versioned[string, json.RawMessage] // responses that do not show view counts
-	viewCache *versioned[string, json.RawMessage] // responses that do
-	rows      *versioned[int64, *Listing]         // listings by seq, for pages (see listingsAt)
-	views     viewReader                          // gets, read in batches
-	viewCount viewCounter                         // views counted, not yet committed
-	related   *versioned[string, []Related]       // get's related listings, per category
-	counts    *versioned[string, int64]           // maintained counters read for pages
-	keys      *versioned[string, pageKeys]        // full pages' listings (see page)
-	refs      *versioned[bool, *taxonomyRefs]     // categories and brands by ID, for pages
-	stmts     *db.TxStmts                         // statements of writes, prepared once
+	Log         *slog.Logger
+	index       *searchIndex
+	noCache     atomic.Bool
+	searchReady atomic.Bool                         // StartSearch is done
+	cache       *versioned[string, json.RawMessage] // responses that do not show view counts
+	viewCache   *versioned[string, json.RawMessage] // responses that do
+	rows        *versioned[int64, *Listing]         // listings by seq, for pages (see listingsAt)
+	views       viewReader                          // gets, read in batches
+	viewCount   viewCounter                         // views counted, not yet committed
+	related     *versioned[string, []Related]       // get's related listings, per category
+	counts      *versioned[string, int64]           // maintained counters read for pages
+	keys        *versioned[string, pageKeys]        // full pages' listings (see page)
+	refs        *versioned[bool, *taxonomyRefs]     // categories and brands by ID, for pages
+	stmts       *db.TxStmts                         // statements of writes, prepared once
 
 	prepMu   sync.Mutex
 	prepared map[string]*sql.Stmt // fixed read statements (queryList)
