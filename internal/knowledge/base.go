@@ -1,0 +1,178 @@
+package knowledge
+
+import (
+	"math"
+	"sort"
+	"unicode/utf8"
+)
+
+// Base is the knowledge base of one genie: its documents, parsed. It is
+// immutable and safe for concurrent use.
+type Base struct {
+	docs   []*doc
+	blocks int     // number of blocks
+	avgLen float64 // mean block length in terms
+	lang   string  // the language most blocks are in
+	langs  []string
+}
+
+func newBase(docs []*doc) *Base {
+	b := &Base{docs: docs, lang: EN}
+	total := 0.0
+	perLang := map[string]int{}
+	for _, d := range docs {
+		b.blocks += len(d.blocks)
+		total += d.totalLen
+		perLang[d.lang] += len(d.blocks)
+	}
+	if b.blocks > 0 {
+		b.avgLen = total / float64(b.blocks)
+	}
+	best := 0
+	for _, l := range Languages {
+		if perLang[l] > 0 {
+			b.langs = append(b.langs, l)
+		}
+		if perLang[l] > best {
+			b.lang, best = l, perLang[l]
+		}
+	}
+	return b
+}
+
+// df is the number of blocks that contain the term.
+func (b *Base) df(t string) int {
+	n := 0
+	for _, d := range b.docs {
+		n += len(d.postings[t])
+	}
+	return n
+}
+
+func (b *Base) idf(df int) float64 {
+	n := float64(b.blocks)
+	return math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
+}
+
+// match is a term of the index that a query term matches, with the
+// weight of that match (1 for the term itself).
+type match struct {
+	term   string
+	factor float64
+}
+
+// Match factors: a typo, a prefix (German compounds, a word cut short)
+// and a synonym count less than the word itself, so exact matches rank
+// first as in Meilisearch.
+const (
+	factorTypo1   = 0.8
+	factorTypo2   = 0.6
+	factorPrefix  = 0.6
+	factorSynonym = 0.75
+)
+
+// matches returns the index terms that the query term q (of the word w)
+// matches in the language's documents: itself, else its typo variants
+// (one typo from 5 letters, two from 9, as Meilisearch's defaults) and
+// prefix extensions; and its synonyms.
+func (b *Base) matches(lang, q, w string) []match {
+	var out []match
+	if b.df(q) > 0 {
+		out = append(out, match{q, 1})
+	} else if !isDigits(q) {
+		out = append(out, b.fuzzy(lang, q, w)...)
+	}
+	for _, s := range synonyms[lang][q] {
+		if b.df(s) > 0 {
+			out = append(out, match{s, factorSynonym})
+		}
+	}
+	return out
+}
+
+// fuzzy finds the index terms within the typo budget of q, or extending
+// it (q at least 4 letters: "versand" finds "versandkost").
+func (b *Base) fuzzy(lang, q, w string) []match {
+	n := utf8.RuneCountInString(w)
+	budget := 0
+	switch {
+	case n >= 9:
+		budget = 2
+	case n >= 5:
+		budget = 1
+	}
+	qr := []rune(q)
+	best := map[string]float64{}
+	for _, d := range b.docs {
+		if d.lang != lang {
+			continue
+		}
+		for t := range d.postings {
+			if _, seen := best[t]; seen {
+				continue
+			}
+			tr := []rune(t)
+			switch {
+			case len(qr) >= 4 && len(tr) > len(qr) && string(tr[:len(qr)]) == q:
+				best[t] = factorPrefix
+			case budget > 0 && abs(len(tr)-len(qr)) <= budget:
+				switch dist(qr, tr, budget) {
+				case 1:
+					best[t] = factorTypo1
+				case 2:
+					best[t] = factorTypo2
+				}
+			}
+		}
+	}
+	out := make([]match, 0, len(best))
+	for t, f := range best {
+		out = append(out, match{t, f})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].term < out[j].term })
+	return out
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// dist is the Damerau–Levenshtein (optimal string alignment) distance of
+// a and b, or max+1 when it is more than max.
+func dist(a, b []rune, max int) int {
+	if abs(len(a)-len(b)) > max {
+		return max + 1
+	}
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > max {
+			return max + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	if prev[len(b)] > max {
+		return max + 1
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,187 @@
+package knowledge
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// An element is one structural piece of a document as its front end (Markdown,
+// HTML or plain text) sees it, before blocks are built from it.
+type element struct {
+	kind    elemKind
+	level   int      // headings: 1..6; 7 for a line that reads as a heading; 8 for a question line
+	text    string   // headings and paragraphs
+	items   []string // lists
+	ordered bool     // lists
+	header  []string // tables
+	rows    [][]string
+}
+
+type elemKind int
+
+const (
+	elHeading elemKind = iota
+	elParagraph
+	elList
+	elTable
+)
+
+// Levels given to headings that plain text only implies.
+const (
+	levelLine     = 7 // a short line without final punctuation
+	levelQuestion = 8 // a question line followed by its answer
+)
+
+// clean collapses the spaces of s and drops invisible characters.
+func clean(s string) string {
+	s = strings.Map(func(r rune) rune {
+		switch r {
+		case '\u00a0', '\u2009', '\u202f':
+			return ' '
+		case '\u200b', '\u200c', '\u200d', '\ufeff', '\u00ad':
+			return -1
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// lineElements reads lines of plain text the way text copied from a web
+// page is written: a line ending in final punctuation ends a paragraph, a
+// line continued in lower case is wrapped, a short line without final
+// punctuation stands alone (promoteHeadings may make it a heading), and
+// lines starting with a bullet or a step number are list items.
+func lineElements(lines []string) []element {
+	var out []element
+	var para []string
+	flush := func() {
+		if len(para) > 0 {
+			out = append(out, element{kind: elParagraph, text: clean(strings.Join(para, " "))})
+			para = nil
+		}
+	}
+	addItem := func(text string, ordered bool) {
+		flush()
+		if n := len(out); n > 0 && out[n-1].kind == elList && out[n-1].ordered == ordered {
+			out[n-1].items = append(out[n-1].items, text)
+			return
+		}
+		out = append(out, element{kind: elList, ordered: ordered, items: []string{text}})
+	}
+	for _, raw := range lines {
+		line := clean(raw)
+		if line == "" {
+			flush()
+			continue
+		}
+		if text, ok := bulletItem(line); ok {
+			addItem(text, false)
+			continue
+		}
+		if text, ok := stepItem(line); ok {
+			addItem(text, true)
+			continue
+		}
+		if n := len(out); len(para) == 0 && n > 0 && out[n-1].kind == elList && startsLower(line) {
+			items := out[n-1].items
+			items[len(items)-1] += " " + line // a wrapped list item
+			continue
+		}
+		if len(para) > 0 {
+			prev := para[len(para)-1]
+			if endsSentence(prev) || (!startsLower(line) && len(strings.Fields(prev)) <= 10) {
+				flush()
+			}
+		}
+		para = append(para, line)
+	}
+	flush()
+	return out
+}
+
+// promoteHeadings turns paragraphs that read as headings into headings: a
+// short line without final punctuation followed by text, and a question
+// followed by its answer (a question followed by another question is a
+// list of questions, and stays text).
+func promoteHeadings(els []element) []element {
+	for i := range els {
+		if els[i].kind != elParagraph || i+1 == len(els) || els[i+1].kind == elHeading {
+			continue
+		}
+		line, next := els[i].text, els[i+1]
+		n := len(strings.Fields(line))
+		first, _ := utf8.DecodeRuneInString(line)
+		if !unicode.IsUpper(first) && !unicode.IsDigit(first) && !strings.ContainsRune("¿¡\"“«", first) {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(line, "?") && n <= 25 && len(Sentences(line)) == 1:
+			if next.kind == elParagraph && strings.HasSuffix(next.text, "?") && len(strings.Fields(next.text)) <= 25 {
+				continue
+			}
+			els[i].kind, els[i].level = elHeading, levelQuestion
+		case n <= 12 && !endsSentence(line) && !strings.HasSuffix(line, ",") && !strings.HasSuffix(line, ";"):
+			els[i].kind, els[i].level = elHeading, levelLine
+		}
+	}
+	return els
+}
+
+func startsLower(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLower(r)
+}
+
+// endsSentence says whether s ends with final punctuation (or a colon).
+func endsSentence(s string) bool {
+	s = strings.TrimRight(s, "\"'”’»)] ")
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return strings.ContainsRune(".!?…:", r)
+}
+
+// bulletItem returns the text of a line that starts with a bullet.
+func bulletItem(line string) (string, bool) {
+	for _, b := range []string{"• ", "· ", "▪ ", "◦ ", "‣ ", "– ", "— ", "- ", "* ", "+ "} {
+		if strings.HasPrefix(line, b) {
+			return strings.TrimSpace(line[len(b):]), true
+		}
+	}
+	return "", false
+}
+
+// stepItem returns the text of a line that starts with a step number:
+// "1. ", "2) ", "Step 3: ", "Étape 3 : ", "Schritt 3: ", "Paso 3: ".
+func stepItem(line string) (string, bool) {
+	rest := line
+	lower := strings.ToLower(line)
+	for _, w := range []string{"step ", "étape ", "etape ", "schritt ", "paso "} {
+		if strings.HasPrefix(lower, w) {
+			rest = line[len(w):]
+			break
+		}
+	}
+	i := 0
+	for i < len(rest) && i < 3 && rest[i] >= '0' && rest[i] <= '9' {
+		i++
+	}
+	if i == 0 || i == len(rest) {
+		return "", false
+	}
+	worded := rest != line
+	sep := strings.TrimLeft(rest[i:], " ")
+	switch {
+	case strings.HasPrefix(sep, ". ") || strings.HasPrefix(sep, ") "):
+		sep = sep[2:]
+	case worded && (strings.HasPrefix(sep, ": ") || strings.HasPrefix(sep, "- ") || strings.HasPrefix(sep, "– ")):
+		sep = sep[2:]
+	default:
+		return "", false
+	}
+	// "2. Januar" is a date, not a step.
+	if !worded && months[strings.ToLower(firstWord(sep))] {
+		return "", false
+	}
+	text := strings.TrimSpace(sep)
+	return text, text != ""
+}

@@ -1,0 +1,86 @@
+package knowledge
+
+import "strings"
+
+// synonyms are small groups of words customers use for the same thing,
+// per language. They are kept short and concrete on purpose: a pair is
+// here only when a help centre's wording and a customer's wording differ
+// in practice (customers say "money back", pages say "refund"). A
+// question's term matches a synonym's with a lower weight than itself.
+var synonymGroups = map[string][]string{
+	EN: {
+		"refund reimburse reimbursement money back", "return send back", "cancel cancellation terminate stop",
+		"ship shipping shipment deliver delivery dispatch send postage", "cost price fee charge much expensive", "pay payment paid",
+		"email e-mail mail", "login log sign signin", "password passcode pwd", "account profile",
+		"order purchase buy bought", "parcel package", "phone telephone call number", "contact reach talk speak",
+		"hours open opening close closing", "address location located where", "receipt invoice bill",
+		"discount coupon promo voucher code", "broken damaged defective faulty", "exchange swap replace replacement",
+		"track tracking trace", "subscription membership plan", "delete remove close", "change modify update edit",
+		"long days time take", "wrong incorrect", "gift present", "size fit", "warranty guarantee",
+	},
+	FR: {
+		"rembourser remboursement", "retour retourner renvoyer", "annuler annulation résilier résiliation",
+		"livraison livrer expédition expédier envoi envoyer", "prix coût tarif frais payer combien cher",
+		"email e-mail mail courriel", "connexion connecter identifier", "mot passe", "compte profil",
+		"commande commander achat acheter", "colis paquet", "téléphone appeler numéro", "contacter joindre parler",
+		"horaires ouvert ouverture fermé fermeture heure", "adresse situé où", "facture reçu",
+		"réduction code promo bon coupon", "cassé endommagé défectueux abîmé", "échange échanger remplacer remplacement",
+		"suivi suivre", "abonnement forfait", "supprimer effacer", "modifier changer", "délai combien temps jours",
+		"garantie",
+	},
+	DE: {
+		"rückerstattung erstatten erstattung geld", "rücksendung zurücksenden zurückschicken retoure rückgabe zurückgeben",
+		"stornieren stornierung kündigen kündigung", "versand versenden lieferung liefern zustellung",
+		"kosten preis gebühr gebühren bezahlen zahlen kostet teuer", "email e-mail mail", "anmelden einloggen login anmeldung",
+		"passwort kennwort", "konto kundenkonto profil", "bestellung bestellen kauf kaufen", "paket sendung",
+		"telefon anrufen nummer", "kontakt kontaktieren erreichen sprechen", "öffnungszeiten geöffnet offen geschlossen",
+		"adresse standort wo", "rechnung beleg quittung", "rabatt gutschein gutscheincode code",
+		"kaputt beschädigt defekt mangelhaft", "umtausch umtauschen tauschen ersatz ersetzen", "sendungsverfolgung verfolgen tracking",
+		"abo abonnement mitgliedschaft", "löschen entfernen", "ändern änderung bearbeiten", "lange dauer dauert tage lieferzeit",
+		"garantie gewährleistung",
+	},
+	ES: {
+		"reembolso reembolsar devolver dinero", "devolución devolver", "cancelar cancelación anular",
+		"envío enviar entrega entregar", "precio coste costo tarifa pagar cuánto cuesta caro gastos",
+		"email e-mail correo", "iniciar sesión acceder entrar", "contraseña clave", "cuenta perfil",
+		"pedido comprar compra ordenar", "paquete", "teléfono llamar número", "contactar contacto hablar",
+		"horario abierto apertura cerrado", "dirección ubicación dónde", "factura recibo",
+		"descuento cupón código promocional", "roto dañado defectuoso", "cambio cambiar reemplazar sustituir",
+		"seguimiento rastrear", "suscripción plan", "eliminar borrar", "modificar cambiar editar", "tarda tiempo días plazo",
+		"garantía",
+	},
+}
+
+// synonyms maps a language's term to the other terms of its groups.
+var synonyms = buildSynonyms()
+
+func buildSynonyms() map[string]map[string][]string {
+	out := map[string]map[string][]string{}
+	for lang, groups := range synonymGroups {
+		m := map[string][]string{}
+		for _, g := range groups {
+			var terms []string
+			for _, w := range strings.Fields(g) {
+				terms = append(terms, stem(lang, strings.ToLower(w)))
+			}
+			for _, t := range terms {
+				for _, o := range terms {
+					if o != t && !contains(m[t], o) {
+						m[t] = append(m[t], o)
+					}
+				}
+			}
+		}
+		out[lang] = m
+	}
+	return out
+}
+
+func contains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
