@@ -28,6 +28,7 @@ import (
 	"github.com/geniehq/genie/internal/groups"
 	"github.com/geniehq/genie/internal/idempotency"
 	"github.com/geniehq/genie/internal/identity"
+	"github.com/geniehq/genie/internal/knowledge"
 	"github.com/geniehq/genie/internal/mail"
 	"github.com/geniehq/genie/internal/mailboxes"
 	"github.com/geniehq/genie/internal/mailtenants"
@@ -219,6 +220,8 @@ type App struct {
 	Mail     *mail.Embedded
 	SMTP     *mail.SMTPServer
 	Outbound *mail.Outbound
+	// Knowledge caches the parsed documents genies answer from.
+	Knowledge *knowledge.Library
 	// Keys are the server keys (kept outside the database).
 	Keys *secrets.Keyring
 	// Metrics serves the Prometheus metrics (nil when they are off); with
@@ -488,6 +491,15 @@ func (a *App) wireEvents(srv *api.Server) error {
 	return nil
 }
 
+// knowledgeLibrary is the cache of parsed documents shared by everything
+// that answers from a genie's documents (bounded: 128 MiB).
+func (a *App) knowledgeLibrary() *knowledge.Library {
+	if a.Knowledge == nil {
+		a.Knowledge = knowledge.NewLibrary(128 << 20)
+	}
+	return a.Knowledge
+}
+
 // wireMail builds the embedded mail system, the outbound sender and the
 // mail resources, and starts the SMTP server when configured. A genie's
 // mailbox is deprovisioned with the genie.
@@ -518,6 +530,10 @@ func (a *App) wireMail(ctx context.Context, srv *api.Server, gs *genies.Service)
 		SendLimit: cfg.MailSendLimit, Events: a.Events}
 	a.Mail.Escalation = boxes.Escalation
 	a.Mail.OnMessage = boxes.RecordMessage
+	// Answers to mail: drafted (or sent) from the genie's documents.
+	boxes.SystemFrom, _ = mail.Address(cfg.MailFrom)
+	boxes.Knowledge = &mailboxes.Documents{DB: d, Library: a.knowledgeLibrary()}
+	a.Mail.Received = boxes.Received
 	gs.Mailboxes = boxes.ForGenies
 	gs.DeleteHooks = append(gs.DeleteHooks, boxes.DeleteHook)
 	srv.Register("agent-mailboxes-self", boxes.Actions())

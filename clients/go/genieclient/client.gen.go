@@ -156,6 +156,27 @@ func (e MailInboxMessageDirection) Valid() bool {
 	}
 }
 
+// Defines values for MailboxesMailboxAutoReply.
+const (
+	MailboxesMailboxAutoReplyDraft MailboxesMailboxAutoReply = "draft"
+	MailboxesMailboxAutoReplyOff   MailboxesMailboxAutoReply = "off"
+	MailboxesMailboxAutoReplySend  MailboxesMailboxAutoReply = "send"
+)
+
+// Valid indicates whether the value is a known member of the MailboxesMailboxAutoReply enum.
+func (e MailboxesMailboxAutoReply) Valid() bool {
+	switch e {
+	case MailboxesMailboxAutoReplyDraft:
+		return true
+	case MailboxesMailboxAutoReplyOff:
+		return true
+	case MailboxesMailboxAutoReplySend:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for MarketplaceSubmissionStatus.
 const (
 	MarketplaceSubmissionStatusApproved    MarketplaceSubmissionStatus = "approved"
@@ -294,6 +315,27 @@ func (e AgentMailboxesSelfUpdateJSONBodyAction) Valid() bool {
 	case Resume:
 		return true
 	case Suspend:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AgentMailboxesSelfUpdateJSONBodyAutoReply.
+const (
+	AgentMailboxesSelfUpdateJSONBodyAutoReplyDraft AgentMailboxesSelfUpdateJSONBodyAutoReply = "draft"
+	AgentMailboxesSelfUpdateJSONBodyAutoReplyOff   AgentMailboxesSelfUpdateJSONBodyAutoReply = "off"
+	AgentMailboxesSelfUpdateJSONBodyAutoReplySend  AgentMailboxesSelfUpdateJSONBodyAutoReply = "send"
+)
+
+// Valid indicates whether the value is a known member of the AgentMailboxesSelfUpdateJSONBodyAutoReply enum.
+func (e AgentMailboxesSelfUpdateJSONBodyAutoReply) Valid() bool {
+	switch e {
+	case AgentMailboxesSelfUpdateJSONBodyAutoReplyDraft:
+		return true
+	case AgentMailboxesSelfUpdateJSONBodyAutoReplyOff:
+		return true
+	case AgentMailboxesSelfUpdateJSONBodyAutoReplySend:
 		return true
 	default:
 		return false
@@ -1064,6 +1106,49 @@ type MailboxesAttachmentAnswer struct {
 	Size        int    `json:"size"`
 }
 
+// MailboxesDraft defines model for MailboxesDraft.
+type MailboxesDraft struct {
+	AgentId string `json:"agent_id"`
+
+	// Answered true: the genie's documents answer the message (the sources say where); false: they do not, the text only says a person will answer.
+	Answered  bool      `json:"answered"`
+	Cc        []string  `json:"cc"`
+	CreatedAt time.Time `json:"created_at"`
+	Id        string    `json:"id"`
+
+	// Language The sender's language the draft is written in: en, fr, de or es.
+	Language string `json:"language"`
+
+	// MessageId The id of the received message it answers (in messages).
+	MessageId string `json:"message_id"`
+
+	// NeedsPerson The message needs a person's answer: the documents do not answer it.
+	NeedsPerson bool `json:"needs_person"`
+
+	// Sources The passages of the genie's documents the answer quotes (empty when not answered).
+	Sources []MailboxesSource `json:"sources"`
+	Subject string            `json:"subject"`
+
+	// Text The answer; a confident one ends with a short Sources: footer naming the documents it quotes.
+	Text      string    `json:"text"`
+	ThreadId  string    `json:"thread_id"`
+	To        []string  `json:"to"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// MailboxesDraftAnswer defines model for MailboxesDraftAnswer.
+type MailboxesDraftAnswer struct {
+	Draft *MailboxesDraft `json:"draft"`
+}
+
+// MailboxesDraftList defines model for MailboxesDraftList.
+type MailboxesDraftList struct {
+	Count  int              `json:"count"`
+	Drafts []MailboxesDraft `json:"drafts"`
+	Limit  int              `json:"limit"`
+	Offset int              `json:"offset"`
+}
+
 // MailboxesKeyState defines model for MailboxesKeyState.
 type MailboxesKeyState struct {
 	RevokedAt *time.Time `json:"revokedAt"`
@@ -1075,17 +1160,23 @@ type MailboxesKeyState struct {
 
 // MailboxesMailbox defines model for MailboxesMailbox.
 type MailboxesMailbox struct {
-	AccountId         *string   `json:"account_id"`
-	AgentId           string    `json:"agent_id"`
-	CreatedAt         time.Time `json:"created_at"`
-	EmailAddress      string    `json:"email_address"`
-	EscalationAddress *string   `json:"escalation_address"`
-	GrantId           *string   `json:"grant_id"`
-	Id                string    `json:"id"`
-	LastError         *string   `json:"last_error"`
-	Status            string    `json:"status"`
-	UpdatedAt         time.Time `json:"updated_at"`
+	AccountId *string `json:"account_id"`
+	AgentId   string  `json:"agent_id"`
+
+	// AutoReply What the genie does with a received message: off, draft (a drafted answer waits for a person; the default) or send (confident answers go at once, the rest to the escalation address).
+	AutoReply         MailboxesMailboxAutoReply `json:"auto_reply"`
+	CreatedAt         time.Time                 `json:"created_at"`
+	EmailAddress      string                    `json:"email_address"`
+	EscalationAddress *string                   `json:"escalation_address"`
+	GrantId           *string                   `json:"grant_id"`
+	Id                string                    `json:"id"`
+	LastError         *string                   `json:"last_error"`
+	Status            string                    `json:"status"`
+	UpdatedAt         time.Time                 `json:"updated_at"`
 }
+
+// MailboxesMailboxAutoReply What the genie does with a received message: off, draft (a drafted answer waits for a person; the default) or send (confident answers go at once, the rest to the escalation address).
+type MailboxesMailboxAutoReply string
 
 // MailboxesMessageAnswer defines model for MailboxesMessageAnswer.
 type MailboxesMessageAnswer struct {
@@ -1103,6 +1194,18 @@ type MailboxesMessageList struct {
 // MailboxesSentAnswer defines model for MailboxesSentAnswer.
 type MailboxesSentAnswer struct {
 	Message *MailInboxMessage `json:"message"`
+}
+
+// MailboxesSource defines model for MailboxesSource.
+type MailboxesSource struct {
+	DocumentId   string `json:"document_id"`
+	DocumentName string `json:"document_name"`
+
+	// Heading The heading path the passage sits under ("" for none).
+	Heading string `json:"heading"`
+
+	// Quote The exact span of the document the answer quotes.
+	Quote string `json:"quote"`
 }
 
 // MailboxesTenantRef defines model for MailboxesTenantRef.
@@ -1690,6 +1793,84 @@ type AgentMailboxesSelfDeleteJSONBody struct {
 	AgentId string `json:"agentId"`
 }
 
+// AgentMailboxesSelfDraftJSONBody defines parameters for AgentMailboxesSelfDraft.
+type AgentMailboxesSelfDraftJSONBody struct {
+	// AgentId Your genie's id.
+	AgentId string `json:"agentId"`
+	DraftId string `json:"draftId"`
+}
+
+// AgentMailboxesSelfDraftDiscardJSONBody defines parameters for AgentMailboxesSelfDraftDiscard.
+type AgentMailboxesSelfDraftDiscardJSONBody struct {
+	// AgentId Your genie's id.
+	AgentId string `json:"agentId"`
+	DraftId string `json:"draftId"`
+}
+
+// AgentMailboxesSelfDraftSendJSONBody defines parameters for AgentMailboxesSelfDraftSend.
+type AgentMailboxesSelfDraftSendJSONBody struct {
+	// AgentId Your genie's id.
+	AgentId string `json:"agentId"`
+	DraftId string `json:"draftId"`
+}
+
+// AgentMailboxesSelfDraftSendParams defines parameters for AgentMailboxesSelfDraftSend.
+type AgentMailboxesSelfDraftSendParams struct {
+	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// AgentMailboxesSelfDraftUpdateJSONBody defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBody struct {
+	// AgentId Your genie's id.
+	AgentId string                                    `json:"agentId"`
+	Cc      *AgentMailboxesSelfDraftUpdateJSONBody_Cc `json:"cc,omitempty"`
+	DraftId string                                    `json:"draftId"`
+	Subject *string                                   `json:"subject,omitempty"`
+	Text    *string                                   `json:"text,omitempty"`
+
+	// To One address or a list.
+	To *AgentMailboxesSelfDraftUpdateJSONBody_To `json:"to,omitempty"`
+}
+
+// AgentMailboxesSelfDraftUpdateJSONBodyCc0 defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBodyCc0 = string
+
+// AgentMailboxesSelfDraftUpdateJSONBodyCc1 defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBodyCc1 = []string
+
+// AgentMailboxesSelfDraftUpdateJSONBody_Cc defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBody_Cc struct {
+	union json.RawMessage
+}
+
+// AgentMailboxesSelfDraftUpdateJSONBodyTo0 defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBodyTo0 = string
+
+// AgentMailboxesSelfDraftUpdateJSONBodyTo1 defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBodyTo1 = []string
+
+// AgentMailboxesSelfDraftUpdateJSONBody_To defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBody_To struct {
+	union json.RawMessage
+}
+
+// AgentMailboxesSelfDraftsJSONBody defines parameters for AgentMailboxesSelfDrafts.
+type AgentMailboxesSelfDraftsJSONBody struct {
+	// AgentId Your genie's id.
+	AgentId string `json:"agentId"`
+
+	// Limit Default 50.
+	Limit *int `json:"limit,omitempty"`
+
+	// NeedsPerson true: only the messages the documents do not answer; false: only confident answers.
+	NeedsPerson *bool `json:"needsPerson,omitempty"`
+	Offset      *int  `json:"offset,omitempty"`
+
+	// ThreadId Only the drafts of this thread.
+	ThreadId *string `json:"threadId,omitempty"`
+}
+
 // AgentMailboxesSelfGetJSONBody defines parameters for AgentMailboxesSelfGet.
 type AgentMailboxesSelfGetJSONBody struct {
 	// AgentId Your genie's id.
@@ -1815,12 +1996,18 @@ type AgentMailboxesSelfUpdateJSONBody struct {
 	// AgentId Your genie's id.
 	AgentId string `json:"agentId"`
 
+	// AutoReply off: received mail is only stored; draft (default): each message gets a drafted answer from the genie's documents, for a person to send; send: confident answers are sent at once, the rest go to the escalation address (else the owner's email).
+	AutoReply *AgentMailboxesSelfUpdateJSONBodyAutoReply `json:"auto_reply,omitempty"`
+
 	// EscalationAddress Receives a copy of every message; null clears it, omitted leaves it.
 	EscalationAddress *openapi_types.Email `json:"escalation_address,omitempty"`
 }
 
 // AgentMailboxesSelfUpdateJSONBodyAction defines parameters for AgentMailboxesSelfUpdate.
 type AgentMailboxesSelfUpdateJSONBodyAction string
+
+// AgentMailboxesSelfUpdateJSONBodyAutoReply defines parameters for AgentMailboxesSelfUpdate.
+type AgentMailboxesSelfUpdateJSONBodyAutoReply string
 
 // ApiKeysAllJSONBody defines parameters for ApiKeysAll.
 type ApiKeysAllJSONBody = map[string]interface{}
@@ -3423,6 +3610,21 @@ type AgentMailboxesSelfCheckTenantKeyJSONRequestBody = AgentMailboxesSelfCheckTe
 // AgentMailboxesSelfDeleteJSONRequestBody defines body for AgentMailboxesSelfDelete for application/json ContentType.
 type AgentMailboxesSelfDeleteJSONRequestBody AgentMailboxesSelfDeleteJSONBody
 
+// AgentMailboxesSelfDraftJSONRequestBody defines body for AgentMailboxesSelfDraft for application/json ContentType.
+type AgentMailboxesSelfDraftJSONRequestBody AgentMailboxesSelfDraftJSONBody
+
+// AgentMailboxesSelfDraftDiscardJSONRequestBody defines body for AgentMailboxesSelfDraftDiscard for application/json ContentType.
+type AgentMailboxesSelfDraftDiscardJSONRequestBody AgentMailboxesSelfDraftDiscardJSONBody
+
+// AgentMailboxesSelfDraftSendJSONRequestBody defines body for AgentMailboxesSelfDraftSend for application/json ContentType.
+type AgentMailboxesSelfDraftSendJSONRequestBody AgentMailboxesSelfDraftSendJSONBody
+
+// AgentMailboxesSelfDraftUpdateJSONRequestBody defines body for AgentMailboxesSelfDraftUpdate for application/json ContentType.
+type AgentMailboxesSelfDraftUpdateJSONRequestBody AgentMailboxesSelfDraftUpdateJSONBody
+
+// AgentMailboxesSelfDraftsJSONRequestBody defines body for AgentMailboxesSelfDrafts for application/json ContentType.
+type AgentMailboxesSelfDraftsJSONRequestBody AgentMailboxesSelfDraftsJSONBody
+
 // AgentMailboxesSelfGetJSONRequestBody defines body for AgentMailboxesSelfGet for application/json ContentType.
 type AgentMailboxesSelfGetJSONRequestBody AgentMailboxesSelfGetJSONBody
 
@@ -3733,6 +3935,130 @@ func (t AuthSignUp200JSONResponseBody) MarshalJSON() ([]byte, error) {
 }
 
 func (t *AuthSignUp200JSONResponseBody) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsAgentMailboxesSelfDraftUpdateJSONBodyCc0 returns the union data inside the AgentMailboxesSelfDraftUpdateJSONBody_Cc as a AgentMailboxesSelfDraftUpdateJSONBodyCc0
+func (t AgentMailboxesSelfDraftUpdateJSONBody_Cc) AsAgentMailboxesSelfDraftUpdateJSONBodyCc0() (AgentMailboxesSelfDraftUpdateJSONBodyCc0, error) {
+	var body AgentMailboxesSelfDraftUpdateJSONBodyCc0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfDraftUpdateJSONBodyCc0 overwrites any union data inside the AgentMailboxesSelfDraftUpdateJSONBody_Cc as the provided AgentMailboxesSelfDraftUpdateJSONBodyCc0
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_Cc) FromAgentMailboxesSelfDraftUpdateJSONBodyCc0(v AgentMailboxesSelfDraftUpdateJSONBodyCc0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfDraftUpdateJSONBodyCc0 performs a merge with any union data inside the AgentMailboxesSelfDraftUpdateJSONBody_Cc, using the provided AgentMailboxesSelfDraftUpdateJSONBodyCc0
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_Cc) MergeAgentMailboxesSelfDraftUpdateJSONBodyCc0(v AgentMailboxesSelfDraftUpdateJSONBodyCc0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentMailboxesSelfDraftUpdateJSONBodyCc1 returns the union data inside the AgentMailboxesSelfDraftUpdateJSONBody_Cc as a AgentMailboxesSelfDraftUpdateJSONBodyCc1
+func (t AgentMailboxesSelfDraftUpdateJSONBody_Cc) AsAgentMailboxesSelfDraftUpdateJSONBodyCc1() (AgentMailboxesSelfDraftUpdateJSONBodyCc1, error) {
+	var body AgentMailboxesSelfDraftUpdateJSONBodyCc1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfDraftUpdateJSONBodyCc1 overwrites any union data inside the AgentMailboxesSelfDraftUpdateJSONBody_Cc as the provided AgentMailboxesSelfDraftUpdateJSONBodyCc1
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_Cc) FromAgentMailboxesSelfDraftUpdateJSONBodyCc1(v AgentMailboxesSelfDraftUpdateJSONBodyCc1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfDraftUpdateJSONBodyCc1 performs a merge with any union data inside the AgentMailboxesSelfDraftUpdateJSONBody_Cc, using the provided AgentMailboxesSelfDraftUpdateJSONBodyCc1
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_Cc) MergeAgentMailboxesSelfDraftUpdateJSONBodyCc1(v AgentMailboxesSelfDraftUpdateJSONBodyCc1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentMailboxesSelfDraftUpdateJSONBody_Cc) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_Cc) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsAgentMailboxesSelfDraftUpdateJSONBodyTo0 returns the union data inside the AgentMailboxesSelfDraftUpdateJSONBody_To as a AgentMailboxesSelfDraftUpdateJSONBodyTo0
+func (t AgentMailboxesSelfDraftUpdateJSONBody_To) AsAgentMailboxesSelfDraftUpdateJSONBodyTo0() (AgentMailboxesSelfDraftUpdateJSONBodyTo0, error) {
+	var body AgentMailboxesSelfDraftUpdateJSONBodyTo0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfDraftUpdateJSONBodyTo0 overwrites any union data inside the AgentMailboxesSelfDraftUpdateJSONBody_To as the provided AgentMailboxesSelfDraftUpdateJSONBodyTo0
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_To) FromAgentMailboxesSelfDraftUpdateJSONBodyTo0(v AgentMailboxesSelfDraftUpdateJSONBodyTo0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfDraftUpdateJSONBodyTo0 performs a merge with any union data inside the AgentMailboxesSelfDraftUpdateJSONBody_To, using the provided AgentMailboxesSelfDraftUpdateJSONBodyTo0
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_To) MergeAgentMailboxesSelfDraftUpdateJSONBodyTo0(v AgentMailboxesSelfDraftUpdateJSONBodyTo0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentMailboxesSelfDraftUpdateJSONBodyTo1 returns the union data inside the AgentMailboxesSelfDraftUpdateJSONBody_To as a AgentMailboxesSelfDraftUpdateJSONBodyTo1
+func (t AgentMailboxesSelfDraftUpdateJSONBody_To) AsAgentMailboxesSelfDraftUpdateJSONBodyTo1() (AgentMailboxesSelfDraftUpdateJSONBodyTo1, error) {
+	var body AgentMailboxesSelfDraftUpdateJSONBodyTo1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfDraftUpdateJSONBodyTo1 overwrites any union data inside the AgentMailboxesSelfDraftUpdateJSONBody_To as the provided AgentMailboxesSelfDraftUpdateJSONBodyTo1
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_To) FromAgentMailboxesSelfDraftUpdateJSONBodyTo1(v AgentMailboxesSelfDraftUpdateJSONBodyTo1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfDraftUpdateJSONBodyTo1 performs a merge with any union data inside the AgentMailboxesSelfDraftUpdateJSONBody_To, using the provided AgentMailboxesSelfDraftUpdateJSONBodyTo1
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_To) MergeAgentMailboxesSelfDraftUpdateJSONBodyTo1(v AgentMailboxesSelfDraftUpdateJSONBodyTo1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentMailboxesSelfDraftUpdateJSONBody_To) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_To) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }
@@ -6743,6 +7069,96 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/agent-mailboxes-self/delete (the `AgentMailboxesSelfDelete` operationId).
 	AgentMailboxesSelfDelete(ctx context.Context, body AgentMailboxesSelfDeleteJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// AgentMailboxesSelfDraftWithBody Get one drafted answer, with its sources
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft (the `AgentMailboxesSelfDraft` operationId).
+	AgentMailboxesSelfDraftWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDraft Get one drafted answer, with its sources
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft (the `AgentMailboxesSelfDraft` operationId).
+	AgentMailboxesSelfDraft(ctx context.Context, body AgentMailboxesSelfDraftJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDraftDiscardWithBody Discard a drafted answer
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-discard (the `AgentMailboxesSelfDraftDiscard` operationId).
+	AgentMailboxesSelfDraftDiscardWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDraftDiscard Discard a drafted answer
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-discard (the `AgentMailboxesSelfDraftDiscard` operationId).
+	AgentMailboxesSelfDraftDiscard(ctx context.Context, body AgentMailboxesSelfDraftDiscardJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDraftSendWithBody Send a drafted answer as the reply to its message (the draft is deleted)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-send (the `AgentMailboxesSelfDraftSend` operationId).
+	AgentMailboxesSelfDraftSendWithBody(ctx context.Context, params *AgentMailboxesSelfDraftSendParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDraftSend Send a drafted answer as the reply to its message (the draft is deleted)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-send (the `AgentMailboxesSelfDraftSend` operationId).
+	AgentMailboxesSelfDraftSend(ctx context.Context, params *AgentMailboxesSelfDraftSendParams, body AgentMailboxesSelfDraftSendJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDraftUpdateWithBody Edit a drafted answer (recipients, subject, text)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-update (the `AgentMailboxesSelfDraftUpdate` operationId).
+	AgentMailboxesSelfDraftUpdateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDraftUpdate Edit a drafted answer (recipients, subject, text)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-update (the `AgentMailboxesSelfDraftUpdate` operationId).
+	AgentMailboxesSelfDraftUpdate(ctx context.Context, body AgentMailboxesSelfDraftUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDraftsWithBody List the answers the genie drafted to received mail, newest first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/drafts (the `AgentMailboxesSelfDrafts` operationId).
+	AgentMailboxesSelfDraftsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDrafts List the answers the genie drafted to received mail, newest first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/drafts (the `AgentMailboxesSelfDrafts` operationId).
+	AgentMailboxesSelfDrafts(ctx context.Context, body AgentMailboxesSelfDraftsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// AgentMailboxesSelfGetWithBody Get your genie's mailbox
 	//
 	// Needs an API key or a session token.
@@ -6887,7 +7303,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/agent-mailboxes-self/threads (the `AgentMailboxesSelfThreads` operationId).
 	AgentMailboxesSelfThreads(ctx context.Context, body AgentMailboxesSelfThreadsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// AgentMailboxesSelfUpdateWithBody Suspend or resume a mailbox, or set its escalation address
+	// AgentMailboxesSelfUpdateWithBody Suspend or resume a mailbox, set its escalation address or how it answers mail
 	//
 	// Needs an API key or a session token.
 	//
@@ -6896,7 +7312,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/agent-mailboxes-self/update (the `AgentMailboxesSelfUpdate` operationId).
 	AgentMailboxesSelfUpdateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// AgentMailboxesSelfUpdate Suspend or resume a mailbox, or set its escalation address
+	// AgentMailboxesSelfUpdate Suspend or resume a mailbox, set its escalation address or how it answers mail
 	//
 	// Needs an API key or a session token.
 	//
@@ -8759,6 +9175,196 @@ func (c *Client) AgentMailboxesSelfDelete(ctx context.Context, body AgentMailbox
 	return c.Client.Do(req)
 }
 
+// AgentMailboxesSelfDraftWithBody Get one drafted answer, with its sources
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft (the `AgentMailboxesSelfDraft` operationId).
+func (c *Client) AgentMailboxesSelfDraftWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDraft Get one drafted answer, with its sources
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft (the `AgentMailboxesSelfDraft` operationId).
+func (c *Client) AgentMailboxesSelfDraft(ctx context.Context, body AgentMailboxesSelfDraftJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDraftDiscardWithBody Discard a drafted answer
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-discard (the `AgentMailboxesSelfDraftDiscard` operationId).
+func (c *Client) AgentMailboxesSelfDraftDiscardWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftDiscardRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDraftDiscard Discard a drafted answer
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-discard (the `AgentMailboxesSelfDraftDiscard` operationId).
+func (c *Client) AgentMailboxesSelfDraftDiscard(ctx context.Context, body AgentMailboxesSelfDraftDiscardJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftDiscardRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDraftSendWithBody Send a drafted answer as the reply to its message (the draft is deleted)
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-send (the `AgentMailboxesSelfDraftSend` operationId).
+func (c *Client) AgentMailboxesSelfDraftSendWithBody(ctx context.Context, params *AgentMailboxesSelfDraftSendParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftSendRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDraftSend Send a drafted answer as the reply to its message (the draft is deleted)
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-send (the `AgentMailboxesSelfDraftSend` operationId).
+func (c *Client) AgentMailboxesSelfDraftSend(ctx context.Context, params *AgentMailboxesSelfDraftSendParams, body AgentMailboxesSelfDraftSendJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftSendRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDraftUpdateWithBody Edit a drafted answer (recipients, subject, text)
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-update (the `AgentMailboxesSelfDraftUpdate` operationId).
+func (c *Client) AgentMailboxesSelfDraftUpdateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftUpdateRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDraftUpdate Edit a drafted answer (recipients, subject, text)
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-update (the `AgentMailboxesSelfDraftUpdate` operationId).
+func (c *Client) AgentMailboxesSelfDraftUpdate(ctx context.Context, body AgentMailboxesSelfDraftUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftUpdateRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDraftsWithBody List the answers the genie drafted to received mail, newest first
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/drafts (the `AgentMailboxesSelfDrafts` operationId).
+func (c *Client) AgentMailboxesSelfDraftsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftsRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDrafts List the answers the genie drafted to received mail, newest first
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/drafts (the `AgentMailboxesSelfDrafts` operationId).
+func (c *Client) AgentMailboxesSelfDrafts(ctx context.Context, body AgentMailboxesSelfDraftsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftsRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // AgentMailboxesSelfGetWithBody Get your genie's mailbox
 //
 // Needs an API key or a session token.
@@ -9063,7 +9669,7 @@ func (c *Client) AgentMailboxesSelfThreads(ctx context.Context, body AgentMailbo
 	return c.Client.Do(req)
 }
 
-// AgentMailboxesSelfUpdateWithBody Suspend or resume a mailbox, or set its escalation address
+// AgentMailboxesSelfUpdateWithBody Suspend or resume a mailbox, set its escalation address or how it answers mail
 //
 // Needs an API key or a session token.
 //
@@ -9082,7 +9688,7 @@ func (c *Client) AgentMailboxesSelfUpdateWithBody(ctx context.Context, contentTy
 	return c.Client.Do(req)
 }
 
-// AgentMailboxesSelfUpdate Suspend or resume a mailbox, or set its escalation address
+// AgentMailboxesSelfUpdate Suspend or resume a mailbox, set its escalation address or how it answers mail
 //
 // Needs an API key or a session token.
 //
@@ -12611,6 +13217,221 @@ func NewAgentMailboxesSelfDeleteRequestWithBody(server string, contentType strin
 	}
 
 	operationPath := fmt.Sprintf("/v1/agent-mailboxes-self/delete")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewAgentMailboxesSelfDraftRequest calls the generic AgentMailboxesSelfDraft builder with application/json body
+func NewAgentMailboxesSelfDraftRequest(server string, body AgentMailboxesSelfDraftJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAgentMailboxesSelfDraftRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAgentMailboxesSelfDraftRequestWithBody constructs an http.Request for the AgentMailboxesSelfDraft method, with any body, and a specified content type
+func NewAgentMailboxesSelfDraftRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/agent-mailboxes-self/draft")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewAgentMailboxesSelfDraftDiscardRequest calls the generic AgentMailboxesSelfDraftDiscard builder with application/json body
+func NewAgentMailboxesSelfDraftDiscardRequest(server string, body AgentMailboxesSelfDraftDiscardJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAgentMailboxesSelfDraftDiscardRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAgentMailboxesSelfDraftDiscardRequestWithBody constructs an http.Request for the AgentMailboxesSelfDraftDiscard method, with any body, and a specified content type
+func NewAgentMailboxesSelfDraftDiscardRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/agent-mailboxes-self/draft-discard")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewAgentMailboxesSelfDraftSendRequest calls the generic AgentMailboxesSelfDraftSend builder with application/json body
+func NewAgentMailboxesSelfDraftSendRequest(server string, params *AgentMailboxesSelfDraftSendParams, body AgentMailboxesSelfDraftSendJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAgentMailboxesSelfDraftSendRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewAgentMailboxesSelfDraftSendRequestWithBody constructs an http.Request for the AgentMailboxesSelfDraftSend method, with any body, and a specified content type
+func NewAgentMailboxesSelfDraftSendRequestWithBody(server string, params *AgentMailboxesSelfDraftSendParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/agent-mailboxes-self/draft-send")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewAgentMailboxesSelfDraftUpdateRequest calls the generic AgentMailboxesSelfDraftUpdate builder with application/json body
+func NewAgentMailboxesSelfDraftUpdateRequest(server string, body AgentMailboxesSelfDraftUpdateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAgentMailboxesSelfDraftUpdateRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAgentMailboxesSelfDraftUpdateRequestWithBody constructs an http.Request for the AgentMailboxesSelfDraftUpdate method, with any body, and a specified content type
+func NewAgentMailboxesSelfDraftUpdateRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/agent-mailboxes-self/draft-update")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewAgentMailboxesSelfDraftsRequest calls the generic AgentMailboxesSelfDrafts builder with application/json body
+func NewAgentMailboxesSelfDraftsRequest(server string, body AgentMailboxesSelfDraftsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAgentMailboxesSelfDraftsRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAgentMailboxesSelfDraftsRequestWithBody constructs an http.Request for the AgentMailboxesSelfDrafts method, with any body, and a specified content type
+func NewAgentMailboxesSelfDraftsRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/agent-mailboxes-self/drafts")
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -17571,6 +18392,96 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/agent-mailboxes-self/delete (the `AgentMailboxesSelfDelete` operationId).
 	AgentMailboxesSelfDeleteWithResponse(ctx context.Context, body AgentMailboxesSelfDeleteJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDeleteResponse, error)
 
+	// AgentMailboxesSelfDraftWithBodyWithResponse Get one drafted answer, with its sources
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft (the `AgentMailboxesSelfDraft` operationId).
+	AgentMailboxesSelfDraftWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftResponse, error)
+
+	// AgentMailboxesSelfDraftWithResponse Get one drafted answer, with its sources
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft (the `AgentMailboxesSelfDraft` operationId).
+	AgentMailboxesSelfDraftWithResponse(ctx context.Context, body AgentMailboxesSelfDraftJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftResponse, error)
+
+	// AgentMailboxesSelfDraftDiscardWithBodyWithResponse Discard a drafted answer
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-discard (the `AgentMailboxesSelfDraftDiscard` operationId).
+	AgentMailboxesSelfDraftDiscardWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftDiscardResponse, error)
+
+	// AgentMailboxesSelfDraftDiscardWithResponse Discard a drafted answer
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-discard (the `AgentMailboxesSelfDraftDiscard` operationId).
+	AgentMailboxesSelfDraftDiscardWithResponse(ctx context.Context, body AgentMailboxesSelfDraftDiscardJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftDiscardResponse, error)
+
+	// AgentMailboxesSelfDraftSendWithBodyWithResponse Send a drafted answer as the reply to its message (the draft is deleted)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-send (the `AgentMailboxesSelfDraftSend` operationId).
+	AgentMailboxesSelfDraftSendWithBodyWithResponse(ctx context.Context, params *AgentMailboxesSelfDraftSendParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftSendResponse, error)
+
+	// AgentMailboxesSelfDraftSendWithResponse Send a drafted answer as the reply to its message (the draft is deleted)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-send (the `AgentMailboxesSelfDraftSend` operationId).
+	AgentMailboxesSelfDraftSendWithResponse(ctx context.Context, params *AgentMailboxesSelfDraftSendParams, body AgentMailboxesSelfDraftSendJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftSendResponse, error)
+
+	// AgentMailboxesSelfDraftUpdateWithBodyWithResponse Edit a drafted answer (recipients, subject, text)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-update (the `AgentMailboxesSelfDraftUpdate` operationId).
+	AgentMailboxesSelfDraftUpdateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftUpdateResponse, error)
+
+	// AgentMailboxesSelfDraftUpdateWithResponse Edit a drafted answer (recipients, subject, text)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-update (the `AgentMailboxesSelfDraftUpdate` operationId).
+	AgentMailboxesSelfDraftUpdateWithResponse(ctx context.Context, body AgentMailboxesSelfDraftUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftUpdateResponse, error)
+
+	// AgentMailboxesSelfDraftsWithBodyWithResponse List the answers the genie drafted to received mail, newest first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/drafts (the `AgentMailboxesSelfDrafts` operationId).
+	AgentMailboxesSelfDraftsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftsResponse, error)
+
+	// AgentMailboxesSelfDraftsWithResponse List the answers the genie drafted to received mail, newest first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/drafts (the `AgentMailboxesSelfDrafts` operationId).
+	AgentMailboxesSelfDraftsWithResponse(ctx context.Context, body AgentMailboxesSelfDraftsJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftsResponse, error)
+
 	// AgentMailboxesSelfGetWithBodyWithResponse Get your genie's mailbox
 	//
 	// Needs an API key or a session token.
@@ -17715,7 +18626,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/agent-mailboxes-self/threads (the `AgentMailboxesSelfThreads` operationId).
 	AgentMailboxesSelfThreadsWithResponse(ctx context.Context, body AgentMailboxesSelfThreadsJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfThreadsResponse, error)
 
-	// AgentMailboxesSelfUpdateWithBodyWithResponse Suspend or resume a mailbox, or set its escalation address
+	// AgentMailboxesSelfUpdateWithBodyWithResponse Suspend or resume a mailbox, set its escalation address or how it answers mail
 	//
 	// Needs an API key or a session token.
 	//
@@ -17724,7 +18635,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/agent-mailboxes-self/update (the `AgentMailboxesSelfUpdate` operationId).
 	AgentMailboxesSelfUpdateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfUpdateResponse, error)
 
-	// AgentMailboxesSelfUpdateWithResponse Suspend or resume a mailbox, or set its escalation address
+	// AgentMailboxesSelfUpdateWithResponse Suspend or resume a mailbox, set its escalation address or how it answers mail
 	//
 	// Needs an API key or a session token.
 	//
@@ -20336,6 +21247,537 @@ func (r AgentMailboxesSelfDeleteResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r AgentMailboxesSelfDeleteResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AgentMailboxesSelfDraftResponse200Headers the declared response headers of an HTTP 200 response for AgentMailboxesSelfDraft
+type AgentMailboxesSelfDraftResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// AgentMailboxesSelfDraftResponse429Headers the declared response headers of an HTTP 429 response for AgentMailboxesSelfDraft
+type AgentMailboxesSelfDraftResponse429Headers struct {
+	RetryAfter *int
+}
+
+type AgentMailboxesSelfDraftResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    MailboxesDraftAnswer `json:"data"`
+		Success interface{}          `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *AgentMailboxesSelfDraftResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AgentMailboxesSelfDraftResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AgentMailboxesSelfDraftResponse) GetJSON200() *struct {
+	Data    MailboxesDraftAnswer `json:"data"`
+	Success interface{}          `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AgentMailboxesSelfDraftResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AgentMailboxesSelfDraftResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AgentMailboxesSelfDraftResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AgentMailboxesSelfDraftResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AgentMailboxesSelfDraftResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AgentMailboxesSelfDraftResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AgentMailboxesSelfDraftResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AgentMailboxesSelfDraftResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AgentMailboxesSelfDraftResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AgentMailboxesSelfDraftResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AgentMailboxesSelfDraftDiscardResponse200Headers the declared response headers of an HTTP 200 response for AgentMailboxesSelfDraftDiscard
+type AgentMailboxesSelfDraftDiscardResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// AgentMailboxesSelfDraftDiscardResponse429Headers the declared response headers of an HTTP 429 response for AgentMailboxesSelfDraftDiscard
+type AgentMailboxesSelfDraftDiscardResponse429Headers struct {
+	RetryAfter *int
+}
+
+type AgentMailboxesSelfDraftDiscardResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    ApiOKFlag   `json:"data"`
+		Success interface{} `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *AgentMailboxesSelfDraftDiscardResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AgentMailboxesSelfDraftDiscardResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AgentMailboxesSelfDraftDiscardResponse) GetJSON200() *struct {
+	Data    ApiOKFlag   `json:"data"`
+	Success interface{} `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AgentMailboxesSelfDraftDiscardResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AgentMailboxesSelfDraftDiscardResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AgentMailboxesSelfDraftDiscardResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AgentMailboxesSelfDraftDiscardResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AgentMailboxesSelfDraftDiscardResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AgentMailboxesSelfDraftDiscardResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AgentMailboxesSelfDraftDiscardResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AgentMailboxesSelfDraftDiscardResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AgentMailboxesSelfDraftDiscardResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AgentMailboxesSelfDraftDiscardResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AgentMailboxesSelfDraftSendResponse201Headers the declared response headers of an HTTP 201 response for AgentMailboxesSelfDraftSend
+type AgentMailboxesSelfDraftSendResponse201Headers struct {
+	IdempotentReplayed  *string
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// AgentMailboxesSelfDraftSendResponse429Headers the declared response headers of an HTTP 429 response for AgentMailboxesSelfDraftSend
+type AgentMailboxesSelfDraftSendResponse429Headers struct {
+	RetryAfter *int
+}
+
+type AgentMailboxesSelfDraftSendResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *struct {
+		Data    MailboxesSentAnswer `json:"data"`
+		Success interface{}         `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *AgentMailboxesSelfDraftSendResponse201Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AgentMailboxesSelfDraftSendResponse429Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r AgentMailboxesSelfDraftSendResponse) GetJSON201() *struct {
+	Data    MailboxesSentAnswer `json:"data"`
+	Success interface{}         `json:"success"`
+} {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AgentMailboxesSelfDraftSendResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AgentMailboxesSelfDraftSendResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AgentMailboxesSelfDraftSendResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AgentMailboxesSelfDraftSendResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AgentMailboxesSelfDraftSendResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AgentMailboxesSelfDraftSendResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AgentMailboxesSelfDraftSendResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AgentMailboxesSelfDraftSendResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AgentMailboxesSelfDraftSendResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AgentMailboxesSelfDraftSendResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AgentMailboxesSelfDraftUpdateResponse200Headers the declared response headers of an HTTP 200 response for AgentMailboxesSelfDraftUpdate
+type AgentMailboxesSelfDraftUpdateResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// AgentMailboxesSelfDraftUpdateResponse429Headers the declared response headers of an HTTP 429 response for AgentMailboxesSelfDraftUpdate
+type AgentMailboxesSelfDraftUpdateResponse429Headers struct {
+	RetryAfter *int
+}
+
+type AgentMailboxesSelfDraftUpdateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    MailboxesDraftAnswer `json:"data"`
+		Success interface{}          `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *AgentMailboxesSelfDraftUpdateResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AgentMailboxesSelfDraftUpdateResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AgentMailboxesSelfDraftUpdateResponse) GetJSON200() *struct {
+	Data    MailboxesDraftAnswer `json:"data"`
+	Success interface{}          `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AgentMailboxesSelfDraftUpdateResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AgentMailboxesSelfDraftUpdateResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AgentMailboxesSelfDraftUpdateResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AgentMailboxesSelfDraftUpdateResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AgentMailboxesSelfDraftUpdateResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AgentMailboxesSelfDraftUpdateResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AgentMailboxesSelfDraftUpdateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AgentMailboxesSelfDraftUpdateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AgentMailboxesSelfDraftUpdateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AgentMailboxesSelfDraftUpdateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AgentMailboxesSelfDraftsResponse200Headers the declared response headers of an HTTP 200 response for AgentMailboxesSelfDrafts
+type AgentMailboxesSelfDraftsResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// AgentMailboxesSelfDraftsResponse429Headers the declared response headers of an HTTP 429 response for AgentMailboxesSelfDrafts
+type AgentMailboxesSelfDraftsResponse429Headers struct {
+	RetryAfter *int
+}
+
+type AgentMailboxesSelfDraftsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    MailboxesDraftList `json:"data"`
+		Success interface{}        `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *AgentMailboxesSelfDraftsResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AgentMailboxesSelfDraftsResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AgentMailboxesSelfDraftsResponse) GetJSON200() *struct {
+	Data    MailboxesDraftList `json:"data"`
+	Success interface{}        `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AgentMailboxesSelfDraftsResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AgentMailboxesSelfDraftsResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AgentMailboxesSelfDraftsResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AgentMailboxesSelfDraftsResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AgentMailboxesSelfDraftsResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AgentMailboxesSelfDraftsResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AgentMailboxesSelfDraftsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AgentMailboxesSelfDraftsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AgentMailboxesSelfDraftsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AgentMailboxesSelfDraftsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -30163,6 +31605,156 @@ func (c *ClientWithResponses) AgentMailboxesSelfDeleteWithResponse(ctx context.C
 	return ParseAgentMailboxesSelfDeleteResponse(rsp)
 }
 
+// AgentMailboxesSelfDraftWithBodyWithResponse Get one drafted answer, with its sources
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft (the `AgentMailboxesSelfDraft` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraftWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftWithResponse Get one drafted answer, with its sources
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft (the `AgentMailboxesSelfDraft` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftWithResponse(ctx context.Context, body AgentMailboxesSelfDraftJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraft(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftDiscardWithBodyWithResponse Discard a drafted answer
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-discard (the `AgentMailboxesSelfDraftDiscard` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftDiscardWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftDiscardResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraftDiscardWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftDiscardResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftDiscardWithResponse Discard a drafted answer
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-discard (the `AgentMailboxesSelfDraftDiscard` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftDiscardWithResponse(ctx context.Context, body AgentMailboxesSelfDraftDiscardJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftDiscardResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraftDiscard(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftDiscardResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftSendWithBodyWithResponse Send a drafted answer as the reply to its message (the draft is deleted)
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-send (the `AgentMailboxesSelfDraftSend` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftSendWithBodyWithResponse(ctx context.Context, params *AgentMailboxesSelfDraftSendParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftSendResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraftSendWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftSendResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftSendWithResponse Send a drafted answer as the reply to its message (the draft is deleted)
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-send (the `AgentMailboxesSelfDraftSend` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftSendWithResponse(ctx context.Context, params *AgentMailboxesSelfDraftSendParams, body AgentMailboxesSelfDraftSendJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftSendResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraftSend(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftSendResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftUpdateWithBodyWithResponse Edit a drafted answer (recipients, subject, text)
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-update (the `AgentMailboxesSelfDraftUpdate` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftUpdateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftUpdateResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraftUpdateWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftUpdateResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftUpdateWithResponse Edit a drafted answer (recipients, subject, text)
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-update (the `AgentMailboxesSelfDraftUpdate` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftUpdateWithResponse(ctx context.Context, body AgentMailboxesSelfDraftUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftUpdateResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraftUpdate(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftUpdateResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftsWithBodyWithResponse List the answers the genie drafted to received mail, newest first
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/drafts (the `AgentMailboxesSelfDrafts` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftsResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraftsWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftsResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftsWithResponse List the answers the genie drafted to received mail, newest first
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/drafts (the `AgentMailboxesSelfDrafts` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftsWithResponse(ctx context.Context, body AgentMailboxesSelfDraftsJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftsResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDrafts(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftsResponse(rsp)
+}
+
 // AgentMailboxesSelfGetWithBodyWithResponse Get your genie's mailbox
 //
 // Needs an API key or a session token.
@@ -30403,7 +31995,7 @@ func (c *ClientWithResponses) AgentMailboxesSelfThreadsWithResponse(ctx context.
 	return ParseAgentMailboxesSelfThreadsResponse(rsp)
 }
 
-// AgentMailboxesSelfUpdateWithBodyWithResponse Suspend or resume a mailbox, or set its escalation address
+// AgentMailboxesSelfUpdateWithBodyWithResponse Suspend or resume a mailbox, set its escalation address or how it answers mail
 //
 // Needs an API key or a session token.
 //
@@ -30418,7 +32010,7 @@ func (c *ClientWithResponses) AgentMailboxesSelfUpdateWithBodyWithResponse(ctx c
 	return ParseAgentMailboxesSelfUpdateResponse(rsp)
 }
 
-// AgentMailboxesSelfUpdateWithResponse Suspend or resume a mailbox, or set its escalation address
+// AgentMailboxesSelfUpdateWithResponse Suspend or resume a mailbox, set its escalation address or how it answers mail
 //
 // Needs an API key or a session token.
 //
@@ -33785,6 +35377,588 @@ func ParseAgentMailboxesSelfDeleteResponse(rsp *http.Response) (*AgentMailboxesS
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
 		var headers AgentMailboxesSelfDeleteResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAgentMailboxesSelfDraftResponse parses an HTTP response from a AgentMailboxesSelfDraftWithResponse call
+func ParseAgentMailboxesSelfDraftResponse(rsp *http.Response) (*AgentMailboxesSelfDraftResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AgentMailboxesSelfDraftResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    MailboxesDraftAnswer `json:"data"`
+			Success interface{}          `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers AgentMailboxesSelfDraftResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers AgentMailboxesSelfDraftResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAgentMailboxesSelfDraftDiscardResponse parses an HTTP response from a AgentMailboxesSelfDraftDiscardWithResponse call
+func ParseAgentMailboxesSelfDraftDiscardResponse(rsp *http.Response) (*AgentMailboxesSelfDraftDiscardResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AgentMailboxesSelfDraftDiscardResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    ApiOKFlag   `json:"data"`
+			Success interface{} `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers AgentMailboxesSelfDraftDiscardResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers AgentMailboxesSelfDraftDiscardResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAgentMailboxesSelfDraftSendResponse parses an HTTP response from a AgentMailboxesSelfDraftSendWithResponse call
+func ParseAgentMailboxesSelfDraftSendResponse(rsp *http.Response) (*AgentMailboxesSelfDraftSendResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AgentMailboxesSelfDraftSendResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest struct {
+			Data    MailboxesSentAnswer `json:"data"`
+			Success interface{}         `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers AgentMailboxesSelfDraftSendResponse201Headers
+		if values := rsp.Header.Values("Idempotent-Replayed"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Idempotent-Replayed", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.IdempotentReplayed = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 429:
+		var headers AgentMailboxesSelfDraftSendResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAgentMailboxesSelfDraftUpdateResponse parses an HTTP response from a AgentMailboxesSelfDraftUpdateWithResponse call
+func ParseAgentMailboxesSelfDraftUpdateResponse(rsp *http.Response) (*AgentMailboxesSelfDraftUpdateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AgentMailboxesSelfDraftUpdateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    MailboxesDraftAnswer `json:"data"`
+			Success interface{}          `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers AgentMailboxesSelfDraftUpdateResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers AgentMailboxesSelfDraftUpdateResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAgentMailboxesSelfDraftsResponse parses an HTTP response from a AgentMailboxesSelfDraftsWithResponse call
+func ParseAgentMailboxesSelfDraftsResponse(rsp *http.Response) (*AgentMailboxesSelfDraftsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AgentMailboxesSelfDraftsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    MailboxesDraftList `json:"data"`
+			Success interface{}        `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers AgentMailboxesSelfDraftsResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers AgentMailboxesSelfDraftsResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

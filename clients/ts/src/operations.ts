@@ -2,6 +2,7 @@
 
 /** The paths whose operations accept an Idempotency-Key header. */
 export const idempotentPaths: ReadonlySet<string> = new Set([
+  "/v1/agent-mailboxes-self/draft-send",
   "/v1/agent-mailboxes-self/provision",
   "/v1/agent-mailboxes-self/send",
   "/v1/agent-mailboxes-self/test",

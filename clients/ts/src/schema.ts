@@ -292,6 +292,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agent-mailboxes-self/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get one drafted answer, with its sources
+         * @description Needs an API key or a session token.
+         */
+        post: operations["agentMailboxesSelfDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent-mailboxes-self/draft-discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Discard a drafted answer
+         * @description Needs an API key or a session token.
+         */
+        post: operations["agentMailboxesSelfDraftDiscard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent-mailboxes-self/draft-send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a drafted answer as the reply to its message (the draft is deleted)
+         * @description Needs an API key or a session token.
+         */
+        post: operations["agentMailboxesSelfDraftSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent-mailboxes-self/draft-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a drafted answer (recipients, subject, text)
+         * @description Needs an API key or a session token.
+         */
+        post: operations["agentMailboxesSelfDraftUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent-mailboxes-self/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the answers the genie drafted to received mail, newest first
+         * @description Needs an API key or a session token.
+         */
+        post: operations["agentMailboxesSelfDrafts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/agent-mailboxes-self/get": {
         parameters: {
             query?: never;
@@ -462,7 +562,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Suspend or resume a mailbox, or set its escalation address
+         * Suspend or resume a mailbox, set its escalation address or how it answers mail
          * @description Needs an API key or a session token.
          */
         post: operations["agentMailboxesSelfUpdate"];
@@ -2401,6 +2501,39 @@ export interface components {
             filename: string;
             size: number;
         };
+        MailboxesDraft: {
+            agent_id: string;
+            /** @description true: the genie's documents answer the message (the sources say where); false: they do not, the text only says a person will answer. */
+            answered: boolean;
+            cc: string[];
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            /** @description The sender's language the draft is written in: en, fr, de or es. */
+            language: string;
+            /** @description The id of the received message it answers (in messages). */
+            message_id: string;
+            /** @description The message needs a person's answer: the documents do not answer it. */
+            needs_person: boolean;
+            /** @description The passages of the genie's documents the answer quotes (empty when not answered). */
+            sources: components["schemas"]["MailboxesSource"][];
+            subject: string;
+            /** @description The answer; a confident one ends with a short Sources: footer naming the documents it quotes. */
+            text: string;
+            thread_id: string;
+            to: string[];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        MailboxesDraftAnswer: {
+            draft: components["schemas"]["MailboxesDraft"] | null;
+        };
+        MailboxesDraftList: {
+            count: number;
+            drafts: components["schemas"]["MailboxesDraft"][];
+            limit: number;
+            offset: number;
+        };
         MailboxesKeyState: {
             /** Format: date-time */
             revokedAt: string | null;
@@ -2411,6 +2544,11 @@ export interface components {
         MailboxesMailbox: {
             account_id: string | null;
             agent_id: string;
+            /**
+             * @description What the genie does with a received message: off, draft (a drafted answer waits for a person; the default) or send (confident answers go at once, the rest to the escalation address).
+             * @enum {string}
+             */
+            auto_reply: "off" | "draft" | "send";
             /** Format: date-time */
             created_at: string;
             email_address: string;
@@ -2433,6 +2571,14 @@ export interface components {
         };
         MailboxesSentAnswer: {
             message: components["schemas"]["MailInboxMessage"] | null;
+        };
+        MailboxesSource: {
+            document_id: string;
+            document_name: string;
+            /** @description The heading path the passage sits under ("" for none). */
+            heading: string;
+            /** @description The exact span of the document the answer quotes. */
+            quote: string;
         };
         MailboxesTenantRef: {
             tenantId: string;
@@ -3780,6 +3926,231 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    agentMailboxesSelfDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Your genie's id. */
+                    agentId: string;
+                    draftId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailboxesDraftAnswer"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    agentMailboxesSelfDraftDiscard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Your genie's id. */
+                    agentId: string;
+                    draftId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiOKFlag"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    agentMailboxesSelfDraftSend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Your genie's id. */
+                    agentId: string;
+                    draftId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailboxesSentAnswer"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    agentMailboxesSelfDraftUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Your genie's id. */
+                    agentId: string;
+                    cc?: string | string[];
+                    draftId: string;
+                    subject?: string;
+                    text?: string;
+                    /** @description One address or a list. */
+                    to?: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailboxesDraftAnswer"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    agentMailboxesSelfDrafts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Your genie's id. */
+                    agentId: string;
+                    /** @description Default 50. */
+                    limit?: number;
+                    /** @description true: only the messages the documents do not answer; false: only confident answers. */
+                    needsPerson?: boolean;
+                    offset?: number;
+                    /** @description Only the drafts of this thread. */
+                    threadId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailboxesDraftList"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
     agentMailboxesSelfGet: {
         parameters: {
             query?: never;
@@ -4158,6 +4529,11 @@ export interface operations {
                     action?: "suspend" | "resume";
                     /** @description Your genie's id. */
                     agentId: string;
+                    /**
+                     * @description off: received mail is only stored; draft (default): each message gets a drafted answer from the genie's documents, for a person to send; send: confident answers are sent at once, the rest go to the escalation address (else the owner's email).
+                     * @enum {string}
+                     */
+                    auto_reply?: "off" | "draft" | "send";
                     /**
                      * Format: email
                      * @description Receives a copy of every message; null clears it, omitted leaves it.

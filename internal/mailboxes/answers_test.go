@@ -1,0 +1,369 @@
+package mailboxes_test
+
+import (
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/app"
+	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/mail/mailtest"
+)
+
+// shopFAQ is a small help page as a shop writes it.
+const shopFAQ = `# Bike Shop help
+
+## Opening hours
+
+We are open Monday to Friday from 9 am to 6 pm. On Saturdays we open from 10 am to 4 pm, and we are closed on Sundays.
+
+## Returns and refunds
+
+You can return any bike or accessory within 30 days of purchase for a full refund. Bring the receipt and the item in its original packaging.
+
+## Repairs
+
+A standard service costs 45 euros and takes two working days.
+`
+
+// answeringGenie creates a genie with the shop's help page attached and a
+// provisioned mailbox at local@mail.localhost; it returns the genie and
+// document ids.
+func answeringGenie(t *testing.T, s *apitest.Server, tok, local string) (string, string) {
+	t.Helper()
+	doc := apitest.Str(s.Call(t, tok, "documents", "create", "", map[string]any{"name": "Shop help", "content": shopFAQ}).
+		Expect(t, 201, "").Data(), "document", "id")
+	g := apitest.Str(s.Call(t, tok, "genies", "create", "", map[string]any{"name": "Bike " + local, "document_ids": []string{doc}}).
+		Expect(t, 201, "").Data(), "genie", "id")
+	s.Call(t, tok, res, "provision", "", map[string]any{"agentId": g, "desiredLocalpart": local}).Expect(t, 200, "")
+	return g, doc
+}
+
+// mailTo sends a message over SMTP with swaks and fails the test when the
+// server refuses it.
+func mailTo(t *testing.T, s *apitest.Server, from, to, subject, body string, headers ...string) {
+	t.Helper()
+	args := []string{"--header", "Subject: " + subject, "--body", body}
+	for _, h := range headers {
+		args = append(args, "--header", h)
+	}
+	if out, ok := mailtest.Swaks(t, s.App.SMTP.Addr(), from, to, args...); !ok {
+		t.Fatalf("delivery refused:\n%s", out)
+	}
+}
+
+// drafts lists the genie's drafts.
+func drafts(t *testing.T, s *apitest.Server, tok, g string, extra ...any) []map[string]any {
+	t.Helper()
+	data := map[string]any{"agentId": g}
+	for i := 0; i+1 < len(extra); i += 2 {
+		data[extra[i].(string)] = extra[i+1]
+	}
+	list := s.Call(t, tok, res, "drafts", "", data).Expect(t, 200, "").Data()
+	var out []map[string]any
+	for _, d := range list["drafts"].([]any) {
+		out = append(out, d.(map[string]any))
+	}
+	if int(list["count"].(float64)) < len(out) {
+		t.Fatalf("count %v below %d drafts", list["count"], len(out))
+	}
+	return out
+}
+
+// TestDraftAnswers: mail received over real SMTP gets a draft answered
+// from the genie's documents, with its sources, in the sender's language;
+// one the documents do not answer is flagged for a person; auto-replies
+// and mailing lists get none. The owner edits and sends a draft (a reply
+// in the thread, through the relay) and discards another.
+func TestDraftAnswers(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		relay := mailtest.StartRelay(t)
+		s := apitest.Start(t, store, withSMTP, func(c *app.Config) { c.SMTPRelay = relay.Addr })
+		u := s.NewUser(t, auth.RoleUser)
+		g, doc := answeringGenie(t, s, u.Token, "bikes")
+		box := s.Call(t, u.Token, res, "get", "", map[string]any{"agentId": g}).Expect(t, 200, "").Data()
+		if box["auto_reply"] != "draft" {
+			t.Fatalf("default auto_reply %v, want draft", box["auto_reply"])
+		}
+
+		mailTo(t, s, "ann@example.com", "bikes@mail.localhost", "opening times", "Hi, when are you open on saturday? Thanks, Ann",
+			"Message-Id: <q1@example.com>")
+		list := drafts(t, s, u.Token, g)
+		if len(list) != 1 {
+			t.Fatalf("%d drafts, want 1", len(list))
+		}
+		d := list[0]
+		text, _ := d["text"].(string)
+		srcs, _ := d["sources"].([]any)
+		if d["answered"] != true || d["needs_person"] != false || d["language"] != "en" || len(srcs) == 0 ||
+			!strings.Contains(text, "10 am to 4 pm") || !strings.Contains(text, "Sources:") || !strings.Contains(text, "Shop help") {
+			t.Fatalf("draft: %v", d)
+		}
+		if src := srcs[0].(map[string]any); src["document_id"] != doc || src["document_name"] != "Shop help" || src["quote"] == "" {
+			t.Fatalf("source: %v", src)
+		}
+		if to := d["to"].([]any); len(to) != 1 || !strings.Contains(to[0].(string), "ann@example.com") || d["subject"] != "Re: opening times" {
+			t.Fatalf("draft recipients: %v %v", d["to"], d["subject"])
+		}
+		if len(relay.Messages()) != 0 {
+			t.Fatalf("draft mode sent mail: %v", relay.Messages())
+		}
+
+		// Not in the documents: a draft that says a person will answer,
+		// in the sender's language, flagged.
+		mailTo(t, s, "marie@example.fr", "bikes@mail.localhost", "Parking",
+			"Bonjour, est-ce que vous avez un parking pour les voitures devant le magasin ? Merci beaucoup")
+		open := drafts(t, s, u.Token, g, "needsPerson", true)
+		if len(open) != 1 || open[0]["answered"] != false || open[0]["language"] != "fr" || len(open[0]["sources"].([]any)) != 0 ||
+			!strings.HasPrefix(open[0]["text"].(string), "Bonjour") {
+			t.Fatalf("unanswered draft: %v", open)
+		}
+
+		// Automatic mail and mailing lists get no draft.
+		mailTo(t, s, "ann@example.com", "bikes@mail.localhost", "Out of office: opening times", "I am away. When are you open?",
+			"Auto-Submitted: auto-replied")
+		mailTo(t, s, "list@example.org", "bikes@mail.localhost", "[cyclists] opening hours", "When are you open on saturday?",
+			"List-Id: <cyclists.example.org>")
+		mailTo(t, s, "ann@example.com", "bikes@mail.localhost", "newsletter", "When are you open on saturday?", "Precedence: bulk")
+		if n := len(drafts(t, s, u.Token, g)); n != 2 {
+			t.Fatalf("%d drafts after automatic mail, want 2", n)
+		}
+		if got := s.Call(t, u.Token, res, "messages", "", map[string]any{"agentId": g}).Expect(t, 200, "").Data()["count"]; got != 5.0 {
+			t.Fatalf("%v messages stored, want 5", got)
+		}
+
+		// Edit, then send: the reply leaves through the relay, threaded.
+		id := d["id"].(string)
+		edited := s.Call(t, u.Token, res, "draft-update", "", map[string]any{"agentId": g, "draftId": id,
+			"text": "Hello Ann,\n\nOn Saturdays we open from 10 am to 4 pm.\n\nThe bike shop\n"}).Expect(t, 200, "").Data()["draft"].(map[string]any)
+		if !strings.HasPrefix(edited["text"].(string), "Hello Ann") || edited["answered"] != true {
+			t.Fatalf("edited: %v", edited)
+		}
+		sent := s.Call(t, u.Token, res, "draft-send", "", map[string]any{"agentId": g, "draftId": id}).Expect(t, 201, "").Data()["message"].(map[string]any)
+		if sent["direction"] != "outbound" || sent["in_reply_to"] != "q1@example.com" || sent["thread_id"] != d["thread_id"] ||
+			sent["subject"] != "Re: opening times" {
+			t.Fatalf("sent: %v", sent)
+		}
+		got := relay.WaitMessages(t, 1)[0]
+		for _, want := range []string{"In-Reply-To: <q1@example.com>", "References: <q1@example.com>", "Hello Ann", "To: <ann@example.com>"} {
+			if !strings.Contains(got, want) {
+				t.Fatalf("relayed reply lacks %q:\n%s", want, got)
+			}
+		}
+		if strings.Contains(got, "Auto-Submitted") {
+			t.Fatalf("a reply sent by a person is marked automatic:\n%s", got)
+		}
+		s.Call(t, u.Token, res, "draft", "", map[string]any{"agentId": g, "draftId": id}).Expect(t, 404, "NOT_FOUND")
+		s.Call(t, u.Token, res, "draft-send", "", map[string]any{"agentId": g, "draftId": id}).Expect(t, 404, "NOT_FOUND")
+
+		// Discard the other one.
+		other := open[0]["id"].(string)
+		s.Call(t, u.Token, res, "draft", "", map[string]any{"agentId": g, "draftId": other}).Expect(t, 200, "")
+		s.Call(t, u.Token, res, "draft-discard", "", map[string]any{"agentId": g, "draftId": other}).Expect(t, 200, "")
+		s.Call(t, u.Token, res, "draft-discard", "", map[string]any{"agentId": g, "draftId": other}).Expect(t, 404, "NOT_FOUND")
+		if n := len(drafts(t, s, u.Token, g)); n != 0 {
+			t.Fatalf("%d drafts left, want 0", n)
+		}
+
+		// Turned off: mail is only stored.
+		s.Call(t, u.Token, res, "update", "", map[string]any{"agentId": g, "auto_reply": "off"}).Expect(t, 200, "")
+		mailTo(t, s, "ann@example.com", "bikes@mail.localhost", "repairs", "How much does a service cost?")
+		if n := len(drafts(t, s, u.Token, g)); n != 0 {
+			t.Fatalf("auto_reply off drafted %d answers", n)
+		}
+
+		// Bad input names the field; another user's genie is 401.
+		for _, c := range []struct {
+			action string
+			data   map[string]any
+			field  string
+		}{
+			{"update", map[string]any{"agentId": g, "auto_reply": "sometimes"}, "auto_reply"},
+			{"draft", map[string]any{"agentId": g}, "draftId"},
+			{"draft-send", map[string]any{"agentId": g, "draftId": ""}, "draftId"},
+			{"drafts", map[string]any{"agentId": g, "limit": 0}, "limit"},
+			{"draft-update", map[string]any{"agentId": g, "draftId": id, "to": "not an address"}, "to"},
+			{"draft-update", map[string]any{"agentId": g, "draftId": id, "subject": "two\nlines"}, "subject"},
+			{"draft-update", map[string]any{"agentId": g, "draftId": id, "text": "  "}, "text"},
+			{"draft-update", map[string]any{"agentId": g, "draftId": id}, "text"},
+			{"drafts", map[string]any{}, "agentId"},
+		} {
+			r := s.Call(t, u.Token, res, c.action, "", c.data).Expect(t, 400, "VALIDATION_ERROR")
+			if r.Err()["field"] != c.field {
+				t.Fatalf("%s %v: field %v, want %s", c.action, c.data, r.Err()["field"], c.field)
+			}
+		}
+		s.Call(t, u.Token, res, "draft", "", map[string]any{"agentId": g, "draftId": "nope"}).Expect(t, 404, "NOT_FOUND")
+		b := s.NewUser(t, auth.RoleUser)
+		admin := s.NewUser(t, auth.RoleAdmin)
+		for _, tok := range []string{b.Token, admin.Token} {
+			s.Call(t, tok, res, "drafts", "", map[string]any{"agentId": g}).Expect(t, 401, "UNAUTHORIZED")
+			s.Call(t, tok, res, "draft-send", "", map[string]any{"agentId": g, "draftId": id}).Expect(t, 401, "UNAUTHORIZED")
+			s.Call(t, tok, res, "draft-discard", "", map[string]any{"agentId": g, "draftId": other}).Expect(t, 401, "UNAUTHORIZED")
+		}
+	})
+}
+
+// TestAutoSend: with auto_reply "send", a confident answer leaves at once
+// through the relay, marked Auto-Submitted and threaded, and is not
+// forwarded; a second question from the sender in that thread within the
+// hour is not answered automatically (kept as a draft and forwarded), and
+// is again after the hour; a question the documents do not answer goes to
+// the escalation address; automatic mail gets no answer.
+func TestAutoSend(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		relay := mailtest.StartRelay(t)
+		clock := &apitest.Clock{}
+		s := apitest.Start(t, store, withSMTP, apitest.WithClock(clock), func(c *app.Config) { c.SMTPRelay = relay.Addr })
+		u := s.NewUser(t, auth.RoleUser)
+		g, _ := answeringGenie(t, s, u.Token, "shop")
+		s.Call(t, u.Token, res, "update", "", map[string]any{"agentId": g, "auto_reply": "send", "escalation_address": "owner@example.net"}).
+			Expect(t, 200, "")
+		if box := s.Call(t, u.Token, res, "get", "", map[string]any{"agentId": g}).Expect(t, 200, "").Data(); box["auto_reply"] != "send" {
+			t.Fatalf("auto_reply %v", box["auto_reply"])
+		}
+
+		mailTo(t, s, "bob@example.com", "shop@mail.localhost", "returns", "Hello, how long do I have to return a bike?",
+			"Message-Id: <r1@example.com>")
+		msgs := relay.WaitMessages(t, 1)
+		for _, want := range []string{"To: <bob@example.com>", "In-Reply-To: <r1@example.com>", "Auto-Submitted: auto-replied", "30 days", "Sources:"} {
+			if !strings.Contains(msgs[0], want) {
+				t.Fatalf("automatic answer lacks %q:\n%s", want, msgs[0])
+			}
+		}
+		if n := len(drafts(t, s, u.Token, g)); n != 0 {
+			t.Fatalf("%d drafts after an automatic answer, want 0", n)
+		}
+		answer := s.Call(t, u.Token, res, "messages", "", map[string]any{"agentId": g, "direction": "outbound"}).Expect(t, 200, "").Data()
+		if answer["count"] != 1.0 {
+			t.Fatalf("outbound: %v", answer)
+		}
+		answerID := s.Call(t, u.Token, res, "message", "", map[string]any{"agentId": g,
+			"messageId": answer["messages"].([]any)[0].(map[string]any)["id"]}).Expect(t, 200, "").Data()["message"].(map[string]any)["message_id"].(string)
+
+		// Bob asks again in the thread: no second automatic answer within
+		// the hour; a person gets it (forward) with a draft.
+		mailTo(t, s, "bob@example.com", "shop@mail.localhost", "Re: returns", "And when are you open on saturday?",
+			"Message-Id: <r2@example.com>", "In-Reply-To: <"+answerID+">", "References: <r1@example.com> <"+answerID+">")
+		msgs = relay.WaitMessages(t, 2)
+		if !strings.Contains(msgs[1], "Resent-To: owner@example.net") || !strings.Contains(msgs[1], "Message-Id: <r2@example.com>") {
+			t.Fatalf("second message in the thread: want a forward to the escalation address, got:\n%s", msgs[1])
+		}
+		if list := drafts(t, s, u.Token, g); len(list) != 1 || list[0]["answered"] != true {
+			t.Fatalf("drafts: %v", list)
+		}
+
+		// The documents do not know: forwarded to the escalation address,
+		// a flagged draft.
+		mailTo(t, s, "carl@example.com", "shop@mail.localhost", "Parking", "Do you have parking spaces for cars in front of the shop?")
+		msgs = relay.WaitMessages(t, 3)
+		if !strings.Contains(msgs[2], "Resent-To: owner@example.net") || !strings.Contains(msgs[2], "Subject: Parking") {
+			t.Fatalf("unanswered: want a forward, got:\n%s", msgs[2])
+		}
+		if list := drafts(t, s, u.Token, g, "needsPerson", true); len(list) != 1 {
+			t.Fatalf("flagged drafts: %v", list)
+		}
+
+		// Automatic mail: stored, forwarded as before, never answered.
+		mailTo(t, s, "bob@example.com", "shop@mail.localhost", "Automatic reply: returns", "I am out. How long do I have to return a bike?",
+			"Auto-Submitted: auto-generated")
+		mailTo(t, s, "MAILER-DAEMON@mx.example.com", "shop@mail.localhost", "Undelivered Mail", "How long do I have to return a bike?")
+		msgs = relay.WaitMessages(t, 5)
+		for _, m := range msgs[3:] {
+			if !strings.Contains(m, "Resent-To: owner@example.net") {
+				t.Fatalf("automatic mail was answered:\n%s", m)
+			}
+		}
+
+		// After the hour, Bob's thread may be answered again.
+		clock.Advance(61 * time.Minute)
+		mailTo(t, s, "bob@example.com", "shop@mail.localhost", "Re: returns", "How long do I have to return a bike?",
+			"Message-Id: <r3@example.com>", "In-Reply-To: <"+answerID+">")
+		msgs = relay.WaitMessages(t, 6)
+		if !strings.Contains(msgs[5], "Auto-Submitted: auto-replied") || !strings.Contains(msgs[5], "In-Reply-To: <r3@example.com>") {
+			t.Fatalf("after the hour: want an automatic answer, got:\n%s", msgs[5])
+		}
+		if n := len(relay.Messages()); n != 6 {
+			t.Fatalf("relay got %d messages, want 6", n)
+		}
+	})
+}
+
+// freeAddr returns a loopback address nothing listens on.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// TestGenieLoop: two genies that answer automatically never answer each
+// other. In one service, mail from a genie's mailbox is never answered;
+// across two services, each the other's relay over real SMTP, the first
+// automatic answer carries Auto-Submitted and the other genie does not
+// answer it.
+func TestGenieLoop(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		// One service: genie A mails genie B, which could answer.
+		s := apitest.Start(t, store, withSMTP)
+		u := s.NewUser(t, auth.RoleUser)
+		a, _ := answeringGenie(t, s, u.Token, "alpha")
+		b, _ := answeringGenie(t, s, u.Token, "beta")
+		for _, g := range []string{a, b} {
+			s.Call(t, u.Token, res, "update", "", map[string]any{"agentId": g, "auto_reply": "send"}).Expect(t, 200, "")
+		}
+		s.Call(t, u.Token, res, "send", "", map[string]any{"agentId": a, "to": "beta@mail.localhost", "subject": "returns",
+			"text": "How long do I have to return a bike?"}).Expect(t, 201, "")
+		for g, want := range map[string][2]float64{a: {0, 1}, b: {1, 0}} {
+			in := s.Call(t, u.Token, res, "messages", "", map[string]any{"agentId": g, "direction": "inbound"}).Expect(t, 200, "").Data()["count"]
+			out := s.Call(t, u.Token, res, "messages", "", map[string]any{"agentId": g, "direction": "outbound"}).Expect(t, 200, "").Data()["count"]
+			if in != want[0] || out != want[1] {
+				t.Fatalf("genie %s: %v in, %v out; want %v", g, in, out, want)
+			}
+		}
+		if n := len(drafts(t, s, u.Token, b)); n != 0 {
+			t.Fatalf("mail from a genie got %d drafts", n)
+		}
+
+		// Two services, each relaying to the other's SMTP server.
+		xAddr, yAddr := freeAddr(t), freeAddr(t)
+		x := apitest.Start(t, store, func(c *app.Config) { c.MailDomain, c.SMTPAddr, c.SMTPRelay = "x.localhost", xAddr, yAddr })
+		y := apitest.Start(t, store, func(c *app.Config) { c.MailDomain, c.SMTPAddr, c.SMTPRelay = "y.localhost", yAddr, xAddr })
+		ux, uy := x.NewUser(t, auth.RoleUser), y.NewUser(t, auth.RoleUser)
+		gx, _ := answeringGenie(t, x, ux.Token, "desk")
+		gy, _ := answeringGenie(t, y, uy.Token, "desk")
+		x.Call(t, ux.Token, res, "update", "", map[string]any{"agentId": gx, "auto_reply": "send"}).Expect(t, 200, "")
+		y.Call(t, uy.Token, res, "update", "", map[string]any{"agentId": gy, "auto_reply": "send"}).Expect(t, 200, "")
+		// A person's question from x's genie: y answers it at once (its
+		// answer reaches x through x's SMTP server); x does not answer the
+		// answer.
+		x.Call(t, ux.Token, res, "send", "", map[string]any{"agentId": gx, "to": "desk@y.localhost", "subject": "hours",
+			"text": "When are you open on saturday?"}).Expect(t, 201, "")
+		count := func(s *apitest.Server, tok, g, dir string) float64 {
+			return s.Call(t, tok, res, "messages", "", map[string]any{"agentId": g, "direction": dir}).Expect(t, 200, "").Data()["count"].(float64)
+		}
+		if got := [4]float64{count(x, ux.Token, gx, "outbound"), count(y, uy.Token, gy, "inbound"), count(y, uy.Token, gy, "outbound"),
+			count(x, ux.Token, gx, "inbound")}; got != [4]float64{1, 1, 1, 1} {
+			t.Fatalf("x out, y in, y out, x in = %v; want one each", got)
+		}
+		in := x.Call(t, ux.Token, res, "messages", "", map[string]any{"agentId": gx, "direction": "inbound"}).Expect(t, 200, "").Data()["messages"].([]any)[0].(map[string]any)
+		full := x.Call(t, ux.Token, res, "message", "", map[string]any{"agentId": gx, "messageId": in["id"]}).Expect(t, 200, "").Data()["message"].(map[string]any)
+		auto := false
+		for _, h := range full["headers"].([]any) {
+			if f := h.([]any); f[0] == "Auto-Submitted" && f[1] == "auto-replied" {
+				auto = true
+			}
+		}
+		if !auto || !strings.Contains(in["text"].(string), "10 am to 4 pm") {
+			t.Fatalf("y's answer as x received it: %v", full)
+		}
+		if n := len(drafts(t, x, ux.Token, gx)); n != 0 {
+			t.Fatalf("x drafted %d answers to an automatic answer", n)
+		}
+	})
+}
