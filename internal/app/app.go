@@ -161,11 +161,13 @@ type Config struct {
 	// long a conversation is kept after its last message (default 90
 	// days); ChatAskLimit and ChatGenieLimit are the public ask limits per
 	// minute per client address (default 30) and per genie (default 600),
-	// negative: off; KnowledgeCacheBytes bounds the parsed documents kept
+	// negative: off; ChatEscalateLimit is escalations per minute per client
+	// address (default 5, negative: off; per genie: 60); KnowledgeCacheBytes bounds the parsed documents kept
 	// in memory (default 256 MiB).
 	ConversationRetention time.Duration
 	ChatAskLimit          int
 	ChatGenieLimit        int
+	ChatEscalateLimit     int
 	KnowledgeCacheBytes   int64
 
 	Log *slog.Logger
@@ -493,7 +495,7 @@ func (a *App) newConversations(gen gendocs.Generator) *conversations.Service {
 	return &conversations.Service{DB: d, Events: a.Events, Engine: eng, Log: cfg.Log,
 		Escalator: &conversations.Escalator{Mailboxes: a.mailboxes, Users: a.Users, System: a.Outbound, From: cfg.MailFrom,
 			Domain: cfg.MailDomain, BaseURL: cfg.BaseURL, Now: d.Now},
-		Limits:         conversations.NewLimits(cfg.ChatAskLimit, cfg.ChatGenieLimit, 0, 0),
+		Limits:         conversations.NewLimits(cfg.ChatAskLimit, cfg.ChatGenieLimit, cfg.ChatEscalateLimit, 0),
 		ClientIPHeader: cfg.ClientIPHeader, Retention: cfg.ConversationRetention}
 }
 

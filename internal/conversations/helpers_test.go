@@ -7,9 +7,14 @@ import (
 	"testing"
 
 	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/app"
 )
 
 const res = "conversations"
+
+// unlimited turns the public rate limits off, for tests that are not
+// about them.
+func unlimited(c *app.Config) { c.ChatAskLimit, c.ChatGenieLimit, c.ChatEscalateLimit = -1, -1, -1 }
 
 // helpCentre is a small help-centre page, attached to the test genie.
 const helpCentre = `# Returns and refunds
