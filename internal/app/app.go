@@ -492,10 +492,12 @@ func (a *App) newConversations(gen gendocs.Generator) *conversations.Service {
 	if m, ok := gen.(*gendocs.OpenAI); ok {
 		eng.Composer = m
 	}
+	limits := conversations.NewLimits(cfg.ChatAskLimit, cfg.ChatGenieLimit, cfg.ChatEscalateLimit, 0)
+	limits.Now = cfg.Now
 	return &conversations.Service{DB: d, Events: a.Events, Engine: eng, Log: cfg.Log,
 		Escalator: &conversations.Escalator{Mailboxes: a.mailboxes, Users: a.Users, System: a.Outbound, From: cfg.MailFrom,
 			Domain: cfg.MailDomain, BaseURL: cfg.BaseURL, Now: d.Now},
-		Limits:         conversations.NewLimits(cfg.ChatAskLimit, cfg.ChatGenieLimit, cfg.ChatEscalateLimit, 0),
+		Limits:         limits,
 		ClientIPHeader: cfg.ClientIPHeader, Retention: cfg.ConversationRetention}
 }
 
