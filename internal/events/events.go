@@ -41,13 +41,14 @@ const (
 	SubmissionStatusChanged = "marketplace.submission.status_changed"
 	WebhookEndpointDisabled = "webhook.endpoint_disabled"
 	WebhookTest             = "webhook.test"
+	ConversationEscalated   = "conversation.escalated"
 )
 
 // Types lists every event type an endpoint may subscribe to.
 var Types = []string{
 	MailboxMessageReceived, MailboxMessageSent, MailboxStatusChanged, DocumentUpdated, EditLinkLocked, EditLinkRotated,
 	APIKeyCreated, APIKeyRevoked, GenieCreated, GenieDeleted, ListingCloned, ReviewCreated, SubmissionCreated,
-	SubmissionStatusChanged, WebhookEndpointDisabled, WebhookTest,
+	SubmissionStatusChanged, WebhookEndpointDisabled, WebhookTest, ConversationEscalated,
 }
 
 // PlatformTypes are the events of the whole platform that admins'

@@ -355,7 +355,8 @@ type Outgoing struct {
 	// threading headers come from it.
 	ReplyTo string
 	// Headers are extra header fields (Auto-Submitted for an automatic
-	// answer).
+	// answer; the conversations resource's escalations set Reply-To to
+	// the visitor).
 	Headers map[string]string
 }
 

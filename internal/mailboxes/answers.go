@@ -154,7 +154,7 @@ func (s *Service) received(ctx context.Context, in mail.Received) (mail.Disposit
 		return none, nil
 	}
 	r, err := s.receiverOf(ctx, in.AccountID)
-	if err != nil || r == nil || r.box.AutoReply == AutoReplyOff || r.box.Status != StatusProvisioned {
+	if err != nil || r == nil || r.box.Status != StatusProvisioned {
 		return none, err
 	}
 	msg, _, err := box.InboxMessage(ctx, in.AccountID, in.MessageID)
@@ -162,7 +162,19 @@ func (s *Service) received(ctx context.Context, in mail.Received) (mail.Disposit
 		return none, err
 	}
 	from, _ := mail.Address(msg.From)
-	if why := mail.AutoReplyRefusal(mail.Inbound{EnvelopeFrom: in.EnvelopeFrom, From: from, Header: msg.Headers}, s.own); why != "" {
+	why := mail.AutoReplyRefusal(mail.Inbound{EnvelopeFrom: in.EnvelopeFrom, From: from, Header: msg.Headers}, s.own)
+	if why == "" && s.PersonThread != nil {
+		// A visitor answering the person who took over: theirs to answer.
+		if mine, err := s.PersonThread(ctx, r.box.AgentID, msg); err != nil {
+			s.Log.ErrorContext(ctx, "record mail with its conversation", "message_id", msg.ID, "err", err)
+		} else if mine {
+			return mail.Disposition{EscalateTo: r.escalation()}, nil
+		}
+	}
+	if r.box.AutoReply == AutoReplyOff {
+		return none, nil
+	}
+	if why != "" {
 		s.Log.InfoContext(ctx, "no answer to received mail", "mailbox", r.box.EmailAddress, "message_id", msg.ID, "reason", why)
 		return none, nil
 	}

@@ -367,3 +367,81 @@ func TestGenieLoop(t *testing.T) {
 		}
 	})
 }
+
+// TestEscalationReply: a visitor of the genie's page asks for a person;
+// the escalation mail leaves from the genie's mailbox (Reply-To the
+// visitor). The owner answers it with send and replyTo: the answer goes to
+// the visitor through the relay, threaded, and joins the conversation. The
+// visitor's answer by mail joins it too, goes to a person and is not
+// answered by the genie.
+func TestEscalationReply(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		relay := mailtest.StartRelay(t)
+		s := apitest.Start(t, store, withSMTP, func(c *app.Config) { c.SMTPRelay = relay.Addr })
+		u := s.NewUser(t, auth.RoleUser)
+		g, _ := answeringGenie(t, s, u.Token, "help")
+		s.Call(t, u.Token, "genies", "update", g, map[string]any{"conversation": map[string]any{"enabled": true}}).Expect(t, 200, "")
+		s.Call(t, u.Token, res, "update", "", map[string]any{"agentId": g, "escalation_address": "owner@example.net", "auto_reply": "send"}).
+			Expect(t, 200, "")
+
+		conv := s.Call(t, "", "conversations", "ask", "", map[string]any{"agentId": g, "question": "Do you have parking spaces for cars?"}).
+			Expect(t, 200, "").Data()["conversation_id"].(string)
+		s.Call(t, "", "conversations", "escalate", "", map[string]any{"conversationId": conv, "email": "vic@example.org", "name": "Vic"}).
+			Expect(t, 201, "")
+		if esc := relay.WaitMessages(t, 1)[0]; !strings.Contains(esc, "Reply-To: vic@example.org") || !strings.Contains(esc, "To: <owner@example.net>") {
+			t.Fatalf("escalation mail:\n%s", esc)
+		}
+		out := s.Call(t, u.Token, res, "messages", "", map[string]any{"agentId": g, "direction": "outbound"}).Expect(t, 200, "").Data()["messages"].([]any)
+		if len(out) != 1 {
+			t.Fatalf("outbound: %v", out)
+		}
+		escID := out[0].(map[string]any)["id"].(string)
+		escMsgID := s.Call(t, u.Token, res, "message", "", map[string]any{"agentId": g, "messageId": escID}).Expect(t, 200, "").
+			Data()["message"].(map[string]any)["message_id"].(string)
+
+		// The owner answers from the genie's inbox.
+		reply := s.Call(t, u.Token, res, "send", "", map[string]any{"agentId": g, "replyTo": escID,
+			"text": "Hello Vic, there are three parking spaces behind the shop."}).Expect(t, 201, "").Data()["message"].(map[string]any)
+		if to := reply["to"].([]any); len(to) != 1 || !strings.Contains(to[0].(string), "vic@example.org") {
+			t.Fatalf("the owner's reply went to %v, want the visitor", reply["to"])
+		}
+		got := relay.WaitMessages(t, 2)[1]
+		for _, want := range []string{"To: <vic@example.org>", "In-Reply-To: <" + escMsgID + ">", "three parking spaces"} {
+			if !strings.Contains(got, want) {
+				t.Fatalf("the reply through the relay lacks %q:\n%s", want, got)
+			}
+		}
+		if strings.Contains(got, "Auto-Submitted") {
+			t.Fatalf("the owner's reply is marked automatic:\n%s", got)
+		}
+		c := s.Call(t, u.Token, "conversations", "get", conv, nil).Expect(t, 200, "").Data()["conversation"].(map[string]any)
+		msgs := c["messages"].([]any)
+		last := msgs[len(msgs)-1].(map[string]any)
+		if last["kind"] != "reply" || !strings.Contains(apitest.Str(last, "answer", "text"), "three parking spaces") {
+			t.Fatalf("conversation after the reply: %v", msgs)
+		}
+
+		// The visitor answers by mail: into the conversation, on to a
+		// person, no answer from the genie (although it could answer).
+		replyMsgID := s.Call(t, u.Token, res, "message", "", map[string]any{"agentId": g, "messageId": reply["id"]}).Expect(t, 200, "").
+			Data()["message"].(map[string]any)["message_id"].(string)
+		mailTo(t, s, "vic@example.org", "help@mail.localhost", "Re: parking", "Thanks! And when are you open on saturday?",
+			"In-Reply-To: <"+replyMsgID+">", "References: <"+escMsgID+"> <"+replyMsgID+">")
+		fw := relay.WaitMessages(t, 3)[2]
+		if !strings.Contains(fw, "Resent-To: owner@example.net") || !strings.Contains(fw, "when are you open on saturday") {
+			t.Fatalf("the visitor's answer: want it forwarded to a person, got:\n%s", fw)
+		}
+		c = s.Call(t, u.Token, "conversations", "get", conv, nil).Expect(t, 200, "").Data()["conversation"].(map[string]any)
+		msgs = c["messages"].([]any)
+		last = msgs[len(msgs)-1].(map[string]any)
+		if last["kind"] != "visitor" || !strings.Contains(last["question"].(string), "open on saturday") {
+			t.Fatalf("conversation after the visitor's mail: %v", msgs)
+		}
+		if n := len(drafts(t, s, u.Token, g)); n != 0 {
+			t.Fatalf("the genie drafted %d answers in a person's conversation", n)
+		}
+		if n := len(relay.Messages()); n != 3 {
+			t.Fatalf("relay got %d messages, want 3", n)
+		}
+	})
+}

@@ -448,3 +448,41 @@ func (s *Service) replied(ctx context.Context, agentID string, parent *mail.Full
 		s.Log.ErrorContext(ctx, "record the reply with its conversation", "agent_id", agentID, "message_id", sent.ID, "err", err)
 	}
 }
+
+// Provisioned returns the genie's mailbox when it can send (provisioned,
+// with an inbox the mail system keeps), else NOT_FOUND. For the
+// conversations resource's escalations.
+func (s *Service) Provisioned(ctx context.Context, agentID string) (*Mailbox, error) {
+	m, err := byAgent(ctx, s.DB.R, agentID, "")
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := s.Mail.(mail.Inboxes); !ok || m.Status != StatusProvisioned || m.AccountID == nil {
+		return nil, apperr.NotFound("mailbox")
+	}
+	return m, nil
+}
+
+// SendAsGenie sends out from the genie's provisioned mailbox on the
+// service's own behalf (no caller: the conversations resource mails an
+// escalation to the genie's owner ownerID), within the mailbox's send
+// limit, and returns the stored message. NOT_FOUND as Provisioned.
+func (s *Service) SendAsGenie(ctx context.Context, agentID, ownerID string, out mail.Outgoing) (*mail.InboxMessage, error) {
+	m, err := s.Provisioned(ctx, agentID)
+	if err != nil {
+		return nil, err
+	}
+	t, err := s.tenant(ctx, ownerID)
+	if err != nil {
+		return nil, err
+	}
+	limit := s.SendLimit
+	if limit == 0 {
+		limit = DefaultSendLimit
+	}
+	sent, _, err := s.Mail.(mail.Inboxes).SendFrom(ctx, t, *m.AccountID, out, limit)
+	if err != nil {
+		return nil, fmt.Errorf("mailboxes: send as genie: %w", err)
+	}
+	return sent, nil
+}

@@ -73,6 +73,11 @@ type Service struct {
 	// OnReply runs after the owner sent a reply (send with replyTo, or a
 	// draft) to a message of the inbox; nil: nothing.
 	OnReply func(ctx context.Context, agentID string, parent *mail.FullMessage, sent *mail.InboxMessage) error
+	// PersonThread reports whether a received message belongs to a
+	// conversation a person handles (the thread of an escalation),
+	// recording it there: the genie does not answer it, a person gets it.
+	// Nil: none does.
+	PersonThread func(ctx context.Context, agentID string, m *mail.FullMessage) (bool, error)
 }
 
 const columns = `id, agent_id, email_address, account_id, grant_id, status, last_error, escalation_address, auto_reply, created_at, updated_at`

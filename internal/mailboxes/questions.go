@@ -51,15 +51,20 @@ func startsWithWord(s, p string) bool {
 
 // mailQuestions returns what to ask the knowledge base for a mail: its
 // questions (at most maxQuestions; each must be answered: all is true),
+// with greetings and sign-offs taken off,
 // else its cleaned text and its subject (either may answer it).
 func mailQuestions(subject, body string) (qs []string, all bool) {
 	if i := strings.Index(body, "\n-- \n"); i >= 0 {
 		body = body[:i]
 	}
 	var kept, questions []string
-	for _, s := range knowledge.Sentences(strings.Join(strings.Fields(body), " ")) {
+	sentences := knowledge.Sentences(strings.Join(strings.Fields(body), " "))
+	for i, s := range sentences {
 		low := strings.ToLower(strings.TrimSpace(s))
 		if isSignoff(low) {
+			if asksLater(sentences[i+1:]) {
+				continue // "Thanks for the quick answer! One more question: ...?"
+			}
 			break
 		}
 		s = dropGreeting(s, low)
@@ -88,6 +93,16 @@ func mailQuestions(subject, body string) (qs []string, all bool) {
 		out = append(out, truncateRunes(subject, maxQuestion))
 	}
 	return out, false
+}
+
+// asksLater reports whether one of the sentences is a question.
+func asksLater(sentences []string) bool {
+	for _, s := range sentences {
+		if strings.HasSuffix(strings.TrimSpace(s), "?") {
+			return true
+		}
+	}
+	return false
 }
 
 func isSignoff(low string) bool {

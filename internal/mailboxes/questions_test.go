@@ -26,6 +26,10 @@ func TestMailQuestions(t *testing.T) {
 		{"subject only", "Refund policy", "", []string{"Refund policy"}, false},
 		{"nothing", "", "Thanks!", nil, false},
 		{"at most three questions", "", "A? B? C? D?", []string{"A?", "B?", "C?"}, true},
+		{"thanks first, then a question", "", "Thanks for the quick answer! And when are you open on saturday?\nBest, Ann",
+			[]string{"And when are you open on saturday?"}, true},
+		{"signature after the sign-off", "", "Do you repair e-bikes?\nBest regards,\nTom Smith\nACME Inc. Is this a question?",
+			[]string{"Do you repair e-bikes?"}, true},
 		{"abbreviation does not split", "", "Do you sell e.g. helmets and locks?", []string{"Do you sell e.g. helmets and locks?"}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -1,0 +1,159 @@
+package conversations
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/genies"
+	"github.com/geniehq/genie/internal/knowledge"
+)
+
+// Engine answers questions from a genie's attached documents (and only
+// those): it keeps each genie's parsed knowledge base while its documents
+// are unchanged, asks it, and with a Composer lets a model word the
+// answer from the retrieved passages.
+type Engine struct {
+	DB      *db.DB
+	Library *knowledge.Library
+	// Composer, when set, composes answers from the retrieved passages
+	// (an OpenAI-compatible model: --model-url).
+	Composer Composer
+	Log      *slog.Logger
+
+	mu    sync.Mutex
+	bases map[string]*cachedBase // genie ID -> its base
+}
+
+// maxBases bounds the genies whose base is kept; the documents
+// themselves are bounded by the Library's bytes.
+const maxBases = 10_000
+
+type cachedBase struct {
+	key  string
+	base *knowledge.Base
+}
+
+// Reply is an answer with its language.
+type Reply struct {
+	Answer   Answer
+	Answered bool
+	Language string
+}
+
+// Answer answers question from g's documents. When no passage is good
+// enough, the reply says so in the question's language (the page's when
+// that cannot be told) and Answered is false.
+func (e *Engine) Answer(ctx context.Context, g *genies.Genie, question string) (Reply, error) {
+	base, err := e.base(ctx, g.ID)
+	if err != nil {
+		return Reply{}, err
+	}
+	a := base.Ask(question)
+	lang := a.Language
+	if !genies.IsLanguage(lang) {
+		lang = g.Conversation.Language
+	}
+	r := Reply{Language: lang, Answered: a.Answered, Answer: Answer{Text: a.Text, Sources: citations(a.Sources)}}
+	if a.Answered && e.Composer != nil {
+		composed, ok, err := compose(ctx, e.Composer, question, lang, a.Passages)
+		switch {
+		case err != nil:
+			// The model is down or said something unusable: the answer
+			// quoted from the documents still stands.
+			e.Log.WarnContext(ctx, "compose an answer with the model", "genie", g.ID, "err", err)
+		case !ok:
+			r.Answered, r.Answer = false, Answer{}
+		default:
+			r.Answer = composed
+		}
+	}
+	if !r.Answered {
+		r.Answer = Answer{Text: text(lang).NotAnswered, Sources: []Source{}}
+	}
+	return r, nil
+}
+
+func citations(cs []knowledge.Citation) []Source {
+	out := make([]Source, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, Source{DocumentID: c.DocumentID, DocumentName: c.DocumentName, Heading: c.Heading, Quote: c.Quote})
+	}
+	return out
+}
+
+// base returns the genie's knowledge base: the cached one while its
+// documents' versions are the same, else one built from their content
+// (the Library reparses only the documents that changed).
+func (e *Engine) base(ctx context.Context, genieID string) (*knowledge.Base, error) {
+	rows, err := e.DB.R.QueryContext(ctx, `SELECT d.id, d.name, d.updated_at FROM genie_documents gd
+		JOIN documents d ON d.id = gd.document_id WHERE gd.genie_id = $1 ORDER BY gd.position`, genieID)
+	if err != nil {
+		return nil, fmt.Errorf("conversations: load document versions: %w", err)
+	}
+	var key strings.Builder
+	for rows.Next() {
+		var id, name string
+		var at time.Time
+		if err := rows.Scan(&id, &name, &at); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		fmt.Fprintf(&key, "%s\x00%s\x00%d\x00", id, name, at.UnixNano())
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	e.mu.Lock()
+	c := e.bases[genieID]
+	e.mu.Unlock()
+	if c != nil && c.key == key.String() {
+		return c.base, nil
+	}
+	sources, err := e.sources(ctx, genieID)
+	if err != nil {
+		return nil, err
+	}
+	b := e.Library.Base(sources)
+	e.mu.Lock()
+	if e.bases == nil {
+		e.bases = map[string]*cachedBase{}
+	}
+	if _, ok := e.bases[genieID]; !ok && len(e.bases) >= maxBases {
+		for id := range e.bases { // drop an arbitrary half: Go's map order is random
+			if len(e.bases) < maxBases/2 {
+				break
+			}
+			delete(e.bases, id)
+		}
+	}
+	e.bases[genieID] = &cachedBase{key: key.String(), base: b}
+	e.mu.Unlock()
+	return b, nil
+}
+
+func (e *Engine) sources(ctx context.Context, genieID string) ([]knowledge.Source, error) {
+	rows, err := e.DB.R.QueryContext(ctx, `SELECT d.id, d.name, d.content, d.updated_at FROM genie_documents gd
+		JOIN documents d ON d.id = gd.document_id WHERE gd.genie_id = $1 ORDER BY gd.position`, genieID)
+	if err != nil {
+		return nil, fmt.Errorf("conversations: load documents: %w", err)
+	}
+	defer rows.Close()
+	var out []knowledge.Source
+	for rows.Next() {
+		var s knowledge.Source
+		var at time.Time
+		if err := rows.Scan(&s.ID, &s.Name, &s.Content, &at); err != nil {
+			return nil, err
+		}
+		s.Version = strconv.FormatInt(at.UnixNano(), 10)
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
