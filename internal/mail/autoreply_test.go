@@ -70,3 +70,34 @@ func TestAutoReplyRefusal(t *testing.T) {
 		})
 	}
 }
+
+// FuzzAutoReplyRefusal: any input gives a known reason or none, a header
+// field added to a refused message never makes it answerable, and an
+// Auto-Submitted other than "no" is always refused.
+func FuzzAutoReplyRefusal(f *testing.F) {
+	f.Add("ann@example.com", "ann@example.com", "Auto-Submitted", "auto-replied")
+	f.Add("", "x@example.com", "List-Id", "<l.example.org>")
+	f.Add("a@mail.localhost", "b@example.com", "Precedence", "bulk")
+	f.Add("ann@example.com", "ann@example.com", "Subject", "hello")
+	own := func(a string) bool { return strings.HasSuffix(a, "@mail.localhost") }
+	known := map[string]bool{"": true, RefuseNullSender: true, RefuseDaemon: true, RefuseAutoSubmitted: true, RefusePrecedence: true,
+		RefuseList: true, RefuseAutoHeader: true, RefuseReport: true, RefuseOwn: true}
+	f.Fuzz(func(t *testing.T, env, from, name, value string) {
+		m := Inbound{EnvelopeFrom: env, From: from, Header: [][2]string{{name, value}}}
+		got := AutoReplyRefusal(m, own)
+		if !known[got] {
+			t.Fatalf("unknown reason %q", got)
+		}
+		more := m
+		more.Header = append([][2]string{{"Auto-Submitted", "auto-generated"}}, m.Header...)
+		if AutoReplyRefusal(more, own) == "" {
+			t.Fatalf("Auto-Submitted: auto-generated was not refused: %+v", more)
+		}
+		if got != "" {
+			more.Header = append(append([][2]string{}, m.Header...), [2]string{"X-Other", value})
+			if AutoReplyRefusal(more, own) == "" {
+				t.Fatalf("an added field made %+v answerable", more)
+			}
+		}
+	})
+}

@@ -1,8 +1,10 @@
 package mailboxes_test
 
 import (
+	"fmt"
 	"net"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -196,6 +198,18 @@ func TestDraftAnswers(t *testing.T) {
 			}
 		}
 		s.Call(t, u.Token, res, "draft", "", map[string]any{"agentId": g, "draftId": "nope"}).Expect(t, 404, "NOT_FOUND")
+
+		// Drafts go with the mailbox.
+		s.Call(t, u.Token, res, "update", "", map[string]any{"agentId": g, "auto_reply": "draft"}).Expect(t, 200, "")
+		mailTo(t, s, "ann@example.com", "bikes@mail.localhost", "repairs", "How much does a service cost?")
+		if n := count(t, s, `SELECT COUNT(*) FROM mail_drafts`); n != 1 {
+			t.Fatalf("%d drafts stored, want 1", n)
+		}
+		s.Call(t, u.Token, res, "delete", "", map[string]any{"agentId": g}).Expect(t, 200, "")
+		if n := count(t, s, `SELECT COUNT(*) FROM mail_drafts`); n != 0 {
+			t.Fatalf("%d drafts left after the mailbox was deleted", n)
+		}
+		s.Call(t, u.Token, res, "drafts", "", map[string]any{"agentId": g}).Expect(t, 404, "NOT_FOUND")
 		b := s.NewUser(t, auth.RoleUser)
 		admin := s.NewUser(t, auth.RoleAdmin)
 		for _, tok := range []string{b.Token, admin.Token} {
@@ -442,6 +456,49 @@ func TestEscalationReply(t *testing.T) {
 		}
 		if n := len(relay.Messages()); n != 3 {
 			t.Fatalf("relay got %d messages, want 3", n)
+		}
+	})
+}
+
+// TestAutoAnswerOncePerThread: two messages of one sender in one thread,
+// received at the same moment by two processes sharing the database, get
+// one automatic answer between them; the other goes to a person.
+func TestAutoAnswerOncePerThread(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		relay := mailtest.StartRelay(t)
+		withRelay := func(c *app.Config) { c.SMTPRelay = relay.Addr }
+		s := apitest.Start(t, store, withSMTP, withRelay)
+		other := apitest.StartOn(t, s.DSN, withSMTP, withRelay)
+		u := s.NewUser(t, auth.RoleUser)
+		g, _ := answeringGenie(t, s, u.Token, "twice")
+		s.Call(t, u.Token, res, "update", "", map[string]any{"agentId": g, "auto_reply": "send", "escalation_address": "owner@example.net"}).
+			Expect(t, 200, "")
+		// A question the documents do not answer opens the thread (no
+		// automatic answer: forwarded).
+		mailTo(t, s, "dan@example.com", "twice@mail.localhost", "visit", "Do you have parking spaces for cars?", "Message-Id: <t0@example.com>")
+		relay.WaitMessages(t, 1)
+		var wg sync.WaitGroup
+		for i, srv := range []*apitest.Server{s, other} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				args := []string{"--header", "Subject: Re: visit", "--body", "When are you open on saturday?",
+					"--header", fmt.Sprintf("Message-Id: <t%d@example.com>", i+1), "--header", "In-Reply-To: <t0@example.com>"}
+				if out, ok := mailtest.Swaks(t, srv.App.SMTP.Addr(), "dan@example.com", "twice@mail.localhost", args...); !ok {
+					t.Errorf("delivery refused:\n%s", out)
+				}
+			}()
+		}
+		wg.Wait()
+		msgs := relay.WaitMessages(t, 3)
+		auto := 0
+		for _, m := range msgs {
+			if strings.Contains(m, "Auto-Submitted: auto-replied") {
+				auto++
+			}
+		}
+		if out := s.Call(t, u.Token, res, "messages", "", map[string]any{"agentId": g, "direction": "outbound"}).Expect(t, 200, "").Data()["count"]; auto != 1 || out != 1.0 || len(msgs) != 3 {
+			t.Fatalf("%d automatic answers through the relay, %v sent from the inbox, %d relayed; want 1, 1, 3", auto, out, len(msgs))
 		}
 	})
 }
