@@ -135,6 +135,12 @@ func TestDraftAnswers(t *testing.T) {
 		if got := s.Call(t, u.Token, res, "messages", "", map[string]any{"agentId": g}).Expect(t, 200, "").Data()["count"]; got != 5.0 {
 			t.Fatalf("%v messages stored, want 5", got)
 		}
+		metrics := s.Do(t, "GET", "/metrics", "", nil)
+		for _, want := range []string{"\ngenie_mail_drafts 2\n", "\ngenie_mail_drafts_needing_person 1\n"} {
+			if !strings.Contains(string(metrics.Raw), want) {
+				t.Fatalf("/metrics lacks %q", strings.TrimSpace(want))
+			}
+		}
 
 		// Edit, then send: the reply leaves through the relay, threaded.
 		id := d["id"].(string)

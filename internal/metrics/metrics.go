@@ -70,6 +70,10 @@ func New(d *db.DB) *Metrics {
 	count("genie_conversation_answers_unhelpful", "Answers visitors marked unhelpful, in kept conversations.",
 		`SELECT COUNT(*) FROM conversation_messages WHERE helpful = FALSE`)
 	count("genie_conversation_escalations", "Escalations to a person, in kept conversations.", `SELECT COUNT(*) FROM conversation_escalations`)
+	count("genie_mail_drafts", "Answers the genies drafted to received mail, waiting for a person to send or discard them.",
+		`SELECT COUNT(*) FROM mail_drafts`)
+	count("genie_mail_drafts_needing_person", "Drafts of received mail the genies' documents do not answer (needs_person).",
+		`SELECT COUNT(*) FROM mail_drafts WHERE answered = FALSE`)
 	count("genie_mail_outbox_backlog", "Outgoing messages waiting in the outbox for a relay.", `SELECT COUNT(*) FROM mail_outbox`)
 	return m
 }
