@@ -30,3 +30,10 @@ CREATE TABLE mail_auto_answers (
     answered_at TIMESTAMPTZ NOT NULL,
     PRIMARY KEY (account_id, sender, thread_id)
 );
+CREATE INDEX mail_auto_answers_time ON mail_auto_answers (account_id, answered_at);
+
+-- Receiving a message looks for the messages that already answer it (its
+-- thread) and for messages not parsed yet: both by index, not by a scan of
+-- the inbox, which grew with every message answered.
+CREATE INDEX mail_messages_reply ON mail_messages (account_id, in_reply_to);
+CREATE INDEX mail_messages_unparsed ON mail_messages (account_id, received_at, id) WHERE parsed = FALSE;
