@@ -64,8 +64,10 @@ func isDaemon(addr string) bool {
 //     or X-Auto-Response-Suppress asking to suppress auto replies (All,
 //     AutoReply, OOF) is present;
 //   - it is a multipart/report (a DSN or MDN);
-//   - From, the envelope sender or Sender belongs to this service, or the
-//     message went through one of its mailboxes (X-Genie-Forwarded-For).
+//   - From, the envelope sender, Sender or Reply-To belongs to this
+//     service, or the message went through one of its mailboxes
+//     (X-Genie-Forwarded-For); Reply-To is a daemon's (the answer would go
+//     there).
 func AutoReplyRefusal(m Inbound, own func(addr string) bool) string {
 	env := strings.ToLower(strings.Trim(strings.TrimSpace(m.EnvelopeFrom), "<>"))
 	from := strings.ToLower(strings.TrimSpace(m.From))
@@ -119,6 +121,22 @@ func refuseField(name, value string, own func(string) bool) string {
 		return RefuseOwn
 	case name == "return-path" && strings.Trim(value, "<> ") == "":
 		return RefuseNullSender
+	case name == "reply-to":
+		// The answer would go there: never to this service or a daemon.
+		list, err := AddressList(value)
+		if err != nil {
+			return ""
+		}
+		for _, a := range list {
+			addr, err := Address(a)
+			switch {
+			case err != nil:
+			case own != nil && own(addr):
+				return RefuseOwn
+			case isDaemon(addr):
+				return RefuseDaemon
+			}
+		}
 	case name == "sender" || name == "return-path":
 		if a, err := Address(value); err == nil && own != nil && own(a) {
 			return RefuseOwn

@@ -58,6 +58,11 @@ func TestAutoReplyRefusal(t *testing.T) {
 		{name: "From a genie, envelope elsewhere", env: person, from: "Shop@Mail.Localhost", want: RefuseOwn},
 		{name: "forwarded by a genie", env: person, from: person, header: h(ForwardedHeader, "shop@mail.localhost"), want: RefuseOwn},
 		{name: "Sender a genie", env: person, from: person, header: h("Sender", "shop@mail.localhost"), want: RefuseOwn},
+		{name: "Reply-To a genie", env: person, from: person, header: h("Reply-To", "Shop <shop@mail.localhost>"), want: RefuseOwn},
+		{name: "Reply-To a genie among others", env: person, from: person, header: h("Reply-To", "a@example.com, shop@mail.localhost"), want: RefuseOwn},
+		{name: "Reply-To no-reply", env: person, from: person, header: h("Reply-To", "no-reply@example.com"), want: RefuseDaemon},
+		{name: "Reply-To another person", env: person, from: person, header: h("Reply-To", "Bob <bob@example.com>"), wantNone: true},
+		{name: "Reply-To unreadable", env: person, from: person, header: h("Reply-To", "not an address"), wantNone: true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got := AutoReplyRefusal(Inbound{EnvelopeFrom: c.env, From: c.from, Header: c.header}, own)

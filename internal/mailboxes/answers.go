@@ -30,6 +30,11 @@ func validAutoReply(v string) bool {
 // thread no other automatic answer goes to them in that thread.
 const AutoAnswerWindow = time.Hour
 
+// MaxAutoAnswersPerSender bounds the automatic answers one sender gets
+// from one mailbox in AutoAnswerWindow, across threads: a sender who
+// starts a new thread with every message is not answered every time.
+const MaxAutoAnswersPerSender = 5
+
 // maxQuestion bounds the text of a message that is searched.
 const maxQuestion = 4000
 
@@ -260,14 +265,19 @@ func replySubject(subject string) string {
 // automatic answer in this thread within the last hour. It reports
 // whether the answer was sent.
 func (s *Service) autoSend(ctx context.Context, r *receiver, msg *mail.FullMessage, dr *Draft) (bool, error) {
-	sender, err := mail.Address(msg.From)
+	if len(dr.To) != 1 || len(dr.Cc) != 0 {
+		return false, nil // an answer to several people is a person's to send
+	}
+	// The sender is where the answer goes (Reply-To, else From): a forged
+	// From cannot make the genie answer one victim more often.
+	sender, err := mail.Address(dr.To[0])
 	if err != nil {
 		return false, err
 	}
 	ok, err := s.claimAutoAnswer(ctx, *r.box.AccountID, sender, msg.ThreadID)
 	if err != nil || !ok {
 		if err == nil {
-			s.Log.InfoContext(ctx, "no automatic answer: the sender got one in this thread within the hour",
+			s.Log.InfoContext(ctx, "no automatic answer: the sender got one in this thread within the hour, or too many in all",
 				"mailbox", r.box.EmailAddress, "message_id", msg.ID)
 		}
 		return false, err
@@ -284,12 +294,22 @@ func (s *Service) autoSend(ctx context.Context, r *receiver, msg *mail.FullMessa
 
 // claimAutoAnswer takes the sender's automatic answer of the hour in the
 // thread: one statement, so processes sharing the database cannot both
-// take it. Rows past the window are swept first.
+// take it. Rows past the window are swept first. A sender who got
+// MaxAutoAnswersPerSender answers in the hour, across threads, gets no
+// more (a soft cap: two processes at the same moment may pass it by one).
 func (s *Service) claimAutoAnswer(ctx context.Context, accountID, sender, thread string) (bool, error) {
 	now := s.DB.Now()
 	cutoff := now.Add(-AutoAnswerWindow)
 	if _, err := s.DB.W.ExecContext(ctx, `DELETE FROM mail_auto_answers WHERE account_id = $1 AND answered_at <= $2`, accountID, cutoff); err != nil {
 		return false, fmt.Errorf("sweep automatic answers: %w", err)
+	}
+	var answered int
+	if err := s.DB.W.QueryRowContext(ctx, `SELECT COUNT(*) FROM mail_auto_answers WHERE account_id = $1 AND sender = $2`,
+		accountID, sender).Scan(&answered); err != nil {
+		return false, fmt.Errorf("count automatic answers: %w", err)
+	}
+	if answered >= MaxAutoAnswersPerSender {
+		return false, nil
 	}
 	res, err := s.DB.W.ExecContext(ctx, `INSERT INTO mail_auto_answers (account_id, sender, thread_id, answered_at) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (account_id, sender, thread_id) DO UPDATE SET answered_at = excluded.answered_at

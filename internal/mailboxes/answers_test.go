@@ -305,8 +305,32 @@ func TestAutoSend(t *testing.T) {
 		if !strings.Contains(msgs[5], "Auto-Submitted: auto-replied") || !strings.Contains(msgs[5], "In-Reply-To: <r3@example.com>") {
 			t.Fatalf("after the hour: want an automatic answer, got:\n%s", msgs[5])
 		}
-		if n := len(relay.Messages()); n != 6 {
-			t.Fatalf("relay got %d messages, want 6", n)
+
+		// Answers go to Reply-To, and the hourly cap counts them there: a
+		// forged From cannot make the genie answer one address more than
+		// five times an hour, however many threads it starts.
+		for i := range 6 {
+			mailTo(t, s, fmt.Sprintf("forged%d@example.com", i), "shop@mail.localhost", fmt.Sprintf("returns %d", i),
+				"How long do I have to return a bike?", "Reply-To: victim@example.org")
+		}
+		msgs = relay.WaitMessages(t, 12)
+		toVictim := 0
+		for _, m := range msgs[6:11] {
+			if strings.Contains(m, "To: <victim@example.org>") && strings.Contains(m, "Auto-Submitted: auto-replied") {
+				toVictim++
+			}
+		}
+		if toVictim != 5 || !strings.Contains(msgs[11], "Resent-To: owner@example.net") {
+			t.Fatalf("%d automatic answers to Reply-To, then:\n%s", toVictim, msgs[11])
+		}
+		// Reply-To a genie: no answer.
+		mailTo(t, s, "eve@example.com", "shop@mail.localhost", "returns", "How long do I have to return a bike?",
+			"Reply-To: shop@mail.localhost")
+		if msgs = relay.WaitMessages(t, 13); !strings.Contains(msgs[12], "Resent-To: owner@example.net") {
+			t.Fatalf("Reply-To a genie was answered:\n%s", msgs[12])
+		}
+		if n := len(relay.Messages()); n != 13 {
+			t.Fatalf("relay got %d messages, want 13", n)
 		}
 	})
 }
