@@ -33,6 +33,48 @@ func (e AuthSessionTokenType) Valid() bool {
 	}
 }
 
+// Defines values for ConversationsEscalatedDelivery.
+const (
+	Mailbox ConversationsEscalatedDelivery = "mailbox"
+	None    ConversationsEscalatedDelivery = "none"
+	System  ConversationsEscalatedDelivery = "system"
+)
+
+// Valid indicates whether the value is a known member of the ConversationsEscalatedDelivery enum.
+func (e ConversationsEscalatedDelivery) Valid() bool {
+	switch e {
+	case Mailbox:
+		return true
+	case None:
+		return true
+	case System:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ConversationsMessageKind.
+const (
+	Answer  ConversationsMessageKind = "answer"
+	Reply   ConversationsMessageKind = "reply"
+	Visitor ConversationsMessageKind = "visitor"
+)
+
+// Valid indicates whether the value is a known member of the ConversationsMessageKind enum.
+func (e ConversationsMessageKind) Valid() bool {
+	switch e {
+	case Answer:
+		return true
+	case Reply:
+		return true
+	case Visitor:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ErrorCode.
 const (
 	AGENTNOTFOUND     ErrorCode = "AGENT_NOT_FOUND"
@@ -114,6 +156,30 @@ func (e GendocsDocumentTemplate) Valid() bool {
 	case GendocsDocumentTemplateHowTo:
 		return true
 	case GendocsDocumentTemplateOnePager:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GeniesConversationLanguage.
+const (
+	GeniesConversationLanguageDe GeniesConversationLanguage = "de"
+	GeniesConversationLanguageEn GeniesConversationLanguage = "en"
+	GeniesConversationLanguageEs GeniesConversationLanguage = "es"
+	GeniesConversationLanguageFr GeniesConversationLanguage = "fr"
+)
+
+// Valid indicates whether the value is a known member of the GeniesConversationLanguage enum.
+func (e GeniesConversationLanguage) Valid() bool {
+	switch e {
+	case GeniesConversationLanguageDe:
+		return true
+	case GeniesConversationLanguageEn:
+		return true
+	case GeniesConversationLanguageEs:
+		return true
+	case GeniesConversationLanguageFr:
 		return true
 	default:
 		return false
@@ -300,6 +366,27 @@ func (e AgentMailboxesSelfUpdateJSONBodyAction) Valid() bool {
 	}
 }
 
+// Defines values for ConversationsAllJSONBodyFilter.
+const (
+	Escalated  ConversationsAllJSONBodyFilter = "escalated"
+	Feedback   ConversationsAllJSONBodyFilter = "feedback"
+	Unanswered ConversationsAllJSONBodyFilter = "unanswered"
+)
+
+// Valid indicates whether the value is a known member of the ConversationsAllJSONBodyFilter enum.
+func (e ConversationsAllJSONBodyFilter) Valid() bool {
+	switch e {
+	case Escalated:
+		return true
+	case Feedback:
+		return true
+	case Unanswered:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GenieDocumentsGenerateJSONBodyTemplate.
 const (
 	GenieDocumentsGenerateJSONBodyTemplateFaq      GenieDocumentsGenerateJSONBodyTemplate = "faq"
@@ -315,6 +402,54 @@ func (e GenieDocumentsGenerateJSONBodyTemplate) Valid() bool {
 	case GenieDocumentsGenerateJSONBodyTemplateHowTo:
 		return true
 	case GenieDocumentsGenerateJSONBodyTemplateOnePager:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GeniesCreateJSONBodyConversationLanguage.
+const (
+	GeniesCreateJSONBodyConversationLanguageDe GeniesCreateJSONBodyConversationLanguage = "de"
+	GeniesCreateJSONBodyConversationLanguageEn GeniesCreateJSONBodyConversationLanguage = "en"
+	GeniesCreateJSONBodyConversationLanguageEs GeniesCreateJSONBodyConversationLanguage = "es"
+	GeniesCreateJSONBodyConversationLanguageFr GeniesCreateJSONBodyConversationLanguage = "fr"
+)
+
+// Valid indicates whether the value is a known member of the GeniesCreateJSONBodyConversationLanguage enum.
+func (e GeniesCreateJSONBodyConversationLanguage) Valid() bool {
+	switch e {
+	case GeniesCreateJSONBodyConversationLanguageDe:
+		return true
+	case GeniesCreateJSONBodyConversationLanguageEn:
+		return true
+	case GeniesCreateJSONBodyConversationLanguageEs:
+		return true
+	case GeniesCreateJSONBodyConversationLanguageFr:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GeniesUpdateJSONBodyConversationLanguage.
+const (
+	GeniesUpdateJSONBodyConversationLanguageDe GeniesUpdateJSONBodyConversationLanguage = "de"
+	GeniesUpdateJSONBodyConversationLanguageEn GeniesUpdateJSONBodyConversationLanguage = "en"
+	GeniesUpdateJSONBodyConversationLanguageEs GeniesUpdateJSONBodyConversationLanguage = "es"
+	GeniesUpdateJSONBodyConversationLanguageFr GeniesUpdateJSONBodyConversationLanguage = "fr"
+)
+
+// Valid indicates whether the value is a known member of the GeniesUpdateJSONBodyConversationLanguage enum.
+func (e GeniesUpdateJSONBodyConversationLanguage) Valid() bool {
+	switch e {
+	case GeniesUpdateJSONBodyConversationLanguageDe:
+		return true
+	case GeniesUpdateJSONBodyConversationLanguageEn:
+		return true
+	case GeniesUpdateJSONBodyConversationLanguageEs:
+		return true
+	case GeniesUpdateJSONBodyConversationLanguageFr:
 		return true
 	default:
 		return false
@@ -538,6 +673,7 @@ func (e WebhooksDeliveriesJSONBodyStatus) Valid() bool {
 const (
 	AgentMailboxesSelf    CallResourceActionParamsResource = "agent-mailboxes-self"
 	ApiKeys               CallResourceActionParamsResource = "api-keys"
+	Conversations         CallResourceActionParamsResource = "conversations"
 	DocEditLink           CallResourceActionParamsResource = "doc-edit-link"
 	Documents             CallResourceActionParamsResource = "documents"
 	Events                CallResourceActionParamsResource = "events"
@@ -558,6 +694,8 @@ func (e CallResourceActionParamsResource) Valid() bool {
 	case AgentMailboxesSelf:
 		return true
 	case ApiKeys:
+		return true
+	case Conversations:
 		return true
 	case DocEditLink:
 		return true
@@ -670,6 +808,137 @@ type AuthUser struct {
 	Role             string                  `json:"role"`
 	UpdatedAt        *string                 `json:"updated_at,omitempty"`
 	UserMetadata     *map[string]interface{} `json:"user_metadata,omitempty"`
+}
+
+// Conversation defines model for Conversation.
+type Conversation struct {
+	AgentId     string                      `json:"agent_id"`
+	CreatedAt   time.Time                   `json:"created_at"`
+	Escalated   bool                        `json:"escalated"`
+	Escalations *[]*ConversationsEscalation `json:"escalations,omitempty"`
+
+	// Feedback Answers the visitor rated.
+	Feedback      int                     `json:"feedback"`
+	Id            string                  `json:"id"`
+	Language      string                  `json:"language"`
+	LastMessageAt time.Time               `json:"last_message_at"`
+	MessageCount  int                     `json:"message_count"`
+	Messages      *[]ConversationsMessage `json:"messages,omitempty"`
+
+	// Unanswered Questions the genie could not answer.
+	Unanswered int `json:"unanswered"`
+}
+
+// ConversationsAnswer defines model for ConversationsAnswer.
+type ConversationsAnswer struct {
+	Sources []ConversationsSource `json:"sources"`
+	Text    string                `json:"text"`
+}
+
+// ConversationsAsked defines model for ConversationsAsked.
+type ConversationsAsked struct {
+	Answer         ConversationsAnswer `json:"answer"`
+	Answered       bool                `json:"answered"`
+	ConversationId string              `json:"conversation_id"`
+	MessageId      string              `json:"message_id"`
+}
+
+// ConversationsEscalated defines model for ConversationsEscalated.
+type ConversationsEscalated struct {
+	Delivery   ConversationsEscalatedDelivery `json:"delivery"`
+	Escalation *ConversationsEscalation       `json:"escalation"`
+}
+
+// ConversationsEscalatedDelivery defines model for ConversationsEscalated.Delivery.
+type ConversationsEscalatedDelivery string
+
+// ConversationsEscalation defines model for ConversationsEscalation.
+type ConversationsEscalation struct {
+	ConversationId string    `json:"conversation_id"`
+	CreatedAt      time.Time `json:"created_at"`
+	Email          string    `json:"email"`
+	Id             string    `json:"id"`
+	Name           string    `json:"name"`
+	Note           string    `json:"note"`
+}
+
+// ConversationsFeedbackAnswer defines model for ConversationsFeedbackAnswer.
+type ConversationsFeedbackAnswer struct {
+	Helpful   bool   `json:"helpful"`
+	MessageId string `json:"message_id"`
+	Success   bool   `json:"success"`
+}
+
+// ConversationsGap defines model for ConversationsGap.
+type ConversationsGap struct {
+	AgentId string `json:"agent_id"`
+
+	// Count Questions in the group.
+	Count int `json:"count"`
+
+	// Examples Up to 5 different wordings, most recent first.
+	Examples    []string  `json:"examples"`
+	LastAskedAt time.Time `json:"last_asked_at"`
+
+	// Question The group's most recent question.
+	Question string `json:"question"`
+
+	// Terms The normalised terms the group shares.
+	Terms []string `json:"terms"`
+
+	// Unanswered Of them, not answered from the documents.
+	Unanswered int `json:"unanswered"`
+
+	// Unhelpful Of them, answered but marked unhelpful.
+	Unhelpful int `json:"unhelpful"`
+}
+
+// ConversationsGapList defines model for ConversationsGapList.
+type ConversationsGapList struct {
+	// Count Groups in all.
+	Count int                 `json:"count"`
+	Gaps  []*ConversationsGap `json:"gaps"`
+}
+
+// ConversationsList defines model for ConversationsList.
+type ConversationsList struct {
+	Conversations []*Conversation `json:"conversations"`
+	Count         int             `json:"count"`
+	Limit         int             `json:"limit"`
+	Offset        int             `json:"offset"`
+}
+
+// ConversationsMessage defines model for ConversationsMessage.
+type ConversationsMessage struct {
+	Answer    ConversationsAnswer `json:"answer"`
+	Answered  bool                `json:"answered"`
+	CreatedAt time.Time           `json:"created_at"`
+	Helpful   *bool               `json:"helpful"`
+	Id        string              `json:"id"`
+
+	// Kind answer: a question and the genie's answer; reply: a person's reply; visitor: a visitor's message.
+	Kind     ConversationsMessageKind `json:"kind"`
+	Question string                   `json:"question"`
+}
+
+// ConversationsMessageKind answer: a question and the genie's answer; reply: a person's reply; visitor: a visitor's message.
+type ConversationsMessageKind string
+
+// ConversationsOne defines model for ConversationsOne.
+type ConversationsOne struct {
+	Conversation *Conversation `json:"conversation"`
+}
+
+// ConversationsSource defines model for ConversationsSource.
+type ConversationsSource struct {
+	DocumentId   string `json:"document_id"`
+	DocumentName string `json:"document_name"`
+
+	// Heading The heading path the quote sits under ("Returns > Refunds"), or empty.
+	Heading string `json:"heading"`
+
+	// Quote The exact span of the document the answer quotes.
+	Quote string `json:"quote"`
 }
 
 // Document defines model for Document.
@@ -908,16 +1177,18 @@ type GendocsSection struct {
 
 // Genie defines model for Genie.
 type Genie struct {
-	CreatedAt             time.Time  `json:"created_at"`
-	Description           string     `json:"description"`
-	DocumentIds           []string   `json:"document_ids"`
-	Greeting              string     `json:"greeting"`
-	GroupId               *int       `json:"group_id"`
-	Id                    string     `json:"id"`
-	Instructions          string     `json:"instructions"`
-	IsMarketplaceTemplate bool       `json:"is_marketplace_template"`
-	KnowledgeUpdatedAt    *time.Time `json:"knowledge_updated_at"`
-	KnowledgeVersion      int        `json:"knowledge_version"`
+	// Conversation The public conversation page's settings (docs/conversations.md).
+	Conversation          GeniesConversation `json:"conversation"`
+	CreatedAt             time.Time          `json:"created_at"`
+	Description           string             `json:"description"`
+	DocumentIds           []string           `json:"document_ids"`
+	Greeting              string             `json:"greeting"`
+	GroupId               *int               `json:"group_id"`
+	Id                    string             `json:"id"`
+	Instructions          string             `json:"instructions"`
+	IsMarketplaceTemplate bool               `json:"is_marketplace_template"`
+	KnowledgeUpdatedAt    *time.Time         `json:"knowledge_updated_at"`
+	KnowledgeVersion      int                `json:"knowledge_version"`
 
 	// Mailbox The genie's mailbox record (see agent-mailboxes-self), or null.
 	Mailbox            interface{} `json:"mailbox"`
@@ -927,6 +1198,21 @@ type Genie struct {
 	UserId             string      `json:"user_id"`
 	VoiceId            *string     `json:"voice_id"`
 }
+
+// GeniesConversation defines model for GeniesConversation.
+type GeniesConversation struct {
+	// Enabled The page at /chat/<id> and the public conversations actions answer only when true.
+	Enabled bool `json:"enabled"`
+
+	// Greeting Shown first on the page; empty: the genie's greeting.
+	Greeting string `json:"greeting"`
+
+	// Language The page's language.
+	Language GeniesConversationLanguage `json:"language"`
+}
+
+// GeniesConversationLanguage The page's language.
+type GeniesConversationLanguage string
 
 // GeniesList defines model for GeniesList.
 type GeniesList struct {
@@ -1858,6 +2144,92 @@ type ApiKeysRevokeParams struct {
 	Id string `form:"id" json:"id"`
 }
 
+// ConversationsAllJSONBody defines parameters for ConversationsAll.
+type ConversationsAllJSONBody struct {
+	// AdminMode Admins only: every owner's conversations.
+	AdminMode *bool `json:"adminMode,omitempty"`
+
+	// AgentId Only this genie's conversations.
+	AgentId *string `json:"agentId,omitempty"`
+
+	// Filter unanswered: with a question not answered; escalated: handed to a person; feedback: with rated answers.
+	Filter *ConversationsAllJSONBodyFilter `json:"filter,omitempty"`
+
+	// Limit Default 50.
+	Limit *int `json:"limit,omitempty"`
+
+	// Offset Default 0.
+	Offset *int `json:"offset,omitempty"`
+}
+
+// ConversationsAllJSONBodyFilter defines parameters for ConversationsAll.
+type ConversationsAllJSONBodyFilter string
+
+// ConversationsAskJSONBody defines parameters for ConversationsAsk.
+type ConversationsAskJSONBody struct {
+	// AgentId The genie's id; its conversation page must be on.
+	AgentId string `json:"agentId"`
+
+	// ConversationId Continue this conversation (from an earlier answer); omitted: a new one.
+	ConversationId *string `json:"conversationId,omitempty"`
+	Question       string  `json:"question"`
+}
+
+// ConversationsAskParams defines parameters for ConversationsAsk.
+type ConversationsAskParams struct {
+	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ConversationsEscalateJSONBody defines parameters for ConversationsEscalate.
+type ConversationsEscalateJSONBody struct {
+	ConversationId string `json:"conversationId"`
+
+	// Email Where the person answers the visitor.
+	Email string  `json:"email"`
+	Name  *string `json:"name,omitempty"`
+	Note  *string `json:"note,omitempty"`
+}
+
+// ConversationsEscalateParams defines parameters for ConversationsEscalate.
+type ConversationsEscalateParams struct {
+	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ConversationsFeedbackJSONBody defines parameters for ConversationsFeedback.
+type ConversationsFeedbackJSONBody struct {
+	ConversationId string `json:"conversationId"`
+	Helpful        bool   `json:"helpful"`
+
+	// MessageId An answer's message_id.
+	MessageId string `json:"messageId"`
+}
+
+// ConversationsGapsJSONBody defines parameters for ConversationsGaps.
+type ConversationsGapsJSONBody struct {
+	// AdminMode Admins only: every owner's genies.
+	AdminMode *bool `json:"adminMode,omitempty"`
+
+	// AgentId Only this genie's questions.
+	AgentId *string `json:"agentId,omitempty"`
+
+	// Limit Groups returned, largest first; default 50.
+	Limit *int `json:"limit,omitempty"`
+}
+
+// ConversationsGetJSONBody defines parameters for ConversationsGet.
+type ConversationsGetJSONBody struct {
+	// ConversationId The conversation's id, when the envelope's id is not given.
+	ConversationId *string `json:"conversationId,omitempty"`
+}
+
+// ConversationsGetParams defines parameters for ConversationsGet.
+type ConversationsGetParams struct {
+	// Id The conversation's id (or data.conversationId).
+	Id *string `form:"id,omitempty" json:"id,omitempty"`
+}
+
 // DocEditLinkGenerateJSONBody defines parameters for DocEditLinkGenerate.
 type DocEditLinkGenerateJSONBody struct {
 	// Rotate true: a new token; the old URL stops working at once. Default false.
@@ -2185,6 +2557,12 @@ type GeniesAllJSONBody struct {
 
 // GeniesCreateJSONBody defines parameters for GeniesCreate.
 type GeniesCreateJSONBody struct {
+	// Conversation The public conversation page's settings; only the fields given change.
+	Conversation *struct {
+		Enabled  *bool                                     `json:"enabled,omitempty"`
+		Greeting *string                                   `json:"greeting,omitempty"`
+		Language *GeniesCreateJSONBodyConversationLanguage `json:"language,omitempty"`
+	} `json:"conversation,omitempty"`
 	Description *string `json:"description,omitempty"`
 
 	// DocumentIds The knowledge-base documents (UUIDs) the genie uses.
@@ -2202,6 +2580,9 @@ type GeniesCreateParams struct {
 	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
+
+// GeniesCreateJSONBodyConversationLanguage defines parameters for GeniesCreate.
+type GeniesCreateJSONBodyConversationLanguage string
 
 // GeniesDeleteJSONBody defines parameters for GeniesDelete.
 type GeniesDeleteJSONBody = map[string]interface{}
@@ -2238,6 +2619,12 @@ type GeniesListJSONBody struct {
 
 // GeniesUpdateJSONBody defines parameters for GeniesUpdate.
 type GeniesUpdateJSONBody struct {
+	// Conversation The public conversation page's settings; only the fields given change.
+	Conversation *struct {
+		Enabled  *bool                                     `json:"enabled,omitempty"`
+		Greeting *string                                   `json:"greeting,omitempty"`
+		Language *GeniesUpdateJSONBodyConversationLanguage `json:"language,omitempty"`
+	} `json:"conversation,omitempty"`
 	Description *string `json:"description,omitempty"`
 
 	// DocumentIds The knowledge-base documents (UUIDs) the genie uses.
@@ -2255,6 +2642,9 @@ type GeniesUpdateParams struct {
 	// Id The genie's id (a UUID).
 	Id string `form:"id" json:"id"`
 }
+
+// GeniesUpdateJSONBodyConversationLanguage defines parameters for GeniesUpdate.
+type GeniesUpdateJSONBodyConversationLanguage string
 
 // MailTenantCredentialsUpsertJSONBody defines parameters for MailTenantCredentialsUpsert.
 type MailTenantCredentialsUpsertJSONBody struct {
@@ -3464,6 +3854,24 @@ type ApiKeysListJSONRequestBody = ApiKeysListJSONBody
 
 // ApiKeysRevokeJSONRequestBody defines body for ApiKeysRevoke for application/json ContentType.
 type ApiKeysRevokeJSONRequestBody = ApiKeysRevokeJSONBody
+
+// ConversationsAllJSONRequestBody defines body for ConversationsAll for application/json ContentType.
+type ConversationsAllJSONRequestBody ConversationsAllJSONBody
+
+// ConversationsAskJSONRequestBody defines body for ConversationsAsk for application/json ContentType.
+type ConversationsAskJSONRequestBody ConversationsAskJSONBody
+
+// ConversationsEscalateJSONRequestBody defines body for ConversationsEscalate for application/json ContentType.
+type ConversationsEscalateJSONRequestBody ConversationsEscalateJSONBody
+
+// ConversationsFeedbackJSONRequestBody defines body for ConversationsFeedback for application/json ContentType.
+type ConversationsFeedbackJSONRequestBody ConversationsFeedbackJSONBody
+
+// ConversationsGapsJSONRequestBody defines body for ConversationsGaps for application/json ContentType.
+type ConversationsGapsJSONRequestBody ConversationsGapsJSONBody
+
+// ConversationsGetJSONRequestBody defines body for ConversationsGet for application/json ContentType.
+type ConversationsGetJSONRequestBody ConversationsGetJSONBody
 
 // DocEditLinkGenerateJSONRequestBody defines body for DocEditLinkGenerate for application/json ContentType.
 type DocEditLinkGenerateJSONRequestBody DocEditLinkGenerateJSONBody
@@ -7016,6 +7424,114 @@ type ClientInterface interface {
 	// Corresponds with PATCH /v1/api-keys/{id} (the `RevokeApiKeyRest` operationId).
 	RevokeApiKeyRest(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ConversationsAllWithBody List your genies' conversations, newest activity first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/conversations/all (the `ConversationsAll` operationId).
+	ConversationsAllWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsAll List your genies' conversations, newest activity first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/conversations/all (the `ConversationsAll` operationId).
+	ConversationsAll(ctx context.Context, body ConversationsAllJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsAskWithBody Ask a genie a question: an answer quoted from its documents, with its sources, or answered false
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/conversations/ask (the `ConversationsAsk` operationId).
+	ConversationsAskWithBody(ctx context.Context, params *ConversationsAskParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsAsk Ask a genie a question: an answer quoted from its documents, with its sources, or answered false
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/conversations/ask (the `ConversationsAsk` operationId).
+	ConversationsAsk(ctx context.Context, params *ConversationsAskParams, body ConversationsAskJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsEscalateWithBody Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/conversations/escalate (the `ConversationsEscalate` operationId).
+	ConversationsEscalateWithBody(ctx context.Context, params *ConversationsEscalateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsEscalate Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/conversations/escalate (the `ConversationsEscalate` operationId).
+	ConversationsEscalate(ctx context.Context, params *ConversationsEscalateParams, body ConversationsEscalateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsFeedbackWithBody Say whether an answer helped (the last feedback counts)
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/conversations/feedback (the `ConversationsFeedback` operationId).
+	ConversationsFeedbackWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsFeedback Say whether an answer helped (the last feedback counts)
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/conversations/feedback (the `ConversationsFeedback` operationId).
+	ConversationsFeedback(ctx context.Context, body ConversationsFeedbackJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsGapsWithBody The questions your genies could not answer or that visitors marked unhelpful, grouped and counted
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/conversations/gaps (the `ConversationsGaps` operationId).
+	ConversationsGapsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsGaps The questions your genies could not answer or that visitors marked unhelpful, grouped and counted
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/conversations/gaps (the `ConversationsGaps` operationId).
+	ConversationsGaps(ctx context.Context, body ConversationsGapsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsGetWithBody Get a conversation's transcript, with its escalations
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/conversations/get (the `ConversationsGet` operationId).
+	ConversationsGetWithBody(ctx context.Context, params *ConversationsGetParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsGet Get a conversation's transcript, with its escalations
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/conversations/get (the `ConversationsGet` operationId).
+	ConversationsGet(ctx context.Context, params *ConversationsGetParams, body ConversationsGetJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// DocEditLinkGenerateWithBody Create a document's edit link, or get it (rotate: replace its token)
 	//
 	// Needs an API key or a session token.
@@ -9332,6 +9848,234 @@ func (c *Client) DeleteApiKeyRest(ctx context.Context, id string, reqEditors ...
 // Corresponds with PATCH /v1/api-keys/{id} (the `RevokeApiKeyRest` operationId).
 func (c *Client) RevokeApiKeyRest(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewRevokeApiKeyRestRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsAllWithBody List your genies' conversations, newest activity first
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/conversations/all (the `ConversationsAll` operationId).
+func (c *Client) ConversationsAllWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsAllRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsAll List your genies' conversations, newest activity first
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/conversations/all (the `ConversationsAll` operationId).
+func (c *Client) ConversationsAll(ctx context.Context, body ConversationsAllJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsAllRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsAskWithBody Ask a genie a question: an answer quoted from its documents, with its sources, or answered false
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/conversations/ask (the `ConversationsAsk` operationId).
+func (c *Client) ConversationsAskWithBody(ctx context.Context, params *ConversationsAskParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsAskRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsAsk Ask a genie a question: an answer quoted from its documents, with its sources, or answered false
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/conversations/ask (the `ConversationsAsk` operationId).
+func (c *Client) ConversationsAsk(ctx context.Context, params *ConversationsAskParams, body ConversationsAskJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsAskRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsEscalateWithBody Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/conversations/escalate (the `ConversationsEscalate` operationId).
+func (c *Client) ConversationsEscalateWithBody(ctx context.Context, params *ConversationsEscalateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsEscalateRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsEscalate Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/conversations/escalate (the `ConversationsEscalate` operationId).
+func (c *Client) ConversationsEscalate(ctx context.Context, params *ConversationsEscalateParams, body ConversationsEscalateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsEscalateRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsFeedbackWithBody Say whether an answer helped (the last feedback counts)
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/conversations/feedback (the `ConversationsFeedback` operationId).
+func (c *Client) ConversationsFeedbackWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsFeedbackRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsFeedback Say whether an answer helped (the last feedback counts)
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/conversations/feedback (the `ConversationsFeedback` operationId).
+func (c *Client) ConversationsFeedback(ctx context.Context, body ConversationsFeedbackJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsFeedbackRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsGapsWithBody The questions your genies could not answer or that visitors marked unhelpful, grouped and counted
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/conversations/gaps (the `ConversationsGaps` operationId).
+func (c *Client) ConversationsGapsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsGapsRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsGaps The questions your genies could not answer or that visitors marked unhelpful, grouped and counted
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/conversations/gaps (the `ConversationsGaps` operationId).
+func (c *Client) ConversationsGaps(ctx context.Context, body ConversationsGapsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsGapsRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsGetWithBody Get a conversation's transcript, with its escalations
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/conversations/get (the `ConversationsGet` operationId).
+func (c *Client) ConversationsGetWithBody(ctx context.Context, params *ConversationsGetParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsGetRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsGet Get a conversation's transcript, with its escalations
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/conversations/get (the `ConversationsGet` operationId).
+func (c *Client) ConversationsGet(ctx context.Context, params *ConversationsGetParams, body ConversationsGetJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsGetRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -13387,6 +14131,303 @@ func NewRevokeApiKeyRestRequest(server string, id string) (*http.Request, error)
 	if err != nil {
 		return nil, err
 	}
+
+	return req, nil
+}
+
+// NewConversationsAllRequest calls the generic ConversationsAll builder with application/json body
+func NewConversationsAllRequest(server string, body ConversationsAllJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewConversationsAllRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewConversationsAllRequestWithBody constructs an http.Request for the ConversationsAll method, with any body, and a specified content type
+func NewConversationsAllRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/conversations/all")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewConversationsAskRequest calls the generic ConversationsAsk builder with application/json body
+func NewConversationsAskRequest(server string, params *ConversationsAskParams, body ConversationsAskJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewConversationsAskRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewConversationsAskRequestWithBody constructs an http.Request for the ConversationsAsk method, with any body, and a specified content type
+func NewConversationsAskRequestWithBody(server string, params *ConversationsAskParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/conversations/ask")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewConversationsEscalateRequest calls the generic ConversationsEscalate builder with application/json body
+func NewConversationsEscalateRequest(server string, params *ConversationsEscalateParams, body ConversationsEscalateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewConversationsEscalateRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewConversationsEscalateRequestWithBody constructs an http.Request for the ConversationsEscalate method, with any body, and a specified content type
+func NewConversationsEscalateRequestWithBody(server string, params *ConversationsEscalateParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/conversations/escalate")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewConversationsFeedbackRequest calls the generic ConversationsFeedback builder with application/json body
+func NewConversationsFeedbackRequest(server string, body ConversationsFeedbackJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewConversationsFeedbackRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewConversationsFeedbackRequestWithBody constructs an http.Request for the ConversationsFeedback method, with any body, and a specified content type
+func NewConversationsFeedbackRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/conversations/feedback")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewConversationsGapsRequest calls the generic ConversationsGaps builder with application/json body
+func NewConversationsGapsRequest(server string, body ConversationsGapsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewConversationsGapsRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewConversationsGapsRequestWithBody constructs an http.Request for the ConversationsGaps method, with any body, and a specified content type
+func NewConversationsGapsRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/conversations/gaps")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewConversationsGetRequest calls the generic ConversationsGet builder with application/json body
+func NewConversationsGetRequest(server string, params *ConversationsGetParams, body ConversationsGetJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewConversationsGetRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewConversationsGetRequestWithBody constructs an http.Request for the ConversationsGet method, with any body, and a specified content type
+func NewConversationsGetRequestWithBody(server string, params *ConversationsGetParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/conversations/get")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Id != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "id", *params.Id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -17850,6 +18891,114 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PATCH /v1/api-keys/{id} (the `RevokeApiKeyRest` operationId).
 	RevokeApiKeyRestWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RevokeApiKeyRestResponse, error)
 
+	// ConversationsAllWithBodyWithResponse List your genies' conversations, newest activity first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/all (the `ConversationsAll` operationId).
+	ConversationsAllWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsAllResponse, error)
+
+	// ConversationsAllWithResponse List your genies' conversations, newest activity first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/all (the `ConversationsAll` operationId).
+	ConversationsAllWithResponse(ctx context.Context, body ConversationsAllJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsAllResponse, error)
+
+	// ConversationsAskWithBodyWithResponse Ask a genie a question: an answer quoted from its documents, with its sources, or answered false
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/ask (the `ConversationsAsk` operationId).
+	ConversationsAskWithBodyWithResponse(ctx context.Context, params *ConversationsAskParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsAskResponse, error)
+
+	// ConversationsAskWithResponse Ask a genie a question: an answer quoted from its documents, with its sources, or answered false
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/ask (the `ConversationsAsk` operationId).
+	ConversationsAskWithResponse(ctx context.Context, params *ConversationsAskParams, body ConversationsAskJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsAskResponse, error)
+
+	// ConversationsEscalateWithBodyWithResponse Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/escalate (the `ConversationsEscalate` operationId).
+	ConversationsEscalateWithBodyWithResponse(ctx context.Context, params *ConversationsEscalateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsEscalateResponse, error)
+
+	// ConversationsEscalateWithResponse Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/escalate (the `ConversationsEscalate` operationId).
+	ConversationsEscalateWithResponse(ctx context.Context, params *ConversationsEscalateParams, body ConversationsEscalateJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsEscalateResponse, error)
+
+	// ConversationsFeedbackWithBodyWithResponse Say whether an answer helped (the last feedback counts)
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/feedback (the `ConversationsFeedback` operationId).
+	ConversationsFeedbackWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsFeedbackResponse, error)
+
+	// ConversationsFeedbackWithResponse Say whether an answer helped (the last feedback counts)
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/feedback (the `ConversationsFeedback` operationId).
+	ConversationsFeedbackWithResponse(ctx context.Context, body ConversationsFeedbackJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsFeedbackResponse, error)
+
+	// ConversationsGapsWithBodyWithResponse The questions your genies could not answer or that visitors marked unhelpful, grouped and counted
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/gaps (the `ConversationsGaps` operationId).
+	ConversationsGapsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsGapsResponse, error)
+
+	// ConversationsGapsWithResponse The questions your genies could not answer or that visitors marked unhelpful, grouped and counted
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/gaps (the `ConversationsGaps` operationId).
+	ConversationsGapsWithResponse(ctx context.Context, body ConversationsGapsJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsGapsResponse, error)
+
+	// ConversationsGetWithBodyWithResponse Get a conversation's transcript, with its escalations
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/get (the `ConversationsGet` operationId).
+	ConversationsGetWithBodyWithResponse(ctx context.Context, params *ConversationsGetParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsGetResponse, error)
+
+	// ConversationsGetWithResponse Get a conversation's transcript, with its escalations
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/get (the `ConversationsGet` operationId).
+	ConversationsGetWithResponse(ctx context.Context, params *ConversationsGetParams, body ConversationsGetJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsGetResponse, error)
+
 	// DocEditLinkGenerateWithBodyWithResponse Create a document's edit link, or get it (rotate: replace its token)
 	//
 	// Needs an API key or a session token.
@@ -22127,6 +23276,644 @@ func (r RevokeApiKeyRestResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r RevokeApiKeyRestResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ConversationsAllResponse200Headers the declared response headers of an HTTP 200 response for ConversationsAll
+type ConversationsAllResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// ConversationsAllResponse429Headers the declared response headers of an HTTP 429 response for ConversationsAll
+type ConversationsAllResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ConversationsAllResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    ConversationsList `json:"data"`
+		Success interface{}       `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ConversationsAllResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ConversationsAllResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ConversationsAllResponse) GetJSON200() *struct {
+	Data    ConversationsList `json:"data"`
+	Success interface{}       `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ConversationsAllResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ConversationsAllResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ConversationsAllResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ConversationsAllResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ConversationsAllResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ConversationsAllResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ConversationsAllResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ConversationsAllResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ConversationsAllResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ConversationsAllResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ConversationsAskResponse200Headers the declared response headers of an HTTP 200 response for ConversationsAsk
+type ConversationsAskResponse200Headers struct {
+	IdempotentReplayed  *string
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// ConversationsAskResponse429Headers the declared response headers of an HTTP 429 response for ConversationsAsk
+type ConversationsAskResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ConversationsAskResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    ConversationsAsked `json:"data"`
+		Success interface{}        `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ConversationsAskResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ConversationsAskResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ConversationsAskResponse) GetJSON200() *struct {
+	Data    ConversationsAsked `json:"data"`
+	Success interface{}        `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ConversationsAskResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ConversationsAskResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ConversationsAskResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ConversationsAskResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ConversationsAskResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ConversationsAskResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ConversationsAskResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ConversationsAskResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ConversationsAskResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ConversationsAskResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ConversationsEscalateResponse201Headers the declared response headers of an HTTP 201 response for ConversationsEscalate
+type ConversationsEscalateResponse201Headers struct {
+	IdempotentReplayed  *string
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// ConversationsEscalateResponse429Headers the declared response headers of an HTTP 429 response for ConversationsEscalate
+type ConversationsEscalateResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ConversationsEscalateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *struct {
+		Data    ConversationsEscalated `json:"data"`
+		Success interface{}            `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ConversationsEscalateResponse201Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ConversationsEscalateResponse429Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r ConversationsEscalateResponse) GetJSON201() *struct {
+	Data    ConversationsEscalated `json:"data"`
+	Success interface{}            `json:"success"`
+} {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ConversationsEscalateResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ConversationsEscalateResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ConversationsEscalateResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ConversationsEscalateResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ConversationsEscalateResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ConversationsEscalateResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ConversationsEscalateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ConversationsEscalateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ConversationsEscalateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ConversationsEscalateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ConversationsFeedbackResponse200Headers the declared response headers of an HTTP 200 response for ConversationsFeedback
+type ConversationsFeedbackResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// ConversationsFeedbackResponse429Headers the declared response headers of an HTTP 429 response for ConversationsFeedback
+type ConversationsFeedbackResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ConversationsFeedbackResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    ConversationsFeedbackAnswer `json:"data"`
+		Success interface{}                 `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ConversationsFeedbackResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ConversationsFeedbackResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ConversationsFeedbackResponse) GetJSON200() *struct {
+	Data    ConversationsFeedbackAnswer `json:"data"`
+	Success interface{}                 `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ConversationsFeedbackResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ConversationsFeedbackResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ConversationsFeedbackResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ConversationsFeedbackResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ConversationsFeedbackResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ConversationsFeedbackResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ConversationsFeedbackResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ConversationsFeedbackResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ConversationsFeedbackResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ConversationsFeedbackResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ConversationsGapsResponse200Headers the declared response headers of an HTTP 200 response for ConversationsGaps
+type ConversationsGapsResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// ConversationsGapsResponse429Headers the declared response headers of an HTTP 429 response for ConversationsGaps
+type ConversationsGapsResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ConversationsGapsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    ConversationsGapList `json:"data"`
+		Success interface{}          `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ConversationsGapsResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ConversationsGapsResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ConversationsGapsResponse) GetJSON200() *struct {
+	Data    ConversationsGapList `json:"data"`
+	Success interface{}          `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ConversationsGapsResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ConversationsGapsResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ConversationsGapsResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ConversationsGapsResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ConversationsGapsResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ConversationsGapsResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ConversationsGapsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ConversationsGapsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ConversationsGapsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ConversationsGapsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ConversationsGetResponse200Headers the declared response headers of an HTTP 200 response for ConversationsGet
+type ConversationsGetResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// ConversationsGetResponse429Headers the declared response headers of an HTTP 429 response for ConversationsGet
+type ConversationsGetResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ConversationsGetResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    ConversationsOne `json:"data"`
+		Success interface{}      `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ConversationsGetResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ConversationsGetResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ConversationsGetResponse) GetJSON200() *struct {
+	Data    ConversationsOne `json:"data"`
+	Success interface{}      `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ConversationsGetResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ConversationsGetResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ConversationsGetResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ConversationsGetResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ConversationsGetResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ConversationsGetResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ConversationsGetResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ConversationsGetResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ConversationsGetResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ConversationsGetResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -30628,6 +32415,186 @@ func (c *ClientWithResponses) RevokeApiKeyRestWithResponse(ctx context.Context, 
 	return ParseRevokeApiKeyRestResponse(rsp)
 }
 
+// ConversationsAllWithBodyWithResponse List your genies' conversations, newest activity first
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/all (the `ConversationsAll` operationId).
+func (c *ClientWithResponses) ConversationsAllWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsAllResponse, error) {
+	rsp, err := c.ConversationsAllWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsAllResponse(rsp)
+}
+
+// ConversationsAllWithResponse List your genies' conversations, newest activity first
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/all (the `ConversationsAll` operationId).
+func (c *ClientWithResponses) ConversationsAllWithResponse(ctx context.Context, body ConversationsAllJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsAllResponse, error) {
+	rsp, err := c.ConversationsAll(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsAllResponse(rsp)
+}
+
+// ConversationsAskWithBodyWithResponse Ask a genie a question: an answer quoted from its documents, with its sources, or answered false
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/ask (the `ConversationsAsk` operationId).
+func (c *ClientWithResponses) ConversationsAskWithBodyWithResponse(ctx context.Context, params *ConversationsAskParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsAskResponse, error) {
+	rsp, err := c.ConversationsAskWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsAskResponse(rsp)
+}
+
+// ConversationsAskWithResponse Ask a genie a question: an answer quoted from its documents, with its sources, or answered false
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/ask (the `ConversationsAsk` operationId).
+func (c *ClientWithResponses) ConversationsAskWithResponse(ctx context.Context, params *ConversationsAskParams, body ConversationsAskJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsAskResponse, error) {
+	rsp, err := c.ConversationsAsk(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsAskResponse(rsp)
+}
+
+// ConversationsEscalateWithBodyWithResponse Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/escalate (the `ConversationsEscalate` operationId).
+func (c *ClientWithResponses) ConversationsEscalateWithBodyWithResponse(ctx context.Context, params *ConversationsEscalateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsEscalateResponse, error) {
+	rsp, err := c.ConversationsEscalateWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsEscalateResponse(rsp)
+}
+
+// ConversationsEscalateWithResponse Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/escalate (the `ConversationsEscalate` operationId).
+func (c *ClientWithResponses) ConversationsEscalateWithResponse(ctx context.Context, params *ConversationsEscalateParams, body ConversationsEscalateJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsEscalateResponse, error) {
+	rsp, err := c.ConversationsEscalate(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsEscalateResponse(rsp)
+}
+
+// ConversationsFeedbackWithBodyWithResponse Say whether an answer helped (the last feedback counts)
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/feedback (the `ConversationsFeedback` operationId).
+func (c *ClientWithResponses) ConversationsFeedbackWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsFeedbackResponse, error) {
+	rsp, err := c.ConversationsFeedbackWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsFeedbackResponse(rsp)
+}
+
+// ConversationsFeedbackWithResponse Say whether an answer helped (the last feedback counts)
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/feedback (the `ConversationsFeedback` operationId).
+func (c *ClientWithResponses) ConversationsFeedbackWithResponse(ctx context.Context, body ConversationsFeedbackJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsFeedbackResponse, error) {
+	rsp, err := c.ConversationsFeedback(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsFeedbackResponse(rsp)
+}
+
+// ConversationsGapsWithBodyWithResponse The questions your genies could not answer or that visitors marked unhelpful, grouped and counted
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/gaps (the `ConversationsGaps` operationId).
+func (c *ClientWithResponses) ConversationsGapsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsGapsResponse, error) {
+	rsp, err := c.ConversationsGapsWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsGapsResponse(rsp)
+}
+
+// ConversationsGapsWithResponse The questions your genies could not answer or that visitors marked unhelpful, grouped and counted
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/gaps (the `ConversationsGaps` operationId).
+func (c *ClientWithResponses) ConversationsGapsWithResponse(ctx context.Context, body ConversationsGapsJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsGapsResponse, error) {
+	rsp, err := c.ConversationsGaps(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsGapsResponse(rsp)
+}
+
+// ConversationsGetWithBodyWithResponse Get a conversation's transcript, with its escalations
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/get (the `ConversationsGet` operationId).
+func (c *ClientWithResponses) ConversationsGetWithBodyWithResponse(ctx context.Context, params *ConversationsGetParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsGetResponse, error) {
+	rsp, err := c.ConversationsGetWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsGetResponse(rsp)
+}
+
+// ConversationsGetWithResponse Get a conversation's transcript, with its escalations
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/get (the `ConversationsGet` operationId).
+func (c *ClientWithResponses) ConversationsGetWithResponse(ctx context.Context, params *ConversationsGetParams, body ConversationsGetJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsGetResponse, error) {
+	rsp, err := c.ConversationsGet(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsGetResponse(rsp)
+}
+
 // DocEditLinkGenerateWithBodyWithResponse Create a document's edit link, or get it (rotate: replace its token)
 //
 // Needs an API key or a session token.
@@ -35750,6 +37717,710 @@ func ParseRevokeApiKeyRestResponse(rsp *http.Response) (*RevokeApiKeyRestRespons
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
 		var headers RevokeApiKeyRestResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseConversationsAllResponse parses an HTTP response from a ConversationsAllWithResponse call
+func ParseConversationsAllResponse(rsp *http.Response) (*ConversationsAllResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ConversationsAllResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    ConversationsList `json:"data"`
+			Success interface{}       `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ConversationsAllResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers ConversationsAllResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseConversationsAskResponse parses an HTTP response from a ConversationsAskWithResponse call
+func ParseConversationsAskResponse(rsp *http.Response) (*ConversationsAskResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ConversationsAskResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    ConversationsAsked `json:"data"`
+			Success interface{}        `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ConversationsAskResponse200Headers
+		if values := rsp.Header.Values("Idempotent-Replayed"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Idempotent-Replayed", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.IdempotentReplayed = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers ConversationsAskResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseConversationsEscalateResponse parses an HTTP response from a ConversationsEscalateWithResponse call
+func ParseConversationsEscalateResponse(rsp *http.Response) (*ConversationsEscalateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ConversationsEscalateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest struct {
+			Data    ConversationsEscalated `json:"data"`
+			Success interface{}            `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ConversationsEscalateResponse201Headers
+		if values := rsp.Header.Values("Idempotent-Replayed"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Idempotent-Replayed", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.IdempotentReplayed = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 429:
+		var headers ConversationsEscalateResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseConversationsFeedbackResponse parses an HTTP response from a ConversationsFeedbackWithResponse call
+func ParseConversationsFeedbackResponse(rsp *http.Response) (*ConversationsFeedbackResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ConversationsFeedbackResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    ConversationsFeedbackAnswer `json:"data"`
+			Success interface{}                 `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ConversationsFeedbackResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers ConversationsFeedbackResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseConversationsGapsResponse parses an HTTP response from a ConversationsGapsWithResponse call
+func ParseConversationsGapsResponse(rsp *http.Response) (*ConversationsGapsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ConversationsGapsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    ConversationsGapList `json:"data"`
+			Success interface{}          `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ConversationsGapsResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers ConversationsGapsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseConversationsGetResponse parses an HTTP response from a ConversationsGetWithResponse call
+func ParseConversationsGetResponse(rsp *http.Response) (*ConversationsGetResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ConversationsGetResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    ConversationsOne `json:"data"`
+			Success interface{}      `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ConversationsGetResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers ConversationsGetResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
