@@ -107,6 +107,7 @@ func TestChatPageInBrowser(t *testing.T) {
 			check(t, ctx, `document.querySelector('h1').textContent`, "Corner shop")
 			check(t, ctx, `document.querySelector('.greeting').textContent`, "Hello! How can I help?")
 			check(t, ctx, `document.documentElement.scrollWidth <= window.innerWidth`, true)
+			axeCheck(t, ctx, "loaded")
 
 			// Keyboard only: Tab reaches "Talk to a person", then the question.
 			must(t, chromedp.Do(ctx, chromedp.KeyEvent("\t")))
@@ -145,6 +146,7 @@ func TestChatPageInBrowser(t *testing.T) {
 			must(t, chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.ID("person")), shot("escalated")))
 			check(t, ctx, `document.documentElement.scrollWidth <= window.innerWidth`, true)
 
+			axeCheck(t, ctx, "after escalation")
 			check(t, ctx, `window.__csp.join(', ')`, "")
 			endWatch()
 			mu.Lock()
@@ -168,5 +170,30 @@ func waitFor(t *testing.T, ctx context.Context, expr string) {
 	defer cancel()
 	if _, err := chromedp.Run(wctx, chromedp.PollFunction[bool](`() => `+expr, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
 		t.Fatalf("waiting for %s: %v", expr, err)
+	}
+}
+
+// axeCheck runs axe-core (test/a11y, npm ci there) on the page and fails on
+// any serious or critical violation. DevTools evaluation is not subject to
+// the page's CSP, so the page's own policy stays as it is.
+func axeCheck(t *testing.T, ctx context.Context, when string) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "..", "test", "a11y", "node_modules", "axe-core", "axe.min.js"))
+	if err != nil {
+		if os.Getenv("GENIE_TEST_STRICT") == "1" {
+			t.Fatalf("axe-core missing (npm ci in test/a11y): %v", err)
+		}
+		t.Logf("axe-core check skipped: run npm ci in test/a11y (%v)", err)
+		return
+	}
+	must(t, chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](string(src))))
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(
+		r.violations.filter(v => v.impact === "serious" || v.impact === "critical").map(v => v.id + ' (' + v.impact + '): ' + v.nodes.map(n => n.target.join(' ')).join(', '))))`,
+		chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("axe-core: %v", err)
+	}
+	if got != "[]" {
+		t.Fatalf("axe-core, %s: serious or critical violations: %s", when, got)
 	}
 }
