@@ -10,7 +10,7 @@ import (
 // question's weight (idf-weighted share of its terms) and its BM25 score
 // is not negligible.
 const (
-	minCoverage = 0.6
+	minScore    = 0.4
 	minBM25     = 1.0
 	maxQuestion = 2000 // bytes of a question looked at
 	maxPassages = 5
@@ -57,7 +57,7 @@ func (b *Base) Ask(question string) Answer {
 	}
 	best := hits[0]
 	ans.Score = best.score
-	if best.score < minCoverage || best.bm25 < minBM25 {
+	if best.score < minScore || best.bm25 < minBM25 {
 		return ans
 	}
 	d := b.docs[best.doc]
@@ -102,10 +102,14 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 			continue
 		}
 		seen[t] = true
-		ms := b.matches(lang, t, w)
-		weight := b.idf(b.df(t))
+		ms := b.matches(lang, t)
+		// A word of the documents weighs its idf; a misspelt one what the
+		// word it stands for weighs; a word in no document what the
+		// rarest word of the documents weighs (1 block): it still counts
+		// against an answer, since the question is then about something
+		// the documents may not cover.
+		weight := b.idf(max(b.df(t), 1))
 		if len(ms) > 0 && ms[0].factor < 1 {
-			// a misspelt word weighs what the word it stands for weighs
 			weight = 0
 			for _, m := range ms {
 				weight = max(weight, b.idf(b.df(m.term)))

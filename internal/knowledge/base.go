@@ -71,29 +71,35 @@ const (
 	factorSynonym = 0.75
 )
 
-// matches returns the index terms that the query term q (of the word w)
-// matches in the language's documents: itself, else its typo variants
-// (one typo from 5 letters, two from 9, as Meilisearch's defaults) and
-// prefix extensions; and its synonyms.
-func (b *Base) matches(lang, q, w string) []match {
+// matches returns the index terms that the query term q matches in the
+// language's documents: itself and its synonyms, else its typo variants
+// (one typo from 5 letters, two from 9, as Meilisearch's defaults, counted
+// on the stem) and its prefix extensions.
+func (b *Base) matches(lang, q string) []match {
 	var out []match
 	if b.df(q) > 0 {
 		out = append(out, match{q, 1})
-	} else if !isDigits(q) {
-		out = append(out, b.fuzzy(lang, q, w)...)
+		if lang == DE {
+			out = append(out, b.compounds(q)...)
+		}
 	}
 	for _, s := range synonyms[lang][q] {
 		if b.df(s) > 0 {
 			out = append(out, match{s, factorSynonym})
 		}
 	}
+	if len(out) == 0 && !isDigits(q) {
+		// only a word the documents do not have, nor its synonyms, is
+		// read as misspelt
+		out = b.fuzzy(lang, q)
+	}
 	return out
 }
 
 // fuzzy finds the index terms within the typo budget of q, or extending
 // it (q at least 4 letters: "versand" finds "versandkost").
-func (b *Base) fuzzy(lang, q, w string) []match {
-	n := utf8.RuneCountInString(w)
+func (b *Base) fuzzy(lang, q string) []match {
+	n := utf8.RuneCountInString(q)
 	budget := 0
 	switch {
 	case n >= 9:
@@ -116,10 +122,11 @@ func (b *Base) fuzzy(lang, q, w string) []match {
 			case len(qr) >= 4 && len(tr) > len(qr) && string(tr[:len(qr)]) == q:
 				best[t] = factorPrefix
 			case budget > 0 && abs(len(tr)-len(qr)) <= budget:
-				switch dist(qr, tr, budget) {
-				case 1:
+				switch d := dist(qr, tr, budget); {
+				case d > budget || d == 0:
+				case d == 1:
 					best[t] = factorTypo1
-				case 2:
+				default:
 					best[t] = factorTypo2
 				}
 			}
@@ -128,6 +135,31 @@ func (b *Base) fuzzy(lang, q, w string) []match {
 	out := make([]match, 0, len(best))
 	for t, f := range best {
 		out = append(out, match{t, f})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].term < out[j].term })
+	return out
+}
+
+// compounds returns the German index terms that start or end with q (at
+// least 4 letters): "versand" finds "versandkost", "kost" finds
+// "versandkost". German writes compounds as one word, which Snowball does
+// not split.
+func (b *Base) compounds(q string) []match {
+	if utf8.RuneCountInString(q) < 4 {
+		return nil
+	}
+	seen := map[string]bool{q: true}
+	var out []match
+	for _, d := range b.docs {
+		if d.lang != DE {
+			continue
+		}
+		for _, t := range d.compoundsOf(q) {
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, match{t, factorPrefix})
+			}
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].term < out[j].term })
 	return out

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -18,7 +19,7 @@ const (
 
 // maxQAWords is the length up to which the paragraphs under a question
 // are one answer block.
-const maxQAWords = 180
+const maxQAWords = 70
 
 // parse parses one document version into its blocks and index.
 func parse(s Source) *doc {
@@ -29,7 +30,7 @@ func parse(s Source) *doc {
 	} else {
 		els = markdownElements([]byte(content))
 	}
-	els = promoteHeadings(dropChrome(els))
+	els = promoteHeadings(dropChrome(faqLists(els)))
 	d := &doc{id: s.ID, name: s.Name, version: s.Version, postings: map[string][]posting{}}
 	var all strings.Builder
 	for _, e := range els {
@@ -65,7 +66,7 @@ func (b *builder) element(els []element, i int) int {
 		}
 		b.levels, b.path = append(b.levels, e.level), append(b.path, e.text)
 		b.pathCopy = nil
-		if strings.HasSuffix(e.text, "?") {
+		if e.level == levelQuestion || strings.HasSuffix(e.text, "?") {
 			return b.answer(els, i)
 		}
 	case elParagraph:
@@ -89,7 +90,7 @@ func (b *builder) element(els []element, i int) int {
 func (b *builder) answer(els []element, i int) int {
 	j, n := i+1, 0
 	var parts []string
-	for ; j < len(els) && els[j].kind == elParagraph; j++ {
+	for ; j < len(els) && els[j].kind == elParagraph && !strings.HasSuffix(els[j].text, "?"); j++ {
 		n += len(strings.Fields(els[j].text))
 		parts = append(parts, els[j].text)
 	}
@@ -179,7 +180,7 @@ func (d *doc) index() {
 			switch {
 			case k < len(bl.heading)-1:
 				addTerms(h, weightOuter)
-			case strings.HasSuffix(h, "?") && bl.first:
+			case bl.kind == kindQA || (strings.HasSuffix(h, "?") && bl.first):
 				addTerms(h, weightQuestion)
 			case strings.HasSuffix(h, "?"):
 				addTerms(h, weightOuter)
@@ -202,6 +203,15 @@ func (d *doc) index() {
 		d.size += int64(len(l.lead)) + 24*int64(len(l.items))
 	}
 	d.size += int64(len(d.postings)) * 48
+	if d.lang == DE {
+		for t := range d.postings {
+			d.vocab = append(d.vocab, t)
+			d.rvocab = append(d.rvocab, reverse(t))
+		}
+		sort.Strings(d.vocab)
+		sort.Strings(d.rvocab)
+		d.size += int64(len(d.vocab)) * 40
+	}
 }
 
 // chrome are whole lines of page furniture in the four languages, folded
@@ -225,4 +235,31 @@ func dropChrome(els []element) []element {
 		out = append(out, e)
 	}
 	return out
+}
+
+// compoundsOf returns the document's terms longer than q that start or
+// end with it, from its sorted vocabularies.
+func (d *doc) compoundsOf(q string) []string {
+	var out []string
+	i := sort.SearchStrings(d.vocab, q)
+	for ; i < len(d.vocab) && strings.HasPrefix(d.vocab[i], q); i++ {
+		if d.vocab[i] != q {
+			out = append(out, d.vocab[i])
+		}
+	}
+	r := reverse(q)
+	for i = sort.SearchStrings(d.rvocab, r); i < len(d.rvocab) && strings.HasPrefix(d.rvocab[i], r); i++ {
+		if d.rvocab[i] != r {
+			out = append(out, reverse(d.rvocab[i]))
+		}
+	}
+	return out
+}
+
+func reverse(s string) string {
+	r := []rune(s)
+	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+		r[i], r[j] = r[j], r[i]
+	}
+	return string(r)
 }
