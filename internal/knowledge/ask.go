@@ -215,14 +215,16 @@ func (d *doc) answerText(i int, qt []string) string {
 	return bl.text
 }
 
-// bestWindow returns the run of at most maxWindow consecutive sentences
-// that contains most of the question's terms (the earliest on a tie).
+// bestWindow returns the sentence with most of the question's terms (the
+// earliest on a tie), with the next one when that adds terms too or the
+// best one announces it (ends with ":"); at most maxWindow sentences.
 func bestWindow(sentences []string, qt []string, lang string) string {
 	want := map[string]bool{}
 	for _, t := range qt {
 		want[t] = true
 	}
 	hits := make([]int, len(sentences))
+	best := 0
 	for i, s := range sentences {
 		seen := map[string]bool{}
 		for _, t := range Terms(s, lang) {
@@ -231,21 +233,13 @@ func bestWindow(sentences []string, qt []string, lang string) string {
 				hits[i]++
 			}
 		}
-	}
-	bestI, bestN, bestLen := 0, -1, 1
-	for i := range sentences {
-		n := 0
-		for k := 0; k < maxWindow && i+k < len(sentences); k++ {
-			n += hits[i+k]
-			// a window grows only if the next sentence adds something or
-			// the current one announces it (ends with ":")
-			if n > bestN || (k > 0 && hits[i+k] > 0 && n == bestN && i == bestI) {
-				bestI, bestN, bestLen = i, n, k+1
-			}
-			if k == 0 && !strings.HasSuffix(sentences[i], ":") && i+1 < len(sentences) && hits[i+1] == 0 {
-				break
-			}
+		if hits[i] > hits[best] {
+			best = i
 		}
 	}
-	return strings.Join(sentences[bestI:bestI+bestLen], " ")
+	end := best + 1
+	for end < len(sentences) && end-best < maxWindow && (hits[end] > 0 || strings.HasSuffix(sentences[end-1], ":")) {
+		end++
+	}
+	return strings.Join(sentences[best:end], " ")
 }

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"golang.org/x/net/html"
 )
 
 // EvalResult is the answer quality measured on one set of knowledge bases
@@ -107,9 +109,7 @@ func evalBase(dir string, r *EvalResult, spent *time.Duration) error {
 			return fmt.Errorf("knowledge: eval: %w", err)
 		}
 		sources = append(sources, Source{ID: e.Name(), Name: e.Name(), Content: string(b), Version: "1"})
-		for _, w := range words(strings.ToLower(string(b))) {
-			vocabulary[w] = true
-		}
+		addSourceWords(vocabulary, string(b))
 	}
 	base := NewLibrary(64 << 20).Base(sources)
 	procedures := base.procedures()
@@ -195,6 +195,53 @@ func readQuestions(path string) ([]evalQuestion, error) {
 		out = append(out, evalQuestion{strings.TrimSpace(q), expect})
 	}
 	return out, sc.Err()
+}
+
+// addSourceWords adds the words of a source to the vocabulary: the words
+// of its raw text, and those of its text without tags and with entities
+// decoded, and those of its text without inline tags and Markdown marks ("wel<b>come</b>" has
+// "welcome", "&eacute;t&eacute;" has "été").
+func addSourceWords(vocabulary map[string]bool, content string) {
+	content = strings.ToValidUTF8(content, "")
+	for _, w := range words(strings.ToLower(content)) {
+		vocabulary[w] = true
+	}
+	var text strings.Builder
+	z := html.NewTokenizer(strings.NewReader(content))
+	for tt := z.Next(); tt != html.ErrorToken; tt = z.Next() {
+		if tt == html.TextToken {
+			text.Write(z.Text())
+		}
+	}
+	text.WriteByte(' ')
+	// Markdown marks go too: "0`A`" renders as "0A".
+	bare := strings.NewReplacer("`", "", "*", "", "_", "", "~", "").Replace(withoutTags(content))
+	text.WriteString(bare + " " + strings.ReplaceAll(bare, "\\", ""))
+	for _, w := range words(strings.ToLower(text.String())) {
+		vocabulary[w] = true
+	}
+}
+
+// withoutTags is s without its runs "<...>" that hold no other "<", as a
+// Markdown renderer drops inline HTML.
+func withoutTags(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '<')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexAny(s[i+1:], "<>")
+		if j < 0 || s[i+1+j] == '<' {
+			b.WriteString(s[:i+1])
+			s = s[i+1:]
+			continue
+		}
+		b.WriteString(s[:i])
+		s = s[i+j+2:]
+	}
+	b.WriteString(s)
+	return b.String()
 }
 
 // invented returns a word of the answer that is in no source, or "".

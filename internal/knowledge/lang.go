@@ -47,7 +47,7 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		bonjour salut merci svp stp veux voudrais voudrait souhaite souhaiterais besoin savoir dire question possible
 		faut faire est-ce estce combien mets mettre mis fais`),
 	DE: toSet(`aber alle allem allen aller alles als also am an ander andere anderem anderen anderer anderes auch auf aus
-		bei bin bis bist da damit dann das dass dein deine dem den der des dessen dich dir doch dort du durch ein eine
+		bei bin bis bist da damit dann das dass dein deine dem den der des dessen die dich dir doch dort du durch ein eine
 		einem einen einer eines er es etwas euch euer eure für gegen hab habe haben hat hatte hätte ich ihm ihn ihnen ihr
 		ihre ihrem ihren ihrer im in ist ja jede jedem jeden jeder jedes jetzt kann kein keine können könnte man manche
 		mein meine mich mir mit muss musste nach nicht nichts noch nun nur ob oder ohne sehr sein seine sich sie sind so

@@ -216,20 +216,20 @@ func (d *doc) index() {
 
 // chrome are whole lines of page furniture in the four languages, folded
 // to lower case without accents.
-var chrome = toSet(strings.ReplaceAll(`was_this_article_helpful? was_this_page_helpful? was_this_answer_helpful?
+var chrome = toSet(`was_this_article_helpful? was_this_page_helpful? was_this_answer_helpful?
 	did_this_answer_your_question? yes no share print back_to_top skip_to_content skip_to_main_content
 	related_articles contact_support submit_a_request table_of_contents on_this_page in_this_article
 	cet_article_vous_a-t-il_ete_utile? cet_article_a-t-il_ete_utile? partager imprimer sommaire oui non retour_en_haut
 	war_dieser_artikel_hilfreich? war_diese_seite_hilfreich? teilen drucken inhaltsverzeichnis ja nein nach_oben
 	¿te_ha_resultado_util_este_articulo? ¿fue_util_este_articulo? ¿le_ha_resultado_util? compartir imprimir indice si
-	volver_arriba`, "_", "\u00a0"))
+	volver_arriba`)
 
 // dropChrome removes headings and paragraphs that are page furniture.
 func dropChrome(els []element) []element {
 	out := els[:0]
 	for _, e := range els {
 		if (e.kind == elParagraph || e.kind == elHeading) && utf8.RuneCountInString(e.text) < 60 &&
-			chrome[strings.ReplaceAll(fold(strings.ToLower(e.text)), " ", "\u00a0")] {
+			chrome[strings.ReplaceAll(fold(strings.ToLower(e.text)), " ", "_")] {
 			continue
 		}
 		out = append(out, e)
