@@ -97,7 +97,9 @@ func (b *Base) matches(lang, q string) []match {
 }
 
 // fuzzy finds the index terms within the typo budget of q, or extending
-// it (q at least 4 letters: "versand" finds "versandkost").
+// it (q at least 4 letters: "versand" finds "versandkost"). Like
+// Meilisearch, which counts a typo on the first letter double, it looks
+// only at terms with q's first letter.
 func (b *Base) fuzzy(lang, q string) []match {
 	n := utf8.RuneCountInString(q)
 	budget := 0
@@ -107,22 +109,20 @@ func (b *Base) fuzzy(lang, q string) []match {
 	case n >= 5:
 		budget = 1
 	}
-	qr := []rune(q)
 	best := map[string]float64{}
 	for _, d := range b.docs {
 		if d.lang != lang {
 			continue
 		}
-		for t := range d.postings {
+		for _, t := range d.byFirst[q[0]] {
 			if _, seen := best[t]; seen {
 				continue
 			}
-			tr := []rune(t)
 			switch {
-			case len(qr) >= 4 && len(tr) > len(qr) && string(tr[:len(qr)]) == q:
+			case len(q) >= 4 && len(t) > len(q) && t[:len(q)] == q:
 				best[t] = factorPrefix
-			case budget > 0 && abs(len(tr)-len(qr)) <= budget:
-				switch d := dist(qr, tr, budget); {
+			case budget > 0 && abs(len(t)-len(q)) <= budget:
+				switch d := distString(q, t, budget); {
 				case d > budget || d == 0:
 				case d == 1:
 					best[t] = factorTypo1
@@ -138,6 +138,30 @@ func (b *Base) fuzzy(lang, q string) []match {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].term < out[j].term })
 	return out
+}
+
+// distString is dist on strings, without converting ASCII ones.
+func distString(a, b string, max int) int {
+	if isASCII(a) && isASCII(b) && len(a) < 64 && len(b) < 64 {
+		var ra, rb [64]rune
+		for i := 0; i < len(a); i++ {
+			ra[i] = rune(a[i])
+		}
+		for i := 0; i < len(b); i++ {
+			rb[i] = rune(b[i])
+		}
+		return dist(ra[:len(a)], rb[:len(b)], max)
+	}
+	return dist([]rune(a), []rune(b), max)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // compounds returns the German index terms that start or end with q (at
@@ -178,9 +202,13 @@ func dist(a, b []rune, max int) int {
 	if abs(len(a)-len(b)) > max {
 		return max + 1
 	}
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	var buf [3 * 65]int
+	rows := buf[:]
+	if len(b) >= 65 {
+		rows = make([]int, 3*(len(b)+1))
+	}
+	w := len(b) + 1
+	prev2, prev, cur := rows[:w], rows[w:2*w], rows[2*w:3*w]
 	for j := range prev {
 		prev[j] = j
 	}

@@ -162,14 +162,22 @@ func rowText(header, cells []string) string {
 // index builds the document's postings from its blocks.
 func (d *doc) index() {
 	d.size = int64(len(d.id) + len(d.name) + len(d.version))
+	memo := map[string]string{} // word -> term: stemming is most of the time spent
 	for i := range d.blocks {
 		bl := &d.blocks[i]
 		tf := map[string]float32{}
 		n := float32(0)
 		addTerms := func(s string, w float32) {
-			for _, t := range Terms(s, d.lang) {
-				tf[t] += w
-				n += w
+			for _, word := range words(strings.ToLower(s)) {
+				t, ok := memo[word]
+				if !ok {
+					t, _ = term(d.lang, word) // "" for a stop word
+					memo[word] = t
+				}
+				if t != "" {
+					tf[t] += w
+					n += w
+				}
 			}
 		}
 		addTerms(bl.text, weightBody)
@@ -203,6 +211,11 @@ func (d *doc) index() {
 		d.size += int64(len(l.lead)) + 24*int64(len(l.items))
 	}
 	d.size += int64(len(d.postings)) * 48
+	d.byFirst = map[byte][]string{}
+	for t := range d.postings {
+		d.byFirst[t[0]] = append(d.byFirst[t[0]], t)
+	}
+	d.size += int64(len(d.postings)) * 16
 	if d.lang == DE {
 		for t := range d.postings {
 			d.vocab = append(d.vocab, t)
