@@ -203,13 +203,13 @@ func (p *Page) post(w http.ResponseWriter, r *http.Request) {
 	if action == "escalate" {
 		kind = "escalate"
 	}
-	if err := p.s.limitClient(r, kind); err != nil {
+	ctx, err := p.s.limitClient(ctx, r, kind)
+	if err != nil {
 		p.reply(w, r, agentID, nil, err)
 		return
 	}
 	convID := p.conversationID(r)
 	var out any
-	var err error
 	switch action {
 	case "ask":
 		var a *Asked

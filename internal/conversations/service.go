@@ -43,10 +43,11 @@ func (s *Service) publicGenie(ctx context.Context, agentID string) (*genies.Geni
 	return genies.LoadPublic(ctx, s.DB.R, agentID)
 }
 
-// limitGenie counts a public request of kind against the genie's limit:
-// RATE_LIMIT_EXCEEDED with Retry-After past it.
-func (s *Service) limitGenie(kind, genieID string) error {
-	if d := s.Limits.Genie(kind, genieID); d > 0 {
+// limitGenie counts a public request of kind against the genie's limits
+// (and the client's on it, when ctx names the client): RATE_LIMIT_EXCEEDED
+// with Retry-After past one.
+func (s *Service) limitGenie(ctx context.Context, kind, genieID string) error {
+	if d := s.Limits.Genie(kind, clientOf(ctx), genieID); d > 0 {
 		return apperr.RateLimited(d, "this genie is getting too many requests; try again in a moment")
 	}
 	return nil
@@ -66,7 +67,7 @@ func (s *Service) Ask(ctx context.Context, agentID, question, convID string) (*A
 	if err != nil {
 		return nil, err
 	}
-	if err := s.limitGenie("ask", g.ID); err != nil {
+	if err := s.limitGenie(ctx, "ask", g.ID); err != nil {
 		return nil, err
 	}
 	var conv *Conversation
@@ -145,7 +146,7 @@ func (s *Service) Feedback(ctx context.Context, convID, msgID string, helpful bo
 	if !isUUID(msgID) {
 		return apperr.NotFound("message")
 	}
-	if err := s.limitGenie("ask", c.AgentID); err != nil {
+	if err := s.limitGenie(ctx, "ask", c.AgentID); err != nil {
 		return err
 	}
 	err = s.DB.Tx(ctx, func(tx *sql.Tx) error { return setHelpful(ctx, tx, c.ID, msgID, helpful) })
@@ -188,7 +189,7 @@ func (s *Service) Escalate(ctx context.Context, convID string, in EscalationInpu
 	if err != nil {
 		return nil, err
 	}
-	if err := s.limitGenie("escalate", g.ID); err != nil {
+	if err := s.limitGenie(ctx, "escalate", g.ID); err != nil {
 		return nil, err
 	}
 	e := &Escalation{ID: uuid.NewString(), ConversationID: c.ID, Email: in.Email, Name: in.Name, Note: in.Note, CreatedAt: s.DB.Now()}
