@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -35,6 +36,15 @@ type Service struct {
 	// (0: DefaultRetention).
 	Retention time.Duration
 	Log       *slog.Logger
+
+	writesOnce sync.Once
+	writes     *batcher
+}
+
+// batch returns the batcher of the asks' writes.
+func (s *Service) batch() *batcher {
+	s.writesOnce.Do(func() { s.writes = &batcher{db: s.DB} })
+	return s.writes
 }
 
 // publicGenie returns the genie behind a public action: AGENT_NOT_FOUND
@@ -85,7 +95,7 @@ func (s *Service) Ask(ctx context.Context, agentID, question, convID string) (*A
 	}
 	now := s.DB.Now()
 	m := &Message{ID: uuid.NewString(), Kind: KindAnswer, Question: q, Answer: reply.Answer, Answered: reply.Answered, CreatedAt: now}
-	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.batch().do(func(tx *sql.Tx) error {
 		if conv == nil {
 			conv = &Conversation{ID: uuid.NewString(), AgentID: g.ID, Language: reply.Language, CreatedAt: now}
 			if err := insertConversation(ctx, tx, conv); err != nil {
