@@ -117,16 +117,28 @@ func str(p *string) string {
 	return *p
 }
 
-// limitClient counts a public request of kind from the caller's address.
-func (s *Service) limitClient(r *http.Request, kind string) error {
-	if d := s.Limits.Client(kind, auth.ClientAddr(r, s.ClientIPHeader)); d > 0 {
-		return apperr.RateLimited(d, "too many requests from this address; try again in a moment")
+// limitClient counts a public request of kind from the caller's address
+// across genies, and returns ctx carrying the address for the per-genie
+// limits.
+func (s *Service) limitClient(ctx context.Context, r *http.Request, kind string) (context.Context, error) {
+	addr := auth.ClientAddr(r, s.ClientIPHeader)
+	if d := s.Limits.Address(kind, addr); d > 0 {
+		return ctx, apperr.RateLimited(d, "too many requests from this address; try again in a moment")
 	}
-	return nil
+	return context.WithValue(ctx, clientKey{}, addr), nil
+}
+
+// clientKey holds the client's address in a request's context.
+type clientKey struct{}
+
+func clientOf(ctx context.Context) string {
+	s, _ := ctx.Value(clientKey{}).(string)
+	return s
 }
 
 func (s *Service) ask(ctx context.Context, r *api.Request) (*api.Response, error) {
-	if err := s.limitClient(r.HTTP, "ask"); err != nil {
+	ctx, err := s.limitClient(ctx, r.HTTP, "ask")
+	if err != nil {
 		return nil, err
 	}
 	var in AskRequest
@@ -147,7 +159,8 @@ func (s *Service) ask(ctx context.Context, r *api.Request) (*api.Response, error
 }
 
 func (s *Service) escalate(ctx context.Context, r *api.Request) (*api.Response, error) {
-	if err := s.limitClient(r.HTTP, "escalate"); err != nil {
+	ctx, err := s.limitClient(ctx, r.HTTP, "escalate")
+	if err != nil {
 		return nil, err
 	}
 	var in EscalateRequest
@@ -165,7 +178,8 @@ func (s *Service) escalate(ctx context.Context, r *api.Request) (*api.Response, 
 }
 
 func (s *Service) feedback(ctx context.Context, r *api.Request) (*api.Response, error) {
-	if err := s.limitClient(r.HTTP, "ask"); err != nil {
+	ctx, err := s.limitClient(ctx, r.HTTP, "ask")
+	if err != nil {
 		return nil, err
 	}
 	var in FeedbackRequest

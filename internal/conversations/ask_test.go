@@ -78,10 +78,20 @@ func TestAsk(t *testing.T) {
 			t.Fatalf("refund answer: %v", b)
 		}
 
-		// The owner's other document is not the genie's: not searched.
+		// The owner's other document is not the genie's: never searched.
 		c := ask(t, s, g, "What are the opening hours of the shop in Lyon?", convID).Expect(t, 200, "").Data()
-		if c["answered"] != false || apitest.Str(c, "answer", "text") == "" || len(c["answer"].(map[string]any)["sources"].([]any)) != 0 {
+		if strings.Contains(apitest.Str(c, "answer", "text"), "9 am") || apitest.Str(c, "answer", "text") == "" {
 			t.Fatalf("unattached document answered: %v", c)
+		}
+		for _, src := range c["answer"].(map[string]any)["sources"].([]any) {
+			if src.(map[string]any)["document_id"] != doc {
+				t.Fatalf("a source the genie does not use: %v", c)
+			}
+		}
+		// A question its documents do not answer: said plainly.
+		if c := ask(t, s, g, "Do you sell helicopters?", convID).Expect(t, 200, "").Data(); c["answered"] != false ||
+			apitest.Str(c, "answer", "text") == "" || len(c["answer"].(map[string]any)["sources"].([]any)) != 0 {
+			t.Fatalf("unanswerable: %v", c)
 		}
 		// Attached, it answers.
 		g2 := newGenie(t, s, u.Token, "Lyon shop", other)

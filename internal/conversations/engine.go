@@ -50,7 +50,7 @@ type Reply struct {
 // enough, the reply says so in the question's language (the page's when
 // that cannot be told) and Answered is false.
 func (e *Engine) Answer(ctx context.Context, g *genies.Genie, question string) (Reply, error) {
-	base, err := e.base(ctx, g.ID)
+	base, err := e.base(ctx, g)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -87,36 +87,39 @@ func citations(cs []knowledge.Citation) []Source {
 	return out
 }
 
-// base returns the genie's knowledge base: the cached one while its
-// documents' versions are the same, else one built from their content
-// (the Library reparses only the documents that changed).
-func (e *Engine) base(ctx context.Context, genieID string) (*knowledge.Base, error) {
-	rows, err := e.DB.R.QueryContext(ctx, `SELECT d.id, d.name, d.updated_at FROM genie_documents gd
-		JOIN documents d ON d.id = gd.document_id WHERE gd.genie_id = $1 ORDER BY gd.position`, genieID)
+// base returns the genie's knowledge base: the cached one while the
+// genie's knowledge version (it grows when a document's content, the
+// document list or a document is deleted) and its documents' names are the
+// same, else one built from their content (the Library reparses only the
+// documents whose updated_at changed). The check reads no content: on
+// SQLite a column after a large content would walk its overflow pages.
+func (e *Engine) base(ctx context.Context, g *genies.Genie) (*knowledge.Base, error) {
+	rows, err := e.DB.R.QueryContext(ctx, `SELECT d.id, d.name FROM genie_documents gd
+		JOIN documents d ON d.id = gd.document_id WHERE gd.genie_id = $1 ORDER BY gd.position`, g.ID)
 	if err != nil {
-		return nil, fmt.Errorf("conversations: load document versions: %w", err)
+		return nil, fmt.Errorf("conversations: load document names: %w", err)
 	}
 	var key strings.Builder
+	fmt.Fprintf(&key, "%d\x00", g.KnowledgeVersion)
 	for rows.Next() {
 		var id, name string
-		var at time.Time
-		if err := rows.Scan(&id, &name, &at); err != nil {
+		if err := rows.Scan(&id, &name); err != nil {
 			rows.Close()
 			return nil, err
 		}
-		fmt.Fprintf(&key, "%s\x00%s\x00%d\x00", id, name, at.UnixNano())
+		fmt.Fprintf(&key, "%s\x00%s\x00", id, name)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	e.mu.Lock()
-	c := e.bases[genieID]
+	c := e.bases[g.ID]
 	e.mu.Unlock()
 	if c != nil && c.key == key.String() {
 		return c.base, nil
 	}
-	sources, err := e.sources(ctx, genieID)
+	sources, err := e.sources(ctx, g.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +128,7 @@ func (e *Engine) base(ctx context.Context, genieID string) (*knowledge.Base, err
 	if e.bases == nil {
 		e.bases = map[string]*cachedBase{}
 	}
-	if _, ok := e.bases[genieID]; !ok && len(e.bases) >= maxBases {
+	if _, ok := e.bases[g.ID]; !ok && len(e.bases) >= maxBases {
 		for id := range e.bases { // drop an arbitrary half: Go's map order is random
 			if len(e.bases) < maxBases/2 {
 				break
@@ -133,7 +136,7 @@ func (e *Engine) base(ctx context.Context, genieID string) (*knowledge.Base, err
 			delete(e.bases, id)
 		}
 	}
-	e.bases[genieID] = &cachedBase{key: key.String(), base: b}
+	e.bases[g.ID] = &cachedBase{key: key.String(), base: b}
 	e.mu.Unlock()
 	return b, nil
 }

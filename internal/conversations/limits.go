@@ -6,8 +6,12 @@ import (
 )
 
 // Default limits of the public actions, per minute: a person types a few
-// questions a minute, a busy shop's page gets many visitors at once.
+// questions a minute to one genie, a busy shop's page gets many visitors
+// at once. An address may reach AddressFactor times its per-genie limit
+// across all genies (one office behind one address, a visitor of several
+// shops), and no more.
 const (
+	AddressFactor            = 10
 	DefaultAskPerClient      = 30
 	DefaultAskPerGenie       = 600
 	DefaultEscalatePerClient = 5
@@ -18,7 +22,8 @@ const (
 	maxBuckets = 65_536
 )
 
-// Limits rate-limits the public actions per client address and per genie,
+// Limits rate-limits the public actions per client address and genie, per
+// client address across genies and per genie,
 // in fixed one-minute windows kept in this process's memory (with several
 // processes, each allows its own share; a public action is cheap to refuse
 // here, before any database work). A limit of 0 or less is off.
@@ -48,10 +53,11 @@ func NewLimits(askClient, askGenie, escClient, escGenie int) *Limits {
 
 const window = time.Minute
 
-// Client counts one request of kind ("ask", "escalate"; feedback counts
-// as ask) from a client address; it returns 0 when allowed, else how long
-// until the window ends.
-func (l *Limits) Client(kind, client string) time.Duration {
+// Address counts one request of kind ("ask", "escalate"; feedback counts
+// as ask) from a client address, across genies (AddressFactor times the
+// per-genie limit); it returns 0 when allowed, else how long until the
+// window ends. Called before anything else is read.
+func (l *Limits) Address(kind, client string) time.Duration {
 	if l == nil {
 		return 0
 	}
@@ -59,20 +65,26 @@ func (l *Limits) Client(kind, client string) time.Duration {
 	if kind == "escalate" {
 		limit = l.EscalatePerClient
 	}
-	return l.take(kind+"|c|"+client, kind, limit)
+	return l.take(kind+"|a|"+client, kind, limit*AddressFactor)
 }
 
-// Genie is Client for a genie; call it only with the id of a genie that
-// exists, so that the keys stay the service's own.
-func (l *Limits) Genie(kind, genieID string) time.Duration {
+// Genie counts one request of kind for a genie, and from client ("": not
+// known) on that genie. Call it only with the id of a genie that exists,
+// so that the keys stay the service's own.
+func (l *Limits) Genie(kind, client, genieID string) time.Duration {
 	if l == nil {
 		return 0
 	}
-	limit := l.AskPerGenie
+	perClient, perGenie := l.AskPerClient, l.AskPerGenie
 	if kind == "escalate" {
-		limit = l.EscalatePerGenie
+		perClient, perGenie = l.EscalatePerClient, l.EscalatePerGenie
 	}
-	return l.take(kind+"|g|"+genieID, kind, limit)
+	if client != "" {
+		if d := l.take(kind+"|c|"+client+"|"+genieID, kind, perClient); d > 0 {
+			return d
+		}
+	}
+	return l.take(kind+"|g|"+genieID, kind, perGenie)
 }
 
 func (l *Limits) take(key, kind string, limit int) time.Duration {

@@ -9,9 +9,10 @@ import (
 	"github.com/geniehq/genie/internal/app"
 )
 
-// TestRateLimits: past the per-address limit, ask and escalate answer 429
-// RATE_LIMIT_EXCEEDED with Retry-After; the per-genie limit holds for
-// every address together; a body past the public bound is refused.
+// TestRateLimits: past the limit of an address on a genie, ask and
+// escalate answer 429 RATE_LIMIT_EXCEEDED with Retry-After (another genie
+// still answers); past the address's limit across genies too; a body past
+// the public bound is refused.
 func TestRateLimits(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		s := apitest.Start(t, store, windowStart(), func(c *app.Config) { c.ChatAskLimit, c.ChatGenieLimit, c.ChatEscalateLimit = 3, 5, 2 })
@@ -25,6 +26,11 @@ func TestRateLimits(t *testing.T) {
 		if n, err := strconv.Atoi(r.Header.Get("Retry-After")); err != nil || n < 1 || n > 60 {
 			t.Fatalf("Retry-After %q", r.Header.Get("Retry-After"))
 		}
+		// The limit is per address and genie: the same address may still
+		// ask another genie.
+		g2 := newGenie(t, s, sh.owner.Token, "Second shop", sh.doc)
+		enable(t, s, sh.owner.Token, g2, "en")
+		ask(t, s, g2, "Can I track my parcel?", "").Expect(t, 200, "")
 		// Escalations have their own, smaller budget.
 		for range 2 {
 			s.Call(t, "", res, "escalate", "", map[string]any{"conversationId": conv, "email": "ada@example.com"}).Expect(t, 201, "")
@@ -32,7 +38,7 @@ func TestRateLimits(t *testing.T) {
 		s.Call(t, "", res, "escalate", "", map[string]any{"conversationId": conv, "email": "ada@example.com"}).Expect(t, 429, "RATE_LIMIT_EXCEEDED")
 
 		big := map[string]any{"agentId": sh.genie, "question": string(make([]byte, 40<<10))}
-		if r := s.Call(t, "", res, "ask", "", big); r.Status != 413 && r.Status != 400 && r.Status != 429 {
+		if r := s.Call(t, "", res, "ask", "", big); r.Status != 413 {
 			t.Fatalf("oversized body: %d %s", r.Status, r.Raw)
 		}
 	})
@@ -66,4 +72,22 @@ func windowStart() apitest.Option {
 	c := &apitest.Clock{}
 	c.Set(time.Now().UTC().Truncate(time.Minute).Add(time.Minute))
 	return apitest.WithClock(c)
+}
+
+// TestAddressRateLimit: an address may reach AddressFactor (10) times its
+// per-genie limit across genies, and no more.
+func TestAddressRateLimit(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		s := apitest.Start(t, store, windowStart(), func(c *app.Config) { c.ChatAskLimit, c.ChatGenieLimit = 1, -1 })
+		sh := newShop(t, s)
+		for i := range 10 {
+			g := newGenie(t, s, sh.owner.Token, "Shop "+strconv.Itoa(i), sh.doc)
+			enable(t, s, sh.owner.Token, g, "en")
+			ask(t, s, g, "Can I track my parcel?", "").Expect(t, 200, "")
+		}
+		r := ask(t, s, sh.genie, "Can I track my parcel?", "").Expect(t, 429, "RATE_LIMIT_EXCEEDED")
+		if r.Header.Get("Retry-After") == "" {
+			t.Fatal("no Retry-After")
+		}
+	})
 }

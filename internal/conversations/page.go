@@ -51,6 +51,7 @@ type Page struct {
 	assets map[string]pageAsset
 	js     string
 	css    string
+	icon   string
 }
 
 type pageAsset struct {
@@ -66,6 +67,7 @@ func NewPage(s *Service, log *slog.Logger) *Page {
 	}).ParseFS(static, "static/chat.html"))
 	p.js = p.addAsset("chat.js", "text/javascript; charset=utf-8")
 	p.css = p.addAsset("chat.css", "text/css; charset=utf-8")
+	p.icon = p.addAsset("icon.svg", "image/svg+xml")
 	return p
 }
 
@@ -107,6 +109,7 @@ type pageData struct {
 	Error     string
 	Assets    string
 	JS, CSS   string
+	Icon      string
 	Max       int
 }
 
@@ -154,7 +157,7 @@ func (p *Page) data(r *http.Request, g *genies.Genie) *pageData {
 		greeting = s.Greeting
 	}
 	return &pageData{S: s, AgentID: g.ID, Name: g.Name, Greeting: greeting, Assets: "assets/", JS: p.js, CSS: p.css,
-		Max: MaxQuestionLen}
+		Icon: p.icon, Max: MaxQuestionLen}
 }
 
 // conversationID is the visitor's conversation id from the cookie, or "".
@@ -200,13 +203,13 @@ func (p *Page) post(w http.ResponseWriter, r *http.Request) {
 	if action == "escalate" {
 		kind = "escalate"
 	}
-	if err := p.s.limitClient(r, kind); err != nil {
+	ctx, err := p.s.limitClient(ctx, r, kind)
+	if err != nil {
 		p.reply(w, r, agentID, nil, err)
 		return
 	}
 	convID := p.conversationID(r)
 	var out any
-	var err error
 	switch action {
 	case "ask":
 		var a *Asked
@@ -320,7 +323,7 @@ func (p *Page) fail(w http.ResponseWriter, r *http.Request, err error) {
 // off, in the language the browser prefers.
 func (p *Page) notFound(w http.ResponseWriter, r *http.Request) {
 	s := text(preferredLanguage(r.Header.Get("Accept-Language")))
-	p.render(w, r, &pageData{S: s, Assets: "assets/", JS: p.js, CSS: p.css}, http.StatusNotFound)
+	p.render(w, r, &pageData{S: s, Assets: "assets/", JS: p.js, CSS: p.css, Icon: p.icon}, http.StatusNotFound)
 }
 
 // preferredLanguage is the first language of an Accept-Language header the

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -35,6 +36,15 @@ type Service struct {
 	// (0: DefaultRetention).
 	Retention time.Duration
 	Log       *slog.Logger
+
+	writesOnce sync.Once
+	writes     *batcher
+}
+
+// batch returns the batcher of the asks' writes.
+func (s *Service) batch() *batcher {
+	s.writesOnce.Do(func() { s.writes = &batcher{db: s.DB} })
+	return s.writes
 }
 
 // publicGenie returns the genie behind a public action: AGENT_NOT_FOUND
@@ -43,10 +53,11 @@ func (s *Service) publicGenie(ctx context.Context, agentID string) (*genies.Geni
 	return genies.LoadPublic(ctx, s.DB.R, agentID)
 }
 
-// limitGenie counts a public request of kind against the genie's limit:
-// RATE_LIMIT_EXCEEDED with Retry-After past it.
-func (s *Service) limitGenie(kind, genieID string) error {
-	if d := s.Limits.Genie(kind, genieID); d > 0 {
+// limitGenie counts a public request of kind against the genie's limits
+// (and the client's on it, when ctx names the client): RATE_LIMIT_EXCEEDED
+// with Retry-After past one.
+func (s *Service) limitGenie(ctx context.Context, kind, genieID string) error {
+	if d := s.Limits.Genie(kind, clientOf(ctx), genieID); d > 0 {
 		return apperr.RateLimited(d, "this genie is getting too many requests; try again in a moment")
 	}
 	return nil
@@ -66,7 +77,7 @@ func (s *Service) Ask(ctx context.Context, agentID, question, convID string) (*A
 	if err != nil {
 		return nil, err
 	}
-	if err := s.limitGenie("ask", g.ID); err != nil {
+	if err := s.limitGenie(ctx, "ask", g.ID); err != nil {
 		return nil, err
 	}
 	var conv *Conversation
@@ -84,7 +95,7 @@ func (s *Service) Ask(ctx context.Context, agentID, question, convID string) (*A
 	}
 	now := s.DB.Now()
 	m := &Message{ID: uuid.NewString(), Kind: KindAnswer, Question: q, Answer: reply.Answer, Answered: reply.Answered, CreatedAt: now}
-	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
+	err = s.batch().do(func(tx *sql.Tx) error {
 		if conv == nil {
 			conv = &Conversation{ID: uuid.NewString(), AgentID: g.ID, Language: reply.Language, CreatedAt: now}
 			if err := insertConversation(ctx, tx, conv); err != nil {
@@ -145,7 +156,7 @@ func (s *Service) Feedback(ctx context.Context, convID, msgID string, helpful bo
 	if !isUUID(msgID) {
 		return apperr.NotFound("message")
 	}
-	if err := s.limitGenie("ask", c.AgentID); err != nil {
+	if err := s.limitGenie(ctx, "ask", c.AgentID); err != nil {
 		return err
 	}
 	err = s.DB.Tx(ctx, func(tx *sql.Tx) error { return setHelpful(ctx, tx, c.ID, msgID, helpful) })
@@ -188,7 +199,7 @@ func (s *Service) Escalate(ctx context.Context, convID string, in EscalationInpu
 	if err != nil {
 		return nil, err
 	}
-	if err := s.limitGenie("escalate", g.ID); err != nil {
+	if err := s.limitGenie(ctx, "escalate", g.ID); err != nil {
 		return nil, err
 	}
 	e := &Escalation{ID: uuid.NewString(), ConversationID: c.ID, Email: in.Email, Name: in.Name, Note: in.Note, CreatedAt: s.DB.Now()}

@@ -51,6 +51,16 @@ func (p *ConversationPatch) Check() error {
 	return nil
 }
 
+// apply copies the fields given onto c.
+func (p *ConversationPatch) apply(c *Conversation) {
+	if p == nil {
+		return
+	}
+	api.Assign(&c.Enabled, p.Enabled)
+	api.Assign(&c.Greeting, p.Greeting)
+	api.Assign(&c.Language, p.Language)
+}
+
 // IsLanguage reports whether l is a language of the page.
 func IsLanguage(l string) bool {
 	for _, x := range Languages {
@@ -70,9 +80,7 @@ func saveConversation(ctx context.Context, tx *sql.Tx, genieID string, p *Conver
 	if err != nil {
 		return err
 	}
-	api.Assign(&cur.Enabled, p.Enabled)
-	api.Assign(&cur.Greeting, p.Greeting)
-	api.Assign(&cur.Language, p.Language)
+	p.apply(&cur)
 	_, err = tx.ExecContext(ctx, `INSERT INTO conversation_settings (genie_id, enabled, greeting, language, updated_at)
 		VALUES ($1, $2, $3, $4, $5) ON CONFLICT (genie_id) DO UPDATE SET enabled = excluded.enabled,
 		greeting = excluded.greeting, language = excluded.language, updated_at = excluded.updated_at`,

@@ -10,7 +10,7 @@ import (
 // question's weight (idf-weighted share of its terms) and its BM25 score
 // is not negligible.
 const (
-	minCoverage = 0.6
+	minScore    = 0.4
 	minBM25     = 1.0
 	maxQuestion = 2000 // bytes of a question looked at
 	maxPassages = 5
@@ -57,7 +57,7 @@ func (b *Base) Ask(question string) Answer {
 	}
 	best := hits[0]
 	ans.Score = best.score
-	if best.score < minCoverage || best.bm25 < minBM25 {
+	if best.score < minScore || best.bm25 < minBM25 {
 		return ans
 	}
 	d := b.docs[best.doc]
@@ -102,10 +102,14 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 			continue
 		}
 		seen[t] = true
-		ms := b.matches(lang, t, w)
-		weight := b.idf(b.df(t))
+		ms := b.matches(lang, t)
+		// A word of the documents weighs its idf; a misspelt one what the
+		// word it stands for weighs; a word in no document what the
+		// rarest word of the documents weighs (1 block): it still counts
+		// against an answer, since the question is then about something
+		// the documents may not cover.
+		weight := b.idf(max(b.df(t), 1))
 		if len(ms) > 0 && ms[0].factor < 1 {
-			// a misspelt word weighs what the word it stands for weighs
 			weight = 0
 			for _, m := range ms {
 				weight = max(weight, b.idf(b.df(m.term)))
@@ -211,14 +215,16 @@ func (d *doc) answerText(i int, qt []string) string {
 	return bl.text
 }
 
-// bestWindow returns the run of at most maxWindow consecutive sentences
-// that contains most of the question's terms (the earliest on a tie).
+// bestWindow returns the sentence with most of the question's terms (the
+// earliest on a tie), with the next one when that adds terms too or the
+// best one announces it (ends with ":"); at most maxWindow sentences.
 func bestWindow(sentences []string, qt []string, lang string) string {
 	want := map[string]bool{}
 	for _, t := range qt {
 		want[t] = true
 	}
 	hits := make([]int, len(sentences))
+	best := 0
 	for i, s := range sentences {
 		seen := map[string]bool{}
 		for _, t := range Terms(s, lang) {
@@ -227,21 +233,13 @@ func bestWindow(sentences []string, qt []string, lang string) string {
 				hits[i]++
 			}
 		}
-	}
-	bestI, bestN, bestLen := 0, -1, 1
-	for i := range sentences {
-		n := 0
-		for k := 0; k < maxWindow && i+k < len(sentences); k++ {
-			n += hits[i+k]
-			// a window grows only if the next sentence adds something or
-			// the current one announces it (ends with ":")
-			if n > bestN || (k > 0 && hits[i+k] > 0 && n == bestN && i == bestI) {
-				bestI, bestN, bestLen = i, n, k+1
-			}
-			if k == 0 && !strings.HasSuffix(sentences[i], ":") && i+1 < len(sentences) && hits[i+1] == 0 {
-				break
-			}
+		if hits[i] > hits[best] {
+			best = i
 		}
 	}
-	return strings.Join(sentences[bestI:bestI+bestLen], " ")
+	end := best + 1
+	for end < len(sentences) && end-best < maxWindow && (hits[end] > 0 || strings.HasSuffix(sentences[end-1], ":")) {
+		end++
+	}
+	return strings.Join(sentences[best:end], " ")
 }

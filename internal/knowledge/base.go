@@ -71,29 +71,37 @@ const (
 	factorSynonym = 0.75
 )
 
-// matches returns the index terms that the query term q (of the word w)
-// matches in the language's documents: itself, else its typo variants
-// (one typo from 5 letters, two from 9, as Meilisearch's defaults) and
-// prefix extensions; and its synonyms.
-func (b *Base) matches(lang, q, w string) []match {
+// matches returns the index terms that the query term q matches in the
+// language's documents: itself and its synonyms, else its typo variants
+// (one typo from 5 letters, two from 9, as Meilisearch's defaults, counted
+// on the stem) and its prefix extensions.
+func (b *Base) matches(lang, q string) []match {
 	var out []match
 	if b.df(q) > 0 {
 		out = append(out, match{q, 1})
-	} else if !isDigits(q) {
-		out = append(out, b.fuzzy(lang, q, w)...)
+		if lang == DE {
+			out = append(out, b.compounds(q)...)
+		}
 	}
 	for _, s := range synonyms[lang][q] {
 		if b.df(s) > 0 {
 			out = append(out, match{s, factorSynonym})
 		}
 	}
+	if len(out) == 0 && !isDigits(q) {
+		// only a word the documents do not have, nor its synonyms, is
+		// read as misspelt
+		out = b.fuzzy(lang, q)
+	}
 	return out
 }
 
 // fuzzy finds the index terms within the typo budget of q, or extending
-// it (q at least 4 letters: "versand" finds "versandkost").
-func (b *Base) fuzzy(lang, q, w string) []match {
-	n := utf8.RuneCountInString(w)
+// it (q at least 4 letters: "versand" finds "versandkost"). Like
+// Meilisearch, which counts a typo on the first letter double, it looks
+// only at terms with q's first letter.
+func (b *Base) fuzzy(lang, q string) []match {
+	n := utf8.RuneCountInString(q)
 	budget := 0
 	switch {
 	case n >= 9:
@@ -101,25 +109,24 @@ func (b *Base) fuzzy(lang, q, w string) []match {
 	case n >= 5:
 		budget = 1
 	}
-	qr := []rune(q)
 	best := map[string]float64{}
 	for _, d := range b.docs {
 		if d.lang != lang {
 			continue
 		}
-		for t := range d.postings {
+		for _, t := range d.byFirst[q[0]] {
 			if _, seen := best[t]; seen {
 				continue
 			}
-			tr := []rune(t)
 			switch {
-			case len(qr) >= 4 && len(tr) > len(qr) && string(tr[:len(qr)]) == q:
+			case len(q) >= 4 && len(t) > len(q) && t[:len(q)] == q:
 				best[t] = factorPrefix
-			case budget > 0 && abs(len(tr)-len(qr)) <= budget:
-				switch dist(qr, tr, budget) {
-				case 1:
+			case budget > 0 && abs(len(t)-len(q)) <= budget:
+				switch d := distString(q, t, budget); {
+				case d > budget || d == 0:
+				case d == 1:
 					best[t] = factorTypo1
-				case 2:
+				default:
 					best[t] = factorTypo2
 				}
 			}
@@ -128,6 +135,55 @@ func (b *Base) fuzzy(lang, q, w string) []match {
 	out := make([]match, 0, len(best))
 	for t, f := range best {
 		out = append(out, match{t, f})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].term < out[j].term })
+	return out
+}
+
+// distString is dist on strings, without converting ASCII ones.
+func distString(a, b string, max int) int {
+	if isASCII(a) && isASCII(b) && len(a) < 64 && len(b) < 64 {
+		var ra, rb [64]rune
+		for i := 0; i < len(a); i++ {
+			ra[i] = rune(a[i])
+		}
+		for i := 0; i < len(b); i++ {
+			rb[i] = rune(b[i])
+		}
+		return dist(ra[:len(a)], rb[:len(b)], max)
+	}
+	return dist([]rune(a), []rune(b), max)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// compounds returns the German index terms that start or end with q (at
+// least 4 letters): "versand" finds "versandkost", "kost" finds
+// "versandkost". German writes compounds as one word, which Snowball does
+// not split.
+func (b *Base) compounds(q string) []match {
+	if utf8.RuneCountInString(q) < 4 {
+		return nil
+	}
+	seen := map[string]bool{q: true}
+	var out []match
+	for _, d := range b.docs {
+		if d.lang != DE {
+			continue
+		}
+		for _, t := range d.compoundsOf(q) {
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, match{t, factorPrefix})
+			}
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].term < out[j].term })
 	return out
@@ -146,9 +202,13 @@ func dist(a, b []rune, max int) int {
 	if abs(len(a)-len(b)) > max {
 		return max + 1
 	}
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	var buf [3 * 65]int
+	rows := buf[:]
+	if len(b) >= 65 {
+		rows = make([]int, 3*(len(b)+1))
+	}
+	w := len(b) + 1
+	prev2, prev, cur := rows[:w], rows[w:2*w], rows[2*w:3*w]
 	for j := range prev {
 		prev[j] = j
 	}

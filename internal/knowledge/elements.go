@@ -70,11 +70,12 @@ func lineElements(lines []string) []element {
 		out = append(out, element{kind: elList, ordered: ordered, items: []string{text}})
 	}
 	for _, raw := range lines {
-		line := clean(raw)
+		line := strings.TrimSpace(raw)
 		if line == "" {
 			flush()
 			continue
 		}
+		line = clean(line)
 		if text, ok := bulletItem(line); ok {
 			addItem(text, false)
 			continue
@@ -83,10 +84,17 @@ func lineElements(lines []string) []element {
 			addItem(text, true)
 			continue
 		}
-		if n := len(out); len(para) == 0 && n > 0 && out[n-1].kind == elList && startsLower(line) {
+		if n := len(out); len(para) == 0 && n > 0 && out[n-1].kind == elList {
 			items := out[n-1].items
-			items[len(items)-1] += " " + line // a wrapped list item
-			continue
+			last := items[len(items)-1]
+			switch {
+			case startsLower(line):
+				items[len(items)-1] += " " + line // a wrapped list item
+				continue
+			case strings.HasSuffix(last, "?") || (strings.Contains(last, "\n") && !shortTitle(line)):
+				items[len(items)-1] += "\n" + line // the answer to a listed question
+				continue
+			}
 		}
 		if len(para) > 0 {
 			prev := para[len(para)-1]
@@ -100,13 +108,68 @@ func lineElements(lines []string) []element {
 	return out
 }
 
+// faqLists turns lists whose items are questions with their answers
+// ("1. How do I pay?" followed by the answer, on the item's next line or
+// after the question mark) into question headings and answer paragraphs;
+// the other lists get their items on one line.
+func faqLists(els []element) []element {
+	var out []element
+	for _, e := range els {
+		if e.kind != elList {
+			out = append(out, e)
+			continue
+		}
+		var qa []element
+		for _, it := range e.items {
+			q, a, ok := splitQuestion(it)
+			if !ok {
+				qa = nil
+				break
+			}
+			qa = append(qa, element{kind: elHeading, level: levelQuestion, text: q})
+			qa = append(qa, lineElements(strings.Split(a, "\n"))...)
+		}
+		if qa != nil {
+			out = append(out, qa...)
+			continue
+		}
+		for i, it := range e.items {
+			e.items[i] = clean(it)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// splitQuestion splits a list item into a question of at most 25 words
+// and its answer (its lines kept).
+func splitQuestion(item string) (q, a string, ok bool) {
+	first, rest, _ := strings.Cut(item, "\n")
+	first, rest = clean(first), strings.TrimSpace(rest)
+	if !strings.HasSuffix(first, "?") {
+		i := strings.Index(first, "? ")
+		if i < 0 || rest != "" {
+			return "", "", false
+		}
+		first, rest = first[:i+1], strings.TrimSpace(first[i+2:])
+	}
+	if rest == "" || len(strings.Fields(first)) > 25 {
+		return "", "", false
+	}
+	return first, rest, true
+}
+
 // promoteHeadings turns paragraphs that read as headings into headings: a
 // short line without final punctuation followed by text, and a question
 // followed by its answer (a question followed by another question is a
 // list of questions, and stays text).
 func promoteHeadings(els []element) []element {
+	inFAQ := false // the last heading was a question
 	for i := range els {
-		if els[i].kind != elParagraph || i+1 == len(els) || els[i+1].kind == elHeading {
+		if els[i].kind == elHeading {
+			inFAQ = els[i].level == levelQuestion || strings.HasSuffix(els[i].text, "?")
+		}
+		if els[i].kind != elParagraph || i+1 == len(els) {
 			continue
 		}
 		line, next := els[i].text, els[i+1]
@@ -115,17 +178,30 @@ func promoteHeadings(els []element) []element {
 		if !unicode.IsUpper(first) && !unicode.IsDigit(first) && !strings.ContainsRune("¿¡\"“«", first) {
 			continue
 		}
+		textNext := next.kind == elParagraph || next.kind == elList || next.kind == elTable
 		switch {
-		case strings.HasSuffix(line, "?") && n <= 25 && len(Sentences(line)) == 1:
+		case strings.HasSuffix(line, "?") && n <= 25 && textNext:
 			if next.kind == elParagraph && strings.HasSuffix(next.text, "?") && len(strings.Fields(next.text)) <= 25 {
 				continue
 			}
 			els[i].kind, els[i].level = elHeading, levelQuestion
-		case n <= 12 && !endsSentence(line) && !strings.HasSuffix(line, ",") && !strings.HasSuffix(line, ";"):
+			inFAQ = true
+		case shortTitle(line):
 			els[i].kind, els[i].level = elHeading, levelLine
+			inFAQ = false
+		case inFAQ && n <= 12 && len(Sentences(line)) == 1 && next.kind == elParagraph && len(strings.Fields(next.text)) > n:
+			// among questions, a short statement before a longer text is
+			// a question put as a statement ("The parcel arrived damaged.")
+			els[i].kind, els[i].level = elHeading, levelQuestion
 		}
 	}
 	return els
+}
+
+// shortTitle says whether a line reads as a title: at most 12 words, no
+// final punctuation.
+func shortTitle(line string) bool {
+	return len(strings.Fields(line)) <= 12 && !endsSentence(line) && !strings.HasSuffix(line, ",") && !strings.HasSuffix(line, ";")
 }
 
 func startsLower(s string) bool {

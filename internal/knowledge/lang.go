@@ -27,7 +27,7 @@ var Languages = []string{EN, FR, DE, ES}
 // stopwords are the function words of each language: counted to detect a
 // language and dropped from terms. Question fillers ("please", "want",
 // "know") are here too: they say that something is asked, not what.
-var stopwords = map[string]map[string]bool{
+var stopwords = foldedAll(map[string]map[string]bool{
 	EN: toSet(`a about above after again against all also am an and any are aren as at be because been before being
 		below between both but by can cannot could couldn did didn do does doesn doing don down during each few for from
 		further had hadn has hasn have haven having he her here hers herself him himself his how i if in into is isn it
@@ -36,7 +36,8 @@ var stopwords = map[string]map[string]bool{
 		those through to too under until up very was wasn we were weren what when where which while who whom why will
 		with won would you your yours yourself yourselves s t ll ve re d m
 		hi hello hey please thanks thank want wanna need know tell get got gonna possible anyone somebody someone
-		question ok okay sure like really still also ever something anything thing things pls plz u ur thx im ive dont cant way`),
+		question ok okay sure like really still also ever something anything thing things pls plz u ur thx im ive dont cant way
+		stuff till whats wat hows wheres whos much many`),
 	FR: toSet(`a à ai aie aient aies ait alors as au aucun aussi autre aux avec avez avoir avons ayez bon car ce ceci cela
 		celle celles celui ces cet cette chaque ci comme comment dans de des du donc elle elles en encore est et étaient
 		était été être eu fait faites fois font ici il ils je la le les leur leurs lui ma mais me même mes moi mon ne ni
@@ -44,21 +45,38 @@ var stopwords = map[string]map[string]bool{
 		qui quoi sa sans se ses si sien son sont sous suis sur ta te tes toi ton tous tout toute toutes très tu un une
 		vos votre vous vu y c d j l m n qu s t
 		bonjour salut merci svp stp veux voudrais voudrait souhaite souhaiterais besoin savoir dire question possible
-		faut faire est-ce estce svp`),
+		faut faire est-ce estce combien mets mettre mis fais`),
 	DE: toSet(`aber alle allem allen aller alles als also am an ander andere anderem anderen anderer anderes auch auf aus
-		bei bin bis bist da damit dann das dass dein deine dem den der des dessen dich dir doch dort du durch ein eine
+		bei bin bis bist da damit dann das dass dein deine dem den der des dessen die dich dir doch dort du durch ein eine
 		einem einen einer eines er es etwas euch euer eure für gegen hab habe haben hat hatte hätte ich ihm ihn ihnen ihr
 		ihre ihrem ihren ihrer im in ist ja jede jedem jeden jeder jedes jetzt kann kein keine können könnte man manche
 		mein meine mich mir mit muss musste nach nicht nichts noch nun nur ob oder ohne sehr sein seine sich sie sind so
 		solche soll sollte sondern um und uns unser unsere unter viel vom von vor war waren warum was weil welche welchem
 		welchen welcher welches wenn wer werde werden wie wieder wir wird wo wollen zu zum zur über
-		hallo danke bitte möchte möchten will wissen frage gibt geht mal kurz eigentlich`),
+		hallo danke bitte möchte möchten will wissen frage gibt geht mal kurz eigentlich habt hab tun
+		euch ihr`),
 	ES: toSet(`a al algo algunas algunos ante antes como con contra cual cuando cuál cómo de del desde donde dónde durante e
 		el él ella ellas ellos en entre era es esa esas ese eso esos esta estas este esto estos está están estoy fue ha
 		hace hacer hay he la las le les lo los me mi mis mucho muy más nada ni no nos nosotros nuestra nuestro o os otra
 		otro para pero poco por porque puede pueden puedo qué que quien quién se sea ser si sí sin sobre son su sus también
 		te tengo tiene tienen tu tus un una uno unos usted ustedes vosotros y ya yo
-		hola gracias favor quiero quisiera necesito saber pregunta posible debo tengo`),
+		hola gracias favor quiero quisiera necesito saber pregunta posible debo tengo tenéis tienes tenemos hacéis hacen
+		hago haces vosotros vuestra vuestro vuestros`),
+})
+
+func foldedAll(m map[string]map[string]bool) map[string]map[string]bool {
+	for _, set := range m {
+		folded(set)
+	}
+	return m
+}
+
+// folded returns the set with the accent-folded form of each word added.
+func folded(m map[string]bool) map[string]bool {
+	for w := range m {
+		m[fold(w)] = true
+	}
+	return m
 }
 
 func toSet(s string) map[string]bool {
@@ -132,15 +150,24 @@ func words(s string) []string {
 
 var stemmers = map[string]func(*snowball.Env) bool{EN: english.Stem, FR: french.Stem, DE: german.Stem, ES: spanish.Stem}
 
-// stem is the Snowball stem of a lower-case word, accents folded.
+// stem is the Snowball stem of a lower-case word with its accents folded.
 func stem(lang, w string) string {
 	f := stemmers[lang]
 	if f == nil {
 		f = english.Stem
 	}
-	env := snowball.NewEnv(w)
+	// Spanish and German are folded before stemming, so that "devolucion"
+	// and "devolución" (customers leave accents out) are one term; French
+	// after, since its stemmer reads the accents of "arrivée" and
+	// "arrivé" to give both "arriv".
+	if lang == FR {
+		env := snowball.NewEnv(w)
+		f(env)
+		return fold(env.Current())
+	}
+	env := snowball.NewEnv(fold(w))
 	f(env)
-	return fold(env.Current())
+	return env.Current()
 }
 
 // fold removes accents and folds ligatures: "é" is "e", "ß" is "ss".

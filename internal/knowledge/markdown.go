@@ -36,7 +36,7 @@ func blockElements(n ast.Node, src []byte) []element {
 	case *ast.List:
 		el := element{kind: elList, ordered: n.IsOrdered()}
 		for it := n.FirstChild(); it != nil; it = it.NextSibling() {
-			if t := clean(containerText(it, src)); t != "" {
+			if t := strings.TrimSpace(containerText(it, src)); t != "" {
 				el.items = append(el.items, t)
 			}
 		}
@@ -84,19 +84,19 @@ func tableElement(t *east.Table, src []byte) element {
 }
 
 // containerText is the text of a list item: its paragraphs and nested
-// lists, on one line.
+// lists, their lines kept (faqLists looks at the first).
 func containerText(n ast.Node, src []byte) string {
 	var parts []string
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c.(type) {
 		case *ast.Paragraph, *ast.TextBlock, *ast.Heading:
-			parts = append(parts, strings.ReplaceAll(inlineText(c, src), "\n", " "))
+			parts = append(parts, inlineText(c, src))
 		case *ast.FencedCodeBlock, *ast.CodeBlock:
 		default:
 			parts = append(parts, containerText(c, src))
 		}
 	}
-	return strings.Join(parts, " ")
+	return strings.Join(parts, "\n")
 }
 
 // inlineText is the text of n's inline children without marks; line breaks

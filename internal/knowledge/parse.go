@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -18,7 +19,7 @@ const (
 
 // maxQAWords is the length up to which the paragraphs under a question
 // are one answer block.
-const maxQAWords = 180
+const maxQAWords = 70
 
 // parse parses one document version into its blocks and index.
 func parse(s Source) *doc {
@@ -29,7 +30,7 @@ func parse(s Source) *doc {
 	} else {
 		els = markdownElements([]byte(content))
 	}
-	els = promoteHeadings(dropChrome(els))
+	els = promoteHeadings(dropChrome(faqLists(els)))
 	d := &doc{id: s.ID, name: s.Name, version: s.Version, postings: map[string][]posting{}}
 	var all strings.Builder
 	for _, e := range els {
@@ -65,7 +66,7 @@ func (b *builder) element(els []element, i int) int {
 		}
 		b.levels, b.path = append(b.levels, e.level), append(b.path, e.text)
 		b.pathCopy = nil
-		if strings.HasSuffix(e.text, "?") {
+		if e.level == levelQuestion || strings.HasSuffix(e.text, "?") {
 			return b.answer(els, i)
 		}
 	case elParagraph:
@@ -89,7 +90,7 @@ func (b *builder) element(els []element, i int) int {
 func (b *builder) answer(els []element, i int) int {
 	j, n := i+1, 0
 	var parts []string
-	for ; j < len(els) && els[j].kind == elParagraph; j++ {
+	for ; j < len(els) && els[j].kind == elParagraph && !strings.HasSuffix(els[j].text, "?"); j++ {
 		n += len(strings.Fields(els[j].text))
 		parts = append(parts, els[j].text)
 	}
@@ -161,14 +162,22 @@ func rowText(header, cells []string) string {
 // index builds the document's postings from its blocks.
 func (d *doc) index() {
 	d.size = int64(len(d.id) + len(d.name) + len(d.version))
+	memo := map[string]string{} // word -> term: stemming is most of the time spent
 	for i := range d.blocks {
 		bl := &d.blocks[i]
 		tf := map[string]float32{}
 		n := float32(0)
 		addTerms := func(s string, w float32) {
-			for _, t := range Terms(s, d.lang) {
-				tf[t] += w
-				n += w
+			for _, word := range words(strings.ToLower(s)) {
+				t, ok := memo[word]
+				if !ok {
+					t, _ = term(d.lang, word) // "" for a stop word
+					memo[word] = t
+				}
+				if t != "" {
+					tf[t] += w
+					n += w
+				}
 			}
 		}
 		addTerms(bl.text, weightBody)
@@ -179,7 +188,7 @@ func (d *doc) index() {
 			switch {
 			case k < len(bl.heading)-1:
 				addTerms(h, weightOuter)
-			case strings.HasSuffix(h, "?") && bl.first:
+			case bl.kind == kindQA || (strings.HasSuffix(h, "?") && bl.first):
 				addTerms(h, weightQuestion)
 			case strings.HasSuffix(h, "?"):
 				addTerms(h, weightOuter)
@@ -202,27 +211,68 @@ func (d *doc) index() {
 		d.size += int64(len(l.lead)) + 24*int64(len(l.items))
 	}
 	d.size += int64(len(d.postings)) * 48
+	d.byFirst = map[byte][]string{}
+	for t := range d.postings {
+		d.byFirst[t[0]] = append(d.byFirst[t[0]], t)
+	}
+	d.size += int64(len(d.postings)) * 16
+	if d.lang == DE {
+		for t := range d.postings {
+			d.vocab = append(d.vocab, t)
+			d.rvocab = append(d.rvocab, reverse(t))
+		}
+		sort.Strings(d.vocab)
+		sort.Strings(d.rvocab)
+		d.size += int64(len(d.vocab)) * 40
+	}
 }
 
 // chrome are whole lines of page furniture in the four languages, folded
 // to lower case without accents.
-var chrome = toSet(strings.ReplaceAll(`was_this_article_helpful? was_this_page_helpful? was_this_answer_helpful?
+var chrome = toSet(`was_this_article_helpful? was_this_page_helpful? was_this_answer_helpful?
 	did_this_answer_your_question? yes no share print back_to_top skip_to_content skip_to_main_content
 	related_articles contact_support submit_a_request table_of_contents on_this_page in_this_article
 	cet_article_vous_a-t-il_ete_utile? cet_article_a-t-il_ete_utile? partager imprimer sommaire oui non retour_en_haut
 	war_dieser_artikel_hilfreich? war_diese_seite_hilfreich? teilen drucken inhaltsverzeichnis ja nein nach_oben
 	¿te_ha_resultado_util_este_articulo? ¿fue_util_este_articulo? ¿le_ha_resultado_util? compartir imprimir indice si
-	volver_arriba`, "_", "\u00a0"))
+	volver_arriba`)
 
 // dropChrome removes headings and paragraphs that are page furniture.
 func dropChrome(els []element) []element {
 	out := els[:0]
 	for _, e := range els {
 		if (e.kind == elParagraph || e.kind == elHeading) && utf8.RuneCountInString(e.text) < 60 &&
-			chrome[strings.ReplaceAll(fold(strings.ToLower(e.text)), " ", "\u00a0")] {
+			chrome[strings.ReplaceAll(fold(strings.ToLower(e.text)), " ", "_")] {
 			continue
 		}
 		out = append(out, e)
 	}
 	return out
+}
+
+// compoundsOf returns the document's terms longer than q that start or
+// end with it, from its sorted vocabularies.
+func (d *doc) compoundsOf(q string) []string {
+	var out []string
+	i := sort.SearchStrings(d.vocab, q)
+	for ; i < len(d.vocab) && strings.HasPrefix(d.vocab[i], q); i++ {
+		if d.vocab[i] != q {
+			out = append(out, d.vocab[i])
+		}
+	}
+	r := reverse(q)
+	for i = sort.SearchStrings(d.rvocab, r); i < len(d.rvocab) && strings.HasPrefix(d.rvocab[i], r); i++ {
+		if d.rvocab[i] != r {
+			out = append(out, reverse(d.rvocab[i]))
+		}
+	}
+	return out
+}
+
+func reverse(s string) string {
+	r := []rune(s)
+	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+		r[i], r[j] = r[j], r[i]
+	}
+	return string(r)
 }

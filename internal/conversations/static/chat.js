@@ -150,9 +150,11 @@
       button.disabled = true;
       confirmed.textContent = "";
       post(escalate).then(function (data) {
+        confirmed.classList.remove("bad");
         confirmed.textContent = t.confirmed.replace("%s", data.escalation.email);
         escalate.reset();
       }).catch(function (err) {
+        confirmed.classList.add("bad");
         confirmed.textContent = message(err);
       }).finally(function () {
         button.disabled = false;
