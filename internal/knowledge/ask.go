@@ -115,6 +115,9 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 				weight = max(weight, b.idf(b.df(m.term)))
 			}
 		}
+		if generic[qlang][w] || generic[lang][w] {
+			weight *= genericWeight
+		}
 		qs = append(qs, queryTerm{weight: weight, matches: ms})
 		total += weight
 	}

@@ -33,7 +33,7 @@ var synonymGroups = map[string][]string{
 	DE: {
 		"rückerstattung erstatten erstattung geld", "rücksendung zurücksenden zurückschicken retoure rückgabe zurückgeben",
 		"stornieren stornierung kündigen kündigung", "versand versenden lieferung liefern zustellung",
-		"kosten preis gebühr gebühren bezahlen zahlen kostet teuer", "email e-mail mail", "anmelden einloggen login anmeldung",
+		"kosten preis gebühr gebühren kostet teuer", "bezahlen zahlen zahlung zahlungsart zahlungsmethode", "email e-mail mail", "anmelden einloggen login anmeldung",
 		"passwort kennwort", "verloren weg verlust", "benutzen verwenden einlösen anwenden nutzen",
 		"registrieren registrierung konto", "konto kundenkonto profil", "bestellung bestellen kauf kaufen", "paket sendung",
 		"telefon anrufen nummer", "kontakt kontaktieren erreichen sprechen", "öffnungszeiten geöffnet offen geschlossen",
@@ -53,6 +53,20 @@ var synonymGroups = map[string][]string{
 		"garantía",
 	},
 }
+
+// generic are words that customers put in questions about anything
+// (verbs of getting, seeing and doing): a question's word of this list
+// weighs less, so that its absence from a passage costs less.
+var generic = foldedAll(map[string]map[string]bool{
+	EN: toSet(`time early late tell see live get getting go make find use work give keep look come put show say already
+		happen happens happened stuff thing anyone`),
+	FR: toSet(`temps voir trouver faire mettre aller venir prendre donner dire passer arrive arriver recevoir reçois`),
+	DE: toSet(`bekomme bekommen kriege kriegen sehen finden machen gehen kommen geben nehmen sagen`),
+	ES: toSet(`ver encontrar hacer poner ir venir dar decir pasar llevar recibir`),
+})
+
+// genericWeight is the weight of a generic word relative to its idf.
+const genericWeight = 0.4
 
 // synonyms maps a language's term to the other terms of its groups.
 var synonyms = buildSynonyms()
