@@ -95,7 +95,7 @@ func TestAskCitesHeadingAndLanguage(t *testing.T) {
 }
 
 func TestAskLanguageFallsBackToDocuments(t *testing.T) {
-	b := NewLibrary(1<<20).Base([]Source{{ID: "de", Content: "## Versand\n\nDer Versand dauert zwei Tage und ist ab 50 Euro kostenlos.\n", Version: "1"}})
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "de", Content: "## Versand\n\nDer Versand dauert zwei Tage und ist ab 50 Euro kostenlos.\n", Version: "1"}})
 	if a := b.Ask("Versand?"); a.Language != DE {
 		t.Errorf("language of a one-word question = %q, want the documents' %q", a.Language, DE)
 	}
