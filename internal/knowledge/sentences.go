@@ -36,7 +36,9 @@ var months = toSet(`january february march april may june july august september 
 // Sentences splits text into sentences, each trimmed; their
 // concatenation with single spaces is the text with its spaces collapsed.
 func Sentences(text string) []string {
-	text = strings.Join(strings.Fields(text), " ")
+	if collapsed := strings.Join(strings.Fields(text), " "); collapsed != text {
+		text = collapsed
+	} // else the sentences are substrings of text, sharing its memory
 	var out []string
 	start := 0
 	for i := 0; i < len(text); {
