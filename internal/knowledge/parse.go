@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -181,6 +182,9 @@ func (d *doc) index() {
 			}
 		}
 		addTerms(bl.text, weightBody)
+		if label := labelOf(bl.text); label != "" {
+			addTerms(label, weightHeading-weightBody) // "Check-in: from 3 p.m." reads as a heading
+		}
 		if bl.kind == kindItem {
 			addTerms(d.lists[bl.group].lead, weightOuter)
 		}
@@ -275,4 +279,19 @@ func reverse(s string) string {
 		r[i], r[j] = r[j], r[i]
 	}
 	return string(r)
+}
+
+// labelOf returns the label of a text that starts with one ("Check-in:
+// from 3 p.m.", "Pets: on request"): at most 4 words before a colon, the
+// first capitalised; else "".
+func labelOf(text string) string {
+	label, rest, ok := strings.Cut(text, ":")
+	if !ok || strings.TrimSpace(rest) == "" || len(strings.Fields(label)) > 4 || label == "" {
+		return ""
+	}
+	r, _ := utf8.DecodeRuneInString(label)
+	if !unicode.IsUpper(r) {
+		return ""
+	}
+	return label
 }
