@@ -193,10 +193,11 @@ func (b *Base) compounds(q string, factor float64) []match {
 		}
 		// and the parts of a compound question word the documents have:
 		// "flughafentransfer" finds "transfer", "eincheck" finds "check"
-		for k := 4; k+4 <= len(q); k++ {
-			if len(d.postings[q[:k]]) > 0 {
+		for k := 2; k+4 <= len(q); k++ {
+			if k >= 4 && len(d.postings[q[:k]]) > 0 {
 				add(q[:k])
 			}
+			// a separable prefix is 2 or 3 letters: "eincheck" finds "check"
 			if len(d.postings[q[k:]]) > 0 {
 				add(q[k:])
 			}

@@ -53,7 +53,7 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		mein meine mich mir mit muss musste nach nicht nichts noch nun nur ob oder ohne sehr sein seine sich sie sind so
 		solche soll sollte sondern um und uns unser unsere unter viel vom von vor war waren warum was weil welche welchem
 		welchen welcher welches wenn wer werde werden wie wieder wir wird wo wollen zu zum zur über
-		hallo danke bitte möchte möchten will wissen frage gibt geht mal kurz eigentlich habt hab tun
+		hallo danke bitte möchte möchten will wissen frage gibt gibts geht mal kurz eigentlich habt hab tun
 		euch ihr`),
 	ES: toSet(`a al algo algunas algunos ante antes como con contra cual cuando cuál cómo de del desde donde dónde durante e
 		el él ella ellas ellos en entre era es esa esas ese eso esos esta estas este esto estos está están estoy fue ha
@@ -61,7 +61,7 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		otro para pero poco por porque puede pueden puedo qué que quien quién se sea ser si sí sin sobre son su sus también
 		te tengo tiene tienen tu tus un una uno unos usted ustedes vosotros y ya yo
 		hola gracias favor quiero quisiera necesito saber pregunta posible debo tengo tenéis tienes tenemos hacéis hacen
-		hago haces vosotros vuestra vuestro vuestros`),
+		hago haces vosotros vuestra vuestro vuestros cuánto cuánta cuántos cuántas`),
 })
 
 func foldedAll(m map[string]map[string]bool) map[string]map[string]bool {

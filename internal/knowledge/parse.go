@@ -241,12 +241,36 @@ var chrome = toSet(`was_this_article_helpful? was_this_page_helpful? was_this_an
 	¿te_ha_resultado_util_este_articulo? ¿fue_util_este_articulo? ¿le_ha_resultado_util? compartir imprimir indice si
 	volver_arriba`)
 
+// chromePrefixes start short lines of page metadata (folded, lower case):
+// "Updated 2 years ago", "Mis à jour le 3 mai", "3 min read".
+var chromePrefixes = []string{"updated ", "last updated", "published ", "posted ", "written by ", "mis a jour", "publie le",
+	"ecrit par", "aktualisiert", "zuletzt aktualisiert", "veroffentlicht", "actualizado", "ultima actualizacion", "publicado "}
+
+// chromeLine says whether a short line is page furniture.
+func chromeLine(text string) bool {
+	if utf8.RuneCountInString(text) >= 60 {
+		return false
+	}
+	f := fold(strings.ToLower(text))
+	if chrome[strings.ReplaceAll(f, " ", "_")] {
+		return true
+	}
+	for _, p := range chromePrefixes {
+		if strings.HasPrefix(f, p) && len(strings.Fields(f)) <= 8 {
+			return true
+		}
+	}
+	fs := strings.Fields(f)
+	// "3 min read", "5 min de lecture", "2 Minuten Lesezeit"
+	return len(fs) >= 3 && len(fs) <= 5 && isDigits(fs[0]) && strings.HasPrefix(fs[1], "min") &&
+		(fs[len(fs)-1] == "read" || fs[len(fs)-1] == "lecture" || fs[len(fs)-1] == "lesezeit" || fs[len(fs)-1] == "lectura")
+}
+
 // dropChrome removes headings and paragraphs that are page furniture.
 func dropChrome(els []element) []element {
 	out := els[:0]
 	for _, e := range els {
-		if (e.kind == elParagraph || e.kind == elHeading) && utf8.RuneCountInString(e.text) < 60 &&
-			chrome[strings.ReplaceAll(fold(strings.ToLower(e.text)), " ", "_")] {
+		if (e.kind == elParagraph || e.kind == elHeading) && chromeLine(e.text) {
 			continue
 		}
 		out = append(out, e)

@@ -16,11 +16,13 @@ var synonymGroups = map[string][]string{
 		"hours open opening close closing time", "address location located where", "receipt invoice bill",
 		"discount coupon promo voucher code", "broken damaged defective faulty", "exchange swap replace replacement",
 		"track tracking trace", "subscription membership plan", "delete remove close", "change modify update edit",
+		"pet pets dog dogs cat cats animal animals", "papers documents documentation id",
 		"long days time take fast quick quickly soon weeks months years hours minutes", "pause hold freeze suspend suspension",
 		"owe debt outstanding balance", "injured injury sick ill medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee",
 	},
 	FR: {
-		"rembourser remboursement", "retour retourner renvoyer", "annuler annulation résilier résiliation",
+		"rembourser remboursement", "animal animaux chien chiens chat chats",
+		"papiers documents pièces justificatif", "retour retourner renvoyer", "annuler annulation résilier résiliation",
 		"livraison livrer expédition expédier envoi envoyer", "prix coût tarif frais payer combien cher",
 		"email e-mail mail courriel", "connexion connecter identifier", "mot passe", "compte profil inscrire inscription",
 		"prêt prêter emprunt emprunter", "mauvais mauvaise erreur trompé tromper incorrect", "payant gratuit gratuite",
@@ -31,7 +33,8 @@ var synonymGroups = map[string][]string{
 		"garantie",
 	},
 	DE: {
-		"rückerstattung erstatten erstattung geld", "rücksendung zurücksenden zurückschicken retoure rückgabe zurückgeben",
+		"rückerstattung erstatten erstattung geld", "haustier haustiere hund hunde katze tier tiere",
+		"unterlagen dokumente papiere ausweis", "rücksendung zurücksenden zurückschicken retoure rückgabe zurückgeben",
 		"stornieren stornierung kündigen kündigung", "versand versenden lieferung liefern zustellung",
 		"kosten preis gebühr gebühren kostet teuer", "bezahlen zahlen zahlung zahlungsart zahlungsmethode", "email e-mail mail", "anmelden einloggen login anmeldung",
 		"passwort kennwort", "verloren weg verlust", "benutzen verwenden einlösen anwenden nutzen",
@@ -43,7 +46,8 @@ var synonymGroups = map[string][]string{
 		"garantie gewährleistung",
 	},
 	ES: {
-		"reembolso reembolsar devolver dinero", "devolución devolver", "cancelar cancelación anular",
+		"reembolso reembolsar devolver devuelven devuelvo dinero", "devolución devolver devuelvo devuelve devuelves devolvéis",
+		"mascota mascotas perro perros gato gatos animal animales", "papeles documentos documentación", "cancelar cancelación anular",
 		"envío enviar entrega entregar", "precio coste costo tarifa pagar cuánto cuesta caro gastos",
 		"email e-mail correo", "iniciar sesión acceder entrar", "contraseña clave", "cuenta perfil",
 		"pedido comprar compra ordenar", "paquete", "teléfono llamar número", "contactar contacto hablar",
@@ -59,14 +63,17 @@ var synonymGroups = map[string][]string{
 // weighs less, so that its absence from a passage costs less.
 var generic = foldedAll(map[string]map[string]bool{
 	EN: toSet(`time early late tell see live get getting go make find use work give keep look come put show say already
-		happen happens happened stuff thing anyone`),
-	FR: toSet(`temps voir trouver faire mettre aller venir prendre donner dire passer arrive arriver recevoir reçois`),
-	DE: toSet(`bekomme bekommen kriege kriegen sehen finden machen gehen kommen geben nehmen sagen`),
-	ES: toSet(`ver encontrar hacer poner ir venir dar decir pasar llevar recibir`),
+		happen happens happened anyone type types kind kinds way ways option options available able allowed`),
+	FR: toSet(`temps voir trouver faire mettre aller venir prendre donner dire passer arrive arriver recevoir reçois
+		type types genre sorte façon moyen moyens option options disponible possible droit`),
+	DE: toSet(`bekomme bekommen kriege kriegen sehen finden machen gehen kommen geben nehmen sagen art arten typ
+		möglichkeit möglichkeiten möglich verfügbar darf dürfen`),
+	ES: toSet(`ver encontrar hacer poner ir venir dar decir pasar llevar recibir tipo tipos clase clases manera forma
+		formas opción opciones disponible falta hace hacen`),
 })
 
 // genericWeight is the weight of a generic word relative to its idf.
-const genericWeight = 0.4
+const genericWeight = 0.3
 
 // synonyms maps a language's term to the other terms of its groups.
 var synonyms = buildSynonyms()
