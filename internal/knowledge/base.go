@@ -125,6 +125,10 @@ func (b *Base) fuzzy(lang, q string) []match {
 			switch {
 			case len(q) >= 4 && len(t) > len(q) && t[:len(q)] == q:
 				best[t] = factorPrefix
+			case len(t) >= 5 && len(q) > len(t) && q[:len(t)] == t:
+				// the stemmer cut one form shorter: "devolu" (devolución)
+				// for "devolucion" typed without its accent
+				best[t] = factorPrefix
 			case budget > 0 && abs(len(t)-len(q)) <= budget:
 				switch d := distString(q, t, budget); {
 				case d > budget || d == 0:

@@ -63,13 +63,17 @@ var synonymGroups = map[string][]string{
 // weighs less, so that its absence from a passage costs less.
 var generic = foldedAll(map[string]map[string]bool{
 	EN: toSet(`time early late tell see live get getting go make find use work give keep look come put show say already
-		happen happens happened anyone type types kind kinds way ways option options available able allowed`),
+		happen happens happened anyone type types kind kinds way ways option options available able allowed
+		accept accepted take bring`),
 	FR: toSet(`temps voir trouver faire mettre aller venir prendre donner dire passer arrive arriver recevoir reçois
-		type types genre sorte façon moyen moyens option options disponible possible droit`),
+		type types genre sorte façon moyen moyens option options disponible possible droit
+		accepter acceptez acceptes apporter amener`),
 	DE: toSet(`bekomme bekommen kriege kriegen sehen finden machen gehen kommen geben nehmen sagen art arten typ
-		möglichkeit möglichkeiten möglich verfügbar darf dürfen`),
+		möglichkeit möglichkeiten möglich verfügbar darf dürfen akzeptieren akzeptiert nehmt
+		mitbringen mitnehmen`),
 	ES: toSet(`ver encontrar hacer poner ir venir dar decir pasar llevar recibir tipo tipos clase clases manera forma
-		formas opción opciones disponible falta hace hacen`),
+		formas opción opciones disponible falta hace hacen aceptan aceptáis aceptar
+		aceptas traer`),
 })
 
 // genericWeight is the weight of a generic word relative to its idf.
