@@ -104,7 +104,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 	seen := map[string]bool{}
 	var qs []queryTerm
 	total := 0.0
-	for _, w := range words(strings.ToLower(question)) {
+	for _, w := range phraseWords(words(strings.ToLower(question))) {
 		if sure && stopwords[qlang][w] {
 			continue
 		}

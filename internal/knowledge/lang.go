@@ -148,6 +148,31 @@ func words(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
+// phrases are two-word expressions written with or without a hyphen that
+// mean one thing, and whose second word is a stop word ("check in" and
+// "check out" would otherwise both be "check"). They become one word.
+var phrases = map[[2]string]string{
+	{"check", "in"}: "checkin", {"check", "out"}: "checkout", {"log", "in"}: "login", {"sign", "in"}: "login",
+	{"log", "out"}: "logout", {"sign", "out"}: "logout", {"sign", "up"}: "signup", {"no", "show"}: "noshow",
+	{"pick", "up"}: "pickup", {"drop", "off"}: "dropoff", {"e", "mail"}: "email",
+}
+
+// phraseWords joins the phrases of a run of lower-case words.
+func phraseWords(ws []string) []string {
+	out := ws[:0:0]
+	for i := 0; i < len(ws); i++ {
+		if i+1 < len(ws) {
+			if p, ok := phrases[[2]string{ws[i], ws[i+1]}]; ok {
+				out = append(out, p)
+				i++
+				continue
+			}
+		}
+		out = append(out, ws[i])
+	}
+	return out
+}
+
 var stemmers = map[string]func(*snowball.Env) bool{EN: english.Stem, FR: french.Stem, DE: german.Stem, ES: spanish.Stem}
 
 // stem is the Snowball stem of a lower-case word with its accents folded.
@@ -208,7 +233,7 @@ func Terms(text, lang string) []string {
 		lang = EN
 	}
 	var out []string
-	for _, w := range words(strings.ToLower(text)) {
+	for _, w := range phraseWords(words(strings.ToLower(text))) {
 		if t, ok := term(lang, w); ok {
 			out = append(out, t)
 		}

@@ -169,7 +169,7 @@ func (d *doc) index() {
 		tf := map[string]float32{}
 		n := float32(0)
 		addTerms := func(s string, w float32) {
-			for _, word := range words(strings.ToLower(s)) {
+			for _, word := range phraseWords(words(strings.ToLower(s))) {
 				t, ok := memo[word]
 				if !ok {
 					t, _ = term(d.lang, word) // "" for a stop word

@@ -16,12 +16,12 @@ var synonymGroups = map[string][]string{
 		"hours open opening close closing time", "address location located where", "receipt invoice bill",
 		"discount coupon promo voucher code", "broken damaged defective faulty", "exchange swap replace replacement",
 		"track tracking trace", "subscription membership plan", "delete remove close", "change modify update edit",
-		"pet pets dog dogs cat cats animal animals", "papers documents documentation id",
+		"checkin arrival arrive", "checkout departure leave", "pet pets dog dogs cat cats animal animals", "papers documents documentation id",
 		"long days time take fast quick quickly soon weeks months years hours minutes", "pause hold freeze suspend suspension",
 		"owe debt outstanding balance", "injured injury sick ill medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee",
 	},
 	FR: {
-		"rembourser remboursement", "animal animaux chien chiens chat chats",
+		"rembourser remboursement", "checkin arrivée arriver", "checkout départ partir", "animal animaux chien chiens chat chats",
 		"papiers documents pièces justificatif", "retour retourner renvoyer", "annuler annulation résilier résiliation",
 		"livraison livrer expédition expédier envoi envoyer", "prix coût tarif frais payer combien cher",
 		"email e-mail mail courriel", "connexion connecter identifier", "mot passe", "compte profil inscrire inscription",
@@ -33,7 +33,8 @@ var synonymGroups = map[string][]string{
 		"garantie",
 	},
 	DE: {
-		"rückerstattung erstatten erstattung geld", "haustier haustiere hund hunde katze tier tiere",
+		"rückerstattung erstatten erstattung geld", "checkin einchecken anreise ankunft",
+		"checkout auschecken abreise", "haustier haustiere hund hunde katze tier tiere",
 		"unterlagen dokumente papiere ausweis", "rücksendung zurücksenden zurückschicken retoure rückgabe zurückgeben",
 		"stornieren stornierung kündigen kündigung", "versand versenden lieferung liefern zustellung",
 		"kosten preis gebühr gebühren kostet teuer", "bezahlen zahlen zahlung zahlungsart zahlungsmethode", "email e-mail mail", "anmelden einloggen login anmeldung",
@@ -47,7 +48,7 @@ var synonymGroups = map[string][]string{
 	},
 	ES: {
 		"reembolso reembolsar devolver devuelven devuelvo dinero", "devolución devolver devuelvo devuelve devuelves devolvéis",
-		"mascota mascotas perro perros gato gatos animal animales", "papeles documentos documentación", "cancelar cancelación anular",
+		"checkin entrada llegada", "checkout salida", "mascota mascotas perro perros gato gatos animal animales", "papeles documentos documentación", "cancelar cancelación anular",
 		"envío enviar entrega entregar", "precio coste costo tarifa pagar cuánto cuesta caro gastos",
 		"email e-mail correo", "iniciar sesión acceder entrar", "contraseña clave", "cuenta perfil",
 		"pedido comprar compra ordenar", "paquete", "teléfono llamar número", "contactar contacto hablar",
