@@ -114,6 +114,9 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		}
 		seen[t] = true
 		ms := b.matches(lang, t)
+		if (priceWords[qlang][w] || priceWords[lang][w]) && b.df(termPrice) > 0 {
+			ms = append(ms, match{termPrice, factorSynonym})
+		}
 		// A word of the documents weighs its idf; a misspelt one what the
 		// word it stands for weighs; a word in no document what the
 		// rarest word of the documents weighs (1 block): it still counts

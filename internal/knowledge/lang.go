@@ -45,7 +45,8 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		qui quoi sa sans se ses si sien son sont sous suis sur ta te tes toi ton tous tout toute toutes très tu un une
 		vos votre vous vu y c d j l m n qu s t
 		bonjour salut merci svp stp veux voudrais voudrait souhaite souhaiterais besoin savoir dire question possible
-		faut faire est-ce estce combien mets mettre mis fais`),
+		faut faire est-ce estce combien mets mettre mis fais serai sera serez seront serais
+		sommes êtes avons avez peux pouvez pouvons dois doit devez`),
 	DE: toSet(`aber alle allem allen aller alles als also am an ander andere anderem anderen anderer anderes auch auf aus
 		bei bin bis bist da damit dann das dass dein deine dem den der des dessen die dich dir doch dort du durch ein eine
 		einem einen einer eines er es etwas euch euer eure für gegen hab habe haben hat hatte hätte ich ihm ihn ihnen ihr
@@ -53,7 +54,7 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		mein meine mich mir mit muss musste nach nicht nichts noch nun nur ob oder ohne sehr sein seine sich sie sind so
 		solche soll sollte sondern um und uns unser unsere unter viel vom von vor war waren warum was weil welche welchem
 		welchen welcher welches wenn wer werde werden wie wieder wir wird wo wollen zu zum zur über
-		hallo danke bitte möchte möchten will wissen frage gibt gibts geht mal kurz eigentlich habt hab tun
+		hallo danke bitte möchte möchten will wissen frage wann wieso weshalb wohin woher gibt gibts geht mal kurz eigentlich habt hab tun
 		euch ihr`),
 	ES: toSet(`a al algo algunas algunos ante antes como con contra cual cuando cuál cómo de del desde donde dónde durante e
 		el él ella ellas ellos en entre era es esa esas ese eso esos esta estas este esto estos está están estoy fue ha

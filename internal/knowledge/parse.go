@@ -182,6 +182,9 @@ func (d *doc) index() {
 			}
 		}
 		addTerms(bl.text, weightBody)
+		for _, t := range answerTypes(bl.text) {
+			tf[t]++
+		}
 		if label := labelOf(bl.text); label != "" {
 			addTerms(label, weightHeading-weightBody) // "Check-in: from 3 p.m." reads as a heading
 		}

@@ -23,7 +23,7 @@ var synonymGroups = map[string][]string{
 	FR: {
 		"rembourser remboursement", "checkin arrivée arriver", "checkout départ partir", "animal animaux chien chiens chat chats",
 		"papiers documents pièces justificatif", "retour retourner renvoyer", "annuler annulation résilier résiliation",
-		"livraison livrer expédition expédier envoi envoyer", "prix coût tarif frais payer combien cher",
+		"livraison livrer expédition expédier envoi envoyer", "prix coût tarif frais combien cher", "payer paye paie payé paiement",
 		"email e-mail mail courriel", "connexion connecter identifier", "mot passe", "compte profil inscrire inscription",
 		"prêt prêter emprunt emprunter", "mauvais mauvaise erreur trompé tromper incorrect", "payant gratuit gratuite",
 		"commande commander achat acheter", "colis paquet", "téléphone appeler numéro", "contacter joindre parler",
