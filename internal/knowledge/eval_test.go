@@ -14,8 +14,8 @@ func TestEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(results) != 3 {
-		t.Fatalf("got %d sets, want 3 (heldout, tune, tune2)", len(results))
+	if len(results) != 4 {
+		t.Fatalf("got %d sets, want 4 (heldout, tune, tune2, tune3)", len(results))
 	}
 	answerable, unanswerable := 0, 0
 	for _, r := range results {
