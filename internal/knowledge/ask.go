@@ -21,6 +21,10 @@ const (
 // evaluation's threshold sweep only).
 var minScore = 0.4
 
+// outerCoverage is how much a question word counts as covered by a
+// block when only an outer heading of the block has it.
+const outerCoverage = 0.75
+
 // missingRatio: a passage is refused when a question word it lacks
 // weighs this many times what it matches (a variable for the sweep).
 var missingRatio = 1.0
@@ -180,11 +184,14 @@ func (b *Base) score(lang string, qs []queryTerm, total float64) []hit {
 					norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(bl.length)/b.avgLen))
 					k := key{di, int(p.block)}
 					s := q.weight * m.factor * norm
-					if cur := best[k]; s > cur[0] {
-						best[k] = [2]float64{s, max(cur[1], m.factor)}
-					} else if m.factor > cur[1] {
-						best[k] = [2]float64{cur[0], m.factor}
+					// being under a section about a word covers it half as
+					// well as saying it
+					f := m.factor
+					if p.outer {
+						f *= outerCoverage
 					}
+					cur := best[k]
+					best[k] = [2]float64{max(cur[0], s), max(cur[1], f)}
 				}
 			}
 		}

@@ -167,8 +167,9 @@ func (d *doc) index() {
 	for i := range d.blocks {
 		bl := &d.blocks[i]
 		tf := map[string]float32{}
+		direct := map[string]bool{} // terms of the block itself, not only of an outer heading
 		n := float32(0)
-		addTerms := func(s string, w float32) {
+		addTerms := func(s string, w float32, own bool) {
 			for _, word := range phraseWords(words(strings.ToLower(s))) {
 				t, ok := memo[word]
 				if !ok {
@@ -178,35 +179,37 @@ func (d *doc) index() {
 				if t != "" {
 					tf[t] += w
 					n += w
+					direct[t] = direct[t] || own
 				}
 			}
 		}
-		addTerms(bl.text, weightBody)
+		addTerms(bl.text, weightBody, true)
 		for _, t := range answerTypes(bl.text) {
 			tf[t]++
+			direct[t] = true
 		}
 		if label := labelOf(bl.text); label != "" {
-			addTerms(label, weightHeading-weightBody) // "Check-in: from 3 p.m." reads as a heading
+			addTerms(label, weightHeading-weightBody, true) // "Check-in: from 3 p.m." reads as a heading
 		}
 		if bl.kind == kindItem {
-			addTerms(d.lists[bl.group].lead, weightOuter)
+			addTerms(d.lists[bl.group].lead, weightOuter, true)
 		}
 		for k, h := range bl.heading {
 			switch {
 			case k < len(bl.heading)-1:
-				addTerms(h, weightOuter)
+				addTerms(h, weightOuter, false)
 			case bl.kind == kindQA || (strings.HasSuffix(h, "?") && bl.first):
-				addTerms(h, weightQuestion)
+				addTerms(h, weightQuestion, true)
 			case strings.HasSuffix(h, "?"):
-				addTerms(h, weightOuter)
+				addTerms(h, weightOuter, false)
 			default:
-				addTerms(h, weightHeading)
+				addTerms(h, weightHeading, true)
 			}
 		}
 		bl.length = n
 		d.totalLen += float64(n)
 		for t, f := range tf {
-			d.postings[t] = append(d.postings[t], posting{block: int32(i), tf: f})
+			d.postings[t] = append(d.postings[t], posting{block: int32(i), tf: f, outer: !direct[t]})
 			d.size += int64(len(t)) + 8
 		}
 		d.size += int64(len(bl.text))*2 + 64
