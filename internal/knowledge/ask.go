@@ -14,7 +14,7 @@ const (
 	maxQuestion = 2000 // bytes of a question looked at
 	maxPassages = 5
 	bm25K1      = 1.2
-	bm25B       = 0.75
+	bm25B       = 0.5
 )
 
 // minScore is the confidence an answer needs (a variable for the
