@@ -220,12 +220,17 @@ func (r *receiver) escalation() string {
 }
 
 // bodyOf is the text of a message that is searched: the new part of a
-// reply, else its text.
+// reply, else its text; for a message with only an HTML body, the new part
+// of that body's text.
 func bodyOf(m *mail.FullMessage) string {
-	if q := strings.TrimSpace(m.ExtractedText); q != "" {
-		return truncateRunes(q, 4*maxQuestion)
+	q := strings.TrimSpace(m.ExtractedText)
+	if q == "" {
+		q = strings.TrimSpace(m.Text)
 	}
-	return truncateRunes(strings.TrimSpace(m.Text), 4*maxQuestion)
+	if q == "" && m.HTML != nil {
+		q = mail.ExtractReply(htmlText(*m.HTML))
+	}
+	return truncateRunes(q, 4*maxQuestion)
 }
 
 func truncateRunes(s string, n int) string {

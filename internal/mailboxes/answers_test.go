@@ -175,6 +175,16 @@ func TestDraftAnswers(t *testing.T) {
 			t.Fatalf("%d drafts left, want 0", n)
 		}
 
+		// A mail with only an HTML body is read too (the quote left out).
+		mailTo(t, s, "hugo@example.com", "bikes@mail.localhost", "a question",
+			"<html><body><p>Hello,</p><p>How much does a <b>service</b> cost?</p><blockquote>When are you open?</blockquote></body></html>",
+			"Content-Type: text/html; charset=utf-8")
+		if list := drafts(t, s, u.Token, g); len(list) != 1 || list[0]["answered"] != true || !strings.Contains(list[0]["text"].(string), "45 euros") {
+			t.Fatalf("draft of an HTML mail: %v", list)
+		} else {
+			s.Call(t, u.Token, res, "draft-discard", "", map[string]any{"agentId": g, "draftId": list[0]["id"]}).Expect(t, 200, "")
+		}
+
 		// Turned off: mail is only stored.
 		s.Call(t, u.Token, res, "update", "", map[string]any{"agentId": g, "auto_reply": "off"}).Expect(t, 200, "")
 		mailTo(t, s, "ann@example.com", "bikes@mail.localhost", "repairs", "How much does a service cost?")

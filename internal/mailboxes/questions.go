@@ -4,6 +4,9 @@ import (
 	"strings"
 	"unicode"
 
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
 	"github.com/geniehq/genie/internal/knowledge"
 )
 
@@ -132,4 +135,45 @@ func dropGreeting(s, low string) string {
 		return strings.TrimSpace(s[i+1:])
 	}
 	return strings.TrimSpace(s)
+}
+
+// htmlText is the text of an HTML mail body, for mail without a text part:
+// what is quoted (blockquote, Gmail's and Thunderbird's quote blocks) or
+// not shown (head, style, script) is left out; blocks end lines.
+func htmlText(s string) string {
+	doc, err := html.Parse(strings.NewReader(s))
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode {
+			switch n.DataAtom {
+			case atom.Blockquote, atom.Head, atom.Style, atom.Script, atom.Template:
+				return
+			case atom.Br:
+				b.WriteString("\n")
+			}
+			for _, a := range n.Attr {
+				if a.Key == "class" && (strings.Contains(a.Val, "gmail_quote") || strings.Contains(a.Val, "moz-cite-prefix")) {
+					return
+				}
+			}
+		}
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+		if n.Type == html.ElementNode {
+			switch n.DataAtom {
+			case atom.P, atom.Div, atom.Li, atom.Tr, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Table, atom.Ul, atom.Ol:
+				b.WriteString("\n")
+			}
+		}
+	}
+	walk(doc)
+	return strings.TrimSpace(b.String())
 }

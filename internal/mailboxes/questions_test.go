@@ -70,3 +70,20 @@ func TestCombine(t *testing.T) {
 		})
 	}
 }
+
+func TestHTMLText(t *testing.T) {
+	for _, c := range []struct{ name, html, want string }{
+		{"paragraphs", "<p>Hello,</p><p>when are you <b>open</b>?</p>", "Hello,\nwhen are you open?"},
+		{"quote left out", "<div>Thanks!</div><div class=\"gmail_quote\">On Mon, Ann wrote:<blockquote>old</blockquote></div>", "Thanks!"},
+		{"blockquote left out", "<p>Yes</p><blockquote><p>Do you?</p></blockquote>", "Yes"},
+		{"style and script", "<html><head><title>x</title><style>p{}</style></head><body>Hi<br>there<script>x()</script></body></html>", "Hi\nthere"},
+		{"entities", "<p>Caf&eacute; &amp; bikes?</p>", "Café & bikes?"},
+		{"not html", "plain text?", "plain text?"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := htmlText(c.html); got != c.want {
+				t.Fatalf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
