@@ -28,6 +28,7 @@ const (
 	MailboxMessageReceived  = "mailbox.message.received"
 	MailboxMessageSent      = "mailbox.message.sent"
 	MailboxStatusChanged    = "mailbox.status_changed"
+	MailboxDraftCreated     = "mailbox.draft.created"
 	DocumentUpdated         = "document.updated"
 	EditLinkLocked          = "edit_link.locked"
 	EditLinkRotated         = "edit_link.rotated"
@@ -49,6 +50,7 @@ var Types = []string{
 	MailboxMessageReceived, MailboxMessageSent, MailboxStatusChanged, DocumentUpdated, EditLinkLocked, EditLinkRotated,
 	APIKeyCreated, APIKeyRevoked, GenieCreated, GenieDeleted, ListingCloned, ReviewCreated, SubmissionCreated,
 	SubmissionStatusChanged, WebhookEndpointDisabled, WebhookTest, ConversationEscalated,
+	MailboxDraftCreated,
 }
 
 // PlatformTypes are the events of the whole platform that admins'

@@ -193,7 +193,7 @@ func (s *Service) received(ctx context.Context, in mail.Received) (mail.Disposit
 	dr := draftFor(r, msg, ans, s.DB.Now())
 	if r.box.AutoReply == AutoReplySend {
 		if !ans.Answered {
-			s.saveDraft(ctx, dr)
+			s.saveDraft(ctx, r.owner, dr)
 			return mail.Disposition{EscalateTo: r.escalation()}, nil
 		}
 		sent, err := s.autoSend(ctx, r, msg, dr)
@@ -203,10 +203,10 @@ func (s *Service) received(ctx context.Context, in mail.Received) (mail.Disposit
 		if err != nil {
 			s.Log.WarnContext(ctx, "automatic answer not sent; kept as a draft", "mailbox", r.box.EmailAddress, "err", err)
 		}
-		s.saveDraft(ctx, dr)
+		s.saveDraft(ctx, r.owner, dr)
 		return mail.Disposition{EscalateTo: r.escalation()}, nil
 	}
-	s.saveDraft(ctx, dr)
+	s.saveDraft(ctx, r.owner, dr)
 	return none, nil
 }
 

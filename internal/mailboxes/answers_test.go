@@ -135,6 +135,19 @@ func TestDraftAnswers(t *testing.T) {
 		if got := s.Call(t, u.Token, res, "messages", "", map[string]any{"agentId": g}).Expect(t, 200, "").Data()["count"]; got != 5.0 {
 			t.Fatalf("%v messages stored, want 5", got)
 		}
+		// Each draft is a mailbox.draft.created event of the owner's.
+		evs := s.Call(t, u.Token, "events", "list", "", map[string]any{"types": []string{"mailbox.draft.created"}}).Expect(t, 200, "").Data()["events"].([]any)
+		needs := map[any]int{}
+		for _, e := range evs {
+			data := e.(map[string]any)["data"].(map[string]any)
+			if data["agent_id"] != g || data["mailbox_id"] != box["id"] {
+				t.Fatalf("event data: %v", data)
+			}
+			needs[data["draft"].(map[string]any)["needs_person"]]++
+		}
+		if len(evs) != 2 || needs[true] != 1 || needs[false] != 1 {
+			t.Fatalf("mailbox.draft.created events: %v", evs)
+		}
 		metrics := s.Do(t, "GET", "/metrics", "", nil)
 		for _, want := range []string{"\ngenie_mail_drafts 2\n", "\ngenie_mail_drafts_needing_person 1\n"} {
 			if !strings.Contains(string(metrics.Raw), want) {

@@ -14,6 +14,7 @@ import (
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/events"
 	"github.com/geniehq/genie/internal/mail"
 )
 
@@ -123,19 +124,44 @@ func sourcesFooter(title string, sources []Source) string {
 	return b.String() + "\n"
 }
 
-// saveDraft stores a draft; a message already drafted keeps its draft (a
-// redelivery). Failures are logged.
-func (s *Service) saveDraft(ctx context.Context, d *Draft) {
-	to, _ := json.Marshal(d.To)
-	cc, _ := json.Marshal(d.Cc)
-	src, _ := json.Marshal(d.Sources)
-	_, err := s.DB.W.ExecContext(ctx, `INSERT INTO mail_drafts (id, mailbox_id, message_id, thread_id, to_addrs, cc_addrs, subject, body,
-		answered, language, sources, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
-		ON CONFLICT (message_id) DO NOTHING`,
-		d.ID, d.mailboxID, d.MessageID, d.ThreadID, string(to), string(cc), d.Subject, d.Text, d.Answered, d.Language, string(src), d.CreatedAt)
+// saveDraft stores a draft of the genie of owner, with its
+// mailbox.draft.created event; a message already drafted keeps its draft
+// (a redelivery). Failures are logged.
+func (s *Service) saveDraft(ctx context.Context, owner string, d *Draft) {
+	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
+		added, err := insertDraft(ctx, tx, d)
+		if err != nil || !added || s.Events == nil {
+			return err
+		}
+		return s.Events.Record(ctx, tx, owner, events.MailboxDraftCreated, DraftEvent{AgentID: d.AgentID, MailboxID: d.mailboxID, Draft: d})
+	})
 	if err != nil {
 		s.Log.ErrorContext(ctx, "store drafted answer", "message_id", d.MessageID, "err", err)
 	}
+}
+
+// DraftEvent is the data of mailbox.draft.created.
+type DraftEvent struct {
+	AgentID   string `json:"agent_id"`
+	MailboxID string `json:"mailbox_id"`
+	Draft     *Draft `json:"draft"`
+}
+
+// insertDraft stores a draft unless its message has one; it reports
+// whether it did.
+func insertDraft(ctx context.Context, q db.Querier, d *Draft) (bool, error) {
+	to, _ := json.Marshal(d.To)
+	cc, _ := json.Marshal(d.Cc)
+	src, _ := json.Marshal(d.Sources)
+	res, err := q.ExecContext(ctx, `INSERT INTO mail_drafts (id, mailbox_id, message_id, thread_id, to_addrs, cc_addrs, subject, body,
+		answered, language, sources, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+		ON CONFLICT (message_id) DO NOTHING`,
+		d.ID, d.mailboxID, d.MessageID, d.ThreadID, string(to), string(cc), d.Subject, d.Text, d.Answered, d.Language, string(src), d.CreatedAt, d.UpdatedAt)
+	if err != nil {
+		return false, fmt.Errorf("mailboxes: store draft: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 const draftColumns = `d.id, b.agent_id, d.mailbox_id, d.message_id, d.thread_id, d.to_addrs, d.cc_addrs, d.subject, d.body, d.answered,
@@ -356,7 +382,9 @@ func (s *Service) takeDraft(ctx context.Context, mailboxID, id string) (*Draft, 
 
 // restoreDraft puts back a draft that could not be sent.
 func (s *Service) restoreDraft(ctx context.Context, d *Draft) {
-	s.saveDraft(context.WithoutCancel(ctx), d)
+	if _, err := insertDraft(context.WithoutCancel(ctx), s.DB.W, d); err != nil {
+		s.Log.ErrorContext(ctx, "put back a draft that could not be sent", "draft_id", d.ID, "err", err)
+	}
 }
 
 // DiscardDraft deletes a draft; NOT_FOUND when there is none.
