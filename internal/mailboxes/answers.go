@@ -30,6 +30,10 @@ func validAutoReply(v string) bool {
 // thread no other automatic answer goes to them in that thread.
 const AutoAnswerWindow = time.Hour
 
+// AnswerTimeout bounds the time the knowledge base (and a model composing
+// with it) takes to answer one received message.
+const AnswerTimeout = 20 * time.Second
+
 // MaxAutoAnswersPerSender bounds the automatic answers one sender gets
 // from one mailbox in AutoAnswerWindow, across threads: a sender who
 // starts a new thread with every message is not answered every time.
@@ -185,9 +189,15 @@ func (s *Service) received(ctx context.Context, in mail.Received) (mail.Disposit
 	}
 	body := bodyOf(msg)
 	qs, all := mailQuestions(msg.Subject, body)
-	answers, err := s.Knowledge.Answer(ctx, r.box.AgentID, qs)
+	// The sender's server waits for the SMTP reply meanwhile: a slow model
+	// or database leaves the message to a person rather than hold it.
+	actx, cancel := context.WithTimeout(ctx, AnswerTimeout)
+	answers, err := s.Knowledge.Answer(actx, r.box.AgentID, qs)
+	cancel()
 	if err != nil {
-		return none, fmt.Errorf("ask the knowledge base: %w", err)
+		s.Log.WarnContext(ctx, "no answer from the knowledge base; the message goes to a person", "mailbox", r.box.EmailAddress,
+			"message_id", msg.ID, "err", err)
+		answers = nil
 	}
 	ans := combine(answers, all, s.Knowledge.Language(strings.Join(append([]string{msg.Subject}, qs...), "\n")))
 	dr := draftFor(r, msg, ans, s.DB.Now())
