@@ -198,6 +198,32 @@ func TestDraftAnswers(t *testing.T) {
 			s.Call(t, u.Token, res, "draft-discard", "", map[string]any{"agentId": g, "draftId": list[0]["id"]}).Expect(t, 200, "")
 		}
 
+		// Two questions, both answered: one draft with both answers; one
+		// answered and one not: the answer found, and a person for the rest.
+		mailTo(t, s, "ina@example.com", "bikes@mail.localhost", "two questions",
+			"Hi! When are you open on saturday? And how much does a service cost? Best, Ina")
+		mailTo(t, s, "jo@example.com", "bikes@mail.localhost", "two questions",
+			"Hello, how much does a service cost? Do you have parking spaces for cars? Thanks")
+		two := drafts(t, s, u.Token, g)
+		if len(two) != 2 {
+			t.Fatalf("%d drafts for two mails, want 2", len(two))
+		}
+		for _, d := range two {
+			text := d["text"].(string)
+			switch {
+			case strings.Contains(d["to"].([]any)[0].(string), "ina@"):
+				if d["answered"] != true || !strings.Contains(text, "10 am to 4 pm") || !strings.Contains(text, "45 euros") {
+					t.Fatalf("two answered questions: %v", d)
+				}
+			default:
+				if d["answered"] != false || d["needs_person"] != true || !strings.Contains(text, "45 euros") ||
+					!strings.Contains(text, "the rest of your message") || len(d["sources"].([]any)) == 0 {
+					t.Fatalf("partly answered: %v", d)
+				}
+			}
+			s.Call(t, u.Token, res, "draft-discard", "", map[string]any{"agentId": g, "draftId": d["id"]}).Expect(t, 200, "")
+		}
+
 		// Turned off: mail is only stored.
 		s.Call(t, u.Token, res, "update", "", map[string]any{"agentId": g, "auto_reply": "off"}).Expect(t, 200, "")
 		mailTo(t, s, "ann@example.com", "bikes@mail.localhost", "repairs", "How much does a service cost?")
