@@ -581,3 +581,39 @@ func TestAutoAnswerOncePerThread(t *testing.T) {
 		}
 	})
 }
+
+// TestDraftLanguages: the draft is written in the sender's language, from
+// German documents when they answer, and says a person will reply when
+// they do not.
+func TestDraftLanguages(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		s := apitest.Start(t, store, withSMTP)
+		u := s.NewUser(t, auth.RoleUser)
+		doc := apitest.Str(s.Call(t, u.Token, "documents", "create", "", map[string]any{"name": "Hilfe", "content": "# Fahrradladen\n\n" +
+			"## Öffnungszeiten\n\nWir haben von Montag bis Freitag von 9 bis 18 Uhr geöffnet. Samstags öffnen wir von 10 bis 16 Uhr.\n\n" +
+			"## Reparaturen\n\nEine Inspektion kostet 45 Euro und dauert zwei Werktage.\n"}).Expect(t, 201, "").Data(), "document", "id")
+		g := apitest.Str(s.Call(t, u.Token, "genies", "create", "", map[string]any{"name": "Radladen", "document_ids": []string{doc}}).
+			Expect(t, 201, "").Data(), "genie", "id")
+		s.Call(t, u.Token, res, "provision", "", map[string]any{"agentId": g, "desiredLocalpart": "rad"}).Expect(t, 200, "")
+		for _, c := range []struct {
+			from, body, lang, start, contains string
+			answered                          bool
+		}{
+			{"jens@example.de", "Guten Tag, was kostet eine Inspektion? Viele Grüße, Jens", "de", "Guten Tag,", "45 Euro", true},
+			{"uwe@example.de", "Hallo, haben Sie einen Parkplatz für Autos vor dem Laden? Danke", "de", "Guten Tag,", "an einen Menschen", false},
+			{"lola@example.es", "Hola, ¿tienen aparcamiento para coches delante de la tienda? Gracias", "es", "Hola:", "una persona", false},
+		} {
+			mailTo(t, s, c.from, "rad@mail.localhost", "Frage", c.body)
+			var d map[string]any
+			for _, x := range drafts(t, s, u.Token, g) {
+				if strings.Contains(x["to"].([]any)[0].(string), c.from) {
+					d = x
+				}
+			}
+			if d == nil || d["language"] != c.lang || d["answered"] != c.answered || !strings.HasPrefix(d["text"].(string), c.start) ||
+				!strings.Contains(d["text"].(string), c.contains) {
+				t.Fatalf("draft for %s: %v", c.from, d)
+			}
+		}
+	})
+}
