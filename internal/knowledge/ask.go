@@ -10,13 +10,24 @@ import (
 // question's weight (idf-weighted share of its terms) and its BM25 score
 // is not negligible.
 const (
-	minScore    = 0.4
 	minBM25     = 1.0
 	maxQuestion = 2000 // bytes of a question looked at
 	maxPassages = 5
 	bm25K1      = 1.2
-	bm25B       = 0.75
+	bm25B       = 0.5
 )
+
+// minScore is the confidence an answer needs (a variable for the
+// evaluation's threshold sweep only).
+var minScore = 0.4
+
+// outerCoverage is how much a question word counts as covered by a
+// block when only an outer heading of the block has it.
+const outerCoverage = 0.75
+
+// missingRatio: a passage is refused when a question word it lacks
+// weighs this many times what it matches (a variable for the sweep).
+var missingRatio = 1.0
 
 // queryTerm is one distinct term of the question and what it matches.
 type queryTerm struct {
@@ -30,6 +41,7 @@ type hit struct {
 	bm25       float64
 	covered    float64 // sum of the weights of the query terms matched, times their factors
 	score      float64
+	missing    float64 // the greatest weight of a query term the block does not match
 }
 
 // Ask answers a question from the base only. Answered is false when the
@@ -57,7 +69,10 @@ func (b *Base) Ask(question string) Answer {
 	}
 	best := hits[0]
 	ans.Score = best.score
-	if best.score < minScore || best.bm25 < minBM25 {
+	// Refused: too little of the question covered, or one word of the
+	// question, missing from the passage, weighs more than all it matches
+	// ("is there a sauna in the hotel" against "the hotel's policies").
+	if best.score < minScore || best.bm25 < minBM25 || best.missing >= missingRatio*best.covered {
 		return ans
 	}
 	d := b.docs[best.doc]
@@ -93,7 +108,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 	seen := map[string]bool{}
 	var qs []queryTerm
 	total := 0.0
-	for _, w := range words(strings.ToLower(question)) {
+	for _, w := range phraseWords(words(strings.ToLower(question))) {
 		if sure && stopwords[qlang][w] {
 			continue
 		}
@@ -103,6 +118,9 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		}
 		seen[t] = true
 		ms := b.matches(lang, t)
+		if (priceWords[qlang][w] || priceWords[lang][w]) && b.df(termPrice) > 0 {
+			ms = append(ms, match{termPrice, factorSynonym})
+		}
 		// A word of the documents weighs its idf; a misspelt one what the
 		// word it stands for weighs; a word in no document what the
 		// rarest word of the documents weighs (1 block): it still counts
@@ -115,10 +133,36 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 				weight = max(weight, b.idf(b.df(m.term)))
 			}
 		}
+		if len(ms) > 0 && sameMatches(qs, ms) {
+			continue // "cuánto cuesta": two words for one thing count once
+		}
+		if generic[qlang][w] || generic[lang][w] {
+			weight *= genericWeight
+		}
 		qs = append(qs, queryTerm{weight: weight, matches: ms})
 		total += weight
 	}
 	return qs, total
+}
+
+// sameMatches says whether a term already in qs matches exactly ms.
+func sameMatches(qs []queryTerm, ms []match) bool {
+	for _, q := range qs {
+		if len(q.matches) != len(ms) {
+			continue
+		}
+		same := true
+		for i := range ms {
+			if q.matches[i] != ms[i] {
+				same = false
+				break
+			}
+		}
+		if same {
+			return true
+		}
+	}
+	return false
 }
 
 // score is BM25 over the blocks of the language's documents, with each
@@ -126,7 +170,8 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 func (b *Base) score(lang string, qs []queryTerm, total float64) []hit {
 	type key struct{ doc, block int }
 	acc := map[key]*hit{}
-	for _, q := range qs {
+	matched := map[key]uint64{} // which query terms (the first 64) each block matches
+	for qi, q := range qs {
 		best := map[key][2]float64{} // bm25 part, coverage factor
 		for _, m := range q.matches {
 			for di, d := range b.docs {
@@ -139,11 +184,14 @@ func (b *Base) score(lang string, qs []queryTerm, total float64) []hit {
 					norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(bl.length)/b.avgLen))
 					k := key{di, int(p.block)}
 					s := q.weight * m.factor * norm
-					if cur := best[k]; s > cur[0] {
-						best[k] = [2]float64{s, max(cur[1], m.factor)}
-					} else if m.factor > cur[1] {
-						best[k] = [2]float64{cur[0], m.factor}
+					// being under a section about a word covers it half as
+					// well as saying it
+					f := m.factor
+					if p.outer {
+						f *= outerCoverage
 					}
+					cur := best[k]
+					best[k] = [2]float64{max(cur[0], s), max(cur[1], f)}
 				}
 			}
 		}
@@ -155,10 +203,18 @@ func (b *Base) score(lang string, qs []queryTerm, total float64) []hit {
 			}
 			h.bm25 += v[0]
 			h.covered += q.weight * v[1]
+			if qi < 64 {
+				matched[k] |= 1 << qi
+			}
 		}
 	}
 	out := make([]hit, 0, len(acc))
-	for _, h := range acc {
+	for k, h := range acc {
+		for qi, q := range qs {
+			if qi < 64 && matched[k]&(1<<qi) == 0 {
+				h.missing = max(h.missing, q.weight)
+			}
+		}
 		cov := h.covered / total
 		// confidence: mostly how much of the question the block covers,
 		// a little how strongly (BM25 saturates towards 1)

@@ -79,14 +79,18 @@ func (b *Base) matches(lang, q string) []match {
 	var out []match
 	if b.df(q) > 0 {
 		out = append(out, match{q, 1})
-		if lang == DE {
-			out = append(out, b.compounds(q)...)
-		}
 	}
 	for _, s := range synonyms[lang][q] {
 		if b.df(s) > 0 {
 			out = append(out, match{s, factorSynonym})
 		}
+	}
+	if lang == DE {
+		out = append(out, b.compounds(q, factorPrefix)...)
+		for _, s := range synonyms[lang][q] {
+			out = append(out, b.compounds(s, factorSynonym*factorPrefix)...)
+		}
+		out = bestMatches(out)
 	}
 	if len(out) == 0 && !isDigits(q) {
 		// only a word the documents do not have, nor its synonyms, is
@@ -120,6 +124,10 @@ func (b *Base) fuzzy(lang, q string) []match {
 			}
 			switch {
 			case len(q) >= 4 && len(t) > len(q) && t[:len(q)] == q:
+				best[t] = factorPrefix
+			case len(t) >= 5 && len(q) > len(t) && q[:len(t)] == t:
+				// the stemmer cut one form shorter: "devolu" (devolución)
+				// for "devolucion" typed without its accent
 				best[t] = factorPrefix
 			case budget > 0 && abs(len(t)-len(q)) <= budget:
 				switch d := distString(q, t, budget); {
@@ -166,26 +174,59 @@ func isASCII(s string) bool {
 
 // compounds returns the German index terms that start or end with q (at
 // least 4 letters): "versand" finds "versandkost", "kost" finds
-// "versandkost". German writes compounds as one word, which Snowball does
-// not split.
-func (b *Base) compounds(q string) []match {
+// "versandkost"; and those of at least 4 letters that q starts or ends
+// with. German writes compounds as one word, which Snowball does not split.
+func (b *Base) compounds(q string, factor float64) []match {
 	if utf8.RuneCountInString(q) < 4 {
 		return nil
 	}
 	seen := map[string]bool{q: true}
 	var out []match
+	add := func(t string) {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, match{t, factor})
+		}
+	}
 	for _, d := range b.docs {
 		if d.lang != DE {
 			continue
 		}
 		for _, t := range d.compoundsOf(q) {
-			if !seen[t] {
-				seen[t] = true
-				out = append(out, match{t, factorPrefix})
+			add(t)
+		}
+		// and the parts of a compound question word the documents have:
+		// "flughafentransfer" finds "transfer", "eincheck" finds "check"
+		for k := 2; k+4 <= len(q); k++ {
+			if k >= 4 && len(d.postings[q[:k]]) > 0 {
+				add(q[:k])
+			}
+			// a separable prefix is 2 or 3 letters: "eincheck" finds "check"
+			if len(d.postings[q[k:]]) > 0 {
+				add(q[k:])
 			}
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].term < out[j].term })
+	return out
+}
+
+// bestMatches keeps each term once, with its best factor, in term order.
+func bestMatches(ms []match) []match {
+	best := map[string]float64{}
+	for _, m := range ms {
+		best[m.term] = max(best[m.term], m.factor)
+	}
+	out := make([]match, 0, len(best))
+	for t, f := range best {
+		out = append(out, match{t, f})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].factor != out[j].factor {
+			return out[i].factor > out[j].factor
+		}
+		return out[i].term < out[j].term
+	})
 	return out
 }
 
