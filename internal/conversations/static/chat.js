@@ -31,6 +31,7 @@
         if (!res.ok) {
           var err = new Error((data.error && data.error.message) || t.error);
           err.status = res.status;
+          err.field = data.error && data.error.field;
           throw err;
         }
         return data;
@@ -40,7 +41,8 @@
 
   function message(err) {
     if (err.status === 429) return t.busy;
-    if (err.status === 400) return err.message;
+    if (err.field === "question") return t.questionInvalid;
+    if (err.field === "email" || err.field === "name" || err.field === "note") return t.emailInvalid;
     return t.error;
   }
 
