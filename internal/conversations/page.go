@@ -109,10 +109,10 @@ type pageData struct {
 	Error     string // shown under the question box
 	// PersonError is shown in the "Talk to a person" form.
 	PersonError string
-	Assets    string
-	JS, CSS   string
-	Icon      string
-	Max       int
+	Assets      string
+	JS, CSS     string
+	Icon        string
+	Max         int
 }
 
 func (p *Page) get(w http.ResponseWriter, r *http.Request) {
