@@ -83,15 +83,14 @@
       s.append(el("p", "sources-title", t.sources), ul);
       box.append(s);
     }
-    if (data.answered) {
-      box.append(feedbackForm(data.message_id));
-    } else {
+    if (!data.answered) {
       var p = el("p", "thanks");
       var link = el("a", "", t.person);
       link.href = "#person";
       p.append(link);
       box.append(p);
     }
+    box.append(feedbackForm(data.message_id));
     return box;
   }
 
