@@ -42,6 +42,11 @@ type hit struct {
 	covered    float64 // sum of the weights of the query terms matched, times their factors
 	score      float64
 	missing    float64 // the greatest weight of a query term the block does not match
+	mask       uint64  // the query terms (the first 64) the block matches
+
+	// the query term being summed and its best match so far
+	term                int
+	termBM25, termCover float64
 }
 
 // Ask answers a question from the base only. Answered is false when the
@@ -92,7 +97,7 @@ func (b *Base) search(question, qlang string, sure bool) []hit {
 		}
 		hits = append(hits, b.score(lang, qs, total)...)
 	}
-	sort.Slice(hits, func(i, j int) bool {
+	sort.SliceStable(hits, func(i, j int) bool {
 		if hits[i].score != hits[j].score {
 			return hits[i].score > hits[j].score
 		}
@@ -168,50 +173,44 @@ func sameMatches(qs []queryTerm, ms []match) bool {
 // score is BM25 over the blocks of the language's documents, with each
 // query term counted once per block through its best match.
 func (b *Base) score(lang string, qs []queryTerm, total float64) []hit {
-	type key struct{ doc, block int }
-	acc := map[key]*hit{}
-	matched := map[key]uint64{} // which query terms (the first 64) each block matches
+	slot := make([]int32, b.blocks) // a block's index in hits, plus one
+	var hits []hit
 	for qi, q := range qs {
-		best := map[key][2]float64{} // bm25 part, coverage factor
 		for _, m := range q.matches {
 			for di, d := range b.docs {
 				if d.lang != lang {
 					continue
 				}
 				for _, p := range d.postings[m.term] {
-					bl := d.blocks[p.block]
+					g := b.offsets[di] + int(p.block)
+					if slot[g] == 0 {
+						hits = append(hits, hit{doc: di, block: int(p.block), term: -1})
+						slot[g] = int32(len(hits))
+					}
+					h := &hits[slot[g]-1]
+					if h.term != qi {
+						h.flush(qs)
+						h.term = qi
+					}
 					tf := float64(p.tf)
-					norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(bl.length)/b.avgLen))
-					k := key{di, int(p.block)}
-					s := q.weight * m.factor * norm
-					// being under a section about a word covers it half as
-					// well as saying it
+					norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(d.blocks[p.block].length)/b.avgLen))
+					// being under a section about a word covers it less
+					// than saying it
 					f := m.factor
 					if p.outer {
 						f *= outerCoverage
 					}
-					cur := best[k]
-					best[k] = [2]float64{max(cur[0], s), max(cur[1], f)}
+					h.termBM25 = max(h.termBM25, q.weight*m.factor*norm)
+					h.termCover = max(h.termCover, f)
 				}
 			}
 		}
-		for k, v := range best {
-			h := acc[k]
-			if h == nil {
-				h = &hit{doc: k.doc, block: k.block}
-				acc[k] = h
-			}
-			h.bm25 += v[0]
-			h.covered += q.weight * v[1]
-			if qi < 64 {
-				matched[k] |= 1 << qi
-			}
-		}
 	}
-	out := make([]hit, 0, len(acc))
-	for k, h := range acc {
+	for i := range hits {
+		h := &hits[i]
+		h.flush(qs)
 		for qi, q := range qs {
-			if qi < 64 && matched[k]&(1<<qi) == 0 {
+			if qi < 64 && h.mask&(1<<qi) == 0 {
 				h.missing = max(h.missing, q.weight)
 			}
 		}
@@ -219,9 +218,21 @@ func (b *Base) score(lang string, qs []queryTerm, total float64) []hit {
 		// confidence: mostly how much of the question the block covers,
 		// a little how strongly (BM25 saturates towards 1)
 		h.score = 0.85*cov + 0.15*cov*(h.bm25/(h.bm25+total))
-		out = append(out, *h)
 	}
-	return out
+	return hits
+}
+
+// flush adds the best match of the current query term to the hit's sums.
+func (h *hit) flush(qs []queryTerm) {
+	if h.term < 0 {
+		return
+	}
+	h.bm25 += h.termBM25
+	h.covered += qs[h.term].weight * h.termCover
+	if h.term < 64 {
+		h.mask |= 1 << h.term
+	}
+	h.term, h.termBM25, h.termCover = -1, 0, 0
 }
 
 // cite is the citation of a quote from block i.

@@ -210,7 +210,7 @@ func (d *doc) index() {
 		d.totalLen += float64(n)
 		for t, f := range tf {
 			d.postings[t] = append(d.postings[t], posting{block: int32(i), tf: f, outer: !direct[t]})
-			d.size += int64(len(t)) + 8
+			d.size += int64(len(t)) + 16
 		}
 		d.size += int64(len(bl.text))*2 + 64
 		for _, h := range bl.heading {
