@@ -5,29 +5,21 @@ import (
 	"strings"
 )
 
-// Thresholds of Ask, tuned on the evaluation's tuning set only
-// (testdata/eval/tune): a passage answers when it covers enough of the
-// question's weight (idf-weighted share of its terms) and its BM25 score
-// is not negligible.
+// Thresholds and weights of Ask, set on the evaluation's tuning sets only
+// (testdata/eval/tune*; docs/knowledge.md says how). A passage answers when
+// its score (mostly the idf-weighted share of the question it covers) is at
+// least minScore, its BM25 at least minBM25, and no question word it lacks
+// weighs missingRatio times what it matches.
 const (
-	minBM25     = 1.0
-	maxQuestion = 2000 // bytes of a question looked at
-	maxPassages = 5
-	bm25K1      = 1.2
-	bm25B       = 0.5
+	minScore      = 0.4
+	minBM25       = 1.0
+	missingRatio  = 1.0
+	outerCoverage = 0.75 // how much a word only in an outer heading of a block covers
+	maxQuestion   = 2000 // bytes of a question looked at
+	maxPassages   = 5
+	bm25K1        = 1.2
+	bm25B         = 0.5
 )
-
-// minScore is the confidence an answer needs (a variable for the
-// evaluation's threshold sweep only).
-var minScore = 0.4
-
-// outerCoverage is how much a question word counts as covered by a
-// block when only an outer heading of the block has it.
-const outerCoverage = 0.75
-
-// missingRatio: a passage is refused when a question word it lacks
-// weighs this many times what it matches (a variable for the sweep).
-var missingRatio = 1.0
 
 // queryTerm is one distinct term of the question and what it matches.
 type queryTerm struct {
