@@ -45,7 +45,8 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		qui quoi sa sans se ses si sien son sont sous suis sur ta te tes toi ton tous tout toute toutes très tu un une
 		vos votre vous vu y c d j l m n qu s t
 		bonjour salut merci svp stp veux voudrais voudrait souhaite souhaiterais besoin savoir dire question possible
-		faut faire est-ce estce combien mets mettre mis fais serai sera serez seront serais
+		faut faire est-ce estce combien mets mettre mis fais vers chez entre depuis pendant avant après
+		contre selon sauf serai sera serez seront serais
 		sommes êtes avons avez peux pouvez pouvons dois doit devez`),
 	DE: toSet(`aber alle allem allen aller alles als also am an ander andere anderem anderen anderer anderes auch auf aus
 		bei bin bis bist da damit dann das dass dein deine dem den der des dessen die dich dir doch dort du durch ein eine
@@ -155,7 +156,8 @@ func words(s string) []string {
 var phrases = map[[2]string]string{
 	{"check", "in"}: "checkin", {"check", "out"}: "checkout", {"log", "in"}: "login", {"sign", "in"}: "login",
 	{"log", "out"}: "logout", {"sign", "out"}: "logout", {"sign", "up"}: "signup", {"no", "show"}: "noshow",
-	{"pick", "up"}: "pickup", {"drop", "off"}: "dropoff", {"e", "mail"}: "email",
+	{"pick", "up"}: "pickup", {"drop", "off"}: "dropoff", {"e", "mail"}: "email", {"x", "rays"}: "xrays",
+	{"x", "ray"}: "xray", {"e", "bike"}: "ebike", {"e", "bikes"}: "ebikes",
 }
 
 // phraseWords joins the phrases of a run of lower-case words.

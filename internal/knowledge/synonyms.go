@@ -9,10 +9,10 @@ import "strings"
 // question's term matches a synonym's with a lower weight than itself.
 var synonymGroups = map[string][]string{
 	EN: {
-		"refund reimburse reimbursement money back", "return send back", "cancel cancellation terminate stop",
+		"refund reimburse reimbursement money back", "return send back", "cancel cancellation terminate stop quit end unsubscribe",
 		"ship shipping shipment deliver delivery dispatch send postage", "cost price fee charge much expensive", "pay payment paid",
 		"email e-mail mail", "login log sign signin", "password passcode pwd", "account profile register registration signup",
-		"order purchase buy bought", "parcel package", "phone telephone call number", "contact reach talk speak",
+		"order purchase buy bought", "parcel package", "phone telephone mobile cellphone smartphone", "call phone", "contact reach talk speak",
 		"hours open opening close closing time", "address location located where", "receipt invoice bill",
 		"discount coupon promo voucher code", "broken damaged defective faulty", "exchange swap replace replacement",
 		"track tracking trace", "subscription membership plan", "delete remove close", "change modify update edit",
@@ -22,11 +22,11 @@ var synonymGroups = map[string][]string{
 	},
 	FR: {
 		"rembourser remboursement", "checkin arrivée arriver", "checkout départ partir", "animal animaux chien chiens chat chats",
-		"papiers documents pièces justificatif", "retour retourner renvoyer", "annuler annulation résilier résiliation",
+		"papiers documents pièces justificatif", "courrier lettre", "retour retourner renvoyer", "annuler annulation résilier résiliation arrêter désabonner",
 		"livraison livrer expédition expédier envoi envoyer", "prix coût tarif frais combien cher", "payer paye paie payé paiement", "espèces liquide cash", "caution dépôt garantie empreinte",
 		"email e-mail mail courriel", "connexion connecter identifier", "mot passe", "compte profil inscrire inscription",
 		"prêt prêter emprunt emprunter", "mauvais mauvaise erreur trompé tromper incorrect", "payant gratuit gratuite",
-		"commande commander achat acheter", "colis paquet", "téléphone appeler numéro", "contacter joindre parler",
+		"commande commander achat acheter", "colis paquet", "téléphone portable mobile smartphone", "appeler téléphoner", "contacter joindre parler",
 		"horaires ouvert ouverture fermé fermeture heure heures", "adresse situé où", "facture reçu",
 		"réduction code promo bon coupon", "cassé endommagé défectueux abîmé", "échange échanger remplacer remplacement",
 		"suivi suivre", "abonnement forfait", "supprimer effacer", "modifier changer", "délai combien temps jours semaines mois heures durée",
@@ -40,7 +40,7 @@ var synonymGroups = map[string][]string{
 		"kosten preis gebühr gebühren kostet teuer", "bezahlen zahlen zahlung zahlungsart zahlungsmethode", "bargeld barzahlung bar", "kaution anzahlung depot", "email e-mail mail", "anmelden einloggen login anmeldung",
 		"passwort kennwort", "verloren weg verlust", "benutzen verwenden einlösen anwenden nutzen",
 		"registrieren registrierung konto", "konto kundenkonto profil", "bestellung bestellen kauf kaufen", "paket sendung",
-		"telefon anrufen nummer", "kontakt kontaktieren erreichen sprechen", "öffnungszeiten geöffnet offen geschlossen uhr uhrzeit",
+		"telefon handy smartphone mobiltelefon", "anrufen telefonieren", "kontakt kontaktieren erreichen sprechen", "öffnungszeiten geöffnet offen geschlossen uhr uhrzeit",
 		"adresse standort wo", "rechnung beleg quittung", "rabatt gutschein gutscheincode code",
 		"kaputt beschädigt defekt mangelhaft", "umtausch umtauschen tauschen ersatz ersetzen", "sendungsverfolgung verfolgen tracking",
 		"abo abonnement mitgliedschaft", "löschen entfernen", "ändern änderung bearbeiten", "lange dauer dauert tage wochen monate stunden lieferzeit schnell",
@@ -48,10 +48,10 @@ var synonymGroups = map[string][]string{
 	},
 	ES: {
 		"reembolso reembolsar devolver devuelven devuelvo dinero", "devolución devolver devuelvo devuelve devuelves devolvéis",
-		"checkin entrada llegada", "checkout salida", "mascota mascotas perro perros gato gatos animal animales", "papeles documentos documentación", "efectivo metálico", "fianza depósito garantía", "cancelar cancelación anular",
+		"checkin entrada llegada", "checkout salida", "mascota mascotas perro perros gato gatos animal animales", "papeles documentos documentación", "efectivo metálico", "fianza depósito garantía", "cancelar cancelación anular baja",
 		"envío enviar entrega entregar", "precio coste costo tarifa pagar cuánto cuesta caro gastos",
 		"email e-mail correo", "iniciar sesión acceder entrar", "contraseña clave", "cuenta perfil",
-		"pedido comprar compra ordenar", "paquete", "teléfono llamar número", "contactar contacto hablar",
+		"pedido comprar compra ordenar", "paquete", "teléfono móvil celular smartphone", "llamar telefonear", "contactar contacto hablar",
 		"horario abierto apertura cerrado hora horas", "dirección ubicación dónde", "factura recibo",
 		"descuento cupón código promocional", "roto dañado defectuoso", "cambio cambiar reemplazar sustituir",
 		"seguimiento rastrear", "suscripción plan", "eliminar borrar", "modificar cambiar editar", "tarda tiempo días semanas meses horas plazo cuánto",
