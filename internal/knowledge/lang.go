@@ -144,6 +144,37 @@ func detect(text string) (string, bool) {
 	return best, bestS >= 2 && bestS >= 1.5*second
 }
 
+// appendWords appends the lower-case words of s to dst (as words does on
+// strings.ToLower(s), without copying words already in lower case).
+func appendWords(dst []string, s string) []string {
+	start := -1
+	for i, r := range s {
+		letter := unicode.IsLetter(r) || unicode.IsDigit(r)
+		switch {
+		case letter && start < 0:
+			start = i
+		case !letter && start >= 0:
+			dst = append(dst, lowerWord(s[start:i]))
+			start = -1
+		}
+	}
+	if start >= 0 {
+		dst = append(dst, lowerWord(s[start:]))
+	}
+	return dst
+}
+
+// lowerWord is strings.ToLower for one word, without a copy when the word
+// is lower-case ASCII already.
+func lowerWord(w string) string {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c >= utf8.RuneSelf || (c >= 'A' && c <= 'Z') {
+			return strings.ToLower(w)
+		}
+	}
+	return w
+}
+
 // words splits lower-case text into words: runs of letters and digits.
 // Apostrophes split ("l'article" gives "l" and "article").
 func words(s string) []string {

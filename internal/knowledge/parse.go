@@ -165,9 +165,11 @@ func (d *doc) index() {
 	d.size = int64(len(d.id) + len(d.name) + len(d.version))
 	memo := map[string]string{} // word -> term: stemming is most of the time spent
 	headingTerms := map[string][]string{}
+	var buf []string
 	termsOf := func(s string) []string {
 		var out []string
-		for _, word := range phraseWords(words(strings.ToLower(s))) {
+		buf = appendWords(buf[:0], s)
+		for _, word := range phraseWords(buf) {
 			t, ok := memo[word]
 			if !ok {
 				t, _ = term(d.lang, word) // "" for a stop word
