@@ -16,12 +16,13 @@ var synonymGroups = map[string][]string{
 		"hours open opening close closing time", "address location located where", "receipt invoice bill",
 		"discount coupon promo voucher code", "broken damaged defective faulty", "exchange swap replace replacement",
 		"track tracking trace", "subscription membership plan", "delete remove close", "change modify update edit",
-		"start begin starting beginning", "checkin arrival arrive", "checkout departure leave", "pet pets dog dogs cat cats animal animals", "papers documents documentation id", "deposit security",
+		"start begin starting beginning", "reserve reservation book booking", "year years annual", "checkin arrival arrive", "checkout departure leave", "pet pets dog dogs cat cats animal animals", "papers documents documentation id", "deposit security",
 		"long days time take fast quick quickly soon weeks months years hours minutes", "pause hold freeze suspend suspension",
 		"owe debt outstanding balance", "injured injury sick ill medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee",
 	},
 	FR: {
-		"rembourser remboursement", "checkin arrivée arriver", "commencer début démarrer", "checkout départ partir", "animal animaux chien chiens chat chats",
+		"rembourser remboursement", "checkin arrivée arriver", "commencer début démarrer", "réserver réservation", "an ans année années annuel",
+		"informations infos données", "garder conserver stocker", "checkout départ partir", "animal animaux chien chiens chat chats",
 		"papiers documents pièces justificatif", "courrier lettre", "retour retourner renvoyer", "annuler annulation résilier résiliation arrêter désabonner",
 		"livraison livrer expédition expédier envoi envoyer", "prix coût tarif frais combien cher", "payer paye paie payé paiement", "espèces liquide cash", "caution dépôt garantie empreinte",
 		"email e-mail mail courriel", "connexion connecter identifier", "mot passe", "compte profil inscrire inscription",
@@ -34,9 +35,9 @@ var synonymGroups = map[string][]string{
 	},
 	DE: {
 		"rückerstattung erstatten erstattung geld", "checkin einchecken anreise ankunft",
-		"checkout auschecken abreise", "anfangen beginnen beginn starten", "haustier haustiere hund hunde katze tier tiere",
+		"checkout auschecken abreise", "anfangen beginnen beginn starten", "reservieren reservierung vorbestellen vorbestellung vormerken", "haustier haustiere hund hunde katze tier tiere",
 		"unterlagen dokumente papiere ausweis", "rücksendung zurücksenden zurückschicken retoure rückgabe zurückgeben",
-		"stornieren stornierung kündigen kündigung", "versand versenden lieferung liefern zustellung",
+		"stornieren stornierung kündigen kündigung", "versand versenden verschicken verschickt lieferung liefern zustellung",
 		"kosten preis gebühr gebühren kostet teuer", "bezahlen zahlen zahlung zahlungsart zahlungsmethode", "bargeld barzahlung bar", "kaution anzahlung depot", "email e-mail mail", "anmelden einloggen login anmeldung",
 		"passwort kennwort", "verloren weg verlust", "benutzen verwenden einlösen anwenden nutzen",
 		"registrieren registrierung konto", "konto kundenkonto profil", "bestellung bestellen kauf kaufen", "paket sendung",
@@ -48,8 +49,8 @@ var synonymGroups = map[string][]string{
 	},
 	ES: {
 		"reembolso reembolsar devolver devuelven devuelvo dinero", "devolución devolver devuelvo devuelve devuelves devolvéis",
-		"empezar comenzar inicio", "checkin entrada llegada", "checkout salida", "mascota mascotas perro perros gato gatos animal animales", "papeles documentos documentación", "efectivo metálico", "fianza depósito garantía", "cancelar cancelación anular baja",
-		"envío enviar entrega entregar", "precio coste costo tarifa pagar cuánto cuesta caro gastos",
+		"empezar comenzar inicio", "reservar reserva", "extra adicional suplemento recargo", "checkin entrada llegada", "checkout salida", "mascota mascotas perro perros gato gatos animal animales", "papeles documentos documentación", "efectivo metálico", "fianza depósito garantía", "cancelar cancelación anular baja",
+		"envío enviar entrega entregar", "precio coste costo tarifa pagar cuánto cuesta caro gastos cobrar cobran cobra",
 		"email e-mail correo", "iniciar sesión acceder entrar", "contraseña clave", "cuenta perfil",
 		"pedido comprar compra ordenar", "paquete", "teléfono móvil celular smartphone", "llamar telefonear", "contactar contacto hablar",
 		"horario abierto apertura cerrado hora horas", "dirección ubicación dónde", "factura recibo",
@@ -65,16 +66,16 @@ var synonymGroups = map[string][]string{
 var generic = foldedAll(map[string]map[string]bool{
 	EN: toSet(`time early late tell see live get getting go make find use work give keep look come put show say already
 		happen happens happened anyone type types kind kinds way ways option options available able allowed
-		accept accepted take bring leave keep use put`),
+		accept accepted take bring leave keep use put often never anymore latest earliest`),
 	FR: toSet(`temps voir trouver faire mettre aller venir prendre donner dire passer arrive arriver recevoir reçois
 		type types genre sorte façon moyen moyens option options disponible possible droit
-		accepter acceptez acceptes apporter amener laisser garder prendre utiliser donner`),
+		accepter acceptez acceptes apporter amener laisser garder prendre utiliser donner souvent fois`),
 	DE: toSet(`bekomme bekommen kriege kriegen sehen finden machen gehen kommen geben nehmen sagen art arten typ
 		möglichkeit möglichkeiten möglich verfügbar darf dürfen akzeptieren akzeptiert nehmt
-		mitbringen mitnehmen mitgeben einpacken lassen behalten bringen`),
+		mitbringen mitnehmen mitgeben einpacken lassen behalten bringen oft mal`),
 	ES: toSet(`ver encontrar hacer poner ir venir dar decir pasar llevar recibir tipo tipos clase clases manera forma
 		formas opción opciones disponible falta hace hacen aceptan aceptáis aceptar
-		aceptas traer dejar usar tomar`),
+		aceptas traer dejar usar tomar menudo veces`),
 })
 
 // genericWeight is the weight of a generic word relative to its idf.
