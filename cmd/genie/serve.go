@@ -55,7 +55,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	smtpPass := fs.String("smtp-password", env("GENIE_SMTP_PASSWORD", ""), "SMTP relay password; prefer the environment variable (env GENIE_SMTP_PASSWORD)")
 	mailFrom := fs.String("mail-from", env("GENIE_MAIL_FROM", ""), "From address of system emails; default Genie <no-reply@<mail-domain>> (env GENIE_MAIL_FROM)")
 	retention := fs.Duration("conversation-retention", envDuration("GENIE_CONVERSATION_RETENTION", 90*24*time.Hour), "how long a visitor conversation (with the visitor's email of an escalation) is kept after its last message (env GENIE_CONVERSATION_RETENTION)")
-	chatLimit := fs.Int("chat-rate-limit", envInt("GENIE_CHAT_RATE_LIMIT", 30), "public conversations ask and feedback requests per minute per client address on one genie (10 times that across genies); 0 turns it off (env GENIE_CHAT_RATE_LIMIT)")
+	chatLimit := fs.Int("chat-rate-limit", envInt("GENIE_CHAT_RATE_LIMIT", 60), "public conversations ask and feedback requests per minute per client address on one genie (10 times that across genies); 0 turns it off (env GENIE_CHAT_RATE_LIMIT)")
 	chatGenieLimit := fs.Int("chat-genie-rate-limit", envInt("GENIE_CHAT_GENIE_RATE_LIMIT", 600), "public conversations ask and feedback requests per minute per genie; 0 turns it off (env GENIE_CHAT_GENIE_RATE_LIMIT)")
 	logFormat := fs.String("log-format", env("GENIE_LOG_FORMAT", "json"), "log format: json or text (env GENIE_LOG_FORMAT)")
 	logLevel := fs.String("log-level", env("GENIE_LOG_LEVEL", "info"), "log level: debug, info, warn, error (env GENIE_LOG_LEVEL)")

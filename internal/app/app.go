@@ -160,7 +160,7 @@ type Config struct {
 	// Conversations (docs/conversations.md): ConversationRetention is how
 	// long a conversation is kept after its last message (default 90
 	// days); ChatAskLimit and ChatGenieLimit are the public ask limits per
-	// minute per client address on a genie (default 30; 10 times that
+	// minute per client address on a genie (default 60; 10 times that
 	// across genies) and per genie (default 600),
 	// negative: off; ChatEscalateLimit is escalations per minute per client
 	// address (default 5, negative: off; per genie: 60); KnowledgeCacheBytes bounds the parsed documents kept

@@ -137,3 +137,38 @@ func BenchmarkAsk(b *testing.B) {
 		bare.Close()
 	}
 }
+
+// BenchmarkAskAfterEdit measures the first ask after one of the genie's
+// 20 documents (2 MB in all) was edited: the base is rebuilt from the
+// stored content, and only the edited document is parsed again. Each
+// iteration edits a document through the API (not timed) and asks once.
+func BenchmarkAskAfterEdit(b *testing.B) {
+	docs, questions := benchCorpus(b, 20, 100<<10)
+	for _, store := range apitest.Stores() {
+		b.Run(store, func(b *testing.B) {
+			s := apitest.Start(b, store, unlimited, func(c *app.Config) { c.ChatGenieLimit = -1 })
+			u := s.NewUser(b, "user")
+			var ids []string
+			for i, d := range docs {
+				ids = append(ids, newDoc(b, s, u.Token, fmt.Sprintf("Guide %d", i), d))
+			}
+			g := newGenie(b, s, u.Token, "Big", ids...)
+			enable(b, s, u.Token, g, "en")
+			ask(b, s, g, questions[0], "").Expect(b, 200, "")
+			lat := &latencies{}
+			var total time.Duration
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				s.Call(b, u.Token, "documents", "update", ids[i%len(ids)], map[string]any{"content": docs[i%len(docs)] + fmt.Sprintf("\n\nEdit %d.", i)}).Expect(b, 200, "")
+				b.StartTimer()
+				t0 := time.Now()
+				ask(b, s, g, questions[i%len(questions)], "").Expect(b, 200, "")
+				d := time.Since(t0)
+				lat.add(d)
+				total += d
+			}
+			lat.report(b, total)
+		})
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/singleflight"
+
 	"github.com/geniehq/genie/internal/db"
 	"github.com/geniehq/genie/internal/genies"
 	"github.com/geniehq/genie/internal/knowledge"
@@ -28,6 +30,9 @@ type Engine struct {
 
 	mu    sync.Mutex
 	bases map[string]*cachedBase // genie ID -> its base
+	// builds makes the asks that arrive together after an edit share one
+	// build of the genie's base (one read of the content, one parse).
+	builds singleflight.Group
 }
 
 // maxBases bounds the genies whose base is kept; the documents
@@ -119,11 +124,20 @@ func (e *Engine) base(ctx context.Context, g *genies.Genie) (*knowledge.Base, er
 	if c != nil && c.key == key.String() {
 		return c.base, nil
 	}
-	sources, err := e.sources(ctx, g.ID)
+	k := key.String()
+	v, err, _ := e.builds.Do(g.ID+"\x00"+k, func() (any, error) {
+		// Shared by every waiting ask: one caller's cancellation must
+		// not fail the others.
+		sources, err := e.sources(context.WithoutCancel(ctx), g.ID)
+		if err != nil {
+			return nil, err
+		}
+		return e.Library.Base(sources), nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	b := e.Library.Base(sources)
+	b := v.(*knowledge.Base)
 	e.mu.Lock()
 	if e.bases == nil {
 		e.bases = map[string]*cachedBase{}
@@ -136,7 +150,7 @@ func (e *Engine) base(ctx context.Context, g *genies.Genie) (*knowledge.Base, er
 			delete(e.bases, id)
 		}
 	}
-	e.bases[g.ID] = &cachedBase{key: key.String(), base: b}
+	e.bases[g.ID] = &cachedBase{key: k, base: b}
 	e.mu.Unlock()
 	return b, nil
 }

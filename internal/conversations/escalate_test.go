@@ -2,6 +2,7 @@ package conversations_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -96,8 +97,16 @@ func TestEscalate(t *testing.T) {
 			t.Fatalf("filter escalated: %v", l)
 		}
 		evs := s.Call(t, owner, "events", "list", "", map[string]any{"types": []string{"conversation.escalated"}}).Expect(t, 200, "").Data()["events"].([]any)
-		if len(evs) != 2 || apitest.Str(evs[0].(map[string]any), "data", "agent_id") != g {
+		if len(evs) != 2 || apitest.Str(evs[0].(map[string]any), "data", "agent_id") != g ||
+			apitest.Str(evs[0].(map[string]any), "data", "conversation_id") != conv {
 			t.Fatalf("events: %v", evs)
+		}
+		// The visitor's address is not copied into events, which outlive
+		// the conversation's retention.
+		for _, ev := range evs {
+			if raw, _ := json.Marshal(ev); strings.Contains(strings.ToLower(string(raw)), "ada@example.com") {
+				t.Fatalf("an event holds the visitor's email: %s", raw)
+			}
 		}
 		other := s.NewUser(t, "user")
 		if n := s.Call(t, other.Token, "events", "list", "", map[string]any{"types": []string{"conversation.escalated"}}).Expect(t, 200, "").Data()["count"]; n != 0.0 {

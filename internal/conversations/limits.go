@@ -12,7 +12,7 @@ import (
 // shops), and no more.
 const (
 	AddressFactor            = 10
-	DefaultAskPerClient      = 30
+	DefaultAskPerClient      = 60
 	DefaultAskPerGenie       = 600
 	DefaultEscalatePerClient = 5
 	DefaultEscalatePerGenie  = 60

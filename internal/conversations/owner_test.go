@@ -1,6 +1,7 @@
 package conversations_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/geniehq/genie/internal/apitest"
@@ -89,6 +90,15 @@ func TestOwnerReads(t *testing.T) {
 		}
 		if got := list(admin.Token, nil); len(got) != 0 {
 			t.Fatalf("admin without adminMode sees only their own: %v", got)
+		}
+
+		// The counts in /metrics (no label a client controls).
+		m := s.Do(t, "GET", "/metrics", "", nil)
+		for _, want := range []string{"genie_conversations 2", "genie_conversation_questions_answered 2",
+			"genie_conversation_questions_unanswered 2", "genie_conversation_answers_unhelpful 1", "genie_conversation_escalations 0"} {
+			if m.Status != 200 || !strings.Contains(string(m.Raw), "\n"+want+"\n") {
+				t.Fatalf("/metrics lacks %q", want)
+			}
 		}
 
 		gaps := s.Call(t, owner, res, "gaps", "", map[string]any{"agentId": g}).Expect(t, 200, "").Data()

@@ -106,11 +106,13 @@ type pageData struct {
 	Greeting  string
 	Conv      *Conversation
 	Confirmed string // the address an escalation was sent for
-	Error     string
-	Assets    string
-	JS, CSS   string
-	Icon      string
-	Max       int
+	Error     string // shown under the question box
+	// PersonError is shown in the "Talk to a person" form.
+	PersonError string
+	Assets      string
+	JS, CSS     string
+	Icon        string
+	Max         int
 }
 
 func (p *Page) get(w http.ResponseWriter, r *http.Request) {
@@ -141,6 +143,10 @@ func (p *Page) get(w http.ResponseWriter, r *http.Request) {
 	switch r.URL.Query().Get("error") {
 	case "busy":
 		d.Error = d.S.TooMany
+	case "question":
+		d.Error = d.S.QuestionInvalid
+	case "person":
+		d.PersonError = d.S.EmailInvalid
 	case "invalid":
 		d.Error = d.S.Error
 	}
@@ -239,6 +245,10 @@ func (p *Page) post(w http.ResponseWriter, r *http.Request) {
 // escalate escalates the visitor's conversation, starting an empty one
 // when they ask for a person before any question.
 func (p *Page) escalate(ctx context.Context, w http.ResponseWriter, r *http.Request, agentID, convID string) (any, error) {
+	in := EscalationInput{Email: r.PostForm.Get("email"), Name: r.PostForm.Get("name"), Note: r.PostForm.Get("note")}
+	if _, err := in.Check(); err != nil { // before an empty conversation is made for it
+		return nil, err
+	}
 	if convID == "" {
 		g, err := p.s.publicGenie(ctx, agentID)
 		if err != nil {
@@ -251,7 +261,7 @@ func (p *Page) escalate(ctx context.Context, w http.ResponseWriter, r *http.Requ
 		convID = c.ID
 		p.setCookie(w, r, agentID, convID)
 	}
-	e, err := p.s.Escalate(ctx, convID, EscalationInput{Email: r.PostForm.Get("email"), Name: r.PostForm.Get("name"), Note: r.PostForm.Get("note")})
+	e, err := p.s.Escalate(ctx, convID, in)
 	if err != nil {
 		return nil, err
 	}
@@ -300,10 +310,17 @@ func (p *Page) reply(w http.ResponseWriter, r *http.Request, agentID string, out
 		to += "?error=busy#ask"
 	default:
 		var e *apperr.Error
-		if !errors.As(err, &e) {
+		switch {
+		case !errors.As(err, &e):
 			p.log.ErrorContext(r.Context(), "conversation page", "err", err)
+			to += "?error=invalid#ask"
+		case e.Field == "question":
+			to += "?error=question#ask"
+		case e.Field == "email" || e.Field == "name" || e.Field == "note":
+			to += "?error=person#person"
+		default:
+			to += "?error=invalid#ask"
 		}
-		to += "?error=invalid#ask"
 	}
 	http.Redirect(w, r, to, http.StatusSeeOther)
 }

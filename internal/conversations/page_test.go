@@ -93,8 +93,16 @@ func TestPage(t *testing.T) {
 		if _, body = getPage(t, c, s.URL+resp.Header.Get("Location")); !strings.Contains(body, "A person will answer you at ada@example.com") {
 			t.Fatalf("confirmation:\n%s", body)
 		}
-		if resp := form(t, c, page, url.Values{"action": {"ask"}, "question": {""}}); resp.StatusCode != 303 || !strings.Contains(resp.Header.Get("Location"), "error=invalid") {
-			t.Fatalf("empty question: %d %q", resp.StatusCode, resp.Header.Get("Location"))
+		resp = form(t, c, page, url.Values{"action": {"ask"}, "question": {""}})
+		if loc := resp.Header.Get("Location"); resp.StatusCode != 303 || !strings.Contains(loc, "error=question") {
+			t.Fatalf("empty question: %d %q", resp.StatusCode, loc)
+		}
+		if _, body = getPage(t, c, s.URL+resp.Header.Get("Location")); !strings.Contains(body, "Please type a question of at most 1,000 characters.") {
+			t.Fatalf("the question's error is not shown:\n%s", body)
+		}
+		resp = form(t, c, page, url.Values{"action": {"escalate"}, "email": {"nope"}})
+		if _, body = getPage(t, c, s.URL+resp.Header.Get("Location")); !strings.Contains(body, "Please enter a valid email address") {
+			t.Fatalf("the email's error is not shown:\n%s", body)
 		}
 
 		// The owner sees that one conversation, escalated, with feedback.

@@ -166,10 +166,15 @@ func (s *Service) Feedback(ctx context.Context, convID, msgID string, helpful bo
 	return nil
 }
 
-// EscalationEvent is the data of conversation.escalated.
+// EscalationEvent is the data of conversation.escalated. It carries no
+// visitor data (email, name, note): those live only with the conversation
+// and go with it, while events are kept 30 days; a subscriber reads them
+// with get.
 type EscalationEvent struct {
-	AgentID    string      `json:"agent_id"`
-	Escalation *Escalation `json:"escalation"`
+	AgentID        string    `json:"agent_id"`
+	ConversationID string    `json:"conversation_id"`
+	EscalationID   string    `json:"escalation_id"`
+	CreatedAt      time.Time `json:"created_at"`
 }
 
 // Escalated is escalate's answer.
@@ -207,7 +212,8 @@ func (s *Service) Escalate(ctx context.Context, convID string, in EscalationInpu
 		if err := insertEscalation(ctx, tx, e); err != nil {
 			return err
 		}
-		return s.Events.Record(ctx, tx, g.UserID, events.ConversationEscalated, EscalationEvent{AgentID: g.ID, Escalation: e})
+		return s.Events.Record(ctx, tx, g.UserID, events.ConversationEscalated, EscalationEvent{AgentID: g.ID, ConversationID: c.ID,
+			EscalationID: e.ID, CreatedAt: e.CreatedAt})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("conversations: escalate: %w", err)

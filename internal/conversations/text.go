@@ -24,6 +24,8 @@ type Strings struct {
 	SendRequest     string
 	Confirmed       string // "%s" is the visitor's address
 	NotAnswered     string
+	QuestionInvalid string
+	EmailInvalid    string
 	NewConversation string
 	Error           string
 	TooMany         string
@@ -33,7 +35,8 @@ type Strings struct {
 }
 
 var strings4 = map[string]*Strings{
-	"en": {Lang: "en", Title: "Ask", Greeting: "Hello! Ask me a question.", QuestionLabel: "Your question",
+	"en": {Lang: "en", QuestionInvalid: "Please type a question of at most 1,000 characters.", EmailInvalid: "Please enter a valid email address, such as ada@example.com.",
+		Title: "Ask", Greeting: "Hello! Ask me a question.", QuestionLabel: "Your question",
 		Placeholder: "Type your question", Send: "Ask", Sending: "Looking in the documents…", You: "You", Sources: "Sources",
 		Helpful: "Was this helpful?", Yes: "Yes", No: "No", Thanks: "Thank you for your feedback.",
 		TalkToPerson: "Talk to a person", PersonIntro: "Leave your email address and a person will answer you by email.",
@@ -43,7 +46,8 @@ var strings4 = map[string]*Strings{
 		NewConversation: "Start a new conversation", Error: "Something went wrong. Please try again.",
 		TooMany: "Too many questions at once. Please wait a moment and try again.", NotFoundTitle: "Page not found",
 		NotFoundText: "There is no conversation page at this address. Check the link or the QR code you used.", PersonReply: "A person"},
-	"fr": {Lang: "fr", Title: "Demander à", Greeting: "Bonjour ! Posez-moi une question.", QuestionLabel: "Votre question",
+	"fr": {Lang: "fr", QuestionInvalid: "Écrivez une question de 1 000 caractères au plus.", EmailInvalid: "Saisissez une adresse e-mail valide, par exemple ada@example.com.",
+		Title: "Demander à", Greeting: "Bonjour ! Posez-moi une question.", QuestionLabel: "Votre question",
 		Placeholder: "Écrivez votre question", Send: "Demander", Sending: "Recherche dans les documents…", You: "Vous", Sources: "Sources",
 		Helpful: "Cette réponse vous a-t-elle aidé ?", Yes: "Oui", No: "Non", Thanks: "Merci pour votre avis.",
 		TalkToPerson: "Parler à une personne", PersonIntro: "Laissez votre adresse e-mail : une personne vous répondra par e-mail.",
@@ -53,7 +57,8 @@ var strings4 = map[string]*Strings{
 		NewConversation: "Nouvelle conversation", Error: "Une erreur est survenue. Veuillez réessayer.",
 		TooMany: "Trop de questions à la fois. Patientez un instant puis réessayez.", NotFoundTitle: "Page introuvable",
 		NotFoundText: "Il n'y a pas de page de conversation à cette adresse. Vérifiez le lien ou le QR code utilisé.", PersonReply: "Une personne"},
-	"de": {Lang: "de", Title: "Fragen Sie", Greeting: "Hallo! Stellen Sie mir eine Frage.", QuestionLabel: "Ihre Frage",
+	"de": {Lang: "de", QuestionInvalid: "Bitte geben Sie eine Frage mit höchstens 1.000 Zeichen ein.", EmailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. ada@example.com.",
+		Title: "Fragen Sie", Greeting: "Hallo! Stellen Sie mir eine Frage.", QuestionLabel: "Ihre Frage",
 		Placeholder: "Ihre Frage eingeben", Send: "Fragen", Sending: "Suche in den Dokumenten …", You: "Sie", Sources: "Quellen",
 		Helpful: "War das hilfreich?", Yes: "Ja", No: "Nein", Thanks: "Danke für Ihre Rückmeldung.",
 		TalkToPerson: "Mit einem Menschen sprechen", PersonIntro: "Hinterlassen Sie Ihre E-Mail-Adresse, und ein Mensch antwortet Ihnen per E-Mail.",
@@ -63,7 +68,8 @@ var strings4 = map[string]*Strings{
 		NewConversation: "Neues Gespräch", Error: "Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.",
 		TooMany: "Zu viele Fragen auf einmal. Bitte warten Sie einen Moment.", NotFoundTitle: "Seite nicht gefunden",
 		NotFoundText: "Unter dieser Adresse gibt es keine Gesprächsseite. Prüfen Sie den Link oder QR-Code.", PersonReply: "Ein Mensch"},
-	"es": {Lang: "es", Title: "Pregunte a", Greeting: "¡Hola! Hágame una pregunta.", QuestionLabel: "Su pregunta",
+	"es": {Lang: "es", QuestionInvalid: "Escriba una pregunta de 1000 caracteres como máximo.", EmailInvalid: "Introduzca un correo electrónico válido, por ejemplo ada@example.com.",
+		Title: "Pregunte a", Greeting: "¡Hola! Hágame una pregunta.", QuestionLabel: "Su pregunta",
 		Placeholder: "Escriba su pregunta", Send: "Preguntar", Sending: "Buscando en los documentos…", You: "Usted", Sources: "Fuentes",
 		Helpful: "¿Le ha sido útil?", Yes: "Sí", No: "No", Thanks: "Gracias por su opinión.",
 		TalkToPerson: "Hablar con una persona", PersonIntro: "Deje su correo electrónico y una persona le responderá por correo.",

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/geniehq/genie/internal/api"
@@ -124,26 +125,38 @@ func fillConversations(ctx context.Context, q db.Querier, byID map[string]*Genie
 	return rows.Err()
 }
 
-// Public is what the public conversation page needs of a genie.
-type Public struct {
-	Genie        *Genie
-	Conversation Conversation
-}
-
 // LoadPublic returns a genie whose conversation page is on, with its
-// settings, for a caller without a credential: AGENT_NOT_FOUND when the
-// genie does not exist or its page is off, so the two cannot be told
-// apart. DocumentIDs and Mailbox are not filled.
+// settings, for a caller without a credential, in one query:
+// AGENT_NOT_FOUND when the genie does not exist or its page is off, so the
+// two cannot be told apart. DocumentIDs and Mailbox are not filled.
 func LoadPublic(ctx context.Context, q db.Querier, id string) (*Genie, error) {
-	g, err := Load(ctx, q, id, "")
-	if err != nil {
-		return nil, err
-	}
-	if g.Conversation, err = loadConversation(ctx, q, id); err != nil {
-		return nil, err
-	}
-	if !g.Conversation.Enabled {
+	if !isUUID(id) {
 		return nil, apperr.AgentNotFound()
 	}
+	var c Conversation
+	var enabled sql.NullBool
+	var greeting, language sql.NullString
+	g, err := scan(q.QueryRowContext(ctx, `SELECT `+gColumns+`, cs.enabled, cs.greeting, cs.language FROM genies g
+		LEFT JOIN conversation_settings cs ON cs.genie_id = g.id WHERE g.id = $1`, id), &enabled, &greeting, &language)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.AgentNotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load genie: %w", err)
+	}
+	if !enabled.Bool {
+		return nil, apperr.AgentNotFound()
+	}
+	c.Enabled, c.Greeting, c.Language = true, greeting.String, language.String
+	g.Conversation = c
 	return g, nil
 }
+
+// gColumns is columns qualified by the alias g.
+var gColumns = func() string {
+	parts := strings.Split(columns, ",")
+	for i, p := range parts {
+		parts[i] = "g." + strings.TrimSpace(p)
+	}
+	return strings.Join(parts, ", ")
+}()

@@ -28,6 +28,9 @@ var currencies = toSet(`€ $ £ eur euro euros usd chf gbp dollars`)
 // answerTypes returns the virtual terms of a text: termPrice when it has
 // an amount of money ("4.90 EUR", "$10", "5 €").
 func answerTypes(text string) []string {
+	if strings.IndexFunc(text, unicode.IsDigit) < 0 {
+		return nil
+	}
 	fields := strings.Fields(strings.ToLower(text))
 	for i, f := range fields {
 		if strings.IndexFunc(f, unicode.IsDigit) < 0 {

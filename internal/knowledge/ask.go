@@ -5,29 +5,21 @@ import (
 	"strings"
 )
 
-// Thresholds of Ask, tuned on the evaluation's tuning set only
-// (testdata/eval/tune): a passage answers when it covers enough of the
-// question's weight (idf-weighted share of its terms) and its BM25 score
-// is not negligible.
+// Thresholds and weights of Ask, set on the evaluation's tuning sets only
+// (testdata/eval/tune*; docs/knowledge.md says how). A passage answers when
+// its score (mostly the idf-weighted share of the question it covers) is at
+// least minScore, its BM25 at least minBM25, and no question word it lacks
+// weighs missingRatio times what it matches.
 const (
-	minBM25     = 1.0
-	maxQuestion = 2000 // bytes of a question looked at
-	maxPassages = 5
-	bm25K1      = 1.2
-	bm25B       = 0.5
+	minScore      = 0.4
+	minBM25       = 1.0
+	missingRatio  = 1.0
+	outerCoverage = 0.75 // how much a word only in an outer heading of a block covers
+	maxQuestion   = 2000 // bytes of a question looked at
+	maxPassages   = 5
+	bm25K1        = 1.2
+	bm25B         = 0.5
 )
-
-// minScore is the confidence an answer needs (a variable for the
-// evaluation's threshold sweep only).
-var minScore = 0.4
-
-// outerCoverage is how much a question word counts as covered by a
-// block when only an outer heading of the block has it.
-const outerCoverage = 0.75
-
-// missingRatio: a passage is refused when a question word it lacks
-// weighs this many times what it matches (a variable for the sweep).
-var missingRatio = 1.0
 
 // queryTerm is one distinct term of the question and what it matches.
 type queryTerm struct {
@@ -42,6 +34,11 @@ type hit struct {
 	covered    float64 // sum of the weights of the query terms matched, times their factors
 	score      float64
 	missing    float64 // the greatest weight of a query term the block does not match
+	mask       uint64  // the query terms (the first 64) the block matches
+
+	// the query term being summed and its best match so far
+	term                int
+	termBM25, termCover float64
 }
 
 // Ask answers a question from the base only. Answered is false when the
@@ -92,7 +89,7 @@ func (b *Base) search(question, qlang string, sure bool) []hit {
 		}
 		hits = append(hits, b.score(lang, qs, total)...)
 	}
-	sort.Slice(hits, func(i, j int) bool {
+	sort.SliceStable(hits, func(i, j int) bool {
 		if hits[i].score != hits[j].score {
 			return hits[i].score > hits[j].score
 		}
@@ -168,50 +165,44 @@ func sameMatches(qs []queryTerm, ms []match) bool {
 // score is BM25 over the blocks of the language's documents, with each
 // query term counted once per block through its best match.
 func (b *Base) score(lang string, qs []queryTerm, total float64) []hit {
-	type key struct{ doc, block int }
-	acc := map[key]*hit{}
-	matched := map[key]uint64{} // which query terms (the first 64) each block matches
+	slot := make([]int32, b.blocks) // a block's index in hits, plus one
+	var hits []hit
 	for qi, q := range qs {
-		best := map[key][2]float64{} // bm25 part, coverage factor
 		for _, m := range q.matches {
 			for di, d := range b.docs {
 				if d.lang != lang {
 					continue
 				}
 				for _, p := range d.postings[m.term] {
-					bl := d.blocks[p.block]
+					g := b.offsets[di] + int(p.block)
+					if slot[g] == 0 {
+						hits = append(hits, hit{doc: di, block: int(p.block), term: -1})
+						slot[g] = int32(len(hits))
+					}
+					h := &hits[slot[g]-1]
+					if h.term != qi {
+						h.flush(qs)
+						h.term = qi
+					}
 					tf := float64(p.tf)
-					norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(bl.length)/b.avgLen))
-					k := key{di, int(p.block)}
-					s := q.weight * m.factor * norm
-					// being under a section about a word covers it half as
-					// well as saying it
+					norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(d.blocks[p.block].length)/b.avgLen))
+					// being under a section about a word covers it less
+					// than saying it
 					f := m.factor
 					if p.outer {
 						f *= outerCoverage
 					}
-					cur := best[k]
-					best[k] = [2]float64{max(cur[0], s), max(cur[1], f)}
+					h.termBM25 = max(h.termBM25, q.weight*m.factor*norm)
+					h.termCover = max(h.termCover, f)
 				}
 			}
 		}
-		for k, v := range best {
-			h := acc[k]
-			if h == nil {
-				h = &hit{doc: k.doc, block: k.block}
-				acc[k] = h
-			}
-			h.bm25 += v[0]
-			h.covered += q.weight * v[1]
-			if qi < 64 {
-				matched[k] |= 1 << qi
-			}
-		}
 	}
-	out := make([]hit, 0, len(acc))
-	for k, h := range acc {
+	for i := range hits {
+		h := &hits[i]
+		h.flush(qs)
 		for qi, q := range qs {
-			if qi < 64 && matched[k]&(1<<qi) == 0 {
+			if qi < 64 && h.mask&(1<<qi) == 0 {
 				h.missing = max(h.missing, q.weight)
 			}
 		}
@@ -219,9 +210,21 @@ func (b *Base) score(lang string, qs []queryTerm, total float64) []hit {
 		// confidence: mostly how much of the question the block covers,
 		// a little how strongly (BM25 saturates towards 1)
 		h.score = 0.85*cov + 0.15*cov*(h.bm25/(h.bm25+total))
-		out = append(out, *h)
 	}
-	return out
+	return hits
+}
+
+// flush adds the best match of the current query term to the hit's sums.
+func (h *hit) flush(qs []queryTerm) {
+	if h.term < 0 {
+		return
+	}
+	h.bm25 += h.termBM25
+	h.covered += qs[h.term].weight * h.termCover
+	if h.term < 64 {
+		h.mask |= 1 << h.term
+	}
+	h.term, h.termBM25, h.termCover = -1, 0, 0
 }
 
 // cite is the citation of a quote from block i.

@@ -9,11 +9,12 @@ import (
 // Base is the knowledge base of one genie: its documents, parsed. It is
 // immutable and safe for concurrent use.
 type Base struct {
-	docs   []*doc
-	blocks int     // number of blocks
-	avgLen float64 // mean block length in terms
-	lang   string  // the language most blocks are in
-	langs  []string
+	docs    []*doc
+	offsets []int   // the index of each document's first block among all blocks
+	blocks  int     // number of blocks
+	avgLen  float64 // mean block length in terms
+	lang    string  // the language most blocks are in
+	langs   []string
 }
 
 func newBase(docs []*doc) *Base {
@@ -21,6 +22,7 @@ func newBase(docs []*doc) *Base {
 	total := 0.0
 	perLang := map[string]int{}
 	for _, d := range docs {
+		b.offsets = append(b.offsets, b.blocks)
 		b.blocks += len(d.blocks)
 		total += d.totalLen
 		perLang[d.lang] += len(d.blocks)

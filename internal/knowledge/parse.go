@@ -164,24 +164,45 @@ func rowText(header, cells []string) string {
 func (d *doc) index() {
 	d.size = int64(len(d.id) + len(d.name) + len(d.version))
 	memo := map[string]string{} // word -> term: stemming is most of the time spent
+	headingTerms := map[string][]string{}
+	var buf []string
+	termsOf := func(s string) []string {
+		var out []string
+		buf = appendWords(buf[:0], s)
+		for _, word := range phraseWords(buf) {
+			t, ok := memo[word]
+			if !ok {
+				t, _ = term(d.lang, word) // "" for a stop word
+				memo[word] = t
+			}
+			if t != "" {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	tf := map[string]float32{}
+	direct := map[string]bool{} // terms of the block itself, not only of an outer heading
 	for i := range d.blocks {
 		bl := &d.blocks[i]
-		tf := map[string]float32{}
-		direct := map[string]bool{} // terms of the block itself, not only of an outer heading
+		clear(tf)
+		clear(direct)
 		n := float32(0)
-		addTerms := func(s string, w float32, own bool) {
-			for _, word := range phraseWords(words(strings.ToLower(s))) {
-				t, ok := memo[word]
-				if !ok {
-					t, _ = term(d.lang, word) // "" for a stop word
-					memo[word] = t
-				}
-				if t != "" {
-					tf[t] += w
-					n += w
-					direct[t] = direct[t] || own
-				}
+		add := func(ts []string, w float32, own bool) {
+			for _, t := range ts {
+				tf[t] += w
+				n += w
+				direct[t] = direct[t] || own
 			}
+		}
+		addTerms := func(s string, w float32, own bool) { add(termsOf(s), w, own) }
+		addHeading := func(h string, w float32, own bool) {
+			ts, ok := headingTerms[h]
+			if !ok {
+				ts = termsOf(h)
+				headingTerms[h] = ts
+			}
+			add(ts, w, own)
 		}
 		addTerms(bl.text, weightBody, true)
 		for _, t := range answerTypes(bl.text) {
@@ -197,20 +218,20 @@ func (d *doc) index() {
 		for k, h := range bl.heading {
 			switch {
 			case k < len(bl.heading)-1:
-				addTerms(h, weightOuter, false)
+				addHeading(h, weightOuter, false)
 			case bl.kind == kindQA || (strings.HasSuffix(h, "?") && bl.first):
-				addTerms(h, weightQuestion, true)
+				addHeading(h, weightQuestion, true)
 			case strings.HasSuffix(h, "?"):
-				addTerms(h, weightOuter, false)
+				addHeading(h, weightOuter, false)
 			default:
-				addTerms(h, weightHeading, true)
+				addHeading(h, weightHeading, true)
 			}
 		}
 		bl.length = n
 		d.totalLen += float64(n)
 		for t, f := range tf {
 			d.postings[t] = append(d.postings[t], posting{block: int32(i), tf: f, outer: !direct[t]})
-			d.size += int64(len(t)) + 8
+			d.size += int64(len(t)) + 16
 		}
 		d.size += int64(len(bl.text))*2 + 64
 		for _, h := range bl.heading {

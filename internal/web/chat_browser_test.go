@@ -137,6 +137,7 @@ func TestChatPageInBrowser(t *testing.T) {
 			must(t, chromedp.Do(ctx, chromedp.Focus(chromedp.ID("question")), chromedp.KeyEvent("Do you repair bicycles?\r")))
 			waitFor(t, ctx, `document.querySelectorAll('.turn').length === 2 && !!document.querySelector('.turn:last-child .unanswered')`)
 			check(t, ctx, `document.querySelector('.turn:last-child .unanswered a').getAttribute('href')`, "#person")
+			check(t, ctx, `!!document.querySelector('.turn:last-child .feedback')`, true) // "Was this helpful?" on every answer
 
 			// Talk to a person: email, then Enter.
 			must(t, chromedp.Do(ctx, chromedp.Focus(chromedp.ID("email")), chromedp.KeyEvent("ada@example.com"), chromedp.KeyEvent("\t")))

@@ -31,6 +31,7 @@
         if (!res.ok) {
           var err = new Error((data.error && data.error.message) || t.error);
           err.status = res.status;
+          err.field = data.error && data.error.field;
           throw err;
         }
         return data;
@@ -40,7 +41,8 @@
 
   function message(err) {
     if (err.status === 429) return t.busy;
-    if (err.status === 400) return err.message;
+    if (err.field === "question") return t.questionInvalid;
+    if (err.field === "email" || err.field === "name" || err.field === "note") return t.emailInvalid;
     return t.error;
   }
 
@@ -81,15 +83,14 @@
       s.append(el("p", "sources-title", t.sources), ul);
       box.append(s);
     }
-    if (data.answered) {
-      box.append(feedbackForm(data.message_id));
-    } else {
+    if (!data.answered) {
       var p = el("p", "thanks");
       var link = el("a", "", t.person);
       link.href = "#person";
       p.append(link);
       box.append(p);
     }
+    box.append(feedbackForm(data.message_id));
     return box;
   }
 
