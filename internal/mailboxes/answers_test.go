@@ -117,6 +117,12 @@ func TestDraftAnswers(t *testing.T) {
 		// in the sender's language, flagged.
 		mailTo(t, s, "marie@example.fr", "bikes@mail.localhost", "Parking",
 			"Bonjour, est-ce que vous avez un parking pour les voitures devant le magasin ? Merci beaucoup")
+		if in := drafts(t, s, u.Token, g, "threadId", d["thread_id"]); len(in) != 1 || in[0]["id"] != d["id"] {
+			t.Fatalf("drafts of the first thread: %v", in)
+		}
+		if n := len(drafts(t, s, u.Token, g, "needsPerson", false)); n != 1 {
+			t.Fatalf("%d confident drafts, want 1", n)
+		}
 		open := drafts(t, s, u.Token, g, "needsPerson", true)
 		if len(open) != 1 || open[0]["answered"] != false || open[0]["language"] != "fr" || len(open[0]["sources"].([]any)) != 0 ||
 			!strings.HasPrefix(open[0]["text"].(string), "Bonjour") {
