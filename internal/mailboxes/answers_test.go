@@ -123,6 +123,10 @@ func TestDraftAnswers(t *testing.T) {
 		if n := len(drafts(t, s, u.Token, g, "needsPerson", false)); n != 1 {
 			t.Fatalf("%d confident drafts, want 1", n)
 		}
+		if past := s.Call(t, u.Token, res, "drafts", "", map[string]any{"agentId": g, "offset": 5}).Expect(t, 200, "").Data(); past["count"] != 2.0 ||
+			len(past["drafts"].([]any)) != 0 {
+			t.Fatalf("drafts past the end: %v", past)
+		}
 		open := drafts(t, s, u.Token, g, "needsPerson", true)
 		if len(open) != 1 || open[0]["answered"] != false || open[0]["language"] != "fr" || len(open[0]["sources"].([]any)) != 0 ||
 			!strings.HasPrefix(open[0]["text"].(string), "Bonjour") {
