@@ -18,7 +18,7 @@ if [ -z "${GENIE_TEST_POSTGRES:-}" ] && ls /usr/lib/postgresql/*/bin/initdb >/de
   export GENIE_TEST_POSTGRES
 fi
 if command -v npm >/dev/null 2>&1; then
-  for d in test/authjs test/webhooks; do
+  for d in test/authjs test/webhooks test/a11y; do
     (cd "$d" && { [ -d node_modules ] || npm ci --no-audit --no-fund --loglevel=error; })
   done
 fi

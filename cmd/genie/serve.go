@@ -58,6 +58,9 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	smtpUser := fs.String("smtp-username", env("GENIE_SMTP_USERNAME", ""), "SMTP relay username (env GENIE_SMTP_USERNAME)")
 	smtpPass := fs.String("smtp-password", env("GENIE_SMTP_PASSWORD", ""), "SMTP relay password; prefer the environment variable (env GENIE_SMTP_PASSWORD)")
 	mailFrom := fs.String("mail-from", env("GENIE_MAIL_FROM", ""), "From address of system emails; default Genie <no-reply@<mail-domain>> (env GENIE_MAIL_FROM)")
+	retention := fs.Duration("conversation-retention", envDuration("GENIE_CONVERSATION_RETENTION", 90*24*time.Hour), "how long a visitor conversation (with the visitor's email of an escalation) is kept after its last message (env GENIE_CONVERSATION_RETENTION)")
+	chatLimit := fs.Int("chat-rate-limit", envInt("GENIE_CHAT_RATE_LIMIT", 60), "public conversations ask and feedback requests per minute per client address on one genie (10 times that across genies); 0 turns it off (env GENIE_CHAT_RATE_LIMIT)")
+	chatGenieLimit := fs.Int("chat-genie-rate-limit", envInt("GENIE_CHAT_GENIE_RATE_LIMIT", 600), "public conversations ask and feedback requests per minute per genie; 0 turns it off (env GENIE_CHAT_GENIE_RATE_LIMIT)")
 	logFormat := fs.String("log-format", env("GENIE_LOG_FORMAT", "json"), "log format: json or text (env GENIE_LOG_FORMAT)")
 	logLevel := fs.String("log-level", env("GENIE_LOG_LEVEL", "info"), "log level: debug, info, warn, error (env GENIE_LOG_LEVEL)")
 	if err := parse(fs, args); err != nil {
@@ -84,6 +87,9 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	if *otpTTL <= 0 || *mailInterval < 0 {
 		return fmt.Errorf("--auth-otp-ttl must be positive and --auth-email-interval must not be negative")
+	}
+	if *retention <= 0 || *chatLimit < 0 || *chatGenieLimit < 0 {
+		return fmt.Errorf("--conversation-retention must be positive; --chat-rate-limit and --chat-genie-rate-limit must not be negative")
 	}
 	if *authAddr < 0 || *authGlobal < 0 {
 		return fmt.Errorf("--auth-rate-limit and --auth-global-rate-limit must not be negative")
@@ -120,6 +126,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		MailFrom: *mailFrom, MailKey: os.Getenv("GENIE_MAIL_KEY"),
 		DisableSignup: *noSignup, RequireEmailConfirmation: !*autoconfirm, OTPTTL: *otpTTL, AuthEmailInterval: reuseCfg(*mailInterval),
 		SiteURL: *siteURL, RedirectURLs: splitList(*redirectURLs),
+		ConversationRetention: *retention, ChatAskLimit: offIfZero(*chatLimit), ChatGenieLimit: offIfZero(*chatGenieLimit),
 	})
 	if err != nil {
 		return err

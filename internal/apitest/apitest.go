@@ -140,7 +140,10 @@ func StartOn(t testing.TB, dsn string, opts ...Option) *Server {
 	// unless a test sets it. Tests burst hundreds of requests on a machine
 	// slowed by the race detector: they wait for a slot rather than being
 	// shed, unless a test of overload sets AdmitWait.
+	// The same holds for the per-address limits of the public
+	// conversations actions.
 	cfg := app.Config{Addr: l.Addr().String(), DB: dsn, PasswordCost: bcrypt.MinCost, AuthAddrLimit: -1, AdmitWait: time.Minute,
+		ChatAskLimit: -1, ChatEscalateLimit: -1,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if os.Getenv("GENIE_TEST_LOG") != "" {
 		cfg.Log = slog.New(slog.NewTextHandler(os.Stderr, nil))

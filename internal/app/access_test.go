@@ -31,7 +31,7 @@ type accessRow struct {
 // accessMatrix is the whole table: TestAccessMatrix fails when an action is
 // registered without a row. Placeholders in id and data name records made
 // fresh for each cell: {doc} (A's document), {genie} (A's genie using it),
-// {boxed} (A's genie with a mailbox), {token} (the edit-link token of
+// {chat} (A's genie with its conversation page on), {boxed} (A's genie with a mailbox), {token} (the edit-link token of
 // {doc}), {group}, {qr}, {key} (A's API key id), {review}, {collection},
 // {submission} (A's), {listing} and {category} (the admin's), {voice},
 // {userA} (A's user id) and {uniq} (a fresh number, for unique slugs).
@@ -76,6 +76,11 @@ var accessMatrix = []accessRow{
 	{"agent-mailboxes-self", "attachment", "", `{"agentId":"{boxed}","messageId":"00000000-0000-0000-0000-000000000000","index":0}`, "404 NOT_FOUND", "401 UNAUTHORIZED", "401 UNAUTHORIZED", "401 UNAUTHORIZED", ""},
 	{"agent-mailboxes-self", "send", "", `{"agentId":"{boxed}","to":"someone@example.com","text":"hello"}`, "201", "401 UNAUTHORIZED", "401 UNAUTHORIZED", "401 UNAUTHORIZED", ""},
 	{"agent-mailboxes-self", "messages", "", `{"agentId":"00000000-0000-0000-0000-000000000000"}`, "404 AGENT_NOT_FOUND", "404 AGENT_NOT_FOUND", "404 AGENT_NOT_FOUND", "404 AGENT_NOT_FOUND", ""},
+	{"agent-mailboxes-self", "drafts", "", `{"agentId":"{boxed}"}`, "200", "401 UNAUTHORIZED", "401 UNAUTHORIZED", "401 UNAUTHORIZED", ""},
+	{"agent-mailboxes-self", "draft", "", `{"agentId":"{boxed}","draftId":"00000000-0000-0000-0000-000000000000"}`, "404 NOT_FOUND", "401 UNAUTHORIZED", "401 UNAUTHORIZED", "401 UNAUTHORIZED", ""},
+	{"agent-mailboxes-self", "draft-update", "", `{"agentId":"{boxed}","draftId":"00000000-0000-0000-0000-000000000000","text":"hello"}`, "404 NOT_FOUND", "401 UNAUTHORIZED", "401 UNAUTHORIZED", "401 UNAUTHORIZED", ""},
+	{"agent-mailboxes-self", "draft-send", "", `{"agentId":"{boxed}","draftId":"00000000-0000-0000-0000-000000000000"}`, "404 NOT_FOUND", "401 UNAUTHORIZED", "401 UNAUTHORIZED", "401 UNAUTHORIZED", ""},
+	{"agent-mailboxes-self", "draft-discard", "", `{"agentId":"{boxed}","draftId":"00000000-0000-0000-0000-000000000000"}`, "404 NOT_FOUND", "401 UNAUTHORIZED", "401 UNAUTHORIZED", "401 UNAUTHORIZED", ""},
 	{"events", "list", "", `{}`, "200", "200", "200", "200", ""},
 	{"events", "all", "", `{}`, "200", "200", "200", "200", ""},
 	{"events", "get", "evt_missing", `{}`, "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND", ""},
@@ -143,6 +148,14 @@ var accessMatrix = []accessRow{
 	{"marketplace", "collections", "", `{"mode":"update","collection_id":"{collection}","name":"x"}`, "200", "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND", ""},
 	{"marketplace", "submissions", "", `{"mode":"delete","submission_id":"{submission}"}`, "200", "404 NOT_FOUND", "404 NOT_FOUND", "200", ""},
 	{"marketplace", "submissions", "", `{"mode":"approve","submission_id":"{submission}"}`, "403 FORBIDDEN", "403 FORBIDDEN", "403 FORBIDDEN", "200", ""},
+	// {genie}'s conversation page is off (the default): nobody may ask it.
+	{"conversations", "ask", "", `{"agentId":"{genie}","question":"hi"}`, "404 AGENT_NOT_FOUND", "404 AGENT_NOT_FOUND", "404 AGENT_NOT_FOUND", "404 AGENT_NOT_FOUND", "404 AGENT_NOT_FOUND"},
+	{"conversations", "ask", "", `{"agentId":"{chat}","question":"hi"}`, "200", "200", "200", "200", "200"},
+	{"conversations", "escalate", "", `{"conversationId":"00000000-0000-4000-8000-000000000000","email":"a@example.com"}`, "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND"},
+	{"conversations", "feedback", "", `{"conversationId":"00000000-0000-4000-8000-000000000000","messageId":"00000000-0000-4000-8000-000000000000","helpful":true}`, "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND"},
+	{"conversations", "all", "", `{"agentId":"{genie}"}`, "200", "404 AGENT_NOT_FOUND", "404 AGENT_NOT_FOUND", "200", ""},
+	{"conversations", "gaps", "", `{"agentId":"{genie}"}`, "200", "404 AGENT_NOT_FOUND", "404 AGENT_NOT_FOUND", "200", ""},
+	{"conversations", "get", "00000000-0000-4000-8000-000000000000", `{}`, "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND", ""},
 }
 
 // accessCaller is one kind of caller.
@@ -266,7 +279,7 @@ type accessFixtures struct {
 }
 
 func (f *accessFixtures) fill(tmpl string) string {
-	for _, name := range []string{"doc", "genie", "boxed", "token", "group", "qr", "key", "review", "collection", "submission", "listing", "category", "voice", "userA", "uniq"} {
+	for _, name := range []string{"doc", "genie", "chat", "boxed", "token", "group", "qr", "key", "review", "collection", "submission", "listing", "category", "voice", "userA", "uniq"} {
 		if strings.Contains(tmpl, "{"+name+"}") {
 			tmpl = strings.ReplaceAll(tmpl, "{"+name+"}", f.get(name))
 		}
@@ -296,6 +309,8 @@ func (f *accessFixtures) get(name string) string {
 		v = apitest.Str(call(a.Token, "documents", "create", "", map[string]any{"name": "d", "content": "We open at 9. We close at 5."}, 201), "document", "id")
 	case "genie":
 		v = apitest.Str(call(a.Token, "genies", "create", "", map[string]any{"name": "g", "document_ids": []string{f.get("doc")}}, 201), "genie", "id")
+	case "chat":
+		v = apitest.Str(call(a.Token, "genies", "create", "", map[string]any{"name": "chat", "conversation": map[string]any{"enabled": true}}, 201), "genie", "id")
 	case "boxed":
 		v = apitest.Str(call(a.Token, "genies", "create", "", map[string]any{"name": "boxed"}, 201), "genie", "id")
 		call(a.Token, "agent-mailboxes-self", "provision", "", map[string]any{"agentId": v}, 200)

@@ -19,6 +19,7 @@ import (
 	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apikeys"
 	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/conversations"
 	"github.com/geniehq/genie/internal/db"
 	"github.com/geniehq/genie/internal/documents"
 	"github.com/geniehq/genie/internal/editlinks"
@@ -28,6 +29,7 @@ import (
 	"github.com/geniehq/genie/internal/groups"
 	"github.com/geniehq/genie/internal/idempotency"
 	"github.com/geniehq/genie/internal/identity"
+	"github.com/geniehq/genie/internal/knowledge"
 	"github.com/geniehq/genie/internal/mail"
 	"github.com/geniehq/genie/internal/mailboxes"
 	"github.com/geniehq/genie/internal/mailtenants"
@@ -160,6 +162,20 @@ type Config struct {
 	// not be public.
 	MetricsAddr string
 
+	// Conversations (docs/conversations.md): ConversationRetention is how
+	// long a conversation is kept after its last message (default 90
+	// days); ChatAskLimit and ChatGenieLimit are the public ask limits per
+	// minute per client address on a genie (default 60; 10 times that
+	// across genies) and per genie (default 600),
+	// negative: off; ChatEscalateLimit is escalations per minute per client
+	// address (default 5, negative: off; per genie: 60); KnowledgeCacheBytes bounds the parsed documents kept
+	// in memory (default 256 MiB).
+	ConversationRetention time.Duration
+	ChatAskLimit          int
+	ChatGenieLimit        int
+	ChatEscalateLimit     int
+	KnowledgeCacheBytes   int64
+
 	Log *slog.Logger
 	// Now replaces the clock (tests); nil means the wall clock.
 	Now func() time.Time
@@ -229,6 +245,10 @@ type App struct {
 	// Metrics serves the Prometheus metrics (nil when they are off); with
 	// Config.MetricsAddr "" it is also mounted at /metrics.
 	Metrics http.Handler
+
+	// Conversations is the conversations resource's service.
+	Conversations *conversations.Service
+	mailboxes     *mailboxes.Service
 
 	cancel   context.CancelFunc
 	limiters []*auth.RateLimiter // besides Limiter, for the janitor
@@ -355,6 +375,9 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	// is its own package, which imports marketplace: its actions join
 	// the same resource here.
 	srv.Register("marketplace", community.New(market).Actions())
+	a.Conversations = a.newConversations(gen)
+	srv.Register("conversations", a.Conversations.Actions())
+	a.wireMailAnswers()
 
 	mux := http.NewServeMux()
 	srv.Mount(mux)
@@ -366,6 +389,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 		Tags: resourceTags, Extra: describeHTTP}}
 	a.Discovery.Mount(mux)
 	web.New(links.View, log).Mount(mux)
+	conversations.NewPage(a.Conversations, log).Mount(mux)
 	if !cfg.DisableEmbeddedAuth {
 		if err := checkAuthURLs(cfg); err != nil {
 			cancel()
@@ -471,6 +495,25 @@ func generator(cfg Config) (gendocs.Generator, error) {
 	return &gendocs.OpenAI{URL: cfg.ModelURL, APIKey: cfg.ModelAPIKey, Model: cfg.ModelName, Timeout: cfg.ModelTimeout}, nil
 }
 
+// newConversations builds the conversations resource: answers from the
+// genies' documents (worded by the model when gen is one), escalations
+// mailed from the genie's mailbox or as system mail.
+func (a *App) newConversations(gen gendocs.Generator) *conversations.Service {
+	cfg, d := a.Config, a.DB
+	lib := knowledge.NewLibrary(cmp.Or(cfg.KnowledgeCacheBytes, 256<<20))
+	eng := &conversations.Engine{DB: d, Library: lib, Log: cfg.Log}
+	if m, ok := gen.(*gendocs.OpenAI); ok {
+		eng.Composer = m
+	}
+	limits := conversations.NewLimits(cfg.ChatAskLimit, cfg.ChatGenieLimit, cfg.ChatEscalateLimit, 0)
+	limits.Now = cfg.Now
+	return &conversations.Service{DB: d, Events: a.Events, Engine: eng, Log: cfg.Log,
+		Escalator: &conversations.Escalator{Mailboxes: a.mailboxes, Users: a.Users, System: a.Outbound, From: cfg.MailFrom,
+			Domain: cfg.MailDomain, BaseURL: cfg.BaseURL, Now: d.Now},
+		Limits:         limits,
+		ClientIPHeader: cfg.ClientIPHeader, Retention: cfg.ConversationRetention}
+}
+
 // redactURL hides a password in a URL meant for messages.
 func redactURL(s string) string {
 	if u, err := url.Parse(s); err == nil {
@@ -527,6 +570,7 @@ func (a *App) wireMail(ctx context.Context, srv *api.Server, gs *genies.Service)
 	tenants := &mailtenants.Store{DB: d, Users: a.Users, Cipher: cipher}
 	boxes := &mailboxes.Service{DB: d, Mail: a.Mail, Domain: cfg.MailDomain, Tenants: tenants, Users: a.Users, Log: log,
 		SendLimit: cfg.MailSendLimit, Events: a.Events}
+	a.mailboxes = boxes
 	a.Mail.Escalation = boxes.Escalation
 	a.Mail.OnMessage = boxes.RecordMessage
 	gs.Mailboxes = boxes.ForGenies
@@ -570,6 +614,9 @@ func (a *App) janitor(ctx context.Context) {
 			}
 			if err := a.EventStore.Sweep(ctx); err != nil && ctx.Err() == nil {
 				a.Config.Log.Warn("sweep old events", "err", err)
+			}
+			if _, err := a.Conversations.Sweep(ctx); err != nil && ctx.Err() == nil {
+				a.Config.Log.Warn("delete conversations past their retention", "err", err)
 			}
 			if err := a.Idempotency.Sweep(ctx); err != nil && ctx.Err() == nil {
 				a.Config.Log.Warn("sweep idempotency keys", "err", err)

@@ -28,6 +28,7 @@ const (
 	MailboxMessageReceived  = "mailbox.message.received"
 	MailboxMessageSent      = "mailbox.message.sent"
 	MailboxStatusChanged    = "mailbox.status_changed"
+	MailboxDraftCreated     = "mailbox.draft.created"
 	DocumentUpdated         = "document.updated"
 	EditLinkLocked          = "edit_link.locked"
 	EditLinkRotated         = "edit_link.rotated"
@@ -41,13 +42,15 @@ const (
 	SubmissionStatusChanged = "marketplace.submission.status_changed"
 	WebhookEndpointDisabled = "webhook.endpoint_disabled"
 	WebhookTest             = "webhook.test"
+	ConversationEscalated   = "conversation.escalated"
 )
 
 // Types lists every event type an endpoint may subscribe to.
 var Types = []string{
 	MailboxMessageReceived, MailboxMessageSent, MailboxStatusChanged, DocumentUpdated, EditLinkLocked, EditLinkRotated,
 	APIKeyCreated, APIKeyRevoked, GenieCreated, GenieDeleted, ListingCloned, ReviewCreated, SubmissionCreated,
-	SubmissionStatusChanged, WebhookEndpointDisabled, WebhookTest,
+	SubmissionStatusChanged, WebhookEndpointDisabled, WebhookTest, ConversationEscalated,
+	MailboxDraftCreated,
 }
 
 // PlatformTypes are the events of the whole platform that admins'

@@ -89,6 +89,31 @@ func (o *OpenAI) Generate(ctx context.Context, req Request) (*Document, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gendocs: encode completion request: %w", err)
 	}
+	content, err := o.completeRetry(ctx, body)
+	if err != nil {
+		return nil, err
+	}
+	return decodeDocument(req.Template, content)
+}
+
+// Complete sends a system and a user message, asking for a JSON object,
+// and returns the model's content, with Generate's timeout and retry. Other
+// packages (conversations) use it to compose answers.
+func (o *OpenAI) Complete(ctx context.Context, system, user string) (string, error) {
+	body, err := json.Marshal(chatRequest{
+		Model:          o.Model,
+		Messages:       []chatMessage{{Role: "system", Content: system}, {Role: "user", Content: user}},
+		ResponseFormat: map[string]any{"type": "json_object"},
+		Temperature:    0,
+	})
+	if err != nil {
+		return "", fmt.Errorf("gendocs: encode completion request: %w", err)
+	}
+	return o.completeRetry(ctx, body)
+}
+
+// completeRetry is complete with one retry of a 429 or 5xx answer.
+func (o *OpenAI) completeRetry(ctx context.Context, body []byte) (string, error) {
 	content, err := o.complete(ctx, body)
 	var se *statusError
 	if errors.As(err, &se) && se.retryable() {
@@ -98,15 +123,12 @@ func (o *OpenAI) Generate(ctx context.Context, req Request) (*Document, error) {
 		}
 		select {
 		case <-ctx.Done():
-			return nil, fmt.Errorf("gendocs: wait to retry: %w", ctx.Err())
+			return "", fmt.Errorf("gendocs: wait to retry: %w", ctx.Err())
 		case <-time.After(wait):
 		}
 		content, err = o.complete(ctx, body)
 	}
-	if err != nil {
-		return nil, err
-	}
-	return decodeDocument(req.Template, content)
+	return content, err
 }
 
 func (o *OpenAI) backoff() time.Duration {

@@ -65,6 +65,7 @@ type UpdateRequest struct {
 	Greeting     *string                `json:"greeting" schema:"maxLength=2000"`
 	VoiceID      api.Optional[string]   `json:"voice_id" doc:"A voice id, or null for none."`
 	DocumentIDs  api.Optional[[]string] `json:"document_ids" doc:"The knowledge-base documents (UUIDs) the genie uses."`
+	Conversation *ConversationPatch     `json:"conversation" doc:"The public conversation page's settings; only the fields given change."`
 }
 
 // CreateRequest is create's data: name is required.
@@ -75,6 +76,7 @@ type CreateRequest struct {
 	Greeting     *string                `json:"greeting" schema:"maxLength=2000"`
 	VoiceID      api.Optional[string]   `json:"voice_id" doc:"A voice id, or null for none."`
 	DocumentIDs  api.Optional[[]string] `json:"document_ids" doc:"The knowledge-base documents (UUIDs) the genie uses."`
+	Conversation *ConversationPatch     `json:"conversation" doc:"The public conversation page's settings; only the fields given change."`
 }
 
 func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error) {

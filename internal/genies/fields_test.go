@@ -33,6 +33,10 @@ func TestUpdateChangesOnlySuppliedFields(t *testing.T) {
 		{`{"voice_id":null}`, []string{"voice_id"}},
 		{`{"document_ids":[]}`, []string{"document_ids"}},
 		{`{"document_ids":null}`, []string{"document_ids"}},
+		{`{"conversation":{"enabled":true}}`, []string{"conversation"}},
+		{`{"conversation":{"language":"de","greeting":"Hallo"}}`, []string{"conversation"}},
+		{`{"conversation":{}}`, nil},
+		{`{"conversation":null}`, nil},
 		{`{"nmae":"typo"}`, nil},
 	}
 	covered := map[string]bool{}
@@ -47,7 +51,9 @@ func TestUpdateChangesOnlySuppliedFields(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := base
+			g.Conversation = DefaultConversation()
 			apply(&g, f)
+			f.Conversation.apply(&g.Conversation)
 			if f.DocumentIDs.Set {
 				g.DocumentIDs = f.DocumentIDs.Value
 			}
@@ -75,6 +81,9 @@ func TestUpdateChangesOnlySuppliedFields(t *testing.T) {
 				if g.DocumentIDs == nil {
 					t.Error("document_ids became null, want []")
 				}
+			}
+			if g.Conversation != DefaultConversation() {
+				got = append(got, "conversation")
 			}
 			if !slices.Equal(got, tc.changed) {
 				t.Fatalf("changed %v, want %v", got, tc.changed)
@@ -107,6 +116,9 @@ func TestFieldsCheck(t *testing.T) {
 		{false, `{"greeting":` + long(MaxGreetingLen+1) + `}`, "greeting"},
 		{false, `{"voice_id":` + long(MaxVoiceIDLen+1) + `}`, "voice_id"},
 		{false, `{"document_ids":["nope"]}`, "document_ids"},
+		{false, `{"conversation":{"language":"it"}}`, "conversation.language"},
+		{false, `{"conversation":{"greeting":` + long(MaxGreetingLen+1) + `}}`, "conversation.greeting"},
+		{false, `{"conversation":{"enabled":true,"language":"es","greeting":"Hola"}}`, ""},
 	} {
 		t.Run(tc.data[:min(len(tc.data), 40)], func(t *testing.T) {
 			var in UpdateRequest

@@ -48,6 +48,7 @@ type Genie struct {
 	MarketplaceGenieID *string         `json:"marketplace_genie_id"`
 	KnowledgeVersion   int64           `json:"knowledge_version"`
 	KnowledgeUpdatedAt *time.Time      `json:"knowledge_updated_at"`
+	Conversation       Conversation    `json:"conversation" doc:"The public conversation page's settings (docs/conversations.md)."`
 	CreatedAt          time.Time       `json:"created_at"`
 	UpdatedAt          time.Time       `json:"updated_at"`
 }
@@ -87,6 +88,7 @@ func scan(row interface{ Scan(...any) error }, extra ...any) (*Genie, error) {
 	}
 	g.VoiceID, g.GroupID, g.MarketplaceGenieID, g.KnowledgeUpdatedAt = db.StringPtr(voice), db.Int64Ptr(group), db.StringPtr(market), db.TimePtr(knowAt)
 	g.DocumentIDs = []string{}
+	g.Conversation = DefaultConversation()
 	return &g, nil
 }
 
@@ -157,6 +159,9 @@ func (s *Service) fill(ctx context.Context, gs []*Genie) error {
 		byID[gid].DocumentIDs = append(byID[gid].DocumentIDs, did)
 	}
 	if err := rows.Err(); err != nil {
+		return err
+	}
+	if err := fillConversations(ctx, s.DB.R, byID, ids); err != nil {
 		return err
 	}
 	if s.Mailboxes != nil {
@@ -242,6 +247,7 @@ type Fields struct {
 	Greeting     *string
 	VoiceID      api.Optional[string]
 	DocumentIDs  api.Optional[[]string]
+	Conversation *ConversationPatch
 }
 
 // Check validates f; with create set, name is required. The fields it
@@ -274,6 +280,9 @@ func (f Fields) Check(create bool) (Fields, error) {
 		if err := api.MaxLen("voice_id", *v, MaxVoiceIDLen); err != nil {
 			return f, err
 		}
+	}
+	if err := f.Conversation.Check(); err != nil {
+		return f, err
 	}
 	if f.DocumentIDs.Set {
 		ids, err := CheckDocumentIDs(f.DocumentIDs.Value)
@@ -356,6 +365,9 @@ func CreateTx(ctx context.Context, tx *sql.Tx, c *auth.Caller, ownerID string, f
 		}
 		g.DocumentIDs = f.DocumentIDs.Value
 	}
+	if err := saveConversation(ctx, tx, g.ID, f.Conversation, now); err != nil {
+		return nil, err
+	}
 	return g, nil
 }
 
@@ -425,7 +437,7 @@ func (s *Service) Update(ctx context.Context, c *auth.Caller, id string, f Field
 		if err != nil {
 			return fmt.Errorf("update genie: %w", err)
 		}
-		return nil
+		return saveConversation(ctx, tx, g.ID, f.Conversation, now)
 	})
 	if err != nil {
 		return nil, err

@@ -40,6 +40,31 @@ type Embedded struct {
 	// OnMessage runs in the transaction that stores a message in an inbox
 	// (received or sent): the events of the change are written there.
 	OnMessage func(ctx context.Context, q db.Querier, accountID string, m *InboxMessage) error
+	// Received runs after a message received by an inbox is stored
+	// (outside the transaction): the genie drafts or sends its answer.
+	// Its Disposition says whether the message still goes to the
+	// escalation address. Nil: every message is forwarded as usual.
+	Received func(ctx context.Context, r Received) Disposition
+}
+
+// Received is a message an inbox just received.
+type Received struct {
+	AccountID string
+	Address   string // the inbox's address
+	MessageID string // the stored message's id
+	// EnvelopeFrom is the SMTP MAIL FROM ("" for the null sender).
+	EnvelopeFrom string
+	Raw          []byte
+}
+
+// Disposition is what Received decided for the escalation copy.
+type Disposition struct {
+	// Answered: the genie answered the message itself; no copy goes to
+	// the escalation address.
+	Answered bool
+	// EscalateTo, when set, receives the copy instead of the mailbox's
+	// escalation address (a person must answer).
+	EscalateTo string
 }
 
 var _ MailSystem = (*Embedded)(nil)
@@ -294,24 +319,35 @@ func (e *Embedded) Deliver(ctx context.Context, from, rcpt string, raw []byte) e
 	if a.Suspended {
 		return ErrSuspended
 	}
-	if err := e.DB.Tx(ctx, func(tx *sql.Tx) error {
-		_, err := e.storeMessage(ctx, tx, a.ID, DirectionIn, from, rcpt, raw, e.DB.Now())
+	var id string
+	if err := e.DB.Tx(ctx, func(tx *sql.Tx) (err error) {
+		id, err = e.storeMessage(ctx, tx, a.ID, DirectionIn, from, rcpt, raw, e.DB.Now())
 		return err
 	}); err != nil {
 		return err
 	}
-	e.forward(ctx, a.Address, from, raw)
+	var d Disposition
+	if e.Received != nil {
+		d = e.Received(ctx, Received{AccountID: a.ID, Address: a.Address, MessageID: id, EnvelopeFrom: from, Raw: raw})
+	}
+	if !d.Answered {
+		e.forward(ctx, a.Address, from, d.EscalateTo, raw)
+	}
 	return nil
 }
 
-func (e *Embedded) forward(ctx context.Context, address, from string, raw []byte) {
-	if e.Escalation == nil || e.Sender == nil || headerValue(raw, ForwardedHeader) != "" {
+// forward sends a copy of a received message to `to`, or when empty to
+// the mailbox's escalation address (if any).
+func (e *Embedded) forward(ctx context.Context, address, from, to string, raw []byte) {
+	if e.Sender == nil || headerValue(raw, ForwardedHeader) != "" {
 		return
 	}
-	to, err := e.Escalation(ctx, address)
-	if err != nil {
-		e.Log.WarnContext(ctx, "look up escalation address", "mailbox", address, "err", err)
-		return
+	if to == "" && e.Escalation != nil {
+		var err error
+		if to, err = e.Escalation(ctx, address); err != nil {
+			e.Log.WarnContext(ctx, "look up escalation address", "mailbox", address, "err", err)
+			return
+		}
 	}
 	if to == "" {
 		return

@@ -354,6 +354,10 @@ type Outgoing struct {
 	// ReplyTo is the id of a stored message this one answers: the
 	// threading headers come from it.
 	ReplyTo string
+	// Headers are extra header fields (Auto-Submitted for an automatic
+	// answer; the conversations resource's escalations set Reply-To to
+	// the visitor).
+	Headers map[string]string
 }
 
 // SendFrom sends a message from the inbox through the Sender and stores it
@@ -370,7 +374,7 @@ func (e *Embedded) SendFrom(ctx context.Context, t *Tenant, accountID string, ou
 	if a.Suspended {
 		return nil, time.Time{}, ErrSuspended
 	}
-	m := &Message{From: a.Address, To: out.To, Cc: out.Cc, Subject: out.Subject, Text: out.Text, HTML: out.HTML}
+	m := &Message{From: a.Address, To: out.To, Cc: out.Cc, Subject: out.Subject, Text: out.Text, HTML: out.HTML, Headers: out.Headers}
 	if out.ReplyTo != "" {
 		parent, _, err := e.InboxMessage(ctx, accountID, out.ReplyTo)
 		if err != nil {

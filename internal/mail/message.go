@@ -122,6 +122,20 @@ func Address(s string) (string, error) {
 	return strings.ToLower(a.Address), nil
 }
 
+// AddressList parses a list of addresses (a Reply-To field) and returns
+// each as "Name <addr>" or "<addr>".
+func AddressList(s string) ([]string, error) {
+	list, err := netmail.ParseAddressList(s)
+	if err != nil {
+		return nil, fmt.Errorf("mail: address list %q: %w", s, err)
+	}
+	out := make([]string, len(list))
+	for i, a := range list {
+		out[i] = a.String()
+	}
+	return out, nil
+}
+
 // Domain returns the lower-cased domain of an address.
 func Domain(addr string) string {
 	i := strings.LastIndexByte(addr, '@')

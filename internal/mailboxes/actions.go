@@ -18,7 +18,7 @@ func (s *Service) Actions() api.Actions {
 			Request: agentRef{}, Response: Mailbox{}, Errors: withBox},
 		"provision": {Access: api.Authenticated, Handle: s.provision, Summary: "Give your genie a mailbox (or move it to a new address)",
 			Request: ProvisionRequest{}, Response: Mailbox{}, Errors: owner, Idempotent: true},
-		"update": {Access: api.Authenticated, Handle: s.update, Summary: "Suspend or resume a mailbox, or set its escalation address",
+		"update": {Access: api.Authenticated, Handle: s.update, Summary: "Suspend or resume a mailbox, set its escalation address or how it answers mail",
 			Request: UpdateRequest{}, Response: api.OKFlag{}, Errors: withBox},
 		"delete": {Access: api.Authenticated, Handle: s.delete, Summary: "Delete your genie's mailbox and its mail",
 			Request: agentRef{}, Response: api.OKFlag{}, Errors: owner},
@@ -32,6 +32,7 @@ func (s *Service) Actions() api.Actions {
 			Response: TenantRef{}, Errors: []string{apperr.CodeNotFound}},
 	}
 	s.inboxActions(a)
+	s.draftActions(a)
 	return a
 }
 
@@ -51,6 +52,7 @@ type UpdateRequest struct {
 	agentRef
 	Action     *string              `json:"action" schema:"enum=suspend|resume"`
 	Escalation api.Optional[string] `json:"escalation_address" schema:"format=email" doc:"Receives a copy of every message; null clears it, omitted leaves it."`
+	AutoReply  *string              `json:"auto_reply" schema:"enum=off|draft|send" doc:"off: received mail is only stored; draft (default): each message gets a drafted answer from the genie's documents, for a person to send; send: confident answers are sent at once, the rest go to the escalation address (else the owner's email)."`
 }
 
 // KeyState is check-tenant-key's answer.
@@ -122,7 +124,7 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	if err := s.Update(ctx, r.Caller, id, Change{Action: in.Action, Escalation: in.Escalation}); err != nil {
+	if err := s.Update(ctx, r.Caller, id, Change{Action: in.Action, Escalation: in.Escalation, AutoReply: in.AutoReply}); err != nil {
 		return nil, err
 	}
 	return api.OK(api.OKFlag{OK: true}), nil

@@ -48,11 +48,26 @@ func (s *Service) inboxActions(a api.Actions) {
 		MaxBody: 8 << 20}
 }
 
+// listRef is the agentId and page of a listing action.
+type listRef struct {
+	agentRef
+	Limit  *int `json:"limit" schema:"min=1,max=200" doc:"Default 50."`
+	Offset *int `json:"offset" schema:"min=0"`
+}
+
+// resolve returns the agentId, limit and offset (VALIDATION_ERROR naming
+// the field).
+func (l listRef) resolve() (id string, limit, offset int, err error) {
+	if id, err = l.id(); err != nil {
+		return "", 0, 0, err
+	}
+	limit, offset, err = page(l.Limit, l.Offset)
+	return id, limit, offset, err
+}
+
 // MessagesRequest is the data of messages.
 type MessagesRequest struct {
-	agentRef
-	Limit     *int    `json:"limit" schema:"min=1,max=200" doc:"Default 50."`
-	Offset    *int    `json:"offset" schema:"min=0"`
+	listRef
 	Direction *string `json:"direction" schema:"enum=inbound|outbound"`
 	ThreadID  *string `json:"threadId" doc:"Only the messages of this thread."`
 }
@@ -93,9 +108,7 @@ type AttachmentAnswer struct {
 
 // ThreadsRequest is the data of threads.
 type ThreadsRequest struct {
-	agentRef
-	Limit  *int `json:"limit" schema:"min=1,max=200" doc:"Default 50."`
-	Offset *int `json:"offset" schema:"min=0"`
+	listRef
 }
 
 // ThreadList is the answer of threads.
@@ -185,11 +198,7 @@ func (s *Service) messages(ctx context.Context, r *api.Request) (*api.Response, 
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	id, err := in.id()
-	if err != nil {
-		return nil, err
-	}
-	limit, offset, err := page(in.Limit, in.Offset)
+	id, limit, offset, err := in.resolve()
 	if err != nil {
 		return nil, err
 	}
@@ -296,11 +305,7 @@ func (s *Service) threads(ctx context.Context, r *api.Request) (*api.Response, e
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	id, err := in.id()
-	if err != nil {
-		return nil, err
-	}
-	limit, offset, err := page(in.Limit, in.Offset)
+	id, limit, offset, err := in.resolve()
 	if err != nil {
 		return nil, err
 	}
@@ -357,15 +362,16 @@ func (s *Service) send(ctx context.Context, r *api.Request) (*api.Response, erro
 	if strings.TrimSpace(out.Text) == "" && strings.TrimSpace(out.HTML) == "" {
 		return nil, apperr.Invalid("text", "give the message's text and/or html")
 	}
-	m, box, err := s.inbox(ctx, r.Caller, id)
+	m, _, err := s.inbox(ctx, r.Caller, id)
 	if err != nil {
 		return nil, err
 	}
 	if m.Status != StatusProvisioned || m.AccountID == nil {
 		return nil, apperr.Invalid("agentId", "the mailbox is %s; only a provisioned mailbox can send", m.Status)
 	}
+	var parent *mail.FullMessage
 	if in.ReplyTo != nil {
-		parent, _, err := s.load(ctx, r, in.AgentID, in.ReplyTo)
+		parent, _, err = s.load(ctx, r, in.AgentID, in.ReplyTo)
 		if apperr.HasCode(err, apperr.CodeValidation) {
 			return nil, apperr.Required("replyTo")
 		}
@@ -374,17 +380,10 @@ func (s *Service) send(ctx context.Context, r *api.Request) (*api.Response, erro
 		}
 		out.ReplyTo = parent.ID
 		if len(out.To) == 0 {
-			if parent.Direction == mail.DirectionIn && parent.From != "" {
-				out.To = []string{parent.From}
-			} else {
-				out.To = parent.To
-			}
+			out.To = replyAddress(parent)
 		}
 		if in.Subject == nil {
-			out.Subject = parent.Subject
-			if !strings.HasPrefix(strings.ToLower(out.Subject), "re:") {
-				out.Subject = "Re: " + out.Subject
-			}
+			out.Subject = replySubject(parent.Subject)
 		}
 	}
 	if len(out.To) == 0 {
@@ -394,7 +393,29 @@ func (s *Service) send(ctx context.Context, r *api.Request) (*api.Response, erro
 	if err != nil {
 		return nil, err
 	}
-	t, err := s.tenant(ctx, g.UserID)
+	sent, err := s.sendAs(ctx, g.UserID, m, out)
+	if err != nil {
+		return nil, err
+	}
+	if parent != nil {
+		s.replied(ctx, m.AgentID, parent, sent)
+	}
+	return api.Created(SentAnswer{Message: sent}), nil
+}
+
+// sendAs sends a message from a provisioned mailbox of a genie of owner,
+// within the hourly send limit: RATE_LIMIT_EXCEEDED past it,
+// VALIDATION_ERROR on agentId when the inbox is suspended, NOT_FOUND when
+// the answered message is gone.
+func (s *Service) sendAs(ctx context.Context, owner string, m *Mailbox, out mail.Outgoing) (*mail.InboxMessage, error) {
+	box, ok := s.Mail.(mail.Inboxes)
+	if !ok {
+		return nil, apperr.Invalid("agentId", "the configured mail system does not send for the service")
+	}
+	if m.Status != StatusProvisioned || m.AccountID == nil {
+		return nil, apperr.Invalid("agentId", "the mailbox is %s; only a provisioned mailbox can send", m.Status)
+	}
+	t, err := s.tenant(ctx, owner)
 	if err != nil {
 		return nil, err
 	}
@@ -413,5 +434,55 @@ func (s *Service) send(ctx context.Context, r *api.Request) (*api.Response, erro
 	case err != nil:
 		return nil, fmt.Errorf("mailboxes: send: %w", err)
 	}
-	return api.Created(SentAnswer{Message: sent}), nil
+	return sent, nil
+}
+
+// replied tells OnReply that the owner answered a message of the inbox
+// (the owner's reply to an escalation joins the visitor's conversation).
+// A failure is logged: the mail has left.
+func (s *Service) replied(ctx context.Context, agentID string, parent *mail.FullMessage, sent *mail.InboxMessage) {
+	if s.OnReply == nil {
+		return
+	}
+	if err := s.OnReply(ctx, agentID, parent, sent); err != nil {
+		s.Log.ErrorContext(ctx, "record the reply with its conversation", "agent_id", agentID, "message_id", sent.ID, "err", err)
+	}
+}
+
+// Provisioned returns the genie's mailbox when it can send (provisioned,
+// with an inbox the mail system keeps), else NOT_FOUND. For the
+// conversations resource's escalations.
+func (s *Service) Provisioned(ctx context.Context, agentID string) (*Mailbox, error) {
+	m, err := byAgent(ctx, s.DB.R, agentID, "")
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := s.Mail.(mail.Inboxes); !ok || m.Status != StatusProvisioned || m.AccountID == nil {
+		return nil, apperr.NotFound("mailbox")
+	}
+	return m, nil
+}
+
+// SendAsGenie sends out from the genie's provisioned mailbox on the
+// service's own behalf (no caller: the conversations resource mails an
+// escalation to the genie's owner ownerID), within the mailbox's send
+// limit, and returns the stored message. NOT_FOUND as Provisioned.
+func (s *Service) SendAsGenie(ctx context.Context, agentID, ownerID string, out mail.Outgoing) (*mail.InboxMessage, error) {
+	m, err := s.Provisioned(ctx, agentID)
+	if err != nil {
+		return nil, err
+	}
+	t, err := s.tenant(ctx, ownerID)
+	if err != nil {
+		return nil, err
+	}
+	limit := s.SendLimit
+	if limit == 0 {
+		limit = DefaultSendLimit
+	}
+	sent, _, err := s.Mail.(mail.Inboxes).SendFrom(ctx, t, *m.AccountID, out, limit)
+	if err != nil {
+		return nil, fmt.Errorf("mailboxes: send as genie: %w", err)
+	}
+	return sent, nil
 }

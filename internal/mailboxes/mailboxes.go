@@ -46,6 +46,7 @@ type Mailbox struct {
 	Status            string    `json:"status"`
 	LastError         *string   `json:"last_error"`
 	EscalationAddress *string   `json:"escalation_address"`
+	AutoReply         string    `json:"auto_reply" schema:"enum=off|draft|send" doc:"What the genie does with a received message: off, draft (a drafted answer waits for a person; the default) or send (confident answers go at once, the rest to the escalation address)."`
 	CreatedAt         time.Time `json:"created_at"`
 	UpdatedAt         time.Time `json:"updated_at"`
 }
@@ -63,14 +64,28 @@ type Service struct {
 	SendLimit int
 	// Events records the mailbox events (nil: none).
 	Events *events.Recorder
+	// Knowledge drafts answers to received mail from the genie's
+	// documents (nil: no answers).
+	Knowledge Knowledge
+	// SystemFrom is the bare address system emails come from; mail from
+	// it is never answered.
+	SystemFrom string
+	// OnReply runs after the owner sent a reply (send with replyTo, or a
+	// draft) to a message of the inbox; nil: nothing.
+	OnReply func(ctx context.Context, agentID string, parent *mail.FullMessage, sent *mail.InboxMessage) error
+	// PersonThread reports whether a received message belongs to a
+	// conversation a person handles (the thread of an escalation),
+	// recording it there: the genie does not answer it, a person gets it.
+	// Nil: none does.
+	PersonThread func(ctx context.Context, agentID string, m *mail.FullMessage) (bool, error)
 }
 
-const columns = `id, agent_id, email_address, account_id, grant_id, status, last_error, escalation_address, created_at, updated_at`
+const columns = `id, agent_id, email_address, account_id, grant_id, status, last_error, escalation_address, auto_reply, created_at, updated_at`
 
 func scan(row interface{ Scan(...any) error }) (*Mailbox, error) {
 	var m Mailbox
 	var acct, grant, lastErr, esc sql.NullString
-	if err := row.Scan(&m.ID, &m.AgentID, &m.EmailAddress, &acct, &grant, &m.Status, &lastErr, &esc, &m.CreatedAt, &m.UpdatedAt); err != nil {
+	if err := row.Scan(&m.ID, &m.AgentID, &m.EmailAddress, &acct, &grant, &m.Status, &lastErr, &esc, &m.AutoReply, &m.CreatedAt, &m.UpdatedAt); err != nil {
 		return nil, err
 	}
 	m.AccountID, m.GrantID, m.LastError, m.EscalationAddress = db.StringPtr(acct), db.StringPtr(grant), db.StringPtr(lastErr), db.StringPtr(esc)

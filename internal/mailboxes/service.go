@@ -193,7 +193,7 @@ func (s *Service) reserve(ctx context.Context, g *genies.Genie, address string, 
 			}
 		}
 		now := s.DB.Now()
-		m = &Mailbox{ID: newID(), AgentID: g.ID, EmailAddress: address, Status: StatusPending, CreatedAt: now, UpdatedAt: now}
+		m = &Mailbox{ID: newID(), AgentID: g.ID, EmailAddress: address, Status: StatusPending, AutoReply: AutoReplyDraft, CreatedAt: now, UpdatedAt: now}
 		_, err = tx.ExecContext(ctx, `INSERT INTO mailboxes (id, agent_id, email_address, status, created_at, updated_at)
 			VALUES ($1, $2, $3, $4, $5, $5)`, m.ID, m.AgentID, m.EmailAddress, m.Status, now)
 		if err != nil {
@@ -237,6 +237,8 @@ func (s *Service) markFailed(ctx context.Context, id, msg string) {
 type Change struct {
 	Action     *string
 	Escalation api.Optional[string]
+	// AutoReply is off, draft or send (see answers.go); nil leaves it.
+	AutoReply *string
 }
 
 // Check validates ch: at least one field, a known action, an email
@@ -245,8 +247,11 @@ func (ch Change) Check() (Change, error) {
 	if ch.Action != nil && *ch.Action != "suspend" && *ch.Action != "resume" {
 		return ch, apperr.Invalid("action", "action must be suspend or resume")
 	}
-	if ch.Action == nil && !ch.Escalation.Set {
-		return ch, apperr.Invalid("action", "give action (suspend or resume) and/or escalation_address")
+	if ch.AutoReply != nil && !validAutoReply(*ch.AutoReply) {
+		return ch, apperr.Invalid("auto_reply", "auto_reply must be off, draft or send")
+	}
+	if ch.Action == nil && !ch.Escalation.Set && ch.AutoReply == nil {
+		return ch, apperr.Invalid("action", "give action (suspend or resume), escalation_address and/or auto_reply")
 	}
 	if v := ch.Escalation.Ptr(); v != nil {
 		e, err := users.NormalizeEmail(*v)
@@ -292,16 +297,19 @@ func (s *Service) Update(ctx context.Context, c *auth.Caller, agentID string, ch
 			return fmt.Errorf("mailboxes: %s: %w", *ch.Action, err)
 		}
 	}
-	esc := m.EscalationAddress
+	esc, autoReply := m.EscalationAddress, m.AutoReply
 	ch.Escalation.ApplyTo(&esc)
+	if ch.AutoReply != nil {
+		autoReply = *ch.AutoReply
+	}
 	if ch.Escalation.Set {
 		if esc != nil && *esc == m.EmailAddress {
 			return apperr.Invalid("escalation_address", "escalation_address must not be the mailbox's own address")
 		}
 	}
 	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `UPDATE mailboxes SET status = $1, escalation_address = $2, updated_at = $3 WHERE id = $4`,
-			status, esc, s.DB.Now(), m.ID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE mailboxes SET status = $1, escalation_address = $2, auto_reply = $3, updated_at = $4
+			WHERE id = $5`, status, esc, autoReply, s.DB.Now(), m.ID); err != nil {
 			return err
 		}
 		if status == m.Status {

@@ -64,6 +64,18 @@ func New(d *db.DB) *Metrics {
 	count("genie_mail_sent_messages", "Messages genie mailboxes sent (send and test), held in their inboxes.",
 		`SELECT COUNT(*) FROM mail_messages WHERE direction = 'outbound'`)
 	count("genie_webhook_backlog", "Webhook deliveries waiting to be sent or retried.", `SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'pending'`)
+	count("genie_conversations", "Visitor conversations kept (within the retention).", `SELECT COUNT(*) FROM conversations`)
+	count("genie_conversation_questions_answered", "Questions the genies answered from their documents, in kept conversations.",
+		`SELECT COUNT(*) FROM conversation_messages WHERE kind = 'answer' AND answered = TRUE`)
+	count("genie_conversation_questions_unanswered", "Questions the genies could not answer, in kept conversations.",
+		`SELECT COUNT(*) FROM conversation_messages WHERE kind = 'answer' AND answered = FALSE`)
+	count("genie_conversation_answers_unhelpful", "Answers visitors marked unhelpful, in kept conversations.",
+		`SELECT COUNT(*) FROM conversation_messages WHERE helpful = FALSE`)
+	count("genie_conversation_escalations", "Escalations to a person, in kept conversations.", `SELECT COUNT(*) FROM conversation_escalations`)
+	count("genie_mail_drafts", "Answers the genies drafted to received mail, waiting for a person to send or discard them.",
+		`SELECT COUNT(*) FROM mail_drafts`)
+	count("genie_mail_drafts_needing_person", "Drafts of received mail the genies' documents do not answer (needs_person).",
+		`SELECT COUNT(*) FROM mail_drafts WHERE answered = FALSE`)
 	count("genie_mail_outbox_backlog", "Outgoing messages waiting in the outbox for a relay.", `SELECT COUNT(*) FROM mail_outbox`)
 	return m
 }

@@ -33,6 +33,48 @@ func (e AuthSessionTokenType) Valid() bool {
 	}
 }
 
+// Defines values for ConversationsEscalatedDelivery.
+const (
+	Mailbox ConversationsEscalatedDelivery = "mailbox"
+	None    ConversationsEscalatedDelivery = "none"
+	System  ConversationsEscalatedDelivery = "system"
+)
+
+// Valid indicates whether the value is a known member of the ConversationsEscalatedDelivery enum.
+func (e ConversationsEscalatedDelivery) Valid() bool {
+	switch e {
+	case Mailbox:
+		return true
+	case None:
+		return true
+	case System:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ConversationsMessageKind.
+const (
+	Answer  ConversationsMessageKind = "answer"
+	Reply   ConversationsMessageKind = "reply"
+	Visitor ConversationsMessageKind = "visitor"
+)
+
+// Valid indicates whether the value is a known member of the ConversationsMessageKind enum.
+func (e ConversationsMessageKind) Valid() bool {
+	switch e {
+	case Answer:
+		return true
+	case Reply:
+		return true
+	case Visitor:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ErrorCode.
 const (
 	AGENTNOTFOUND     ErrorCode = "AGENT_NOT_FOUND"
@@ -120,6 +162,30 @@ func (e GendocsDocumentTemplate) Valid() bool {
 	}
 }
 
+// Defines values for GeniesConversationLanguage.
+const (
+	GeniesConversationLanguageDe GeniesConversationLanguage = "de"
+	GeniesConversationLanguageEn GeniesConversationLanguage = "en"
+	GeniesConversationLanguageEs GeniesConversationLanguage = "es"
+	GeniesConversationLanguageFr GeniesConversationLanguage = "fr"
+)
+
+// Valid indicates whether the value is a known member of the GeniesConversationLanguage enum.
+func (e GeniesConversationLanguage) Valid() bool {
+	switch e {
+	case GeniesConversationLanguageDe:
+		return true
+	case GeniesConversationLanguageEn:
+		return true
+	case GeniesConversationLanguageEs:
+		return true
+	case GeniesConversationLanguageFr:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for MailFullMessageDirection.
 const (
 	MailFullMessageDirectionInbound  MailFullMessageDirection = "inbound"
@@ -150,6 +216,27 @@ func (e MailInboxMessageDirection) Valid() bool {
 	case MailInboxMessageDirectionInbound:
 		return true
 	case MailInboxMessageDirectionOutbound:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MailboxesMailboxAutoReply.
+const (
+	MailboxesMailboxAutoReplyDraft MailboxesMailboxAutoReply = "draft"
+	MailboxesMailboxAutoReplyOff   MailboxesMailboxAutoReply = "off"
+	MailboxesMailboxAutoReplySend  MailboxesMailboxAutoReply = "send"
+)
+
+// Valid indicates whether the value is a known member of the MailboxesMailboxAutoReply enum.
+func (e MailboxesMailboxAutoReply) Valid() bool {
+	switch e {
+	case MailboxesMailboxAutoReplyDraft:
+		return true
+	case MailboxesMailboxAutoReplyOff:
+		return true
+	case MailboxesMailboxAutoReplySend:
 		return true
 	default:
 		return false
@@ -300,6 +387,48 @@ func (e AgentMailboxesSelfUpdateJSONBodyAction) Valid() bool {
 	}
 }
 
+// Defines values for AgentMailboxesSelfUpdateJSONBodyAutoReply.
+const (
+	AgentMailboxesSelfUpdateJSONBodyAutoReplyDraft AgentMailboxesSelfUpdateJSONBodyAutoReply = "draft"
+	AgentMailboxesSelfUpdateJSONBodyAutoReplyOff   AgentMailboxesSelfUpdateJSONBodyAutoReply = "off"
+	AgentMailboxesSelfUpdateJSONBodyAutoReplySend  AgentMailboxesSelfUpdateJSONBodyAutoReply = "send"
+)
+
+// Valid indicates whether the value is a known member of the AgentMailboxesSelfUpdateJSONBodyAutoReply enum.
+func (e AgentMailboxesSelfUpdateJSONBodyAutoReply) Valid() bool {
+	switch e {
+	case AgentMailboxesSelfUpdateJSONBodyAutoReplyDraft:
+		return true
+	case AgentMailboxesSelfUpdateJSONBodyAutoReplyOff:
+		return true
+	case AgentMailboxesSelfUpdateJSONBodyAutoReplySend:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ConversationsAllJSONBodyFilter.
+const (
+	Escalated  ConversationsAllJSONBodyFilter = "escalated"
+	Feedback   ConversationsAllJSONBodyFilter = "feedback"
+	Unanswered ConversationsAllJSONBodyFilter = "unanswered"
+)
+
+// Valid indicates whether the value is a known member of the ConversationsAllJSONBodyFilter enum.
+func (e ConversationsAllJSONBodyFilter) Valid() bool {
+	switch e {
+	case Escalated:
+		return true
+	case Feedback:
+		return true
+	case Unanswered:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GenieDocumentsGenerateJSONBodyTemplate.
 const (
 	GenieDocumentsGenerateJSONBodyTemplateFaq      GenieDocumentsGenerateJSONBodyTemplate = "faq"
@@ -315,6 +444,54 @@ func (e GenieDocumentsGenerateJSONBodyTemplate) Valid() bool {
 	case GenieDocumentsGenerateJSONBodyTemplateHowTo:
 		return true
 	case GenieDocumentsGenerateJSONBodyTemplateOnePager:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GeniesCreateJSONBodyConversationLanguage.
+const (
+	GeniesCreateJSONBodyConversationLanguageDe GeniesCreateJSONBodyConversationLanguage = "de"
+	GeniesCreateJSONBodyConversationLanguageEn GeniesCreateJSONBodyConversationLanguage = "en"
+	GeniesCreateJSONBodyConversationLanguageEs GeniesCreateJSONBodyConversationLanguage = "es"
+	GeniesCreateJSONBodyConversationLanguageFr GeniesCreateJSONBodyConversationLanguage = "fr"
+)
+
+// Valid indicates whether the value is a known member of the GeniesCreateJSONBodyConversationLanguage enum.
+func (e GeniesCreateJSONBodyConversationLanguage) Valid() bool {
+	switch e {
+	case GeniesCreateJSONBodyConversationLanguageDe:
+		return true
+	case GeniesCreateJSONBodyConversationLanguageEn:
+		return true
+	case GeniesCreateJSONBodyConversationLanguageEs:
+		return true
+	case GeniesCreateJSONBodyConversationLanguageFr:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GeniesUpdateJSONBodyConversationLanguage.
+const (
+	GeniesUpdateJSONBodyConversationLanguageDe GeniesUpdateJSONBodyConversationLanguage = "de"
+	GeniesUpdateJSONBodyConversationLanguageEn GeniesUpdateJSONBodyConversationLanguage = "en"
+	GeniesUpdateJSONBodyConversationLanguageEs GeniesUpdateJSONBodyConversationLanguage = "es"
+	GeniesUpdateJSONBodyConversationLanguageFr GeniesUpdateJSONBodyConversationLanguage = "fr"
+)
+
+// Valid indicates whether the value is a known member of the GeniesUpdateJSONBodyConversationLanguage enum.
+func (e GeniesUpdateJSONBodyConversationLanguage) Valid() bool {
+	switch e {
+	case GeniesUpdateJSONBodyConversationLanguageDe:
+		return true
+	case GeniesUpdateJSONBodyConversationLanguageEn:
+		return true
+	case GeniesUpdateJSONBodyConversationLanguageEs:
+		return true
+	case GeniesUpdateJSONBodyConversationLanguageFr:
 		return true
 	default:
 		return false
@@ -538,6 +715,7 @@ func (e WebhooksDeliveriesJSONBodyStatus) Valid() bool {
 const (
 	AgentMailboxesSelf    CallResourceActionParamsResource = "agent-mailboxes-self"
 	ApiKeys               CallResourceActionParamsResource = "api-keys"
+	Conversations         CallResourceActionParamsResource = "conversations"
 	DocEditLink           CallResourceActionParamsResource = "doc-edit-link"
 	Documents             CallResourceActionParamsResource = "documents"
 	Events                CallResourceActionParamsResource = "events"
@@ -558,6 +736,8 @@ func (e CallResourceActionParamsResource) Valid() bool {
 	case AgentMailboxesSelf:
 		return true
 	case ApiKeys:
+		return true
+	case Conversations:
 		return true
 	case DocEditLink:
 		return true
@@ -670,6 +850,137 @@ type AuthUser struct {
 	Role             string                  `json:"role"`
 	UpdatedAt        *string                 `json:"updated_at,omitempty"`
 	UserMetadata     *map[string]interface{} `json:"user_metadata,omitempty"`
+}
+
+// Conversation defines model for Conversation.
+type Conversation struct {
+	AgentId     string                      `json:"agent_id"`
+	CreatedAt   time.Time                   `json:"created_at"`
+	Escalated   bool                        `json:"escalated"`
+	Escalations *[]*ConversationsEscalation `json:"escalations,omitempty"`
+
+	// Feedback Answers the visitor rated.
+	Feedback      int                     `json:"feedback"`
+	Id            string                  `json:"id"`
+	Language      string                  `json:"language"`
+	LastMessageAt time.Time               `json:"last_message_at"`
+	MessageCount  int                     `json:"message_count"`
+	Messages      *[]ConversationsMessage `json:"messages,omitempty"`
+
+	// Unanswered Questions the genie could not answer.
+	Unanswered int `json:"unanswered"`
+}
+
+// ConversationsAnswer defines model for ConversationsAnswer.
+type ConversationsAnswer struct {
+	Sources []ConversationsSource `json:"sources"`
+	Text    string                `json:"text"`
+}
+
+// ConversationsAsked defines model for ConversationsAsked.
+type ConversationsAsked struct {
+	Answer         ConversationsAnswer `json:"answer"`
+	Answered       bool                `json:"answered"`
+	ConversationId string              `json:"conversation_id"`
+	MessageId      string              `json:"message_id"`
+}
+
+// ConversationsEscalated defines model for ConversationsEscalated.
+type ConversationsEscalated struct {
+	Delivery   ConversationsEscalatedDelivery `json:"delivery"`
+	Escalation *ConversationsEscalation       `json:"escalation"`
+}
+
+// ConversationsEscalatedDelivery defines model for ConversationsEscalated.Delivery.
+type ConversationsEscalatedDelivery string
+
+// ConversationsEscalation defines model for ConversationsEscalation.
+type ConversationsEscalation struct {
+	ConversationId string    `json:"conversation_id"`
+	CreatedAt      time.Time `json:"created_at"`
+	Email          string    `json:"email"`
+	Id             string    `json:"id"`
+	Name           string    `json:"name"`
+	Note           string    `json:"note"`
+}
+
+// ConversationsFeedbackAnswer defines model for ConversationsFeedbackAnswer.
+type ConversationsFeedbackAnswer struct {
+	Helpful   bool   `json:"helpful"`
+	MessageId string `json:"message_id"`
+	Success   bool   `json:"success"`
+}
+
+// ConversationsGap defines model for ConversationsGap.
+type ConversationsGap struct {
+	AgentId string `json:"agent_id"`
+
+	// Count Questions in the group.
+	Count int `json:"count"`
+
+	// Examples Up to 5 different wordings, most recent first.
+	Examples    []string  `json:"examples"`
+	LastAskedAt time.Time `json:"last_asked_at"`
+
+	// Question The group's most recent question.
+	Question string `json:"question"`
+
+	// Terms The normalised terms the group shares.
+	Terms []string `json:"terms"`
+
+	// Unanswered Of them, not answered from the documents.
+	Unanswered int `json:"unanswered"`
+
+	// Unhelpful Of them, answered but marked unhelpful.
+	Unhelpful int `json:"unhelpful"`
+}
+
+// ConversationsGapList defines model for ConversationsGapList.
+type ConversationsGapList struct {
+	// Count Groups in all.
+	Count int                 `json:"count"`
+	Gaps  []*ConversationsGap `json:"gaps"`
+}
+
+// ConversationsList defines model for ConversationsList.
+type ConversationsList struct {
+	Conversations []*Conversation `json:"conversations"`
+	Count         int             `json:"count"`
+	Limit         int             `json:"limit"`
+	Offset        int             `json:"offset"`
+}
+
+// ConversationsMessage defines model for ConversationsMessage.
+type ConversationsMessage struct {
+	Answer    ConversationsAnswer `json:"answer"`
+	Answered  bool                `json:"answered"`
+	CreatedAt time.Time           `json:"created_at"`
+	Helpful   *bool               `json:"helpful"`
+	Id        string              `json:"id"`
+
+	// Kind answer: a question and the genie's answer; reply: a person's reply; visitor: a visitor's message.
+	Kind     ConversationsMessageKind `json:"kind"`
+	Question string                   `json:"question"`
+}
+
+// ConversationsMessageKind answer: a question and the genie's answer; reply: a person's reply; visitor: a visitor's message.
+type ConversationsMessageKind string
+
+// ConversationsOne defines model for ConversationsOne.
+type ConversationsOne struct {
+	Conversation *Conversation `json:"conversation"`
+}
+
+// ConversationsSource defines model for ConversationsSource.
+type ConversationsSource struct {
+	DocumentId   string `json:"document_id"`
+	DocumentName string `json:"document_name"`
+
+	// Heading The heading path the quote sits under ("Returns > Refunds"), or empty.
+	Heading string `json:"heading"`
+
+	// Quote The exact span of the document the answer quotes.
+	Quote string `json:"quote"`
 }
 
 // Document defines model for Document.
@@ -908,16 +1219,18 @@ type GendocsSection struct {
 
 // Genie defines model for Genie.
 type Genie struct {
-	CreatedAt             time.Time  `json:"created_at"`
-	Description           string     `json:"description"`
-	DocumentIds           []string   `json:"document_ids"`
-	Greeting              string     `json:"greeting"`
-	GroupId               *int       `json:"group_id"`
-	Id                    string     `json:"id"`
-	Instructions          string     `json:"instructions"`
-	IsMarketplaceTemplate bool       `json:"is_marketplace_template"`
-	KnowledgeUpdatedAt    *time.Time `json:"knowledge_updated_at"`
-	KnowledgeVersion      int        `json:"knowledge_version"`
+	// Conversation The public conversation page's settings (docs/conversations.md).
+	Conversation          GeniesConversation `json:"conversation"`
+	CreatedAt             time.Time          `json:"created_at"`
+	Description           string             `json:"description"`
+	DocumentIds           []string           `json:"document_ids"`
+	Greeting              string             `json:"greeting"`
+	GroupId               *int               `json:"group_id"`
+	Id                    string             `json:"id"`
+	Instructions          string             `json:"instructions"`
+	IsMarketplaceTemplate bool               `json:"is_marketplace_template"`
+	KnowledgeUpdatedAt    *time.Time         `json:"knowledge_updated_at"`
+	KnowledgeVersion      int                `json:"knowledge_version"`
 
 	// Mailbox The genie's mailbox record (see agent-mailboxes-self), or null.
 	Mailbox            interface{} `json:"mailbox"`
@@ -927,6 +1240,21 @@ type Genie struct {
 	UserId             string      `json:"user_id"`
 	VoiceId            *string     `json:"voice_id"`
 }
+
+// GeniesConversation defines model for GeniesConversation.
+type GeniesConversation struct {
+	// Enabled The page at /chat/<id> and the public conversations actions answer only when true.
+	Enabled bool `json:"enabled"`
+
+	// Greeting Shown first on the page; empty: the genie's greeting.
+	Greeting string `json:"greeting"`
+
+	// Language The page's language.
+	Language GeniesConversationLanguage `json:"language"`
+}
+
+// GeniesConversationLanguage The page's language.
+type GeniesConversationLanguage string
 
 // GeniesList defines model for GeniesList.
 type GeniesList struct {
@@ -1064,6 +1392,49 @@ type MailboxesAttachmentAnswer struct {
 	Size        int    `json:"size"`
 }
 
+// MailboxesDraft defines model for MailboxesDraft.
+type MailboxesDraft struct {
+	AgentId string `json:"agent_id"`
+
+	// Answered true: the genie's documents answer the message (the sources say where); false: they do not, the text only says a person will answer.
+	Answered  bool      `json:"answered"`
+	Cc        []string  `json:"cc"`
+	CreatedAt time.Time `json:"created_at"`
+	Id        string    `json:"id"`
+
+	// Language The sender's language the draft is written in: en, fr, de or es.
+	Language string `json:"language"`
+
+	// MessageId The id of the received message it answers (in messages).
+	MessageId string `json:"message_id"`
+
+	// NeedsPerson The message needs a person's answer: the documents do not answer it.
+	NeedsPerson bool `json:"needs_person"`
+
+	// Sources The passages of the genie's documents the answer quotes (empty when not answered).
+	Sources []MailboxesSource `json:"sources"`
+	Subject string            `json:"subject"`
+
+	// Text The answer; a confident one ends with a short Sources: footer naming the documents it quotes.
+	Text      string    `json:"text"`
+	ThreadId  string    `json:"thread_id"`
+	To        []string  `json:"to"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// MailboxesDraftAnswer defines model for MailboxesDraftAnswer.
+type MailboxesDraftAnswer struct {
+	Draft *MailboxesDraft `json:"draft"`
+}
+
+// MailboxesDraftList defines model for MailboxesDraftList.
+type MailboxesDraftList struct {
+	Count  int              `json:"count"`
+	Drafts []MailboxesDraft `json:"drafts"`
+	Limit  int              `json:"limit"`
+	Offset int              `json:"offset"`
+}
+
 // MailboxesKeyState defines model for MailboxesKeyState.
 type MailboxesKeyState struct {
 	RevokedAt *time.Time `json:"revokedAt"`
@@ -1075,17 +1446,23 @@ type MailboxesKeyState struct {
 
 // MailboxesMailbox defines model for MailboxesMailbox.
 type MailboxesMailbox struct {
-	AccountId         *string   `json:"account_id"`
-	AgentId           string    `json:"agent_id"`
-	CreatedAt         time.Time `json:"created_at"`
-	EmailAddress      string    `json:"email_address"`
-	EscalationAddress *string   `json:"escalation_address"`
-	GrantId           *string   `json:"grant_id"`
-	Id                string    `json:"id"`
-	LastError         *string   `json:"last_error"`
-	Status            string    `json:"status"`
-	UpdatedAt         time.Time `json:"updated_at"`
+	AccountId *string `json:"account_id"`
+	AgentId   string  `json:"agent_id"`
+
+	// AutoReply What the genie does with a received message: off, draft (a drafted answer waits for a person; the default) or send (confident answers go at once, the rest to the escalation address).
+	AutoReply         MailboxesMailboxAutoReply `json:"auto_reply"`
+	CreatedAt         time.Time                 `json:"created_at"`
+	EmailAddress      string                    `json:"email_address"`
+	EscalationAddress *string                   `json:"escalation_address"`
+	GrantId           *string                   `json:"grant_id"`
+	Id                string                    `json:"id"`
+	LastError         *string                   `json:"last_error"`
+	Status            string                    `json:"status"`
+	UpdatedAt         time.Time                 `json:"updated_at"`
 }
+
+// MailboxesMailboxAutoReply What the genie does with a received message: off, draft (a drafted answer waits for a person; the default) or send (confident answers go at once, the rest to the escalation address).
+type MailboxesMailboxAutoReply string
 
 // MailboxesMessageAnswer defines model for MailboxesMessageAnswer.
 type MailboxesMessageAnswer struct {
@@ -1103,6 +1480,18 @@ type MailboxesMessageList struct {
 // MailboxesSentAnswer defines model for MailboxesSentAnswer.
 type MailboxesSentAnswer struct {
 	Message *MailInboxMessage `json:"message"`
+}
+
+// MailboxesSource defines model for MailboxesSource.
+type MailboxesSource struct {
+	DocumentId   string `json:"document_id"`
+	DocumentName string `json:"document_name"`
+
+	// Heading The heading path the passage sits under ("" for none).
+	Heading string `json:"heading"`
+
+	// Quote The exact span of the document the answer quotes.
+	Quote string `json:"quote"`
 }
 
 // MailboxesTenantRef defines model for MailboxesTenantRef.
@@ -1693,6 +2082,84 @@ type AgentMailboxesSelfDeleteJSONBody struct {
 	AgentId string `json:"agentId"`
 }
 
+// AgentMailboxesSelfDraftJSONBody defines parameters for AgentMailboxesSelfDraft.
+type AgentMailboxesSelfDraftJSONBody struct {
+	// AgentId Your genie's id.
+	AgentId string `json:"agentId"`
+	DraftId string `json:"draftId"`
+}
+
+// AgentMailboxesSelfDraftDiscardJSONBody defines parameters for AgentMailboxesSelfDraftDiscard.
+type AgentMailboxesSelfDraftDiscardJSONBody struct {
+	// AgentId Your genie's id.
+	AgentId string `json:"agentId"`
+	DraftId string `json:"draftId"`
+}
+
+// AgentMailboxesSelfDraftSendJSONBody defines parameters for AgentMailboxesSelfDraftSend.
+type AgentMailboxesSelfDraftSendJSONBody struct {
+	// AgentId Your genie's id.
+	AgentId string `json:"agentId"`
+	DraftId string `json:"draftId"`
+}
+
+// AgentMailboxesSelfDraftSendParams defines parameters for AgentMailboxesSelfDraftSend.
+type AgentMailboxesSelfDraftSendParams struct {
+	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// AgentMailboxesSelfDraftUpdateJSONBody defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBody struct {
+	// AgentId Your genie's id.
+	AgentId string                                    `json:"agentId"`
+	Cc      *AgentMailboxesSelfDraftUpdateJSONBody_Cc `json:"cc,omitempty"`
+	DraftId string                                    `json:"draftId"`
+	Subject *string                                   `json:"subject,omitempty"`
+	Text    *string                                   `json:"text,omitempty"`
+
+	// To One address or a list.
+	To *AgentMailboxesSelfDraftUpdateJSONBody_To `json:"to,omitempty"`
+}
+
+// AgentMailboxesSelfDraftUpdateJSONBodyCc0 defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBodyCc0 = string
+
+// AgentMailboxesSelfDraftUpdateJSONBodyCc1 defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBodyCc1 = []string
+
+// AgentMailboxesSelfDraftUpdateJSONBody_Cc defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBody_Cc struct {
+	union json.RawMessage
+}
+
+// AgentMailboxesSelfDraftUpdateJSONBodyTo0 defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBodyTo0 = string
+
+// AgentMailboxesSelfDraftUpdateJSONBodyTo1 defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBodyTo1 = []string
+
+// AgentMailboxesSelfDraftUpdateJSONBody_To defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBody_To struct {
+	union json.RawMessage
+}
+
+// AgentMailboxesSelfDraftsJSONBody defines parameters for AgentMailboxesSelfDrafts.
+type AgentMailboxesSelfDraftsJSONBody struct {
+	// AgentId Your genie's id.
+	AgentId string `json:"agentId"`
+
+	// Limit Default 50.
+	Limit *int `json:"limit,omitempty"`
+
+	// NeedsPerson true: only the messages the documents do not answer; false: only confident answers.
+	NeedsPerson *bool `json:"needsPerson,omitempty"`
+	Offset      *int  `json:"offset,omitempty"`
+
+	// ThreadId Only the drafts of this thread.
+	ThreadId *string `json:"threadId,omitempty"`
+}
+
 // AgentMailboxesSelfGetJSONBody defines parameters for AgentMailboxesSelfGet.
 type AgentMailboxesSelfGetJSONBody struct {
 	// AgentId Your genie's id.
@@ -1818,12 +2285,18 @@ type AgentMailboxesSelfUpdateJSONBody struct {
 	// AgentId Your genie's id.
 	AgentId string `json:"agentId"`
 
+	// AutoReply off: received mail is only stored; draft (default): each message gets a drafted answer from the genie's documents, for a person to send; send: confident answers are sent at once, the rest go to the escalation address (else the owner's email).
+	AutoReply *AgentMailboxesSelfUpdateJSONBodyAutoReply `json:"auto_reply,omitempty"`
+
 	// EscalationAddress Receives a copy of every message; null clears it, omitted leaves it.
 	EscalationAddress *openapi_types.Email `json:"escalation_address,omitempty"`
 }
 
 // AgentMailboxesSelfUpdateJSONBodyAction defines parameters for AgentMailboxesSelfUpdate.
 type AgentMailboxesSelfUpdateJSONBodyAction string
+
+// AgentMailboxesSelfUpdateJSONBodyAutoReply defines parameters for AgentMailboxesSelfUpdate.
+type AgentMailboxesSelfUpdateJSONBodyAutoReply string
 
 // ApiKeysAllJSONBody defines parameters for ApiKeysAll.
 type ApiKeysAllJSONBody = map[string]interface{}
@@ -1859,6 +2332,92 @@ type ApiKeysRevokeJSONBody = map[string]interface{}
 type ApiKeysRevokeParams struct {
 	// Id The key's id.
 	Id string `form:"id" json:"id"`
+}
+
+// ConversationsAllJSONBody defines parameters for ConversationsAll.
+type ConversationsAllJSONBody struct {
+	// AdminMode Admins only: every owner's conversations.
+	AdminMode *bool `json:"adminMode,omitempty"`
+
+	// AgentId Only this genie's conversations.
+	AgentId *string `json:"agentId,omitempty"`
+
+	// Filter unanswered: with a question not answered; escalated: handed to a person; feedback: with rated answers.
+	Filter *ConversationsAllJSONBodyFilter `json:"filter,omitempty"`
+
+	// Limit Default 50.
+	Limit *int `json:"limit,omitempty"`
+
+	// Offset Default 0.
+	Offset *int `json:"offset,omitempty"`
+}
+
+// ConversationsAllJSONBodyFilter defines parameters for ConversationsAll.
+type ConversationsAllJSONBodyFilter string
+
+// ConversationsAskJSONBody defines parameters for ConversationsAsk.
+type ConversationsAskJSONBody struct {
+	// AgentId The genie's id; its conversation page must be on.
+	AgentId string `json:"agentId"`
+
+	// ConversationId Continue this conversation (from an earlier answer); omitted: a new one.
+	ConversationId *string `json:"conversationId,omitempty"`
+	Question       string  `json:"question"`
+}
+
+// ConversationsAskParams defines parameters for ConversationsAsk.
+type ConversationsAskParams struct {
+	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ConversationsEscalateJSONBody defines parameters for ConversationsEscalate.
+type ConversationsEscalateJSONBody struct {
+	ConversationId string `json:"conversationId"`
+
+	// Email Where the person answers the visitor.
+	Email string  `json:"email"`
+	Name  *string `json:"name,omitempty"`
+	Note  *string `json:"note,omitempty"`
+}
+
+// ConversationsEscalateParams defines parameters for ConversationsEscalate.
+type ConversationsEscalateParams struct {
+	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// ConversationsFeedbackJSONBody defines parameters for ConversationsFeedback.
+type ConversationsFeedbackJSONBody struct {
+	ConversationId string `json:"conversationId"`
+	Helpful        bool   `json:"helpful"`
+
+	// MessageId An answer's message_id.
+	MessageId string `json:"messageId"`
+}
+
+// ConversationsGapsJSONBody defines parameters for ConversationsGaps.
+type ConversationsGapsJSONBody struct {
+	// AdminMode Admins only: every owner's genies.
+	AdminMode *bool `json:"adminMode,omitempty"`
+
+	// AgentId Only this genie's questions.
+	AgentId *string `json:"agentId,omitempty"`
+
+	// Limit Groups returned, largest first; default 50.
+	Limit *int `json:"limit,omitempty"`
+}
+
+// ConversationsGetJSONBody defines parameters for ConversationsGet.
+type ConversationsGetJSONBody struct {
+	// ConversationId The conversation's id, when the envelope's id is not given.
+	ConversationId *string `json:"conversationId,omitempty"`
+}
+
+// ConversationsGetParams defines parameters for ConversationsGet.
+type ConversationsGetParams struct {
+	// Id The conversation's id (or data.conversationId).
+	Id *string `form:"id,omitempty" json:"id,omitempty"`
 }
 
 // DocEditLinkGenerateJSONBody defines parameters for DocEditLinkGenerate.
@@ -2188,6 +2747,12 @@ type GeniesAllJSONBody struct {
 
 // GeniesCreateJSONBody defines parameters for GeniesCreate.
 type GeniesCreateJSONBody struct {
+	// Conversation The public conversation page's settings; only the fields given change.
+	Conversation *struct {
+		Enabled  *bool                                     `json:"enabled,omitempty"`
+		Greeting *string                                   `json:"greeting,omitempty"`
+		Language *GeniesCreateJSONBodyConversationLanguage `json:"language,omitempty"`
+	} `json:"conversation,omitempty"`
 	Description *string `json:"description,omitempty"`
 
 	// DocumentIds The knowledge-base documents (UUIDs) the genie uses.
@@ -2205,6 +2770,9 @@ type GeniesCreateParams struct {
 	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
+
+// GeniesCreateJSONBodyConversationLanguage defines parameters for GeniesCreate.
+type GeniesCreateJSONBodyConversationLanguage string
 
 // GeniesDeleteJSONBody defines parameters for GeniesDelete.
 type GeniesDeleteJSONBody = map[string]interface{}
@@ -2241,6 +2809,12 @@ type GeniesListJSONBody struct {
 
 // GeniesUpdateJSONBody defines parameters for GeniesUpdate.
 type GeniesUpdateJSONBody struct {
+	// Conversation The public conversation page's settings; only the fields given change.
+	Conversation *struct {
+		Enabled  *bool                                     `json:"enabled,omitempty"`
+		Greeting *string                                   `json:"greeting,omitempty"`
+		Language *GeniesUpdateJSONBodyConversationLanguage `json:"language,omitempty"`
+	} `json:"conversation,omitempty"`
 	Description *string `json:"description,omitempty"`
 
 	// DocumentIds The knowledge-base documents (UUIDs) the genie uses.
@@ -2258,6 +2832,9 @@ type GeniesUpdateParams struct {
 	// Id The genie's id (a UUID).
 	Id string `form:"id" json:"id"`
 }
+
+// GeniesUpdateJSONBodyConversationLanguage defines parameters for GeniesUpdate.
+type GeniesUpdateJSONBodyConversationLanguage string
 
 // MailTenantCredentialsUpsertJSONBody defines parameters for MailTenantCredentialsUpsert.
 type MailTenantCredentialsUpsertJSONBody struct {
@@ -3423,6 +4000,21 @@ type AgentMailboxesSelfCheckTenantKeyJSONRequestBody = AgentMailboxesSelfCheckTe
 // AgentMailboxesSelfDeleteJSONRequestBody defines body for AgentMailboxesSelfDelete for application/json ContentType.
 type AgentMailboxesSelfDeleteJSONRequestBody AgentMailboxesSelfDeleteJSONBody
 
+// AgentMailboxesSelfDraftJSONRequestBody defines body for AgentMailboxesSelfDraft for application/json ContentType.
+type AgentMailboxesSelfDraftJSONRequestBody AgentMailboxesSelfDraftJSONBody
+
+// AgentMailboxesSelfDraftDiscardJSONRequestBody defines body for AgentMailboxesSelfDraftDiscard for application/json ContentType.
+type AgentMailboxesSelfDraftDiscardJSONRequestBody AgentMailboxesSelfDraftDiscardJSONBody
+
+// AgentMailboxesSelfDraftSendJSONRequestBody defines body for AgentMailboxesSelfDraftSend for application/json ContentType.
+type AgentMailboxesSelfDraftSendJSONRequestBody AgentMailboxesSelfDraftSendJSONBody
+
+// AgentMailboxesSelfDraftUpdateJSONRequestBody defines body for AgentMailboxesSelfDraftUpdate for application/json ContentType.
+type AgentMailboxesSelfDraftUpdateJSONRequestBody AgentMailboxesSelfDraftUpdateJSONBody
+
+// AgentMailboxesSelfDraftsJSONRequestBody defines body for AgentMailboxesSelfDrafts for application/json ContentType.
+type AgentMailboxesSelfDraftsJSONRequestBody AgentMailboxesSelfDraftsJSONBody
+
 // AgentMailboxesSelfGetJSONRequestBody defines body for AgentMailboxesSelfGet for application/json ContentType.
 type AgentMailboxesSelfGetJSONRequestBody AgentMailboxesSelfGetJSONBody
 
@@ -3464,6 +4056,24 @@ type ApiKeysListJSONRequestBody = ApiKeysListJSONBody
 
 // ApiKeysRevokeJSONRequestBody defines body for ApiKeysRevoke for application/json ContentType.
 type ApiKeysRevokeJSONRequestBody = ApiKeysRevokeJSONBody
+
+// ConversationsAllJSONRequestBody defines body for ConversationsAll for application/json ContentType.
+type ConversationsAllJSONRequestBody ConversationsAllJSONBody
+
+// ConversationsAskJSONRequestBody defines body for ConversationsAsk for application/json ContentType.
+type ConversationsAskJSONRequestBody ConversationsAskJSONBody
+
+// ConversationsEscalateJSONRequestBody defines body for ConversationsEscalate for application/json ContentType.
+type ConversationsEscalateJSONRequestBody ConversationsEscalateJSONBody
+
+// ConversationsFeedbackJSONRequestBody defines body for ConversationsFeedback for application/json ContentType.
+type ConversationsFeedbackJSONRequestBody ConversationsFeedbackJSONBody
+
+// ConversationsGapsJSONRequestBody defines body for ConversationsGaps for application/json ContentType.
+type ConversationsGapsJSONRequestBody ConversationsGapsJSONBody
+
+// ConversationsGetJSONRequestBody defines body for ConversationsGet for application/json ContentType.
+type ConversationsGetJSONRequestBody ConversationsGetJSONBody
 
 // DocEditLinkGenerateJSONRequestBody defines body for DocEditLinkGenerate for application/json ContentType.
 type DocEditLinkGenerateJSONRequestBody DocEditLinkGenerateJSONBody
@@ -3733,6 +4343,130 @@ func (t AuthSignUp200JSONResponseBody) MarshalJSON() ([]byte, error) {
 }
 
 func (t *AuthSignUp200JSONResponseBody) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsAgentMailboxesSelfDraftUpdateJSONBodyCc0 returns the union data inside the AgentMailboxesSelfDraftUpdateJSONBody_Cc as a AgentMailboxesSelfDraftUpdateJSONBodyCc0
+func (t AgentMailboxesSelfDraftUpdateJSONBody_Cc) AsAgentMailboxesSelfDraftUpdateJSONBodyCc0() (AgentMailboxesSelfDraftUpdateJSONBodyCc0, error) {
+	var body AgentMailboxesSelfDraftUpdateJSONBodyCc0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfDraftUpdateJSONBodyCc0 overwrites any union data inside the AgentMailboxesSelfDraftUpdateJSONBody_Cc as the provided AgentMailboxesSelfDraftUpdateJSONBodyCc0
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_Cc) FromAgentMailboxesSelfDraftUpdateJSONBodyCc0(v AgentMailboxesSelfDraftUpdateJSONBodyCc0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfDraftUpdateJSONBodyCc0 performs a merge with any union data inside the AgentMailboxesSelfDraftUpdateJSONBody_Cc, using the provided AgentMailboxesSelfDraftUpdateJSONBodyCc0
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_Cc) MergeAgentMailboxesSelfDraftUpdateJSONBodyCc0(v AgentMailboxesSelfDraftUpdateJSONBodyCc0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentMailboxesSelfDraftUpdateJSONBodyCc1 returns the union data inside the AgentMailboxesSelfDraftUpdateJSONBody_Cc as a AgentMailboxesSelfDraftUpdateJSONBodyCc1
+func (t AgentMailboxesSelfDraftUpdateJSONBody_Cc) AsAgentMailboxesSelfDraftUpdateJSONBodyCc1() (AgentMailboxesSelfDraftUpdateJSONBodyCc1, error) {
+	var body AgentMailboxesSelfDraftUpdateJSONBodyCc1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfDraftUpdateJSONBodyCc1 overwrites any union data inside the AgentMailboxesSelfDraftUpdateJSONBody_Cc as the provided AgentMailboxesSelfDraftUpdateJSONBodyCc1
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_Cc) FromAgentMailboxesSelfDraftUpdateJSONBodyCc1(v AgentMailboxesSelfDraftUpdateJSONBodyCc1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfDraftUpdateJSONBodyCc1 performs a merge with any union data inside the AgentMailboxesSelfDraftUpdateJSONBody_Cc, using the provided AgentMailboxesSelfDraftUpdateJSONBodyCc1
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_Cc) MergeAgentMailboxesSelfDraftUpdateJSONBodyCc1(v AgentMailboxesSelfDraftUpdateJSONBodyCc1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentMailboxesSelfDraftUpdateJSONBody_Cc) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_Cc) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsAgentMailboxesSelfDraftUpdateJSONBodyTo0 returns the union data inside the AgentMailboxesSelfDraftUpdateJSONBody_To as a AgentMailboxesSelfDraftUpdateJSONBodyTo0
+func (t AgentMailboxesSelfDraftUpdateJSONBody_To) AsAgentMailboxesSelfDraftUpdateJSONBodyTo0() (AgentMailboxesSelfDraftUpdateJSONBodyTo0, error) {
+	var body AgentMailboxesSelfDraftUpdateJSONBodyTo0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfDraftUpdateJSONBodyTo0 overwrites any union data inside the AgentMailboxesSelfDraftUpdateJSONBody_To as the provided AgentMailboxesSelfDraftUpdateJSONBodyTo0
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_To) FromAgentMailboxesSelfDraftUpdateJSONBodyTo0(v AgentMailboxesSelfDraftUpdateJSONBodyTo0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfDraftUpdateJSONBodyTo0 performs a merge with any union data inside the AgentMailboxesSelfDraftUpdateJSONBody_To, using the provided AgentMailboxesSelfDraftUpdateJSONBodyTo0
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_To) MergeAgentMailboxesSelfDraftUpdateJSONBodyTo0(v AgentMailboxesSelfDraftUpdateJSONBodyTo0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentMailboxesSelfDraftUpdateJSONBodyTo1 returns the union data inside the AgentMailboxesSelfDraftUpdateJSONBody_To as a AgentMailboxesSelfDraftUpdateJSONBodyTo1
+func (t AgentMailboxesSelfDraftUpdateJSONBody_To) AsAgentMailboxesSelfDraftUpdateJSONBodyTo1() (AgentMailboxesSelfDraftUpdateJSONBodyTo1, error) {
+	var body AgentMailboxesSelfDraftUpdateJSONBodyTo1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfDraftUpdateJSONBodyTo1 overwrites any union data inside the AgentMailboxesSelfDraftUpdateJSONBody_To as the provided AgentMailboxesSelfDraftUpdateJSONBodyTo1
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_To) FromAgentMailboxesSelfDraftUpdateJSONBodyTo1(v AgentMailboxesSelfDraftUpdateJSONBodyTo1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfDraftUpdateJSONBodyTo1 performs a merge with any union data inside the AgentMailboxesSelfDraftUpdateJSONBody_To, using the provided AgentMailboxesSelfDraftUpdateJSONBodyTo1
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_To) MergeAgentMailboxesSelfDraftUpdateJSONBodyTo1(v AgentMailboxesSelfDraftUpdateJSONBodyTo1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentMailboxesSelfDraftUpdateJSONBody_To) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *AgentMailboxesSelfDraftUpdateJSONBody_To) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }
@@ -6743,6 +7477,96 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/agent-mailboxes-self/delete (the `AgentMailboxesSelfDelete` operationId).
 	AgentMailboxesSelfDelete(ctx context.Context, body AgentMailboxesSelfDeleteJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// AgentMailboxesSelfDraftWithBody Get one drafted answer, with its sources
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft (the `AgentMailboxesSelfDraft` operationId).
+	AgentMailboxesSelfDraftWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDraft Get one drafted answer, with its sources
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft (the `AgentMailboxesSelfDraft` operationId).
+	AgentMailboxesSelfDraft(ctx context.Context, body AgentMailboxesSelfDraftJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDraftDiscardWithBody Discard a drafted answer
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-discard (the `AgentMailboxesSelfDraftDiscard` operationId).
+	AgentMailboxesSelfDraftDiscardWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDraftDiscard Discard a drafted answer
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-discard (the `AgentMailboxesSelfDraftDiscard` operationId).
+	AgentMailboxesSelfDraftDiscard(ctx context.Context, body AgentMailboxesSelfDraftDiscardJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDraftSendWithBody Send a drafted answer as the reply to its message (the draft is deleted)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-send (the `AgentMailboxesSelfDraftSend` operationId).
+	AgentMailboxesSelfDraftSendWithBody(ctx context.Context, params *AgentMailboxesSelfDraftSendParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDraftSend Send a drafted answer as the reply to its message (the draft is deleted)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-send (the `AgentMailboxesSelfDraftSend` operationId).
+	AgentMailboxesSelfDraftSend(ctx context.Context, params *AgentMailboxesSelfDraftSendParams, body AgentMailboxesSelfDraftSendJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDraftUpdateWithBody Edit a drafted answer (recipients, subject, text)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-update (the `AgentMailboxesSelfDraftUpdate` operationId).
+	AgentMailboxesSelfDraftUpdateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDraftUpdate Edit a drafted answer (recipients, subject, text)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-update (the `AgentMailboxesSelfDraftUpdate` operationId).
+	AgentMailboxesSelfDraftUpdate(ctx context.Context, body AgentMailboxesSelfDraftUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDraftsWithBody List the answers the genie drafted to received mail, newest first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/drafts (the `AgentMailboxesSelfDrafts` operationId).
+	AgentMailboxesSelfDraftsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AgentMailboxesSelfDrafts List the answers the genie drafted to received mail, newest first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/drafts (the `AgentMailboxesSelfDrafts` operationId).
+	AgentMailboxesSelfDrafts(ctx context.Context, body AgentMailboxesSelfDraftsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// AgentMailboxesSelfGetWithBody Get your genie's mailbox
 	//
 	// Needs an API key or a session token.
@@ -6887,7 +7711,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/agent-mailboxes-self/threads (the `AgentMailboxesSelfThreads` operationId).
 	AgentMailboxesSelfThreads(ctx context.Context, body AgentMailboxesSelfThreadsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// AgentMailboxesSelfUpdateWithBody Suspend or resume a mailbox, or set its escalation address
+	// AgentMailboxesSelfUpdateWithBody Suspend or resume a mailbox, set its escalation address or how it answers mail
 	//
 	// Needs an API key or a session token.
 	//
@@ -6896,7 +7720,7 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/agent-mailboxes-self/update (the `AgentMailboxesSelfUpdate` operationId).
 	AgentMailboxesSelfUpdateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// AgentMailboxesSelfUpdate Suspend or resume a mailbox, or set its escalation address
+	// AgentMailboxesSelfUpdate Suspend or resume a mailbox, set its escalation address or how it answers mail
 	//
 	// Needs an API key or a session token.
 	//
@@ -7015,6 +7839,114 @@ type ClientInterface interface {
 	//
 	// Corresponds with PATCH /v1/api-keys/{id} (the `RevokeApiKeyRest` operationId).
 	RevokeApiKeyRest(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsAllWithBody List your genies' conversations, newest activity first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/conversations/all (the `ConversationsAll` operationId).
+	ConversationsAllWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsAll List your genies' conversations, newest activity first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/conversations/all (the `ConversationsAll` operationId).
+	ConversationsAll(ctx context.Context, body ConversationsAllJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsAskWithBody Ask a genie a question: an answer quoted from its documents, with its sources, or answered false
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/conversations/ask (the `ConversationsAsk` operationId).
+	ConversationsAskWithBody(ctx context.Context, params *ConversationsAskParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsAsk Ask a genie a question: an answer quoted from its documents, with its sources, or answered false
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/conversations/ask (the `ConversationsAsk` operationId).
+	ConversationsAsk(ctx context.Context, params *ConversationsAskParams, body ConversationsAskJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsEscalateWithBody Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/conversations/escalate (the `ConversationsEscalate` operationId).
+	ConversationsEscalateWithBody(ctx context.Context, params *ConversationsEscalateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsEscalate Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/conversations/escalate (the `ConversationsEscalate` operationId).
+	ConversationsEscalate(ctx context.Context, params *ConversationsEscalateParams, body ConversationsEscalateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsFeedbackWithBody Say whether an answer helped (the last feedback counts)
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/conversations/feedback (the `ConversationsFeedback` operationId).
+	ConversationsFeedbackWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsFeedback Say whether an answer helped (the last feedback counts)
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/conversations/feedback (the `ConversationsFeedback` operationId).
+	ConversationsFeedback(ctx context.Context, body ConversationsFeedbackJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsGapsWithBody The questions your genies could not answer or that visitors marked unhelpful, grouped and counted
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/conversations/gaps (the `ConversationsGaps` operationId).
+	ConversationsGapsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsGaps The questions your genies could not answer or that visitors marked unhelpful, grouped and counted
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/conversations/gaps (the `ConversationsGaps` operationId).
+	ConversationsGaps(ctx context.Context, body ConversationsGapsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsGetWithBody Get a conversation's transcript, with its escalations
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/conversations/get (the `ConversationsGet` operationId).
+	ConversationsGetWithBody(ctx context.Context, params *ConversationsGetParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ConversationsGet Get a conversation's transcript, with its escalations
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/conversations/get (the `ConversationsGet` operationId).
+	ConversationsGet(ctx context.Context, params *ConversationsGetParams, body ConversationsGetJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DocEditLinkGenerateWithBody Create a document's edit link, or get it (rotate: replace its token)
 	//
@@ -8759,6 +9691,196 @@ func (c *Client) AgentMailboxesSelfDelete(ctx context.Context, body AgentMailbox
 	return c.Client.Do(req)
 }
 
+// AgentMailboxesSelfDraftWithBody Get one drafted answer, with its sources
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft (the `AgentMailboxesSelfDraft` operationId).
+func (c *Client) AgentMailboxesSelfDraftWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDraft Get one drafted answer, with its sources
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft (the `AgentMailboxesSelfDraft` operationId).
+func (c *Client) AgentMailboxesSelfDraft(ctx context.Context, body AgentMailboxesSelfDraftJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDraftDiscardWithBody Discard a drafted answer
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-discard (the `AgentMailboxesSelfDraftDiscard` operationId).
+func (c *Client) AgentMailboxesSelfDraftDiscardWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftDiscardRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDraftDiscard Discard a drafted answer
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-discard (the `AgentMailboxesSelfDraftDiscard` operationId).
+func (c *Client) AgentMailboxesSelfDraftDiscard(ctx context.Context, body AgentMailboxesSelfDraftDiscardJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftDiscardRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDraftSendWithBody Send a drafted answer as the reply to its message (the draft is deleted)
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-send (the `AgentMailboxesSelfDraftSend` operationId).
+func (c *Client) AgentMailboxesSelfDraftSendWithBody(ctx context.Context, params *AgentMailboxesSelfDraftSendParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftSendRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDraftSend Send a drafted answer as the reply to its message (the draft is deleted)
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-send (the `AgentMailboxesSelfDraftSend` operationId).
+func (c *Client) AgentMailboxesSelfDraftSend(ctx context.Context, params *AgentMailboxesSelfDraftSendParams, body AgentMailboxesSelfDraftSendJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftSendRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDraftUpdateWithBody Edit a drafted answer (recipients, subject, text)
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-update (the `AgentMailboxesSelfDraftUpdate` operationId).
+func (c *Client) AgentMailboxesSelfDraftUpdateWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftUpdateRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDraftUpdate Edit a drafted answer (recipients, subject, text)
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-update (the `AgentMailboxesSelfDraftUpdate` operationId).
+func (c *Client) AgentMailboxesSelfDraftUpdate(ctx context.Context, body AgentMailboxesSelfDraftUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftUpdateRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDraftsWithBody List the answers the genie drafted to received mail, newest first
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/drafts (the `AgentMailboxesSelfDrafts` operationId).
+func (c *Client) AgentMailboxesSelfDraftsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftsRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AgentMailboxesSelfDrafts List the answers the genie drafted to received mail, newest first
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/agent-mailboxes-self/drafts (the `AgentMailboxesSelfDrafts` operationId).
+func (c *Client) AgentMailboxesSelfDrafts(ctx context.Context, body AgentMailboxesSelfDraftsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAgentMailboxesSelfDraftsRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // AgentMailboxesSelfGetWithBody Get your genie's mailbox
 //
 // Needs an API key or a session token.
@@ -9063,7 +10185,7 @@ func (c *Client) AgentMailboxesSelfThreads(ctx context.Context, body AgentMailbo
 	return c.Client.Do(req)
 }
 
-// AgentMailboxesSelfUpdateWithBody Suspend or resume a mailbox, or set its escalation address
+// AgentMailboxesSelfUpdateWithBody Suspend or resume a mailbox, set its escalation address or how it answers mail
 //
 // Needs an API key or a session token.
 //
@@ -9082,7 +10204,7 @@ func (c *Client) AgentMailboxesSelfUpdateWithBody(ctx context.Context, contentTy
 	return c.Client.Do(req)
 }
 
-// AgentMailboxesSelfUpdate Suspend or resume a mailbox, or set its escalation address
+// AgentMailboxesSelfUpdate Suspend or resume a mailbox, set its escalation address or how it answers mail
 //
 // Needs an API key or a session token.
 //
@@ -9332,6 +10454,234 @@ func (c *Client) DeleteApiKeyRest(ctx context.Context, id string, reqEditors ...
 // Corresponds with PATCH /v1/api-keys/{id} (the `RevokeApiKeyRest` operationId).
 func (c *Client) RevokeApiKeyRest(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewRevokeApiKeyRestRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsAllWithBody List your genies' conversations, newest activity first
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/conversations/all (the `ConversationsAll` operationId).
+func (c *Client) ConversationsAllWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsAllRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsAll List your genies' conversations, newest activity first
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/conversations/all (the `ConversationsAll` operationId).
+func (c *Client) ConversationsAll(ctx context.Context, body ConversationsAllJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsAllRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsAskWithBody Ask a genie a question: an answer quoted from its documents, with its sources, or answered false
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/conversations/ask (the `ConversationsAsk` operationId).
+func (c *Client) ConversationsAskWithBody(ctx context.Context, params *ConversationsAskParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsAskRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsAsk Ask a genie a question: an answer quoted from its documents, with its sources, or answered false
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/conversations/ask (the `ConversationsAsk` operationId).
+func (c *Client) ConversationsAsk(ctx context.Context, params *ConversationsAskParams, body ConversationsAskJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsAskRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsEscalateWithBody Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/conversations/escalate (the `ConversationsEscalate` operationId).
+func (c *Client) ConversationsEscalateWithBody(ctx context.Context, params *ConversationsEscalateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsEscalateRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsEscalate Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/conversations/escalate (the `ConversationsEscalate` operationId).
+func (c *Client) ConversationsEscalate(ctx context.Context, params *ConversationsEscalateParams, body ConversationsEscalateJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsEscalateRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsFeedbackWithBody Say whether an answer helped (the last feedback counts)
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/conversations/feedback (the `ConversationsFeedback` operationId).
+func (c *Client) ConversationsFeedbackWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsFeedbackRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsFeedback Say whether an answer helped (the last feedback counts)
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/conversations/feedback (the `ConversationsFeedback` operationId).
+func (c *Client) ConversationsFeedback(ctx context.Context, body ConversationsFeedbackJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsFeedbackRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsGapsWithBody The questions your genies could not answer or that visitors marked unhelpful, grouped and counted
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/conversations/gaps (the `ConversationsGaps` operationId).
+func (c *Client) ConversationsGapsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsGapsRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsGaps The questions your genies could not answer or that visitors marked unhelpful, grouped and counted
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/conversations/gaps (the `ConversationsGaps` operationId).
+func (c *Client) ConversationsGaps(ctx context.Context, body ConversationsGapsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsGapsRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsGetWithBody Get a conversation's transcript, with its escalations
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/conversations/get (the `ConversationsGet` operationId).
+func (c *Client) ConversationsGetWithBody(ctx context.Context, params *ConversationsGetParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsGetRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ConversationsGet Get a conversation's transcript, with its escalations
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/conversations/get (the `ConversationsGet` operationId).
+func (c *Client) ConversationsGet(ctx context.Context, params *ConversationsGetParams, body ConversationsGetJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConversationsGetRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -12630,6 +13980,221 @@ func NewAgentMailboxesSelfDeleteRequestWithBody(server string, contentType strin
 	return req, nil
 }
 
+// NewAgentMailboxesSelfDraftRequest calls the generic AgentMailboxesSelfDraft builder with application/json body
+func NewAgentMailboxesSelfDraftRequest(server string, body AgentMailboxesSelfDraftJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAgentMailboxesSelfDraftRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAgentMailboxesSelfDraftRequestWithBody constructs an http.Request for the AgentMailboxesSelfDraft method, with any body, and a specified content type
+func NewAgentMailboxesSelfDraftRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/agent-mailboxes-self/draft")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewAgentMailboxesSelfDraftDiscardRequest calls the generic AgentMailboxesSelfDraftDiscard builder with application/json body
+func NewAgentMailboxesSelfDraftDiscardRequest(server string, body AgentMailboxesSelfDraftDiscardJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAgentMailboxesSelfDraftDiscardRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAgentMailboxesSelfDraftDiscardRequestWithBody constructs an http.Request for the AgentMailboxesSelfDraftDiscard method, with any body, and a specified content type
+func NewAgentMailboxesSelfDraftDiscardRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/agent-mailboxes-self/draft-discard")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewAgentMailboxesSelfDraftSendRequest calls the generic AgentMailboxesSelfDraftSend builder with application/json body
+func NewAgentMailboxesSelfDraftSendRequest(server string, params *AgentMailboxesSelfDraftSendParams, body AgentMailboxesSelfDraftSendJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAgentMailboxesSelfDraftSendRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewAgentMailboxesSelfDraftSendRequestWithBody constructs an http.Request for the AgentMailboxesSelfDraftSend method, with any body, and a specified content type
+func NewAgentMailboxesSelfDraftSendRequestWithBody(server string, params *AgentMailboxesSelfDraftSendParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/agent-mailboxes-self/draft-send")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewAgentMailboxesSelfDraftUpdateRequest calls the generic AgentMailboxesSelfDraftUpdate builder with application/json body
+func NewAgentMailboxesSelfDraftUpdateRequest(server string, body AgentMailboxesSelfDraftUpdateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAgentMailboxesSelfDraftUpdateRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAgentMailboxesSelfDraftUpdateRequestWithBody constructs an http.Request for the AgentMailboxesSelfDraftUpdate method, with any body, and a specified content type
+func NewAgentMailboxesSelfDraftUpdateRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/agent-mailboxes-self/draft-update")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewAgentMailboxesSelfDraftsRequest calls the generic AgentMailboxesSelfDrafts builder with application/json body
+func NewAgentMailboxesSelfDraftsRequest(server string, body AgentMailboxesSelfDraftsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAgentMailboxesSelfDraftsRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewAgentMailboxesSelfDraftsRequestWithBody constructs an http.Request for the AgentMailboxesSelfDrafts method, with any body, and a specified content type
+func NewAgentMailboxesSelfDraftsRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/agent-mailboxes-self/drafts")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewAgentMailboxesSelfGetRequest calls the generic AgentMailboxesSelfGet builder with application/json body
 func NewAgentMailboxesSelfGetRequest(server string, body AgentMailboxesSelfGetJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -13387,6 +14952,303 @@ func NewRevokeApiKeyRestRequest(server string, id string) (*http.Request, error)
 	if err != nil {
 		return nil, err
 	}
+
+	return req, nil
+}
+
+// NewConversationsAllRequest calls the generic ConversationsAll builder with application/json body
+func NewConversationsAllRequest(server string, body ConversationsAllJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewConversationsAllRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewConversationsAllRequestWithBody constructs an http.Request for the ConversationsAll method, with any body, and a specified content type
+func NewConversationsAllRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/conversations/all")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewConversationsAskRequest calls the generic ConversationsAsk builder with application/json body
+func NewConversationsAskRequest(server string, params *ConversationsAskParams, body ConversationsAskJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewConversationsAskRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewConversationsAskRequestWithBody constructs an http.Request for the ConversationsAsk method, with any body, and a specified content type
+func NewConversationsAskRequestWithBody(server string, params *ConversationsAskParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/conversations/ask")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewConversationsEscalateRequest calls the generic ConversationsEscalate builder with application/json body
+func NewConversationsEscalateRequest(server string, params *ConversationsEscalateParams, body ConversationsEscalateJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewConversationsEscalateRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewConversationsEscalateRequestWithBody constructs an http.Request for the ConversationsEscalate method, with any body, and a specified content type
+func NewConversationsEscalateRequestWithBody(server string, params *ConversationsEscalateParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/conversations/escalate")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewConversationsFeedbackRequest calls the generic ConversationsFeedback builder with application/json body
+func NewConversationsFeedbackRequest(server string, body ConversationsFeedbackJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewConversationsFeedbackRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewConversationsFeedbackRequestWithBody constructs an http.Request for the ConversationsFeedback method, with any body, and a specified content type
+func NewConversationsFeedbackRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/conversations/feedback")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewConversationsGapsRequest calls the generic ConversationsGaps builder with application/json body
+func NewConversationsGapsRequest(server string, body ConversationsGapsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewConversationsGapsRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewConversationsGapsRequestWithBody constructs an http.Request for the ConversationsGaps method, with any body, and a specified content type
+func NewConversationsGapsRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/conversations/gaps")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewConversationsGetRequest calls the generic ConversationsGet builder with application/json body
+func NewConversationsGetRequest(server string, params *ConversationsGetParams, body ConversationsGetJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewConversationsGetRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewConversationsGetRequestWithBody constructs an http.Request for the ConversationsGet method, with any body, and a specified content type
+func NewConversationsGetRequestWithBody(server string, params *ConversationsGetParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/conversations/get")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Id != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "id", *params.Id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -17571,6 +19433,96 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/agent-mailboxes-self/delete (the `AgentMailboxesSelfDelete` operationId).
 	AgentMailboxesSelfDeleteWithResponse(ctx context.Context, body AgentMailboxesSelfDeleteJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDeleteResponse, error)
 
+	// AgentMailboxesSelfDraftWithBodyWithResponse Get one drafted answer, with its sources
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft (the `AgentMailboxesSelfDraft` operationId).
+	AgentMailboxesSelfDraftWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftResponse, error)
+
+	// AgentMailboxesSelfDraftWithResponse Get one drafted answer, with its sources
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft (the `AgentMailboxesSelfDraft` operationId).
+	AgentMailboxesSelfDraftWithResponse(ctx context.Context, body AgentMailboxesSelfDraftJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftResponse, error)
+
+	// AgentMailboxesSelfDraftDiscardWithBodyWithResponse Discard a drafted answer
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-discard (the `AgentMailboxesSelfDraftDiscard` operationId).
+	AgentMailboxesSelfDraftDiscardWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftDiscardResponse, error)
+
+	// AgentMailboxesSelfDraftDiscardWithResponse Discard a drafted answer
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-discard (the `AgentMailboxesSelfDraftDiscard` operationId).
+	AgentMailboxesSelfDraftDiscardWithResponse(ctx context.Context, body AgentMailboxesSelfDraftDiscardJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftDiscardResponse, error)
+
+	// AgentMailboxesSelfDraftSendWithBodyWithResponse Send a drafted answer as the reply to its message (the draft is deleted)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-send (the `AgentMailboxesSelfDraftSend` operationId).
+	AgentMailboxesSelfDraftSendWithBodyWithResponse(ctx context.Context, params *AgentMailboxesSelfDraftSendParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftSendResponse, error)
+
+	// AgentMailboxesSelfDraftSendWithResponse Send a drafted answer as the reply to its message (the draft is deleted)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-send (the `AgentMailboxesSelfDraftSend` operationId).
+	AgentMailboxesSelfDraftSendWithResponse(ctx context.Context, params *AgentMailboxesSelfDraftSendParams, body AgentMailboxesSelfDraftSendJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftSendResponse, error)
+
+	// AgentMailboxesSelfDraftUpdateWithBodyWithResponse Edit a drafted answer (recipients, subject, text)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-update (the `AgentMailboxesSelfDraftUpdate` operationId).
+	AgentMailboxesSelfDraftUpdateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftUpdateResponse, error)
+
+	// AgentMailboxesSelfDraftUpdateWithResponse Edit a drafted answer (recipients, subject, text)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/draft-update (the `AgentMailboxesSelfDraftUpdate` operationId).
+	AgentMailboxesSelfDraftUpdateWithResponse(ctx context.Context, body AgentMailboxesSelfDraftUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftUpdateResponse, error)
+
+	// AgentMailboxesSelfDraftsWithBodyWithResponse List the answers the genie drafted to received mail, newest first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/drafts (the `AgentMailboxesSelfDrafts` operationId).
+	AgentMailboxesSelfDraftsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftsResponse, error)
+
+	// AgentMailboxesSelfDraftsWithResponse List the answers the genie drafted to received mail, newest first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/agent-mailboxes-self/drafts (the `AgentMailboxesSelfDrafts` operationId).
+	AgentMailboxesSelfDraftsWithResponse(ctx context.Context, body AgentMailboxesSelfDraftsJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftsResponse, error)
+
 	// AgentMailboxesSelfGetWithBodyWithResponse Get your genie's mailbox
 	//
 	// Needs an API key or a session token.
@@ -17715,7 +19667,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/agent-mailboxes-self/threads (the `AgentMailboxesSelfThreads` operationId).
 	AgentMailboxesSelfThreadsWithResponse(ctx context.Context, body AgentMailboxesSelfThreadsJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfThreadsResponse, error)
 
-	// AgentMailboxesSelfUpdateWithBodyWithResponse Suspend or resume a mailbox, or set its escalation address
+	// AgentMailboxesSelfUpdateWithBodyWithResponse Suspend or resume a mailbox, set its escalation address or how it answers mail
 	//
 	// Needs an API key or a session token.
 	//
@@ -17724,7 +19676,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/agent-mailboxes-self/update (the `AgentMailboxesSelfUpdate` operationId).
 	AgentMailboxesSelfUpdateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfUpdateResponse, error)
 
-	// AgentMailboxesSelfUpdateWithResponse Suspend or resume a mailbox, or set its escalation address
+	// AgentMailboxesSelfUpdateWithResponse Suspend or resume a mailbox, set its escalation address or how it answers mail
 	//
 	// Needs an API key or a session token.
 	//
@@ -17849,6 +19801,114 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PATCH /v1/api-keys/{id} (the `RevokeApiKeyRest` operationId).
 	RevokeApiKeyRestWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RevokeApiKeyRestResponse, error)
+
+	// ConversationsAllWithBodyWithResponse List your genies' conversations, newest activity first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/all (the `ConversationsAll` operationId).
+	ConversationsAllWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsAllResponse, error)
+
+	// ConversationsAllWithResponse List your genies' conversations, newest activity first
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/all (the `ConversationsAll` operationId).
+	ConversationsAllWithResponse(ctx context.Context, body ConversationsAllJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsAllResponse, error)
+
+	// ConversationsAskWithBodyWithResponse Ask a genie a question: an answer quoted from its documents, with its sources, or answered false
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/ask (the `ConversationsAsk` operationId).
+	ConversationsAskWithBodyWithResponse(ctx context.Context, params *ConversationsAskParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsAskResponse, error)
+
+	// ConversationsAskWithResponse Ask a genie a question: an answer quoted from its documents, with its sources, or answered false
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/ask (the `ConversationsAsk` operationId).
+	ConversationsAskWithResponse(ctx context.Context, params *ConversationsAskParams, body ConversationsAskJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsAskResponse, error)
+
+	// ConversationsEscalateWithBodyWithResponse Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/escalate (the `ConversationsEscalate` operationId).
+	ConversationsEscalateWithBodyWithResponse(ctx context.Context, params *ConversationsEscalateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsEscalateResponse, error)
+
+	// ConversationsEscalateWithResponse Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/escalate (the `ConversationsEscalate` operationId).
+	ConversationsEscalateWithResponse(ctx context.Context, params *ConversationsEscalateParams, body ConversationsEscalateJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsEscalateResponse, error)
+
+	// ConversationsFeedbackWithBodyWithResponse Say whether an answer helped (the last feedback counts)
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/feedback (the `ConversationsFeedback` operationId).
+	ConversationsFeedbackWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsFeedbackResponse, error)
+
+	// ConversationsFeedbackWithResponse Say whether an answer helped (the last feedback counts)
+	//
+	// Public: needs no credential (a valid one is still used; a bad one is refused).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/feedback (the `ConversationsFeedback` operationId).
+	ConversationsFeedbackWithResponse(ctx context.Context, body ConversationsFeedbackJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsFeedbackResponse, error)
+
+	// ConversationsGapsWithBodyWithResponse The questions your genies could not answer or that visitors marked unhelpful, grouped and counted
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/gaps (the `ConversationsGaps` operationId).
+	ConversationsGapsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsGapsResponse, error)
+
+	// ConversationsGapsWithResponse The questions your genies could not answer or that visitors marked unhelpful, grouped and counted
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/gaps (the `ConversationsGaps` operationId).
+	ConversationsGapsWithResponse(ctx context.Context, body ConversationsGapsJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsGapsResponse, error)
+
+	// ConversationsGetWithBodyWithResponse Get a conversation's transcript, with its escalations
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/get (the `ConversationsGet` operationId).
+	ConversationsGetWithBodyWithResponse(ctx context.Context, params *ConversationsGetParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsGetResponse, error)
+
+	// ConversationsGetWithResponse Get a conversation's transcript, with its escalations
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/conversations/get (the `ConversationsGet` operationId).
+	ConversationsGetWithResponse(ctx context.Context, params *ConversationsGetParams, body ConversationsGetJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsGetResponse, error)
 
 	// DocEditLinkGenerateWithBodyWithResponse Create a document's edit link, or get it (rotate: replace its token)
 	//
@@ -20468,6 +22528,537 @@ func (r AgentMailboxesSelfDeleteResponse) ContentType() string {
 	return ""
 }
 
+// AgentMailboxesSelfDraftResponse200Headers the declared response headers of an HTTP 200 response for AgentMailboxesSelfDraft
+type AgentMailboxesSelfDraftResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// AgentMailboxesSelfDraftResponse429Headers the declared response headers of an HTTP 429 response for AgentMailboxesSelfDraft
+type AgentMailboxesSelfDraftResponse429Headers struct {
+	RetryAfter *int
+}
+
+type AgentMailboxesSelfDraftResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    MailboxesDraftAnswer `json:"data"`
+		Success interface{}          `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *AgentMailboxesSelfDraftResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AgentMailboxesSelfDraftResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AgentMailboxesSelfDraftResponse) GetJSON200() *struct {
+	Data    MailboxesDraftAnswer `json:"data"`
+	Success interface{}          `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AgentMailboxesSelfDraftResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AgentMailboxesSelfDraftResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AgentMailboxesSelfDraftResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AgentMailboxesSelfDraftResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AgentMailboxesSelfDraftResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AgentMailboxesSelfDraftResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AgentMailboxesSelfDraftResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AgentMailboxesSelfDraftResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AgentMailboxesSelfDraftResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AgentMailboxesSelfDraftResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AgentMailboxesSelfDraftDiscardResponse200Headers the declared response headers of an HTTP 200 response for AgentMailboxesSelfDraftDiscard
+type AgentMailboxesSelfDraftDiscardResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// AgentMailboxesSelfDraftDiscardResponse429Headers the declared response headers of an HTTP 429 response for AgentMailboxesSelfDraftDiscard
+type AgentMailboxesSelfDraftDiscardResponse429Headers struct {
+	RetryAfter *int
+}
+
+type AgentMailboxesSelfDraftDiscardResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    ApiOKFlag   `json:"data"`
+		Success interface{} `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *AgentMailboxesSelfDraftDiscardResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AgentMailboxesSelfDraftDiscardResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AgentMailboxesSelfDraftDiscardResponse) GetJSON200() *struct {
+	Data    ApiOKFlag   `json:"data"`
+	Success interface{} `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AgentMailboxesSelfDraftDiscardResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AgentMailboxesSelfDraftDiscardResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AgentMailboxesSelfDraftDiscardResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AgentMailboxesSelfDraftDiscardResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AgentMailboxesSelfDraftDiscardResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AgentMailboxesSelfDraftDiscardResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AgentMailboxesSelfDraftDiscardResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AgentMailboxesSelfDraftDiscardResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AgentMailboxesSelfDraftDiscardResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AgentMailboxesSelfDraftDiscardResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AgentMailboxesSelfDraftSendResponse201Headers the declared response headers of an HTTP 201 response for AgentMailboxesSelfDraftSend
+type AgentMailboxesSelfDraftSendResponse201Headers struct {
+	IdempotentReplayed  *string
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// AgentMailboxesSelfDraftSendResponse429Headers the declared response headers of an HTTP 429 response for AgentMailboxesSelfDraftSend
+type AgentMailboxesSelfDraftSendResponse429Headers struct {
+	RetryAfter *int
+}
+
+type AgentMailboxesSelfDraftSendResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *struct {
+		Data    MailboxesSentAnswer `json:"data"`
+		Success interface{}         `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *AgentMailboxesSelfDraftSendResponse201Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AgentMailboxesSelfDraftSendResponse429Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r AgentMailboxesSelfDraftSendResponse) GetJSON201() *struct {
+	Data    MailboxesSentAnswer `json:"data"`
+	Success interface{}         `json:"success"`
+} {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AgentMailboxesSelfDraftSendResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AgentMailboxesSelfDraftSendResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AgentMailboxesSelfDraftSendResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AgentMailboxesSelfDraftSendResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AgentMailboxesSelfDraftSendResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AgentMailboxesSelfDraftSendResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AgentMailboxesSelfDraftSendResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AgentMailboxesSelfDraftSendResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AgentMailboxesSelfDraftSendResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AgentMailboxesSelfDraftSendResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AgentMailboxesSelfDraftUpdateResponse200Headers the declared response headers of an HTTP 200 response for AgentMailboxesSelfDraftUpdate
+type AgentMailboxesSelfDraftUpdateResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// AgentMailboxesSelfDraftUpdateResponse429Headers the declared response headers of an HTTP 429 response for AgentMailboxesSelfDraftUpdate
+type AgentMailboxesSelfDraftUpdateResponse429Headers struct {
+	RetryAfter *int
+}
+
+type AgentMailboxesSelfDraftUpdateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    MailboxesDraftAnswer `json:"data"`
+		Success interface{}          `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *AgentMailboxesSelfDraftUpdateResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AgentMailboxesSelfDraftUpdateResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AgentMailboxesSelfDraftUpdateResponse) GetJSON200() *struct {
+	Data    MailboxesDraftAnswer `json:"data"`
+	Success interface{}          `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AgentMailboxesSelfDraftUpdateResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AgentMailboxesSelfDraftUpdateResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AgentMailboxesSelfDraftUpdateResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AgentMailboxesSelfDraftUpdateResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AgentMailboxesSelfDraftUpdateResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AgentMailboxesSelfDraftUpdateResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AgentMailboxesSelfDraftUpdateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AgentMailboxesSelfDraftUpdateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AgentMailboxesSelfDraftUpdateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AgentMailboxesSelfDraftUpdateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AgentMailboxesSelfDraftsResponse200Headers the declared response headers of an HTTP 200 response for AgentMailboxesSelfDrafts
+type AgentMailboxesSelfDraftsResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// AgentMailboxesSelfDraftsResponse429Headers the declared response headers of an HTTP 429 response for AgentMailboxesSelfDrafts
+type AgentMailboxesSelfDraftsResponse429Headers struct {
+	RetryAfter *int
+}
+
+type AgentMailboxesSelfDraftsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    MailboxesDraftList `json:"data"`
+		Success interface{}        `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *AgentMailboxesSelfDraftsResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *AgentMailboxesSelfDraftsResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AgentMailboxesSelfDraftsResponse) GetJSON200() *struct {
+	Data    MailboxesDraftList `json:"data"`
+	Success interface{}        `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AgentMailboxesSelfDraftsResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AgentMailboxesSelfDraftsResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AgentMailboxesSelfDraftsResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r AgentMailboxesSelfDraftsResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r AgentMailboxesSelfDraftsResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AgentMailboxesSelfDraftsResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r AgentMailboxesSelfDraftsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AgentMailboxesSelfDraftsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AgentMailboxesSelfDraftsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AgentMailboxesSelfDraftsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // AgentMailboxesSelfGetResponse200Headers the declared response headers of an HTTP 200 response for AgentMailboxesSelfGet
 type AgentMailboxesSelfGetResponse200Headers struct {
 	XRateLimitLimit     *int
@@ -22372,6 +24963,644 @@ func (r RevokeApiKeyRestResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r RevokeApiKeyRestResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ConversationsAllResponse200Headers the declared response headers of an HTTP 200 response for ConversationsAll
+type ConversationsAllResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// ConversationsAllResponse429Headers the declared response headers of an HTTP 429 response for ConversationsAll
+type ConversationsAllResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ConversationsAllResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    ConversationsList `json:"data"`
+		Success interface{}       `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ConversationsAllResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ConversationsAllResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ConversationsAllResponse) GetJSON200() *struct {
+	Data    ConversationsList `json:"data"`
+	Success interface{}       `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ConversationsAllResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ConversationsAllResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ConversationsAllResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ConversationsAllResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ConversationsAllResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ConversationsAllResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ConversationsAllResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ConversationsAllResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ConversationsAllResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ConversationsAllResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ConversationsAskResponse200Headers the declared response headers of an HTTP 200 response for ConversationsAsk
+type ConversationsAskResponse200Headers struct {
+	IdempotentReplayed  *string
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// ConversationsAskResponse429Headers the declared response headers of an HTTP 429 response for ConversationsAsk
+type ConversationsAskResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ConversationsAskResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    ConversationsAsked `json:"data"`
+		Success interface{}        `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ConversationsAskResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ConversationsAskResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ConversationsAskResponse) GetJSON200() *struct {
+	Data    ConversationsAsked `json:"data"`
+	Success interface{}        `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ConversationsAskResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ConversationsAskResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ConversationsAskResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ConversationsAskResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ConversationsAskResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ConversationsAskResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ConversationsAskResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ConversationsAskResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ConversationsAskResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ConversationsAskResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ConversationsEscalateResponse201Headers the declared response headers of an HTTP 201 response for ConversationsEscalate
+type ConversationsEscalateResponse201Headers struct {
+	IdempotentReplayed  *string
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// ConversationsEscalateResponse429Headers the declared response headers of an HTTP 429 response for ConversationsEscalate
+type ConversationsEscalateResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ConversationsEscalateResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *struct {
+		Data    ConversationsEscalated `json:"data"`
+		Success interface{}            `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ConversationsEscalateResponse201Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ConversationsEscalateResponse429Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r ConversationsEscalateResponse) GetJSON201() *struct {
+	Data    ConversationsEscalated `json:"data"`
+	Success interface{}            `json:"success"`
+} {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ConversationsEscalateResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ConversationsEscalateResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ConversationsEscalateResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ConversationsEscalateResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ConversationsEscalateResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ConversationsEscalateResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ConversationsEscalateResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ConversationsEscalateResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ConversationsEscalateResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ConversationsEscalateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ConversationsFeedbackResponse200Headers the declared response headers of an HTTP 200 response for ConversationsFeedback
+type ConversationsFeedbackResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// ConversationsFeedbackResponse429Headers the declared response headers of an HTTP 429 response for ConversationsFeedback
+type ConversationsFeedbackResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ConversationsFeedbackResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    ConversationsFeedbackAnswer `json:"data"`
+		Success interface{}                 `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ConversationsFeedbackResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ConversationsFeedbackResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ConversationsFeedbackResponse) GetJSON200() *struct {
+	Data    ConversationsFeedbackAnswer `json:"data"`
+	Success interface{}                 `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ConversationsFeedbackResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ConversationsFeedbackResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ConversationsFeedbackResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ConversationsFeedbackResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ConversationsFeedbackResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ConversationsFeedbackResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ConversationsFeedbackResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ConversationsFeedbackResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ConversationsFeedbackResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ConversationsFeedbackResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ConversationsGapsResponse200Headers the declared response headers of an HTTP 200 response for ConversationsGaps
+type ConversationsGapsResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// ConversationsGapsResponse429Headers the declared response headers of an HTTP 429 response for ConversationsGaps
+type ConversationsGapsResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ConversationsGapsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    ConversationsGapList `json:"data"`
+		Success interface{}          `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ConversationsGapsResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ConversationsGapsResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ConversationsGapsResponse) GetJSON200() *struct {
+	Data    ConversationsGapList `json:"data"`
+	Success interface{}          `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ConversationsGapsResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ConversationsGapsResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ConversationsGapsResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ConversationsGapsResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ConversationsGapsResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ConversationsGapsResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ConversationsGapsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ConversationsGapsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ConversationsGapsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ConversationsGapsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ConversationsGetResponse200Headers the declared response headers of an HTTP 200 response for ConversationsGet
+type ConversationsGetResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// ConversationsGetResponse429Headers the declared response headers of an HTTP 429 response for ConversationsGet
+type ConversationsGetResponse429Headers struct {
+	RetryAfter *int
+}
+
+type ConversationsGetResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    ConversationsOne `json:"data"`
+		Success interface{}      `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ConversationsGetResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ConversationsGetResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ConversationsGetResponse) GetJSON200() *struct {
+	Data    ConversationsOne `json:"data"`
+	Success interface{}      `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ConversationsGetResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ConversationsGetResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ConversationsGetResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ConversationsGetResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ConversationsGetResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ConversationsGetResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ConversationsGetResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ConversationsGetResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ConversationsGetResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ConversationsGetResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -30898,6 +34127,156 @@ func (c *ClientWithResponses) AgentMailboxesSelfDeleteWithResponse(ctx context.C
 	return ParseAgentMailboxesSelfDeleteResponse(rsp)
 }
 
+// AgentMailboxesSelfDraftWithBodyWithResponse Get one drafted answer, with its sources
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft (the `AgentMailboxesSelfDraft` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraftWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftWithResponse Get one drafted answer, with its sources
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft (the `AgentMailboxesSelfDraft` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftWithResponse(ctx context.Context, body AgentMailboxesSelfDraftJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraft(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftDiscardWithBodyWithResponse Discard a drafted answer
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-discard (the `AgentMailboxesSelfDraftDiscard` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftDiscardWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftDiscardResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraftDiscardWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftDiscardResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftDiscardWithResponse Discard a drafted answer
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-discard (the `AgentMailboxesSelfDraftDiscard` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftDiscardWithResponse(ctx context.Context, body AgentMailboxesSelfDraftDiscardJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftDiscardResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraftDiscard(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftDiscardResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftSendWithBodyWithResponse Send a drafted answer as the reply to its message (the draft is deleted)
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-send (the `AgentMailboxesSelfDraftSend` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftSendWithBodyWithResponse(ctx context.Context, params *AgentMailboxesSelfDraftSendParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftSendResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraftSendWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftSendResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftSendWithResponse Send a drafted answer as the reply to its message (the draft is deleted)
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-send (the `AgentMailboxesSelfDraftSend` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftSendWithResponse(ctx context.Context, params *AgentMailboxesSelfDraftSendParams, body AgentMailboxesSelfDraftSendJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftSendResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraftSend(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftSendResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftUpdateWithBodyWithResponse Edit a drafted answer (recipients, subject, text)
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-update (the `AgentMailboxesSelfDraftUpdate` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftUpdateWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftUpdateResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraftUpdateWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftUpdateResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftUpdateWithResponse Edit a drafted answer (recipients, subject, text)
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/draft-update (the `AgentMailboxesSelfDraftUpdate` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftUpdateWithResponse(ctx context.Context, body AgentMailboxesSelfDraftUpdateJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftUpdateResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraftUpdate(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftUpdateResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftsWithBodyWithResponse List the answers the genie drafted to received mail, newest first
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/drafts (the `AgentMailboxesSelfDrafts` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftsResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDraftsWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftsResponse(rsp)
+}
+
+// AgentMailboxesSelfDraftsWithResponse List the answers the genie drafted to received mail, newest first
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/agent-mailboxes-self/drafts (the `AgentMailboxesSelfDrafts` operationId).
+func (c *ClientWithResponses) AgentMailboxesSelfDraftsWithResponse(ctx context.Context, body AgentMailboxesSelfDraftsJSONRequestBody, reqEditors ...RequestEditorFn) (*AgentMailboxesSelfDraftsResponse, error) {
+	rsp, err := c.AgentMailboxesSelfDrafts(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAgentMailboxesSelfDraftsResponse(rsp)
+}
+
 // AgentMailboxesSelfGetWithBodyWithResponse Get your genie's mailbox
 //
 // Needs an API key or a session token.
@@ -31138,7 +34517,7 @@ func (c *ClientWithResponses) AgentMailboxesSelfThreadsWithResponse(ctx context.
 	return ParseAgentMailboxesSelfThreadsResponse(rsp)
 }
 
-// AgentMailboxesSelfUpdateWithBodyWithResponse Suspend or resume a mailbox, or set its escalation address
+// AgentMailboxesSelfUpdateWithBodyWithResponse Suspend or resume a mailbox, set its escalation address or how it answers mail
 //
 // Needs an API key or a session token.
 //
@@ -31153,7 +34532,7 @@ func (c *ClientWithResponses) AgentMailboxesSelfUpdateWithBodyWithResponse(ctx c
 	return ParseAgentMailboxesSelfUpdateResponse(rsp)
 }
 
-// AgentMailboxesSelfUpdateWithResponse Suspend or resume a mailbox, or set its escalation address
+// AgentMailboxesSelfUpdateWithResponse Suspend or resume a mailbox, set its escalation address or how it answers mail
 //
 // Needs an API key or a session token.
 //
@@ -31361,6 +34740,186 @@ func (c *ClientWithResponses) RevokeApiKeyRestWithResponse(ctx context.Context, 
 		return nil, err
 	}
 	return ParseRevokeApiKeyRestResponse(rsp)
+}
+
+// ConversationsAllWithBodyWithResponse List your genies' conversations, newest activity first
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/all (the `ConversationsAll` operationId).
+func (c *ClientWithResponses) ConversationsAllWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsAllResponse, error) {
+	rsp, err := c.ConversationsAllWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsAllResponse(rsp)
+}
+
+// ConversationsAllWithResponse List your genies' conversations, newest activity first
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/all (the `ConversationsAll` operationId).
+func (c *ClientWithResponses) ConversationsAllWithResponse(ctx context.Context, body ConversationsAllJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsAllResponse, error) {
+	rsp, err := c.ConversationsAll(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsAllResponse(rsp)
+}
+
+// ConversationsAskWithBodyWithResponse Ask a genie a question: an answer quoted from its documents, with its sources, or answered false
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/ask (the `ConversationsAsk` operationId).
+func (c *ClientWithResponses) ConversationsAskWithBodyWithResponse(ctx context.Context, params *ConversationsAskParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsAskResponse, error) {
+	rsp, err := c.ConversationsAskWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsAskResponse(rsp)
+}
+
+// ConversationsAskWithResponse Ask a genie a question: an answer quoted from its documents, with its sources, or answered false
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/ask (the `ConversationsAsk` operationId).
+func (c *ClientWithResponses) ConversationsAskWithResponse(ctx context.Context, params *ConversationsAskParams, body ConversationsAskJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsAskResponse, error) {
+	rsp, err := c.ConversationsAsk(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsAskResponse(rsp)
+}
+
+// ConversationsEscalateWithBodyWithResponse Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/escalate (the `ConversationsEscalate` operationId).
+func (c *ClientWithResponses) ConversationsEscalateWithBodyWithResponse(ctx context.Context, params *ConversationsEscalateParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsEscalateResponse, error) {
+	rsp, err := c.ConversationsEscalateWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsEscalateResponse(rsp)
+}
+
+// ConversationsEscalateWithResponse Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/escalate (the `ConversationsEscalate` operationId).
+func (c *ClientWithResponses) ConversationsEscalateWithResponse(ctx context.Context, params *ConversationsEscalateParams, body ConversationsEscalateJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsEscalateResponse, error) {
+	rsp, err := c.ConversationsEscalate(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsEscalateResponse(rsp)
+}
+
+// ConversationsFeedbackWithBodyWithResponse Say whether an answer helped (the last feedback counts)
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/feedback (the `ConversationsFeedback` operationId).
+func (c *ClientWithResponses) ConversationsFeedbackWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsFeedbackResponse, error) {
+	rsp, err := c.ConversationsFeedbackWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsFeedbackResponse(rsp)
+}
+
+// ConversationsFeedbackWithResponse Say whether an answer helped (the last feedback counts)
+//
+// Public: needs no credential (a valid one is still used; a bad one is refused).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/feedback (the `ConversationsFeedback` operationId).
+func (c *ClientWithResponses) ConversationsFeedbackWithResponse(ctx context.Context, body ConversationsFeedbackJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsFeedbackResponse, error) {
+	rsp, err := c.ConversationsFeedback(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsFeedbackResponse(rsp)
+}
+
+// ConversationsGapsWithBodyWithResponse The questions your genies could not answer or that visitors marked unhelpful, grouped and counted
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/gaps (the `ConversationsGaps` operationId).
+func (c *ClientWithResponses) ConversationsGapsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsGapsResponse, error) {
+	rsp, err := c.ConversationsGapsWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsGapsResponse(rsp)
+}
+
+// ConversationsGapsWithResponse The questions your genies could not answer or that visitors marked unhelpful, grouped and counted
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/gaps (the `ConversationsGaps` operationId).
+func (c *ClientWithResponses) ConversationsGapsWithResponse(ctx context.Context, body ConversationsGapsJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsGapsResponse, error) {
+	rsp, err := c.ConversationsGaps(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsGapsResponse(rsp)
+}
+
+// ConversationsGetWithBodyWithResponse Get a conversation's transcript, with its escalations
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/get (the `ConversationsGet` operationId).
+func (c *ClientWithResponses) ConversationsGetWithBodyWithResponse(ctx context.Context, params *ConversationsGetParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ConversationsGetResponse, error) {
+	rsp, err := c.ConversationsGetWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsGetResponse(rsp)
+}
+
+// ConversationsGetWithResponse Get a conversation's transcript, with its escalations
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/conversations/get (the `ConversationsGet` operationId).
+func (c *ClientWithResponses) ConversationsGetWithResponse(ctx context.Context, params *ConversationsGetParams, body ConversationsGetJSONRequestBody, reqEditors ...RequestEditorFn) (*ConversationsGetResponse, error) {
+	rsp, err := c.ConversationsGet(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConversationsGetResponse(rsp)
 }
 
 // DocEditLinkGenerateWithBodyWithResponse Create a document's edit link, or get it (rotate: replace its token)
@@ -34659,6 +38218,588 @@ func ParseAgentMailboxesSelfDeleteResponse(rsp *http.Response) (*AgentMailboxesS
 	return response, nil
 }
 
+// ParseAgentMailboxesSelfDraftResponse parses an HTTP response from a AgentMailboxesSelfDraftWithResponse call
+func ParseAgentMailboxesSelfDraftResponse(rsp *http.Response) (*AgentMailboxesSelfDraftResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AgentMailboxesSelfDraftResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    MailboxesDraftAnswer `json:"data"`
+			Success interface{}          `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers AgentMailboxesSelfDraftResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers AgentMailboxesSelfDraftResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAgentMailboxesSelfDraftDiscardResponse parses an HTTP response from a AgentMailboxesSelfDraftDiscardWithResponse call
+func ParseAgentMailboxesSelfDraftDiscardResponse(rsp *http.Response) (*AgentMailboxesSelfDraftDiscardResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AgentMailboxesSelfDraftDiscardResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    ApiOKFlag   `json:"data"`
+			Success interface{} `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers AgentMailboxesSelfDraftDiscardResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers AgentMailboxesSelfDraftDiscardResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAgentMailboxesSelfDraftSendResponse parses an HTTP response from a AgentMailboxesSelfDraftSendWithResponse call
+func ParseAgentMailboxesSelfDraftSendResponse(rsp *http.Response) (*AgentMailboxesSelfDraftSendResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AgentMailboxesSelfDraftSendResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest struct {
+			Data    MailboxesSentAnswer `json:"data"`
+			Success interface{}         `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers AgentMailboxesSelfDraftSendResponse201Headers
+		if values := rsp.Header.Values("Idempotent-Replayed"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Idempotent-Replayed", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.IdempotentReplayed = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 429:
+		var headers AgentMailboxesSelfDraftSendResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAgentMailboxesSelfDraftUpdateResponse parses an HTTP response from a AgentMailboxesSelfDraftUpdateWithResponse call
+func ParseAgentMailboxesSelfDraftUpdateResponse(rsp *http.Response) (*AgentMailboxesSelfDraftUpdateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AgentMailboxesSelfDraftUpdateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    MailboxesDraftAnswer `json:"data"`
+			Success interface{}          `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers AgentMailboxesSelfDraftUpdateResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers AgentMailboxesSelfDraftUpdateResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAgentMailboxesSelfDraftsResponse parses an HTTP response from a AgentMailboxesSelfDraftsWithResponse call
+func ParseAgentMailboxesSelfDraftsResponse(rsp *http.Response) (*AgentMailboxesSelfDraftsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AgentMailboxesSelfDraftsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    MailboxesDraftList `json:"data"`
+			Success interface{}        `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers AgentMailboxesSelfDraftsResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers AgentMailboxesSelfDraftsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseAgentMailboxesSelfGetResponse parses an HTTP response from a AgentMailboxesSelfGetWithResponse call
 func ParseAgentMailboxesSelfGetResponse(rsp *http.Response) (*AgentMailboxesSelfGetResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -36730,6 +40871,710 @@ func ParseRevokeApiKeyRestResponse(rsp *http.Response) (*RevokeApiKeyRestRespons
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
 		var headers RevokeApiKeyRestResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseConversationsAllResponse parses an HTTP response from a ConversationsAllWithResponse call
+func ParseConversationsAllResponse(rsp *http.Response) (*ConversationsAllResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ConversationsAllResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    ConversationsList `json:"data"`
+			Success interface{}       `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ConversationsAllResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers ConversationsAllResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseConversationsAskResponse parses an HTTP response from a ConversationsAskWithResponse call
+func ParseConversationsAskResponse(rsp *http.Response) (*ConversationsAskResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ConversationsAskResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    ConversationsAsked `json:"data"`
+			Success interface{}        `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ConversationsAskResponse200Headers
+		if values := rsp.Header.Values("Idempotent-Replayed"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Idempotent-Replayed", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.IdempotentReplayed = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers ConversationsAskResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseConversationsEscalateResponse parses an HTTP response from a ConversationsEscalateWithResponse call
+func ParseConversationsEscalateResponse(rsp *http.Response) (*ConversationsEscalateResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ConversationsEscalateResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest struct {
+			Data    ConversationsEscalated `json:"data"`
+			Success interface{}            `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ConversationsEscalateResponse201Headers
+		if values := rsp.Header.Values("Idempotent-Replayed"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Idempotent-Replayed", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.IdempotentReplayed = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 429:
+		var headers ConversationsEscalateResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseConversationsFeedbackResponse parses an HTTP response from a ConversationsFeedbackWithResponse call
+func ParseConversationsFeedbackResponse(rsp *http.Response) (*ConversationsFeedbackResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ConversationsFeedbackResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    ConversationsFeedbackAnswer `json:"data"`
+			Success interface{}                 `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ConversationsFeedbackResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers ConversationsFeedbackResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseConversationsGapsResponse parses an HTTP response from a ConversationsGapsWithResponse call
+func ParseConversationsGapsResponse(rsp *http.Response) (*ConversationsGapsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ConversationsGapsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    ConversationsGapList `json:"data"`
+			Success interface{}          `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ConversationsGapsResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers ConversationsGapsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseConversationsGetResponse parses an HTTP response from a ConversationsGetWithResponse call
+func ParseConversationsGetResponse(rsp *http.Response) (*ConversationsGetResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ConversationsGetResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    ConversationsOne `json:"data"`
+			Success interface{}      `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ConversationsGetResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers ConversationsGetResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -2,10 +2,13 @@
 
 /** The paths whose operations accept an Idempotency-Key header. */
 export const idempotentPaths: ReadonlySet<string> = new Set([
+  "/v1/agent-mailboxes-self/draft-send",
   "/v1/agent-mailboxes-self/provision",
   "/v1/agent-mailboxes-self/send",
   "/v1/agent-mailboxes-self/test",
   "/v1/api-keys/create",
+  "/v1/conversations/ask",
+  "/v1/conversations/escalate",
   "/v1/doc-edit-link/generate",
   "/v1/documents/create",
   "/v1/genie-documents/generate",

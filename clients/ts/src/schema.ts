@@ -292,6 +292,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agent-mailboxes-self/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get one drafted answer, with its sources
+         * @description Needs an API key or a session token.
+         */
+        post: operations["agentMailboxesSelfDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent-mailboxes-self/draft-discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Discard a drafted answer
+         * @description Needs an API key or a session token.
+         */
+        post: operations["agentMailboxesSelfDraftDiscard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent-mailboxes-self/draft-send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a drafted answer as the reply to its message (the draft is deleted)
+         * @description Needs an API key or a session token.
+         */
+        post: operations["agentMailboxesSelfDraftSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent-mailboxes-self/draft-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a drafted answer (recipients, subject, text)
+         * @description Needs an API key or a session token.
+         */
+        post: operations["agentMailboxesSelfDraftUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent-mailboxes-self/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the answers the genie drafted to received mail, newest first
+         * @description Needs an API key or a session token.
+         */
+        post: operations["agentMailboxesSelfDrafts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/agent-mailboxes-self/get": {
         parameters: {
             query?: never;
@@ -462,7 +562,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Suspend or resume a mailbox, or set its escalation address
+         * Suspend or resume a mailbox, set its escalation address or how it answers mail
          * @description Needs an API key or a session token.
          */
         post: operations["agentMailboxesSelfUpdate"];
@@ -614,6 +714,126 @@ export interface paths {
          * @description Needs a session token; an API key cannot call it.
          */
         patch: operations["revokeApiKeyRest"];
+        trace?: never;
+    };
+    "/v1/conversations/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List your genies' conversations, newest activity first
+         * @description Needs an API key or a session token.
+         */
+        post: operations["conversationsAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conversations/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a genie a question: an answer quoted from its documents, with its sources, or answered false
+         * @description Public: needs no credential (a valid one is still used; a bad one is refused).
+         */
+        post: operations["conversationsAsk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conversations/escalate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor
+         * @description Public: needs no credential (a valid one is still used; a bad one is refused).
+         */
+        post: operations["conversationsEscalate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conversations/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say whether an answer helped (the last feedback counts)
+         * @description Public: needs no credential (a valid one is still used; a bad one is refused).
+         */
+        post: operations["conversationsFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conversations/gaps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The questions your genies could not answer or that visitors marked unhelpful, grouped and counted
+         * @description Needs an API key or a session token.
+         */
+        post: operations["conversationsGaps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conversations/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a conversation's transcript, with its escalations
+         * @description Needs an API key or a session token.
+         */
+        post: operations["conversationsGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/doc-edit-link/generate": {
@@ -2085,6 +2305,105 @@ export interface components {
             updated_at?: string;
             user_metadata?: Record<string, never>;
         };
+        Conversation: {
+            agent_id: string;
+            /** Format: date-time */
+            created_at: string;
+            escalated: boolean;
+            escalations?: (components["schemas"]["ConversationsEscalation"] | null)[];
+            /** @description Answers the visitor rated. */
+            feedback: number;
+            id: string;
+            language: string;
+            /** Format: date-time */
+            last_message_at: string;
+            message_count: number;
+            messages?: components["schemas"]["ConversationsMessage"][];
+            /** @description Questions the genie could not answer. */
+            unanswered: number;
+        };
+        ConversationsAnswer: {
+            sources: components["schemas"]["ConversationsSource"][];
+            text: string;
+        };
+        ConversationsAsked: {
+            answer: components["schemas"]["ConversationsAnswer"];
+            answered: boolean;
+            conversation_id: string;
+            message_id: string;
+        };
+        ConversationsEscalated: {
+            /** @enum {string} */
+            delivery: "mailbox" | "system" | "none";
+            escalation: components["schemas"]["ConversationsEscalation"] | null;
+        };
+        ConversationsEscalation: {
+            conversation_id: string;
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            id: string;
+            name: string;
+            note: string;
+        };
+        ConversationsFeedbackAnswer: {
+            helpful: boolean;
+            message_id: string;
+            success: boolean;
+        };
+        ConversationsGap: {
+            agent_id: string;
+            /** @description Questions in the group. */
+            count: number;
+            /** @description Up to 5 different wordings, most recent first. */
+            examples: string[];
+            /** Format: date-time */
+            last_asked_at: string;
+            /** @description The group's most recent question. */
+            question: string;
+            /** @description The normalised terms the group shares. */
+            terms: string[];
+            /** @description Of them, not answered from the documents. */
+            unanswered: number;
+            /** @description Of them, answered but marked unhelpful. */
+            unhelpful: number;
+        };
+        ConversationsGapList: {
+            /** @description Groups in all. */
+            count: number;
+            gaps: (components["schemas"]["ConversationsGap"] | null)[];
+        };
+        ConversationsList: {
+            conversations: (components["schemas"]["Conversation"] | null)[];
+            count: number;
+            limit: number;
+            offset: number;
+        };
+        ConversationsMessage: {
+            answer: components["schemas"]["ConversationsAnswer"];
+            answered: boolean;
+            /** Format: date-time */
+            created_at: string;
+            helpful: boolean | null;
+            id: string;
+            /**
+             * @description answer: a question and the genie's answer; reply: a person's reply; visitor: a visitor's message.
+             * @enum {string}
+             */
+            kind: "answer" | "reply" | "visitor";
+            question: string;
+        };
+        ConversationsOne: {
+            conversation: components["schemas"]["Conversation"] | null;
+        };
+        ConversationsSource: {
+            document_id: string;
+            document_name: string;
+            /** @description The heading path the quote sits under ("Returns > Refunds"), or empty. */
+            heading: string;
+            /** @description The exact span of the document the answer quotes. */
+            quote: string;
+        };
         Document: {
             content?: string | null;
             /** Format: date-time */
@@ -2270,6 +2589,8 @@ export interface components {
             heading: string;
         };
         Genie: {
+            /** @description The public conversation page's settings (docs/conversations.md). */
+            conversation: components["schemas"]["GeniesConversation"];
             /** Format: date-time */
             created_at: string;
             description: string;
@@ -2290,6 +2611,17 @@ export interface components {
             updated_at: string;
             user_id: string;
             voice_id: string | null;
+        };
+        GeniesConversation: {
+            /** @description The page at /chat/<id> and the public conversations actions answer only when true. */
+            enabled: boolean;
+            /** @description Shown first on the page; empty: the genie's greeting. */
+            greeting: string;
+            /**
+             * @description The page's language.
+             * @enum {string}
+             */
+            language: "en" | "fr" | "de" | "es";
         };
         GeniesList: {
             count: number;
@@ -2401,6 +2733,39 @@ export interface components {
             filename: string;
             size: number;
         };
+        MailboxesDraft: {
+            agent_id: string;
+            /** @description true: the genie's documents answer the message (the sources say where); false: they do not, the text only says a person will answer. */
+            answered: boolean;
+            cc: string[];
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            /** @description The sender's language the draft is written in: en, fr, de or es. */
+            language: string;
+            /** @description The id of the received message it answers (in messages). */
+            message_id: string;
+            /** @description The message needs a person's answer: the documents do not answer it. */
+            needs_person: boolean;
+            /** @description The passages of the genie's documents the answer quotes (empty when not answered). */
+            sources: components["schemas"]["MailboxesSource"][];
+            subject: string;
+            /** @description The answer; a confident one ends with a short Sources: footer naming the documents it quotes. */
+            text: string;
+            thread_id: string;
+            to: string[];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        MailboxesDraftAnswer: {
+            draft: components["schemas"]["MailboxesDraft"] | null;
+        };
+        MailboxesDraftList: {
+            count: number;
+            drafts: components["schemas"]["MailboxesDraft"][];
+            limit: number;
+            offset: number;
+        };
         MailboxesKeyState: {
             /** Format: date-time */
             revokedAt: string | null;
@@ -2411,6 +2776,11 @@ export interface components {
         MailboxesMailbox: {
             account_id: string | null;
             agent_id: string;
+            /**
+             * @description What the genie does with a received message: off, draft (a drafted answer waits for a person; the default) or send (confident answers go at once, the rest to the escalation address).
+             * @enum {string}
+             */
+            auto_reply: "off" | "draft" | "send";
             /** Format: date-time */
             created_at: string;
             email_address: string;
@@ -2433,6 +2803,14 @@ export interface components {
         };
         MailboxesSentAnswer: {
             message: components["schemas"]["MailInboxMessage"] | null;
+        };
+        MailboxesSource: {
+            document_id: string;
+            document_name: string;
+            /** @description The heading path the passage sits under ("" for none). */
+            heading: string;
+            /** @description The exact span of the document the answer quotes. */
+            quote: string;
         };
         MailboxesTenantRef: {
             tenantId: string;
@@ -3919,6 +4297,231 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    agentMailboxesSelfDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Your genie's id. */
+                    agentId: string;
+                    draftId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailboxesDraftAnswer"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    agentMailboxesSelfDraftDiscard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Your genie's id. */
+                    agentId: string;
+                    draftId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiOKFlag"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    agentMailboxesSelfDraftSend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Your genie's id. */
+                    agentId: string;
+                    draftId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailboxesSentAnswer"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    agentMailboxesSelfDraftUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Your genie's id. */
+                    agentId: string;
+                    cc?: string | string[];
+                    draftId: string;
+                    subject?: string;
+                    text?: string;
+                    /** @description One address or a list. */
+                    to?: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailboxesDraftAnswer"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    agentMailboxesSelfDrafts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Your genie's id. */
+                    agentId: string;
+                    /** @description Default 50. */
+                    limit?: number;
+                    /** @description true: only the messages the documents do not answer; false: only confident answers. */
+                    needsPerson?: boolean;
+                    offset?: number;
+                    /** @description Only the drafts of this thread. */
+                    threadId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MailboxesDraftList"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
     agentMailboxesSelfGet: {
         parameters: {
             query?: never;
@@ -4306,6 +4909,11 @@ export interface operations {
                     /** @description Your genie's id. */
                     agentId: string;
                     /**
+                     * @description off: received mail is only stored; draft (default): each message gets a drafted answer from the genie's documents, for a person to send; send: confident answers are sent at once, the rest go to the escalation address (else the owner's email).
+                     * @enum {string}
+                     */
+                    auto_reply?: "off" | "draft" | "send";
+                    /**
                      * Format: email
                      * @description Receives a copy of every message; null clears it, omitted leaves it.
                      */
@@ -4652,6 +5260,286 @@ export interface operations {
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    conversationsAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Admins only: every owner's conversations. */
+                    adminMode?: boolean;
+                    /** @description Only this genie's conversations. */
+                    agentId?: string;
+                    /**
+                     * @description unanswered: with a question not answered; escalated: handed to a person; feedback: with rated answers.
+                     * @enum {string}
+                     */
+                    filter?: "unanswered" | "escalated" | "feedback";
+                    /** @description Default 50. */
+                    limit?: number;
+                    /** @description Default 0. */
+                    offset?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConversationsList"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    conversationsAsk: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The genie's id; its conversation page must be on. */
+                    agentId: string;
+                    /** @description Continue this conversation (from an earlier answer); omitted: a new one. */
+                    conversationId?: string;
+                    question: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConversationsAsked"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    conversationsEscalate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    conversationId: string;
+                    /** @description Where the person answers the visitor. */
+                    email: string;
+                    name?: string;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConversationsEscalated"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    conversationsFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    conversationId: string;
+                    helpful: boolean;
+                    /** @description An answer's message_id. */
+                    messageId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConversationsFeedbackAnswer"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    conversationsGaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Admins only: every owner's genies. */
+                    adminMode?: boolean;
+                    /** @description Only this genie's questions. */
+                    agentId?: string;
+                    /** @description Groups returned, largest first; default 50. */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConversationsGapList"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    conversationsGet: {
+        parameters: {
+            query?: {
+                /** @description The conversation's id (or data.conversationId). */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The conversation's id, when the envelope's id is not given. */
+                    conversationId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConversationsOne"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5889,6 +6777,13 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description The public conversation page's settings; only the fields given change. */
+                    conversation?: {
+                        enabled?: boolean;
+                        greeting?: string;
+                        /** @enum {string} */
+                        language?: "en" | "fr" | "de" | "es";
+                    };
                     description?: string;
                     /** @description The knowledge-base documents (UUIDs) the genie uses. */
                     document_ids?: string[] | null;
@@ -6073,6 +6968,13 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description The public conversation page's settings; only the fields given change. */
+                    conversation?: {
+                        enabled?: boolean;
+                        greeting?: string;
+                        /** @enum {string} */
+                        language?: "en" | "fr" | "de" | "es";
+                    };
                     description?: string;
                     /** @description The knowledge-base documents (UUIDs) the genie uses. */
                     document_ids?: string[] | null;
@@ -8252,7 +9154,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                resource: "agent-mailboxes-self" | "api-keys" | "doc-edit-link" | "documents" | "events" | "genie-documents" | "genie-groups" | "genies" | "mail-tenant-credentials" | "marketplace" | "preselected-voices" | "qr-code" | "system-emails" | "webhooks";
+                resource: "agent-mailboxes-self" | "api-keys" | "conversations" | "doc-edit-link" | "documents" | "events" | "genie-documents" | "genie-groups" | "genies" | "mail-tenant-credentials" | "marketplace" | "preselected-voices" | "qr-code" | "system-emails" | "webhooks";
             };
             cookie?: never;
         };

@@ -1,0 +1,116 @@
+package conversations_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/geniehq/genie/internal/apitest"
+)
+
+// TestAsk: a genie whose page is off or that does not exist is
+// AGENT_NOT_FOUND; questions are checked; an answer quotes the genie's
+// attached documents with its sources; only attached documents are
+// searched; a question the documents do not answer is answered false; a
+// conversation continues, and only on its own genie.
+func TestAsk(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		s := apitest.Start(t, store)
+		u := s.NewUser(t, "user")
+		doc := newDoc(t, s, u.Token, "Help centre", helpCentre)
+		other := newDoc(t, s, u.Token, "Opening hours", hours)
+		g := newGenie(t, s, u.Token, "Shop helper", doc)
+
+		// Off by default, and the genie says so.
+		got := s.Call(t, u.Token, "genies", "get", g, nil).Expect(t, 200, "").Data()["genie"].(map[string]any)["conversation"].(map[string]any)
+		if got["enabled"] != false || got["language"] != "en" || got["greeting"] != "" {
+			t.Fatalf("default conversation settings: %v", got)
+		}
+		for _, id := range []string{g, "00000000-0000-4000-8000-000000000000", "not-a-uuid", ""} {
+			ask(t, s, id, "How long do I have to return an item?", "").Expect(t, 404, "AGENT_NOT_FOUND")
+		}
+		s.Call(t, u.Token, "genies", "update", g, map[string]any{"conversation": map[string]any{"language": "xx"}}).Expect(t, 400, "VALIDATION_ERROR")
+		conv := enable(t, s, u.Token, g, "en")
+		if conv["enabled"] != true || conv["language"] != "en" {
+			t.Fatalf("enabled: %v", conv)
+		}
+		// Only the fields given change.
+		r := s.Call(t, u.Token, "genies", "update", g, map[string]any{"conversation": map[string]any{"greeting": "Welcome!"}}).Expect(t, 200, "")
+		if c := r.Data()["genie"].(map[string]any)["conversation"].(map[string]any); c["enabled"] != true || c["greeting"] != "Welcome!" {
+			t.Fatalf("greeting update: %v", c)
+		}
+
+		for _, tc := range []struct {
+			name string
+			data map[string]any
+			code string
+		}{
+			{"no question", map[string]any{"agentId": g}, "VALIDATION_ERROR"},
+			{"empty", map[string]any{"agentId": g, "question": "   "}, "VALIDATION_ERROR"},
+			{"too long", map[string]any{"agentId": g, "question": strings.Repeat("a", 1001)}, "VALIDATION_ERROR"},
+			{"not a string", map[string]any{"agentId": g, "question": 3}, "VALIDATION_ERROR"},
+		} {
+			r := s.Call(t, "", res, "ask", "", tc.data).Expect(t, 400, tc.code)
+			if r.Err()["field"] != "question" {
+				t.Errorf("%s: field %v, want question", tc.name, r.Err()["field"])
+			}
+		}
+		s.Call(t, "", res, "ask", "", map[string]any{"question": "hi"}).Expect(t, 400, "VALIDATION_ERROR")
+
+		a := ask(t, s, g, "how long do i have to return an item?", "").Expect(t, 200, "").Data()
+		if a["answered"] != true || !strings.Contains(apitest.Str(a, "answer", "text"), "30 days") {
+			t.Fatalf("answer: %v", a)
+		}
+		srcs := a["answer"].(map[string]any)["sources"].([]any)
+		if len(srcs) == 0 {
+			t.Fatalf("no sources: %v", a)
+		}
+		src := srcs[0].(map[string]any)
+		if src["document_id"] != doc || src["document_name"] != "Help centre" || src["quote"] == "" ||
+			!strings.Contains(helpCentre, src["quote"].(string)) {
+			t.Fatalf("source: %v", src)
+		}
+		convID := a["conversation_id"].(string)
+
+		// The conversation continues; the source names its heading path.
+		b := ask(t, s, g, "How do I get a refund?", convID).Expect(t, 200, "").Data()
+		if b["conversation_id"] != convID || b["answered"] != true ||
+			!strings.Contains(b["answer"].(map[string]any)["sources"].([]any)[0].(map[string]any)["heading"].(string), "How do I get a refund?") {
+			t.Fatalf("refund answer: %v", b)
+		}
+
+		// The owner's other document is not the genie's: never searched.
+		c := ask(t, s, g, "What are the opening hours of the shop in Lyon?", convID).Expect(t, 200, "").Data()
+		if strings.Contains(apitest.Str(c, "answer", "text"), "9 am") || apitest.Str(c, "answer", "text") == "" {
+			t.Fatalf("unattached document answered: %v", c)
+		}
+		for _, src := range c["answer"].(map[string]any)["sources"].([]any) {
+			if src.(map[string]any)["document_id"] != doc {
+				t.Fatalf("a source the genie does not use: %v", c)
+			}
+		}
+		// A question its documents do not answer: said plainly.
+		if c := ask(t, s, g, "Do you sell helicopters?", convID).Expect(t, 200, "").Data(); c["answered"] != false ||
+			apitest.Str(c, "answer", "text") == "" || len(c["answer"].(map[string]any)["sources"].([]any)) != 0 {
+			t.Fatalf("unanswerable: %v", c)
+		}
+		// Attached, it answers.
+		g2 := newGenie(t, s, u.Token, "Lyon shop", other)
+		enable(t, s, u.Token, g2, "en")
+		if d := ask(t, s, g2, "What are the opening hours of the shop in Lyon?", "").Expect(t, 200, "").Data(); d["answered"] != true {
+			t.Fatalf("attached document: %v", d)
+		}
+		// A conversation of one genie cannot continue on another.
+		ask(t, s, g2, "hello", convID).Expect(t, 404, "NOT_FOUND")
+		ask(t, s, g, "hello", "00000000-0000-4000-8000-000000000000").Expect(t, 404, "NOT_FOUND")
+
+		// An edited document is answered from its new version.
+		s.Call(t, u.Token, "documents", "update", doc, map[string]any{"content": strings.Replace(helpCentre, "30 days", "45 days", 1)}).Expect(t, 200, "")
+		if e := ask(t, s, g, "how long do i have to return an item?", convID).Expect(t, 200, "").Data(); !strings.Contains(apitest.Str(e, "answer", "text"), "45 days") {
+			t.Fatalf("after edit: %v", e)
+		}
+
+		// Turned off, the genie answers nobody.
+		s.Call(t, u.Token, "genies", "update", g, map[string]any{"conversation": map[string]any{"enabled": false}}).Expect(t, 200, "")
+		ask(t, s, g, "how long do i have to return an item?", convID).Expect(t, 404, "AGENT_NOT_FOUND")
+	})
+}

@@ -1,0 +1,304 @@
+package knowledge
+
+import (
+	"sort"
+	"strings"
+)
+
+// Thresholds and weights of Ask, set on the evaluation's tuning sets only
+// (testdata/eval/tune*; docs/knowledge.md says how). A passage answers when
+// its score (mostly the idf-weighted share of the question it covers) is at
+// least minScore, its BM25 at least minBM25, and no question word it lacks
+// weighs missingRatio times what it matches.
+const (
+	minScore      = 0.4
+	minBM25       = 1.0
+	missingRatio  = 1.0
+	outerCoverage = 0.75 // how much a word only in an outer heading of a block covers
+	maxQuestion   = 2000 // bytes of a question looked at
+	maxPassages   = 5
+	bm25K1        = 1.2
+	bm25B         = 0.5
+)
+
+// queryTerm is one distinct term of the question and what it matches.
+type queryTerm struct {
+	weight  float64
+	matches []match
+}
+
+// hit is a block's score for the question.
+type hit struct {
+	doc, block int
+	bm25       float64
+	covered    float64 // sum of the weights of the query terms matched, times their factors
+	score      float64
+	missing    float64 // the greatest weight of a query term the block does not match
+	mask       uint64  // the query terms (the first 64) the block matches
+
+	// the query term being summed and its best match so far
+	term                int
+	termBM25, termCover float64
+}
+
+// Ask answers a question from the base only. Answered is false when the
+// best passage is not good enough; Passages are still filled then.
+func (b *Base) Ask(question string) Answer {
+	if len(question) > maxQuestion {
+		question = strings.ToValidUTF8(question[:maxQuestion], "")
+	}
+	qlang, sure := detect(question)
+	ans := Answer{Language: qlang}
+	if !sure && len(b.docs) > 0 {
+		ans.Language = b.lang
+	}
+	hits := b.search(question, qlang, sure)
+	if len(hits) == 0 {
+		return ans
+	}
+	for i, h := range hits {
+		if i == maxPassages {
+			break
+		}
+		d := b.docs[h.doc]
+		text := d.blocks[h.block].text
+		ans.Passages = append(ans.Passages, Passage{Citation: d.cite(h.block, text), Text: text, Score: h.score})
+	}
+	best := hits[0]
+	ans.Score = best.score
+	// Refused: too little of the question covered, or one word of the
+	// question, missing from the passage, weighs more than all it matches
+	// ("is there a sauna in the hotel" against "the hotel's policies").
+	if best.score < minScore || best.bm25 < minBM25 || best.missing >= missingRatio*best.covered {
+		return ans
+	}
+	d := b.docs[best.doc]
+	text := d.answerText(best.block, Terms(question, d.lang))
+	ans.Answered, ans.Text = true, text
+	ans.Sources = []Citation{d.cite(best.block, text)}
+	return ans
+}
+
+// search ranks the blocks of the base for the question, best first.
+func (b *Base) search(question, qlang string, sure bool) []hit {
+	var hits []hit
+	for _, lang := range b.langs {
+		qs, total := b.query(question, lang, qlang, sure)
+		if total == 0 {
+			continue
+		}
+		hits = append(hits, b.score(lang, qs, total)...)
+	}
+	sort.SliceStable(hits, func(i, j int) bool {
+		if hits[i].score != hits[j].score {
+			return hits[i].score > hits[j].score
+		}
+		return hits[i].bm25 > hits[j].bm25
+	})
+	return hits
+}
+
+// query returns the question's terms in a documents' language with what
+// they match, and the sum of their weights. Words that are stop words of
+// the question's own language are left out too.
+func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, float64) {
+	seen := map[string]bool{}
+	var qs []queryTerm
+	total := 0.0
+	for _, w := range phraseWords(words(strings.ToLower(question))) {
+		if sure && stopwords[qlang][w] {
+			continue
+		}
+		t, ok := term(lang, w)
+		if !ok || seen[t] {
+			continue
+		}
+		seen[t] = true
+		ms := b.matches(lang, t)
+		if (priceWords[qlang][w] || priceWords[lang][w]) && b.df(termPrice) > 0 {
+			ms = append(ms, match{termPrice, factorSynonym})
+		}
+		// A word of the documents weighs its idf; a misspelt one what the
+		// word it stands for weighs; a word in no document what the
+		// rarest word of the documents weighs (1 block): it still counts
+		// against an answer, since the question is then about something
+		// the documents may not cover.
+		weight := b.idf(max(b.df(t), 1))
+		if len(ms) > 0 && ms[0].factor < 1 {
+			weight = 0
+			for _, m := range ms {
+				weight = max(weight, b.idf(b.df(m.term)))
+			}
+		}
+		if len(ms) > 0 && sameMatches(qs, ms) {
+			continue // "cuánto cuesta": two words for one thing count once
+		}
+		if generic[qlang][w] || generic[lang][w] {
+			weight *= genericWeight
+		}
+		qs = append(qs, queryTerm{weight: weight, matches: ms})
+		total += weight
+	}
+	return qs, total
+}
+
+// sameMatches says whether a term already in qs matches exactly ms.
+func sameMatches(qs []queryTerm, ms []match) bool {
+	for _, q := range qs {
+		if len(q.matches) != len(ms) {
+			continue
+		}
+		same := true
+		for i := range ms {
+			if q.matches[i] != ms[i] {
+				same = false
+				break
+			}
+		}
+		if same {
+			return true
+		}
+	}
+	return false
+}
+
+// score is BM25 over the blocks of the language's documents, with each
+// query term counted once per block through its best match.
+func (b *Base) score(lang string, qs []queryTerm, total float64) []hit {
+	slot := make([]int32, b.blocks) // a block's index in hits, plus one
+	var hits []hit
+	for qi, q := range qs {
+		for _, m := range q.matches {
+			for di, d := range b.docs {
+				if d.lang != lang {
+					continue
+				}
+				for _, p := range d.postings[m.term] {
+					g := b.offsets[di] + int(p.block)
+					if slot[g] == 0 {
+						hits = append(hits, hit{doc: di, block: int(p.block), term: -1})
+						slot[g] = int32(len(hits))
+					}
+					h := &hits[slot[g]-1]
+					if h.term != qi {
+						h.flush(qs)
+						h.term = qi
+					}
+					tf := float64(p.tf)
+					norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(d.blocks[p.block].length)/b.avgLen))
+					// being under a section about a word covers it less
+					// than saying it
+					f := m.factor
+					if p.outer {
+						f *= outerCoverage
+					}
+					h.termBM25 = max(h.termBM25, q.weight*m.factor*norm)
+					h.termCover = max(h.termCover, f)
+				}
+			}
+		}
+	}
+	for i := range hits {
+		h := &hits[i]
+		h.flush(qs)
+		for qi, q := range qs {
+			if qi < 64 && h.mask&(1<<qi) == 0 {
+				h.missing = max(h.missing, q.weight)
+			}
+		}
+		cov := h.covered / total
+		// confidence: mostly how much of the question the block covers,
+		// a little how strongly (BM25 saturates towards 1)
+		h.score = 0.85*cov + 0.15*cov*(h.bm25/(h.bm25+total))
+	}
+	return hits
+}
+
+// flush adds the best match of the current query term to the hit's sums.
+func (h *hit) flush(qs []queryTerm) {
+	if h.term < 0 {
+		return
+	}
+	h.bm25 += h.termBM25
+	h.covered += qs[h.term].weight * h.termCover
+	if h.term < 64 {
+		h.mask |= 1 << h.term
+	}
+	h.term, h.termBM25, h.termCover = -1, 0, 0
+}
+
+// cite is the citation of a quote from block i.
+func (d *doc) cite(i int, quote string) Citation {
+	return Citation{DocumentID: d.id, DocumentName: d.name, Heading: strings.Join(d.blocks[i].heading, " > "), Quote: quote}
+}
+
+// Answer shapes: a paragraph of up to maxWholeWords words is quoted
+// whole, a longer one by its best window of sentences; a list of up to
+// maxListItems items and maxListWords words is quoted whole.
+const (
+	maxWholeWords = 70
+	maxWindow     = 2
+	maxListItems  = 12
+	maxListWords  = 220
+)
+
+// answerText is the text quoted from block i for a question with terms
+// qt: whole sentences, the whole list or the whole procedure.
+func (d *doc) answerText(i int, qt []string) string {
+	bl := d.blocks[i]
+	switch bl.kind {
+	case kindItem:
+		l := d.lists[bl.group]
+		words := len(strings.Fields(l.lead))
+		for _, it := range l.items {
+			words += len(strings.Fields(it))
+		}
+		var parts []string
+		if l.lead != "" {
+			parts = append(parts, l.lead)
+		}
+		if len(l.items) <= maxListItems && words <= maxListWords {
+			for _, it := range l.items {
+				parts = append(parts, "- "+it)
+			}
+		} else {
+			parts = append(parts, "- "+bl.text)
+		}
+		return strings.Join(parts, "\n")
+	case kindParagraph, kindQA:
+		if len(strings.Fields(bl.text)) <= maxWholeWords || len(bl.sentences) <= maxWindow {
+			return bl.text
+		}
+		return bestWindow(bl.sentences, qt, d.lang)
+	}
+	return bl.text
+}
+
+// bestWindow returns the sentence with most of the question's terms (the
+// earliest on a tie), with the next one when that adds terms too or the
+// best one announces it (ends with ":"); at most maxWindow sentences.
+func bestWindow(sentences []string, qt []string, lang string) string {
+	want := map[string]bool{}
+	for _, t := range qt {
+		want[t] = true
+	}
+	hits := make([]int, len(sentences))
+	best := 0
+	for i, s := range sentences {
+		seen := map[string]bool{}
+		for _, t := range Terms(s, lang) {
+			if want[t] && !seen[t] {
+				seen[t] = true
+				hits[i]++
+			}
+		}
+		if hits[i] > hits[best] {
+			best = i
+		}
+	}
+	end := best + 1
+	for end < len(sentences) && end-best < maxWindow && (hits[end] > 0 || strings.HasSuffix(sentences[end-1], ":")) {
+		end++
+	}
+	return strings.Join(sentences[best:end], " ")
+}

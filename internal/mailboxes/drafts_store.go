@@ -1,0 +1,117 @@
+package mailboxes
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/db"
+)
+
+// The SQL of drafts (mail_drafts): one short function per query.
+
+// insertDraft stores a draft unless its message has one; it reports
+// whether it did.
+func insertDraft(ctx context.Context, q db.Querier, d *Draft) (bool, error) {
+	to, _ := json.Marshal(d.To)
+	cc, _ := json.Marshal(d.Cc)
+	src, _ := json.Marshal(d.Sources)
+	res, err := q.ExecContext(ctx, `INSERT INTO mail_drafts (id, mailbox_id, message_id, thread_id, to_addrs, cc_addrs, subject, body,
+		answered, language, sources, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+		ON CONFLICT (message_id) DO NOTHING`,
+		d.ID, d.mailboxID, d.MessageID, d.ThreadID, string(to), string(cc), d.Subject, d.Text, d.Answered, d.Language, string(src), d.CreatedAt, d.UpdatedAt)
+	if err != nil {
+		return false, fmt.Errorf("mailboxes: store draft: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+const draftColumns = `d.id, b.agent_id, d.mailbox_id, d.message_id, d.thread_id, d.to_addrs, d.cc_addrs, d.subject, d.body, d.answered,
+	d.language, d.sources, d.created_at, d.updated_at`
+
+func scanDraft(row interface{ Scan(...any) error }) (*Draft, error) {
+	var d Draft
+	var to, cc, src string
+	if err := row.Scan(&d.ID, &d.AgentID, &d.mailboxID, &d.MessageID, &d.ThreadID, &to, &cc, &d.Subject, &d.Text, &d.Answered,
+		&d.Language, &src, &d.CreatedAt, &d.UpdatedAt); err != nil {
+		return nil, err
+	}
+	for _, f := range []struct {
+		raw string
+		dst any
+	}{{to, &d.To}, {cc, &d.Cc}, {src, &d.Sources}} {
+		if err := json.Unmarshal([]byte(f.raw), f.dst); err != nil {
+			return nil, fmt.Errorf("mailboxes: read draft %s: %w", d.ID, err)
+		}
+	}
+	d.NeedsPerson = !d.Answered
+	d.CreatedAt, d.UpdatedAt = d.CreatedAt.UTC(), d.UpdatedAt.UTC()
+	return &d, nil
+}
+
+// draftQuery selects a mailbox's drafts.
+type draftQuery struct {
+	ThreadID      string
+	NeedsPerson   *bool
+	Limit, Offset int
+}
+
+// listDrafts returns a mailbox's drafts, newest first, and how many match.
+func listDrafts(ctx context.Context, q db.Querier, mailboxID string, f draftQuery) ([]Draft, int, error) {
+	where, args := `d.mailbox_id = $1`, []any{mailboxID}
+	if f.ThreadID != "" {
+		args = append(args, f.ThreadID)
+		where += fmt.Sprintf(` AND d.thread_id = $%d`, len(args))
+	}
+	if f.NeedsPerson != nil {
+		args = append(args, !*f.NeedsPerson)
+		where += fmt.Sprintf(` AND d.answered = $%d`, len(args))
+	}
+	args = append(args, f.Limit, f.Offset)
+	rows, err := q.QueryContext(ctx, fmt.Sprintf(`SELECT %s, COUNT(*) OVER () FROM mail_drafts d JOIN mailboxes b ON b.id = d.mailbox_id
+		WHERE %s ORDER BY d.created_at DESC, d.id DESC LIMIT $%d OFFSET $%d`, draftColumns, where, len(args)-1, len(args)), args...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("mailboxes: list drafts: %w", err)
+	}
+	defer rows.Close()
+	out, total := []Draft{}, 0
+	for rows.Next() {
+		d, err := scanDraft(scanCount{rows, &total})
+		if err != nil {
+			return nil, 0, err
+		}
+		out = append(out, *d)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	if len(out) == 0 && f.Offset > 0 {
+		err = q.QueryRowContext(ctx, `SELECT COUNT(*) FROM mail_drafts d WHERE `+where, args[:len(args)-2]...).Scan(&total)
+	}
+	return out, total, err
+}
+
+// scanCount scans a row with a trailing COUNT(*) OVER () column.
+type scanCount struct {
+	rows  *sql.Rows
+	total *int
+}
+
+func (s scanCount) Scan(dst ...any) error { return s.rows.Scan(append(dst, s.total)...) }
+
+// loadDraft returns a mailbox's draft, or NOT_FOUND.
+func loadDraft(ctx context.Context, q db.Querier, mailboxID, id string) (*Draft, error) {
+	d, err := scanDraft(q.QueryRowContext(ctx, `SELECT `+draftColumns+` FROM mail_drafts d JOIN mailboxes b ON b.id = d.mailbox_id
+		WHERE d.mailbox_id = $1 AND d.id = $2`, mailboxID, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.NotFound("draft")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("mailboxes: load draft: %w", err)
+	}
+	return d, nil
+}
