@@ -94,7 +94,15 @@ type GetRequest struct {
 
 // One is get's answer.
 type One struct {
-	Conversation *Conversation `json:"conversation"`
+	Conversation *Detail `json:"conversation"`
+}
+
+// Detail is a conversation with its transcript and escalations, always
+// present (empty lists when there are none).
+type Detail struct {
+	Conversation
+	Messages    []Message     `json:"messages"`
+	Escalations []*Escalation `json:"escalations"`
 }
 
 // GapsRequest is gaps' data.
@@ -239,7 +247,7 @@ func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(One{Conversation: c}), nil
+	return api.OK(One{Conversation: &Detail{Conversation: *c, Messages: c.Messages, Escalations: c.Escalations}}), nil
 }
 
 func (s *Service) gaps(ctx context.Context, r *api.Request) (*api.Response, error) {

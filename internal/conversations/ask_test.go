@@ -99,6 +99,16 @@ func TestAsk(t *testing.T) {
 		if d := ask(t, s, g2, "What are the opening hours of the shop in Lyon?", "").Expect(t, 200, "").Data(); d["answered"] != true {
 			t.Fatalf("attached document: %v", d)
 		}
+		// A genie without documents answers nothing, plainly.
+		g3 := newGenie(t, s, u.Token, "Empty")
+		enable(t, s, u.Token, g3, "de")
+		if d := ask(t, s, g3, "Wie lange dauert der Versand?", "").Expect(t, 200, "").Data(); d["answered"] != false ||
+			!strings.Contains(apitest.Str(d, "answer", "text"), "Dokumenten") {
+			t.Fatalf("no documents, in the question's language: %v", d)
+		}
+		if d := ask(t, s, g3, "¿Cuánto cuesta el envío a Madrid?", "").Expect(t, 200, "").Data(); !strings.Contains(apitest.Str(d, "answer", "text"), "documentos") {
+			t.Fatalf("Spanish question: %v", d)
+		}
 		// A conversation of one genie cannot continue on another.
 		ask(t, s, g2, "hello", convID).Expect(t, 404, "NOT_FOUND")
 		ask(t, s, g, "hello", "00000000-0000-4000-8000-000000000000").Expect(t, 404, "NOT_FOUND")

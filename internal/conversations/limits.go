@@ -53,8 +53,9 @@ func NewLimits(askClient, askGenie, escClient, escGenie int) *Limits {
 
 const window = time.Minute
 
-// Address counts one request of kind ("ask", "escalate"; feedback counts
-// as ask) from a client address, across genies (AddressFactor times the
+// Address counts one request of kind ("ask", "escalate", "page"; feedback
+// counts as ask, page loads have a budget of their own the size of ask's)
+// from a client address, across genies (AddressFactor times the
 // per-genie limit); it returns 0 when allowed, else how long until the
 // window ends. Called before anything else is read.
 func (l *Limits) Address(kind, client string) time.Duration {

@@ -91,3 +91,23 @@ func TestAddressRateLimit(t *testing.T) {
 		}
 	})
 }
+
+// TestPageRateLimit: loading the page has its own budget per address (10
+// times the per-genie ask limit), answered 429 with Retry-After past it,
+// and does not spend the questions'.
+func TestPageRateLimit(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		s := apitest.Start(t, store, windowStart(), func(c *app.Config) { c.ChatAskLimit, c.ChatGenieLimit = 1, -1 })
+		sh := newShop(t, s)
+		for range 10 {
+			if r := s.Do(t, "GET", "/chat/"+sh.genie, "", nil); r.Status != 200 {
+				t.Fatalf("page: %d", r.Status)
+			}
+		}
+		r := s.Do(t, "GET", "/chat/"+sh.genie, "", nil)
+		if r.Status != 429 || r.Header.Get("Retry-After") == "" {
+			t.Fatalf("11th load: %d %q", r.Status, r.Header.Get("Retry-After"))
+		}
+		ask(t, s, sh.genie, "Can I track my parcel?", "").Expect(t, 200, "")
+	})
+}

@@ -92,8 +92,8 @@ type Escalation struct {
 	CreatedAt      time.Time `json:"created_at"`
 }
 
-// Conversation is a conversation's summary; get adds its messages and
-// escalations.
+// Conversation is a conversation's summary (all lists these); get answers
+// a Detail, with its messages and escalations.
 type Conversation struct {
 	ID            string        `json:"id"`
 	AgentID       string        `json:"agent_id"`
@@ -104,8 +104,8 @@ type Conversation struct {
 	Escalated     bool          `json:"escalated"`
 	CreatedAt     time.Time     `json:"created_at"`
 	LastMessageAt time.Time     `json:"last_message_at"`
-	Messages      []Message     `json:"messages,omitempty"`
-	Escalations   []*Escalation `json:"escalations,omitempty"`
+	Messages      []Message     `json:"messages,omitempty" doc:"Only in get."`
+	Escalations   []*Escalation `json:"escalations,omitempty" doc:"Only in get."`
 }
 
 // Asked is ask's answer (the issue's interface).

@@ -20,6 +20,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/genies"
 )
 
@@ -117,6 +118,14 @@ type pageData struct {
 
 func (p *Page) get(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
+	// Loading the page counts apart from questions, against the address's
+	// limit across genies (a reload spends no question).
+	if d := p.s.Limits.Address("page", auth.ClientAddr(r, p.s.ClientIPHeader)); d > 0 {
+		pageHeaders(w.Header())
+		w.Header().Set("Retry-After", fmt.Sprint(int((d+time.Second-1)/time.Second)))
+		http.Error(w, text(preferredLanguage(r.Header.Get("Accept-Language"))).TooMany, http.StatusTooManyRequests)
+		return
+	}
 	g, err := p.s.publicGenie(ctx, r.PathValue("agentId"))
 	if err != nil {
 		p.fail(w, r, err)

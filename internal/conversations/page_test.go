@@ -129,6 +129,23 @@ func TestPage(t *testing.T) {
 			t.Fatalf("new conversation still shows the old one")
 		}
 
+		// A person at once, before any question: an empty conversation
+		// carries the escalation; get shows its (empty) transcript.
+		form(t, c, page, url.Values{"action": {"escalate"}, "email": {"bo@example.com"}})
+		var empty map[string]any
+		for _, cv := range s.Call(t, sh.owner.Token, res, "all", "", nil).Expect(t, 200, "").Data()["conversations"].([]any) {
+			if cv.(map[string]any)["message_count"] == 0.0 {
+				empty = cv.(map[string]any)
+			}
+		}
+		if empty == nil || empty["escalated"] != true {
+			t.Fatalf("no escalated empty conversation")
+		}
+		got := s.Call(t, sh.owner.Token, res, "get", empty["id"].(string), nil).Expect(t, 200, "").Data()["conversation"].(map[string]any)
+		if msgs, ok := got["messages"].([]any); !ok || len(msgs) != 0 || len(got["escalations"].([]any)) != 1 {
+			t.Fatalf("empty conversation: %v", got)
+		}
+
 		// The genie's language.
 		s.Call(t, sh.owner.Token, "genies", "update", sh.genie, map[string]any{"conversation": map[string]any{"language": "fr", "greeting": "Bonjour et bienvenue !"}}).Expect(t, 200, "")
 		if _, body = getPage(t, c, page); !strings.Contains(body, `<html lang="fr">`) || !strings.Contains(body, "Parler à une personne") ||

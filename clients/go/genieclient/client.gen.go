@@ -854,18 +854,22 @@ type AuthUser struct {
 
 // Conversation defines model for Conversation.
 type Conversation struct {
-	AgentId     string                      `json:"agent_id"`
-	CreatedAt   time.Time                   `json:"created_at"`
-	Escalated   bool                        `json:"escalated"`
+	AgentId   string    `json:"agent_id"`
+	CreatedAt time.Time `json:"created_at"`
+	Escalated bool      `json:"escalated"`
+
+	// Escalations Only in get.
 	Escalations *[]*ConversationsEscalation `json:"escalations,omitempty"`
 
 	// Feedback Answers the visitor rated.
-	Feedback      int                     `json:"feedback"`
-	Id            string                  `json:"id"`
-	Language      string                  `json:"language"`
-	LastMessageAt time.Time               `json:"last_message_at"`
-	MessageCount  int                     `json:"message_count"`
-	Messages      *[]ConversationsMessage `json:"messages,omitempty"`
+	Feedback      int       `json:"feedback"`
+	Id            string    `json:"id"`
+	Language      string    `json:"language"`
+	LastMessageAt time.Time `json:"last_message_at"`
+	MessageCount  int       `json:"message_count"`
+
+	// Messages Only in get.
+	Messages *[]ConversationsMessage `json:"messages,omitempty"`
 
 	// Unanswered Questions the genie could not answer.
 	Unanswered int `json:"unanswered"`
@@ -883,6 +887,25 @@ type ConversationsAsked struct {
 	Answered       bool                `json:"answered"`
 	ConversationId string              `json:"conversation_id"`
 	MessageId      string              `json:"message_id"`
+}
+
+// ConversationsDetail defines model for ConversationsDetail.
+type ConversationsDetail struct {
+	AgentId     string                     `json:"agent_id"`
+	CreatedAt   time.Time                  `json:"created_at"`
+	Escalated   bool                       `json:"escalated"`
+	Escalations []*ConversationsEscalation `json:"escalations"`
+
+	// Feedback Answers the visitor rated.
+	Feedback      int                    `json:"feedback"`
+	Id            string                 `json:"id"`
+	Language      string                 `json:"language"`
+	LastMessageAt time.Time              `json:"last_message_at"`
+	MessageCount  int                    `json:"message_count"`
+	Messages      []ConversationsMessage `json:"messages"`
+
+	// Unanswered Questions the genie could not answer.
+	Unanswered int `json:"unanswered"`
 }
 
 // ConversationsEscalated defines model for ConversationsEscalated.
@@ -968,7 +991,7 @@ type ConversationsMessageKind string
 
 // ConversationsOne defines model for ConversationsOne.
 type ConversationsOne struct {
-	Conversation *Conversation `json:"conversation"`
+	Conversation *ConversationsDetail `json:"conversation"`
 }
 
 // ConversationsSource defines model for ConversationsSource.

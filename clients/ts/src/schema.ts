@@ -2310,6 +2310,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             escalated: boolean;
+            /** @description Only in get. */
             escalations?: (components["schemas"]["ConversationsEscalation"] | null)[];
             /** @description Answers the visitor rated. */
             feedback: number;
@@ -2318,6 +2319,7 @@ export interface components {
             /** Format: date-time */
             last_message_at: string;
             message_count: number;
+            /** @description Only in get. */
             messages?: components["schemas"]["ConversationsMessage"][];
             /** @description Questions the genie could not answer. */
             unanswered: number;
@@ -2331,6 +2333,23 @@ export interface components {
             answered: boolean;
             conversation_id: string;
             message_id: string;
+        };
+        ConversationsDetail: {
+            agent_id: string;
+            /** Format: date-time */
+            created_at: string;
+            escalated: boolean;
+            escalations: (components["schemas"]["ConversationsEscalation"] | null)[];
+            /** @description Answers the visitor rated. */
+            feedback: number;
+            id: string;
+            language: string;
+            /** Format: date-time */
+            last_message_at: string;
+            message_count: number;
+            messages: components["schemas"]["ConversationsMessage"][];
+            /** @description Questions the genie could not answer. */
+            unanswered: number;
         };
         ConversationsEscalated: {
             /** @enum {string} */
@@ -2394,7 +2413,7 @@ export interface components {
             question: string;
         };
         ConversationsOne: {
-            conversation: components["schemas"]["Conversation"] | null;
+            conversation: components["schemas"]["ConversationsDetail"] | null;
         };
         ConversationsSource: {
             document_id: string;
