@@ -56,6 +56,7 @@ func (b *Base) Ask(question string) Answer {
 	if len(hits) == 0 {
 		return ans
 	}
+	b.breakTie(hits, questionCue(words(strings.ToLower(question))))
 	for i, h := range hits {
 		if i == maxPassages {
 			break
@@ -98,6 +99,33 @@ func (b *Base) search(question, qlang string, sure bool) []hit {
 	return hits
 }
 
+// breakTie moves to the front the first passage, among those scoring
+// within cueMargin of the best, whose type is what the question's cue asks
+// for (a number, a procedure), when the best one is not of that type.
+func (b *Base) breakTie(hits []hit, c cue) {
+	if c == cueNone {
+		return
+	}
+	fits := func(h hit) bool {
+		bl := &b.docs[h.doc].blocks[h.block]
+		if c == cueSteps {
+			return bl.kind == kindProcedure
+		}
+		return bl.kind != kindProcedure && hasNumber(bl.text) // not a step's number
+	}
+	if fits(hits[0]) {
+		return
+	}
+	for i := 1; i < len(hits) && hits[i].score >= hits[0].score-cueMargin; i++ {
+		if fits(hits[i]) {
+			h := hits[i]
+			copy(hits[1:i+1], hits[:i])
+			hits[0] = h
+			return
+		}
+	}
+}
+
 // query returns the question's terms in a documents' language with what
 // they match, and the sum of their weights. Words that are stop words of
 // the question's own language are left out too.
@@ -133,7 +161,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		if len(ms) > 0 && sameMatches(qs, ms) {
 			continue // "cuánto cuesta": two words for one thing count once
 		}
-		if generic[qlang][w] || generic[lang][w] {
+		if generic[qlang][w] || generic[lang][w] || genericStems[lang][t] {
 			weight *= genericWeight
 		}
 		qs = append(qs, queryTerm{weight: weight, matches: ms})

@@ -3,7 +3,10 @@ package knowledge
 import "strings"
 
 // synonyms are small groups of words customers use for the same thing,
-// per language. They are kept short and concrete on purpose: a pair is
+// per language. A group may hold a general word and more specific ones,
+// "pet animal | dog | cat": each specific set matches the general words
+// and back, but not the other specific sets (siblings are not synonyms:
+// "do you groom cats" is not a question about dogs). They are kept short and concrete on purpose: a pair is
 // here only when a help centre's wording and a customer's wording differ
 // in practice (customers say "money back", pages say "refund"). A
 // question's term matches a synonym's with a lower weight than itself.
@@ -16,13 +19,13 @@ var synonymGroups = map[string][]string{
 		"hours open opening close closing time", "address location located where", "receipt invoice bill",
 		"discount coupon promo voucher code", "broken damaged defective faulty", "exchange swap replace replacement",
 		"track tracking trace", "subscription membership plan", "delete remove close", "change modify update edit",
-		"start begin starting beginning", "reserve reservation book booking", "year years annual", "checkin arrival arrive", "checkout departure leave", "pet pets dog dogs cat cats animal animals", "papers documents documentation id", "deposit security",
+		"start begin starting beginning", "reserve reservation book booking", "year years annual", "checkin arrival arrive", "checkout departure leave", "pet pets animal animals | dog dogs | cat cats", "papers documents documentation id", "deposit security",
 		"long days time take fast quick quickly soon weeks months years hours minutes", "pause hold freeze suspend suspension",
 		"owe debt outstanding balance", "injured injury sick ill medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee",
 	},
 	FR: {
 		"rembourser remboursement", "checkin arrivée arriver", "commencer début démarrer", "réserver réservation", "an ans année années annuel",
-		"informations infos données", "garder conserver stocker", "checkout départ partir", "animal animaux chien chiens chat chats",
+		"informations infos données", "garder conserver stocker", "checkout départ partir", "animal animaux | chien chiens | chat chats",
 		"papiers documents pièces justificatif", "courrier lettre", "retour retourner renvoyer", "annuler annulation résilier résiliation arrêter désabonner",
 		"livraison livrer expédition expédier envoi envoyer", "prix coût tarif frais combien cher", "payer paye paie payé paiement", "espèces liquide cash", "caution dépôt garantie empreinte",
 		"email e-mail mail courriel", "connexion connecter identifier", "mot passe", "compte profil inscrire inscription",
@@ -35,7 +38,7 @@ var synonymGroups = map[string][]string{
 	},
 	DE: {
 		"rückerstattung erstatten erstattung geld", "checkin einchecken anreise ankunft",
-		"checkout auschecken abreise", "anfangen beginnen beginn starten", "reservieren reservierung vorbestellen vorbestellung vormerken", "haustier haustiere hund hunde katze tier tiere",
+		"checkout auschecken abreise", "anfangen beginnen beginn starten", "reservieren reservierung vorbestellen vorbestellung vormerken", "haustier haustiere tier tiere | hund hunde | katze katzen",
 		"unterlagen dokumente papiere ausweis", "rücksendung zurücksenden zurückschicken retoure rückgabe zurückgeben",
 		"stornieren stornierung kündigen kündigung", "versand versenden verschicken verschickt lieferung liefern zustellung",
 		"kosten preis gebühr gebühren kostet teuer", "bezahlen zahlen zahlung zahlungsart zahlungsmethode", "bargeld barzahlung bar", "kaution anzahlung depot", "email e-mail mail", "anmelden einloggen login anmeldung",
@@ -49,7 +52,7 @@ var synonymGroups = map[string][]string{
 	},
 	ES: {
 		"reembolso reembolsar devolver devuelven devuelvo dinero", "devolución devolver devuelvo devuelve devuelves devolvéis",
-		"empezar comenzar inicio", "reservar reserva", "extra adicional suplemento recargo", "checkin entrada llegada", "checkout salida", "mascota mascotas perro perros gato gatos animal animales", "papeles documentos documentación", "efectivo metálico", "fianza depósito garantía", "cancelar cancelación anular baja",
+		"empezar comenzar inicio", "reservar reserva", "extra adicional suplemento recargo", "checkin entrada llegada", "checkout salida", "mascota mascotas animal animales | perro perros | gato gatos", "papeles documentos documentación", "efectivo metálico", "fianza depósito garantía", "cancelar cancelación anular baja",
 		"envío enviar entrega entregar", "precio coste costo tarifa pagar cuánto cuesta caro gastos cobrar cobran cobra",
 		"email e-mail correo", "iniciar sesión acceder entrar", "contraseña clave", "cuenta perfil",
 		"pedido comprar compra ordenar", "paquete", "teléfono móvil celular smartphone", "llamar telefonear", "contactar contacto hablar",
@@ -78,6 +81,21 @@ var generic = foldedAll(map[string]map[string]bool{
 		aceptas traer dejar usar tomar menudo veces`),
 })
 
+// genericStems are the stems of the generic words, per language, so that
+// their other forms ("bringt", "gets") weigh as little.
+var genericStems = func() map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for lang, set := range generic {
+		out[lang] = map[string]bool{}
+		for w := range set {
+			if t, ok := term(lang, w); ok {
+				out[lang][t] = true
+			}
+		}
+	}
+	return out
+}()
+
 // genericWeight is the weight of a generic word relative to its idf.
 const genericWeight = 0.3
 
@@ -89,21 +107,41 @@ func buildSynonyms() map[string]map[string][]string {
 	for lang, groups := range synonymGroups {
 		m := map[string][]string{}
 		for _, g := range groups {
-			var terms []string
-			for _, w := range strings.Fields(g) {
-				terms = append(terms, stem(lang, strings.ToLower(w)))
-			}
-			for _, t := range terms {
-				for _, o := range terms {
-					if o != t && !contains(m[t], o) {
-						m[t] = append(m[t], o)
-					}
-				}
+			// "pet animal | dog | cat": the general words and each
+			// specific set match each other, two specific sets do not
+			// (a cat is not a dog)
+			parts := strings.Split(g, "|")
+			general := stems(lang, parts[0])
+			link(m, general, general)
+			for _, p := range parts[1:] {
+				specific := stems(lang, p)
+				link(m, specific, specific)
+				link(m, specific, general)
+				link(m, general, specific)
 			}
 		}
 		out[lang] = m
 	}
 	return out
+}
+
+func stems(lang, words string) []string {
+	var out []string
+	for _, w := range strings.Fields(words) {
+		out = append(out, stem(lang, strings.ToLower(w)))
+	}
+	return out
+}
+
+// link makes each term of from match each other term of to.
+func link(m map[string][]string, from, to []string) {
+	for _, t := range from {
+		for _, o := range to {
+			if o != t && !contains(m[t], o) {
+				m[t] = append(m[t], o)
+			}
+		}
+	}
 }
 
 func contains(s []string, v string) bool {
