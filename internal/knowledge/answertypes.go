@@ -105,7 +105,7 @@ func questionCue(ws []string) cue {
 	return cueNone
 }
 
-var numberWords = toSet(`once twice two three four five six seven eight nine ten eleven twelve fifteen twenty thirty
+var numberWords = toSet(`two three four five six seven eight nine ten eleven twelve fifteen twenty thirty
 	deux trois quatre cinq six sept huit neuf dix douze quinze vingt trente
 	zwei drei vier fünf sechs sieben acht neun zehn zwölf fünfzehn zwanzig dreißig
 	dos tres cuatro cinco seis siete ocho nueve diez doce quince veinte treinta`)
