@@ -73,7 +73,7 @@ var numberCues = map[string]bool{
 	"when": true, "how long": true, "how many": true, "how fast": true, "how soon": true, "how late": true,
 	"how early": true, "how old": true, "what time": true, "what hours": true, "which hours": true, "until when": true,
 	"quand": true, "combien de": true, "quelle heure": true, "quel âge": true, "quel age": true, "délai": true, "delai": true,
-	"wann": true, "wie lange": true, "wie viele": true, "wie viel": true, "wie schnell": true, "wie alt": true, "uhrzeit": true,
+	"wann": true, "wie lange": true, "wie viele": true, "wie viel": true, "wieviel": true, "wieviele": true, "wie schnell": true, "wie alt": true, "uhrzeit": true,
 	"cuándo": true, "cuánto": true, "cuanto": true, "cuántos": true, "cuantos": true, "cuántas": true, "cuantas": true,
 	"qué hora": true, "que hora": true, "plazo": true,
 }

@@ -21,7 +21,9 @@ var synonymGroups = map[string][]string{
 		"track tracking trace", "subscription membership plan", "delete remove close", "change modify update edit",
 		"start begin starting beginning", "reserve reservation book booking", "year years annual", "checkin arrival arrive", "checkout departure leave", "pet pets animal animals | dog dogs | cat cats", "papers documents documentation id", "deposit security",
 		"long days time take fast quick quickly soon weeks months years hours minutes", "pause hold freeze suspend suspension",
-		"owe debt outstanding balance", "injured injury sick ill medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee",
+		"owe debt outstanding balance", "injured injury sick ill medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee", "bag bags | backpack backpacks rucksack rucksacks | suitcase suitcases luggage",
+		"eat eating consume consumed", "vape vaping ecigarette ecigarettes", "stroller strollers pushchair pram buggy",
+		"license licence permit",
 	},
 	FR: {
 		"rembourser remboursement", "checkin arrivée arriver", "commencer début démarrer", "réserver réservation", "an ans année années annuel",
@@ -34,7 +36,7 @@ var synonymGroups = map[string][]string{
 		"horaires ouvert ouverture fermé fermeture heure heures", "adresse situé où", "facture reçu",
 		"réduction code promo bon coupon", "cassé endommagé défectueux abîmé", "échange échanger remplacer remplacement",
 		"suivi suivre", "abonnement forfait", "supprimer effacer", "modifier changer", "délai combien temps jours semaines mois heures durée",
-		"garantie",
+		"garantie", "poussette poussettes landau",
 	},
 	DE: {
 		"rückerstattung erstatten erstattung geld", "checkin einchecken anreise ankunft",
@@ -43,12 +45,12 @@ var synonymGroups = map[string][]string{
 		"stornieren stornierung kündigen kündigung", "versand versenden verschicken verschickt lieferung liefern zustellung",
 		"kosten preis gebühr gebühren kostet teuer", "bezahlen zahlen zahlung zahlungsart zahlungsmethode", "bargeld barzahlung bar", "kaution anzahlung depot", "email e-mail mail", "anmelden einloggen login anmeldung",
 		"passwort kennwort", "verloren weg verlust", "benutzen verwenden einlösen anwenden nutzen",
-		"registrieren registrierung konto", "konto kundenkonto profil", "bestellung bestellen kauf kaufen", "paket sendung",
+		"registrieren registrierung konto", "konto kundenkonto profil", "bestellung bestellen kauf kaufen erwerben", "paket sendung",
 		"telefon handy smartphone mobiltelefon", "anrufen telefonieren", "kontakt kontaktieren erreichen sprechen", "öffnungszeiten geöffnet offen geschlossen uhr uhrzeit",
 		"adresse standort wo", "rechnung beleg quittung", "rabatt gutschein gutscheincode code",
 		"kaputt beschädigt defekt mangelhaft", "umtausch umtauschen tauschen ersatz ersetzen", "sendungsverfolgung verfolgen tracking",
 		"abo abonnement mitgliedschaft", "löschen entfernen", "ändern änderung bearbeiten", "lange dauer dauert tage wochen monate stunden lieferzeit schnell",
-		"garantie gewährleistung",
+		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen", "kinderwagen buggy",
 	},
 	ES: {
 		"reembolso reembolsar devolver devuelven devuelvo dinero", "devolución devolver devuelvo devuelve devuelves devolvéis",
@@ -58,8 +60,8 @@ var synonymGroups = map[string][]string{
 		"pedido comprar compra ordenar", "paquete", "teléfono móvil celular smartphone", "llamar telefonear", "contactar contacto hablar",
 		"horario abierto apertura cerrado hora horas", "dirección ubicación dónde", "factura recibo",
 		"descuento cupón código promocional", "roto dañado defectuoso", "cambio cambiar reemplazar sustituir",
-		"seguimiento rastrear", "suscripción plan", "eliminar borrar", "modificar cambiar editar", "tarda tiempo días semanas meses horas plazo cuánto",
-		"garantía",
+		"seguimiento rastrear", "suscripción plan", "eliminar borrar", "modificar cambiar editar", "tarda tiempo días semanas meses horas plazo cuánto dura duración",
+		"garantía", "carnet carné permiso licencia", "fallo fallos error errores", "apuntar apuntarse inscribir inscribirse inscripción",
 	},
 }
 
