@@ -106,24 +106,26 @@ func (b *Base) breakTie(hits []hit, c cue) {
 	if c == cueNone {
 		return
 	}
-	fits := func(h hit) bool {
-		bl := &b.docs[h.doc].blocks[h.block]
-		if c == cueSteps {
-			return bl.kind == kindProcedure
-		}
-		return bl.kind != kindProcedure && hasNumber(bl.text) // not a step's number
-	}
-	if fits(hits[0]) {
+	if b.fits(hits[0], c) {
 		return
 	}
 	for i := 1; i < len(hits) && hits[i].score >= hits[0].score-cueMargin; i++ {
-		if fits(hits[i]) {
+		if b.fits(hits[i], c) {
 			h := hits[i]
 			copy(hits[1:i+1], hits[:i])
 			hits[0] = h
 			return
 		}
 	}
+}
+
+// fits says whether a passage is of the type the cue asks for.
+func (b *Base) fits(h hit, c cue) bool {
+	bl := &b.docs[h.doc].blocks[h.block]
+	if c == cueSteps {
+		return bl.kind == kindProcedure
+	}
+	return bl.kind != kindProcedure && hasNumber(bl.text) // not a step's number
 }
 
 // query returns the question's terms in a documents' language with what

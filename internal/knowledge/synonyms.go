@@ -23,7 +23,7 @@ var synonymGroups = map[string][]string{
 		"long days time take fast quick quickly soon weeks months years hours minutes", "pause hold freeze suspend suspension",
 		"owe debt outstanding balance", "injured injury sick ill medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee", "bag bags | backpack backpacks rucksack rucksacks | suitcase suitcases luggage",
 		"eat eating consume consumed", "vape vaping ecigarette ecigarettes", "stroller strollers pushchair pram buggy",
-		"license licence permit",
+		"license licence permit", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests | friend friends",
 	},
 	FR: {
 		"rembourser remboursement", "checkin arrivée arriver", "commencer début démarrer", "réserver réservation", "an ans année années annuel",
@@ -36,7 +36,7 @@ var synonymGroups = map[string][]string{
 		"horaires ouvert ouverture fermé fermeture heure heures", "adresse situé où", "facture reçu",
 		"réduction code promo bon coupon", "cassé endommagé défectueux abîmé", "échange échanger remplacer remplacement",
 		"suivi suivre", "abonnement forfait", "supprimer effacer", "modifier changer", "délai combien temps jours semaines mois heures durée",
-		"garantie", "poussette poussettes landau",
+		"garantie", "poussette poussettes landau", "max maximum", "kg kilo kilos kilogramme kilogrammes", "invité invités | ami amis copain copine",
 	},
 	DE: {
 		"rückerstattung erstatten erstattung geld", "checkin einchecken anreise ankunft",
@@ -50,7 +50,7 @@ var synonymGroups = map[string][]string{
 		"adresse standort wo", "rechnung beleg quittung", "rabatt gutschein gutscheincode code",
 		"kaputt beschädigt defekt mangelhaft", "umtausch umtauschen tauschen ersatz ersetzen", "sendungsverfolgung verfolgen tracking",
 		"abo abonnement mitgliedschaft", "löschen entfernen", "ändern änderung bearbeiten", "lange dauer dauert tage wochen monate stunden lieferzeit schnell",
-		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen", "kinderwagen buggy",
+		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen", "max maximal maximum höchstens", "kg kilo kilogramm", "gast gäste | freund freundin freunde", "kinderwagen buggy",
 	},
 	ES: {
 		"reembolso reembolsar devolver devuelven devuelvo dinero", "devolución devolver devuelvo devuelve devuelves devolvéis",
@@ -61,7 +61,7 @@ var synonymGroups = map[string][]string{
 		"horario abierto apertura cerrado hora horas", "dirección ubicación dónde", "factura recibo",
 		"descuento cupón código promocional", "roto dañado defectuoso", "cambio cambiar reemplazar sustituir",
 		"seguimiento rastrear", "suscripción plan", "eliminar borrar", "modificar cambiar editar", "tarda tiempo días semanas meses horas plazo cuánto dura duración",
-		"garantía", "carnet carné permiso licencia", "fallo fallos error errores", "apuntar apuntarse inscribir inscribirse inscripción",
+		"garantía", "carnet carné permiso licencia", "fallo fallos error errores", "apuntar apuntarse inscribir inscribirse inscripción", "max máximo máxima", "kg kilo kilos kilogramo kilogramos", "invitado invitados | amigo amiga amigos",
 	},
 }
 
@@ -77,7 +77,7 @@ var generic = foldedAll(map[string]map[string]bool{
 		accepter acceptez acceptes apporter amener laisser garder prendre utiliser donner souvent fois`),
 	DE: toSet(`bekomme bekommen kriege kriegen sehen finden machen gehen kommen geben nehmen sagen art arten typ
 		möglichkeit möglichkeiten möglich verfügbar darf dürfen akzeptieren akzeptiert nehmt
-		mitbringen mitnehmen mitgeben einpacken lassen behalten bringen oft mal`),
+		mitbringen mitnehmen mitgeben einpacken lassen behalten bringen oft mal zurück`),
 	ES: toSet(`ver encontrar hacer poner ir venir dar decir pasar llevar recibir tipo tipos clase clases manera forma
 		formas opción opciones disponible falta hace hacen aceptan aceptáis aceptar
 		aceptas traer dejar usar tomar menudo veces`),
