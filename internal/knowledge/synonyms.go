@@ -21,7 +21,7 @@ var synonymGroups = map[string][]string{
 		"track tracking trace", "subscription membership plan", "delete remove close", "change modify update edit",
 		"start begin starting beginning", "reserve reservation book booking", "year years annual", "checkin arrival arrive", "checkout departure leave", "pet pets animal animals | dog dogs | cat cats", "papers documents documentation id", "deposit security",
 		"long days time take fast quick quickly soon weeks months years hours minutes", "pause hold freeze suspend suspension",
-		"owe debt outstanding balance", "injured injury sick ill medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee", "bag bags | backpack backpacks rucksack rucksacks | suitcase suitcases luggage",
+		"owe debt outstanding balance", "injured injury sick ill medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee", "bag bags backpack backpacks rucksack rucksacks | suitcase suitcases luggage",
 		"eat eating consume consumed", "vape vaping ecigarette ecigarettes", "stroller strollers pushchair pram buggy",
 		"license licence permit", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests | friend friends",
 	},
@@ -101,13 +101,15 @@ var genericStems = func() map[string]map[string]bool {
 // genericWeight is the weight of a generic word relative to its idf.
 const genericWeight = 0.3
 
-// synonyms maps a language's term to the other terms of its groups.
-var synonyms = buildSynonyms()
+// synonyms maps a language's term to the other terms of its groups;
+// siblings maps a specific term to the specific terms of the other sets
+// of its group ("cat" to "dog").
+var synonyms, siblings = buildSynonyms()
 
-func buildSynonyms() map[string]map[string][]string {
-	out := map[string]map[string][]string{}
+func buildSynonyms() (map[string]map[string][]string, map[string]map[string][]string) {
+	out, sib := map[string]map[string][]string{}, map[string]map[string][]string{}
 	for lang, groups := range synonymGroups {
-		m := map[string][]string{}
+		m, sm := map[string][]string{}, map[string][]string{}
 		for _, g := range groups {
 			// "pet animal | dog | cat": the general words and each
 			// specific set match each other, two specific sets do not
@@ -115,16 +117,21 @@ func buildSynonyms() map[string]map[string][]string {
 			parts := strings.Split(g, "|")
 			general := stems(lang, parts[0])
 			link(m, general, general)
-			for _, p := range parts[1:] {
+			for i, p := range parts[1:] {
 				specific := stems(lang, p)
 				link(m, specific, specific)
 				link(m, specific, general)
 				link(m, general, specific)
+				for j, o := range parts[1:] {
+					if j != i {
+						link(sm, specific, stems(lang, o))
+					}
+				}
 			}
 		}
-		out[lang] = m
+		out[lang], sib[lang] = m, sm
 	}
-	return out
+	return out, sib
 }
 
 func stems(lang, words string) []string {
