@@ -192,3 +192,35 @@ func TestBreakTie(t *testing.T) {
 		}
 	}
 }
+
+// TestAskedPostings: the terms of the question heading a block answers
+// are marked (field-aware confidence gives them a bonus); the same terms
+// in a body or a plain heading are not.
+func TestAskedPostings(t *testing.T) {
+	doc := `# Help
+
+## Gift wrapping
+
+Gift wrapping is added at checkout.
+
+## Questions
+
+### Can you wrap a gift?
+
+Yes, for 3 EUR we wrap it in recycled paper.
+`
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "d", Name: "Help", Content: doc, Version: "1"}})
+	d := b.docs[0]
+	asked := map[string]bool{}
+	for _, p := range d.postings[stem(EN, "gift")] {
+		asked[d.blocks[p.block].text] = p.asked
+	}
+	if len(asked) != 2 || !asked["Yes, for 3 EUR we wrap it in recycled paper."] || asked["Gift wrapping is added at checkout."] {
+		t.Errorf("asked marks of %q by block: %v, want only the answer under the question", "gift", asked)
+	}
+	// (a base this small is refused on its BM25; its best passage still shows)
+	a := b.Ask("can you wrap a gift")
+	if len(a.Passages) == 0 || !strings.Contains(a.Passages[0].Text, "recycled paper") || a.Score > 1 {
+		t.Errorf("Ask(can you wrap a gift) = passages %+v (score %.2f), want the answer under its question first, score at most 1", a.Passages, a.Score)
+	}
+}
