@@ -56,7 +56,8 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		solche soll sollte sondern um und uns unser unsere unter viel vom von vor war waren warum was weil welche welchem
 		welchen welcher welches wenn wer werde werden wie wieder wir wird wo wollen zu zum zur über
 		hallo danke bitte möchte möchten will wissen frage wann wieso weshalb wohin woher gibt gibts geht mal kurz eigentlich habt hab tun
-		euch ihr`),
+		euch ihr meinen meinem meiner meines deinen deinem deiner deines seinen seinem seiner seines unseren unserem
+		unserer euren eurem eurer wieviel wieviele darf darfst dürfen dürft kannst könnt musst müssen müsst sollen sollst wollt`),
 	ES: toSet(`a al algo algunas algunos ante antes como con contra cual cuando cuál cómo de del desde donde dónde durante e
 		el él ella ellas ellos en entre era es esa esas ese eso esos esta estas este esto estos está están estoy fue ha
 		hace hacer hay he la las le les lo los me mi mis mucho muy más nada ni no nos nosotros nuestra nuestro o os otra
