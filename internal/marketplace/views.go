@@ -71,6 +71,10 @@ type viewCounter struct {
 	flushMu sync.Mutex // one flush at a time, so generations commit in order
 }
 
+// maxUncommitted bounds the pending views to this many times the limit
+// (SetViewFlush) while commits fail.
+const maxUncommitted = 8
+
 // flushed is a flush's views per listing, kept while a get may have read
 // counts that lack them.
 type flushed struct {
@@ -116,9 +120,14 @@ func (s *Service) SetViewFlush(interval time.Duration, maxPending int) {
 func (c *viewCounter) add(seq, day, seen int64) (uncommitted int64, full bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.pending[viewKey{seq, day}]++
-	c.bySeq[seq]++
-	c.total++
+	// While commits keep failing (the gets that find the counter full
+	// fail with them), views past maxUncommitted times the limit are not
+	// counted, so memory stays bounded.
+	if c.total < maxUncommitted*c.max {
+		c.pending[viewKey{seq, day}]++
+		c.bySeq[seq]++
+		c.total++
+	}
 	if !c.looping {
 		c.looping = true
 		go c.loop()
