@@ -26,10 +26,9 @@ import (
 // the gets in progress (see docs/marketplace.md).
 //
 // The gets themselves are read in batches (viewReader): the gets that
-// arrive while one batch reads share the next one, which costs one read
-// of the listings' keys, committed view counts and the catalog version,
-// and one read of the listings the listing cache lacks, each through a
-// statement prepared once.
+// arrive while one batch reads share the next one, which costs one
+// statement (prepared once) reading the listings with their committed
+// view counts, the catalog version and this process's flush marker.
 
 // Defaults of the view counter (Service.SetViewFlush changes them).
 const (
@@ -342,7 +341,7 @@ type viewReader struct {
 	pending []*viewReq
 	running int // batches being read now
 
-	testHookRead func() // tests: runs between a batch's read of the keys and its listings' read
+	testHookRead func() // tests: runs between a batch's read and the counting of its views
 }
 
 type viewReq struct {
@@ -360,7 +359,7 @@ type viewed struct {
 	seq      int64
 	views    int64
 	catalog  int64
-	listing  *Listing // shared with the listing cache: copy before changing
+	listing  *Listing // as read by the batch; shared by its gets of one key: copy before changing
 	fullNext bool     // the counter is full: the caller commits the views
 }
 
