@@ -152,7 +152,7 @@ func humanize(pkg string) string {
 		}
 		return r
 	}, pkg)
-	r := []rune(s)
+	r := []rune(strings.Join(strings.Fields(s), " "))
 	if len(r) > 0 {
 		r[0] = unicode.ToUpper(r[0])
 	}

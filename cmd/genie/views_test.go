@@ -135,3 +135,54 @@ func closed(c <-chan struct{}) bool {
 		return false
 	}
 }
+
+// TestCachedPagesAcrossProcesses: two genie serve processes on one
+// database; a listing created through one shows in the other's cached
+// list page: at the next read on SQLite (the WAL index header that every
+// commit moves is read from the other process's file mapping), within its
+// notification's delivery on PostgreSQL (logged).
+func TestCachedPagesAcrossProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		dsn := apitest.NewDSN(t, store)
+		s := apitest.StartOn(t, dsn) // in-process: the admin's token
+		admin := s.NewUser(t, auth.RoleAdmin)
+		cat := apitest.Str(s.Call(t, admin.Token, "marketplace", "categories", "", map[string]any{"mode": "create", "name": "C", "slug": "c"}).
+			Expect(t, 201, "").Data(), "category", "id")
+		a := startBinary(t, dsn, "--smtp-addr", "")
+		b := startBinary(t, dsn, "--smtp-addr", "")
+		count := func(p *proc) float64 {
+			st, m, err := post(p.url+"/v1", "", map[string]any{"resource": "marketplace", "action": "list"})
+			if err != nil || st != 200 {
+				t.Fatalf("list: %d %v %v", st, m, err)
+			}
+			return m["data"].(map[string]any)["count"].(float64)
+		}
+		for i := range 5 {
+			for range 2 { // the second read is served from b's cache
+				if got := count(b); got != float64(i) {
+					t.Fatalf("b's count %v, want %d", got, i)
+				}
+			}
+			agent := apitest.Str(s.Call(t, admin.Token, "genies", "create", "", map[string]any{"name": fmt.Sprint("g", i)}).Expect(t, 201, "").Data(), "genie", "id")
+			st, m, err := post(a.url+"/v1", admin.Token, map[string]any{"resource": "marketplace", "action": "create",
+				"data": map[string]any{"agent_id": agent, "slug": fmt.Sprint("l-", i), "display_name": "L", "category_id": cat}})
+			if err != nil || st != 201 {
+				t.Fatalf("create through a: %d %v %v", st, m, err)
+			}
+			start := time.Now()
+			for count(b) != float64(i+1) {
+				if store == "sqlite" {
+					t.Fatalf("b's cached page misses a's write committed before the read")
+				}
+				if time.Since(start) > 10*time.Second {
+					t.Fatalf("b never saw a's write")
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+			t.Logf("a's write seen by b after %v", time.Since(start).Round(time.Microsecond))
+		}
+	})
+}

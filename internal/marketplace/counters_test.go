@@ -625,3 +625,29 @@ func TestGetCountsExactAcrossFlushes(t *testing.T) {
 		}
 	})
 }
+
+// TestPendingViewsBoundedWhileCommitsFail: when views cannot be committed
+// (here SQLite's writer is closed under the service), the gets that find
+// the counter full fail, and the views held in memory stay bounded.
+func TestPendingViewsBoundedWhileCommitsFail(t *testing.T) {
+	f := newFixture(t, "sqlite")
+	cat := f.category(t, "c", 0)["id"].(string)
+	f.listing(t, "lamp", cat, nil)
+	d, err := app.OpenDB(context.Background(), f.s.DSN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	svc := marketplace.New(d)
+	svc.SetViewFlush(time.Hour, 2)
+	d.W.Close() // reads work, commits fail
+	failed := 0
+	for range 100 {
+		if _, err := svc.Get(context.Background(), "lamp", false); err != nil {
+			failed++
+		}
+	}
+	if n := svc.PendingViews(); n > 8*2 || failed == 0 {
+		t.Fatalf("%d views pending (bound %d), %d gets failed", n, 8*2, failed)
+	}
+}

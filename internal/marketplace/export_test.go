@@ -28,7 +28,7 @@ func (s *Service) SearchBoth(ctx context.Context, q Query, admin bool, limit, of
 }
 
 // OnViewsRead makes fn run after each batch of gets has read its
-// listings' keys and view counts and before it reads the listings.
+// listings and view counts and before it counts their views.
 func (s *Service) OnViewsRead(fn func()) { s.views.testHookRead = fn }
 
 // PendingViews is the number of views this process counted and has not

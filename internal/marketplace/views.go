@@ -26,10 +26,9 @@ import (
 // the gets in progress (see docs/marketplace.md).
 //
 // The gets themselves are read in batches (viewReader): the gets that
-// arrive while one batch reads share the next one, which costs one read
-// of the listings' keys, committed view counts and the catalog version,
-// and one read of the listings the listing cache lacks, each through a
-// statement prepared once.
+// arrive while one batch reads share the next one, which costs one
+// statement (prepared once) reading the listings with their committed
+// view counts, the catalog version and this process's flush marker.
 
 // Defaults of the view counter (Service.SetViewFlush changes them).
 const (
@@ -70,6 +69,10 @@ type viewCounter struct {
 
 	flushMu sync.Mutex // one flush at a time, so generations commit in order
 }
+
+// maxUncommitted bounds the pending views to this many times the limit
+// (SetViewFlush) while commits fail.
+const maxUncommitted = 8
 
 // flushed is a flush's views per listing, kept while a get may have read
 // counts that lack them.
@@ -116,9 +119,14 @@ func (s *Service) SetViewFlush(interval time.Duration, maxPending int) {
 func (c *viewCounter) add(seq, day, seen int64) (uncommitted int64, full bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.pending[viewKey{seq, day}]++
-	c.bySeq[seq]++
-	c.total++
+	// While commits keep failing (the gets that find the counter full
+	// fail with them), views past maxUncommitted times the limit are not
+	// counted, so memory stays bounded.
+	if c.total < maxUncommitted*c.max {
+		c.pending[viewKey{seq, day}]++
+		c.bySeq[seq]++
+		c.total++
+	}
 	if !c.looping {
 		c.looping = true
 		go c.loop()
@@ -333,7 +341,7 @@ type viewReader struct {
 	pending []*viewReq
 	running int // batches being read now
 
-	testHookRead func() // tests: runs between a batch's read of the keys and its listings' read
+	testHookRead func() // tests: runs between a batch's read and the counting of its views
 }
 
 type viewReq struct {
@@ -351,7 +359,7 @@ type viewed struct {
 	seq      int64
 	views    int64
 	catalog  int64
-	listing  *Listing // shared with the listing cache: copy before changing
+	listing  *Listing // as read by the batch; shared by its gets of one key: copy before changing
 	fullNext bool     // the counter is full: the caller commits the views
 }
 
