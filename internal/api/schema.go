@@ -43,6 +43,8 @@ func (Optional[T]) optionalInner() reflect.Type { return reflect.TypeFor[T]() }
 //   - named response structs become components (#/components/schemas/X),
 //     so generated clients get one type per model; request types are
 //     inlined into their operation;
+//   - a request *T tagged schema:"nullable" takes null (as omitted), which
+//     the binder accepts too (see checkNulls); any other null is refused;
 //   - the schema tag adds constraints: required, min=, max=, minLength=,
 //     maxLength=, minItems=, maxItems=, enum=a|b, format=, and last
 //     pattern= (which may hold commas); the
@@ -285,6 +287,9 @@ func (g *schemas) fields(t reflect.Type, response bool, props Schema, required *
 		}
 		s := g.typ(f.Type, response)
 		rules := f.Tag.Get("schema")
+		if !response && hasRule(rules, "nullable") {
+			s = nullable(s) // a request *T whose null the service takes (as omitted)
+		}
 		s = constrain(s, rules)
 		if d := f.Tag.Get("doc"); d != "" {
 			s = withDoc(s, d)
@@ -372,7 +377,7 @@ func constrain(s Schema, rules string) Schema {
 			target["enum"] = vals
 		case "format":
 			target[k] = v
-		case "required", "optional", "":
+		case "required", "optional", "nullable", "":
 		default:
 			panic("api: unknown schema rule " + r)
 		}

@@ -6132,9 +6132,9 @@ export interface operations {
                      */
                     owner_email: string;
                     /** @description The owner's user id at the mail system. */
-                    owner_user_id?: string;
+                    owner_user_id?: string | null;
                     tenant_id: string;
-                    tenant_name?: string;
+                    tenant_name?: string | null;
                 };
             };
         };
