@@ -78,53 +78,26 @@ func checkNulls(data []byte, t reflect.Type, path string) error {
 // checkFieldNulls checks the fields of struct type t (embedded structs
 // included) present in obj.
 func checkFieldNulls(obj map[string]json.RawMessage, t reflect.Type, path string) error {
-	for i := range t.NumField() {
-		f := t.Field(i)
-		tag := f.Tag.Get("json")
-		if tag == "-" {
-			continue
-		}
-		name, _, _ := strings.Cut(tag, ",")
-		if f.Anonymous && name == "" {
-			ft := f.Type
-			if ft.Kind() == reflect.Pointer {
-				ft = ft.Elem()
-			}
-			if ft.Kind() == reflect.Struct {
-				if err := checkFieldNulls(obj, ft, path); err != nil {
-					return err
-				}
-				continue
-			}
-		}
-		if !f.IsExported() {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
+	return jsonFields(t, func(f reflect.StructField, name, _ string) error {
 		v, ok := lookupKey(obj, name)
 		if !ok {
-			continue
+			return nil
 		}
 		p := joinPath(path, name)
 		if isNull(v) {
 			if !takesNull(f.Type) && !hasRule(f.Tag.Get("schema"), "nullable") {
 				return apperr.Invalid(p, "%s must not be null: omit it to leave it unset", p)
 			}
-			continue
+			return nil
 		}
-		if !takesNull(f.Type) || f.Type.Implements(optType) {
-			inner := f.Type
-			if inner.Implements(optType) {
-				inner = reflect.Zero(inner).Interface().(optionalType).optionalInner()
-			}
-			if err := checkNulls(v, inner, p); err != nil {
-				return err
-			}
+		inner := f.Type
+		if inner.Implements(optType) {
+			inner = reflect.Zero(inner).Interface().(optionalType).optionalInner()
+		} else if takesNull(inner) {
+			return nil
 		}
-	}
-	return nil
+		return checkNulls(v, inner, p)
+	})
 }
 
 // lookupKey finds a field's key as encoding/json does: exactly, else

@@ -261,7 +261,10 @@ func (g *schemas) object(t reflect.Type, response bool) Schema {
 	return s
 }
 
-func (g *schemas) fields(t reflect.Type, response bool, props Schema, required *[]string) {
+// jsonFields calls fn with each field of struct type t that encoding/json
+// reads or writes, embedded structs' fields included, with its JSON name
+// and the options of its json tag.
+func jsonFields(t reflect.Type, fn func(f reflect.StructField, name, opts string) error) error {
 	for i := range t.NumField() {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
@@ -275,7 +278,9 @@ func (g *schemas) fields(t reflect.Type, response bool, props Schema, required *
 				ft = ft.Elem()
 			}
 			if ft.Kind() == reflect.Struct {
-				g.fields(ft, response, props, required)
+				if err := jsonFields(ft, fn); err != nil {
+					return err
+				}
 				continue
 			}
 		}
@@ -285,6 +290,15 @@ func (g *schemas) fields(t reflect.Type, response bool, props Schema, required *
 		if name == "" {
 			name = f.Name
 		}
+		if err := fn(f, name, opts); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (g *schemas) fields(t reflect.Type, response bool, props Schema, required *[]string) {
+	jsonFields(t, func(f reflect.StructField, name, opts string) error { //nolint:errcheck // fn never fails
 		s := g.typ(f.Type, response)
 		rules := f.Tag.Get("schema")
 		if !response && hasRule(rules, "nullable") {
@@ -302,7 +316,8 @@ func (g *schemas) fields(t reflect.Type, response bool, props Schema, required *
 		} else if hasRule(rules, "required") {
 			*required = append(*required, name)
 		}
-	}
+		return nil
+	})
 }
 
 func hasRule(rules, name string) bool {
