@@ -7716,9 +7716,11 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    agentId?: string;
-                    format?: string;
-                    level?: string;
+                    agentId: string;
+                    /** @enum {string} */
+                    format?: "png" | "svg";
+                    /** @enum {string} */
+                    level?: "L" | "M" | "Q" | "H";
                     size?: number;
                     target_url?: string;
                 };
