@@ -132,6 +132,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer a.Close()
+	crashAt(a)
 	if ml != nil {
 		ms := &http.Server{Handler: a.Metrics, ReadHeaderTimeout: 10 * time.Second}
 		go ms.Serve(ml) //nolint:errcheck // ends when the listener closes
@@ -245,4 +246,23 @@ func reuseCfg(d time.Duration) time.Duration {
 		return -1
 	}
 	return d
+}
+
+// crashAt is a crash-test hook: with GENIE_TEST_CRASH_AT set to a point
+// between two writes of a webhook attempt ("attempt recorded", "delivery
+// updated"), the process kills itself (SIGKILL) the first time it gets
+// there, so a test can check what a real crash at that point leaves.
+func crashAt(a *app.App) {
+	point := os.Getenv("GENIE_TEST_CRASH_AT")
+	if point == "" {
+		return
+	}
+	a.Deliverer.SetFault(func(p string) error {
+		if p == point {
+			self, _ := os.FindProcess(os.Getpid())
+			self.Kill() //nolint:errcheck // the process ends here
+			select {}
+		}
+		return nil
+	})
 }

@@ -19,6 +19,9 @@ func Decode(data json.RawMessage, dst any) error {
 	}
 	err := json.Unmarshal(data, dst)
 	if err == nil {
+		if t := reflect.TypeOf(dst); t != nil && !takesNull(t.Elem()) {
+			return checkNulls(data, t, "")
+		}
 		return nil
 	}
 	var te *json.UnmarshalTypeError

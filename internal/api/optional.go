@@ -12,8 +12,9 @@ import (
 // Updates ("only the supplied fields change") use one convention across the
 // service, in the request types and in the services' patch types alike: a
 // field whose null means something (clear it, remove it) is an Optional[T];
-// any other field is a *T, nil when omitted (a JSON null leaves it nil too,
-// so it is also "unchanged"). A patch is applied with Assign and ApplyTo,
+// any other field is a *T, nil when omitted; a JSON null there is refused
+// (VALIDATION_ERROR naming the field, see checkNulls), since its published
+// schema has no null. A patch is applied with Assign and ApplyTo,
 // field by field, never through names.
 type Optional[T any] struct {
 	Set   bool

@@ -43,6 +43,8 @@ func (Optional[T]) optionalInner() reflect.Type { return reflect.TypeFor[T]() }
 //   - named response structs become components (#/components/schemas/X),
 //     so generated clients get one type per model; request types are
 //     inlined into their operation;
+//   - a request *T tagged schema:"nullable" takes null (as omitted), which
+//     the binder accepts too (see checkNulls); any other null is refused;
 //   - the schema tag adds constraints: required, min=, max=, minLength=,
 //     maxLength=, minItems=, maxItems=, enum=a|b, format=, and last
 //     pattern= (which may hold commas); the
@@ -259,7 +261,10 @@ func (g *schemas) object(t reflect.Type, response bool) Schema {
 	return s
 }
 
-func (g *schemas) fields(t reflect.Type, response bool, props Schema, required *[]string) {
+// jsonFields calls fn with each field of struct type t that encoding/json
+// reads or writes, embedded structs' fields included, with its JSON name
+// and the options of its json tag.
+func jsonFields(t reflect.Type, fn func(f reflect.StructField, name, opts string) error) error {
 	for i := range t.NumField() {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
@@ -273,7 +278,9 @@ func (g *schemas) fields(t reflect.Type, response bool, props Schema, required *
 				ft = ft.Elem()
 			}
 			if ft.Kind() == reflect.Struct {
-				g.fields(ft, response, props, required)
+				if err := jsonFields(ft, fn); err != nil {
+					return err
+				}
 				continue
 			}
 		}
@@ -283,8 +290,20 @@ func (g *schemas) fields(t reflect.Type, response bool, props Schema, required *
 		if name == "" {
 			name = f.Name
 		}
+		if err := fn(f, name, opts); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (g *schemas) fields(t reflect.Type, response bool, props Schema, required *[]string) {
+	jsonFields(t, func(f reflect.StructField, name, opts string) error { //nolint:errcheck // fn never fails
 		s := g.typ(f.Type, response)
 		rules := f.Tag.Get("schema")
+		if !response && hasRule(rules, "nullable") {
+			s = nullable(s) // a request *T whose null the service takes (as omitted)
+		}
 		s = constrain(s, rules)
 		if d := f.Tag.Get("doc"); d != "" {
 			s = withDoc(s, d)
@@ -297,7 +316,8 @@ func (g *schemas) fields(t reflect.Type, response bool, props Schema, required *
 		} else if hasRule(rules, "required") {
 			*required = append(*required, name)
 		}
-	}
+		return nil
+	})
 }
 
 func hasRule(rules, name string) bool {
@@ -372,7 +392,7 @@ func constrain(s Schema, rules string) Schema {
 			target["enum"] = vals
 		case "format":
 			target[k] = v
-		case "required", "optional", "":
+		case "required", "optional", "nullable", "":
 		default:
 			panic("api: unknown schema rule " + r)
 		}

@@ -23,7 +23,6 @@ func TestUpdateChangesOnlySuppliedFields(t *testing.T) {
 	}{
 		{`{}`, nil},
 		{`{"name":" N2 "}`, []string{"name"}},
-		{`{"name":null}`, nil},
 		{`{"content":"c2"}`, []string{"content"}},
 		{`{"is_public":true}`, []string{"is_public"}},
 		{`{"is_pubic":true}`, nil},

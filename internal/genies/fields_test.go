@@ -25,7 +25,6 @@ func TestUpdateChangesOnlySuppliedFields(t *testing.T) {
 	}{
 		{`{}`, nil},
 		{`{"name":" New "}`, []string{"name"}},
-		{`{"name":null}`, nil},
 		{`{"description":"x"}`, []string{"description"}},
 		{`{"instructions":"x"}`, []string{"instructions"}},
 		{`{"greeting":"x"}`, []string{"greeting"}},
@@ -136,5 +135,15 @@ func TestFieldsCheck(t *testing.T) {
 				t.Fatalf("Check: %v, want a VALIDATION_ERROR on %s", err, tc.field)
 			}
 		})
+	}
+}
+
+// TestUpdateRefusesNullName: null is taken only where the schema says so
+// (voice_id, document_ids); name: null is refused, naming the field.
+func TestUpdateRefusesNullName(t *testing.T) {
+	var in UpdateRequest
+	err := api.Decode(json.RawMessage(`{"name":null}`), &in)
+	if e, ok := apperr.As(err); !ok || e.Code != apperr.CodeValidation || e.Field != "name" {
+		t.Fatalf("name: null: %v", err)
 	}
 }

@@ -41,3 +41,25 @@ func TestNULRefused(t *testing.T) {
 		}
 	})
 }
+
+// TestNonASCIIEmailRefused: an address outside ASCII, which the published
+// schema's format "email" refuses, is refused by sign-up and recovery
+// with 400 validation_failed (GoTrue's answer), and by the admin's
+// mail-tenant-credentials upsert with VALIDATION_ERROR on owner_email.
+func TestNonASCIIEmailRefused(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		s := apitest.Start(t, store)
+		for _, path := range []string{"/auth/v1/signup", "/auth/v1/recover"} {
+			r := s.Do(t, "POST", path, "", `{"email":"josé@example.com","password":"secret-pw"}`)
+			if r.Status != 400 || apitest.Str(r.Body, "error_code") != "validation_failed" {
+				t.Fatalf("%s: %d %s", path, r.Status, r.Raw)
+			}
+		}
+		admin := s.NewUser(t, auth.RoleAdmin)
+		r := s.Call(t, admin.Token, "mail-tenant-credentials", "upsert", "", map[string]any{"owner_email": "josé@example.com", "tenant_id": "t", "api_key": "k"}).
+			Expect(t, 400, "VALIDATION_ERROR")
+		if f := apitest.Str(r.Err(), "field"); f != "owner_email" {
+			t.Fatalf("field %q", f)
+		}
+	})
+}

@@ -27,8 +27,8 @@ type UpsertRequest struct {
 	OwnerEmail  *string `json:"owner_email" schema:"required,format=email" doc:"Identifies the team: its owner's email address."`
 	TenantID    *string `json:"tenant_id" schema:"required,minLength=1,maxLength=200"`
 	APIKey      *string `json:"api_key" schema:"required,minLength=1,maxLength=4096" doc:"Stored encrypted; never returned."`
-	TenantName  *string `json:"tenant_name" schema:"maxLength=200"`
-	OwnerUserID *string `json:"owner_user_id" schema:"maxLength=200" doc:"The owner's user id at the mail system."`
+	TenantName  *string `json:"tenant_name" schema:"nullable,maxLength=200"`
+	OwnerUserID *string `json:"owner_user_id" schema:"nullable,maxLength=200" doc:"The owner's user id at the mail system."`
 }
 
 // UpsertResult is upsert's answer.

@@ -34,13 +34,13 @@ var levels = map[string]qr.ErrorCorrectionLevel{"L": qr.L, "M": qr.M, "Q": qr.Q,
 // RenderRequest is the data of qr-code render.
 type RenderRequest struct {
 	// AgentID is the caller's genie the code is for.
-	AgentID *string `json:"agentId"`
+	AgentID *string `json:"agentId" schema:"required,minLength=1"`
 	// Format is png (default) or svg.
-	Format *string `json:"format"`
+	Format *string `json:"format" schema:"enum=png|svg"`
 	// Size is the image's width and height in pixels, 64 to 2048 (512).
-	Size *int `json:"size"`
+	Size *int `json:"size" schema:"min=64,max=2048"`
 	// Level is the error correction level: L, M (default), Q or H.
-	Level *string `json:"level"`
+	Level *string `json:"level" schema:"enum=L|M|Q|H"`
 	// TargetURL is what the code opens (an absolute http(s) URL); default
 	// the genie's conversation page, <base-url>/chat/<agentId>.
 	TargetURL *string `json:"target_url"`

@@ -68,6 +68,14 @@ func NormalizeEmail(s string) (string, error) {
 	if s == "" {
 		return "", errors.New("email is required")
 	}
+	// ASCII only, as GoTrue and the published schema's format "email"
+	// (RFC 5321) have it: an address outside ASCII needs SMTPUTF8 all the
+	// way, which relays do not promise.
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return "", fmt.Errorf("%q is not a valid email address (addresses outside ASCII are not accepted)", s)
+		}
+	}
 	a, err := mail.ParseAddress(s)
 	if err != nil || a.Address != s || !strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".") && !strings.HasSuffix(s, "@localhost") {
 		return "", fmt.Errorf("%q is not a valid email address", s)

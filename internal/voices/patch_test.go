@@ -23,7 +23,6 @@ func TestUpdateChangesOnlySuppliedFields(t *testing.T) {
 	}{
 		{`{}`, nil},
 		{`{"label":" L2 "}`, []string{"label"}},
-		{`{"label":null}`, nil},
 		{`{"description":"d2"}`, []string{"description"}},
 		{`{"description":null}`, []string{"description"}},
 		{`{"gender":"female"}`, []string{"gender"}},
@@ -100,10 +99,10 @@ func TestPatchCheck(t *testing.T) {
 	} {
 		t.Run(tc.data, func(t *testing.T) {
 			var in CreateRequest
-			if err := api.Decode(json.RawMessage(tc.data), &in); err != nil {
-				t.Fatal(err)
+			err := api.Decode(json.RawMessage(tc.data), &in) // a null where the schema has none is refused here
+			if err == nil {
+				_, err = Patch(in).Check(tc.create)
 			}
-			_, err := Patch(in).Check(tc.create)
 			if tc.field == "" {
 				if err != nil {
 					t.Fatal(err)

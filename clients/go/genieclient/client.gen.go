@@ -642,6 +642,48 @@ func (e PreselectedVoicesUpdateJSONBodyGender) Valid() bool {
 	}
 }
 
+// Defines values for QrCodeRenderJSONBodyFormat.
+const (
+	Png QrCodeRenderJSONBodyFormat = "png"
+	Svg QrCodeRenderJSONBodyFormat = "svg"
+)
+
+// Valid indicates whether the value is a known member of the QrCodeRenderJSONBodyFormat enum.
+func (e QrCodeRenderJSONBodyFormat) Valid() bool {
+	switch e {
+	case Png:
+		return true
+	case Svg:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for QrCodeRenderJSONBodyLevel.
+const (
+	H QrCodeRenderJSONBodyLevel = "H"
+	L QrCodeRenderJSONBodyLevel = "L"
+	M QrCodeRenderJSONBodyLevel = "M"
+	Q QrCodeRenderJSONBodyLevel = "Q"
+)
+
+// Valid indicates whether the value is a known member of the QrCodeRenderJSONBodyLevel enum.
+func (e QrCodeRenderJSONBodyLevel) Valid() bool {
+	switch e {
+	case H:
+		return true
+	case L:
+		return true
+	case M:
+		return true
+	case Q:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SystemEmailsPreviewJSONBodyTemplate.
 const (
 	SystemEmailsPreviewJSONBodyTemplateAccessApproved  SystemEmailsPreviewJSONBodyTemplate = "access_approved"
@@ -3855,12 +3897,18 @@ type QrCodeListJSONBody struct {
 
 // QrCodeRenderJSONBody defines parameters for QrCodeRender.
 type QrCodeRenderJSONBody struct {
-	AgentId   *string `json:"agentId,omitempty"`
-	Format    *string `json:"format,omitempty"`
-	Level     *string `json:"level,omitempty"`
-	Size      *int    `json:"size,omitempty"`
-	TargetUrl *string `json:"target_url,omitempty"`
+	AgentId   string                      `json:"agentId"`
+	Format    *QrCodeRenderJSONBodyFormat `json:"format,omitempty"`
+	Level     *QrCodeRenderJSONBodyLevel  `json:"level,omitempty"`
+	Size      *int                        `json:"size,omitempty"`
+	TargetUrl *string                     `json:"target_url,omitempty"`
 }
+
+// QrCodeRenderJSONBodyFormat defines parameters for QrCodeRender.
+type QrCodeRenderJSONBodyFormat string
+
+// QrCodeRenderJSONBodyLevel defines parameters for QrCodeRender.
+type QrCodeRenderJSONBodyLevel string
 
 // SystemEmailsPreviewJSONBody defines parameters for SystemEmailsPreview.
 type SystemEmailsPreviewJSONBody struct {

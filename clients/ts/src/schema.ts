@@ -7053,9 +7053,9 @@ export interface operations {
                      */
                     owner_email: string;
                     /** @description The owner's user id at the mail system. */
-                    owner_user_id?: string;
+                    owner_user_id?: string | null;
                     tenant_id: string;
-                    tenant_name?: string;
+                    tenant_name?: string | null;
                 };
             };
         };
@@ -8637,9 +8637,11 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    agentId?: string;
-                    format?: string;
-                    level?: string;
+                    agentId: string;
+                    /** @enum {string} */
+                    format?: "png" | "svg";
+                    /** @enum {string} */
+                    level?: "L" | "M" | "Q" | "H";
                     size?: number;
                     target_url?: string;
                 };

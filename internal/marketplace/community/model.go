@@ -244,7 +244,7 @@ func checkStatus(status *string) (string, error) {
 	if status == nil {
 		return "", nil
 	}
-	st := strings.TrimSpace(*status)
+	st := *status // exactly one of the declared enum's values (" pending " is not)
 	switch st {
 	case SubmissionPending, SubmissionUnderReview, SubmissionApproved, SubmissionRejected:
 		return st, nil

@@ -79,6 +79,10 @@ func TestSubmissions(t *testing.T) {
 		if list["count"] != 1.0 || list["items"].([]any)[0].(map[string]any)["id"] != s3 {
 			t.Fatalf("status filter %v", list)
 		}
+		// Exactly a value of the declared enum: a padded one is refused.
+		if r := f.call(t, f.admin.Token, "submissions", "", map[string]any{"status": " pending "}).Expect(t, 400, "VALIDATION_ERROR"); apitest.Str(r.Err(), "field") != "status" {
+			t.Fatalf("padded status: %s", r.Raw)
+		}
 		if list = f.call(t, f.user.Token, "submissions", "", map[string]any{"status": "rejected"}).Data(); list["count"] != 2.0 {
 			t.Fatalf("user status filter %v", list)
 		}

@@ -1,0 +1,40 @@
+package app_test
+
+import (
+	"testing"
+
+	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/auth"
+)
+
+// TestNullOnlyWhereDeclared: over HTTP, a JSON null is taken only where the
+// operation's published schema has null (a genie's voice_id, a tenant's
+// name); elsewhere it is a VALIDATION_ERROR naming the field, not read as
+// "omitted" (every answer also passes the contract check).
+func TestNullOnlyWhereDeclared(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		s := apitest.Start(t, store)
+		u, admin := s.NewUser(t, auth.RoleUser), s.NewUser(t, auth.RoleAdmin)
+		g := apitest.Str(s.Call(t, u.Token, "genies", "create", "", map[string]any{"name": "g"}).Expect(t, 201, "").Data(), "genie", "id")
+		for _, c := range []struct {
+			resource, action, id string
+			data                 map[string]any
+			field                string
+		}{
+			{"genies", "update", g, map[string]any{"name": nil}, "name"},
+			{"genies", "update", g, map[string]any{"description": nil}, "description"},
+			{"genies", "create", "", map[string]any{"name": "x", "greeting": nil}, "greeting"},
+			{"documents", "create", "", map[string]any{"name": "d", "content": "c", "is_public": nil}, "is_public"},
+			{"genies", "update", g, map[string]any{"document_ids": []any{nil}}, "document_ids"},
+		} {
+			r := s.Call(t, u.Token, c.resource, c.action, c.id, c.data).Expect(t, 400, "VALIDATION_ERROR")
+			if f := apitest.Str(r.Err(), "field"); f != c.field {
+				t.Fatalf("%s %s %v: field %q", c.resource, c.action, c.data, f)
+			}
+		}
+		s.Call(t, u.Token, "genies", "update", g, map[string]any{"voice_id": nil}).Expect(t, 200, "")
+		s.Call(t, u.Token, "genies", "update", g, map[string]any{"document_ids": nil}).Expect(t, 200, "")
+		s.Call(t, admin.Token, "mail-tenant-credentials", "upsert", "", map[string]any{"owner_email": admin.Email, "tenant_id": "t",
+			"api_key": "k", "tenant_name": nil, "owner_user_id": nil}).Expect(t, 200, "")
+	})
+}
