@@ -1,0 +1,248 @@
+package knowledge
+
+import (
+	"sort"
+	"strings"
+)
+
+// Thresholds of Ask, tuned on the evaluation's tuning set only
+// (testdata/eval/tune): a passage answers when it covers enough of the
+// question's weight (idf-weighted share of its terms) and its BM25 score
+// is not negligible.
+const (
+	minScore    = 0.4
+	minBM25     = 1.0
+	maxQuestion = 2000 // bytes of a question looked at
+	maxPassages = 5
+	bm25K1      = 1.2
+	bm25B       = 0.75
+)
+
+// queryTerm is one distinct term of the question and what it matches.
+type queryTerm struct {
+	weight  float64
+	matches []match
+}
+
+// hit is a block's score for the question.
+type hit struct {
+	doc, block int
+	bm25       float64
+	covered    float64 // sum of the weights of the query terms matched, times their factors
+	score      float64
+}
+
+// Ask answers a question from the base only. Answered is false when the
+// best passage is not good enough; Passages are still filled then.
+func (b *Base) Ask(question string) Answer {
+	if len(question) > maxQuestion {
+		question = strings.ToValidUTF8(question[:maxQuestion], "")
+	}
+	qlang, sure := detect(question)
+	ans := Answer{Language: qlang}
+	if !sure && len(b.docs) > 0 {
+		ans.Language = b.lang
+	}
+	hits := b.search(question, qlang, sure)
+	if len(hits) == 0 {
+		return ans
+	}
+	for i, h := range hits {
+		if i == maxPassages {
+			break
+		}
+		d := b.docs[h.doc]
+		text := d.blocks[h.block].text
+		ans.Passages = append(ans.Passages, Passage{Citation: d.cite(h.block, text), Text: text, Score: h.score})
+	}
+	best := hits[0]
+	ans.Score = best.score
+	if best.score < minScore || best.bm25 < minBM25 {
+		return ans
+	}
+	d := b.docs[best.doc]
+	text := d.answerText(best.block, Terms(question, d.lang))
+	ans.Answered, ans.Text = true, text
+	ans.Sources = []Citation{d.cite(best.block, text)}
+	return ans
+}
+
+// search ranks the blocks of the base for the question, best first.
+func (b *Base) search(question, qlang string, sure bool) []hit {
+	var hits []hit
+	for _, lang := range b.langs {
+		qs, total := b.query(question, lang, qlang, sure)
+		if total == 0 {
+			continue
+		}
+		hits = append(hits, b.score(lang, qs, total)...)
+	}
+	sort.Slice(hits, func(i, j int) bool {
+		if hits[i].score != hits[j].score {
+			return hits[i].score > hits[j].score
+		}
+		return hits[i].bm25 > hits[j].bm25
+	})
+	return hits
+}
+
+// query returns the question's terms in a documents' language with what
+// they match, and the sum of their weights. Words that are stop words of
+// the question's own language are left out too.
+func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, float64) {
+	seen := map[string]bool{}
+	var qs []queryTerm
+	total := 0.0
+	for _, w := range words(strings.ToLower(question)) {
+		if sure && stopwords[qlang][w] {
+			continue
+		}
+		t, ok := term(lang, w)
+		if !ok || seen[t] {
+			continue
+		}
+		seen[t] = true
+		ms := b.matches(lang, t)
+		// A word of the documents weighs its idf; a misspelt one what the
+		// word it stands for weighs; a word in no document what the
+		// rarest word of the documents weighs (1 block): it still counts
+		// against an answer, since the question is then about something
+		// the documents may not cover.
+		weight := b.idf(max(b.df(t), 1))
+		if len(ms) > 0 && ms[0].factor < 1 {
+			weight = 0
+			for _, m := range ms {
+				weight = max(weight, b.idf(b.df(m.term)))
+			}
+		}
+		if generic[qlang][w] || generic[lang][w] {
+			weight *= genericWeight
+		}
+		qs = append(qs, queryTerm{weight: weight, matches: ms})
+		total += weight
+	}
+	return qs, total
+}
+
+// score is BM25 over the blocks of the language's documents, with each
+// query term counted once per block through its best match.
+func (b *Base) score(lang string, qs []queryTerm, total float64) []hit {
+	type key struct{ doc, block int }
+	acc := map[key]*hit{}
+	for _, q := range qs {
+		best := map[key][2]float64{} // bm25 part, coverage factor
+		for _, m := range q.matches {
+			for di, d := range b.docs {
+				if d.lang != lang {
+					continue
+				}
+				for _, p := range d.postings[m.term] {
+					bl := d.blocks[p.block]
+					tf := float64(p.tf)
+					norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(bl.length)/b.avgLen))
+					k := key{di, int(p.block)}
+					s := q.weight * m.factor * norm
+					if cur := best[k]; s > cur[0] {
+						best[k] = [2]float64{s, max(cur[1], m.factor)}
+					} else if m.factor > cur[1] {
+						best[k] = [2]float64{cur[0], m.factor}
+					}
+				}
+			}
+		}
+		for k, v := range best {
+			h := acc[k]
+			if h == nil {
+				h = &hit{doc: k.doc, block: k.block}
+				acc[k] = h
+			}
+			h.bm25 += v[0]
+			h.covered += q.weight * v[1]
+		}
+	}
+	out := make([]hit, 0, len(acc))
+	for _, h := range acc {
+		cov := h.covered / total
+		// confidence: mostly how much of the question the block covers,
+		// a little how strongly (BM25 saturates towards 1)
+		h.score = 0.85*cov + 0.15*cov*(h.bm25/(h.bm25+total))
+		out = append(out, *h)
+	}
+	return out
+}
+
+// cite is the citation of a quote from block i.
+func (d *doc) cite(i int, quote string) Citation {
+	return Citation{DocumentID: d.id, DocumentName: d.name, Heading: strings.Join(d.blocks[i].heading, " > "), Quote: quote}
+}
+
+// Answer shapes: a paragraph of up to maxWholeWords words is quoted
+// whole, a longer one by its best window of sentences; a list of up to
+// maxListItems items and maxListWords words is quoted whole.
+const (
+	maxWholeWords = 70
+	maxWindow     = 2
+	maxListItems  = 12
+	maxListWords  = 220
+)
+
+// answerText is the text quoted from block i for a question with terms
+// qt: whole sentences, the whole list or the whole procedure.
+func (d *doc) answerText(i int, qt []string) string {
+	bl := d.blocks[i]
+	switch bl.kind {
+	case kindItem:
+		l := d.lists[bl.group]
+		words := len(strings.Fields(l.lead))
+		for _, it := range l.items {
+			words += len(strings.Fields(it))
+		}
+		var parts []string
+		if l.lead != "" {
+			parts = append(parts, l.lead)
+		}
+		if len(l.items) <= maxListItems && words <= maxListWords {
+			for _, it := range l.items {
+				parts = append(parts, "- "+it)
+			}
+		} else {
+			parts = append(parts, "- "+bl.text)
+		}
+		return strings.Join(parts, "\n")
+	case kindParagraph, kindQA:
+		if len(strings.Fields(bl.text)) <= maxWholeWords || len(bl.sentences) <= maxWindow {
+			return bl.text
+		}
+		return bestWindow(bl.sentences, qt, d.lang)
+	}
+	return bl.text
+}
+
+// bestWindow returns the sentence with most of the question's terms (the
+// earliest on a tie), with the next one when that adds terms too or the
+// best one announces it (ends with ":"); at most maxWindow sentences.
+func bestWindow(sentences []string, qt []string, lang string) string {
+	want := map[string]bool{}
+	for _, t := range qt {
+		want[t] = true
+	}
+	hits := make([]int, len(sentences))
+	best := 0
+	for i, s := range sentences {
+		seen := map[string]bool{}
+		for _, t := range Terms(s, lang) {
+			if want[t] && !seen[t] {
+				seen[t] = true
+				hits[i]++
+			}
+		}
+		if hits[i] > hits[best] {
+			best = i
+		}
+	}
+	end := best + 1
+	for end < len(sentences) && end-best < maxWindow && (hits[end] > 0 || strings.HasSuffix(sentences[end-1], ":")) {
+		end++
+	}
+	return strings.Join(sentences[best:end], " ")
+}

@@ -1,0 +1,274 @@
+package knowledge
+
+import (
+	"math"
+	"sort"
+	"unicode/utf8"
+)
+
+// Base is the knowledge base of one genie: its documents, parsed. It is
+// immutable and safe for concurrent use.
+type Base struct {
+	docs   []*doc
+	blocks int     // number of blocks
+	avgLen float64 // mean block length in terms
+	lang   string  // the language most blocks are in
+	langs  []string
+}
+
+func newBase(docs []*doc) *Base {
+	b := &Base{docs: docs, lang: EN}
+	total := 0.0
+	perLang := map[string]int{}
+	for _, d := range docs {
+		b.blocks += len(d.blocks)
+		total += d.totalLen
+		perLang[d.lang] += len(d.blocks)
+	}
+	if b.blocks > 0 {
+		b.avgLen = total / float64(b.blocks)
+	}
+	best := 0
+	for _, l := range Languages {
+		if perLang[l] > 0 {
+			b.langs = append(b.langs, l)
+		}
+		if perLang[l] > best {
+			b.lang, best = l, perLang[l]
+		}
+	}
+	return b
+}
+
+// df is the number of blocks that contain the term.
+func (b *Base) df(t string) int {
+	n := 0
+	for _, d := range b.docs {
+		n += len(d.postings[t])
+	}
+	return n
+}
+
+func (b *Base) idf(df int) float64 {
+	n := float64(b.blocks)
+	return math.Log(1 + (n-float64(df)+0.5)/(float64(df)+0.5))
+}
+
+// match is a term of the index that a query term matches, with the
+// weight of that match (1 for the term itself).
+type match struct {
+	term   string
+	factor float64
+}
+
+// Match factors: a typo, a prefix (German compounds, a word cut short)
+// and a synonym count less than the word itself, so exact matches rank
+// first as in Meilisearch.
+const (
+	factorTypo1   = 0.8
+	factorTypo2   = 0.6
+	factorPrefix  = 0.6
+	factorSynonym = 0.75
+)
+
+// matches returns the index terms that the query term q matches in the
+// language's documents: itself and its synonyms, else its typo variants
+// (one typo from 5 letters, two from 9, as Meilisearch's defaults, counted
+// on the stem) and its prefix extensions.
+func (b *Base) matches(lang, q string) []match {
+	var out []match
+	if b.df(q) > 0 {
+		out = append(out, match{q, 1})
+	}
+	for _, s := range synonyms[lang][q] {
+		if b.df(s) > 0 {
+			out = append(out, match{s, factorSynonym})
+		}
+	}
+	if lang == DE {
+		out = append(out, b.compounds(q, factorPrefix)...)
+		for _, s := range synonyms[lang][q] {
+			out = append(out, b.compounds(s, factorSynonym*factorPrefix)...)
+		}
+		out = bestMatches(out)
+	}
+	if len(out) == 0 && !isDigits(q) {
+		// only a word the documents do not have, nor its synonyms, is
+		// read as misspelt
+		out = b.fuzzy(lang, q)
+	}
+	return out
+}
+
+// fuzzy finds the index terms within the typo budget of q, or extending
+// it (q at least 4 letters: "versand" finds "versandkost"). Like
+// Meilisearch, which counts a typo on the first letter double, it looks
+// only at terms with q's first letter.
+func (b *Base) fuzzy(lang, q string) []match {
+	n := utf8.RuneCountInString(q)
+	budget := 0
+	switch {
+	case n >= 9:
+		budget = 2
+	case n >= 5:
+		budget = 1
+	}
+	best := map[string]float64{}
+	for _, d := range b.docs {
+		if d.lang != lang {
+			continue
+		}
+		for _, t := range d.byFirst[q[0]] {
+			if _, seen := best[t]; seen {
+				continue
+			}
+			switch {
+			case len(q) >= 4 && len(t) > len(q) && t[:len(q)] == q:
+				best[t] = factorPrefix
+			case budget > 0 && abs(len(t)-len(q)) <= budget:
+				switch d := distString(q, t, budget); {
+				case d > budget || d == 0:
+				case d == 1:
+					best[t] = factorTypo1
+				default:
+					best[t] = factorTypo2
+				}
+			}
+		}
+	}
+	out := make([]match, 0, len(best))
+	for t, f := range best {
+		out = append(out, match{t, f})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].term < out[j].term })
+	return out
+}
+
+// distString is dist on strings, without converting ASCII ones.
+func distString(a, b string, max int) int {
+	if isASCII(a) && isASCII(b) && len(a) < 64 && len(b) < 64 {
+		var ra, rb [64]rune
+		for i := 0; i < len(a); i++ {
+			ra[i] = rune(a[i])
+		}
+		for i := 0; i < len(b); i++ {
+			rb[i] = rune(b[i])
+		}
+		return dist(ra[:len(a)], rb[:len(b)], max)
+	}
+	return dist([]rune(a), []rune(b), max)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// compounds returns the German index terms that start or end with q (at
+// least 4 letters): "versand" finds "versandkost", "kost" finds
+// "versandkost"; and those of at least 4 letters that q starts or ends
+// with. German writes compounds as one word, which Snowball does not split.
+func (b *Base) compounds(q string, factor float64) []match {
+	if utf8.RuneCountInString(q) < 4 {
+		return nil
+	}
+	seen := map[string]bool{q: true}
+	var out []match
+	add := func(t string) {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, match{t, factor})
+		}
+	}
+	for _, d := range b.docs {
+		if d.lang != DE {
+			continue
+		}
+		for _, t := range d.compoundsOf(q) {
+			add(t)
+		}
+		// and the parts of a compound question word the documents have:
+		// "flughafentransfer" finds "transfer", "eincheck" finds "check"
+		for k := 4; k+4 <= len(q); k++ {
+			if len(d.postings[q[:k]]) > 0 {
+				add(q[:k])
+			}
+			if len(d.postings[q[k:]]) > 0 {
+				add(q[k:])
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].term < out[j].term })
+	return out
+}
+
+// bestMatches keeps each term once, with its best factor, in term order.
+func bestMatches(ms []match) []match {
+	best := map[string]float64{}
+	for _, m := range ms {
+		best[m.term] = max(best[m.term], m.factor)
+	}
+	out := make([]match, 0, len(best))
+	for t, f := range best {
+		out = append(out, match{t, f})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].factor != out[j].factor {
+			return out[i].factor > out[j].factor
+		}
+		return out[i].term < out[j].term
+	})
+	return out
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// dist is the Damerau–Levenshtein (optimal string alignment) distance of
+// a and b, or max+1 when it is more than max.
+func dist(a, b []rune, max int) int {
+	if abs(len(a)-len(b)) > max {
+		return max + 1
+	}
+	var buf [3 * 65]int
+	rows := buf[:]
+	if len(b) >= 65 {
+		rows = make([]int, 3*(len(b)+1))
+	}
+	w := len(b) + 1
+	prev2, prev, cur := rows[:w], rows[w:2*w], rows[2*w:3*w]
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > max {
+			return max + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	if prev[len(b)] > max {
+		return max + 1
+	}
+	return prev[len(b)]
+}

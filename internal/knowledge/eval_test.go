@@ -1,0 +1,39 @@
+package knowledge
+
+import (
+	"os"
+	"testing"
+)
+
+// TestEvaluate runs the answer-quality evaluation and fails only on its
+// invariants: no answer with a word that is not in the sources, no
+// procedure quoted without its last step. Quality figures are printed
+// (go test -v), not asserted; BENCHMARKS.md records them.
+func TestEvaluate(t *testing.T) {
+	results, err := Evaluate("testdata/eval")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 2 {
+		t.Fatalf("got %d sets, want 2 (tune and heldout)", len(results))
+	}
+	for _, r := range results {
+		t.Logf("%s: %d bases, right %d/%d (%.1f%%), wrong %d, refused %d, unanswerable answered %d/%d (%.1f%%), invented %d, cut %d, mean latency %v",
+			r.Set, r.Bases, r.Right, r.Answerable, 100*r.RightShare(), r.Wrong, r.Refused, r.AnsweredAnyway, r.Unanswerable,
+			100*r.AnsweredAnywayShare(), r.Invented, r.CutProcedures, r.Latency)
+		if os.Getenv("EVAL_VERBOSE") != "" {
+			for _, f := range r.Failures {
+				t.Log("  " + f)
+			}
+		}
+		if r.Answerable < 50 || r.Unanswerable < 10 {
+			t.Errorf("%s: %d answerable and %d unanswerable questions, want at least 50 and 10", r.Set, r.Answerable, r.Unanswerable)
+		}
+		if r.Invented != 0 {
+			t.Errorf("%s: %d answers with words not in the sources, want 0", r.Set, r.Invented)
+		}
+		if r.CutProcedures != 0 {
+			t.Errorf("%s: %d answers cut a procedure, want 0", r.Set, r.CutProcedures)
+		}
+	}
+}

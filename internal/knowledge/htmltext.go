@@ -1,0 +1,181 @@
+package knowledge
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// skipped are elements whose content is page chrome or not text.
+var skipped = map[atom.Atom]bool{
+	atom.Script: true, atom.Style: true, atom.Noscript: true, atom.Template: true, atom.Svg: true,
+	atom.Nav: true, atom.Footer: true, atom.Form: true, atom.Button: true, atom.Iframe: true,
+	atom.Aside: true, atom.Select: true, atom.Head: true, atom.Img: true, atom.Object: true,
+}
+
+// blockAtoms break the flow of text into paragraphs.
+var blockAtoms = map[atom.Atom]bool{
+	atom.P: true, atom.Div: true, atom.Section: true, atom.Article: true, atom.Main: true, atom.Header: true,
+	atom.Blockquote: true, atom.Pre: true, atom.Address: true, atom.Figure: true, atom.Figcaption: true,
+	atom.Hr: true, atom.Body: true, atom.Html: true, atom.Center: true, atom.Fieldset: true, atom.Details: true,
+}
+
+// looksHTML says whether content is HTML rather than Markdown or text: it
+// has at least two block-level tags.
+func looksHTML(s string) bool {
+	z := html.NewTokenizer(strings.NewReader(s))
+	n := 0
+	for i := 0; i < 2000; i++ {
+		switch z.Next() {
+		case html.ErrorToken:
+			return false
+		case html.StartTagToken:
+			name, _ := z.TagName()
+			a := atom.Lookup(name)
+			if blockAtoms[a] || a == atom.Li || a == atom.Table || a == atom.Br || (a >= atom.H1 && a <= atom.H6) ||
+				a == atom.H1 || a == atom.H2 || a == atom.H3 || a == atom.H4 || a == atom.H5 || a == atom.H6 {
+				if n++; n >= 2 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// htmlElements parses HTML (a page or a fragment) into elements.
+func htmlElements(s string) []element {
+	root, err := html.Parse(strings.NewReader(s))
+	if err != nil {
+		return nil
+	}
+	w := &htmlWalker{}
+	w.walk(root)
+	w.flush()
+	return w.out
+}
+
+type htmlWalker struct {
+	out []element
+	buf strings.Builder
+}
+
+// flush ends the paragraph being collected.
+func (w *htmlWalker) flush() {
+	if strings.TrimSpace(w.buf.String()) != "" {
+		w.out = append(w.out, lineElements(strings.Split(w.buf.String(), "\n"))...)
+	}
+	w.buf.Reset()
+}
+
+func (w *htmlWalker) walk(n *html.Node) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		w.node(c)
+	}
+}
+
+func (w *htmlWalker) node(n *html.Node) {
+	switch n.Type {
+	case html.TextNode:
+		w.buf.WriteString(strings.ReplaceAll(n.Data, "\n", " "))
+		return
+	case html.ElementNode:
+	case html.DocumentNode:
+		w.walk(n)
+		return
+	default:
+		return
+	}
+	a := n.DataAtom
+	switch {
+	case skipped[a]:
+	case a == atom.Br:
+		w.buf.WriteByte('\n')
+	case a == atom.H1 || a == atom.H2 || a == atom.H3 || a == atom.H4 || a == atom.H5 || a == atom.H6:
+		w.flush()
+		if t := clean(textOf(n)); t != "" {
+			w.out = append(w.out, element{kind: elHeading, level: int(n.Data[1] - '0'), text: t})
+		}
+	case a == atom.Ul || a == atom.Ol:
+		w.flush()
+		el := element{kind: elList, ordered: a == atom.Ol}
+		for li := n.FirstChild; li != nil; li = li.NextSibling {
+			if t := clean(textOf(li)); t != "" && li.Type == html.ElementNode {
+				el.items = append(el.items, t)
+			}
+		}
+		if len(el.items) > 0 {
+			w.out = append(w.out, el)
+		}
+	case a == atom.Table:
+		w.flush()
+		w.out = append(w.out, htmlTable(n))
+	case a == atom.Dt || a == atom.Summary:
+		w.flush()
+		if t := clean(textOf(n)); t != "" {
+			w.out = append(w.out, element{kind: elHeading, level: levelQuestion, text: t})
+		}
+	case blockAtoms[a] || a == atom.Dd || a == atom.Dl || a == atom.Li:
+		w.flush()
+		w.walk(n)
+		w.flush()
+	default: // inline
+		w.walk(n)
+	}
+}
+
+// htmlTable reads a table's rows; a first row of header cells is its header.
+func htmlTable(t *html.Node) element {
+	el := element{kind: elTable}
+	var rows func(n *html.Node)
+	rows = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if c.DataAtom != atom.Tr {
+				rows(c)
+				continue
+			}
+			var cells []string
+			allTH := true
+			for td := c.FirstChild; td != nil; td = td.NextSibling {
+				if td.DataAtom == atom.Td || td.DataAtom == atom.Th {
+					cells = append(cells, clean(textOf(td)))
+					allTH = allTH && td.DataAtom == atom.Th
+				}
+			}
+			if allTH && el.header == nil && len(el.rows) == 0 {
+				el.header = cells
+			} else if len(cells) > 0 {
+				el.rows = append(el.rows, cells)
+			}
+		}
+	}
+	rows(t)
+	return el
+}
+
+// textOf is the text of n and its descendants, block elements separated by
+// spaces, skipped elements left out.
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		switch {
+		case n.Type == html.TextNode:
+			b.WriteString(n.Data)
+		case n.Type == html.ElementNode && skipped[n.DataAtom]:
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+		if n.Type == html.ElementNode && (blockAtoms[n.DataAtom] || n.DataAtom == atom.Li || n.DataAtom == atom.Br) {
+			b.WriteByte(' ')
+		}
+	}
+	walk(n)
+	return b.String()
+}

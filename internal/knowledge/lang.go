@@ -1,0 +1,237 @@
+package knowledge
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	snowball "github.com/blevesearch/snowballstem"
+	"github.com/blevesearch/snowballstem/english"
+	"github.com/blevesearch/snowballstem/french"
+	"github.com/blevesearch/snowballstem/german"
+	"github.com/blevesearch/snowballstem/spanish"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Languages the knowledge model understands.
+const (
+	EN = "en"
+	FR = "fr"
+	DE = "de"
+	ES = "es"
+)
+
+// Languages lists the supported languages in the order ties are broken.
+var Languages = []string{EN, FR, DE, ES}
+
+// stopwords are the function words of each language: counted to detect a
+// language and dropped from terms. Question fillers ("please", "want",
+// "know") are here too: they say that something is asked, not what.
+var stopwords = foldedAll(map[string]map[string]bool{
+	EN: toSet(`a about above after again against all also am an and any are aren as at be because been before being
+		below between both but by can cannot could couldn did didn do does doesn doing don down during each few for from
+		further had hadn has hasn have haven having he her here hers herself him himself his how i if in into is isn it
+		its itself just let me more most my myself no nor not now of off on once only or other our ours ourselves out
+		over own same she should so some such than that the their theirs them themselves then there these they this
+		those through to too under until up very was wasn we were weren what when where which while who whom why will
+		with won would you your yours yourself yourselves s t ll ve re d m
+		hi hello hey please thanks thank want wanna need know tell get got gonna possible anyone somebody someone
+		question ok okay sure like really still also ever something anything thing things pls plz u ur thx im ive dont cant way
+		stuff till whats wat hows wheres whos much many`),
+	FR: toSet(`a à ai aie aient aies ait alors as au aucun aussi autre aux avec avez avoir avons ayez bon car ce ceci cela
+		celle celles celui ces cet cette chaque ci comme comment dans de des du donc elle elles en encore est et étaient
+		était été être eu fait faites fois font ici il ils je la le les leur leurs lui ma mais me même mes moi mon ne ni
+		nos notre nous on ont ou où par pas peu peut peux pour pourquoi puis puisque quand que quel quelle quelles quels
+		qui quoi sa sans se ses si sien son sont sous suis sur ta te tes toi ton tous tout toute toutes très tu un une
+		vos votre vous vu y c d j l m n qu s t
+		bonjour salut merci svp stp veux voudrais voudrait souhaite souhaiterais besoin savoir dire question possible
+		faut faire est-ce estce combien mets mettre mis fais`),
+	DE: toSet(`aber alle allem allen aller alles als also am an ander andere anderem anderen anderer anderes auch auf aus
+		bei bin bis bist da damit dann das dass dein deine dem den der des dessen die dich dir doch dort du durch ein eine
+		einem einen einer eines er es etwas euch euer eure für gegen hab habe haben hat hatte hätte ich ihm ihn ihnen ihr
+		ihre ihrem ihren ihrer im in ist ja jede jedem jeden jeder jedes jetzt kann kein keine können könnte man manche
+		mein meine mich mir mit muss musste nach nicht nichts noch nun nur ob oder ohne sehr sein seine sich sie sind so
+		solche soll sollte sondern um und uns unser unsere unter viel vom von vor war waren warum was weil welche welchem
+		welchen welcher welches wenn wer werde werden wie wieder wir wird wo wollen zu zum zur über
+		hallo danke bitte möchte möchten will wissen frage gibt geht mal kurz eigentlich habt hab tun
+		euch ihr`),
+	ES: toSet(`a al algo algunas algunos ante antes como con contra cual cuando cuál cómo de del desde donde dónde durante e
+		el él ella ellas ellos en entre era es esa esas ese eso esos esta estas este esto estos está están estoy fue ha
+		hace hacer hay he la las le les lo los me mi mis mucho muy más nada ni no nos nosotros nuestra nuestro o os otra
+		otro para pero poco por porque puede pueden puedo qué que quien quién se sea ser si sí sin sobre son su sus también
+		te tengo tiene tienen tu tus un una uno unos usted ustedes vosotros y ya yo
+		hola gracias favor quiero quisiera necesito saber pregunta posible debo tengo tenéis tienes tenemos hacéis hacen
+		hago haces vosotros vuestra vuestro vuestros`),
+})
+
+func foldedAll(m map[string]map[string]bool) map[string]map[string]bool {
+	for _, set := range m {
+		folded(set)
+	}
+	return m
+}
+
+// folded returns the set with the accent-folded form of each word added.
+func folded(m map[string]bool) map[string]bool {
+	for w := range m {
+		m[fold(w)] = true
+	}
+	return m
+}
+
+func toSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// langHints are words and letters that single a language out even in a
+// short question (question words, letters only that language writes).
+var langHints = map[string]map[string]bool{
+	EN: toSet(`how what when where why which can do does is my the and`),
+	FR: toSet(`comment quand où pourquoi quel quelle est-ce combien je mon ma mes le les des est`),
+	DE: toSet(`wie wann wo warum welche kann ich mein meine ist der die das und`),
+	ES: toSet(`cómo como cuándo cuando dónde donde por qué cuál cuánto puedo mi mis el los las es`),
+}
+
+// DetectLanguage returns "en", "fr", "de" or "es": the language whose
+// function words and letters the text uses most; "en" when unsure.
+func DetectLanguage(text string) string {
+	lang, _ := detect(text)
+	return lang
+}
+
+// detect is DetectLanguage with whether the guess rests on enough evidence.
+func detect(text string) (string, bool) {
+	score := map[string]float64{}
+	for _, r := range text {
+		switch r {
+		case 'ß', 'ä', 'ö', 'ü', 'Ä', 'Ö', 'Ü':
+			score[DE] += 2
+		case 'ñ', '¿', '¡', 'á', 'í', 'ó', 'ú', 'Ñ':
+			score[ES] += 2
+		case 'è', 'ê', 'à', 'ç', 'ù', 'â', 'î', 'ô', 'û', 'œ', 'ë', 'ï':
+			score[FR] += 2
+		}
+	}
+	n := 0
+	for _, w := range words(strings.ToLower(text)) {
+		n++
+		for _, l := range Languages {
+			if stopwords[l][w] {
+				score[l]++
+			}
+			if langHints[l][w] {
+				score[l] += 0.5
+			}
+		}
+	}
+	best, bestS, second := EN, 0.0, 0.0
+	for _, l := range Languages {
+		if score[l] > bestS {
+			best, bestS, second = l, score[l], bestS
+		} else if score[l] > second {
+			second = score[l]
+		}
+	}
+	if bestS == 0 {
+		return EN, false
+	}
+	return best, bestS >= 2 && bestS >= 1.5*second
+}
+
+// words splits lower-case text into words: runs of letters and digits.
+// Apostrophes split ("l'article" gives "l" and "article").
+func words(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+var stemmers = map[string]func(*snowball.Env) bool{EN: english.Stem, FR: french.Stem, DE: german.Stem, ES: spanish.Stem}
+
+// stem is the Snowball stem of a lower-case word with its accents folded.
+func stem(lang, w string) string {
+	f := stemmers[lang]
+	if f == nil {
+		f = english.Stem
+	}
+	// Spanish and German are folded before stemming, so that "devolucion"
+	// and "devolución" (customers leave accents out) are one term; French
+	// after, since its stemmer reads the accents of "arrivée" and
+	// "arrivé" to give both "arriv".
+	if lang == FR {
+		env := snowball.NewEnv(w)
+		f(env)
+		return fold(env.Current())
+	}
+	env := snowball.NewEnv(fold(w))
+	f(env)
+	return env.Current()
+}
+
+// fold removes accents and folds ligatures: "é" is "e", "ß" is "ss".
+func fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case r == 'ß':
+			b.WriteString("ss")
+		case r == 'œ':
+			b.WriteString("oe")
+		case r == 'æ':
+			b.WriteString("ae")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// Terms returns the normalised terms of text in the language: lower case,
+// stop words removed, stemmed, accents folded. Numbers are kept as they
+// are. Two texts that say the same thing with other inflections give the
+// same terms, so callers may group questions by them.
+func Terms(text, lang string) []string {
+	if stemmers[lang] == nil {
+		lang = EN
+	}
+	var out []string
+	for _, w := range words(strings.ToLower(text)) {
+		if t, ok := term(lang, w); ok {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// term is the term of one lower-case word, or false for a stop word.
+func term(lang, w string) (string, bool) {
+	if stopwords[lang][w] || (utf8.RuneCountInString(w) < 2 && !isDigits(w)) {
+		return "", false
+	}
+	if isDigits(w) {
+		return w, true
+	}
+	return stem(lang, w), true
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}

@@ -1,0 +1,69 @@
+package knowledge
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestDetectLanguage(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"how long does shipping take", EN},
+		{"can i return my order", EN},
+		{"combien de temps pour être livré ?", FR},
+		{"je veux annuler ma commande", FR},
+		{"wie lange dauert der Versand", DE},
+		{"kann ich mit PayPal bezahlen", DE},
+		{"¿cuánto tarda el envío?", ES},
+		{"quiero devolver mi pedido", ES},
+		{"", EN},
+		{"12345", EN},
+	}
+	for _, c := range cases {
+		if got := DetectLanguage(c.text); got != c.want {
+			t.Errorf("DetectLanguage(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+func TestTerms(t *testing.T) {
+	cases := []struct {
+		text, lang string
+		want       []string
+	}{
+		{"How long does shipping take?", EN, []string{"long", "ship", "take"}},
+		{"Shipped and shipping", EN, []string{"ship", "ship"}},
+		{"Où est ma commande ?", FR, []string{"command"}},
+		{"Livraison et livré", FR, []string{"livraison", "livr"}},
+		{"Wie hoch sind die Versandkosten?", DE, []string{"hoch", "versandkost"}},
+		{"Rückerstattung", DE, []string{"ruckerstatt"}},
+		{"devolución", ES, []string{"devolucion"}},
+		{"devolucion", ES, []string{"devolucion"}},
+		{"Order 12345 within 14 days", EN, []string{"order", "12345", "within", "14", "day"}},
+		{"the and of", EN, nil},
+		{"Hello, unknown language", "xx", []string{"unknown", "languag"}},
+	}
+	for _, c := range cases {
+		if got := Terms(c.text, c.lang); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("Terms(%q, %q) = %q, want %q", c.text, c.lang, got, c.want)
+		}
+	}
+}
+
+func TestDist(t *testing.T) {
+	cases := []struct {
+		a, b string
+		max  int
+		want int
+	}{
+		{"ship", "ship", 1, 0},
+		{"retrun", "return", 1, 1}, // a transposition is one typo
+		{"pasword", "password", 1, 1},
+		{"abcdef", "abcxyz", 2, 3},
+		{"abc", "abcdef", 2, 3},
+	}
+	for _, c := range cases {
+		if got := dist([]rune(c.a), []rune(c.b), c.max); got != c.want {
+			t.Errorf("dist(%q, %q, %d) = %d, want %d", c.a, c.b, c.max, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,127 @@
+package knowledge
+
+import (
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+var markdown = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Linkify))
+
+// markdownElements parses Markdown (and so plain text, which is Markdown
+// without marks) into elements. A paragraph's lines are read again as plain
+// text lines, since text copied from a web page puts headings, questions
+// and list items on lines of their own without blank lines between them.
+func markdownElements(src []byte) []element {
+	doc := markdown.Parser().Parse(text.NewReader(src))
+	var out []element
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		out = append(out, blockElements(n, src)...)
+	}
+	return out
+}
+
+func blockElements(n ast.Node, src []byte) []element {
+	switch n := n.(type) {
+	case *ast.Heading:
+		if t := clean(inlineText(n, src)); t != "" {
+			return []element{{kind: elHeading, level: n.Level, text: t}}
+		}
+	case *ast.Paragraph, *ast.TextBlock:
+		return lineElements(strings.Split(inlineText(n, src), "\n"))
+	case *ast.List:
+		el := element{kind: elList, ordered: n.IsOrdered()}
+		for it := n.FirstChild(); it != nil; it = it.NextSibling() {
+			if t := strings.TrimSpace(containerText(it, src)); t != "" {
+				el.items = append(el.items, t)
+			}
+		}
+		if len(el.items) > 0 {
+			return []element{el}
+		}
+	case *east.Table:
+		return []element{tableElement(n, src)}
+	case *ast.HTMLBlock:
+		var b strings.Builder
+		for i := 0; i < n.Lines().Len(); i++ {
+			seg := n.Lines().At(i)
+			b.Write(seg.Value(src))
+		}
+		if n.HasClosure() {
+			b.Write(n.ClosureLine.Value(src))
+		}
+		return htmlElements(b.String())
+	case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.ThematicBreak:
+		return nil
+	default: // block quotes and other containers
+		var out []element
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			out = append(out, blockElements(c, src)...)
+		}
+		return out
+	}
+	return nil
+}
+
+func tableElement(t *east.Table, src []byte) element {
+	el := element{kind: elTable}
+	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
+		var cells []string
+		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
+			cells = append(cells, clean(inlineText(c, src)))
+		}
+		if _, ok := r.(*east.TableHeader); ok {
+			el.header = cells
+		} else {
+			el.rows = append(el.rows, cells)
+		}
+	}
+	return el
+}
+
+// containerText is the text of a list item: its paragraphs and nested
+// lists, their lines kept (faqLists looks at the first).
+func containerText(n ast.Node, src []byte) string {
+	var parts []string
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c.(type) {
+		case *ast.Paragraph, *ast.TextBlock, *ast.Heading:
+			parts = append(parts, inlineText(c, src))
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+		default:
+			parts = append(parts, containerText(c, src))
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// inlineText is the text of n's inline children without marks; line breaks
+// stay "\n".
+func inlineText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	var walk func(ast.Node)
+	walk = func(n ast.Node) {
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			switch c := c.(type) {
+			case *ast.Text:
+				b.Write(c.Value(src))
+				if c.SoftLineBreak() || c.HardLineBreak() {
+					b.WriteByte('\n')
+				}
+			case *ast.String:
+				b.Write(c.Value)
+			case *ast.AutoLink:
+				b.Write(c.Label(src))
+			case *ast.Image, *ast.RawHTML:
+			default:
+				walk(c)
+			}
+		}
+	}
+	walk(n)
+	return b.String()
+}

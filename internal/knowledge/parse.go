@@ -1,0 +1,278 @@
+package knowledge
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Weights of a block's fields in its term frequencies: the innermost
+// heading (a question's words above all) says most about what a block
+// answers.
+const (
+	weightBody     = 1.0
+	weightHeading  = 1.5
+	weightQuestion = 2.5
+	weightOuter    = 0.5
+)
+
+// maxQAWords is the length up to which the paragraphs under a question
+// are one answer block.
+const maxQAWords = 70
+
+// parse parses one document version into its blocks and index.
+func parse(s Source) *doc {
+	content := strings.ToValidUTF8(s.Content, "")
+	var els []element
+	if looksHTML(content) {
+		els = htmlElements(content)
+	} else {
+		els = markdownElements([]byte(content))
+	}
+	els = promoteHeadings(dropChrome(faqLists(els)))
+	d := &doc{id: s.ID, name: s.Name, version: s.Version, postings: map[string][]posting{}}
+	var all strings.Builder
+	for _, e := range els {
+		all.WriteString(e.text + " " + strings.Join(e.items, " ") + " ")
+		if all.Len() > 20000 {
+			break
+		}
+	}
+	d.lang = DetectLanguage(all.String())
+	b := builder{d: d}
+	for i := 0; i < len(els); i++ {
+		i = b.element(els, i)
+	}
+	d.index()
+	return d
+}
+
+type builder struct {
+	d        *doc
+	levels   []int
+	path     []string
+	pathCopy []string // path shared by the blocks under the current heading
+}
+
+// element adds the blocks of els[i] and returns the index of the last
+// element used.
+func (b *builder) element(els []element, i int) int {
+	e := els[i]
+	switch e.kind {
+	case elHeading:
+		for len(b.levels) > 0 && b.levels[len(b.levels)-1] >= e.level {
+			b.levels, b.path = b.levels[:len(b.levels)-1], b.path[:len(b.path)-1]
+		}
+		b.levels, b.path = append(b.levels, e.level), append(b.path, e.text)
+		b.pathCopy = nil
+		if e.level == levelQuestion || strings.HasSuffix(e.text, "?") {
+			return b.answer(els, i)
+		}
+	case elParagraph:
+		if strings.HasSuffix(e.text, ":") && i+1 < len(els) && els[i+1].kind == elList {
+			b.list(els[i+1], e.text)
+			return i + 1
+		}
+		b.add(block{kind: kindParagraph, text: e.text, sentences: Sentences(e.text)})
+	case elList:
+		b.list(e, "")
+	case elTable:
+		for _, r := range e.rows {
+			b.add(block{kind: kindRow, text: rowText(e.header, r)})
+		}
+	}
+	return i
+}
+
+// answer adds the paragraphs under the question heading els[i] as one
+// block when they are short, and returns the last element used.
+func (b *builder) answer(els []element, i int) int {
+	j, n := i+1, 0
+	var parts []string
+	for ; j < len(els) && els[j].kind == elParagraph && !strings.HasSuffix(els[j].text, "?"); j++ {
+		n += len(strings.Fields(els[j].text))
+		parts = append(parts, els[j].text)
+	}
+	if len(parts) == 0 || n > maxQAWords || (j < len(els) && els[j].kind == elList) {
+		return i
+	}
+	text := strings.Join(parts, " ")
+	b.add(block{kind: kindQA, text: text, sentences: Sentences(text)})
+	return j - 1
+}
+
+// list adds an ordered list as one procedure block, and an unordered one
+// as one block per item.
+func (b *builder) list(e element, lead string) {
+	if e.ordered {
+		var t strings.Builder
+		if lead != "" {
+			t.WriteString(lead + "\n")
+		}
+		for k, it := range e.items {
+			t.WriteString(strconv.Itoa(k+1) + ". " + it + "\n")
+		}
+		b.add(block{kind: kindProcedure, text: strings.TrimSuffix(t.String(), "\n")})
+		return
+	}
+	g := int32(len(b.d.lists))
+	b.d.lists = append(b.d.lists, itemList{lead: lead, items: e.items})
+	for _, it := range e.items {
+		b.add(block{kind: kindItem, text: it, sentences: Sentences(it), group: g})
+	}
+}
+
+func (b *builder) add(bl block) {
+	if strings.TrimSpace(bl.text) == "" {
+		return
+	}
+	if bl.kind != kindItem {
+		bl.group = -1
+	}
+	bl.heading = b.pathCopy
+	if bl.heading == nil && len(b.path) > 0 {
+		bl.heading = append([]string(nil), b.path...)
+		b.pathCopy = bl.heading
+		bl.first = true
+	}
+	b.d.blocks = append(b.d.blocks, bl)
+}
+
+// rowText is a table row as text: "Header: cell; Header: cell", or the
+// cells joined by " | " without a header.
+func rowText(header, cells []string) string {
+	var parts []string
+	for k, c := range cells {
+		if c == "" {
+			continue
+		}
+		if k < len(header) && header[k] != "" && k > 0 {
+			parts = append(parts, header[k]+": "+c)
+		} else {
+			parts = append(parts, c)
+		}
+	}
+	if len(header) == 0 {
+		return strings.Join(parts, " | ")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// index builds the document's postings from its blocks.
+func (d *doc) index() {
+	d.size = int64(len(d.id) + len(d.name) + len(d.version))
+	memo := map[string]string{} // word -> term: stemming is most of the time spent
+	for i := range d.blocks {
+		bl := &d.blocks[i]
+		tf := map[string]float32{}
+		n := float32(0)
+		addTerms := func(s string, w float32) {
+			for _, word := range words(strings.ToLower(s)) {
+				t, ok := memo[word]
+				if !ok {
+					t, _ = term(d.lang, word) // "" for a stop word
+					memo[word] = t
+				}
+				if t != "" {
+					tf[t] += w
+					n += w
+				}
+			}
+		}
+		addTerms(bl.text, weightBody)
+		if bl.kind == kindItem {
+			addTerms(d.lists[bl.group].lead, weightOuter)
+		}
+		for k, h := range bl.heading {
+			switch {
+			case k < len(bl.heading)-1:
+				addTerms(h, weightOuter)
+			case bl.kind == kindQA || (strings.HasSuffix(h, "?") && bl.first):
+				addTerms(h, weightQuestion)
+			case strings.HasSuffix(h, "?"):
+				addTerms(h, weightOuter)
+			default:
+				addTerms(h, weightHeading)
+			}
+		}
+		bl.length = n
+		d.totalLen += float64(n)
+		for t, f := range tf {
+			d.postings[t] = append(d.postings[t], posting{block: int32(i), tf: f})
+			d.size += int64(len(t)) + 8
+		}
+		d.size += int64(len(bl.text))*2 + 64
+		for _, h := range bl.heading {
+			d.size += int64(len(h)) / 4 // paths share their strings
+		}
+	}
+	for _, l := range d.lists {
+		d.size += int64(len(l.lead)) + 24*int64(len(l.items))
+	}
+	d.size += int64(len(d.postings)) * 48
+	d.byFirst = map[byte][]string{}
+	for t := range d.postings {
+		d.byFirst[t[0]] = append(d.byFirst[t[0]], t)
+	}
+	d.size += int64(len(d.postings)) * 16
+	if d.lang == DE {
+		for t := range d.postings {
+			d.vocab = append(d.vocab, t)
+			d.rvocab = append(d.rvocab, reverse(t))
+		}
+		sort.Strings(d.vocab)
+		sort.Strings(d.rvocab)
+		d.size += int64(len(d.vocab)) * 40
+	}
+}
+
+// chrome are whole lines of page furniture in the four languages, folded
+// to lower case without accents.
+var chrome = toSet(`was_this_article_helpful? was_this_page_helpful? was_this_answer_helpful?
+	did_this_answer_your_question? yes no share print back_to_top skip_to_content skip_to_main_content
+	related_articles contact_support submit_a_request table_of_contents on_this_page in_this_article
+	cet_article_vous_a-t-il_ete_utile? cet_article_a-t-il_ete_utile? partager imprimer sommaire oui non retour_en_haut
+	war_dieser_artikel_hilfreich? war_diese_seite_hilfreich? teilen drucken inhaltsverzeichnis ja nein nach_oben
+	¿te_ha_resultado_util_este_articulo? ¿fue_util_este_articulo? ¿le_ha_resultado_util? compartir imprimir indice si
+	volver_arriba`)
+
+// dropChrome removes headings and paragraphs that are page furniture.
+func dropChrome(els []element) []element {
+	out := els[:0]
+	for _, e := range els {
+		if (e.kind == elParagraph || e.kind == elHeading) && utf8.RuneCountInString(e.text) < 60 &&
+			chrome[strings.ReplaceAll(fold(strings.ToLower(e.text)), " ", "_")] {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// compoundsOf returns the document's terms longer than q that start or
+// end with it, from its sorted vocabularies.
+func (d *doc) compoundsOf(q string) []string {
+	var out []string
+	i := sort.SearchStrings(d.vocab, q)
+	for ; i < len(d.vocab) && strings.HasPrefix(d.vocab[i], q); i++ {
+		if d.vocab[i] != q {
+			out = append(out, d.vocab[i])
+		}
+	}
+	r := reverse(q)
+	for i = sort.SearchStrings(d.rvocab, r); i < len(d.rvocab) && strings.HasPrefix(d.rvocab[i], r); i++ {
+		if d.rvocab[i] != r {
+			out = append(out, reverse(d.rvocab[i]))
+		}
+	}
+	return out
+}
+
+func reverse(s string) string {
+	r := []rune(s)
+	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+		r[i], r[j] = r[j], r[i]
+	}
+	return string(r)
+}

@@ -1,0 +1,112 @@
+package knowledge
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// shape is a block as the tests compare it.
+type shape struct {
+	kind    blockKind
+	heading string
+	text    string
+}
+
+func shapes(d *doc) []shape {
+	var out []shape
+	for _, b := range d.blocks {
+		out = append(out, shape{b.kind, strings.Join(b.heading, " > "), b.text})
+	}
+	return out
+}
+
+func TestParseBlocks(t *testing.T) {
+	cases := []struct {
+		name, content string
+		want          []shape
+	}{
+		{"markdown headings, paragraph, procedure", "# Help\n\n## Returns\n\nYou have 30 days.\n\n1. Log in.\n2. Open orders.\n3. Print the label.\n",
+			[]shape{{kindParagraph, "Help > Returns", "You have 30 days."}, {kindProcedure, "Help > Returns", "1. Log in.\n2. Open orders.\n3. Print the label."}}},
+		{"lead-in sentence joins its list", "We accept:\n\n- Visa\n- PayPal\n",
+			[]shape{{kindItem, "", "Visa"}, {kindItem, "", "PayPal"}}},
+		{"markdown question heading is a QA pair", "## How long does shipping take?\n\nTwo days. Three to islands.\n",
+			[]shape{{kindQA, "How long does shipping take?", "Two days. Three to islands."}}},
+		{"web copy: title and question lines", "Shipping\nHow long does it take?\nOrders arrive in 2 days.\nDo you ship abroad?\nYes, to the EU.\n",
+			[]shape{{kindQA, "Shipping > How long does it take?", "Orders arrive in 2 days."}, {kindQA, "Shipping > Do you ship abroad?", "Yes, to the EU."}}},
+		{"numbered FAQ", "FAQ\n1. Can I cancel?\nYes, within 12 hours.\n2. Can I return?\nYes, 30 days.\n",
+			[]shape{{kindQA, "FAQ > Can I cancel?", "Yes, within 12 hours."}, {kindQA, "FAQ > Can I return?", "Yes, 30 days."}}},
+		{"hard-wrapped markdown paragraph stays one", "We ship to all\ncountries of the EU within\nthree days.\n",
+			[]shape{{kindParagraph, "", "We ship to all countries of the EU within three days."}}},
+		{"table rows", "| Plan | Price |\n|---|---|\n| Basic | 5 EUR |\n| Pro | 9 EUR |\n",
+			[]shape{{kindRow, "", "Basic; Price: 5 EUR"}, {kindRow, "", "Pro; Price: 9 EUR"}}},
+		{"html", `<nav>Home</nav><h2>Pets</h2><p>Small pets are <b>welcome</b>.</p><ol><li>Ask us.</li><li>Bring papers.</li></ol><script>x()</script><footer>©</footer>`,
+			[]shape{{kindParagraph, "Pets", "Small pets are welcome."}, {kindProcedure, "Pets", "1. Ask us.\n2. Bring papers."}}},
+		{"html details are QA pairs", `<details><summary>Can I pay later?</summary><p>Yes, within 30 days.</p></details><details><summary>Is it free?</summary>Yes.</details>`,
+			[]shape{{kindQA, "Can I pay later?", "Yes, within 30 days."}, {kindQA, "Is it free?", "Yes."}}},
+		{"page chrome dropped", "Refunds take 5 days.\n\nWas this article helpful?\n\nYes\n\nNo\n",
+			[]shape{{kindParagraph, "", "Refunds take 5 days."}}},
+		{"bullets in web copy", "Documents\n• ID card\n• Driving licence\n",
+			[]shape{{kindItem, "Documents", "ID card"}, {kindItem, "Documents", "Driving licence"}}},
+		{"code is dropped", "Use the API.\n\n```\ncurl x\n```\n", []shape{{kindParagraph, "", "Use the API."}}},
+		{"empty", "", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := parse(Source{ID: "d", Content: c.content})
+			if got := shapes(d); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("blocks:\n got %q\nwant %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestAnswerKeepsListsAndProceduresWhole(t *testing.T) {
+	d := parse(Source{ID: "d", Content: "## Payment\n\nWe accept:\n\n- Visa\n- PayPal\n- Bank transfer\n\n## Return\n\n1. Log in.\n2. Open orders.\n3. Print the label.\n"})
+	for i, b := range d.blocks {
+		got := d.answerText(i, nil)
+		switch b.kind {
+		case kindItem:
+			if want := "We accept:\n- Visa\n- PayPal\n- Bank transfer"; got != want {
+				t.Errorf("item %q: answer %q, want %q", b.text, got, want)
+			}
+		case kindProcedure:
+			if !strings.HasSuffix(got, "3. Print the label.") || !strings.HasPrefix(got, "1. Log in.") {
+				t.Errorf("procedure answer %q is not whole", got)
+			}
+		}
+	}
+}
+
+func TestBestWindowQuotesWholeSentences(t *testing.T) {
+	s := []string{"Our shop opened in 1999.", "Refunds are paid within 5 days.", "They go to your card.", "We love dogs."}
+	if got, want := bestWindow(s, Terms("when are refunds paid", EN), EN), "Refunds are paid within 5 days."; got != want {
+		t.Errorf("bestWindow = %q, want %q", got, want)
+	}
+}
+
+// FuzzParse checks that any content parses and answers without panicking,
+// and that every block's text and answer are valid, non-empty UTF-8.
+// (Words are not checked against the content here: Markdown rendering
+// legitimately joins words around marks, "0`A`" is "0A"; the evaluation
+// checks answers against their sources.)
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{shopEN, "# T\n\n1. a\n2. b\n", "<h1>x</h1><ul><li>y?</li></ul>", "Q?\nA.\n", "| a |\n|---|\n| b |",
+		"<details><summary>Q?</summary>A</details>", "1. Q?\nA\n2. Q2? A2", "\x00\xff<", "z. B. 1. Mai."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, content string) {
+		if len(content) > 1<<16 {
+			return
+		}
+		d := parse(Source{ID: "f", Content: content})
+		for i, b := range d.blocks {
+			a := d.answerText(i, nil)
+			if !utf8.ValidString(b.text) || !utf8.ValidString(a) || strings.TrimSpace(a) == "" {
+				t.Fatalf("block %d: text %q, answer %q", i, b.text, a)
+			}
+		}
+		NewLibrary(1 << 20).Base([]Source{{ID: "f", Content: content}}).Ask(content)
+	})
+}

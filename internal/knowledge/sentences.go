@@ -1,0 +1,117 @@
+package knowledge
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Sentence boundaries are found by rule rather than by a trained Punkt
+// model: the Go Punkt port (github.com/neurosnap/sentences) has had no
+// release since 2019 and its models do not know spaced abbreviations such
+// as German "z. B.". A boundary is a run of ".", "!", "?" or "…" (with any
+// closing quotes or brackets) followed by a space and a word that may
+// start a sentence, unless the word before the full stop is a known
+// abbreviation, a single letter (an initial, "z. B."), or a day number
+// before a month ("am 1. März").
+
+// abbreviations are lower-case words that end in a full stop without
+// ending a sentence, in the four languages. Inner full stops are kept
+// ("e.g", "p.m", "d.h").
+var abbreviations = toSet(`
+	e.g i.e mr mrs ms dr prof st sr jr vs approx dept est inc ltd co corp no nos fig min max tel ext incl excl
+	a.m p.m u.s u.k jan feb mar apr jun jul aug sep sept oct nov dec mon tue wed thu fri sat sun
+	z.b bzw ca usw evtl ggf inkl zzgl exkl d.h u.a o.ä s.o s.u vgl nr str hr fr mio mrd bzgl abs tel std
+	mme mlle mm cf env av bd apr.-j.-c j.-c p.ex ex hab qqch qqn
+	sra srta sres dña ud uds vd vds pág págs núm aprox dcha izq avda c.p tfno
+`)
+
+// months are month names in the four languages (lower case), so that
+// "1. März" is read as a date, not a sentence end.
+var months = toSet(`january february march april may june july august september october november december
+	janvier février mars avril mai juin juillet août septembre octobre novembre décembre
+	januar februar märz april mai juni juli august september oktober november dezember
+	enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre`)
+
+// Sentences splits text into sentences, each trimmed; their
+// concatenation with single spaces is the text with its spaces collapsed.
+func Sentences(text string) []string {
+	text = strings.Join(strings.Fields(text), " ")
+	var out []string
+	start := 0
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r != '.' && r != '!' && r != '?' && r != '…' {
+			i += size
+			continue
+		}
+		end := i + size
+		for end < len(text) {
+			r2, s2 := utf8.DecodeRuneInString(text[end:])
+			if !strings.ContainsRune(".!?…\"'”’»)]", r2) {
+				break
+			}
+			end += s2
+		}
+		if end >= len(text) || text[end] != ' ' {
+			i = end
+			continue
+		}
+		if isBoundary(text[start:i], r, text[end+1:]) {
+			out = append(out, text[start:end])
+			start = end + 1
+		}
+		i = end
+	}
+	if rest := strings.TrimSpace(text[start:]); rest != "" {
+		out = append(out, rest)
+	}
+	return out
+}
+
+// isBoundary says whether the punctuation mark p, after the text before
+// and followed by a space and next, ends a sentence.
+func isBoundary(before string, p rune, next string) bool {
+	first, _ := utf8.DecodeRuneInString(next)
+	if unicode.IsLower(first) {
+		return false
+	}
+	if !unicode.IsUpper(first) && !unicode.IsDigit(first) && !strings.ContainsRune("\"'“‘«¿¡([", first) {
+		return false
+	}
+	if p != '.' {
+		return true
+	}
+	word := lastWord(before)
+	lw := strings.ToLower(word)
+	switch {
+	case abbreviations[lw]:
+		return false
+	case utf8.RuneCountInString(word) == 1 && unicode.IsLetter([]rune(word)[0]):
+		return false // an initial, or "z. B."
+	case isDigits(word) && len(word) <= 2 && months[strings.ToLower(firstWord(next))]:
+		return false // "am 1. März"
+	}
+	return true
+}
+
+// lastWord is the last run of letters, digits and inner full stops of s.
+func lastWord(s string) string {
+	i := len(s)
+	for i > 0 {
+		r, size := utf8.DecodeLastRuneInString(s[:i])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.' && r != '-' {
+			break
+		}
+		i -= size
+	}
+	return strings.Trim(s[i:], ".-")
+}
+
+func firstWord(s string) string {
+	f := strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
+}

@@ -1,0 +1,38 @@
+package knowledge
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestSentences(t *testing.T) {
+	cases := []struct {
+		name, text string
+		want       []string
+	}{
+		{"two", "We ship daily. Orders arrive in 3 days.", []string{"We ship daily.", "Orders arrive in 3 days."}},
+		{"question and exclamation", "Lost it? Call us! We help.", []string{"Lost it?", "Call us!", "We help."}},
+		{"e.g.", "Pay by card, e.g. Visa or Mastercard. Cash is fine.", []string{"Pay by card, e.g. Visa or Mastercard.", "Cash is fine."}},
+		{"Mr.", "Ask Mr. Smith at the desk. He knows.", []string{"Ask Mr. Smith at the desk.", "He knows."}},
+		{"p.m.", "We close at 5 p.m. Monday to Friday.", []string{"We close at 5 p.m. Monday to Friday."}},
+		{"decimal", "Shipping costs 4.90 EUR. Free from 50 EUR.", []string{"Shipping costs 4.90 EUR.", "Free from 50 EUR."}},
+		{"z. B.", "Zahlen Sie z. B. mit PayPal. Das geht schnell.", []string{"Zahlen Sie z. B. mit PayPal.", "Das geht schnell."}},
+		{"bzw.", "Rufen Sie an bzw. Schreiben Sie uns. Danke.", []string{"Rufen Sie an bzw. Schreiben Sie uns.", "Danke."}},
+		{"German date", "Geschlossen am 1. Mai und am 3. Oktober. Sonst offen.", []string{"Geschlossen am 1. Mai und am 3. Oktober.", "Sonst offen."}},
+		{"French", "Livraison offerte. Retour sous 14 jours, cf. conditions.", []string{"Livraison offerte.", "Retour sous 14 jours, cf. conditions."}},
+		{"Spanish", "¿Cuánto tarda? Entre 2 y 5 días. ¡Gracias!", []string{"¿Cuánto tarda?", "Entre 2 y 5 días.", "¡Gracias!"}},
+		{"quote after stop", `He said "Done." Then left.`, []string{`He said "Done."`, "Then left."}},
+		{"lower case after stop", "See section 2. then step 3.", []string{"See section 2. then step 3."}},
+		{"ellipsis", "Wait… Then go.", []string{"Wait…", "Then go."}},
+		{"no end", "Open daily", []string{"Open daily"}},
+		{"spaces", "  One.   Two.  ", []string{"One.", "Two."}},
+		{"empty", "", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := Sentences(c.text); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("Sentences(%q) = %q, want %q", c.text, got, c.want)
+			}
+		})
+	}
+}
