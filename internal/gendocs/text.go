@@ -1,6 +1,7 @@
 package gendocs
 
 import (
+	"github.com/geniehq/genie/internal/knowledge"
 	"regexp"
 	"strings"
 	"unicode"
@@ -36,41 +37,64 @@ var (
 	spaces = regexp.MustCompile(`\s+`)
 )
 
-// parse splits one source into parts. It normalises the content first
-// (normalizeText), so it reads the canonical form: "## " headings open a
-// part, "- " and "1. " lines are list items, other lines paragraphs.
+// parse splits one source into parts, on the knowledge model
+// (knowledge.ParseBlocks) that answers questions too, so that generation
+// and answers read a document the same way: a part is the run of blocks
+// under one heading (its innermost heading; a question heading for a
+// question and its answer); paragraphs and answers are para blocks, the
+// items of a list and the rows of a table bullet blocks sharing a list
+// number, and a procedure is its lead-in (a para block) and its steps,
+// whole and in order. The content is normalised first (normalizeText).
 func parse(src Source) []part {
-	parts := []part{{doc: src.Name}}
-	cur := &parts[0]
-	lists, prev := 0, para
-	for _, line := range strings.Split(normalizeText(src.Content), "\n") {
-		kind, text := para, line
-		switch {
-		case line == "":
-			continue
-		case strings.HasPrefix(line, "## "):
-			parts = append(parts, part{doc: src.Name, heading: strings.TrimSpace(line[3:])})
-			cur = &parts[len(parts)-1]
-			prev = para
-			continue
-		case strings.HasPrefix(line, "- "):
-			kind, text = bullet, line[2:]
-		case strings.HasPrefix(line, "1. "):
-			kind, text = step, line[3:]
+	_, kbs := knowledge.ParseBlocks(knowledge.Source{Name: src.Name, Content: normalizeText(src.Content)})
+	var parts []part
+	lists, lastList, lastTable := 0, -1, false
+	for _, kb := range kbs {
+		heading := ""
+		if n := len(kb.Heading); n > 0 {
+			heading = kb.Heading[n-1]
 		}
-		text = strings.TrimSpace(text)
-		if text == "" {
-			continue
+		if len(parts) == 0 || parts[len(parts)-1].heading != heading {
+			parts = append(parts, part{doc: src.Name, heading: heading})
+			lastList, lastTable = -1, false
 		}
-		if kind != para && (prev != kind || len(cur.blocks) == 0) {
+		cur := &parts[len(parts)-1]
+		add := func(kind blockKind, text string, list int) {
+			if text = strings.TrimSpace(text); text != "" {
+				cur.blocks = append(cur.blocks, block{kind: kind, text: text, list: list})
+			}
+		}
+		switch kb.Kind {
+		case knowledge.BlockItem:
+			if kb.List != lastList {
+				lists++
+				lastList = kb.List
+				if kb.Lead != "" {
+					add(para, kb.Lead, 0)
+				}
+			}
+			add(bullet, kb.Text, lists)
+			lastTable = false
+		case knowledge.BlockRow:
+			if !lastTable {
+				lists++
+				lastTable = true
+			}
+			add(bullet, kb.Text, lists)
+			lastList = -1
+		case knowledge.BlockProcedure:
 			lists++
+			if kb.Lead != "" {
+				add(para, kb.Lead, 0)
+			}
+			for _, st := range kb.Steps {
+				add(step, st, lists)
+			}
+			lastList, lastTable = -1, false
+		default:
+			add(para, kb.Text, 0)
+			lastList, lastTable = -1, false
 		}
-		b := block{kind: kind, text: text}
-		if kind != para {
-			b.list = lists
-		}
-		cur.blocks = append(cur.blocks, b)
-		prev = kind
 	}
 	out := parts[:0]
 	for _, p := range parts {
@@ -105,30 +129,11 @@ func clean(s string) string {
 	return inlineClean(s)
 }
 
-var abbreviations = map[string]bool{"e.g.": true, "i.e.": true, "etc.": true, "mr.": true, "mrs.": true, "ms.": true,
-	"dr.": true, "st.": true, "no.": true, "vs.": true, "approx.": true, "inc.": true, "ltd.": true, "co.": true}
-
-// sentences splits a paragraph after ".", "!" or "?" followed by a space
-// and a capital letter, digit or quote, except after common abbreviations.
+// sentences splits a paragraph into sentences at the knowledge model's
+// boundaries (knowledge.Sentences: abbreviations of the four languages
+// such as "bzw." and "z. B.", initials and dates do not end a sentence).
 func sentences(text string) []string {
-	words := strings.Fields(text)
-	var out []string
-	start := 0
-	for i, w := range words {
-		last, _ := utf8.DecodeLastRuneInString(strings.TrimRight(w, `"')`))
-		if !strings.ContainsRune(".!?", last) || i+1 == len(words) || abbreviations[strings.ToLower(w)] {
-			continue
-		}
-		next, _ := utf8.DecodeRuneInString(words[i+1])
-		if unicode.IsUpper(next) || unicode.IsDigit(next) || next == '"' {
-			out = append(out, strings.Join(words[start:i+1], " "))
-			start = i + 1
-		}
-	}
-	if start < len(words) {
-		out = append(out, strings.Join(words[start:], " "))
-	}
-	return out
+	return knowledge.Sentences(text)
 }
 
 var stopwords = toSet(`a about above after again against all am an and any are as at be because been before being
