@@ -69,7 +69,7 @@ func (c *corpus) subtitle(req Request, fallback string) string {
 func sourceNames(req Request) string {
 	names := make([]string, len(req.Sources))
 	for i, s := range req.Sources {
-		names[i] = s.Name
+		names[i] = readableName(s.Name)
 	}
 	return strings.Join(names, ", ")
 }
@@ -133,14 +133,18 @@ func (c *corpus) faqCandidates() []qa {
 			if strings.HasSuffix(p.heading, "?") {
 				tier = 0
 			}
-			add(pi, tier, headingQuestionIn(c.lang, p.heading, context), p.blocks)
+			q := headingQuestionIn(c.lang, p.heading, context)
+			if genericQuestion(c.lang, q) {
+				tier = 4 // "What should I know about ...?" only when the rules give too few
+			}
+			add(pi, tier, q, p.blocks)
 		}
 		if explicit {
 			continue
 		}
 		for bi, b := range p.blocks {
 			if b.kind != para {
-				if q := factQuestion(c.lang, b.text, context); q != "" {
+				if q := itemQuestion(c.lang, b.text, context); q != "" {
 					add(pi, 3, q, []block{b})
 				}
 				continue
@@ -150,19 +154,15 @@ func (c *corpus) faqCandidates() []qa {
 				if i == 0 && headless || leadIn(g) {
 					continue
 				}
-				if q := sentenceQuestionIn(c.lang, sentences(g)[0]); q != "" {
+				q := sentenceQuestionIn(c.lang, sentences(g)[0])
+				if q == "" {
+					q = ruleQuestion(c.lang, sentences(g)[0])
+				}
+				if q != "" {
 					add(pi, 2, q, []block{{kind: para, text: g}})
 				}
 			}
 			_ = bi
-		}
-	}
-	seenDoc := map[int]bool{}
-	for pi, p := range c.parts {
-		if d := c.docOf[pi]; !seenDoc[d] && p.heading == "" {
-			seenDoc[d] = true
-			name := aboutPrefix.ReplaceAllString(p.doc, "")
-			add(pi, 4, headingQuestionIn(c.lang, name, p.doc), p.blocks)
 		}
 	}
 	return out
@@ -252,4 +252,35 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 		chosen = append(chosen, faqPair{unit: q.unit, q: q.question, a: a})
 	}
 	return chosen
+}
+
+// itemQuestion is the question a list item or table row answers: a time
+// or range label ("Between 29 and 15 days before arrival: ..."), a fact
+// ("Annual plan: $780"), or the rule it states; or "".
+func itemQuestion(lang, item, context string) string {
+	m := factLabel.FindStringSubmatch(item)
+	if m != nil {
+		if q := labelQuestion(lang, m[1]); q != "" {
+			return q
+		}
+		if lang != langEN && !moneyLike.MatchString(m[2]) && words(m[2]) >= 4 {
+			if q := ruleQuestion(lang, capitalize(m[2])); q != "" {
+				return q
+			}
+		}
+	}
+	if q := factQuestion(lang, item, context); q != "" {
+		return q
+	}
+	if q := sentenceQuestionIn(lang, sentences(item)[0]); q != "" {
+		return q
+	}
+	return ruleQuestion(lang, sentences(item)[0])
+}
+
+// genericQuestion reports whether q is the language's fallback question
+// about a heading ("What should I know about ...?").
+func genericQuestion(lang, q string) bool {
+	pre, post, _ := strings.Cut(lex(lang).generic, "%s")
+	return strings.HasPrefix(q, pre) && strings.HasSuffix(q, post)
 }

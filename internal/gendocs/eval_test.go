@@ -236,7 +236,7 @@ func badQuestion(q, src string) string {
 		if !unicode.IsUpper(r) || isUpperWord(w) {
 			continue
 		}
-		if !regexp.MustCompile(`\p{Ll}[,;]?\s+` + regexp.QuoteMeta(w) + `\b`).MatchString(src) {
+		if !regexp.MustCompile(`[^.!?\s]\s+` + regexp.QuoteMeta(w) + `\b`).MatchString(src) {
 			return "capital " + w
 		}
 	}

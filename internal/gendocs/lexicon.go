@@ -155,6 +155,10 @@ func capitalInSentence(w, text string) bool {
 	}
 }
 
+// qNumber is the numbering of a question in a list of questions ("1- ",
+// "1.2. ", "3) ").
+var qNumber = regexp.MustCompile(`^(?:\d{1,2}(?:\.\d{1,2})*\s*[.)-]?|[a-z][.)])\s+`)
+
 var (
 	askWord     = regexp.MustCompile(`^(?i:what|how|when|where|which|who|whom|can|do|does|is|are|will|should|may)\b`)
 	askWordFR   = regexp.MustCompile(`^(?i:que|quel|quelle|quels|quelles|comment|quand|où|pourquoi|combien|est-ce|puis-je|peut-on|faut-il)\b`)
@@ -171,7 +175,7 @@ func headingQuestionIn(lang, h, context string) string {
 		return ""
 	}
 	if strings.HasSuffix(h, "?") {
-		q := capitalize(qPrefix.ReplaceAllString(h, ""))
+		q := capitalize(qNumber.ReplaceAllString(qPrefix.ReplaceAllString(h, ""), ""))
 		if lang == langES && !strings.HasPrefix(q, "¿") {
 			q = "¿" + q
 		}

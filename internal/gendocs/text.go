@@ -47,15 +47,42 @@ var (
 // whole and in order. The content is normalised first (normalizeText).
 func parse(src Source) []part {
 	_, kbs := knowledge.ParseBlocks(knowledge.Source{Name: src.Name, Content: normalizeText(src.Content)})
+	kbs = mergeProcedures(kbs)
+	name := readableName(src.Name)
 	var parts []part
 	lists, lastList, lastTable := 0, -1, false
-	for _, kb := range kbs {
+	sub, subOf := "", "" // a label line's topic ("Deposit: ...") under the heading subOf
+	for i, kb := range kbs {
 		heading := ""
 		if n := len(kb.Heading); n > 0 {
-			heading = kb.Heading[n-1]
+			heading = sentenceCase(kb.Heading[n-1])
+			if n > 1 && strings.HasSuffix(heading, ".") {
+				// a statement read as a question ("Initial deposit: 30% ..."): text of the heading above
+				if kb.Kind == knowledge.BlockQA || kb.Kind == knowledge.BlockParagraph {
+					kb.Text = kb.Heading[n-1] + " " + kb.Text
+				}
+				heading = sentenceCase(kb.Heading[n-2])
+			}
+		}
+		if heading != subOf {
+			sub = ""
+		}
+		if kb.Kind == knowledge.BlockParagraph && !strings.HasSuffix(heading, "?") {
+			nextList := i+1 < len(kbs) && kbs[i+1].Kind != knowledge.BlockParagraph && kbs[i+1].Kind != knowledge.BlockQA
+			if label, rest, ok := labelLine(kb.Text); ok {
+				// "Deposit: All orders require ..." opens a topic of its own
+				sub, subOf = label, heading
+				kb.Text = rest
+			} else if t := strings.TrimSuffix(kb.Text, ":"); t != kb.Text && !nextList && titleLike(t) && words(t) <= 6 {
+				sub, subOf = sentenceCase(t), heading // "Membership Cancellation Policy:" standing alone
+				continue
+			}
+		}
+		if sub != "" {
+			heading = sub
 		}
 		if len(parts) == 0 || parts[len(parts)-1].heading != heading {
-			parts = append(parts, part{doc: src.Name, heading: heading})
+			parts = append(parts, part{doc: name, heading: heading})
 			lastList, lastTable = -1, false
 		}
 		cur := &parts[len(parts)-1]
@@ -103,6 +130,77 @@ func parse(src Source) []part {
 		}
 	}
 	return out
+}
+
+// mergeProcedures joins a procedure interrupted by one paragraph ("Tips:
+// use a long password.") to the steps that follow it under the same
+// heading: the paragraph goes with the step before it, and the procedure
+// stays whole.
+func mergeProcedures(kbs []knowledge.Block) []knowledge.Block {
+	out := kbs[:0:0]
+	for i := 0; i < len(kbs); i++ {
+		b := kbs[i]
+		n := len(out)
+		if b.Kind == knowledge.BlockProcedure && n >= 2 && out[n-1].Kind == knowledge.BlockParagraph && out[n-2].Kind == knowledge.BlockProcedure &&
+			sameHeading(out[n-2].Heading, b.Heading) && sameHeading(out[n-1].Heading, b.Heading) && b.Lead == "" {
+			prev := out[n-2]
+			steps := append(append([]string(nil), prev.Steps...), b.Steps...)
+			steps[len(prev.Steps)-1] += " " + out[n-1].Text
+			prev.Steps = steps
+			out = append(out[:n-2], prev)
+			continue
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+func sameHeading(a, b []string) bool {
+	return strings.Join(a, "\x00") == strings.Join(b, "\x00")
+}
+
+var labelRe = regexp.MustCompile(`^(\p{Lu}[^:.!?;,]{1,48}?)\s*:\s+(\S.*)$`)
+
+// labelLine splits a paragraph that opens with a short Title-like label
+// ("Freeze Limit: You can freeze ...", "Deposit: All orders ...") into the
+// label and its text; the rest must be a sentence of its own.
+func labelLine(text string) (label, rest string, ok bool) {
+	m := labelRe.FindStringSubmatch(text)
+	if m == nil || words(m[1]) > 5 || words(m[2]) < 4 || !titleLike(m[1]) {
+		return "", "", false
+	}
+	return sentenceCase(m[1]), capitalize(m[2]), true
+}
+
+// sentenceCase writes a heading in capitals ("HEURE D'ARRIVEE",
+// "ORDER CHANGES") with a capital only at its start.
+func sentenceCase(h string) string {
+	letters, upper := 0, 0
+	for _, r := range h {
+		if unicode.IsLetter(r) {
+			letters++
+			if unicode.IsUpper(r) {
+				upper++
+			}
+		}
+	}
+	if letters < 4 || upper < letters || words(h) < 2 && letters < 6 {
+		return h
+	}
+	return capitalize(strings.ToLower(h))
+}
+
+var fileExt = regexp.MustCompile(`(?i)\.(md|markdown|txt|html?|pdf|docx?)$`)
+
+// readableName turns a file name ("store-policies.md",
+// "cómo-puedo-cambiar-mi-contraseña") into words a reader can be shown
+// ("Store policies"); names with spaces are kept.
+func readableName(name string) string {
+	n := fileExt.ReplaceAllString(strings.TrimSpace(name), "")
+	if strings.Contains(n, " ") || !strings.ContainsAny(n, "-_") {
+		return n
+	}
+	return capitalize(strings.Join(strings.FieldsFunc(n, func(r rune) bool { return r == '-' || r == '_' }), " "))
 }
 
 // titleLike reports whether a line standing alone reads as a heading:
