@@ -66,10 +66,15 @@ func (c *corpus) subtitle(req Request, fallback string) string {
 	return truncateText(fallback, MaxSubtitleLen)
 }
 
+// sourceNames lists the sources' names that read as titles ("Booking a
+// table"); a one-word or file-like name ("forms", "store-policies") is an
+// internal name, not shown to a reader.
 func sourceNames(req Request) string {
-	names := make([]string, len(req.Sources))
-	for i, s := range req.Sources {
-		names[i] = readableName(s.Name)
+	var names []string
+	for _, s := range req.Sources {
+		if n := readableName(s.Name); strings.Contains(n, " ") && n == s.Name {
+			names = append(names, n)
+		}
 	}
 	return strings.Join(names, ", ")
 }
@@ -142,14 +147,16 @@ func (c *corpus) faqCandidates() []qa {
 		if explicit {
 			continue
 		}
-		for bi, b := range p.blocks {
+		for _, b := range p.blocks {
+			gs, headless := c.groups(b.text)
 			if b.kind != para {
+				// a list item or row: its fact or first rule answers with the
+				// whole item; a rule of its own in a later sentence too
 				if q := itemQuestion(c.lang, b.text, context); q != "" {
 					add(pi, 3, q, []block{b})
 				}
-				continue
+				headless = true
 			}
-			gs, headless := c.groups(b.text)
 			for i, g := range gs {
 				if i == 0 && headless || leadIn(g) {
 					continue
@@ -162,7 +169,6 @@ func (c *corpus) faqCandidates() []qa {
 					add(pi, 2, q, []block{{kind: para, text: g}})
 				}
 			}
-			_ = bi
 		}
 	}
 	return out
@@ -211,7 +217,10 @@ func (c *corpus) faq(req Request) (*Document, error) {
 	name := genieName(req, c.lang)
 	l := lex(c.lang)
 	d := &Document{Title: truncateText(fmt.Sprintf(l.faqTitle, name), MaxTitleLen),
-		Subtitle: c.subtitle(req, fmt.Sprintf(l.drawnFrom, sourceNames(req)))}
+		Subtitle: c.subtitle(req, "")}
+	if names := sourceNames(req); names != "" && strings.TrimSpace(req.Purpose) == "" {
+		d.Subtitle = truncateText(fmt.Sprintf(l.drawnFrom, names), MaxSubtitleLen)
+	}
 	for _, p := range chosen {
 		d.Sections = append(d.Sections, Section{Heading: p.q, Body: p.a})
 	}

@@ -15,8 +15,9 @@ import (
 // French, German and Spanish) that the generator was not tuned on. Beside
 // the measures of the first evaluation it counts, per output:
 //
-//   - cut procedures: a numbered procedure of the sources of which the
-//     document quotes some steps but not all, or not in order;
+//   - cut procedures: a numbered procedure of the sources (a numbered
+//     list of at least three items, at least half of them instructions)
+//     of which the document quotes some steps but not all, or not in order;
 //   - mislabelled sections: a one-pager section under a fixed heading
 //     ("Who it is for", "How to get in touch", ...) whose text does not say
 //     what the heading promises;
@@ -87,6 +88,13 @@ func measureReal(r *realRow, d *Document, kb evalKB) {
 	}
 	nall := " " + normWords(all) + " "
 	for _, p := range sourceProcedures(kb.sources) {
+		ins := 0
+		for _, st := range p {
+			ins += boolInt(instructionIn(kb.lang, st) != "")
+		}
+		if ins*2 < len(p) {
+			continue // a numbered list of rules, not a procedure
+		}
 		found, last, ordered := 0, 0, true
 		for _, st := range p {
 			w := " " + normWords(st) + " "
@@ -107,12 +115,27 @@ func measureReal(r *realRow, d *Document, kb evalKB) {
 	}
 	lx := lex(kb.lang)
 	cues := map[string]*regexp.Regexp{
-		lx.who:     audienceNoun[kb.lang],
-		lx.contact: contactCue,
+		fmt.Sprintf(lx.offers, genieName(Request{GenieName: DefaultGenieName}, kb.lang)): offerCue[kb.lang],
+		lx.who:      audienceCue[kb.lang],
+		lx.contact:  contactCue,
+		lx.pricing:  pricingCue[kb.lang],
+		lx.howWorks: regexp.MustCompile(`^1\. `),
 	}
-	for _, s := range d.Sections {
-		if re, ok := cues[s.Heading]; ok && re != nil && !re.MatchString(s.Body) && !audienceCue[kb.lang].MatchString(s.Body) {
-			r.mislabelled = append(r.mislabelled, s.Heading+": "+truncateText(s.Body, 60))
+	if d.Template == OnePager {
+		for _, s := range d.Sections {
+			re, ok := cues[s.Heading]
+			if !ok {
+				continue
+			}
+			for _, part := range strings.Split(s.Body, "\n") {
+				part = listLine.ReplaceAllString(strings.TrimSpace(part), "")
+				if part != "" && !re.MatchString(part) && s.Heading != lx.howWorks {
+					r.mislabelled = append(r.mislabelled, s.Heading+": "+truncateText(part, 60))
+				}
+			}
+			if s.Heading == lx.howWorks && !re.MatchString(s.Body) {
+				r.mislabelled = append(r.mislabelled, s.Heading+": "+truncateText(s.Body, 60))
+			}
 		}
 	}
 	if d.Template == FAQ {

@@ -51,7 +51,7 @@ var chromeLine = regexp.MustCompile(`(?i)^(` +
 	`was this (article|page|answer|information) (helpful|useful)\s*\??|did this answer your question\s*\??|` +
 	`(yes|no)(\s*/?\s*(yes|no))+|share( this( article| page| post)?)?|print( this( article| page)?)?|` +
 	`(table of )?contents|on this page|in this article|back to top|skip to (main )?content|related (articles|posts)|` +
-	`still need help\s*\??|contact support|submit a request|\d+ (out of \d+ )?(people|users) found this helpful.*|` +
+	`still need help\s*\??|contact support|start typing and press enter to search|¿?te ayudó esta información\s*\??|submit a request|\d+ (out of \d+ )?(people|users) found this helpful.*|` +
 	`cet article (vous )?a-t-il (été )?utile\s*\??|cette page (vous )?a-t-elle (été )?utile\s*\??|partager|imprimer|sommaire|table des matières|oui\s*/?\s*non|retour en haut|` +
 	`war (dieser|der) (artikel|beitrag|inhalt) hilfreich\s*\??|war diese seite hilfreich\s*\??|teilen|drucken|inhaltsverzeichnis|inhalt|ja\s*/?\s*nein|nach oben|` +
 	`¿?(te|le) (ha )?(resultado|parecido|sido) útil( este artículo| esta página)?\s*\??|¿?(fue|ha sido) útil (este artículo|esta página)\s*\??|compartir|imprimir|índice|tabla de contenidos?|sí\s*/?\s*no|volver arriba` +

@@ -3,6 +3,7 @@ package gendocs
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -10,9 +11,9 @@ import (
 var (
 	offerCue = map[string]*regexp.Regexp{
 		langEN: regexp.MustCompile(`(?i)(\bwe (?:offer|provide|sell|make|bake|serve|host|run|deliver|build|design|repair|teach|create|cater|clean|rent|have \w+ ways)\b|\b(?:offers|provides|sells|serves|specialis|specializ)\w*\b|\bour (?:services|products|menu|range)\b|^\S+(?: \S+){0,3} (?:is|are) an? (?:\S+ ){0,4}(?:tool|service|shop|store|restaurant|bakery|caf[eé]|hotel|library|clinic|practice|app|platform|company|business|studio|gym|team)\b)`),
-		langFR: regexp.MustCompile(`(?i)(\bnous (?:proposons|offrons|vendons|servons|fabriquons|louons)\b|\b(?:propose|offre|vend|sert)\b|^\S+(?: \S+){0,3} est une? )`),
-		langDE: regexp.MustCompile(`(?i)(\bwir (?:bieten|verkaufen|verleihen|vermieten|servieren|machen)\b|\b(?:bietet|verkauft|verleiht)\b|^\S+(?: \S+){0,3} ist eine?r? )`),
-		langES: regexp.MustCompile(`(?i)(\b(?:ofrecemos|vendemos|servimos|alquilamos|ofrece|incluye|incluidas?|incluidos?)\b|^\S+(?: \S+){0,3} es una? )`),
+		langFR: regexp.MustCompile(`(\b(?i:nous (?:proposons|offrons|vendons|servons|fabriquons|louons))\b|\b(?:propose|offre|vend|sert)\b|^(?:\p{Lu}[\p{L}'’&-]*\s+){1,3}est une? )`),
+		langDE: regexp.MustCompile(`(\b(?i:wir (?:bieten|verkaufen|verleihen|vermieten|servieren|machen))\b|\b(?:bietet|verkauft|verleiht)\b|^(?:Wir sind|[\p{Lu}][\p{L}'’&-]*(?:\s+[\p{Lu}][\p{L}'’&-]*){0,2} ist eine?r? ))`),
+		langES: regexp.MustCompile(`(\b(?i:ofrecemos|vendemos|servimos|alquilamos|ofrece|incluye)\b|^(?:Somos|(?:\p{Lu}[\p{L}'’&-]*\s+){1,3}es una? ))`),
 	}
 	audienceCue = map[string]*regexp.Regexp{
 		langEN: regexp.MustCompile(`(?i)\b(for (?:anyone|everyone|people|families|businesses|companies|teams|customers|clients|students|beginners|those|small|local|busy|young|older|new)|ideal for|perfect for|designed for|made for|built for|suited to|suitable for|aimed at|whether you|who (?:want|need|love|like|live|work|study))\b`),
@@ -34,55 +35,77 @@ const (
 	maxKeyPoints    = 5
 )
 
-// onePager builds: with a purpose, the section of the sources that best
-// matches it; what the business offers, who it is for, sections of the
-// sources' own topics, key points, and how to get in touch when the
-// sources say. 4 to 6 sections; no sentence appears twice; the fixed
-// headings are the only words not taken from the sources.
+// onePager builds sections only where the sources have material that
+// fits them, chosen by what the sentences say, never by their position:
+// with a purpose, first the sources' section that best matches it; then
+// what the business offers (sentences that say so: "we offer", "X is a
+// ... service"), who it is for (sentences that name an audience: "ideal
+// for", "for families"), how it works (a whole procedure of the sources),
+// prices and policies (sentences and items with a price, a percentage or
+// a fee, deposit, refund or cancellation rule), sections of the sources'
+// own topics, and how to get in touch when the sources give a phone
+// number, an email address or "call us". A section without fitting
+// material is left out; 4 to 6 sections, else a refusal. No sentence
+// appears twice; the fixed headings are the only words of its own.
 func (c *corpus) onePager(req Request) (*Document, error) {
 	lx := lex(c.lang)
 	name := genieName(req, c.lang)
 	all := c.sentenceUnits()
 	var sections []Section
-	add := func(heading string, us []unit) bool {
-		if len(us) == 0 {
-			return false
+	add := func(heading string, us []unit) {
+		if len(us) > 0 {
+			sections = append(sections, Section{Heading: heading, Body: truncateText(c.joinSentences(us), maxOnePagerBody)})
 		}
-		sections = append(sections, Section{Heading: heading, Body: truncateText(c.joinSentences(us), maxOnePagerBody)})
-		return true
 	}
 	notInstr := func(u unit) bool { return instructionIn(c.lang, u.text) == "" && !u.item }
-	var lead []Section
+	fixed := []string{fmt.Sprintf(lx.offers, name), lx.who, lx.howWorks, lx.pricing, lx.keyPoints, lx.contact}
 	if c.hasPurpose() {
-		lead = c.topics(1, []string{fmt.Sprintf(lx.offers, name), lx.who, lx.keyPoints, lx.contact})
+		sections = append(sections, c.topics(1, fixed)...)
 	}
 	audience := pick(c.unused(all, func(u unit) bool { return audienceCue[c.lang].MatchString(u.text) && notInstr(u) }), 2, self)
-	if len(audience) == 0 {
-		audience = pick(c.unused(all, func(u unit) bool {
-			return audienceNoun[c.lang].MatchString(u.text) && notInstr(u) && !contactCue.MatchString(u.text)
-		}), 2, self)
-	}
 	isAudience := map[string]bool{}
 	for _, u := range audience {
 		isAudience[u.text] = true
 	}
-	offers := pick(c.unused(all, func(u unit) bool { return offerCue[c.lang].MatchString(u.text) && notInstr(u) && !isAudience[u.text] }), 3, self)
-	sections = append(sections, lead...)
+	offers := pick(c.unused(all, func(u unit) bool {
+		return offerCue[c.lang].MatchString(u.text) && notInstr(u) && !isAudience[u.text] && !articleStart.MatchString(u.text)
+	}), 3, self)
 	add(fmt.Sprintf(lx.offers, name), offers)
 	add(lx.who, audience)
-
+	if l, ok := c.bestSteps(); ok && len(l.steps) <= MaxSteps && (!c.hasPurpose() || l.score > 0) && !c.isUsed(l.steps[0]) {
+		lines := make([]string, len(l.steps))
+		for i, st := range l.steps {
+			lines[i] = strconv.Itoa(i+1) + ". " + st
+			c.mark(st)
+		}
+		sections = append(sections, Section{Heading: lx.howWorks, Body: strings.Join(lines, "\n")})
+	}
 	contact := pick(c.unused(all, func(u unit) bool { return contactCue.MatchString(u.text) }), 3, self)
 	for _, u := range contact {
 		c.mark(u.text) // kept for the last section
 	}
-	room := MaxOnePager - len(sections) - 1 - boolInt(len(contact) > 0)
+	pricing := pick(c.unused(all, func(u unit) bool {
+		return pricingCue[c.lang].MatchString(u.text) && len(u.text) <= 300 && !c.inProcedure(u)
+	}), 5, self)
+	sortBySource(pricing, self)
+	if len(pricing) >= 2 {
+		texts := make([]string, len(pricing))
+		for i, u := range pricing {
+			texts[i] = u.text
+			c.mark(u.text)
+		}
+		sections = append(sections, Section{Heading: lx.pricing, Body: bulletList(texts)})
+	}
+	room := MaxOnePager - len(sections) - boolInt(len(contact) > 0)
 	taken := []string{}
 	for _, s := range sections {
 		taken = append(taken, s.Heading)
 	}
-	sections = append(sections, c.topics(room, append(taken, lx.keyPoints, lx.contact))...)
-	if points := c.keyPoints(all); len(points) > 0 {
-		sections = append(sections, Section{Heading: lx.keyPoints, Body: bulletList(points)})
+	sections = append(sections, c.topics(room, append(taken, fixed...))...)
+	if len(sections)+boolInt(len(contact) > 0) < MinOnePager {
+		if points := c.keyPoints(all); len(points) > 0 {
+			sections = append(sections, Section{Heading: lx.keyPoints, Body: bulletList(points)})
+		}
 	}
 	if len(contact) > 0 && len(sections) < MaxOnePager {
 		texts := make([]string, len(contact))
@@ -92,10 +115,23 @@ func (c *corpus) onePager(req Request) (*Document, error) {
 		sections = append(sections, Section{Heading: lx.contact, Body: truncateText(strings.Join(texts, " "), maxOnePagerBody)})
 	}
 	if len(sections) < MinOnePager {
-		return nil, notEnough("a one-pager: the sources give %s, at least %d are needed; add documents with more to say",
+		return nil, notEnough("a one-pager: the sources give material for %s (what is offered, who it is for, how it works, prices and policies, contact, or topics of their own), at least %d are needed; add documents with more to say",
 			plural(len(sections), "section", "sections"), MinOnePager)
 	}
 	return &Document{Title: truncateText(capitalize(fmt.Sprintf(lx.glance, name)), MaxTitleLen), Subtitle: c.subtitle(req, ""), Sections: sections}, nil
+}
+
+// articleStart matches a sentence that opens with an article: its subject
+// is a thing ("Die Clubkarte ist eine ..."), not the business.
+var articleStart = regexp.MustCompile(`^(?:The|A|An|Le|La|Les|L'|Un|Une|Der|Die|Das|Ein|Eine|El|Los|Las|Un|Una)\s`)
+
+// pricingCue matches sentences about prices, fees, deposits, refunds and
+// cancellations, per language.
+var pricingCue = map[string]*regexp.Regexp{
+	langEN: regexp.MustCompile(`(?i)([$€£]\s?\d|\d\s?(%|€|eur\b|usd\b)|\b(fees?|price[sd]?|costs?|deposits?|refund\w*|charged?|cancel\w*|payment|pay)\b)`),
+	langFR: regexp.MustCompile(`(?i)([$€£]\s?\d|\d\s?(%|€|eur\b)|\b(frais|prix|tarifs?|acomptes?|arrhes|rembours\w*|annul\w*|paiement|factur\w*)\b)`),
+	langDE: regexp.MustCompile(`(?i)([$€£]\s?\d|\d\s?(%|€|eur\b)|(gebühr|preis|kosten|storn|kaution|erstatt|zahlung|beitr[aä]g|vertragsstrafe)\p{L}*)`),
+	langES: regexp.MustCompile(`(?i)([$€£]\s?\d|\d\s?(%|€|eur\b)|\b(precios?|tarifas?|dep[oó]sitos?|reembols\w*|cancela\w*|pagos?|cargos?|fianza)\b)`),
 }
 
 func self(u unit) unit { return u }

@@ -28,6 +28,7 @@ var (
 	enDet      = regexp.MustCompile(`^(The|An?|Every|Each|All|Any|Your|Our|No)\s+((?:[\p{L}\d'’%$-]+\s+){0,5}?[\p{L}\d'’-]+)\s+(is|are|can|cannot|can't|must|will|may|should|needs|need|requires|require|costs|cost|includes|include|applies|apply|takes|take|gets|get|has|have)\s+(.+)$`)
 	frDet      = regexp.MustCompile(`^(Le|La|Les|L['’]|Un|Une|Toute|Tout|Chaque|Des)\s*(\S.*)$`)
 	deDet      = regexp.MustCompile(`^(Der|Die|Das|Ein|Eine|Jedes|Jede|Jeder)\s+(\p{Lu}[\p{L}-]*)\s+(\p{Ll}\p{L}*)\s+(.+)$`)
+	deNoun     = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:en|e|n|s|er))(?:,| (?:sind|ist|werden|wird|dürfen|darf|müssen|muss|macht|machen|gibt|und))\s`)
 	esDet      = regexp.MustCompile(`^(El|La|Los|Las|Un|Una|Todo|Toda|Todos|Todas|Cada)\s+\S`)
 	enBare     = regexp.MustCompile(`^(\p{Lu}[\p{Ll}-]*s(?:\s+[\p{Ll}\d'’-]+){0,3}|\p{Lu}[\p{Ll}-]+(?:\s+[\p{Ll}-]+){0,2}\s+[\p{Ll}-]+s)\s+(are|can|cannot|must|will|may|should|need|require|cost|include|apply|take|get|have)\s+(.+)$`)
 	pronoun    = regexp.MustCompile(`(?i)\b(i|we|you|he|she|it|they|me|us|them|this|that|these|those)\b`)
@@ -52,7 +53,30 @@ func ruleQuestion(lang, s string) string {
 	if turn == nil {
 		return ""
 	}
-	q := turn(body)
+	return shortQuestion(turn(body))
+}
+
+// qCut is where a long question may end: before a list of cases or
+// conditions ("... put on hold for injury, illness, ...").
+var qCut = regexp.MustCompile(`,\s|\s(?:for|pour|für|para|with|avec|mit|con|from|de|von|desde|before|avant|vor|antes)\s`)
+
+// shortQuestion keeps a question of at most 12 words; a longer one ends
+// before its list of cases, its answer keeping them all; one still
+// longer than 16 words is not asked.
+func shortQuestion(q string) string {
+	if words(q) <= 12 {
+		return q
+	}
+	end := q[len(q)-1:]
+	if strings.HasSuffix(q, " ?") {
+		end = " ?"
+	}
+	body := strings.TrimSuffix(q, end)
+	for _, loc := range qCut.FindAllStringIndex(body, -1) {
+		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 {
+			return cut + end
+		}
+	}
 	if words(q) > 16 {
 		return ""
 	}
@@ -80,7 +104,7 @@ func ruleQuestionEN(body string) string {
 	if m[1] == "No" {
 		return ""
 	}
-	rest := negWord.ReplaceAllString(firstClause(m[4]), "")
+	rest := strings.ReplaceAll(negWord.ReplaceAllString(firstClause(m[4]), ""), " ,", ",")
 	switch v := strings.ToLower(m[3]); v {
 	case "is", "are", "can", "must", "will", "may", "should":
 		return capitalize(v) + " " + toCustomer(subj) + " " + toCustomer(rest) + "?"
@@ -120,8 +144,13 @@ func ruleQuestionDE(body string) string {
 	if m := deBei.FindStringSubmatch(body); m != nil {
 		return "Was gilt " + strings.ToLower(strings.Fields(body)[0]) + " " + m[1] + "?"
 	}
+	if m := deNoun.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") {
+		// a rule about a thing named first ("Glasflaschen sind ... verboten.")
+		return "Was gilt für " + m[1] + "?"
+	}
 	if m := deDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") {
-		rest := negWord.ReplaceAllString(" "+m[4], "")
+		rest := negWord.ReplaceAllString(" "+firstClause(m[4]), "")
+		rest = strings.ReplaceAll(rest, " ,", ",")
 		refl := ""
 		if strings.HasPrefix(strings.TrimSpace(rest), "sich ") {
 			refl, rest = " sich", strings.TrimPrefix(strings.TrimSpace(rest), "sich")

@@ -159,7 +159,7 @@ func sameHeading(a, b []string) bool {
 	return strings.Join(a, "\x00") == strings.Join(b, "\x00")
 }
 
-var labelRe = regexp.MustCompile(`^(\p{Lu}[^:.!?;,]{1,48}?)\s*:\s+(\S.*)$`)
+var labelRe = regexp.MustCompile(`^([\p{Lu}\d][^:.!?;,]{1,48}?)\s*:\s+(\S.*)$`)
 
 // labelLine splits a paragraph that opens with a short Title-like label
 // ("Freeze Limit: You can freeze ...", "Deposit: All orders ...") into the
