@@ -10,13 +10,24 @@ import (
 // question's weight (idf-weighted share of its terms) and its BM25 score
 // is not negligible.
 const (
-	minScore    = 0.4
 	minBM25     = 1.0
 	maxQuestion = 2000 // bytes of a question looked at
 	maxPassages = 5
 	bm25K1      = 1.2
-	bm25B       = 0.75
+	bm25B       = 0.5
 )
+
+// minScore is the confidence an answer needs (a variable for the
+// evaluation's threshold sweep only).
+var minScore = 0.4
+
+// outerCoverage is how much a question word counts as covered by a
+// block when only an outer heading of the block has it.
+const outerCoverage = 0.75
+
+// missingRatio: a passage is refused when a question word it lacks
+// weighs this many times what it matches (a variable for the sweep).
+var missingRatio = 1.0
 
 // queryTerm is one distinct term of the question and what it matches.
 type queryTerm struct {
@@ -30,6 +41,12 @@ type hit struct {
 	bm25       float64
 	covered    float64 // sum of the weights of the query terms matched, times their factors
 	score      float64
+	missing    float64 // the greatest weight of a query term the block does not match
+	mask       uint64  // the query terms (the first 64) the block matches
+
+	// the query term being summed and its best match so far
+	term                int
+	termBM25, termCover float64
 }
 
 // Ask answers a question from the base only. Answered is false when the
@@ -57,7 +74,10 @@ func (b *Base) Ask(question string) Answer {
 	}
 	best := hits[0]
 	ans.Score = best.score
-	if best.score < minScore || best.bm25 < minBM25 {
+	// Refused: too little of the question covered, or one word of the
+	// question, missing from the passage, weighs more than all it matches
+	// ("is there a sauna in the hotel" against "the hotel's policies").
+	if best.score < minScore || best.bm25 < minBM25 || best.missing >= missingRatio*best.covered {
 		return ans
 	}
 	d := b.docs[best.doc]
@@ -77,7 +97,7 @@ func (b *Base) search(question, qlang string, sure bool) []hit {
 		}
 		hits = append(hits, b.score(lang, qs, total)...)
 	}
-	sort.Slice(hits, func(i, j int) bool {
+	sort.SliceStable(hits, func(i, j int) bool {
 		if hits[i].score != hits[j].score {
 			return hits[i].score > hits[j].score
 		}
@@ -93,7 +113,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 	seen := map[string]bool{}
 	var qs []queryTerm
 	total := 0.0
-	for _, w := range words(strings.ToLower(question)) {
+	for _, w := range phraseWords(words(strings.ToLower(question))) {
 		if sure && stopwords[qlang][w] {
 			continue
 		}
@@ -103,6 +123,9 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		}
 		seen[t] = true
 		ms := b.matches(lang, t)
+		if (priceWords[qlang][w] || priceWords[lang][w]) && b.df(termPrice) > 0 {
+			ms = append(ms, match{termPrice, factorSynonym})
+		}
 		// A word of the documents weighs its idf; a misspelt one what the
 		// word it stands for weighs; a word in no document what the
 		// rarest word of the documents weighs (1 block): it still counts
@@ -115,6 +138,9 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 				weight = max(weight, b.idf(b.df(m.term)))
 			}
 		}
+		if len(ms) > 0 && sameMatches(qs, ms) {
+			continue // "cuánto cuesta": two words for one thing count once
+		}
 		if generic[qlang][w] || generic[lang][w] {
 			weight *= genericWeight
 		}
@@ -124,51 +150,89 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 	return qs, total
 }
 
+// sameMatches says whether a term already in qs matches exactly ms.
+func sameMatches(qs []queryTerm, ms []match) bool {
+	for _, q := range qs {
+		if len(q.matches) != len(ms) {
+			continue
+		}
+		same := true
+		for i := range ms {
+			if q.matches[i] != ms[i] {
+				same = false
+				break
+			}
+		}
+		if same {
+			return true
+		}
+	}
+	return false
+}
+
 // score is BM25 over the blocks of the language's documents, with each
 // query term counted once per block through its best match.
 func (b *Base) score(lang string, qs []queryTerm, total float64) []hit {
-	type key struct{ doc, block int }
-	acc := map[key]*hit{}
-	for _, q := range qs {
-		best := map[key][2]float64{} // bm25 part, coverage factor
+	slot := make([]int32, b.blocks) // a block's index in hits, plus one
+	var hits []hit
+	for qi, q := range qs {
 		for _, m := range q.matches {
 			for di, d := range b.docs {
 				if d.lang != lang {
 					continue
 				}
 				for _, p := range d.postings[m.term] {
-					bl := d.blocks[p.block]
-					tf := float64(p.tf)
-					norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(bl.length)/b.avgLen))
-					k := key{di, int(p.block)}
-					s := q.weight * m.factor * norm
-					if cur := best[k]; s > cur[0] {
-						best[k] = [2]float64{s, max(cur[1], m.factor)}
-					} else if m.factor > cur[1] {
-						best[k] = [2]float64{cur[0], m.factor}
+					g := b.offsets[di] + int(p.block)
+					if slot[g] == 0 {
+						hits = append(hits, hit{doc: di, block: int(p.block), term: -1})
+						slot[g] = int32(len(hits))
 					}
+					h := &hits[slot[g]-1]
+					if h.term != qi {
+						h.flush(qs)
+						h.term = qi
+					}
+					tf := float64(p.tf)
+					norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(d.blocks[p.block].length)/b.avgLen))
+					// being under a section about a word covers it less
+					// than saying it
+					f := m.factor
+					if p.outer {
+						f *= outerCoverage
+					}
+					h.termBM25 = max(h.termBM25, q.weight*m.factor*norm)
+					h.termCover = max(h.termCover, f)
 				}
 			}
 		}
-		for k, v := range best {
-			h := acc[k]
-			if h == nil {
-				h = &hit{doc: k.doc, block: k.block}
-				acc[k] = h
-			}
-			h.bm25 += v[0]
-			h.covered += q.weight * v[1]
-		}
 	}
-	out := make([]hit, 0, len(acc))
-	for _, h := range acc {
+	for i := range hits {
+		h := &hits[i]
+		h.flush(qs)
+		for qi, q := range qs {
+			if qi < 64 && h.mask&(1<<qi) == 0 {
+				h.missing = max(h.missing, q.weight)
+			}
+		}
 		cov := h.covered / total
 		// confidence: mostly how much of the question the block covers,
 		// a little how strongly (BM25 saturates towards 1)
 		h.score = 0.85*cov + 0.15*cov*(h.bm25/(h.bm25+total))
-		out = append(out, *h)
 	}
-	return out
+	return hits
+}
+
+// flush adds the best match of the current query term to the hit's sums.
+func (h *hit) flush(qs []queryTerm) {
+	if h.term < 0 {
+		return
+	}
+	h.bm25 += h.termBM25
+	h.covered += qs[h.term].weight * h.termCover
+	if h.term < 64 {
+		h.mask |= 1 << h.term
+	}
+	h.term, h.termBM25, h.termCover = -1, 0, 0
 }
 
 // cite is the citation of a quote from block i.

@@ -70,3 +70,44 @@ func TestAskRefuses(t *testing.T) {
 		}
 	}
 }
+
+func TestAskCitesHeadingAndLanguage(t *testing.T) {
+	lib := NewLibrary(1 << 20)
+	b := lib.Base([]Source{
+		{ID: "en", Name: "Help", Content: shopEN, Version: "1"},
+		{ID: "fr", Name: "Aide", Content: "# Livraison\n\n## Quels sont les délais de livraison ?\n\nComptez 3 à 5 jours ouvrés.\n", Version: "1"},
+	})
+	a := b.Ask("quels sont les délais de livraison ?")
+	if !a.Answered || a.Text != "Comptez 3 à 5 jours ouvrés." || a.Language != FR {
+		t.Fatalf("Ask = %+v", a)
+	}
+	if got, want := a.Sources[0], (Citation{DocumentID: "fr", DocumentName: "Aide", Heading: "Livraison > Quels sont les délais de livraison ?", Quote: a.Text}); got != want {
+		t.Errorf("source = %+v, want %+v", got, want)
+	}
+	if len(a.Passages) == 0 || a.Passages[0].Text != a.Text || a.Score <= 0 || a.Score > 1 {
+		t.Errorf("passages %+v, score %v", a.Passages, a.Score)
+	}
+	for i := 1; i < len(a.Passages); i++ {
+		if a.Passages[i].Score > a.Passages[i-1].Score {
+			t.Errorf("passages not best first: %v", a.Passages)
+		}
+	}
+}
+
+func TestAskLanguageFallsBackToDocuments(t *testing.T) {
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "de", Content: "## Versand\n\nDer Versand dauert zwei Tage und ist ab 50 Euro kostenlos.\n", Version: "1"}})
+	if a := b.Ask("Versand?"); a.Language != DE {
+		t.Errorf("language of a one-word question = %q, want the documents' %q", a.Language, DE)
+	}
+}
+
+func TestAskBoundsWork(t *testing.T) {
+	b := testBase(t)
+	long := strings.Repeat("shipping cost ", 10000)
+	if a := b.Ask(long); len(a.Passages) > maxPassages {
+		t.Errorf("%d passages, want at most %d", len(a.Passages), maxPassages)
+	}
+	if a := NewLibrary(1 << 20).Base(nil).Ask("anything"); a.Answered || a.Language != EN {
+		t.Errorf("empty base: %+v", a)
+	}
+}

@@ -9,11 +9,12 @@ import (
 // Base is the knowledge base of one genie: its documents, parsed. It is
 // immutable and safe for concurrent use.
 type Base struct {
-	docs   []*doc
-	blocks int     // number of blocks
-	avgLen float64 // mean block length in terms
-	lang   string  // the language most blocks are in
-	langs  []string
+	docs    []*doc
+	offsets []int   // the index of each document's first block among all blocks
+	blocks  int     // number of blocks
+	avgLen  float64 // mean block length in terms
+	lang    string  // the language most blocks are in
+	langs   []string
 }
 
 func newBase(docs []*doc) *Base {
@@ -21,6 +22,7 @@ func newBase(docs []*doc) *Base {
 	total := 0.0
 	perLang := map[string]int{}
 	for _, d := range docs {
+		b.offsets = append(b.offsets, b.blocks)
 		b.blocks += len(d.blocks)
 		total += d.totalLen
 		perLang[d.lang] += len(d.blocks)
@@ -125,6 +127,10 @@ func (b *Base) fuzzy(lang, q string) []match {
 			switch {
 			case len(q) >= 4 && len(t) > len(q) && t[:len(q)] == q:
 				best[t] = factorPrefix
+			case len(t) >= 5 && len(q) > len(t) && q[:len(t)] == t:
+				// the stemmer cut one form shorter: "devolu" (devolución)
+				// for "devolucion" typed without its accent
+				best[t] = factorPrefix
 			case budget > 0 && abs(len(t)-len(q)) <= budget:
 				switch d := distString(q, t, budget); {
 				case d > budget || d == 0:
@@ -193,10 +199,11 @@ func (b *Base) compounds(q string, factor float64) []match {
 		}
 		// and the parts of a compound question word the documents have:
 		// "flughafentransfer" finds "transfer", "eincheck" finds "check"
-		for k := 4; k+4 <= len(q); k++ {
-			if len(d.postings[q[:k]]) > 0 {
+		for k := 2; k+4 <= len(q); k++ {
+			if k >= 4 && len(d.postings[q[:k]]) > 0 {
 				add(q[:k])
 			}
+			// a separable prefix is 2 or 3 letters: "eincheck" finds "check"
 			if len(d.postings[q[k:]]) > 0 {
 				add(q[k:])
 			}

@@ -98,7 +98,7 @@ func lineElements(lines []string) []element {
 		}
 		if len(para) > 0 {
 			prev := para[len(para)-1]
-			if endsSentence(prev) || (!startsLower(line) && len(strings.Fields(prev)) <= 10) {
+			if endsSentence(prev) || (!startsLower(line) && shortTitle(prev)) {
 				flush()
 			}
 		}
@@ -133,10 +133,27 @@ func faqLists(els []element) []element {
 			out = append(out, qa...)
 			continue
 		}
+		var after []element
+		if n := len(e.items); n > 0 {
+			// Markdown continues a list's last item with the lines that
+			// follow it ("lazy" lines); text copied from a web page has no
+			// blank line after a list, so the text after it would be
+			// swallowed. Lines after the item's first sentence-ending line
+			// that start a new sentence are text after the list.
+			lines := strings.Split(e.items[n-1], "\n")
+			for k := 1; k < len(lines); k++ {
+				if endsSentence(lines[k-1]) && !startsLower(strings.TrimSpace(lines[k])) {
+					e.items[n-1] = strings.Join(lines[:k], "\n")
+					after = lineElements(lines[k:])
+					break
+				}
+			}
+		}
 		for i, it := range e.items {
 			e.items[i] = clean(it)
 		}
 		out = append(out, e)
+		out = append(out, after...)
 	}
 	return out
 }

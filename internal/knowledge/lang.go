@@ -45,7 +45,8 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		qui quoi sa sans se ses si sien son sont sous suis sur ta te tes toi ton tous tout toute toutes très tu un une
 		vos votre vous vu y c d j l m n qu s t
 		bonjour salut merci svp stp veux voudrais voudrait souhaite souhaiterais besoin savoir dire question possible
-		faut faire est-ce estce combien mets mettre mis fais`),
+		faut faire est-ce estce combien mets mettre mis fais serai sera serez seront serais
+		sommes êtes avons avez peux pouvez pouvons dois doit devez`),
 	DE: toSet(`aber alle allem allen aller alles als also am an ander andere anderem anderen anderer anderes auch auf aus
 		bei bin bis bist da damit dann das dass dein deine dem den der des dessen die dich dir doch dort du durch ein eine
 		einem einen einer eines er es etwas euch euer eure für gegen hab habe haben hat hatte hätte ich ihm ihn ihnen ihr
@@ -53,7 +54,7 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		mein meine mich mir mit muss musste nach nicht nichts noch nun nur ob oder ohne sehr sein seine sich sie sind so
 		solche soll sollte sondern um und uns unser unsere unter viel vom von vor war waren warum was weil welche welchem
 		welchen welcher welches wenn wer werde werden wie wieder wir wird wo wollen zu zum zur über
-		hallo danke bitte möchte möchten will wissen frage gibt geht mal kurz eigentlich habt hab tun
+		hallo danke bitte möchte möchten will wissen frage wann wieso weshalb wohin woher gibt gibts geht mal kurz eigentlich habt hab tun
 		euch ihr`),
 	ES: toSet(`a al algo algunas algunos ante antes como con contra cual cuando cuál cómo de del desde donde dónde durante e
 		el él ella ellas ellos en entre era es esa esas ese eso esos esta estas este esto estos está están estoy fue ha
@@ -61,7 +62,7 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		otro para pero poco por porque puede pueden puedo qué que quien quién se sea ser si sí sin sobre son su sus también
 		te tengo tiene tienen tu tus un una uno unos usted ustedes vosotros y ya yo
 		hola gracias favor quiero quisiera necesito saber pregunta posible debo tengo tenéis tienes tenemos hacéis hacen
-		hago haces vosotros vuestra vuestro vuestros`),
+		hago haces vosotros vuestra vuestro vuestros cuánto cuánta cuántos cuántas`),
 })
 
 func foldedAll(m map[string]map[string]bool) map[string]map[string]bool {
@@ -148,6 +149,31 @@ func words(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
+// phrases are two-word expressions written with or without a hyphen that
+// mean one thing, and whose second word is a stop word ("check in" and
+// "check out" would otherwise both be "check"). They become one word.
+var phrases = map[[2]string]string{
+	{"check", "in"}: "checkin", {"check", "out"}: "checkout", {"log", "in"}: "login", {"sign", "in"}: "login",
+	{"log", "out"}: "logout", {"sign", "out"}: "logout", {"sign", "up"}: "signup", {"no", "show"}: "noshow",
+	{"pick", "up"}: "pickup", {"drop", "off"}: "dropoff", {"e", "mail"}: "email",
+}
+
+// phraseWords joins the phrases of a run of lower-case words.
+func phraseWords(ws []string) []string {
+	out := ws[:0:0]
+	for i := 0; i < len(ws); i++ {
+		if i+1 < len(ws) {
+			if p, ok := phrases[[2]string{ws[i], ws[i+1]}]; ok {
+				out = append(out, p)
+				i++
+				continue
+			}
+		}
+		out = append(out, ws[i])
+	}
+	return out
+}
+
 var stemmers = map[string]func(*snowball.Env) bool{EN: english.Stem, FR: french.Stem, DE: german.Stem, ES: spanish.Stem}
 
 // stem is the Snowball stem of a lower-case word with its accents folded.
@@ -208,7 +234,7 @@ func Terms(text, lang string) []string {
 		lang = EN
 	}
 	var out []string
-	for _, w := range words(strings.ToLower(text)) {
+	for _, w := range phraseWords(words(strings.ToLower(text))) {
 		if t, ok := term(lang, w); ok {
 			out = append(out, t)
 		}

@@ -67,3 +67,22 @@ func TestDist(t *testing.T) {
 		}
 	}
 }
+
+func TestAnswerTypes(t *testing.T) {
+	cases := []struct {
+		text  string
+		price bool
+	}{
+		{"Shipping costs 4.90 EUR.", true},
+		{"A freeze costs $10 per month.", true},
+		{"Des frais de 5 € peuvent s’appliquer.", true},
+		{"Zustellbett: 10,00 EUR pro Nacht", true},
+		{"Delivery takes 3-5 days.", false},
+		{"Free for orders.", false},
+	}
+	for _, c := range cases {
+		if got := len(answerTypes(c.text)) > 0; got != c.price {
+			t.Errorf("answerTypes(%q) price = %v, want %v", c.text, got, c.price)
+		}
+	}
+}

@@ -84,4 +84,5 @@ type doc struct {
 type posting struct {
 	block int32
 	tf    float32
+	outer bool // the term is only in an outer heading of the block
 }

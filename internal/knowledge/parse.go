@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -163,44 +164,72 @@ func rowText(header, cells []string) string {
 func (d *doc) index() {
 	d.size = int64(len(d.id) + len(d.name) + len(d.version))
 	memo := map[string]string{} // word -> term: stemming is most of the time spent
-	for i := range d.blocks {
-		bl := &d.blocks[i]
-		tf := map[string]float32{}
-		n := float32(0)
-		addTerms := func(s string, w float32) {
-			for _, word := range words(strings.ToLower(s)) {
-				t, ok := memo[word]
-				if !ok {
-					t, _ = term(d.lang, word) // "" for a stop word
-					memo[word] = t
-				}
-				if t != "" {
-					tf[t] += w
-					n += w
-				}
+	headingTerms := map[string][]string{}
+	termsOf := func(s string) []string {
+		var out []string
+		for _, word := range phraseWords(words(strings.ToLower(s))) {
+			t, ok := memo[word]
+			if !ok {
+				t, _ = term(d.lang, word) // "" for a stop word
+				memo[word] = t
+			}
+			if t != "" {
+				out = append(out, t)
 			}
 		}
-		addTerms(bl.text, weightBody)
+		return out
+	}
+	tf := map[string]float32{}
+	direct := map[string]bool{} // terms of the block itself, not only of an outer heading
+	for i := range d.blocks {
+		bl := &d.blocks[i]
+		clear(tf)
+		clear(direct)
+		n := float32(0)
+		add := func(ts []string, w float32, own bool) {
+			for _, t := range ts {
+				tf[t] += w
+				n += w
+				direct[t] = direct[t] || own
+			}
+		}
+		addTerms := func(s string, w float32, own bool) { add(termsOf(s), w, own) }
+		addHeading := func(h string, w float32, own bool) {
+			ts, ok := headingTerms[h]
+			if !ok {
+				ts = termsOf(h)
+				headingTerms[h] = ts
+			}
+			add(ts, w, own)
+		}
+		addTerms(bl.text, weightBody, true)
+		for _, t := range answerTypes(bl.text) {
+			tf[t]++
+			direct[t] = true
+		}
+		if label := labelOf(bl.text); label != "" {
+			addTerms(label, weightHeading-weightBody, true) // "Check-in: from 3 p.m." reads as a heading
+		}
 		if bl.kind == kindItem {
-			addTerms(d.lists[bl.group].lead, weightOuter)
+			addTerms(d.lists[bl.group].lead, weightOuter, true)
 		}
 		for k, h := range bl.heading {
 			switch {
 			case k < len(bl.heading)-1:
-				addTerms(h, weightOuter)
+				addHeading(h, weightOuter, false)
 			case bl.kind == kindQA || (strings.HasSuffix(h, "?") && bl.first):
-				addTerms(h, weightQuestion)
+				addHeading(h, weightQuestion, true)
 			case strings.HasSuffix(h, "?"):
-				addTerms(h, weightOuter)
+				addHeading(h, weightOuter, false)
 			default:
-				addTerms(h, weightHeading)
+				addHeading(h, weightHeading, true)
 			}
 		}
 		bl.length = n
 		d.totalLen += float64(n)
 		for t, f := range tf {
-			d.postings[t] = append(d.postings[t], posting{block: int32(i), tf: f})
-			d.size += int64(len(t)) + 8
+			d.postings[t] = append(d.postings[t], posting{block: int32(i), tf: f, outer: !direct[t]})
+			d.size += int64(len(t)) + 16
 		}
 		d.size += int64(len(bl.text))*2 + 64
 		for _, h := range bl.heading {
@@ -237,12 +266,36 @@ var chrome = toSet(`was_this_article_helpful? was_this_page_helpful? was_this_an
 	¿te_ha_resultado_util_este_articulo? ¿fue_util_este_articulo? ¿le_ha_resultado_util? compartir imprimir indice si
 	volver_arriba`)
 
+// chromePrefixes start short lines of page metadata (folded, lower case):
+// "Updated 2 years ago", "Mis à jour le 3 mai", "3 min read".
+var chromePrefixes = []string{"updated ", "last updated", "published ", "posted ", "written by ", "mis a jour", "publie le",
+	"ecrit par", "aktualisiert", "zuletzt aktualisiert", "veroffentlicht", "actualizado", "ultima actualizacion", "publicado "}
+
+// chromeLine says whether a short line is page furniture.
+func chromeLine(text string) bool {
+	if utf8.RuneCountInString(text) >= 60 {
+		return false
+	}
+	f := fold(strings.ToLower(text))
+	if chrome[strings.ReplaceAll(f, " ", "_")] {
+		return true
+	}
+	for _, p := range chromePrefixes {
+		if strings.HasPrefix(f, p) && len(strings.Fields(f)) <= 8 {
+			return true
+		}
+	}
+	fs := strings.Fields(f)
+	// "3 min read", "5 min de lecture", "2 Minuten Lesezeit"
+	return len(fs) >= 3 && len(fs) <= 5 && isDigits(fs[0]) && strings.HasPrefix(fs[1], "min") &&
+		(fs[len(fs)-1] == "read" || fs[len(fs)-1] == "lecture" || fs[len(fs)-1] == "lesezeit" || fs[len(fs)-1] == "lectura")
+}
+
 // dropChrome removes headings and paragraphs that are page furniture.
 func dropChrome(els []element) []element {
 	out := els[:0]
 	for _, e := range els {
-		if (e.kind == elParagraph || e.kind == elHeading) && utf8.RuneCountInString(e.text) < 60 &&
-			chrome[strings.ReplaceAll(fold(strings.ToLower(e.text)), " ", "_")] {
+		if (e.kind == elParagraph || e.kind == elHeading) && chromeLine(e.text) {
 			continue
 		}
 		out = append(out, e)
@@ -275,4 +328,19 @@ func reverse(s string) string {
 		r[i], r[j] = r[j], r[i]
 	}
 	return string(r)
+}
+
+// labelOf returns the label of a text that starts with one ("Check-in:
+// from 3 p.m.", "Pets: on request"): at most 4 words before a colon, the
+// first capitalised; else "".
+func labelOf(text string) string {
+	label, rest, ok := strings.Cut(text, ":")
+	if !ok || strings.TrimSpace(rest) == "" || len(strings.Fields(label)) > 4 || label == "" {
+		return ""
+	}
+	r, _ := utf8.DecodeRuneInString(label)
+	if !unicode.IsUpper(r) {
+		return ""
+	}
+	return label
 }
