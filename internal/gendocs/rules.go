@@ -64,20 +64,23 @@ var qCut = regexp.MustCompile(`,\s|\s(?:for|pour|für|para|with|avec|mit|con|fro
 // before its list of cases, its answer keeping them all; one still
 // longer than 16 words is not asked.
 func shortQuestion(q string) string {
-	if words(q) <= 12 {
-		return q
+	if q == "" {
+		return ""
 	}
 	end := q[len(q)-1:]
 	if strings.HasSuffix(q, " ?") {
 		end = " ?"
 	}
 	body := strings.TrimSuffix(q, end)
+	if words(body) <= 12 {
+		return q
+	}
 	for _, loc := range qCut.FindAllStringIndex(body, -1) {
 		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 {
 			return cut + end
 		}
 	}
-	if words(q) > 16 {
+	if words(body) > 16 {
 		return ""
 	}
 	return q
@@ -104,7 +107,7 @@ func ruleQuestionEN(body string) string {
 	if m[1] == "No" {
 		return ""
 	}
-	rest := strings.ReplaceAll(negWord.ReplaceAllString(firstClause(m[4]), ""), " ,", ",")
+	rest := strings.TrimSpace(strings.ReplaceAll(negWord.ReplaceAllString(" "+firstClause(m[4]), ""), " ,", ","))
 	switch v := strings.ToLower(m[3]); v {
 	case "is", "are", "can", "must", "will", "may", "should":
 		return capitalize(v) + " " + toCustomer(subj) + " " + toCustomer(rest) + "?"

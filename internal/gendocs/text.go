@@ -161,12 +161,15 @@ func sameHeading(a, b []string) bool {
 
 var labelRe = regexp.MustCompile(`^([\p{Lu}\d][^:.!?;,]{1,48}?)\s*:\s+(\S.*)$`)
 
+// labelPronoun marks a clause, not a label ("We open at 9: come early").
+var labelPronoun = regexp.MustCompile(`(?i)^(?:i|we|you|they|it|nous|vous|je|on|wir|sie|ich|es|nosotros|usted)\b`)
+
 // labelLine splits a paragraph that opens with a short Title-like label
 // ("Freeze Limit: You can freeze ...", "Deposit: All orders ...") into the
 // label and its text; the rest must be a sentence of its own.
 func labelLine(text string) (label, rest string, ok bool) {
 	m := labelRe.FindStringSubmatch(text)
-	if m == nil || words(m[1]) > 5 || words(m[2]) < 4 || !titleLike(m[1]) {
+	if m == nil || words(m[1]) > 5 || words(m[2]) < 4 || !titleLike(m[1]) || labelPronoun.MatchString(m[1]) {
 		return "", "", false
 	}
 	return sentenceCase(m[1]), capitalize(m[2]), true
