@@ -48,6 +48,21 @@ const (
 // material is left out; 4 to 6 sections, else a refusal. No sentence
 // appears twice; the fixed headings are the only words of its own.
 func (c *corpus) onePager(req Request) (*Document, error) {
+	saved := make(map[string]bool, len(c.used))
+	for k := range c.used {
+		saved[k] = true
+	}
+	d, err := c.buildOnePager(req, true)
+	if err != nil {
+		// the prices and policies section gathers topics into one; when
+		// that leaves too few sections, the topics stand on their own
+		c.used = saved
+		d, err = c.buildOnePager(req, false)
+	}
+	return d, err
+}
+
+func (c *corpus) buildOnePager(req Request, withPricing bool) (*Document, error) {
 	lx := lex(c.lang)
 	name := genieName(req, c.lang)
 	all := c.sentenceUnits()
@@ -84,17 +99,10 @@ func (c *corpus) onePager(req Request) (*Document, error) {
 	for _, u := range contact {
 		c.mark(u.text) // kept for the last section
 	}
-	pricing := pick(c.unused(all, func(u unit) bool {
-		return pricingCue[c.lang].MatchString(u.text) && len(u.text) <= 300 && !c.inProcedure(u)
-	}), 5, self)
-	sortBySource(pricing, self)
-	if len(pricing) >= 2 {
-		texts := make([]string, len(pricing))
-		for i, u := range pricing {
-			texts[i] = u.text
-			c.mark(u.text)
+	if withPricing {
+		if body := c.pricing(); body != "" {
+			sections = append(sections, Section{Heading: lx.pricing, Body: body})
 		}
-		sections = append(sections, Section{Heading: lx.pricing, Body: bulletList(texts)})
 	}
 	room := MaxOnePager - len(sections) - boolInt(len(contact) > 0)
 	taken := []string{}
@@ -119,6 +127,52 @@ func (c *corpus) onePager(req Request) (*Document, error) {
 			plural(len(sections), "section", "sections"), MinOnePager)
 	}
 	return &Document{Title: truncateText(capitalize(fmt.Sprintf(lx.glance, name)), MaxTitleLen), Subtitle: c.subtitle(req, ""), Sections: sections}, nil
+}
+
+// pricing is the prices and policies section: the sources' topics about
+// prices, fees, deposits, refunds and cancellations, each as its own
+// "Topic: rule" line, so that a rule keeps the unit or case it applies to
+// ("12-Month contracts: Cancelling needs 30 days' notice. ..."), or "".
+func (c *corpus) pricing() string {
+	type cand struct {
+		unit
+		line string
+		used []string
+	}
+	var cands []cand
+	for _, u := range c.sentenceUnits() {
+		// a page without headings: its sentences about prices stand alone
+		if c.parts[u.part].heading == "" && !c.isUsed(u.text) && pricingCue[c.lang].MatchString(u.text) && len(u.text) <= 300 {
+			cands = append(cands, cand{unit: u, line: u.text, used: []string{u.text}})
+		}
+	}
+	for pi, p := range c.parts {
+		if p.heading == "" {
+			continue
+		}
+		body, used := c.compose(p.blocks, 300)
+		if body == "" || strings.Contains(body, "\n") || midRef(c.lang, body) || !pricingCue[c.lang].MatchString(p.heading+" "+body) {
+			continue
+		}
+		line := body
+		if !strings.HasSuffix(p.heading, "?") {
+			line = p.heading + ": " + body
+		}
+		cands = append(cands, cand{unit: unit{doc: c.docOf[pi], pos: pi, part: pi, score: c.partScore[pi]}, line: line, used: used})
+	}
+	chosen := pick(cands, 4, func(x cand) unit { return x.unit })
+	if len(chosen) < 2 {
+		return ""
+	}
+	sortBySource(chosen, func(x cand) unit { return x.unit })
+	lines := make([]string, len(chosen))
+	for i, x := range chosen {
+		lines[i] = x.line
+		for _, s := range x.used {
+			c.mark(s)
+		}
+	}
+	return bulletList(lines)
 }
 
 // articleStart matches a sentence that opens with an article: its subject

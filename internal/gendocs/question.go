@@ -75,7 +75,7 @@ func headingQuestion(h string) string {
 	switch {
 	case askWord.MatchString(h) && len(words) > 1 && words[1] != "we" && words[1] != "you":
 		return capitalize(h) + "?"
-	case imperatives[langEN][words[0]] && len(words) > 1:
+	case imperatives[langEN][words[0]] && len(words) > 1 && !strings.Contains(h, "/"):
 		return "How do I " + topic + "?"
 	case len(words) <= 5 && singularTopics[lastWord]:
 		return "What is your " + topic + "?"

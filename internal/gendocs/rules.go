@@ -33,7 +33,7 @@ var (
 	enBare     = regexp.MustCompile(`^(\p{Lu}[\p{Ll}-]*s(?:\s+[\p{Ll}\d'’-]+){0,3}|\p{Lu}[\p{Ll}-]+(?:\s+[\p{Ll}-]+){0,2}\s+[\p{Ll}-]+s)\s+(are|can|cannot|must|will|may|should|need|require|cost|include|apply|take|get|have)\s+(.+)$`)
 	pronoun    = regexp.MustCompile(`(?i)\b(i|we|you|he|she|it|they|me|us|them|this|that|these|those)\b`)
 	notSubject = toSet(`sometimes often usually always never also please here there then now today only just even most many some`)
-	negWord    = regexp.MustCompile(`\s+(?:not|nicht)\b`)
+	negWord    = regexp.MustCompile(`^\s*(?:not|nicht)\b`) // only the verb's own negation: "is not granted"
 )
 
 // enBase is the base form of an English verb of a rule after "Does".
