@@ -41,6 +41,20 @@ func BenchmarkTwentyDocuments2MB(b *testing.B) {
 		}
 		srcs = append(srcs, Source{Name: fmt.Sprintf("Rooms %d", d), Content: sb.String()})
 	}
+	// the bare baseline: what every template does before generating
+	b.Run("baseline-normalise-only", func(b *testing.B) {
+		for b.Loop() {
+			sources, _ := fit(srcs, 3*MaxSourceChars)
+			sources, _, err := normalizeSources(sources, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			sources, _ = fit(sources, MaxSourceChars)
+			if _, err := sourceLanguage(sources); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	for _, tpl := range Templates {
 		b.Run(string(tpl), func(b *testing.B) {
 			for b.Loop() {

@@ -249,8 +249,19 @@ func (c *corpus) topics(n int, have []string) []Section {
 		taken[key] = true
 		cands = append(cands, topic{unit: unit{doc: c.docOf[pi], pos: pi, part: pi, score: c.partScore[pi]}, heading: p.heading, blocks: p.blocks})
 	}
-	var out []Section
-	for _, t := range pick(cands, n, func(t topic) unit { return t.unit }) {
+	// best first; a topic whose text earlier ones already said (the same
+	// sentences under another heading) gives way to the next
+	key := func(t topic) unit { return t.unit }
+	sortByPreference(cands, key)
+	type chosen struct {
+		topic
+		body string
+	}
+	var got []chosen
+	for _, t := range cands {
+		if len(got) == n {
+			break
+		}
 		body, used := c.compose(t.blocks, 500)
 		if body == "" || midRef(c.lang, body) {
 			continue
@@ -258,7 +269,12 @@ func (c *corpus) topics(n int, have []string) []Section {
 		for _, s := range used {
 			c.mark(s)
 		}
-		out = append(out, Section{Heading: t.heading, Body: body})
+		got = append(got, chosen{t, body})
+	}
+	sortForReading(got, func(x chosen) unit { return x.unit })
+	out := make([]Section, len(got))
+	for i, x := range got {
+		out[i] = Section{Heading: x.heading, Body: x.body}
 	}
 	return out
 }
