@@ -86,6 +86,7 @@ func sourceNames(req Request) string {
 type qa struct {
 	unit
 	tier     int
+	heading  bool // asked from a heading: its answer must open with the heading's first sentence
 	question string
 	blocks   []block
 }
@@ -142,7 +143,11 @@ func (c *corpus) faqCandidates() []qa {
 			if genericQuestion(c.lang, q) {
 				tier = 4 // "What should I know about ...?" only when the rules give too few
 			}
+			n := len(out)
 			add(pi, tier, q, p.blocks)
+			if len(out) > n {
+				out[n].heading = true
+			}
 		}
 		if explicit {
 			continue
@@ -245,6 +250,11 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 		}
 		key := strings.ToLower(q.question)
 		if seenQ[key] {
+			continue
+		}
+		if q.heading && c.isUsed(sentences(q.blocks[0].text)[0]) {
+			// another question took the text the heading introduces: what
+			// is left would answer the heading with an unrelated sentence
 			continue
 		}
 		a, used := c.compose(q.blocks, limit)
