@@ -56,6 +56,9 @@ func parse(src Source) []part {
 		heading := ""
 		if n := len(kb.Heading); n > 0 {
 			heading = sentenceCase(kb.Heading[n-1])
+			if strings.HasSuffix(heading, "?") {
+				heading = qNumber.ReplaceAllString(heading, "") // "2- What are ...?"
+			}
 			if n > 1 && strings.HasSuffix(heading, ".") {
 				// a statement read as a question ("Initial deposit: 30% ..."): text of the heading above
 				if kb.Kind == knowledge.BlockQA || kb.Kind == knowledge.BlockParagraph {
