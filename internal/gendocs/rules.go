@@ -41,7 +41,7 @@ var enBase = map[string]string{"needs": "need", "requires": "require", "costs": 
 	"applies": "apply", "takes": "take", "gets": "get", "has": "have"}
 
 // ruleQuestion turns a rule into the question it answers, or "". Questions
-// longer than 16 words are not asked: a question repeating every detail
+// longer than 18 words are not asked: a question repeating every detail
 // of its answer is not one a customer asks.
 func ruleQuestion(lang, s string) string {
 	s = strings.TrimSpace(s)
@@ -58,11 +58,11 @@ func ruleQuestion(lang, s string) string {
 
 // qCut is where a long question may end: before a list of cases or
 // conditions ("... put on hold for injury, illness, ...").
-var qCut = regexp.MustCompile(`,\s|\s(?:for|pour|für|para|with|avec|mit|con|from|de|von|desde|before|avant|vor|antes)\s`)
+var qCut = regexp.MustCompile(`,\s|\s(?:for|pour|für|para|with|avec|mit|con|before|avant|vor|antes)\s`)
 
 // shortQuestion keeps a question of at most 12 words; a longer one ends
 // before its list of cases, its answer keeping them all; one still
-// longer than 16 words is not asked.
+// longer than 18 words is not asked.
 func shortQuestion(q string) string {
 	if q == "" {
 		return ""
@@ -80,7 +80,7 @@ func shortQuestion(q string) string {
 			return cut + end
 		}
 	}
-	if words(body) > 16 {
+	if words(body) > 18 {
 		return ""
 	}
 	return q
@@ -154,6 +154,10 @@ func ruleQuestionDE(body string) string {
 	if m := deDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") {
 		rest := negWord.ReplaceAllString(" "+firstClause(m[4]), "")
 		rest = strings.ReplaceAll(rest, " ,", ",")
+		rest = strings.TrimSpace(rest)
+		if strings.HasPrefix(rest, ",") {
+			return capitalize(m[3]) + " " + strings.ToLower(m[1]) + " " + m[2] + rest + "?"
+		}
 		refl := ""
 		if strings.HasPrefix(strings.TrimSpace(rest), "sich ") {
 			refl, rest = " sich", strings.TrimPrefix(strings.TrimSpace(rest), "sich")
