@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -202,14 +203,33 @@ func (c *corpus) faq(req Request) (*Document, error) {
 		u.pos += q.tier * 10000
 		return u
 	})
+	// in source order (the purpose aside), a second try when the purpose's
+	// order leaves too few: the best match's long answer may have taken
+	// the sentences of several questions
+	inOrder := append([]qa(nil), cands...)
+	sort.SliceStable(inOrder, func(a, b int) bool {
+		ua, ub := inOrder[a], inOrder[b]
+		if ua.tier != ub.tier {
+			return ua.tier < ub.tier
+		}
+		if ua.pos != ub.pos {
+			return ua.pos < ub.pos
+		}
+		return ua.doc < ub.doc
+	})
 	var chosen []faqPair
 	base := c.used
-	for _, limit := range []int{maxAnswer, 320, 160} {
-		c.used = map[string]bool{}
-		for k := range base {
-			c.used[k] = true
+	for _, order := range [][]qa{cands, inOrder} {
+		for _, limit := range []int{maxAnswer, 320, 160} {
+			c.used = map[string]bool{}
+			for k := range base {
+				c.used[k] = true
+			}
+			chosen = c.chooseFAQ(order, limit)
+			if len(chosen) >= MinFAQ {
+				break
+			}
 		}
-		chosen = c.chooseFAQ(cands, limit)
 		if len(chosen) >= MinFAQ {
 			break
 		}

@@ -16,7 +16,9 @@ return review run save scan schedule select send set share show sign start stop 
 upload use visit wait wash watch write`),
 	langES: toSet(`haga pulse abra elija seleccione introduzca escriba reserve traiga llame envíe complete rellene solicite
 vaya acceda descargue instale presente pague cancele confirme lleve visite consulte compruebe indique active añada
-haz pulsa abre elige selecciona escribe reserva trae llama envía completa rellena solicita ve accede descarga instala paga`),
+haz pulsa abre elige selecciona escribe reserva trae llama envía completa rellena solicita ve accede descarga instala paga
+inicia entra ingresa introduce sigue busca revisa verifica crea guarda confirma cambia copia toca marca
+inicie entre ingrese siga busque revise verifique cree guarde cambie copie toque marque`),
 }
 
 var (
