@@ -113,6 +113,9 @@ func parse(src Source) []part {
 			add(bullet, kb.Text, lists)
 			lastList = -1
 		case knowledge.BlockProcedure:
+			if len(kb.Steps) == 1 && kb.Lead == "" && titleLike(kb.Steps[0]) {
+				continue // "1. Choosing your holiday home": a numbered section title, no step
+			}
 			lists++
 			if kb.Lead != "" {
 				add(para, kb.Lead, 0)
