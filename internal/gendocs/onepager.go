@@ -12,7 +12,7 @@ var (
 	offerCue = map[string]*regexp.Regexp{
 		langEN: regexp.MustCompile(`(?i)(\bwe (?:offer|provide|sell|make|bake|serve|host|run|deliver|build|design|repair|teach|create|cater|clean|rent|have \w+ ways)\b|\b(?:offers|provides|sells|serves|specialis|specializ)\w*\b|\bour (?:services|products|menu|range)\b|^\S+(?: \S+){0,3} (?:is|are) an? (?:\S+ ){0,4}(?:tool|service|shop|store|restaurant|bakery|caf[eé]|hotel|library|clinic|practice|app|platform|company|business|studio|gym|team)\b)`),
 		langFR: regexp.MustCompile(`(\b(?i:nous (?:proposons|offrons|vendons|servons|fabriquons|louons))\b|\b(?:propose|offre|vend|sert)\b|^(?:\p{Lu}[\p{L}'’&-]*\s+){1,3}est une? )`),
-		langDE: regexp.MustCompile(`(\b(?i:wir (?:bieten|verkaufen|verleihen|vermieten|servieren|machen))\b|\b(?:bietet|verkauft|verleiht)\b|^(?:Wir sind|[\p{Lu}][\p{L}'’&-]*(?:\s+[\p{Lu}][\p{L}'’&-]*){0,2} ist eine?r? ))`),
+		langDE: regexp.MustCompile(`(\b(?i:wir (?:bieten|verkaufen|verleihen|vermieten|servieren|machen))\b|\b(?:bietet|verkauft|verleiht)\b|^Wir sind )`), // "X ist ein ..." also opens "Bei Urlaub ist eine Ruhezeit ..."
 		langES: regexp.MustCompile(`(\b(?i:ofrecemos|vendemos|servimos|alquilamos|ofrece|incluye)\b|^(?:Somos|(?:\p{Lu}[\p{L}'’&-]*\s+){1,3}es una? ))`),
 	}
 	audienceCue = map[string]*regexp.Regexp{
@@ -179,13 +179,14 @@ func (c *corpus) pricing() string {
 // is a thing ("Die Clubkarte ist eine ..."), not the business.
 var articleStart = regexp.MustCompile(`^(?:The|A|An|Le|La|Les|L'|Un|Une|Der|Die|Das|Ein|Eine|El|Los|Las|Un|Una)\s`)
 
-// pricingCue matches sentences about prices, fees, deposits, refunds and
-// cancellations, per language.
+// pricingCue matches sentences about prices (a figure with a currency or
+// a percentage), fees, deposits, refunds and cancellations, per language;
+// the word "price" alone is not enough ("at the best price").
 var pricingCue = map[string]*regexp.Regexp{
-	langEN: regexp.MustCompile(`(?i)([$€£]\s?\d|\d\s?(%|€|eur\b|usd\b)|\b(fees?|price[sd]?|costs?|deposits?|refund\w*|charged?|cancel\w*|payment|pay)\b)`),
-	langFR: regexp.MustCompile(`(?i)([$€£]\s?\d|\d\s?(%|€|eur\b)|\b(frais|prix|tarifs?|acomptes?|arrhes|rembours\w*|annul\w*|paiement|factur\w*)\b)`),
-	langDE: regexp.MustCompile(`(?i)([$€£]\s?\d|\d\s?(%|€|eur\b)|(gebühr|preis|kosten|storn|kaution|erstatt|zahlung|beitr[aä]g|vertragsstrafe)\p{L}*)`),
-	langES: regexp.MustCompile(`(?i)([$€£]\s?\d|\d\s?(%|€|eur\b)|\b(precios?|tarifas?|dep[oó]sitos?|reembols\w*|cancela\w*|pagos?|cargos?|fianza)\b)`),
+	langEN: regexp.MustCompile(`(?i)([$€£]\s?\d|\d\s?(%|€|eur\b|usd\b)|\b(fees?|deposits?|refund\w*|cancel\w*)\b)`),
+	langFR: regexp.MustCompile(`(?i)([$€£]\s?\d|\d\s?(%|€|eur\b)|\b(frais|acomptes?|arrhes|rembours\w*|annul\w*)\b)`),
+	langDE: regexp.MustCompile(`(?i)([$€£]\s?\d|\d\s?(%|€|eur\b)|(gebühr|storn|kaution|erstatt|vertragsstrafe)\p{L}*)`),
+	langES: regexp.MustCompile(`(?i)([$€£]\s?\d|\d\s?(%|€|eur\b)|\b(dep[oó]sitos?|reembols\w*|cancela\w*|fianza)\b)`),
 }
 
 func self(u unit) unit { return u }
