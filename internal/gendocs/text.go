@@ -66,6 +66,9 @@ func parse(src Source) []part {
 				}
 				heading = sentenceCase(kb.Heading[n-2])
 			}
+			if strings.HasSuffix(heading, "?") {
+				heading = qNumber.ReplaceAllString(heading, "")
+			}
 		}
 		if heading != subOf {
 			sub = ""
