@@ -16,7 +16,7 @@ var (
 		langES: regexp.MustCompile(`(\b(?i:ofrecemos|vendemos|servimos|alquilamos|ofrece|incluye)\b|^(?:Somos|(?:\p{Lu}[\p{L}'’&-]*\s+){1,3}es una? ))`),
 	}
 	audienceCue = map[string]*regexp.Regexp{
-		langEN: regexp.MustCompile(`(?i)\b(for (?:anyone|everyone|people|families|businesses|companies|teams|customers|clients|students|beginners|those|small|local|busy|young|older|new)|ideal for|perfect for|designed for|made for|built for|suited to|suitable for|aimed at|whether you|who (?:want|need|love|like|live|work|study))\b`),
+		langEN: regexp.MustCompile(`(?i)\b(for (?:anyone|everyone|people|families|businesses|companies|teams|customers|clients|students|beginners|those|small|local|busy|young|older|new)\b[^'’]|ideal for|perfect for|designed for|made for|built for|suited to|suitable for|aimed at|whether you|who (?:want|need|love|like|live|work|study))\b`),
 		langFR: regexp.MustCompile(`(?i)\b(pour (?:les|tous|toutes|chaque)|idéal pour|parfait pour|destiné|adapté|que vous soyez)\b`),
 		langDE: regexp.MustCompile(`(?i)\b(für (?:alle|jeden|familien|kinder|gruppen|anfänger|unternehmen)|ideal für|geeignet für|gedacht für)\b`),
 		langES: regexp.MustCompile(`(?i)\b(para (?:todos|todas|familias|niños|grupos|empresas|principiantes)|ideal para|perfecto para|pensado para|cada socio)\b`),

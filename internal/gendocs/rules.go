@@ -33,6 +33,7 @@ var (
 	enBare     = regexp.MustCompile(`^(\p{Lu}[\p{Ll}-]*s(?:\s+[\p{Ll}\d'’-]+){0,3}|\p{Lu}[\p{Ll}-]+(?:\s+[\p{Ll}-]+){0,2}\s+[\p{Ll}-]+s)\s+(are|can|cannot|must|will|may|should|need|require|cost|include|apply|take|get|have)\s+(.+)$`)
 	pronoun    = regexp.MustCompile(`(?i)\b(i|we|you|he|she|it|they|me|us|them|this|that|these|those)\b`)
 	notSubject = toSet(`sometimes often usually always never also please here there then now today only just even most many some`)
+	formalYou  = regexp.MustCompile(`\bSie\b`)
 	negWord    = regexp.MustCompile(`^\s*(?:not|nicht)\b`) // only the verb's own negation: "is not granted"
 )
 
@@ -141,8 +142,9 @@ func ruleQuestionFR(body string) string {
 }
 
 func ruleQuestionDE(body string) string {
-	if m := deIf.FindStringSubmatch(body); m != nil && !strings.Contains(m[1], "Sie") {
-		return "Was gilt, " + strings.ToLower(strings.Fields(body)[0]) + " " + m[1] + "?"
+	if m := deIf.FindStringSubmatch(body); m != nil && !formalYou.MatchString(m[1]) {
+		mine := map[string]string{"Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihr": "mein", "Ihnen": "mir"}
+		return "Was gilt, " + strings.ToLower(strings.Fields(body)[0]) + " " + swapWords(m[1], mine) + "?"
 	}
 	if m := deBei.FindStringSubmatch(body); m != nil {
 		return "Was gilt " + strings.ToLower(strings.Fields(body)[0]) + " " + m[1] + "?"

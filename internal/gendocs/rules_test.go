@@ -21,6 +21,7 @@ func TestRuleQuestion(t *testing.T) {
 		{langDE, "Die Vertragslaufzeit verlängert sich um die Dauer der Ruhezeit.", "Verlängert sich die Vertragslaufzeit um die Dauer der Ruhezeit?"},
 		{langDE, "Eine Ruhezeit wird nicht rückwirkend gewährt.", "Wird eine Ruhezeit rückwirkend gewährt?"},
 		{langDE, "Glasflaschen sind in der gesamten Einrichtung verboten.", "Was gilt für Glasflaschen?"},
+		{langDE, "Sollten unvorhergesehene Umstände Ihre Anreise unmöglich machen, kontaktieren Sie uns.", "Was gilt, sollten unvorhergesehene Umstände meine Anreise unmöglich machen?"},
 		{langES, "Si la cancelación se produce tarde, se cobra todo.", "¿Qué pasa si la cancelación se produce tarde?"},
 		{langES, "La cancelación es gratuita hasta 7 días antes de la llegada.", "¿La cancelación es gratuita hasta 7 días antes de la llegada?"},
 		{langES, "Nuestro equipo valida las casas.", ""},
