@@ -103,6 +103,9 @@ func (c *corpus) faqCandidates() []qa {
 	add := func(pi, tier int, q string, bs []block) {
 		d := c.docOf[pi]
 		q = strings.TrimSpace(q)
+		if sc := c.parts[pi].scope; sc != "" && q != "" && !strings.Contains(strings.ToLower(q), strings.ToLower(sc)) {
+			q = sc + ": " + q // "Casas Rurales: ¿La cancelación es gratuita ...?"
+		}
 		if q == "" || len(bs) == 0 || utf8.RuneCountInString(q) > MaxHeadingLen {
 			return
 		}

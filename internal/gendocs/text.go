@@ -27,7 +27,9 @@ type block struct {
 
 // part is a run of blocks under one heading ("" before the first heading).
 type part struct {
-	doc     string // source document name
+	doc     string   // source document name
+	path    []string // the headings above the part, outermost first
+	scope   string   // the heading that tells apart topics of the same name ("Casas Rurales")
 	heading string
 	blocks  []block
 }
@@ -84,11 +86,14 @@ func parse(src Source) []part {
 				continue
 			}
 		}
+		path := kb.Heading
 		if sub != "" {
 			heading = sub
+		} else if len(path) > 0 {
+			path = path[:len(path)-1]
 		}
 		if len(parts) == 0 || parts[len(parts)-1].heading != heading {
-			parts = append(parts, part{doc: name, heading: heading})
+			parts = append(parts, part{doc: name, heading: heading, path: path})
 			lastList, lastTable = -1, false
 		}
 		cur := &parts[len(parts)-1]
@@ -138,7 +143,67 @@ func parse(src Source) []part {
 			out = append(out, p)
 		}
 	}
+	scopeTopics(out)
 	return out
+}
+
+// scopeTopics names the heading that tells apart topics of the same name
+// ("Cancelación" under "Bed and Breakfast" and under "Casas Rurales"), so
+// that a rule keeps the unit it applies to: the topic becomes "Casas
+// Rurales – Cancelación" and its questions are asked for "Casas Rurales".
+func scopeTopics(parts []part) {
+	// Headings are one level in the canonical form, so a "Cancelación"
+	// heading under "Casas Rurales" has no parent: a heading that recurs
+	// takes as parent the last heading before it that does not.
+	seen := map[string]int{}
+	for _, p := range parts {
+		if len(p.path) > 0 {
+			seen[p.path[len(p.path)-1]]++
+		}
+	}
+	last := ""
+	for i := range parts {
+		p := &parts[i]
+		if len(p.path) == 0 {
+			continue
+		}
+		if h := p.path[len(p.path)-1]; seen[h] == 1 {
+			last = h
+		} else if last != "" {
+			p.path = append([]string{last}, p.path...)
+		}
+	}
+	byName := map[string][]int{}
+	for i, p := range parts {
+		if p.heading != "" {
+			byName[p.heading] = append(byName[p.heading], i)
+		}
+	}
+	for name, idx := range byName {
+		if len(idx) < 2 {
+			continue
+		}
+		for k := 0; ; k++ {
+			values, ok := map[string]bool{}, true
+			for _, i := range idx {
+				if k >= len(parts[i].path) {
+					ok = false
+					break
+				}
+				values[parts[i].path[k]] = true
+			}
+			if !ok {
+				break
+			}
+			if len(values) == len(idx) {
+				for _, i := range idx {
+					parts[i].scope = sentenceCase(parts[i].path[k])
+					parts[i].heading = parts[i].scope + " – " + name
+				}
+				break
+			}
+		}
+	}
 }
 
 // mergeProcedures joins a procedure interrupted by one paragraph ("Tips:
