@@ -110,3 +110,19 @@ func TestProceduresStayWhole(t *testing.T) {
 		}
 	}
 }
+
+func TestTopicsKeepTheirUnit(t *testing.T) {
+	// label lines under two headings (the canonical form has one heading
+	// level, so two headings each followed by "## Deposit" are not told
+	// apart: a known limit)
+	src := Source{Name: "rules", Content: "Rooms\nWe have rooms in the main house.\nDeposit: We ask for a deposit of 30% when you book.\nCancellation: Cancellation is free up to 7 days before arrival.\n\n" +
+		"Cottages\nWe have cottages in the garden.\nDeposit: We ask for a deposit of 50% when you book.\nCancellation: Cancellation is free up to 45 days before arrival.\n"}
+	var got []string
+	for _, p := range parse(src) {
+		got = append(got, p.heading)
+	}
+	want := "Rooms|Rooms – Deposit|Rooms – Cancellation|Cottages|Cottages – Deposit|Cottages – Cancellation"
+	if strings.Join(got, "|") != want {
+		t.Errorf("headings %q, want %s", got, want)
+	}
+}
