@@ -28,6 +28,9 @@ var currencies = toSet(`€ $ £ eur euro euros usd chf gbp dollars`)
 // answerTypes returns the virtual terms of a text: termPrice when it has
 // an amount of money ("4.90 EUR", "$10", "5 €").
 func answerTypes(text string) []string {
+	if strings.IndexFunc(text, unicode.IsDigit) < 0 {
+		return nil
+	}
 	fields := strings.Fields(strings.ToLower(text))
 	for i, f := range fields {
 		if strings.IndexFunc(f, unicode.IsDigit) < 0 {
@@ -45,4 +48,77 @@ func answerTypes(text string) []string {
 		}
 	}
 	return nil
+}
+
+// Question cues, used only to break near ties between passages: a
+// question about a time, a duration or a quantity ("how long", "wann",
+// "combien de jours", "cuántos") prefers a passage with a number; a
+// question about how to do something ("how do I", "comment", "wie kann
+// ich", "cómo") prefers a procedure. As a term of the score they chose
+// wrong passages (a number of days that was not the answer); as a tie
+// breaker they only decide between passages that answer about as well.
+type cue int
+
+const (
+	cueNone cue = iota
+	cueNumber
+	cueSteps
+)
+
+// cueMargin is how far below the best score a passage with the cue's type
+// may be and still be preferred.
+const cueMargin = 0.3
+
+var numberCues = map[string]bool{
+	"when": true, "how long": true, "how many": true, "how fast": true, "how soon": true, "how late": true,
+	"how early": true, "how old": true, "what time": true, "what hours": true, "which hours": true, "until when": true,
+	"quand": true, "combien de": true, "quelle heure": true, "quel âge": true, "quel age": true, "délai": true, "delai": true,
+	"wann": true, "wie lange": true, "wie viele": true, "wie viel": true, "wieviel": true, "wieviele": true, "wie schnell": true, "wie alt": true, "uhrzeit": true,
+	"cuándo": true, "cuánto": true, "cuanto": true, "cuántos": true, "cuantos": true, "cuántas": true, "cuantas": true,
+	"qué hora": true, "que hora": true, "plazo": true,
+}
+
+var stepsCues = map[string]bool{
+	"how do": true, "how can": true, "how to": true, "comment": true,
+	"wie kann": true, "wie funktioniert": true, "cómo": true, "como puedo": true, "como hago": true,
+}
+
+// questionCue reads the question's lower-case words for a cue, in its
+// first three words ("do I get an email when..." is not a "when"
+// question).
+func questionCue(ws []string) cue {
+	for i, w := range ws {
+		if i == 3 {
+			break
+		}
+		two := ""
+		if i+1 < len(ws) {
+			two = w + " " + ws[i+1]
+		}
+		switch {
+		case numberCues[w] || numberCues[two]:
+			return cueNumber
+		case stepsCues[w] || stepsCues[two]:
+			return cueSteps
+		}
+	}
+	return cueNone
+}
+
+var numberWords = toSet(`two three four five six seven eight nine ten eleven twelve fifteen twenty thirty
+	deux trois quatre cinq six sept huit neuf dix douze quinze vingt trente
+	zwei drei vier fünf sechs sieben acht neun zehn zwölf fünfzehn zwanzig dreißig
+	dos tres cuatro cinco seis siete ocho nueve diez doce quince veinte treinta`)
+
+// hasNumber says whether a text holds a number, in digits or words.
+func hasNumber(text string) bool {
+	if strings.IndexFunc(text, unicode.IsDigit) >= 0 {
+		return true
+	}
+	for _, w := range words(strings.ToLower(text)) {
+		if numberWords[w] {
+			return true
+		}
+	}
+	return false
 }

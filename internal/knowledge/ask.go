@@ -5,29 +5,22 @@ import (
 	"strings"
 )
 
-// Thresholds of Ask, tuned on the evaluation's tuning set only
-// (testdata/eval/tune): a passage answers when it covers enough of the
-// question's weight (idf-weighted share of its terms) and its BM25 score
-// is not negligible.
+// Thresholds and weights of Ask, set on the evaluation's tuning sets only
+// (testdata/eval/tune*; docs/knowledge.md says how). A passage answers when
+// its score (mostly the idf-weighted share of the question it covers) is at
+// least minScore, its BM25 at least minBM25, and no question word it lacks
+// weighs missingRatio times what it matches.
 const (
-	minBM25     = 1.0
-	maxQuestion = 2000 // bytes of a question looked at
-	maxPassages = 5
-	bm25K1      = 1.2
-	bm25B       = 0.5
+	minScore      = 0.4
+	minBM25       = 1.0
+	missingRatio  = 1.0
+	outerCoverage = 0.75 // how much a word only in an outer heading of a block covers
+	maxQuestion   = 2000 // bytes of a question looked at
+	maxPassages   = 5
+	bm25K1        = 1.2
+	bm25B         = 0.5
+	askedBonus    = 0.1 // a question heading that asks what the question asks is strong evidence
 )
-
-// minScore is the confidence an answer needs (a variable for the
-// evaluation's threshold sweep only).
-var minScore = 0.4
-
-// outerCoverage is how much a question word counts as covered by a
-// block when only an outer heading of the block has it.
-const outerCoverage = 0.75
-
-// missingRatio: a passage is refused when a question word it lacks
-// weighs this many times what it matches (a variable for the sweep).
-var missingRatio = 1.0
 
 // queryTerm is one distinct term of the question and what it matches.
 type queryTerm struct {
@@ -43,10 +36,12 @@ type hit struct {
 	score      float64
 	missing    float64 // the greatest weight of a query term the block does not match
 	mask       uint64  // the query terms (the first 64) the block matches
+	asked      float64 // sum of the weights of the query terms its question heading matches
 
 	// the query term being summed and its best match so far
 	term                int
 	termBM25, termCover float64
+	termAsked           bool
 }
 
 // Ask answers a question from the base only. Answered is false when the
@@ -64,6 +59,7 @@ func (b *Base) Ask(question string) Answer {
 	if len(hits) == 0 {
 		return ans
 	}
+	b.breakTie(hits, questionCue(words(strings.ToLower(question))))
 	for i, h := range hits {
 		if i == maxPassages {
 			break
@@ -106,6 +102,35 @@ func (b *Base) search(question, qlang string, sure bool) []hit {
 	return hits
 }
 
+// breakTie moves to the front the first passage, among those scoring
+// within cueMargin of the best, whose type is what the question's cue asks
+// for (a number, a procedure), when the best one is not of that type.
+func (b *Base) breakTie(hits []hit, c cue) {
+	if c == cueNone {
+		return
+	}
+	if b.fits(hits[0], c) {
+		return
+	}
+	for i := 1; i < len(hits) && hits[i].score >= hits[0].score-cueMargin; i++ {
+		if b.fits(hits[i], c) {
+			h := hits[i]
+			copy(hits[1:i+1], hits[:i])
+			hits[0] = h
+			return
+		}
+	}
+}
+
+// fits says whether a passage is of the type the cue asks for.
+func (b *Base) fits(h hit, c cue) bool {
+	bl := &b.docs[h.doc].blocks[h.block]
+	if c == cueSteps {
+		return bl.kind == kindProcedure
+	}
+	return bl.kind != kindProcedure && hasNumber(bl.text) // not a step's number
+}
+
 // query returns the question's terms in a documents' language with what
 // they match, and the sum of their weights. Words that are stop words of
 // the question's own language are left out too.
@@ -141,7 +166,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		if len(ms) > 0 && sameMatches(qs, ms) {
 			continue // "cuánto cuesta": two words for one thing count once
 		}
-		if generic[qlang][w] || generic[lang][w] {
+		if generic[qlang][w] || generic[lang][w] || genericStems[lang][t] {
 			weight *= genericWeight
 		}
 		qs = append(qs, queryTerm{weight: weight, matches: ms})
@@ -202,6 +227,7 @@ func (b *Base) score(lang string, qs []queryTerm, total float64) []hit {
 					}
 					h.termBM25 = max(h.termBM25, q.weight*m.factor*norm)
 					h.termCover = max(h.termCover, f)
+					h.termAsked = h.termAsked || (p.asked && m.factor == 1)
 				}
 			}
 		}
@@ -216,8 +242,10 @@ func (b *Base) score(lang string, qs []queryTerm, total float64) []hit {
 		}
 		cov := h.covered / total
 		// confidence: mostly how much of the question the block covers,
-		// a little how strongly (BM25 saturates towards 1)
-		h.score = 0.85*cov + 0.15*cov*(h.bm25/(h.bm25+total))
+		// a little how strongly (BM25 saturates towards 1), and a little
+		// more when the question heading the block answers asks it too
+		// (field-aware, as a curated Q/A pair matched is strong evidence)
+		h.score = min(1, 0.85*cov+0.15*cov*(h.bm25/(h.bm25+total))+askedBonus*h.asked/total)
 	}
 	return hits
 }
@@ -229,10 +257,13 @@ func (h *hit) flush(qs []queryTerm) {
 	}
 	h.bm25 += h.termBM25
 	h.covered += qs[h.term].weight * h.termCover
+	if h.termAsked {
+		h.asked += qs[h.term].weight
+	}
 	if h.term < 64 {
 		h.mask |= 1 << h.term
 	}
-	h.term, h.termBM25, h.termCover = -1, 0, 0
+	h.term, h.termBM25, h.termCover, h.termAsked = -1, 0, 0, false
 }
 
 // cite is the citation of a quote from block i.

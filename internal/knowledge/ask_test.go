@@ -111,3 +111,116 @@ func TestAskBoundsWork(t *testing.T) {
 		t.Errorf("empty base: %+v", a)
 	}
 }
+
+const groomerEN = `# Dog grooming
+
+We groom dogs of all breeds and sizes.
+
+Owners wait outside: pets are calmer without them.
+
+## Appointments
+
+Appointments for dogs are booked by phone.
+
+A full groom for dogs takes about three hours.
+
+## Health
+
+Every dog needs a valid rabies vaccination. Bring the certificate to the first visit.
+
+## Prices
+
+A bath costs 35 EUR, a full groom 60 EUR. We take cards and cash.
+
+## Cancellations
+
+Please cancel at least 24 hours before the appointment, or a fee of 20 EUR applies.
+`
+
+// TestAskSiblingNotSynonym: a cat is not a dog. Before synonym groups knew
+// general and specific words, "cats" matched "dogs" and this was answered;
+// and a page that says "dogs", never "cats", and "pets" for its dogs does
+// not answer about cats through "pets".
+func TestAskSiblingNotSynonym(t *testing.T) {
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "g", Name: "Grooming", Content: groomerEN, Version: "1"}})
+	if a := b.Ask("do you groom cats"); a.Answered {
+		t.Errorf("Ask(do you groom cats) answered %q (score %.2f), want a refusal", a.Text, a.Score)
+	}
+	if a := b.Ask("how much is a bath"); !a.Answered || !strings.Contains(a.Text, "35 EUR") {
+		t.Errorf("Ask(how much is a bath) = answered %v %q (score %.2f), want the prices", a.Answered, a.Text, a.Score)
+	}
+}
+
+// TestBreakTie: a number question takes the near-best passage with a
+// number, a how-to question the near-best procedure; a passage further
+// than cueMargin below the best is never preferred.
+func TestBreakTie(t *testing.T) {
+	b := testBase(t)
+	find := func(procedure bool, sub string) hit {
+		for di, d := range b.docs {
+			for bi, bl := range d.blocks {
+				if (bl.kind == kindProcedure) == procedure && strings.Contains(bl.text, sub) {
+					return hit{doc: di, block: bi}
+				}
+			}
+		}
+		t.Fatalf("no block %q", sub)
+		return hit{}
+	}
+	words := find(false, "PayPal")          // no number
+	days := find(false, "1-2 working days") // a number
+	steps := find(true, "Drop the parcel")  // a procedure
+	cases := []struct {
+		name  string
+		hits  []hit
+		c     cue
+		first hit
+	}{
+		{"number near", []hit{{doc: words.doc, block: words.block, score: 0.8}, {doc: days.doc, block: days.block, score: 0.6}}, cueNumber, days},
+		{"number too far", []hit{{doc: words.doc, block: words.block, score: 0.9}, {doc: days.doc, block: days.block, score: 0.5}}, cueNumber, words},
+		{"no cue", []hit{{doc: words.doc, block: words.block, score: 0.8}, {doc: days.doc, block: days.block, score: 0.79}}, cueNone, words},
+		{"steps", []hit{{doc: days.doc, block: days.block, score: 0.8}, {doc: steps.doc, block: steps.block, score: 0.7}}, cueSteps, steps},
+		{"step numbers are not a number", []hit{{doc: words.doc, block: words.block, score: 0.8}, {doc: steps.doc, block: steps.block, score: 0.79}}, cueNumber, words},
+	}
+	for _, c := range cases {
+		b.breakTie(c.hits, c.c)
+		if c.hits[0].doc != c.first.doc || c.hits[0].block != c.first.block {
+			t.Errorf("%s: first is block %d, want %d", c.name, c.hits[0].block, c.first.block)
+		}
+		if len(c.hits) != 2 {
+			t.Errorf("%s: %d hits after, want 2", c.name, len(c.hits))
+		}
+	}
+}
+
+// TestAskedPostings: the terms of the question heading a block answers
+// are marked (field-aware confidence gives them a bonus); the same terms
+// in a body or a plain heading are not.
+func TestAskedPostings(t *testing.T) {
+	doc := `# Help
+
+## Gift wrapping
+
+Gift wrapping is added at checkout.
+
+## Questions
+
+### Can you wrap a gift?
+
+Yes, for 3 EUR we wrap it in recycled paper.
+`
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "d", Name: "Help", Content: doc, Version: "1"}})
+	d := b.docs[0]
+	asked := map[string]bool{}
+	for _, p := range d.postings[stem(EN, "gift")] {
+		asked[d.blocks[p.block].text] = p.asked
+	}
+	if len(asked) != 2 || !asked["Yes, for 3 EUR we wrap it in recycled paper."] || asked["Gift wrapping is added at checkout."] {
+		t.Errorf("asked marks of %q by block: %v, want only the answer under the question", "gift", asked)
+	}
+	// (a base this small is refused on its BM25; its best passage still shows)
+	a := b.Ask("can you wrap a gift")
+	if len(a.Passages) == 0 || !strings.Contains(a.Passages[0].Text, "recycled paper") || a.Score > 1 {
+		t.Errorf("Ask(can you wrap a gift) = passages %+v (score %.2f), want the answer under its question first, score at most 1", a.Passages, a.Score)
+	}
+}

@@ -82,8 +82,12 @@ func (b *Base) matches(lang, q string) []match {
 	if b.df(q) > 0 {
 		out = append(out, match{q, 1})
 	}
+	// a specific word the documents do not have, where they have a
+	// sibling of it, is not matched through the general word: a page
+	// about dogs that says "pets" does not answer about cats
+	outOfScope := len(out) == 0 && b.hasAny(siblings[lang][q])
 	for _, s := range synonyms[lang][q] {
-		if b.df(s) > 0 {
+		if b.df(s) > 0 && !outOfScope {
 			out = append(out, match{s, factorSynonym})
 		}
 	}
@@ -100,6 +104,16 @@ func (b *Base) matches(lang, q string) []match {
 		out = b.fuzzy(lang, q)
 	}
 	return out
+}
+
+// hasAny says whether the documents have one of the terms.
+func (b *Base) hasAny(terms []string) bool {
+	for _, t := range terms {
+		if b.df(t) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // fuzzy finds the index terms within the typo budget of q, or extending

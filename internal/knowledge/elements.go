@@ -35,16 +35,42 @@ const (
 
 // clean collapses the spaces of s and drops invisible characters.
 func clean(s string) string {
-	s = strings.Map(func(r rune) rune {
+	if isClean(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
 		switch r {
-		case '\u00a0', '\u2009', '\u202f':
-			return ' '
 		case '\u200b', '\u200c', '\u200d', '\ufeff', '\u00ad':
-			return -1
+			continue
+		case '\u00a0', '\u2009', '\u202f':
+			r = ' '
 		}
-		return r
-	}, s)
-	return strings.Join(strings.Fields(s), " ")
+		if unicode.IsSpace(r) {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// isClean says whether s is ASCII without control characters, leading,
+// trailing or double spaces: clean would return it unchanged.
+func isClean(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf || c < ' ' || (c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ')) {
+			return false
+		}
+	}
+	return true
 }
 
 // lineElements reads lines of plain text the way text copied from a web

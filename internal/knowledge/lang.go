@@ -37,7 +37,7 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		with won would you your yours yourself yourselves s t ll ve re d m
 		hi hello hey please thanks thank want wanna need know tell get got gonna possible anyone somebody someone
 		question ok okay sure like really still also ever something anything thing things pls plz u ur thx im ive dont cant way
-		stuff till whats wat hows wheres whos much many`),
+		stuff till whats wat hows wheres whos much many isnt arent wasnt doesnt didnt wont`),
 	FR: toSet(`a à ai aie aient aies ait alors as au aucun aussi autre aux avec avez avoir avons ayez bon car ce ceci cela
 		celle celles celui ces cet cette chaque ci comme comment dans de des du donc elle elles en encore est et étaient
 		était été être eu fait faites fois font ici il ils je la le les leur leurs lui ma mais me même mes moi mon ne ni
@@ -45,7 +45,8 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		qui quoi sa sans se ses si sien son sont sous suis sur ta te tes toi ton tous tout toute toutes très tu un une
 		vos votre vous vu y c d j l m n qu s t
 		bonjour salut merci svp stp veux voudrais voudrait souhaite souhaiterais besoin savoir dire question possible
-		faut faire est-ce estce combien mets mettre mis fais serai sera serez seront serais
+		faut faire est-ce estce combien mets mettre mis fais vers chez entre depuis pendant avant après
+		contre selon sauf serai sera serez seront serais
 		sommes êtes avons avez peux pouvez pouvons dois doit devez`),
 	DE: toSet(`aber alle allem allen aller alles als also am an ander andere anderem anderen anderer anderes auch auf aus
 		bei bin bis bist da damit dann das dass dein deine dem den der des dessen die dich dir doch dort du durch ein eine
@@ -55,7 +56,8 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		solche soll sollte sondern um und uns unser unsere unter viel vom von vor war waren warum was weil welche welchem
 		welchen welcher welches wenn wer werde werden wie wieder wir wird wo wollen zu zum zur über
 		hallo danke bitte möchte möchten will wissen frage wann wieso weshalb wohin woher gibt gibts geht mal kurz eigentlich habt hab tun
-		euch ihr`),
+		euch ihr meinen meinem meiner meines deinen deinem deiner deines seinen seinem seiner seines unseren unserem
+		unserer euren eurem eurer wieviel wieviele darf darfst dürfen dürft kannst könnt musst müssen müsst sollen sollst wollt`),
 	ES: toSet(`a al algo algunas algunos ante antes como con contra cual cuando cuál cómo de del desde donde dónde durante e
 		el él ella ellas ellos en entre era es esa esas ese eso esos esta estas este esto estos está están estoy fue ha
 		hace hacer hay he la las le les lo los me mi mis mucho muy más nada ni no nos nosotros nuestra nuestro o os otra
@@ -143,6 +145,37 @@ func detect(text string) (string, bool) {
 	return best, bestS >= 2 && bestS >= 1.5*second
 }
 
+// appendWords appends the lower-case words of s to dst (as words does on
+// strings.ToLower(s), without copying words already in lower case).
+func appendWords(dst []string, s string) []string {
+	start := -1
+	for i, r := range s {
+		letter := unicode.IsLetter(r) || unicode.IsDigit(r)
+		switch {
+		case letter && start < 0:
+			start = i
+		case !letter && start >= 0:
+			dst = append(dst, lowerWord(s[start:i]))
+			start = -1
+		}
+	}
+	if start >= 0 {
+		dst = append(dst, lowerWord(s[start:]))
+	}
+	return dst
+}
+
+// lowerWord is strings.ToLower for one word, without a copy when the word
+// is lower-case ASCII already.
+func lowerWord(w string) string {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c >= utf8.RuneSelf || (c >= 'A' && c <= 'Z') {
+			return strings.ToLower(w)
+		}
+	}
+	return w
+}
+
 // words splits lower-case text into words: runs of letters and digits.
 // Apostrophes split ("l'article" gives "l" and "article").
 func words(s string) []string {
@@ -155,7 +188,8 @@ func words(s string) []string {
 var phrases = map[[2]string]string{
 	{"check", "in"}: "checkin", {"check", "out"}: "checkout", {"log", "in"}: "login", {"sign", "in"}: "login",
 	{"log", "out"}: "logout", {"sign", "out"}: "logout", {"sign", "up"}: "signup", {"no", "show"}: "noshow",
-	{"pick", "up"}: "pickup", {"drop", "off"}: "dropoff", {"e", "mail"}: "email",
+	{"pick", "up"}: "pickup", {"drop", "off"}: "dropoff", {"e", "mail"}: "email", {"x", "rays"}: "xrays",
+	{"x", "ray"}: "xray", {"e", "bike"}: "ebike", {"e", "bikes"}: "ebikes",
 }
 
 // phraseWords joins the phrases of a run of lower-case words.

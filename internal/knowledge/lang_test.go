@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -83,6 +84,23 @@ func TestAnswerTypes(t *testing.T) {
 	for _, c := range cases {
 		if got := len(answerTypes(c.text)) > 0; got != c.price {
 			t.Errorf("answerTypes(%q) price = %v, want %v", c.text, got, c.price)
+		}
+	}
+}
+
+func TestAppendWordsMatchesWords(t *testing.T) {
+	for _, s := range []string{"Hello, World!", "l'Été à Paris — 3,50 €", "ÜBER straße", "", "  x  ", "e-mail 24/7"} {
+		got := appendWords(nil, s)
+		want := words(strings.ToLower(s))
+		if len(got) != len(want) {
+			t.Errorf("appendWords(%q) = %q, want %q", s, got, want)
+			continue
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("appendWords(%q) = %q, want %q", s, got, want)
+				break
+			}
 		}
 	}
 }

@@ -85,4 +85,5 @@ type posting struct {
 	block int32
 	tf    float32
 	outer bool // the term is only in an outer heading of the block
+	asked bool // the term is in the question heading the block answers
 }

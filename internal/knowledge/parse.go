@@ -165,9 +165,11 @@ func (d *doc) index() {
 	d.size = int64(len(d.id) + len(d.name) + len(d.version))
 	memo := map[string]string{} // word -> term: stemming is most of the time spent
 	headingTerms := map[string][]string{}
+	var buf []string
 	termsOf := func(s string) []string {
 		var out []string
-		for _, word := range phraseWords(words(strings.ToLower(s))) {
+		buf = appendWords(buf[:0], s)
+		for _, word := range phraseWords(buf) {
 			t, ok := memo[word]
 			if !ok {
 				t, _ = term(d.lang, word) // "" for a stop word
@@ -181,10 +183,12 @@ func (d *doc) index() {
 	}
 	tf := map[string]float32{}
 	direct := map[string]bool{} // terms of the block itself, not only of an outer heading
+	asked := map[string]bool{}  // terms of the question heading the block answers
 	for i := range d.blocks {
 		bl := &d.blocks[i]
 		clear(tf)
 		clear(direct)
+		clear(asked)
 		n := float32(0)
 		add := func(ts []string, w float32, own bool) {
 			for _, t := range ts {
@@ -219,6 +223,9 @@ func (d *doc) index() {
 				addHeading(h, weightOuter, false)
 			case bl.kind == kindQA || (strings.HasSuffix(h, "?") && bl.first):
 				addHeading(h, weightQuestion, true)
+				for _, t := range headingTerms[h] {
+					asked[t] = true
+				}
 			case strings.HasSuffix(h, "?"):
 				addHeading(h, weightOuter, false)
 			default:
@@ -228,7 +235,7 @@ func (d *doc) index() {
 		bl.length = n
 		d.totalLen += float64(n)
 		for t, f := range tf {
-			d.postings[t] = append(d.postings[t], posting{block: int32(i), tf: f, outer: !direct[t]})
+			d.postings[t] = append(d.postings[t], posting{block: int32(i), tf: f, outer: !direct[t], asked: asked[t]})
 			d.size += int64(len(t)) + 16
 		}
 		d.size += int64(len(bl.text))*2 + 64

@@ -36,3 +36,19 @@ func TestSentences(t *testing.T) {
 		})
 	}
 }
+
+func TestClean(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"plain text", "plain text"},
+		{"  two  spaces \n and\ttabs ", "two spaces and tabs"},
+		{"non\u00a0breaking\u200b joiner", "non breaking joiner"},
+		{"accents é  ü", "accents é ü"},
+		{"", ""},
+		{" ", ""},
+	}
+	for _, c := range cases {
+		if got := clean(c.in); got != c.want {
+			t.Errorf("clean(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -3,59 +3,65 @@ package knowledge
 import "strings"
 
 // synonyms are small groups of words customers use for the same thing,
-// per language. They are kept short and concrete on purpose: a pair is
+// per language. A group may hold a general word and more specific ones,
+// "pet animal | dog | cat": each specific set matches the general words
+// and back, but not the other specific sets (siblings are not synonyms:
+// "do you groom cats" is not a question about dogs). They are kept short and concrete on purpose: a pair is
 // here only when a help centre's wording and a customer's wording differ
 // in practice (customers say "money back", pages say "refund"). A
 // question's term matches a synonym's with a lower weight than itself.
 var synonymGroups = map[string][]string{
 	EN: {
-		"refund reimburse reimbursement money back", "return send back", "cancel cancellation terminate stop",
-		"ship shipping shipment deliver delivery dispatch send postage", "cost price fee charge much expensive", "pay payment paid",
+		"refund reimburse reimbursement money back", "return send back", "cancel cancellation terminate stop quit end unsubscribe",
+		"ship shipping shipment deliver delivery dispatch send postage", "cost price fee charge charged billed billing much expensive", "pay payment paid",
 		"email e-mail mail", "login log sign signin", "password passcode pwd", "account profile register registration signup",
-		"order purchase buy bought", "parcel package", "phone telephone call number", "contact reach talk speak",
+		"order purchase buy bought", "parcel package", "phone telephone mobile cellphone smartphone", "call phone", "contact reach talk speak",
 		"hours open opening close closing time", "address location located where", "receipt invoice bill",
 		"discount coupon promo voucher code", "broken damaged defective faulty", "exchange swap replace replacement",
 		"track tracking trace", "subscription membership plan", "delete remove close", "change modify update edit",
-		"checkin arrival arrive", "checkout departure leave", "pet pets dog dogs cat cats animal animals", "papers documents documentation id", "deposit security",
+		"start begin starting beginning", "reserve reservation book booking", "year years annual", "checkin arrival arrive", "checkout departure leave", "pet pets animal animals | dog dogs | cat cats", "papers documents documentation id", "deposit security",
 		"long days time take fast quick quickly soon weeks months years hours minutes", "pause hold freeze suspend suspension",
-		"owe debt outstanding balance", "injured injury sick ill medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee",
+		"owe debt outstanding balance", "injured injury sick ill medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee", "bag bags backpack backpacks rucksack rucksacks | suitcase suitcases luggage",
+		"eat eating consume consumed", "vape vaping ecigarette ecigarettes", "stroller strollers pushchair pram buggy",
+		"license licence permit", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests | friend friends",
 	},
 	FR: {
-		"rembourser remboursement", "checkin arrivée arriver", "checkout départ partir", "animal animaux chien chiens chat chats",
-		"papiers documents pièces justificatif", "retour retourner renvoyer", "annuler annulation résilier résiliation",
+		"rembourser remboursement", "checkin arrivée arriver", "commencer début démarrer", "réserver réservation", "an ans année années annuel",
+		"informations infos données", "garder conserver stocker", "checkout départ partir", "animal animaux | chien chiens | chat chats",
+		"papiers documents pièces justificatif", "courrier lettre", "retour retourner renvoyer", "annuler annulation résilier résiliation arrêter désabonner",
 		"livraison livrer expédition expédier envoi envoyer", "prix coût tarif frais combien cher", "payer paye paie payé paiement", "espèces liquide cash", "caution dépôt garantie empreinte",
 		"email e-mail mail courriel", "connexion connecter identifier", "mot passe", "compte profil inscrire inscription",
 		"prêt prêter emprunt emprunter", "mauvais mauvaise erreur trompé tromper incorrect", "payant gratuit gratuite",
-		"commande commander achat acheter", "colis paquet", "téléphone appeler numéro", "contacter joindre parler",
+		"commande commander achat acheter", "colis paquet", "téléphone portable mobile smartphone", "appeler téléphoner", "contacter joindre parler",
 		"horaires ouvert ouverture fermé fermeture heure heures", "adresse situé où", "facture reçu",
 		"réduction code promo bon coupon", "cassé endommagé défectueux abîmé", "échange échanger remplacer remplacement",
 		"suivi suivre", "abonnement forfait", "supprimer effacer", "modifier changer", "délai combien temps jours semaines mois heures durée",
-		"garantie",
+		"garantie", "poussette poussettes landau", "max maximum", "kg kilo kilos kilogramme kilogrammes", "invité invités | ami amis copain copine",
 	},
 	DE: {
 		"rückerstattung erstatten erstattung geld", "checkin einchecken anreise ankunft",
-		"checkout auschecken abreise", "haustier haustiere hund hunde katze tier tiere",
+		"checkout auschecken abreise", "anfangen beginnen beginn starten", "reservieren reservierung vorbestellen vorbestellung vormerken", "haustier haustiere tier tiere | hund hunde | katze katzen",
 		"unterlagen dokumente papiere ausweis", "rücksendung zurücksenden zurückschicken retoure rückgabe zurückgeben",
-		"stornieren stornierung kündigen kündigung", "versand versenden lieferung liefern zustellung",
+		"stornieren stornierung kündigen kündigung", "versand versenden verschicken verschickt lieferung liefern zustellung",
 		"kosten preis gebühr gebühren kostet teuer", "bezahlen zahlen zahlung zahlungsart zahlungsmethode", "bargeld barzahlung bar", "kaution anzahlung depot", "email e-mail mail", "anmelden einloggen login anmeldung",
 		"passwort kennwort", "verloren weg verlust", "benutzen verwenden einlösen anwenden nutzen",
-		"registrieren registrierung konto", "konto kundenkonto profil", "bestellung bestellen kauf kaufen", "paket sendung",
-		"telefon anrufen nummer", "kontakt kontaktieren erreichen sprechen", "öffnungszeiten geöffnet offen geschlossen uhr uhrzeit",
+		"registrieren registrierung konto", "konto kundenkonto profil", "bestellung bestellen kauf kaufen erwerben", "paket sendung",
+		"telefon handy smartphone mobiltelefon", "anrufen telefonieren", "kontakt kontaktieren erreichen sprechen", "öffnungszeiten geöffnet offen geschlossen uhr uhrzeit",
 		"adresse standort wo", "rechnung beleg quittung", "rabatt gutschein gutscheincode code",
 		"kaputt beschädigt defekt mangelhaft", "umtausch umtauschen tauschen ersatz ersetzen", "sendungsverfolgung verfolgen tracking",
 		"abo abonnement mitgliedschaft", "löschen entfernen", "ändern änderung bearbeiten", "lange dauer dauert tage wochen monate stunden lieferzeit schnell",
-		"garantie gewährleistung",
+		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen", "max maximal maximum höchstens", "kg kilo kilogramm", "gast gäste | freund freundin freunde", "kinderwagen buggy",
 	},
 	ES: {
 		"reembolso reembolsar devolver devuelven devuelvo dinero", "devolución devolver devuelvo devuelve devuelves devolvéis",
-		"checkin entrada llegada", "checkout salida", "mascota mascotas perro perros gato gatos animal animales", "papeles documentos documentación", "efectivo metálico", "fianza depósito garantía", "cancelar cancelación anular",
-		"envío enviar entrega entregar", "precio coste costo tarifa pagar cuánto cuesta caro gastos",
+		"empezar comenzar inicio", "reservar reserva", "extra adicional suplemento recargo", "checkin entrada llegada", "checkout salida", "mascota mascotas animal animales | perro perros | gato gatos", "papeles documentos documentación", "efectivo metálico", "fianza depósito garantía", "cancelar cancelación anular baja",
+		"envío enviar entrega entregar", "precio coste costo tarifa pagar cuánto cuesta caro gastos cobrar cobran cobra",
 		"email e-mail correo", "iniciar sesión acceder entrar", "contraseña clave", "cuenta perfil",
-		"pedido comprar compra ordenar", "paquete", "teléfono llamar número", "contactar contacto hablar",
+		"pedido comprar compra ordenar", "paquete", "teléfono móvil celular smartphone", "llamar telefonear", "contactar contacto hablar",
 		"horario abierto apertura cerrado hora horas", "dirección ubicación dónde", "factura recibo",
 		"descuento cupón código promocional", "roto dañado defectuoso", "cambio cambiar reemplazar sustituir",
-		"seguimiento rastrear", "suscripción plan", "eliminar borrar", "modificar cambiar editar", "tarda tiempo días semanas meses horas plazo cuánto",
-		"garantía",
+		"seguimiento rastrear", "suscripción plan", "eliminar borrar", "modificar cambiar editar", "tarda tiempo días semanas meses horas plazo cuánto dura duración",
+		"garantía", "carnet carné permiso licencia", "fallo fallos error errores", "apuntar apuntarse inscribir inscribirse inscripción", "max máximo máxima", "kg kilo kilos kilogramo kilogramos", "invitado invitados | amigo amiga amigos",
 	},
 }
 
@@ -65,44 +71,86 @@ var synonymGroups = map[string][]string{
 var generic = foldedAll(map[string]map[string]bool{
 	EN: toSet(`time early late tell see live get getting go make find use work give keep look come put show say already
 		happen happens happened anyone type types kind kinds way ways option options available able allowed
-		accept accepted take bring`),
+		accept accepted take bring leave keep use put often never anymore latest earliest`),
 	FR: toSet(`temps voir trouver faire mettre aller venir prendre donner dire passer arrive arriver recevoir reçois
 		type types genre sorte façon moyen moyens option options disponible possible droit
-		accepter acceptez acceptes apporter amener`),
+		accepter acceptez acceptes apporter amener laisser garder prendre utiliser donner souvent fois`),
 	DE: toSet(`bekomme bekommen kriege kriegen sehen finden machen gehen kommen geben nehmen sagen art arten typ
 		möglichkeit möglichkeiten möglich verfügbar darf dürfen akzeptieren akzeptiert nehmt
-		mitbringen mitnehmen`),
+		mitbringen mitnehmen mitgeben einpacken lassen behalten bringen oft mal zurück`),
 	ES: toSet(`ver encontrar hacer poner ir venir dar decir pasar llevar recibir tipo tipos clase clases manera forma
 		formas opción opciones disponible falta hace hacen aceptan aceptáis aceptar
-		aceptas traer`),
+		aceptas traer dejar usar tomar menudo veces`),
 })
+
+// genericStems are the stems of the generic words, per language, so that
+// their other forms ("bringt", "gets") weigh as little.
+var genericStems = func() map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for lang, set := range generic {
+		out[lang] = map[string]bool{}
+		for w := range set {
+			if t, ok := term(lang, w); ok {
+				out[lang][t] = true
+			}
+		}
+	}
+	return out
+}()
 
 // genericWeight is the weight of a generic word relative to its idf.
 const genericWeight = 0.3
 
-// synonyms maps a language's term to the other terms of its groups.
-var synonyms = buildSynonyms()
+// synonyms maps a language's term to the other terms of its groups;
+// siblings maps a specific term to the specific terms of the other sets
+// of its group ("cat" to "dog").
+var synonyms, siblings = buildSynonyms()
 
-func buildSynonyms() map[string]map[string][]string {
-	out := map[string]map[string][]string{}
+func buildSynonyms() (map[string]map[string][]string, map[string]map[string][]string) {
+	out, sib := map[string]map[string][]string{}, map[string]map[string][]string{}
 	for lang, groups := range synonymGroups {
-		m := map[string][]string{}
+		m, sm := map[string][]string{}, map[string][]string{}
 		for _, g := range groups {
-			var terms []string
-			for _, w := range strings.Fields(g) {
-				terms = append(terms, stem(lang, strings.ToLower(w)))
-			}
-			for _, t := range terms {
-				for _, o := range terms {
-					if o != t && !contains(m[t], o) {
-						m[t] = append(m[t], o)
+			// "pet animal | dog | cat": the general words and each
+			// specific set match each other, two specific sets do not
+			// (a cat is not a dog)
+			parts := strings.Split(g, "|")
+			general := stems(lang, parts[0])
+			link(m, general, general)
+			for i, p := range parts[1:] {
+				specific := stems(lang, p)
+				link(m, specific, specific)
+				link(m, specific, general)
+				link(m, general, specific)
+				for j, o := range parts[1:] {
+					if j != i {
+						link(sm, specific, stems(lang, o))
 					}
 				}
 			}
 		}
-		out[lang] = m
+		out[lang], sib[lang] = m, sm
+	}
+	return out, sib
+}
+
+func stems(lang, words string) []string {
+	var out []string
+	for _, w := range strings.Fields(words) {
+		out = append(out, stem(lang, strings.ToLower(w)))
 	}
 	return out
+}
+
+// link makes each term of from match each other term of to.
+func link(m map[string][]string, from, to []string) {
+	for _, t := range from {
+		for _, o := range to {
+			if o != t && !contains(m[t], o) {
+				m[t] = append(m[t], o)
+			}
+		}
+	}
 }
 
 func contains(s []string, v string) bool {
