@@ -41,23 +41,36 @@ func BenchmarkTwentyDocuments2MB(b *testing.B) {
 		}
 		srcs = append(srcs, Source{Name: fmt.Sprintf("Rooms %d", d), Content: sb.String()})
 	}
+	// the bare baseline: what every template does before generating
+	b.Run("baseline-normalise-only", func(b *testing.B) {
+		for b.Loop() {
+			prepareSources(b, srcs)
+		}
+	})
 	for _, tpl := range Templates {
 		b.Run(string(tpl), func(b *testing.B) {
 			for b.Loop() {
-				sources, _ := fit(srcs, 3*MaxSourceChars)
-				sources, _, err := normalizeSources(sources, nil)
-				if err != nil {
-					b.Fatal(err)
-				}
-				sources, _ = fit(sources, MaxSourceChars)
-				lang, err := sourceLanguage(sources)
-				if err != nil {
-					b.Fatal(err)
-				}
+				sources, lang := prepareSources(b, srcs)
 				if _, err := (&Service{Log: quiet}).produce(b.Context(), Request{Template: tpl, Purpose: "projector", GenieName: "x", Sources: sources, Lang: lang}); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
 	}
+}
+
+// prepareSources does what generate does before the generator runs:
+// trimming, normalisation, trimming again and language detection.
+func prepareSources(b *testing.B, srcs []Source) ([]Source, string) {
+	sources, _ := fit(srcs, 3*MaxSourceChars)
+	sources, _, err := normalizeSources(sources, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sources, _ = fit(sources, MaxSourceChars)
+	lang, err := sourceLanguage(sources)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return sources, lang
 }

@@ -241,7 +241,7 @@ func (c *corpus) compose(blocks []block, max int) (string, []string) {
 				if c.isUsed(g) || gi == 0 && headless && sb.Len() == 0 {
 					continue
 				}
-				if leadIn(g) && (i+1 >= len(blocks) || blocks[i+1].kind == para || gi != len(gs)-1) {
+				if leadIn(g) && (i+1 >= len(blocks) || blocks[i+1].kind == para || gi != len(gs)-1 || c.isUsed(blocks[i+1].text)) {
 					continue
 				}
 				keep = append(keep, g)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -66,10 +67,15 @@ func (c *corpus) subtitle(req Request, fallback string) string {
 	return truncateText(fallback, MaxSubtitleLen)
 }
 
+// sourceNames lists the sources' names that read as titles ("Booking a
+// table"); a one-word or file-like name ("forms", "store-policies") is an
+// internal name, not shown to a reader.
 func sourceNames(req Request) string {
-	names := make([]string, len(req.Sources))
-	for i, s := range req.Sources {
-		names[i] = s.Name
+	var names []string
+	for _, s := range req.Sources {
+		if n := readableName(s.Name); strings.Contains(n, " ") && n == s.Name {
+			names = append(names, n)
+		}
 	}
 	return strings.Join(names, ", ")
 }
@@ -81,6 +87,7 @@ func sourceNames(req Request) string {
 type qa struct {
 	unit
 	tier     int
+	heading  bool // asked from a heading: its answer must open with the heading's first sentence
 	question string
 	blocks   []block
 }
@@ -96,6 +103,9 @@ func (c *corpus) faqCandidates() []qa {
 	add := func(pi, tier int, q string, bs []block) {
 		d := c.docOf[pi]
 		q = strings.TrimSpace(q)
+		if sc := c.parts[pi].scope; sc != "" && q != "" && !strings.Contains(strings.ToLower(q), strings.ToLower(sc)) {
+			q = sc + ": " + q // "Casas Rurales: ¿La cancelación es gratuita ...?"
+		}
 		if q == "" || len(bs) == 0 || utf8.RuneCountInString(q) > MaxHeadingLen {
 			return
 		}
@@ -133,36 +143,41 @@ func (c *corpus) faqCandidates() []qa {
 			if strings.HasSuffix(p.heading, "?") {
 				tier = 0
 			}
-			add(pi, tier, headingQuestionIn(c.lang, p.heading, context), p.blocks)
+			q := headingQuestionIn(c.lang, p.heading, context)
+			if genericQuestion(c.lang, q) {
+				tier = 4 // "What should I know about ...?" only when the rules give too few
+			}
+			n := len(out)
+			add(pi, tier, q, p.blocks)
+			if len(out) > n {
+				out[n].heading = true
+			}
 		}
 		if explicit {
 			continue
 		}
-		for bi, b := range p.blocks {
+		for _, b := range p.blocks {
+			gs, headless := c.groups(b.text)
 			if b.kind != para {
-				if q := factQuestion(c.lang, b.text, context); q != "" {
+				// a list item or row: its fact or first rule answers with the
+				// whole item; a rule of its own in a later sentence too
+				if q := itemQuestion(c.lang, b.text, context); q != "" {
 					add(pi, 3, q, []block{b})
 				}
-				continue
+				headless = true
 			}
-			gs, headless := c.groups(b.text)
 			for i, g := range gs {
 				if i == 0 && headless || leadIn(g) {
 					continue
 				}
-				if q := sentenceQuestionIn(c.lang, sentences(g)[0]); q != "" {
+				q := sentenceQuestionIn(c.lang, sentences(g)[0])
+				if q == "" {
+					q = ruleQuestion(c.lang, sentences(g)[0])
+				}
+				if q != "" {
 					add(pi, 2, q, []block{{kind: para, text: g}})
 				}
 			}
-			_ = bi
-		}
-	}
-	seenDoc := map[int]bool{}
-	for pi, p := range c.parts {
-		if d := c.docOf[pi]; !seenDoc[d] && p.heading == "" {
-			seenDoc[d] = true
-			name := aboutPrefix.ReplaceAllString(p.doc, "")
-			add(pi, 4, headingQuestionIn(c.lang, name, p.doc), p.blocks)
 		}
 	}
 	return out
@@ -191,14 +206,33 @@ func (c *corpus) faq(req Request) (*Document, error) {
 		u.pos += q.tier * 10000
 		return u
 	})
+	// in source order (the purpose aside), a second try when the purpose's
+	// order leaves too few: the best match's long answer may have taken
+	// the sentences of several questions
+	inOrder := append([]qa(nil), cands...)
+	sort.SliceStable(inOrder, func(a, b int) bool {
+		ua, ub := inOrder[a], inOrder[b]
+		if ua.tier != ub.tier {
+			return ua.tier < ub.tier
+		}
+		if ua.pos != ub.pos {
+			return ua.pos < ub.pos
+		}
+		return ua.doc < ub.doc
+	})
 	var chosen []faqPair
 	base := c.used
-	for _, limit := range []int{maxAnswer, 320, 160} {
-		c.used = map[string]bool{}
-		for k := range base {
-			c.used[k] = true
+	for _, order := range [][]qa{cands, inOrder} {
+		for _, limit := range []int{maxAnswer, 320, 160} {
+			c.used = map[string]bool{}
+			for k := range base {
+				c.used[k] = true
+			}
+			chosen = c.chooseFAQ(order, limit)
+			if len(chosen) >= MinFAQ {
+				break
+			}
 		}
-		chosen = c.chooseFAQ(cands, limit)
 		if len(chosen) >= MinFAQ {
 			break
 		}
@@ -211,7 +245,10 @@ func (c *corpus) faq(req Request) (*Document, error) {
 	name := genieName(req, c.lang)
 	l := lex(c.lang)
 	d := &Document{Title: truncateText(fmt.Sprintf(l.faqTitle, name), MaxTitleLen),
-		Subtitle: c.subtitle(req, fmt.Sprintf(l.drawnFrom, sourceNames(req)))}
+		Subtitle: c.subtitle(req, "")}
+	if names := sourceNames(req); names != "" && strings.TrimSpace(req.Purpose) == "" {
+		d.Subtitle = truncateText(fmt.Sprintf(l.drawnFrom, names), MaxSubtitleLen)
+	}
 	for _, p := range chosen {
 		d.Sections = append(d.Sections, Section{Heading: p.q, Body: p.a})
 	}
@@ -238,6 +275,11 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 		if seenQ[key] {
 			continue
 		}
+		if q.heading && c.isUsed(sentences(q.blocks[0].text)[0]) {
+			// another question took the text the heading introduces: what
+			// is left would answer the heading with an unrelated sentence
+			continue
+		}
 		a, used := c.compose(q.blocks, limit)
 		if a == "" || midRef(c.lang, a) {
 			continue
@@ -252,4 +294,35 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 		chosen = append(chosen, faqPair{unit: q.unit, q: q.question, a: a})
 	}
 	return chosen
+}
+
+// itemQuestion is the question a list item or table row answers: a time
+// or range label ("Between 29 and 15 days before arrival: ..."), a fact
+// ("Annual plan: $780"), or the rule it states; or "".
+func itemQuestion(lang, item, context string) string {
+	m := factLabel.FindStringSubmatch(item)
+	if m != nil {
+		if q := labelQuestion(lang, m[1]); q != "" {
+			return q
+		}
+		if lang != langEN && !moneyLike.MatchString(m[2]) && words(m[2]) >= 4 {
+			if q := ruleQuestion(lang, capitalize(m[2])); q != "" {
+				return q
+			}
+		}
+	}
+	if q := factQuestion(lang, item, context); q != "" {
+		return q
+	}
+	if q := sentenceQuestionIn(lang, sentences(item)[0]); q != "" {
+		return q
+	}
+	return ruleQuestion(lang, sentences(item)[0])
+}
+
+// genericQuestion reports whether q is the language's fallback question
+// about a heading ("What should I know about ...?").
+func genericQuestion(lang, q string) bool {
+	pre, post, _ := strings.Cut(lex(lang).generic, "%s")
+	return strings.HasPrefix(q, pre) && strings.HasSuffix(q, post)
 }

@@ -120,15 +120,17 @@ func TestEmbeddedPurposeRanks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(d.Sections) != MaxFAQ || has(d, "wheelchair") {
-		t.Fatalf("without a purpose: %d questions, wheelchair included %v", len(d.Sections), has(d, "wheelchair"))
+	// Without a purpose the questions follow the sources (wheelchair access
+	// is the last topic); with one, its section comes first.
+	if len(d.Sections) != MaxFAQ || strings.Contains(strings.ToLower(d.Sections[0].Heading+d.Sections[0].Body), "wheelchair") {
+		t.Fatalf("without a purpose: %d questions, first %q", len(d.Sections), d.Sections[0].Heading)
 	}
 	d, err = generate(t, FAQ, "wheelchair access for disabled visitors", many)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !has(d, "wheelchair") {
-		t.Fatal("the purpose did not bring in its section")
+	if !strings.Contains(strings.ToLower(d.Sections[0].Heading+d.Sections[0].Body), "wheelchair") {
+		t.Fatalf("the purpose did not bring its section first: %q", d.Sections[0].Heading)
 	}
 	if d.Subtitle != "Focus: wheelchair access for disabled visitors" {
 		t.Errorf("subtitle %q", d.Subtitle)

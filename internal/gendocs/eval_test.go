@@ -44,6 +44,12 @@ func loadEvalCorpus(t testing.TB) []evalKB {
 		t.Fatalf("no evaluation corpus: %v", err)
 	}
 	sort.Strings(files)
+	return loadEvalFiles(t, files)
+}
+
+// loadEvalFiles reads knowledge bases: "key: value" lines (lang, purpose,
+// expect, howto, source), then documents, each after "=== doc: name".
+func loadEvalFiles(t testing.TB, files []string) []evalKB {
 	var out []evalKB
 	for _, f := range files {
 		b, err := os.ReadFile(f)
@@ -99,6 +105,7 @@ type evalRow struct {
 	badQs         []string
 	foreign       []string // English framing in a document in another language
 	lead          string   // with a purpose: "yes" or "no"
+	doc           *Document
 }
 
 var (
@@ -229,7 +236,7 @@ func badQuestion(q, src string) string {
 		if !unicode.IsUpper(r) || isUpperWord(w) {
 			continue
 		}
-		if !regexp.MustCompile(`\p{Ll}[,;]?\s+` + regexp.QuoteMeta(w) + `\b`).MatchString(src) {
+		if !regexp.MustCompile(`[^.!?\s]\s+` + regexp.QuoteMeta(w) + `\b`).MatchString(src) {
 			return "capital " + w
 		}
 	}
@@ -264,7 +271,7 @@ func runEval(t testing.TB, kbs []evalKB) []evalRow {
 				d, err := (&Service{Log: quiet}).produce(context.Background(), req)
 				switch e, ok := apperr.As(err); {
 				case err == nil:
-					r.result = "ok"
+					r.result, r.doc = "ok", d
 					measure(&r, d, kb)
 				case ok && e.Code == apperr.CodeValidation && strings.Contains(e.Message, "not supported"):
 					r.result, r.message = "unsupported", e.Message

@@ -16,7 +16,9 @@ return review run save scan schedule select send set share show sign start stop 
 upload use visit wait wash watch write`),
 	langES: toSet(`haga pulse abra elija seleccione introduzca escriba reserve traiga llame envíe complete rellene solicite
 vaya acceda descargue instale presente pague cancele confirme lleve visite consulte compruebe indique active añada
-haz pulsa abre elige selecciona escribe reserva trae llama envía completa rellena solicita ve accede descarga instala paga`),
+haz pulsa abre elige selecciona escribe reserva trae llama envía completa rellena solicita ve accede descarga instala paga
+inicia entra ingresa introduce sigue busca revisa verifica crea guarda confirma cambia copia toca marca
+inicie entre ingrese siga busque revise verifique cree guarde cambie copie toque marque`),
 }
 
 var (
@@ -127,7 +129,14 @@ func (c *corpus) stepLists() []stepList {
 				}
 				j++
 			}
-			if len(items) >= MinSteps && (b.kind == step || imperative*2 >= len(items)) {
+			// A numbered list is a procedure when at least half its items are
+			// instructions (a numbered list of rules is not); a bulleted one
+			// when most are, and they do not all start alike ("Cancel more
+			// than 2 weeks ahead ...", "Cancel with 1-2 weeks' notice ..." are
+			// alternatives, not steps). Longer than MaxSteps: never cut.
+			procedure := b.kind == step && imperative*2 >= len(items) ||
+				b.kind != step && imperative*3 >= 2*len(items) && distinctStarts(items) >= len(items)-1
+			if len(items) >= MinSteps && len(items) <= MaxSteps && procedure {
 				text := strings.Join(items, " ")
 				out = append(out, stepList{unit: unit{doc: c.docOf[pi], pos: pi, part: pi, score: c.passageScore(pi, text)},
 					steps: items, lead: p.blocks[:i], after: p.blocks[j:]})
@@ -160,64 +169,64 @@ func (c *corpus) bestSteps() (stepList, bool) {
 }
 
 // sentenceSteps gathers instructions written as sentences, when the
-// sources have no list of steps: those of the one section (else source)
-// with the most, best matches of the purpose first, so that one procedure
-// is told.
+// sources have no list of steps: the longest run of consecutive
+// instruction sentences of one section ("Click Edit, then choose the new
+// dates. Click Check availability."), so that the steps are a sequence the
+// sources tell, never instructions gathered from all over a page.
 func (c *corpus) sentenceSteps() (stepList, bool) {
-	type group struct {
-		units []unit
-		score float64
+	var best, run []unit
+	flush := func() {
+		texts := make([]string, len(run))
+		for i, u := range run {
+			texts[i] = u.text
+		}
+		if len(run) >= MinSteps && len(run) > len(best) && distinctStarts(texts) >= len(run)-1 {
+			best = run
+		}
+		run = nil
 	}
-	var order []int
-	byPart := map[int]*group{}
-	byDoc := map[int]*group{}
+	last := -1
 	for _, u := range c.sentenceUnits() {
-		if u.item {
+		if u.part != last {
+			flush()
+			last = u.part
+		}
+		var ins []unit
+		if !u.item {
+			for _, s := range splitInstruction(c.lang, u.text) {
+				if in := instructionIn(c.lang, s); in != "" {
+					v := u
+					v.text = in
+					ins = append(ins, v)
+				}
+			}
+		}
+		if len(ins) == 0 {
+			flush()
 			continue
 		}
-		for _, s := range splitInstruction(c.lang, u.text) {
-			if ins := instructionIn(c.lang, s); ins != "" {
-				v := u
-				v.text = ins
-				if byPart[u.part] == nil {
-					byPart[u.part] = &group{}
-					order = append(order, u.part)
-				}
-				if byDoc[u.doc] == nil {
-					byDoc[u.doc] = &group{}
-				}
-				for _, g := range []*group{byPart[u.part], byDoc[u.doc]} {
-					g.units = append(g.units, v)
-					g.score = max(g.score, v.score)
-				}
-			}
-		}
+		run = append(run, ins...)
 	}
-	var best *group
-	for _, pi := range order {
-		g := byPart[pi]
-		if len(g.units) >= MinSteps && (best == nil || g.score > best.score || g.score == best.score && len(g.units) > len(best.units)) {
-			best = g
-		}
-	}
-	if best == nil {
-		for d := 0; d < len(c.parts); d++ {
-			g := byDoc[d]
-			if g != nil && len(g.units) >= MinSteps && (best == nil || g.score > best.score || g.score == best.score && len(g.units) > len(best.units)) {
-				best = g
-			}
-		}
-	}
-	if best == nil {
+	flush()
+	if len(best) == 0 {
 		return stepList{}, false
 	}
-	sortBySource(best.units, self)
-	l := stepList{unit: best.units[0]}
-	l.score = best.score
-	for _, u := range best.units {
+	l := stepList{unit: best[0]}
+	for _, u := range best {
 		l.steps = append(l.steps, u.text)
+		l.score = max(l.score, u.score)
 	}
 	return l, true
+}
+
+// distinctStarts counts the different first words of items.
+func distinctStarts(items []string) int {
+	seen := map[string]bool{}
+	for _, it := range items {
+		first, _, _ := strings.Cut(strings.ToLower(it), " ")
+		seen[first] = true
+	}
+	return len(seen)
 }
 
 // dedupeSteps drops a step that says nearly what an earlier one says.
@@ -257,22 +266,18 @@ func (c *corpus) howTo(req Request) (*Document, error) {
 		ok = len(l.steps) >= MinSteps
 	}
 	if !ok {
-		n := 0
-		for _, u := range c.sentenceUnits() {
-			n += boolInt(instructionIn(c.lang, u.text) != "")
-		}
-		return nil, notEnough("a how-to: the sources give %s of the %d needed (a numbered list, or instructions such as \"Book a table online.\")",
-			plural(min(n, MinSteps-1), "step", "steps"), MinSteps)
+		return nil, notEnough("a how-to: the sources hold no procedure (a numbered list of at least %d and at most %d steps, or instructions that follow one another such as \"Open Settings. Click Billing. Choose Update card.\")",
+			MinSteps, MaxSteps)
 	}
-	if len(l.steps) > MaxSteps {
-		l.steps = l.steps[:MaxSteps]
+	if p := strings.TrimSpace(req.Purpose); p != "" && l.score == 0 {
+		// a purpose that no procedure matches: say so rather than
+		// present another procedure under its name
+		return nil, notEnough("a how-to about %q: none of the procedures in the sources is about it (the closest is %q); generate it without a purpose, or add a document with that procedure",
+			truncateText(p, 80), c.procedureName(l))
 	}
 	lx := lex(c.lang)
 	p := c.parts[l.part]
-	topic := p.heading
-	if topic == "" || strings.HasSuffix(topic, "?") {
-		topic = p.doc
-	}
+	topic := c.procedureName(l)
 	title := topic
 	if !howToHead.MatchString(topic) {
 		title = fmt.Sprintf(lx.howToTitle, topic)
@@ -299,11 +304,23 @@ func (c *corpus) howTo(req Request) (*Document, error) {
 	return d, nil
 }
 
+// procedureName is the heading of the procedure's section, else its
+// source's name, as a reader sees it.
+func (c *corpus) procedureName(l stepList) string {
+	p := c.parts[l.part]
+	topic := p.heading
+	if topic == "" || strings.HasSuffix(topic, "?") && c.lang != langEN {
+		topic = p.doc
+	}
+	return capitalize(topic)
+}
+
 // introSentence is the guide's own first sentence, from the heading of the
 // steps' section.
 func (c *corpus) introSentence(heading string) string {
 	lx := lex(c.lang)
 	h := strings.TrimRight(strings.TrimSpace(heading), ".:")
+	h = tipsTo.ReplaceAllString(h, "")
 	switch {
 	case h == "" || strings.HasSuffix(h, "?"):
 		return lx.introAny
@@ -311,11 +328,17 @@ func (c *corpus) introSentence(heading string) string {
 		return fmt.Sprintf(lx.introHow, toCustomerYou(howToHead.FindStringSubmatch(h)[1]))
 	case c.lang == langEN && isImperative(langEN, h):
 		return fmt.Sprintf(lx.introHow, lowerFirst(tidyHeading(c.lang, h, "")))
+	case c.lang == langEN && gerundStart.MatchString(strings.ToLower(h)):
+		return fmt.Sprintf(lx.introFor, lowerFirst(tidyHeading(c.lang, h, ""))) // "the steps for booking a table"
 	case c.lang == langEN:
-		return fmt.Sprintf(lx.introFor, lowerFirst(tidyHeading(c.lang, h, "")))
+		// "Here are the steps for tips to reset ..." is not English: a
+		// heading that is not an instruction or a gerund gets the neutral sentence
+		return lx.introAny
 	}
 	return fmt.Sprintf(lx.introFor, h)
 }
+
+var tipsTo = regexp.MustCompile(`^(?i:tips (?:to|for|on)|a guide to|guide to)\s+`)
 
 // toCustomerYou keeps a how-to topic in the second person.
 func toCustomerYou(s string) string { return lowerFirst(s) }

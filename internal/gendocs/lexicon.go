@@ -17,6 +17,7 @@ type lexicon struct {
 	introHow, introFor, introAny string
 	offers, who, keyPoints       string
 	contact, glance              string
+	howWorks, pricing            string
 	and                          string
 	factCost, factWhat           string // questions about a list or table fact (%s: its label)
 	generic                      string // a question about a heading (%s: the heading)
@@ -28,24 +29,28 @@ var lexicons = map[string]*lexicon{
 		next: "Next steps", introHow: "Here is how to %s, step by step.", introFor: "Here are the steps for %s.",
 		introAny: "Here are the steps, one at a time.", offers: "What %s offers", who: "Who it is for",
 		keyPoints: "Key points", contact: "How to get in touch", glance: "%s at a glance", and: "and",
+		howWorks: "How it works", pricing: "Prices and policies",
 		factCost: "How much does the %s cost?", factWhat: "What is the %s?", generic: "What should I know about %s?"},
 	langFR: {defaultName: "votre entreprise", faqTitle: "Questions fréquentes sur %s", focus: "Objectif : %s",
 		drawnFrom: "Réponses tirées de : %s", howToTitle: "%s : étape par étape", overview: "Présentation", steps: "Étapes",
 		next: "Et ensuite", introHow: "Voici comment faire, étape par étape : %s.", introFor: "Voici les étapes à suivre : %s.",
 		introAny: "Voici les étapes à suivre, une par une.", offers: "Ce que propose %s", who: "À qui s'adresse %s",
 		keyPoints: "Points clés", contact: "Nous contacter", glance: "%s en bref", and: "et",
+		howWorks: "Comment ça marche", pricing: "Tarifs et conditions",
 		factCost: "%s : quel est le tarif ?", factWhat: "%s : de quoi s'agit-il ?", generic: "%s : que faut-il savoir ?"},
 	langDE: {defaultName: "Ihr Unternehmen", faqTitle: "Häufige Fragen: %s", focus: "Schwerpunkt: %s",
 		drawnFrom: "Antworten aus: %s", howToTitle: "%s: Schritt für Schritt", overview: "Überblick", steps: "Schritte",
 		next: "Nächste Schritte", introHow: "So geht es Schritt für Schritt: %s.", introFor: "Die folgenden Schritte erklären: %s.",
 		introAny: "Folgen Sie diesen Schritten der Reihe nach.", offers: "Das bietet %s", who: "Für wen es gedacht ist",
 		keyPoints: "Das Wichtigste", contact: "Kontakt", glance: "%s auf einen Blick", and: "und",
+		howWorks: "So funktioniert es", pricing: "Preise und Bedingungen",
 		factCost: "%s – was kostet das?", factWhat: "%s – was ist das?", generic: "%s – was sollte ich wissen?"},
 	langES: {defaultName: "su negocio", faqTitle: "Preguntas frecuentes: %s", focus: "Enfoque: %s",
 		drawnFrom: "Respuestas extraídas de: %s", howToTitle: "%s: paso a paso", overview: "Introducción", steps: "Pasos",
 		next: "Próximos pasos", introHow: "Así se hace, paso a paso: %s.", introFor: "Estos son los pasos a seguir: %s.",
 		introAny: "Siga estos pasos, uno por uno.", offers: "Lo que ofrece %s", who: "Para quién es",
 		keyPoints: "Puntos clave", contact: "Contacto", glance: "%s de un vistazo", and: "y",
+		howWorks: "Cómo funciona", pricing: "Precios y condiciones",
 		factCost: "%s: ¿cuánto cuesta?", factWhat: "%s: ¿qué es?", generic: "%s: ¿qué debo saber?"},
 }
 
@@ -63,7 +68,8 @@ func frameText() string {
 	b.WriteString(frameWords)
 	for _, l := range lexicons {
 		for _, s := range []string{l.defaultName, l.faqTitle, l.focus, l.drawnFrom, l.howToTitle, l.overview, l.steps, l.next,
-			l.introHow, l.introFor, l.introAny, l.offers, l.who, l.keyPoints, l.contact, l.glance, l.and, l.factCost, l.factWhat, l.generic} {
+			l.introHow, l.introFor, l.introAny, l.offers, l.who, l.keyPoints, l.contact, l.glance, l.and, l.factCost, l.factWhat, l.generic,
+			l.howWorks, l.pricing} {
 			b.WriteString(" " + strings.ReplaceAll(s, "%s", ""))
 		}
 	}
@@ -155,6 +161,10 @@ func capitalInSentence(w, text string) bool {
 	}
 }
 
+// qNumber is the numbering of a question in a list of questions ("1- ",
+// "1.2. ", "3) ").
+var qNumber = regexp.MustCompile(`^(?:\d{1,2}(?:\.\d{1,2})*\s*[.)-]?|[a-z][.)])\s+`)
+
 var (
 	askWord     = regexp.MustCompile(`^(?i:what|how|when|where|which|who|whom|can|do|does|is|are|will|should|may)\b`)
 	askWordFR   = regexp.MustCompile(`^(?i:que|quel|quelle|quels|quelles|comment|quand|où|pourquoi|combien|est-ce|puis-je|peut-on|faut-il)\b`)
@@ -171,7 +181,7 @@ func headingQuestionIn(lang, h, context string) string {
 		return ""
 	}
 	if strings.HasSuffix(h, "?") {
-		q := capitalize(qPrefix.ReplaceAllString(h, ""))
+		q := capitalize(qNumber.ReplaceAllString(qPrefix.ReplaceAllString(h, ""), ""))
 		if lang == langES && !strings.HasPrefix(q, "¿") {
 			q = "¿" + q
 		}
@@ -203,13 +213,13 @@ func headingQuestionIn(lang, h, context string) string {
 func sentenceQuestionIn(lang, s string) string {
 	switch lang {
 	case langFR:
-		return sentenceQuestionFR(s)
+		return shortQuestion(sentenceQuestionFR(s))
 	case langDE:
-		return sentenceQuestionDE(s)
+		return shortQuestion(sentenceQuestionDE(s))
 	case langES:
-		return sentenceQuestionES(s)
+		return shortQuestion(sentenceQuestionES(s))
 	}
-	return sentenceQuestion(s)
+	return shortQuestion(sentenceQuestion(s))
 }
 
 var (
@@ -284,7 +294,7 @@ func sentenceQuestionES(s string) string {
 	if !ok {
 		return ""
 	}
-	if m := esYouCan.FindStringSubmatch(body); m != nil {
+	if m := esYouCan.FindStringSubmatch(body); m != nil && !strings.HasSuffix(strings.Fields(m[1])[0], "se") {
 		return "¿Puedo " + swapWords(m[1], map[string]string{"su": "mi", "sus": "mis", "tu": "mi", "tus": "mis"}) + "?"
 	}
 	if m := esWe.FindStringSubmatch(body); m != nil {

@@ -51,7 +51,7 @@ var chromeLine = regexp.MustCompile(`(?i)^(` +
 	`was this (article|page|answer|information) (helpful|useful)\s*\??|did this answer your question\s*\??|` +
 	`(yes|no)(\s*/?\s*(yes|no))+|share( this( article| page| post)?)?|print( this( article| page)?)?|` +
 	`(table of )?contents|on this page|in this article|back to top|skip to (main )?content|related (articles|posts)|` +
-	`still need help\s*\??|contact support|submit a request|\d+ (out of \d+ )?(people|users) found this helpful.*|` +
+	`still need help\s*\??|contact support|start typing and press enter to search|¿?te ayudó esta información\s*\??|submit a request|\d+ (out of \d+ )?(people|users) found this helpful.*|` +
 	`cet article (vous )?a-t-il (été )?utile\s*\??|cette page (vous )?a-t-elle (été )?utile\s*\??|partager|imprimer|sommaire|table des matières|oui\s*/?\s*non|retour en haut|` +
 	`war (dieser|der) (artikel|beitrag|inhalt) hilfreich\s*\??|war diese seite hilfreich\s*\??|teilen|drucken|inhaltsverzeichnis|inhalt|ja\s*/?\s*nein|nach oben|` +
 	`¿?(te|le) (ha )?(resultado|parecido|sido) útil( este artículo| esta página)?\s*\??|¿?(fue|ha sido) útil (este artículo|esta página)\s*\??|compartir|imprimir|índice|tabla de contenidos?|sí\s*/?\s*no|volver arriba` +
@@ -174,32 +174,77 @@ func stripHTML(s string) string {
 	return strings.ReplaceAll(html.UnescapeString(b.String()), "\u00a0", " ")
 }
 
-// dropCode removes fenced code blocks.
+// dropCode removes fenced code blocks, except a short block of shell
+// commands ("pip install tidyq"): a README's install command is the
+// answer to "How do I install it?", so its lines are kept as list items
+// under the lead-in standing alone above ("Install it with pip:"). Program code is removed, with a lead-in standing alone above it.
 func dropCode(lines []string) []string {
 	out := lines[:0:0]
+	var block []string
 	in := false
 	for _, l := range lines {
-		if fence.MatchString(strings.TrimSpace(l)) {
-			if !in {
-				// A lead-in ("Install it with pip:") standing alone loses
-				// its code with the block.
-				n := len(out)
-				for n > 0 && strings.TrimSpace(out[n-1]) == "" {
-					n--
-				}
-				if n > 0 && strings.HasSuffix(strings.TrimSpace(out[n-1]), ":") && (n == 1 || strings.TrimSpace(out[n-2]) == "") {
-					out[n-1] = ""
-				}
+		if !fence.MatchString(strings.TrimSpace(l)) {
+			if in {
+				block = append(block, l)
+			} else {
+				out = append(out, l)
 			}
-			in = !in
-			out = append(out, "")
 			continue
 		}
 		if !in {
-			out = append(out, l)
+			in, block = true, nil
+			continue
 		}
+		in = false
+		// the lead-in standing alone above the block, if any
+		n := len(out)
+		for n > 0 && strings.TrimSpace(out[n-1]) == "" {
+			n--
+		}
+		lead := -1
+		if n > 0 && strings.HasSuffix(strings.TrimSpace(out[n-1]), ":") && (n == 1 || strings.TrimSpace(out[n-2]) == "") {
+			lead = n - 1
+		}
+		if cmds := shellCommands(block); cmds != nil {
+			if lead >= 0 {
+				out = out[:lead+1]
+			} else {
+				out = append(out, "")
+			}
+			for _, c := range cmds {
+				out = append(out, "- "+c)
+			}
+			out = append(out, "")
+			continue
+		}
+		if lead >= 0 {
+			out[lead] = ""
+		}
+		out = append(out, "")
+	}
+	if in { // an unclosed fence: its lines are code
+		out = append(out, "")
 	}
 	return out
+}
+
+var shellCommand = regexp.MustCompile(`^\$?\s*(pip3?|pipx|npm|npx|yarn|pnpm|go|brew|apt(-get)?|docker|curl|wget|git|make|cargo|gem|composer|dotnet|conda|uv|poetry|helm|kubectl|snap|choco|winget)\s+\S`)
+
+// shellCommands returns the lines of a code block of at most three
+// commands ("pip install tidyq"), or nil.
+func shellCommands(block []string) []string {
+	var cmds []string
+	for _, l := range block {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		if !shellCommand.MatchString(l) || len(l) > 100 || len(cmds) == 3 {
+			return nil
+		}
+		cmds = append(cmds, strings.TrimSpace(strings.TrimPrefix(l, "$")))
+	}
+	return cmds
 }
 
 type lineKind int
@@ -382,9 +427,14 @@ func assemble(kinds []lineKind, texts []string) string {
 		if header == nil && len(rows) > 0 {
 			// no separator: a table with a header row only when given one
 		}
+		sep := "\n" // a table is a list of its own
+		if len(out) == 0 {
+			sep = ""
+		}
 		for _, r := range rows {
 			if f := tableFact(header, r); f != "" {
-				emit("- " + f)
+				emit(sep + "- " + f)
+				sep = ""
 			}
 		}
 		table, header = nil, nil
@@ -431,6 +481,8 @@ func assemble(kinds []lineKind, texts []string) string {
 			mark := "- "
 			if k == lStep {
 				mark = "1. "
+			} else if prevList && i > 0 && kinds[i-1] == lBlank {
+				mark = "\n- " // a blank line between bullets starts another list (a table after commands)
 			}
 			emit(mark + t)
 			prevList = true
@@ -457,6 +509,11 @@ func assemble(kinds []lineKind, texts []string) string {
 			if prevList && len(para) == 0 && !startsUpper(t) {
 				out[len(out)-1] += " " + t
 				continue
+			}
+			if len(para) > 0 && sentenceEnd.MatchString(para[len(para)-1]) && startsUpper(t) && !refersBack(t) {
+				// a line of a web page that ends a sentence ends its paragraph:
+				// "Deposit: ..." and "Pick Up: ..." stay apart
+				flush()
 			}
 			para = append(para, t)
 			prevList = false
@@ -517,4 +574,15 @@ func startsUpper(s string) bool {
 	s = strings.TrimLeft(s, "¿¡«\"'“(")
 	r, _ := utf8.DecodeRuneInString(s)
 	return unicode.IsUpper(r) || unicode.IsDigit(r)
+}
+
+// refersBack reports whether a line starts by referring to the one before
+// it ("This fee ...", "Cela ...", "Dies ..."), in any of the languages.
+func refersBack(line string) bool {
+	for lang := range refStart {
+		if midRef(lang, line) {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package gendocs
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -10,12 +11,12 @@ import (
 var (
 	offerCue = map[string]*regexp.Regexp{
 		langEN: regexp.MustCompile(`(?i)(\bwe (?:offer|provide|sell|make|bake|serve|host|run|deliver|build|design|repair|teach|create|cater|clean|rent|have \w+ ways)\b|\b(?:offers|provides|sells|serves|specialis|specializ)\w*\b|\bour (?:services|products|menu|range)\b|^\S+(?: \S+){0,3} (?:is|are) an? (?:\S+ ){0,4}(?:tool|service|shop|store|restaurant|bakery|caf[eé]|hotel|library|clinic|practice|app|platform|company|business|studio|gym|team)\b)`),
-		langFR: regexp.MustCompile(`(?i)(\bnous (?:proposons|offrons|vendons|servons|fabriquons|louons)\b|\b(?:propose|offre|vend|sert)\b|^\S+(?: \S+){0,3} est une? )`),
-		langDE: regexp.MustCompile(`(?i)(\bwir (?:bieten|verkaufen|verleihen|vermieten|servieren|machen)\b|\b(?:bietet|verkauft|verleiht)\b|^\S+(?: \S+){0,3} ist eine?r? )`),
-		langES: regexp.MustCompile(`(?i)(\b(?:ofrecemos|vendemos|servimos|alquilamos|ofrece|incluye|incluidas?|incluidos?)\b|^\S+(?: \S+){0,3} es una? )`),
+		langFR: regexp.MustCompile(`(\b(?i:nous (?:proposons|offrons|vendons|servons|fabriquons|louons))\b|\b(?:propose|offre|vend|sert)\b|^(?:\p{Lu}[\p{L}'’&-]*\s+){1,3}est une? )`),
+		langDE: regexp.MustCompile(`(\b(?i:wir (?:bieten|verkaufen|verleihen|vermieten|servieren|machen))\b|\b(?:bietet|verkauft|verleiht)\b|^Wir sind )`), // "X ist ein ..." also opens "Bei Urlaub ist eine Ruhezeit ..."
+		langES: regexp.MustCompile(`(\b(?i:ofrecemos|vendemos|servimos|alquilamos|ofrece|incluye)\b|^(?:Somos|(?:\p{Lu}[\p{L}'’&-]*\s+){1,3}es una? ))`),
 	}
 	audienceCue = map[string]*regexp.Regexp{
-		langEN: regexp.MustCompile(`(?i)\b(for (?:anyone|everyone|people|families|businesses|companies|teams|customers|clients|students|beginners|those|small|local|busy|young|older|new)|ideal for|perfect for|designed for|made for|built for|suited to|suitable for|aimed at|whether you|who (?:want|need|love|like|live|work|study))\b`),
+		langEN: regexp.MustCompile(`(?i)\b(for (?:anyone|everyone|people|families|businesses|companies|teams|customers|clients|students|beginners|those|small|local|busy|young|older|new)\b[^'’]|ideal for|perfect for|designed for|made for|built for|suited to|suitable for|aimed at|whether you|who (?:want|need|love|like|live|work|study))\b`),
 		langFR: regexp.MustCompile(`(?i)\b(pour (?:les|tous|toutes|chaque)|idéal pour|parfait pour|destiné|adapté|que vous soyez)\b`),
 		langDE: regexp.MustCompile(`(?i)\b(für (?:alle|jeden|familien|kinder|gruppen|anfänger|unternehmen)|ideal für|geeignet für|gedacht für)\b`),
 		langES: regexp.MustCompile(`(?i)\b(para (?:todos|todas|familias|niños|grupos|empresas|principiantes)|ideal para|perfecto para|pensado para|cada socio)\b`),
@@ -34,55 +35,85 @@ const (
 	maxKeyPoints    = 5
 )
 
-// onePager builds: with a purpose, the section of the sources that best
-// matches it; what the business offers, who it is for, sections of the
-// sources' own topics, key points, and how to get in touch when the
-// sources say. 4 to 6 sections; no sentence appears twice; the fixed
-// headings are the only words not taken from the sources.
+// onePager builds sections only where the sources have material that
+// fits them, chosen by what the sentences say, never by their position:
+// with a purpose, first the sources' section that best matches it; then
+// what the business offers (sentences that say so: "we offer", "X is a
+// ... service"), who it is for (sentences that name an audience: "ideal
+// for", "for families"), how it works (a whole procedure of the sources),
+// prices and policies (sentences and items with a price, a percentage or
+// a fee, deposit, refund or cancellation rule), sections of the sources'
+// own topics, and how to get in touch when the sources give a phone
+// number, an email address or "call us". A section without fitting
+// material is left out; 4 to 6 sections, else a refusal. No sentence
+// appears twice; the fixed headings are the only words of its own.
 func (c *corpus) onePager(req Request) (*Document, error) {
+	saved := make(map[string]bool, len(c.used))
+	for k := range c.used {
+		saved[k] = true
+	}
+	d, err := c.buildOnePager(req, true)
+	if err != nil {
+		// the prices and policies section gathers topics into one; when
+		// that leaves too few sections, the topics stand on their own
+		c.used = saved
+		d, err = c.buildOnePager(req, false)
+	}
+	return d, err
+}
+
+func (c *corpus) buildOnePager(req Request, withPricing bool) (*Document, error) {
 	lx := lex(c.lang)
 	name := genieName(req, c.lang)
 	all := c.sentenceUnits()
 	var sections []Section
-	add := func(heading string, us []unit) bool {
-		if len(us) == 0 {
-			return false
+	add := func(heading string, us []unit) {
+		if len(us) > 0 {
+			sections = append(sections, Section{Heading: heading, Body: truncateText(c.joinSentences(us), maxOnePagerBody)})
 		}
-		sections = append(sections, Section{Heading: heading, Body: truncateText(c.joinSentences(us), maxOnePagerBody)})
-		return true
 	}
 	notInstr := func(u unit) bool { return instructionIn(c.lang, u.text) == "" && !u.item }
-	var lead []Section
+	fixed := []string{fmt.Sprintf(lx.offers, name), lx.who, lx.howWorks, lx.pricing, lx.keyPoints, lx.contact}
 	if c.hasPurpose() {
-		lead = c.topics(1, []string{fmt.Sprintf(lx.offers, name), lx.who, lx.keyPoints, lx.contact})
+		sections = append(sections, c.topics(1, fixed)...)
 	}
 	audience := pick(c.unused(all, func(u unit) bool { return audienceCue[c.lang].MatchString(u.text) && notInstr(u) }), 2, self)
-	if len(audience) == 0 {
-		audience = pick(c.unused(all, func(u unit) bool {
-			return audienceNoun[c.lang].MatchString(u.text) && notInstr(u) && !contactCue.MatchString(u.text)
-		}), 2, self)
-	}
 	isAudience := map[string]bool{}
 	for _, u := range audience {
 		isAudience[u.text] = true
 	}
-	offers := pick(c.unused(all, func(u unit) bool { return offerCue[c.lang].MatchString(u.text) && notInstr(u) && !isAudience[u.text] }), 3, self)
-	sections = append(sections, lead...)
+	offers := pick(c.unused(all, func(u unit) bool {
+		return offerCue[c.lang].MatchString(u.text) && notInstr(u) && !isAudience[u.text] && !articleStart.MatchString(u.text)
+	}), 3, self)
 	add(fmt.Sprintf(lx.offers, name), offers)
 	add(lx.who, audience)
-
+	if l, ok := c.bestSteps(); ok && len(l.steps) <= MaxSteps && (!c.hasPurpose() || l.score > 0) && !c.isUsed(l.steps[0]) {
+		lines := make([]string, len(l.steps))
+		for i, st := range l.steps {
+			lines[i] = strconv.Itoa(i+1) + ". " + st
+			c.mark(st)
+		}
+		sections = append(sections, Section{Heading: lx.howWorks, Body: strings.Join(lines, "\n")})
+	}
 	contact := pick(c.unused(all, func(u unit) bool { return contactCue.MatchString(u.text) }), 3, self)
 	for _, u := range contact {
 		c.mark(u.text) // kept for the last section
 	}
-	room := MaxOnePager - len(sections) - 1 - boolInt(len(contact) > 0)
+	if withPricing {
+		if body := c.pricing(); body != "" {
+			sections = append(sections, Section{Heading: lx.pricing, Body: body})
+		}
+	}
+	room := MaxOnePager - len(sections) - boolInt(len(contact) > 0)
 	taken := []string{}
 	for _, s := range sections {
 		taken = append(taken, s.Heading)
 	}
-	sections = append(sections, c.topics(room, append(taken, lx.keyPoints, lx.contact))...)
-	if points := c.keyPoints(all); len(points) > 0 {
-		sections = append(sections, Section{Heading: lx.keyPoints, Body: bulletList(points)})
+	sections = append(sections, c.topics(room, append(taken, fixed...))...)
+	if len(sections)+boolInt(len(contact) > 0) < MinOnePager {
+		if points := c.keyPoints(all); len(points) > 0 {
+			sections = append(sections, Section{Heading: lx.keyPoints, Body: bulletList(points)})
+		}
 	}
 	if len(contact) > 0 && len(sections) < MaxOnePager {
 		texts := make([]string, len(contact))
@@ -92,10 +123,70 @@ func (c *corpus) onePager(req Request) (*Document, error) {
 		sections = append(sections, Section{Heading: lx.contact, Body: truncateText(strings.Join(texts, " "), maxOnePagerBody)})
 	}
 	if len(sections) < MinOnePager {
-		return nil, notEnough("a one-pager: the sources give %s, at least %d are needed; add documents with more to say",
+		return nil, notEnough("a one-pager: the sources give material for %s (what is offered, who it is for, how it works, prices and policies, contact, or topics of their own), at least %d are needed; add documents with more to say",
 			plural(len(sections), "section", "sections"), MinOnePager)
 	}
 	return &Document{Title: truncateText(capitalize(fmt.Sprintf(lx.glance, name)), MaxTitleLen), Subtitle: c.subtitle(req, ""), Sections: sections}, nil
+}
+
+// pricing is the prices and policies section: the sources' topics about
+// prices, fees, deposits, refunds and cancellations, each as its own
+// "Topic: rule" line, so that a rule keeps the unit or case it applies to
+// ("12-Month contracts: Cancelling needs 30 days' notice. ..."), or "".
+func (c *corpus) pricing() string {
+	type cand struct {
+		unit
+		line string
+		used []string
+	}
+	var cands []cand
+	for _, u := range c.sentenceUnits() {
+		// a page without headings: its sentences about prices stand alone
+		if c.parts[u.part].heading == "" && !c.isUsed(u.text) && pricingCue[c.lang].MatchString(u.text) && len(u.text) <= 300 {
+			cands = append(cands, cand{unit: u, line: u.text, used: []string{u.text}})
+		}
+	}
+	for pi, p := range c.parts {
+		if p.heading == "" {
+			continue
+		}
+		body, used := c.compose(p.blocks, 300)
+		if body == "" || strings.Contains(body, "\n") || midRef(c.lang, body) || !pricingCue[c.lang].MatchString(p.heading+" "+body) {
+			continue
+		}
+		line := body
+		if !strings.HasSuffix(p.heading, "?") {
+			line = p.heading + ": " + body
+		}
+		cands = append(cands, cand{unit: unit{doc: c.docOf[pi], pos: pi, part: pi, score: c.partScore[pi]}, line: line, used: used})
+	}
+	chosen := pick(cands, 4, func(x cand) unit { return x.unit })
+	if len(chosen) < 2 {
+		return ""
+	}
+	sortBySource(chosen, func(x cand) unit { return x.unit })
+	lines := make([]string, len(chosen))
+	for i, x := range chosen {
+		lines[i] = x.line
+		for _, s := range x.used {
+			c.mark(s)
+		}
+	}
+	return bulletList(lines)
+}
+
+// articleStart matches a sentence that opens with an article: its subject
+// is a thing ("Die Clubkarte ist eine ..."), not the business.
+var articleStart = regexp.MustCompile(`^(?:The|A|An|Le|La|Les|L'|Un|Une|Der|Die|Das|Ein|Eine|El|Los|Las|Un|Una)\s`)
+
+// pricingCue matches sentences about prices (a figure with a currency or
+// a percentage), fees, deposits, refunds and cancellations, per language;
+// the word "price" alone is not enough ("at the best price").
+var pricingCue = map[string]*regexp.Regexp{
+	langEN: regexp.MustCompile(`(?i)([$€£]\s?\d|\d\s?(%|€|eur\b|usd\b)|\b(fees?|deposits?|refund\w*|cancel\w*)\b)`),
+	langFR: regexp.MustCompile(`(?i)([$€£]\s?\d|\d\s?(%|€|eur\b)|\b(frais|acomptes?|arrhes|rembours\w*|annul\w*)\b)`),
+	langDE: regexp.MustCompile(`(?i)([$€£]\s?\d|\d\s?(%|€|eur\b)|(gebühr|storn|kaution|erstatt|vertragsstrafe)\p{L}*)`),
+	langES: regexp.MustCompile(`(?i)([$€£]\s?\d|\d\s?(%|€|eur\b)|\b(dep[oó]sitos?|reembols\w*|cancela\w*|fianza)\b)`),
 }
 
 func self(u unit) unit { return u }
@@ -159,8 +250,19 @@ func (c *corpus) topics(n int, have []string) []Section {
 		taken[key] = true
 		cands = append(cands, topic{unit: unit{doc: c.docOf[pi], pos: pi, part: pi, score: c.partScore[pi]}, heading: p.heading, blocks: p.blocks})
 	}
-	var out []Section
-	for _, t := range pick(cands, n, func(t topic) unit { return t.unit }) {
+	// best first; a topic whose text earlier ones already said (the same
+	// sentences under another heading) gives way to the next
+	key := func(t topic) unit { return t.unit }
+	sortByPreference(cands, key)
+	type chosen struct {
+		topic
+		body string
+	}
+	var got []chosen
+	for _, t := range cands {
+		if len(got) == n {
+			break
+		}
 		body, used := c.compose(t.blocks, 500)
 		if body == "" || midRef(c.lang, body) {
 			continue
@@ -168,7 +270,12 @@ func (c *corpus) topics(n int, have []string) []Section {
 		for _, s := range used {
 			c.mark(s)
 		}
-		out = append(out, Section{Heading: t.heading, Body: body})
+		got = append(got, chosen{t, body})
+	}
+	sortForReading(got, func(x chosen) unit { return x.unit })
+	out := make([]Section, len(got))
+	for i, x := range got {
+		out[i] = Section{Heading: x.heading, Body: x.body}
 	}
 	return out
 }

@@ -39,6 +39,15 @@ var (
 	locationHead = regexp.MustCompile(`^(?i:location|where\s+to\s+find\s+us|find\s+us|how\s+to\s+find\s+us|getting\s+here)$`)
 )
 
+// readmeQuestions are the questions of a README's usual headings.
+var readmeQuestions = map[string]string{
+	"installation": "How do I install it?", "install": "How do I install it?", "installing": "How do I install it?",
+	"quick start": "How do I get started?", "quickstart": "How do I get started?", "getting started": "How do I get started?",
+	"usage": "How do I use it?", "requirements": "What do I need to use it?", "prerequisites": "What do I need to use it?",
+	"contributing": "How can I contribute?", "license": "What is the license?", "licence": "What is the licence?",
+	"configuration": "How do I configure it?", "support": "Where can I get help?",
+}
+
 // headingQuestion turns a heading into a customer question.
 func headingQuestion(h string) string {
 	h = strings.TrimSpace(strings.TrimRight(h, ":"))
@@ -47,6 +56,9 @@ func headingQuestion(h string) string {
 	}
 	if strings.HasSuffix(h, "?") {
 		return capitalize(qPrefix.ReplaceAllString(h, ""))
+	}
+	if q := readmeQuestions[strings.ToLower(h)]; q != "" {
+		return q
 	}
 	switch {
 	case contactHead.MatchString(h):
@@ -63,7 +75,7 @@ func headingQuestion(h string) string {
 	switch {
 	case askWord.MatchString(h) && len(words) > 1 && words[1] != "we" && words[1] != "you":
 		return capitalize(h) + "?"
-	case imperatives[langEN][words[0]] && len(words) > 1:
+	case imperatives[langEN][words[0]] && len(words) > 1 && !strings.Contains(h, "/"):
 		return "How do I " + topic + "?"
 	case len(words) <= 5 && singularTopics[lastWord]:
 		return "What is your " + topic + "?"
@@ -105,10 +117,13 @@ func sentenceQuestion(s string) string {
 		}
 		return "What " + verb + " your " + m[1] + "?"
 	}
-	if m := canClause.FindStringSubmatch(body); m != nil && !strings.EqualFold(m[1], "you") && !strings.EqualFold(m[1], "we") && !strings.EqualFold(m[1], "it") {
+	if m := canClause.FindStringSubmatch(body); m != nil && !pronoun.MatchString(m[1]) && !notSubject[strings.ToLower(strings.Fields(m[1])[0])] {
 		return "Can " + toCustomer(lowerFirst(m[1])) + " " + toCustomer(firstClause(m[2])) + "?"
 	}
 	if m := costClause.FindStringSubmatch(body); m != nil && !strings.HasPrefix(strings.ToLower(m[1]), "it ") {
+		if strings.HasPrefix(body[len(m[1]):], " cost ") {
+			return "How much do " + toCustomer(lowerFirst(m[1])) + " cost?"
+		}
 		return "How much does " + toCustomer(lowerFirst(m[1])) + " cost?"
 	}
 	if m := weVerb.FindStringSubmatch(body); m != nil {
@@ -133,7 +148,7 @@ func sentenceQuestion(s string) string {
 	return ""
 }
 
-var clauseBreak = regexp.MustCompile(`(?i)(;|, (and|but|or|so) |, while | but )`)
+var clauseBreak = regexp.MustCompile(`(?i)(;\s|, (and|but|or|so) |, while | but )`)
 
 // firstClause cuts a compound sentence at its first clause break, so that
 // a question asks one thing.

@@ -1,6 +1,7 @@
 package gendocs
 
 import (
+	"github.com/geniehq/genie/internal/knowledge"
 	"regexp"
 	"strings"
 	"unicode"
@@ -26,7 +27,9 @@ type block struct {
 
 // part is a run of blocks under one heading ("" before the first heading).
 type part struct {
-	doc     string // source document name
+	doc     string   // source document name
+	path    []string // the headings above the part, outermost first
+	scope   string   // the heading that tells apart topics of the same name ("Casas Rurales")
 	heading string
 	blocks  []block
 }
@@ -36,41 +39,103 @@ var (
 	spaces = regexp.MustCompile(`\s+`)
 )
 
-// parse splits one source into parts. It normalises the content first
-// (normalizeText), so it reads the canonical form: "## " headings open a
-// part, "- " and "1. " lines are list items, other lines paragraphs.
+// parse splits one source into parts, on the knowledge model
+// (knowledge.ParseBlocks) that answers questions too, so that generation
+// and answers read a document the same way: a part is the run of blocks
+// under one heading (its innermost heading; a question heading for a
+// question and its answer); paragraphs and answers are para blocks, the
+// items of a list and the rows of a table bullet blocks sharing a list
+// number, and a procedure is its lead-in (a para block) and its steps,
+// whole and in order. The content is normalised first (normalizeText).
 func parse(src Source) []part {
-	parts := []part{{doc: src.Name}}
-	cur := &parts[0]
-	lists, prev := 0, para
-	for _, line := range strings.Split(normalizeText(src.Content), "\n") {
-		kind, text := para, line
-		switch {
-		case line == "":
-			continue
-		case strings.HasPrefix(line, "## "):
-			parts = append(parts, part{doc: src.Name, heading: strings.TrimSpace(line[3:])})
-			cur = &parts[len(parts)-1]
-			prev = para
-			continue
-		case strings.HasPrefix(line, "- "):
-			kind, text = bullet, line[2:]
-		case strings.HasPrefix(line, "1. "):
-			kind, text = step, line[3:]
+	_, kbs := knowledge.ParseBlocks(knowledge.Source{Name: src.Name, Content: normalizeText(src.Content)})
+	kbs = mergeProcedures(kbs)
+	name := readableName(src.Name)
+	var parts []part
+	lists, lastList, lastTable := 0, -1, false
+	sub, subOf := "", "" // a label line's topic ("Deposit: ...") under the heading subOf
+	for i, kb := range kbs {
+		heading := ""
+		if n := len(kb.Heading); n > 0 {
+			heading = sentenceCase(kb.Heading[n-1])
+			if strings.HasSuffix(heading, "?") {
+				heading = qNumber.ReplaceAllString(heading, "") // "2- What are ...?"
+			}
+			if n > 1 && strings.HasSuffix(heading, ".") {
+				// a statement read as a question ("Initial deposit: 30% ..."): text of the heading above
+				if kb.Kind == knowledge.BlockQA || kb.Kind == knowledge.BlockParagraph {
+					kb.Text = kb.Heading[n-1] + " " + kb.Text
+				}
+				heading = sentenceCase(kb.Heading[n-2])
+			}
+			if strings.HasSuffix(heading, "?") {
+				heading = qNumber.ReplaceAllString(heading, "")
+			}
 		}
-		text = strings.TrimSpace(text)
-		if text == "" {
-			continue
+		if heading != subOf {
+			sub = ""
 		}
-		if kind != para && (prev != kind || len(cur.blocks) == 0) {
+		if kb.Kind == knowledge.BlockParagraph && !strings.HasSuffix(heading, "?") {
+			nextList := i+1 < len(kbs) && kbs[i+1].Kind != knowledge.BlockParagraph && kbs[i+1].Kind != knowledge.BlockQA
+			if label, rest, ok := labelLine(kb.Text); ok {
+				// "Deposit: All orders require ..." opens a topic of its own
+				sub, subOf = label, heading
+				kb.Text = rest
+			} else if t := strings.TrimSuffix(kb.Text, ":"); t != kb.Text && !nextList && titleLike(t) && words(t) <= 6 {
+				sub, subOf = sentenceCase(t), heading // "Membership Cancellation Policy:" standing alone
+				continue
+			}
+		}
+		path := kb.Heading
+		if sub != "" {
+			heading = sub
+		} else if len(path) > 0 {
+			path = path[:len(path)-1]
+		}
+		if len(parts) == 0 || parts[len(parts)-1].heading != heading {
+			parts = append(parts, part{doc: name, heading: heading, path: path})
+			lastList, lastTable = -1, false
+		}
+		cur := &parts[len(parts)-1]
+		add := func(kind blockKind, text string, list int) {
+			if text = strings.TrimSpace(text); text != "" {
+				cur.blocks = append(cur.blocks, block{kind: kind, text: text, list: list})
+			}
+		}
+		switch kb.Kind {
+		case knowledge.BlockItem:
+			if kb.List != lastList {
+				lists++
+				lastList = kb.List
+				if kb.Lead != "" {
+					add(para, kb.Lead, 0)
+				}
+			}
+			add(bullet, kb.Text, lists)
+			lastTable = false
+		case knowledge.BlockRow:
+			if !lastTable {
+				lists++
+				lastTable = true
+			}
+			add(bullet, kb.Text, lists)
+			lastList = -1
+		case knowledge.BlockProcedure:
+			if len(kb.Steps) == 1 && kb.Lead == "" && titleLike(kb.Steps[0]) {
+				continue // "1. Choosing your holiday home": a numbered section title, no step
+			}
 			lists++
+			if kb.Lead != "" {
+				add(para, kb.Lead, 0)
+			}
+			for _, st := range kb.Steps {
+				add(step, st, lists)
+			}
+			lastList, lastTable = -1, false
+		default:
+			add(para, kb.Text, 0)
+			lastList, lastTable = -1, false
 		}
-		b := block{kind: kind, text: text}
-		if kind != para {
-			b.list = lists
-		}
-		cur.blocks = append(cur.blocks, b)
-		prev = kind
 	}
 	out := parts[:0]
 	for _, p := range parts {
@@ -78,7 +143,141 @@ func parse(src Source) []part {
 			out = append(out, p)
 		}
 	}
+	scopeTopics(out)
 	return out
+}
+
+// scopeTopics names the heading that tells apart topics of the same name
+// ("Cancelación" under "Bed and Breakfast" and under "Casas Rurales"), so
+// that a rule keeps the unit it applies to: the topic becomes "Casas
+// Rurales – Cancelación" and its questions are asked for "Casas Rurales".
+func scopeTopics(parts []part) {
+	// Headings are one level in the canonical form, so a "Cancelación"
+	// heading under "Casas Rurales" has no parent: a heading that recurs
+	// takes as parent the last heading before it that does not.
+	seen := map[string]int{}
+	for _, p := range parts {
+		if len(p.path) > 0 {
+			seen[p.path[len(p.path)-1]]++
+		}
+	}
+	last := ""
+	for i := range parts {
+		p := &parts[i]
+		if len(p.path) == 0 {
+			continue
+		}
+		if h := p.path[len(p.path)-1]; seen[h] == 1 {
+			last = h
+		} else if last != "" {
+			p.path = append([]string{last}, p.path...)
+		}
+	}
+	byName := map[string][]int{}
+	for i, p := range parts {
+		if p.heading != "" {
+			byName[p.heading] = append(byName[p.heading], i)
+		}
+	}
+	for name, idx := range byName {
+		if len(idx) < 2 {
+			continue
+		}
+		for k := 0; ; k++ {
+			values, ok := map[string]bool{}, true
+			for _, i := range idx {
+				if k >= len(parts[i].path) {
+					ok = false
+					break
+				}
+				values[parts[i].path[k]] = true
+			}
+			if !ok {
+				break
+			}
+			if len(values) == len(idx) {
+				for _, i := range idx {
+					parts[i].scope = sentenceCase(parts[i].path[k])
+					parts[i].heading = parts[i].scope + " – " + name
+				}
+				break
+			}
+		}
+	}
+}
+
+// mergeProcedures joins a procedure interrupted by one paragraph ("Tips:
+// use a long password.") to the steps that follow it under the same
+// heading: the paragraph goes with the step before it, and the procedure
+// stays whole.
+func mergeProcedures(kbs []knowledge.Block) []knowledge.Block {
+	out := kbs[:0:0]
+	for i := 0; i < len(kbs); i++ {
+		b := kbs[i]
+		n := len(out)
+		if b.Kind == knowledge.BlockProcedure && n >= 2 && out[n-1].Kind == knowledge.BlockParagraph && out[n-2].Kind == knowledge.BlockProcedure &&
+			sameHeading(out[n-2].Heading, b.Heading) && sameHeading(out[n-1].Heading, b.Heading) && b.Lead == "" {
+			prev := out[n-2]
+			steps := append(append([]string(nil), prev.Steps...), b.Steps...)
+			steps[len(prev.Steps)-1] += " " + out[n-1].Text
+			prev.Steps = steps
+			out = append(out[:n-2], prev)
+			continue
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+func sameHeading(a, b []string) bool {
+	return strings.Join(a, "\x00") == strings.Join(b, "\x00")
+}
+
+var labelRe = regexp.MustCompile(`^([\p{Lu}\d][^:.!?;,]{1,48}?)\s*:\s+(\S.*)$`)
+
+// labelPronoun marks a clause, not a label ("We open at 9: come early").
+var labelPronoun = regexp.MustCompile(`(?i)^(?:i|we|you|they|it|nous|vous|je|on|wir|sie|ich|es|nosotros|usted)\b`)
+
+// labelLine splits a paragraph that opens with a short Title-like label
+// ("Freeze Limit: You can freeze ...", "Deposit: All orders ...") into the
+// label and its text; the rest must be a sentence of its own.
+func labelLine(text string) (label, rest string, ok bool) {
+	m := labelRe.FindStringSubmatch(text)
+	if m == nil || words(m[1]) > 5 || words(m[2]) < 4 || !titleLike(m[1]) || labelPronoun.MatchString(m[1]) {
+		return "", "", false
+	}
+	return sentenceCase(m[1]), capitalize(m[2]), true
+}
+
+// sentenceCase writes a heading in capitals ("HEURE D'ARRIVEE",
+// "ORDER CHANGES") with a capital only at its start.
+func sentenceCase(h string) string {
+	letters, upper := 0, 0
+	for _, r := range h {
+		if unicode.IsLetter(r) {
+			letters++
+			if unicode.IsUpper(r) {
+				upper++
+			}
+		}
+	}
+	if letters < 4 || upper < letters || words(h) < 2 && letters < 6 {
+		return h
+	}
+	return capitalize(strings.ToLower(h))
+}
+
+var fileExt = regexp.MustCompile(`(?i)\.(md|markdown|txt|html?|pdf|docx?)$`)
+
+// readableName turns a file name ("store-policies.md",
+// "cómo-puedo-cambiar-mi-contraseña") into words a reader can be shown
+// ("Store policies"); names with spaces are kept.
+func readableName(name string) string {
+	n := fileExt.ReplaceAllString(strings.TrimSpace(name), "")
+	if strings.Contains(n, " ") || !strings.ContainsAny(n, "-_") {
+		return n
+	}
+	return capitalize(strings.Join(strings.FieldsFunc(n, func(r rune) bool { return r == '-' || r == '_' }), " "))
 }
 
 // titleLike reports whether a line standing alone reads as a heading:
@@ -105,30 +304,11 @@ func clean(s string) string {
 	return inlineClean(s)
 }
 
-var abbreviations = map[string]bool{"e.g.": true, "i.e.": true, "etc.": true, "mr.": true, "mrs.": true, "ms.": true,
-	"dr.": true, "st.": true, "no.": true, "vs.": true, "approx.": true, "inc.": true, "ltd.": true, "co.": true}
-
-// sentences splits a paragraph after ".", "!" or "?" followed by a space
-// and a capital letter, digit or quote, except after common abbreviations.
+// sentences splits a paragraph into sentences at the knowledge model's
+// boundaries (knowledge.Sentences: abbreviations of the four languages
+// such as "bzw." and "z. B.", initials and dates do not end a sentence).
 func sentences(text string) []string {
-	words := strings.Fields(text)
-	var out []string
-	start := 0
-	for i, w := range words {
-		last, _ := utf8.DecodeLastRuneInString(strings.TrimRight(w, `"')`))
-		if !strings.ContainsRune(".!?", last) || i+1 == len(words) || abbreviations[strings.ToLower(w)] {
-			continue
-		}
-		next, _ := utf8.DecodeRuneInString(words[i+1])
-		if unicode.IsUpper(next) || unicode.IsDigit(next) || next == '"' {
-			out = append(out, strings.Join(words[start:i+1], " "))
-			start = i + 1
-		}
-	}
-	if start < len(words) {
-		out = append(out, strings.Join(words[start:], " "))
-	}
-	return out
+	return knowledge.Sentences(text)
 }
 
 var stopwords = toSet(`a about above after again against all am an and any are as at be because been before being

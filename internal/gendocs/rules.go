@@ -1,0 +1,207 @@
+package gendocs
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Rules turned into questions. A policy page is a list of rules ("Every
+// cancellation needs one month's notice.", "Bei Urlaub ist eine Ruhezeit
+// von 4 Wochen möglich.") and every rule is a question a customer asks.
+// The patterns below are per language and only turn round the shapes they
+// know; any other sentence gives no question (never a heading pasted into
+// a template).
+
+var (
+	// a condition opening the sentence: "If weather forces us to cancel, ..."
+	enIf = regexp.MustCompile(`^(?i:if|when)\s+([^,]{3,90}),\s*\S`)
+	frIf = regexp.MustCompile(`^(?i:en cas d['’]|en cas de\s+|si\s+|lorsque\s+|quand\s+)([^,]{3,90}),\s*\S`)
+	deIf = regexp.MustCompile(`^(?i:wenn|falls|sollten?)\s+([^,]{3,90}),\s*\S`)
+	esIf = regexp.MustCompile(`^(?i:si|cuando|en caso de)\s+([^,]{3,90}),\s*\S`)
+	// German "Bei X <verb> ...": the circumstance ends at the finite verb
+	deBei      = regexp.MustCompile(`^(?i:bei|ab|bis|während|nach|vor)\s+(.{3,80}?)\s+(ist|sind|wird|werden|gibt|gilt|gelten|fallen|fällt|erfolgt|haftet|besteht|kann|können|muss|müssen|darf|dürfen|bleibt|entfällt|betragen|beträgt|berechnen|zahlen|zahlt)\b`)
+	enTime     = regexp.MustCompile(`^(?i:between|within|less than|more than|up to|from|after|before|at least)\b`)
+	frTime     = regexp.MustCompile(`^(?i:entre|moins de|plus de|jusqu['’]à|à partir de|dans les|avant|après)\b`)
+	deTime     = regexp.MustCompile(`^(?i:zwischen|weniger als|mehr als|bis|ab|innerhalb|vor|nach)\b`)
+	esTime     = regexp.MustCompile(`^(?i:entre|menos de|más de|hasta|a partir de|dentro de|antes de|después de)\b`)
+	enDet      = regexp.MustCompile(`^(The|An?|Every|Each|All|Any|Your|Our|No)\s+((?:[\p{L}\d'’%$-]+\s+){0,5}?[\p{L}\d'’-]+)\s+(is|are|can|cannot|can't|must|will|may|should|needs|need|requires|require|costs|cost|includes|include|applies|apply|takes|take|gets|get|has|have)\s+(.+)$`)
+	frDet      = regexp.MustCompile(`^(Le|La|Les|L['’]|Un|Une|Toute|Tout|Chaque|Des)\s*(\S.*)$`)
+	deDet      = regexp.MustCompile(`^(Der|Die|Das|Ein|Eine|Jedes|Jede|Jeder)\s+(\p{Lu}[\p{L}-]*)\s+(\p{Ll}\p{L}*)\s+(.+)$`)
+	deNoun     = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:en|e|n|s|er))(?:,| (?:sind|ist|werden|wird|dürfen|darf|müssen|muss|macht|machen|gibt|und))\s`)
+	esDet      = regexp.MustCompile(`^(El|La|Los|Las|Un|Una|Todo|Toda|Todos|Todas|Cada)\s+\S`)
+	enBare     = regexp.MustCompile(`^(\p{Lu}[\p{Ll}-]*s(?:\s+[\p{Ll}\d'’-]+){0,3}|\p{Lu}[\p{Ll}-]+(?:\s+[\p{Ll}-]+){0,2}\s+[\p{Ll}-]+s)\s+(are|can|cannot|must|will|may|should|need|require|cost|include|apply|take|get|have)\s+(.+)$`)
+	pronoun    = regexp.MustCompile(`(?i)\b(i|we|you|he|she|it|they|me|us|them|this|that|these|those)\b`)
+	notSubject = toSet(`sometimes often usually always never also please here there then now today only just even most many some`)
+	formalYou  = regexp.MustCompile(`\bSie\b`)
+	negWord    = regexp.MustCompile(`^\s*(?:not|nicht)\b`) // only the verb's own negation: "is not granted"
+)
+
+// enBase is the base form of an English verb of a rule after "Does".
+var enBase = map[string]string{"needs": "need", "requires": "require", "costs": "cost", "includes": "include",
+	"applies": "apply", "takes": "take", "gets": "get", "has": "have"}
+
+// ruleQuestion turns a rule into the question it answers, or "". Questions
+// longer than 18 words are not asked: a question repeating every detail
+// of its answer is not one a customer asks.
+func ruleQuestion(lang, s string) string {
+	s = strings.TrimSpace(s)
+	if strings.HasSuffix(s, "?") || words(s) < 4 || words(s) > 45 {
+		return ""
+	}
+	body := strings.TrimRight(s, ".!; ")
+	turn := ruleTurners[lang]
+	if turn == nil {
+		return ""
+	}
+	return shortQuestion(turn(body))
+}
+
+// qCut is where a long question may end: before a list of cases or
+// conditions ("... put on hold for injury, illness, ...").
+var qCut = regexp.MustCompile(`,\s|\s(?:for|pour|für|para|with|avec|mit|con|before|avant|vor|antes)\s`)
+
+// shortQuestion keeps a question of at most 12 words; a longer one ends
+// before its list of cases, its answer keeping them all; one still
+// longer than 18 words is not asked.
+func shortQuestion(q string) string {
+	if q == "" {
+		return ""
+	}
+	end := q[len(q)-1:]
+	if strings.HasSuffix(q, " ?") {
+		end = " ?"
+	}
+	body := strings.TrimSuffix(q, end)
+	if words(body) <= 12 {
+		return q
+	}
+	for _, loc := range qCut.FindAllStringIndex(body, -1) {
+		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 {
+			return cut + end
+		}
+	}
+	if words(body) > 18 {
+		return ""
+	}
+	return q
+}
+
+func ruleQuestionEN(body string) string {
+	if m := enIf.FindStringSubmatch(body); m != nil {
+		return "What happens if " + toCustomer(m[1]) + "?"
+	}
+	m := enDet.FindStringSubmatch(body)
+	if m == nil {
+		// a bare plural subject: "Memberships can be frozen ...", "Fees are added ..."
+		if b := enBare.FindStringSubmatch(body); b != nil && !pronoun.MatchString(b[1]) && !notSubject[strings.ToLower(strings.Fields(b[1])[0])] {
+			m = []string{b[0], "", b[1], b[2], b[3]}
+		}
+	}
+	if m == nil || strings.Contains(m[2], ",") || pronoun.MatchString(m[2]) {
+		return ""
+	}
+	subj := strings.TrimSpace(strings.ToLower(m[1]) + " " + m[2])
+	if m[1] == "" {
+		subj = lowerFirst(m[2])
+	}
+	if m[1] == "No" {
+		return ""
+	}
+	rest := strings.TrimSpace(strings.ReplaceAll(negWord.ReplaceAllString(" "+firstClause(m[4]), ""), " ,", ","))
+	switch v := strings.ToLower(m[3]); v {
+	case "is", "are", "can", "must", "will", "may", "should":
+		return capitalize(v) + " " + toCustomer(subj) + " " + toCustomer(rest) + "?"
+	case "cannot", "can't":
+		return "Can " + toCustomer(subj) + " " + toCustomer(rest) + "?"
+	default:
+		base, plural := enBase[v], false
+		if base == "" {
+			base, plural = v, true
+		}
+		aux := "Does"
+		if plural {
+			aux = "Do"
+		}
+		return aux + " " + toCustomer(subj) + " " + base + " " + toCustomer(rest) + "?"
+	}
+}
+
+func ruleQuestionFR(body string) string {
+	if m := frIf.FindStringSubmatch(body); m != nil && !strings.Contains(m[1], "vous") {
+		return "Que se passe-t-il " + strings.ToLower(body[:strings.Index(body, m[1])]) + m[1] + " ?"
+	}
+	if m := frDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "vous") && !strings.Contains(body, "nous") {
+		s := lowerFirst(body)
+		if strings.ContainsRune("aeiouyéèêàâîôûh", []rune(s)[0]) {
+			return "Est-ce qu'" + s + " ?"
+		}
+		return "Est-ce que " + s + " ?"
+	}
+	return ""
+}
+
+func ruleQuestionDE(body string) string {
+	if m := deIf.FindStringSubmatch(body); m != nil && !formalYou.MatchString(m[1]) {
+		mine := map[string]string{"Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihr": "mein", "Ihnen": "mir"}
+		return "Was gilt, " + strings.ToLower(strings.Fields(body)[0]) + " " + swapWords(m[1], mine) + "?"
+	}
+	if m := deBei.FindStringSubmatch(body); m != nil {
+		return "Was gilt " + strings.ToLower(strings.Fields(body)[0]) + " " + m[1] + "?"
+	}
+	if m := deNoun.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") {
+		// a rule about a thing named first ("Glasflaschen sind ... verboten.")
+		return "Was gilt für " + m[1] + "?"
+	}
+	if m := deDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") {
+		rest := negWord.ReplaceAllString(" "+firstClause(m[4]), "")
+		rest = strings.ReplaceAll(rest, " ,", ",")
+		rest = strings.TrimSpace(rest)
+		if strings.HasPrefix(rest, ",") {
+			return capitalize(m[3]) + " " + strings.ToLower(m[1]) + " " + m[2] + rest + "?"
+		}
+		refl := ""
+		if strings.HasPrefix(strings.TrimSpace(rest), "sich ") {
+			refl, rest = " sich", strings.TrimPrefix(strings.TrimSpace(rest), "sich")
+		}
+		return capitalize(m[3]) + refl + " " + strings.ToLower(m[1]) + " " + m[2] + " " + strings.TrimSpace(rest) + "?"
+	}
+	return ""
+}
+
+func ruleQuestionES(body string) string {
+	if m := esIf.FindStringSubmatch(body); m != nil {
+		lead := strings.ToLower(body[:strings.Index(body, m[1])])
+		return "¿Qué pasa " + lead + m[1] + "?"
+	}
+	if esDet.MatchString(body) && !regexp.MustCompile(`(?i)\b(nuestr[oa]s?|nosotros)\b`).MatchString(body) {
+		return "¿" + firstClause(body) + "?"
+	}
+	return ""
+}
+
+// labelQuestion is the question a rule of the form "Label: value" answers
+// when its label is a time or range ("Between 29 and 15 days before
+// arrival: ..."), or "".
+func labelQuestion(lang, label string) string {
+	l := lowerFirst(strings.TrimSpace(label))
+	if t, ok := timeLabels[lang]; ok && t.re.MatchString(l) {
+		return fmt.Sprintf(t.format, l)
+	}
+	return ""
+}
+
+var timeLabels = map[string]struct {
+	re     *regexp.Regexp
+	format string
+}{
+	langEN: {enTime, "What applies %s?"},
+	langFR: {frTime, "Qu'est-ce qui s'applique %s ?"},
+	langDE: {deTime, "Was gilt %s?"},
+	langES: {esTime, "¿Qué se aplica %s?"},
+}
+
+// ruleTurners turn a rule round into a question, per language.
+var ruleTurners = map[string]func(string) string{
+	langEN: ruleQuestionEN, langFR: ruleQuestionFR, langDE: ruleQuestionDE, langES: ruleQuestionES,
+}

@@ -1,0 +1,128 @@
+package gendocs
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRuleQuestion(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langEN, "Every membership cancellation needs one month's notice.", "Does every membership cancellation need one month's notice?"},
+		{langEN, "If weather forces us to cancel, you are not charged a cancellation fee.", "What happens if weather forces you to cancel?"},
+		{langEN, "Fees are added to your next visit.", "Are fees added to my next visit?"},
+		{langEN, "A hold is not granted after the fact.", "Is a hold granted after the fact?"},
+		{langEN, "Any membership can be put on hold for injury, illness, work or family commitments and holidays longer than one week.", "Can any membership be put on hold?"},
+		{langEN, "Sometimes I can still take the appointment.", ""},
+		{langEN, "No shoes are allowed.", ""},
+		{langFR, "En cas d'annulation 8 à 20 jours avant l'arrivée, 50 % du coût est dû.", "Que se passe-t-il en cas d'annulation 8 à 20 jours avant l'arrivée ?"},
+		{langFR, "Les chambres doivent être libérées avant midi.", "Est-ce que les chambres doivent être libérées avant midi ?"},
+		{langFR, "Vous pouvez nous écrire.", ""},
+		{langDE, "Bei Urlaub ist eine Ruhezeit von 4 Wochen im Jahr ohne Nachweis möglich.", "Was gilt bei Urlaub?"},
+		{langDE, "Die Vertragslaufzeit verlängert sich um die Dauer der Ruhezeit.", "Verlängert sich die Vertragslaufzeit um die Dauer der Ruhezeit?"},
+		{langDE, "Eine Ruhezeit wird nicht rückwirkend gewährt.", "Wird eine Ruhezeit rückwirkend gewährt?"},
+		{langDE, "Glasflaschen sind in der gesamten Einrichtung verboten.", "Was gilt für Glasflaschen?"},
+		{langDE, "Sollten unvorhergesehene Umstände Ihre Anreise unmöglich machen, kontaktieren Sie uns.", "Was gilt, sollten unvorhergesehene Umstände meine Anreise unmöglich machen?"},
+		{langES, "Si la cancelación se produce tarde, se cobra todo.", "¿Qué pasa si la cancelación se produce tarde?"},
+		{langES, "La cancelación es gratuita hasta 7 días antes de la llegada.", "¿La cancelación es gratuita hasta 7 días antes de la llegada?"},
+		{langES, "Nuestro equipo valida las casas.", ""},
+		{langEN, "Short one.", ""},
+	} {
+		if got := ruleQuestion(c.lang, c.in); got != c.want {
+			t.Errorf("ruleQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+}
+
+func TestLabelQuestion(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langEN, "Between 29 and 15 days before arrival", "What applies between 29 and 15 days before arrival?"},
+		{langES, "Entre 6 y 3 días antes de la llegada", "¿Qué se aplica entre 6 y 3 días antes de la llegada?"},
+		{langDE, "Bis 14 Tage vor Anreise", "Was gilt bis 14 Tage vor Anreise?"},
+		{langEN, "Annual plan", ""},
+	} {
+		if got := labelQuestion(c.lang, c.in); got != c.want {
+			t.Errorf("labelQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+}
+
+func TestNamesAndHeadings(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"store-policies", "Store policies"},
+		{"cómo-puedo-cambiar-mi-contraseña", "Cómo puedo cambiar mi contraseña"},
+		{"library_loans.md", "Library loans"},
+		{"Booking a table", "Booking a table"},
+		{"README.md", "README"},
+	} {
+		if got := readableName(c.in); got != c.want {
+			t.Errorf("readableName(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	for _, c := range []struct{ in, want string }{
+		{"HEURE D'ARRIVEE", "Heure d'arrivee"},
+		{"ORDER CHANGES", "Order changes"},
+		{"FAQ", "FAQ"},
+		{"Late Policy", "Late Policy"},
+	} {
+		if got := sentenceCase(c.in); got != c.want {
+			t.Errorf("sentenceCase(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	for _, c := range []struct{ in, label, rest string }{
+		{"Freeze Limit: You can freeze up to two times a year.", "Freeze Limit", "You can freeze up to two times a year."},
+		{"12-Month Contracts: Cancelling needs 30 days' notice.", "12-Month Contracts", "Cancelling needs 30 days' notice."},
+		{"Note: short.", "", ""},
+		{"We open at 9: come early to get a table.", "", ""},
+	} {
+		label, rest, _ := labelLine(c.in)
+		if label != c.label || rest != c.rest {
+			t.Errorf("labelLine(%q) = %q, %q", c.in, label, rest)
+		}
+	}
+}
+
+func TestProceduresStayWhole(t *testing.T) {
+	src := Source{Name: "reset", Content: "Reset your password\nStep 1: Click Forgot password.\nStep 2: Enter your email.\nStep 3: Open the email.\nTips: Use a long password.\nStep 4: Sign in with the new password.\n"}
+	var steps []string
+	for _, p := range parse(src) {
+		for _, b := range p.blocks {
+			if b.kind == step {
+				steps = append(steps, b.text)
+			}
+		}
+	}
+	if len(steps) != 4 || !strings.HasSuffix(steps[2], "Tips: Use a long password.") || steps[3] != "Sign in with the new password." {
+		t.Errorf("steps %q", steps)
+	}
+	if n := distinctStarts([]string{"Cancel early and get a refund.", "Cancel late and get credit.", "Cancel now."}); n != 1 {
+		t.Errorf("distinctStarts = %d", n)
+	}
+	for _, c := range []struct {
+		block []string
+		want  []string
+	}{
+		{[]string{"pip install tidyq"}, []string{"pip install tidyq"}},
+		{[]string{"$ npm i -g x", "x --help"}, nil},
+		{[]string{"import tidyq"}, nil},
+	} {
+		if got := shellCommands(c.block); strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("shellCommands(%q) = %q", c.block, got)
+		}
+	}
+}
+
+func TestTopicsKeepTheirUnit(t *testing.T) {
+	// label lines under two headings (the canonical form has one heading
+	// level, so two headings each followed by "## Deposit" are not told
+	// apart: a known limit)
+	src := Source{Name: "rules", Content: "Rooms\nWe have rooms in the main house.\nDeposit: We ask for a deposit of 30% when you book.\nCancellation: Cancellation is free up to 7 days before arrival.\n\n" +
+		"Cottages\nWe have cottages in the garden.\nDeposit: We ask for a deposit of 50% when you book.\nCancellation: Cancellation is free up to 45 days before arrival.\n"}
+	var got []string
+	for _, p := range parse(src) {
+		got = append(got, p.heading)
+	}
+	want := "Rooms|Rooms – Deposit|Rooms – Cancellation|Cottages|Cottages – Deposit|Cottages – Cancellation"
+	if strings.Join(got, "|") != want {
+		t.Errorf("headings %q, want %s", got, want)
+	}
+}
