@@ -132,6 +132,7 @@ export const en = {
     noPin: "No PIN is asked.",
     publicPage: "Open the public page",
     noLink: "This document has no edit link.",
+    lastUsed: "Last used:",
   },
 
   generated: {

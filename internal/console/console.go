@@ -7,8 +7,10 @@ package console
 
 import (
 	"bytes"
+	"compress/gzip"
 	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
 	"strings"
@@ -29,6 +31,8 @@ const ContentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 
 type Handler struct {
 	fsys  fs.FS
 	index []byte
+	// gz holds the gzip-compressed assets, made once at start.
+	gz map[string][]byte
 }
 
 // New returns the console handler, or nil when the binary was built
@@ -43,7 +47,37 @@ func New() *Handler {
 		// dist/ holds only .gitkeep until scripts/console.sh has run.
 		index = []byte("<!doctype html><title>Genie console</title><p>The console was not built into this binary: run scripts/console.sh.</p>")
 	}
-	return &Handler{fsys: fsys, index: index}
+	h := &Handler{fsys: fsys, index: index, gz: map[string][]byte{}}
+	fs.WalkDir(fsys, "assets", func(name string, d fs.DirEntry, err error) error { //nolint:errcheck
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		body, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil
+		}
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		zw.Write(body) //nolint:errcheck
+		zw.Close()     //nolint:errcheck
+		if buf.Len() < len(body) {
+			h.gz[name] = buf.Bytes()
+		}
+		return nil
+	})
+	return h
+}
+
+// acceptsGzip reports whether the request's Accept-Encoding names gzip
+// with a quality above zero.
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		coding, params, _ := strings.Cut(part, ";")
+		if strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+			return strings.ReplaceAll(strings.TrimSpace(params), " ", "") != "q=0"
+		}
+	}
+	return false
 }
 
 // Mount adds GET /console, /console/ and everything under it to mux: the
@@ -92,6 +126,14 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		// Vite names every asset by a hash of its content.
 		hd.Set("Cache-Control", "public, max-age=31536000, immutable")
+		hd.Add("Vary", "Accept-Encoding")
+		if gz, ok := h.gz[path.Clean(name)]; ok && acceptsGzip(r) {
+			if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
+				hd.Set("Content-Type", ct)
+			}
+			hd.Set("Content-Encoding", "gzip")
+			body = gz
+		}
 		http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(body))
 		return
 	}

@@ -127,6 +127,27 @@ func TestLandingAndConsole(t *testing.T) {
 				t.Errorf("%s: %d %q", a, resp.StatusCode, resp.Header.Get("Cache-Control"))
 			}
 		}
+		// Assets go gzip-compressed to a client that takes it (Go's client
+		// asks for gzip and decompresses on its own unless told otherwise).
+		req, _ := http.NewRequest(http.MethodGet, s.URL+assets[0], nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		zr, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zbody, _ := io.ReadAll(zr.Body)
+		zr.Body.Close()
+		if zr.Header.Get("Content-Encoding") != "gzip" || len(zbody) < 2 || zbody[0] != 0x1f || zbody[1] != 0x8b {
+			t.Errorf("%s with Accept-Encoding gzip: %q, %d bytes", assets[0], zr.Header.Get("Content-Encoding"), len(zbody))
+		}
+		req.Header.Set("Accept-Encoding", "gzip;q=0")
+		if zr, err = http.DefaultTransport.RoundTrip(req); err != nil {
+			t.Fatal(err)
+		}
+		zr.Body.Close()
+		if zr.Header.Get("Content-Encoding") != "" {
+			t.Errorf("gzip;q=0 still got %q", zr.Header.Get("Content-Encoding"))
+		}
 		if resp, _ := get(t, s.URL+"/console/assets/missing.js", ""); resp.StatusCode != 404 {
 			t.Errorf("missing asset: %d, want 404", resp.StatusCode)
 		}

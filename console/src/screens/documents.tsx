@@ -231,7 +231,8 @@ function EditLink(props: { doc: Doc }) {
             />
           </div>
           <p>
-            {l.requiresPin ? t.documents.requiresPin : t.documents.noPin} · <When at={l.lastUsedAt} />
+            {l.requiresPin ? t.documents.requiresPin : t.documents.noPin} · {t.documents.lastUsed}{" "}
+            <When at={l.lastUsedAt} />
           </p>
           <form
             class="inline"
