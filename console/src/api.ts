@@ -184,11 +184,14 @@ export async function useKey(key: string): Promise<void> {
 
 export async function signOut(): Promise<void> {
   const s = current;
-  setSession(null);
   if (s?.kind === "session") {
     const c = createGenieClient({ baseUrl: origin, apiKey: s.access_token, retries: 0 });
     await c.POST("/auth/v1/logout").catch(() => undefined);
   }
+  // Cleared after the logout answers, so that the caller's navigation comes
+  // in the same turn and the sign-in form is not shown (and typed into)
+  // before the page's focus moves to its heading.
+  setSession(null);
 }
 
 let refreshing: Promise<void> | null = null;

@@ -15,14 +15,22 @@ const screens = [];
 const problems = [];
 const run = Date.now().toString(36);
 const DOC = [
-  "# Opening hours", "We open at 9 on weekdays and at 10 on Sunday. We close at 18 every day.",
-  "# Parking", "Parking is free behind the shop for two hours.",
-  "# Delivery", "We deliver on Tuesdays and Fridays within 10 km. Delivery costs 5 euros.",
-  "# Payment", "We accept cash, debit cards and credit cards.",
-  "# Returns", "You can return unused items within 30 days with the receipt.",
-  "# Gift cards", "Gift cards are sold at the counter and never expire.",
-  "# Pets", "Dogs on a lead are welcome in the shop.",
-  "# Contact", "Call us at 555-0100 or write to hello@example.com.",
+  "# Opening hours",
+  "We open at 9 on weekdays and at 10 on Sunday. We close at 18 every day.",
+  "# Parking",
+  "Parking is free behind the shop for two hours.",
+  "# Delivery",
+  "We deliver on Tuesdays and Fridays within 10 km. Delivery costs 5 euros.",
+  "# Payment",
+  "We accept cash, debit cards and credit cards.",
+  "# Returns",
+  "You can return unused items within 30 days with the receipt.",
+  "# Gift cards",
+  "Gift cards are sold at the counter and never expire.",
+  "# Pets",
+  "Dogs on a lead are welcome in the shop.",
+  "# Contact",
+  "Call us at 555-0100 or write to hello@example.com.",
 ].join("\n\n");
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM, args: ["--no-sandbox"] });
@@ -46,7 +54,9 @@ async function open(viewport, label) {
   page.on("dialog", (d) => d.accept());
   await page.addInitScript(() => {
     window.__csp = [];
-    document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   return { context, page };
 }
@@ -81,7 +91,12 @@ async function check(page, label, name) {
   const axe = await new AxeBuilder({ page }).exclude("iframe.email").analyze();
   for (const v of axe.violations) {
     if (v.impact === "serious" || v.impact === "critical") {
-      problems.push(`${id}: axe ${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join("; ")})`);
+      problems.push(
+        `${id}: axe ${v.impact} ${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join("; ")})`,
+      );
     }
   }
   const csp = await page.evaluate(() => window.__csp ?? []);
@@ -162,7 +177,10 @@ async function owner(viewport, label) {
   allowHttpErrors = true;
   await page.getByRole("button", { name: "Create" }).click();
   await page.locator(".field.invalid input[name=name]").waitFor();
-  expect((await page.locator(".field.invalid .field-error").innerText()).includes("name"), "the name error names the field");
+  expect(
+    (await page.locator(".field.invalid .field-error").innerText()).includes("name"),
+    "the name error names the field",
+  );
   await check(page, label, "document-error");
   allowHttpErrors = false;
   await page.getByLabel("Name").fill("Opening hours");
@@ -312,7 +330,11 @@ async function owner(viewport, label) {
   await api("/v1/marketplace/submissions", tok, {
     mode: "create",
     agent_id: genies.genies[0].id,
-    submission_data: { slug: `front-desk-${label}-${run}`, display_name: `Front desk ${label}`, category_id: process.env.CATEGORY_ID },
+    submission_data: {
+      slug: `front-desk-${label}-${run}`,
+      display_name: `Front desk ${label}`,
+      category_id: process.env.CATEGORY_ID,
+    },
   });
 
   // Sign out; recover the password by the mailed link; sign in again by keyboard.
@@ -375,7 +397,9 @@ async function admin(viewport, label) {
   await page.getByRole("link", { name: "System emails" }).click();
   await heading(page, "System emails");
   await page.frameLocator("iframe.email").locator("body").waitFor();
-  await page.waitForFunction(() => (document.querySelector("iframe.email")?.contentDocument?.body?.textContent ?? "").trim().length > 20);
+  await page.waitForFunction(
+    () => (document.querySelector("iframe.email")?.contentDocument?.body?.textContent ?? "").trim().length > 20,
+  );
   await check(page, label, "admin-emails");
 
   await page.getByRole("link", { name: "Health" }).click();
@@ -388,7 +412,11 @@ async function admin(viewport, label) {
 try {
   // A category for the submissions to be approved into.
   const adminToken = await token(process.env.ADMIN_EMAIL, process.env.ADMIN_PASSWORD);
-  const cat = await api("/v1/marketplace/categories", adminToken, { mode: "create", name: `Front desks ${run}`, slug: `front-desks-${run}` });
+  const cat = await api("/v1/marketplace/categories", adminToken, {
+    mode: "create",
+    name: `Front desks ${run}`,
+    slug: `front-desks-${run}`,
+  });
   process.env.CATEGORY_ID = cat.category.id;
   for (const [label, viewport] of [
     ["phone", { width: 390, height: 844 }],

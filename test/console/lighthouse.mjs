@@ -32,7 +32,11 @@ async function post(path, body, token) {
 }
 const session = await post("/auth/v1/signup", { email, password });
 const doc = await post("/v1/documents/create", { name: "FAQ", content: "We open at 9." }, session.access_token);
-const genie = await post("/v1/genies/create", { name: "Front desk", document_ids: [doc.data.document.id] }, session.access_token);
+const genie = await post(
+  "/v1/genies/create",
+  { name: "Front desk", document_ids: [doc.data.document.id] },
+  session.access_token,
+);
 
 const ctx = await chromium.launchPersistentContext(join(dir, "profile"), {
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
@@ -41,8 +45,15 @@ const ctx = await chromium.launchPersistentContext(join(dir, "profile"), {
 });
 async function lighthouse(url, name, preset) {
   const out = join(dir, `${name}.json`);
-  const args = [url, "--port=9333", "--disable-storage-reset", "--quiet", "--output=json", `--output-path=${out}`,
-    "--only-categories=accessibility,best-practices,performance"];
+  const args = [
+    url,
+    "--port=9333",
+    "--disable-storage-reset",
+    "--quiet",
+    "--output=json",
+    `--output-path=${out}`,
+    "--only-categories=accessibility,best-practices,performance",
+  ];
   if (preset) args.push(`--preset=${preset}`);
   await run(LH, args); // async: Playwright must keep serving the browser meanwhile
   const r = JSON.parse(readFileSync(out, "utf8"));
