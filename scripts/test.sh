@@ -18,7 +18,7 @@ if [ -z "${GENIE_TEST_POSTGRES:-}" ] && ls /usr/lib/postgresql/*/bin/initdb >/de
   export GENIE_TEST_POSTGRES
 fi
 if command -v npm >/dev/null 2>&1; then
-  for d in test/authjs test/webhooks test/a11y; do
+  for d in test/authjs test/webhooks test/a11y test/console console; do
     (cd "$d" && { [ -d node_modules ] || npm ci --no-audit --no-fund --loglevel=error; })
   done
 fi
@@ -31,6 +31,16 @@ elif [ "${GENIE_TEST_STRICT:-}" = 1 ]; then
   exit 1
 else
   echo "openapi: skipped (needs npm and oapi-codegen: go install github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen@v2.8.2)"
+fi
+# The console's committed build must match its sources (this also checks
+# that it compiles under TypeScript strict).
+if command -v npm >/dev/null 2>&1; then
+  scripts/console.sh --check
+elif [ "${GENIE_TEST_STRICT:-}" = 1 ]; then
+  echo "test.sh: npm is required to check the console build (GENIE_TEST_STRICT=1)" >&2
+  exit 1
+else
+  echo "console: build check skipped (needs npm)"
 fi
 echo "PostgreSQL for tests: ${GENIE_TEST_POSTGRES:-none (PostgreSQL tests will be skipped)}"
 unformatted=$(gofmt -l cmd internal clients)

@@ -20,6 +20,9 @@ import (
 type Discovery struct {
 	Server *Server
 	Info   DocInfo
+	// Page, when set, may answer GET / itself (a browser's landing page);
+	// it returns false to leave the request to the JSON index.
+	Page func(w http.ResponseWriter, r *http.Request) bool
 
 	once sync.Once
 	doc  map[string]any
@@ -61,6 +64,10 @@ func (d *Discovery) JSON() []byte {
 }
 
 func (d *Discovery) index(w http.ResponseWriter, r *http.Request) {
+	if d.Page != nil && d.Page(w, r) {
+		return
+	}
+	w.Header().Add("Vary", "Accept")
 	WriteJSON(w, http.StatusOK, map[string]any{
 		"name":    d.Info.Title,
 		"version": d.Info.Version,

@@ -19,6 +19,7 @@ import (
 	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apikeys"
 	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/console"
 	"github.com/geniehq/genie/internal/conversations"
 	"github.com/geniehq/genie/internal/db"
 	"github.com/geniehq/genie/internal/documents"
@@ -387,7 +388,19 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	}
 	a.Discovery = &api.Discovery{Server: srv, Info: api.DocInfo{Title: "Genie Management Service", Version: version,
 		Tags: resourceTags, Extra: describeHTTP}}
+	landing := &console.Landing{Title: "Genie Management Service", Version: version, Ready: d.Ping, Log: log}
+	a.Discovery.Page = func(w http.ResponseWriter, r *http.Request) bool {
+		if !console.WantsHTML(r.Header.Get("Accept")) {
+			return false
+		}
+		landing.ServeHTTP(w, r)
+		return true
+	}
 	a.Discovery.Mount(mux)
+	landing.Mount(mux)
+	if c := console.New(); c != nil {
+		c.Mount(mux)
+	}
 	web.New(links.View, log).Mount(mux)
 	conversations.NewPage(a.Conversations, log).Mount(mux)
 	if !cfg.DisableEmbeddedAuth {

@@ -1,0 +1,314 @@
+// Admin screens: the submissions queue, preselected voices, system email
+// previews in a frame with test sends, and the health page.
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { components } from "@genie/client";
+import { call, readiness } from "../api";
+import { base } from "../router";
+import { t } from "../strings";
+import {
+  DeleteButton,
+  ErrorNote,
+  Failure,
+  Field,
+  Listed,
+  Loading,
+  Notice,
+  PageTitle,
+  usePage,
+  Table,
+  When,
+  useAction,
+  useLoad,
+} from "../ui";
+
+type Submission = components["schemas"]["MarketplaceSubmission"];
+type Status = Submission["status"];
+const statuses: Status[] = ["pending", "under_review", "approved", "rejected"];
+const pageSize = 20;
+
+export function Submissions() {
+  const [status, setStatus] = useState<Status>("pending");
+  const list = usePage(
+    pageSize,
+    (page) =>
+      call("/v1/marketplace/submissions", { status, ...page }) as Promise<{ items: Submission[]; count: number }>,
+    [status],
+  );
+  return (
+    <>
+      <PageTitle>{t.admin.submissionsTitle}</PageTitle>
+      <div class="field narrow">
+        <label for="sub-status">{t.admin.status}</label>
+        <select
+          id="sub-status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.currentTarget.value as Status);
+            list.page.onPage(0);
+          }}
+        >
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {s.replace("_", " ")}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Listed state={list} count={(d) => d.count} empty={t.admin.noSubmissions}>
+        {(data) => (
+          <>
+            <ul class="cards">
+              {data.items.map((s) => (
+                <SubmissionCard key={s.id} s={s} onDone={list.reload} />
+              ))}
+            </ul>
+          </>
+        )}
+      </Listed>
+    </>
+  );
+}
+
+function SubmissionCard(props: { s: Submission; onDone: () => void }) {
+  const { s } = props;
+  const [notes, setNotes] = useState(s.admin_notes ?? "");
+  const act = useAction();
+  const data = s.submission_data as Record<string, unknown>;
+  const name = typeof data["display_name"] === "string" ? data["display_name"] : s.id;
+  const move = (mode: "approve" | "reject" | "under-review") =>
+    act.run(async () => {
+      await call("/v1/marketplace/submissions", { mode, submission_id: s.id, admin_notes: notes || null });
+      props.onDone();
+    });
+  return (
+    <li class="panel">
+      <h2>{name}</h2>
+      <p class="meta">
+        <span class={`badge ${s.status}`}>{s.status.replace("_", " ")}</span> · <When at={s.created_at} />
+      </p>
+      <pre class="json" tabIndex={0}>
+        {JSON.stringify(data, null, 2)}
+      </pre>
+      <Field
+        label={t.admin.notes}
+        name="admin_notes"
+        value={notes}
+        onInput={setNotes}
+        error={act.error}
+        multiline
+        rows={2}
+      />
+      <ErrorNote error={act.error} fields={["admin_notes"]} />
+      <div class="buttons">
+        <button type="button" class="primary" disabled={act.busy} onClick={() => move("approve")}>
+          {t.admin.approve}
+        </button>
+        <button type="button" disabled={act.busy || s.status === "under_review"} onClick={() => move("under-review")}>
+          {t.admin.underReview}
+        </button>
+        <button type="button" class="danger" disabled={act.busy} onClick={() => move("reject")}>
+          {t.admin.reject}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export function Voices() {
+  const list = useLoad(() => call("/v1/preselected-voices/list", {}), []);
+  const [voiceId, setVoiceId] = useState("");
+  const [label, setLabel] = useState("");
+  const [gender, setGender] = useState<"male" | "female">("female");
+  const act = useAction();
+  const voices = (list.data?.voices ?? []).flatMap((v) => (v ? [v] : []));
+  return (
+    <>
+      <PageTitle>{t.admin.voicesTitle}</PageTitle>
+      <form
+        class="panel inline"
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (await act.run(() => call("/v1/preselected-voices/create", { voice_id: voiceId, label, gender }))) {
+            setVoiceId("");
+            setLabel("");
+            list.reload();
+          }
+        }}
+      >
+        <Field
+          label={t.admin.voiceId}
+          name="voice_id"
+          value={voiceId}
+          onInput={setVoiceId}
+          error={act.error}
+          required
+        />
+        <Field label={t.admin.label} name="label" value={label} onInput={setLabel} error={act.error} required />
+        <div class="field">
+          <label for="voice-gender">{t.admin.gender}</label>
+          <select
+            id="voice-gender"
+            value={gender}
+            onChange={(e) => setGender(e.currentTarget.value as "male" | "female")}
+          >
+            <option value="female">female</option>
+            <option value="male">male</option>
+          </select>
+        </div>
+        <button type="submit" class="primary" disabled={act.busy}>
+          {t.create}
+        </button>
+        <ErrorNote error={act.error} fields={["voice_id", "label", "gender"]} />
+      </form>
+      <Listed state={list} count={() => voices.length} empty={t.admin.noVoices}>
+        {() => (
+          <Table
+            columns={[
+              t.admin.label,
+              { label: t.admin.voiceId, wide: true },
+              t.admin.active,
+              { label: t.edit, hidden: true },
+            ]}
+          >
+            {voices.map((v) => (
+              <tr key={v.id}>
+                <td>{v.label}</td>
+                <td class="wide mono">{v.voice_id}</td>
+                <td>
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={v.is_active}
+                      onChange={async (e) => {
+                        const on = e.currentTarget.checked;
+                        if (await act.run(() => call("/v1/preselected-voices/update", { is_active: on }, v.id)))
+                          list.reload();
+                      }}
+                    />
+                    <span class="sr-only">
+                      {t.admin.active}: {v.label}
+                    </span>
+                  </label>
+                </td>
+                <td class="row-actions">
+                  <DeleteButton
+                    what={v.label}
+                    onConfirm={async () => {
+                      if (await act.run(() => call("/v1/preselected-voices/delete", {}, v.id))) list.reload();
+                    }}
+                  />
+                </td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Listed>
+    </>
+  );
+}
+
+type Template = "welcome_business" | "welcome_consumer" | "access_approved" | "access_request";
+const templates: Template[] = ["welcome_business", "welcome_consumer", "access_approved", "access_request"];
+
+/**
+ * Shows an email's HTML in a frame that runs no script: a blank page the
+ * server sends with its own CSP (the email's inline styles, nothing else),
+ * sandboxed, into which the HTML is written.
+ */
+function EmailFrame(props: { html: string; title: string }) {
+  const ref = useRef<HTMLIFrameElement>(null);
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const doc = ref.current?.contentDocument;
+    if (!loaded || !doc) return;
+    // Parsed in the frame's document, so under the frame's CSP.
+    doc.documentElement.innerHTML = props.html;
+  }, [props.html, loaded]);
+  return (
+    <iframe
+      ref={ref}
+      class="email"
+      title={props.title}
+      src={`${base}/email-frame`}
+      sandbox="allow-same-origin"
+      onLoad={() => setLoaded(true)}
+    />
+  );
+}
+
+export function Emails() {
+  const [template, setTemplate] = useState<Template>("welcome_business");
+  const [recipient, setRecipient] = useState("");
+  const [notice, setNotice] = useState("");
+  const preview = useLoad(() => call("/v1/system-emails/preview", { template }), [template]);
+  const act = useAction();
+  return (
+    <>
+      <PageTitle>{t.admin.emailsTitle}</PageTitle>
+      <div class="field narrow">
+        <label for="email-template">{t.admin.template}</label>
+        <select id="email-template" value={template} onChange={(e) => setTemplate(e.currentTarget.value as Template)}>
+          {templates.map((x) => (
+            <option key={x} value={x}>
+              {x.replace("_", " ")}
+            </option>
+          ))}
+        </select>
+      </div>
+      {preview.loading && !preview.data && <Loading />}
+      {preview.error && <Failure error={preview.error} retry={preview.reload} />}
+      {preview.data && <EmailFrame html={preview.data.html} title={`${t.admin.preview}: ${template}`} />}
+      {notice && <Notice>{notice}</Notice>}
+      <form
+        class="panel inline"
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setNotice("");
+          if (await act.run(() => call("/v1/system-emails/sendTest", { template, recipient })))
+            setNotice(t.mailbox.sent);
+        }}
+      >
+        <Field
+          label={t.admin.recipient}
+          name="recipient"
+          type="email"
+          value={recipient}
+          onInput={setRecipient}
+          error={act.error}
+        />
+        <button type="submit" disabled={act.busy}>
+          {t.admin.sendTest}
+        </button>
+        <ErrorNote error={act.error} fields={["recipient"]} />
+      </form>
+    </>
+  );
+}
+
+export function Health() {
+  const ready = useLoad(() => readiness(), []);
+  return (
+    <>
+      <PageTitle>{t.admin.healthTitle}</PageTitle>
+      {ready.loading && !ready.data && <Loading />}
+      {ready.error && <Failure error={ready.error} retry={ready.reload} />}
+      {ready.data && (
+        <div class="panel">
+          <p>
+            <span class={`badge ${ready.data.ok ? "ok" : "failed"}`}>
+              {ready.data.ok ? t.admin.ready : t.admin.notReady}
+            </span>
+          </p>
+          <pre class="json" tabIndex={0}>
+            {ready.data.detail}
+          </pre>
+          <button type="button" onClick={ready.reload}>
+            {t.retry}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

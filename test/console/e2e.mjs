@@ -1,0 +1,434 @@
+// Drives the console in real Chromium (playwright-core, the browser at
+// $CHROMIUM) against the real server at $GENIE_URL, at a phone and a
+// desktop width. Internal/console's Go test starts the server (on each
+// store) and $HELPER_URL (the mailed recovery link, inbound mail, a webhook
+// receiver). Every screen: a screenshot in $SHOTS, an axe-core scan (no
+// serious or critical findings), and no console error or CSP violation.
+// The last line printed is {"ok", "screens", "problems"}.
+import { chromium } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+
+const B = process.env.GENIE_URL;
+const H = process.env.HELPER_URL;
+const SHOTS = process.env.SHOTS;
+const screens = [];
+const problems = [];
+const run = Date.now().toString(36);
+const DOC = [
+  "# Opening hours",
+  "We open at 9 on weekdays and at 10 on Sunday. We close at 18 every day.",
+  "# Parking",
+  "Parking is free behind the shop for two hours.",
+  "# Delivery",
+  "We deliver on Tuesdays and Fridays within 10 km. Delivery costs 5 euros.",
+  "# Payment",
+  "We accept cash, debit cards and credit cards.",
+  "# Returns",
+  "You can return unused items within 30 days with the receipt.",
+  "# Gift cards",
+  "Gift cards are sold at the counter and never expire.",
+  "# Pets",
+  "Dogs on a lead are welcome in the shop.",
+  "# Contact",
+  "Call us at 555-0100 or write to hello@example.com.",
+].join("\n\n");
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM, args: ["--no-sandbox"] });
+
+let allowHttpErrors = false;
+let current = null;
+
+async function open(viewport, label) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: B });
+  const page = await context.newPage();
+  current = page;
+  track(page);
+  page.on("console", (m) => {
+    if (m.type() !== "error") return;
+    // A deliberately bad input is answered 4xx, which Chromium logs.
+    if (allowHttpErrors && /status of 4\d\d/.test(m.text())) return;
+    problems.push(`${label}: console error: ${m.text()} (${m.location().url})`);
+  });
+  page.on("pageerror", (e) => problems.push(`${label}: page error: ${e.message}`));
+  page.on("dialog", (d) => d.accept());
+  await page.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener("securitypolicyviolation", (e) =>
+      window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  return { context, page };
+}
+
+// idle waits until the page has had no request in flight for 300 ms
+// (Playwright's networkidle never comes for a frame whose document the
+// console writes itself).
+const inflight = new WeakMap();
+function track(page) {
+  inflight.set(page, 0);
+  const net = (r) => r.url().startsWith("http");
+  page.on("request", (r) => net(r) && inflight.set(page, inflight.get(page) + 1));
+  const done = (r) => net(r) && inflight.set(page, inflight.get(page) - 1);
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+}
+async function idle(page) {
+  for (let quiet = 0, i = 0; quiet < 6 && i < 100; i++) {
+    await page.waitForTimeout(50);
+    quiet = inflight.get(page) > 0 ? 0 : quiet + 1;
+  }
+}
+
+// check records a screen: screenshot, axe scan, CSP violations so far.
+async function check(page, label, name) {
+  await idle(page);
+  await page.waitForFunction(() => !document.querySelector(".loading"), null, { timeout: 10000 }).catch(() => {});
+  const id = `${label}-${String(screens.length).padStart(2, "0")}-${name}`;
+  await page.screenshot({ path: `${SHOTS}/${id}.png`, fullPage: true });
+  // The system email preview is a sandboxed frame that runs no script, so
+  // axe cannot run inside it; the email's HTML is the mail's, not the console's.
+  const axe = await new AxeBuilder({ page }).exclude("iframe.email").analyze();
+  for (const v of axe.violations) {
+    if (v.impact === "serious" || v.impact === "critical") {
+      problems.push(
+        `${id}: axe ${v.impact} ${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join("; ")})`,
+      );
+    }
+  }
+  const csp = await page.evaluate(() => window.__csp ?? []);
+  for (const c of csp) problems.push(`${id}: CSP violation: ${c}`);
+  await page.evaluate(() => (window.__csp = []));
+  screens.push(id);
+  console.error(`screen ${id}`);
+}
+
+function expect(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+
+// tabTo presses Tab (at most 60 times) until the focused element matches
+// the selector: the keyboard-only paths never click.
+async function tabTo(page, selector) {
+  for (let i = 0; i < 60; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`keyboard: never reached ${selector}`);
+}
+
+async function heading(page, text) {
+  await page.getByRole("heading", { level: 1, name: text }).waitFor({ timeout: 10000 });
+}
+
+async function api(path, token, body) {
+  const r = await fetch(B + path, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body ?? {}),
+  });
+  const j = await r.json();
+  if (!j.success) throw new Error(`${path}: ${JSON.stringify(j.error)}`);
+  return j.data;
+}
+
+async function token(email, password) {
+  const r = await fetch(`${B}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  return (await r.json()).access_token;
+}
+
+async function owner(viewport, label) {
+  const { context, page } = await open(viewport, label);
+  const email = `owner-${label}-${run}@example.com`;
+  const password = "correct horse battery";
+
+  // The landing page a browser gets at /.
+  await page.goto(B + "/");
+  await page.getByRole("link", { name: /Open the console/ }).waitFor();
+  await check(page, label, "landing");
+
+  // Sign-up, keyboard only.
+  await page.goto(B + "/console/signup");
+  await heading(page, "Create an account");
+  await check(page, label, "signup");
+  await tabTo(page, "input[name=email]");
+  await page.keyboard.type(email);
+  await tabTo(page, "input[name=password]");
+  await page.keyboard.type(password);
+  await page.keyboard.press("Enter");
+  await heading(page, "Genies");
+  await page.getByText("No genies yet").waitFor();
+  await check(page, label, "genies-empty");
+
+  // A document, with its preview.
+  await page.getByRole("link", { name: "Documents", exact: true }).click();
+  await heading(page, "Documents");
+  await check(page, label, "documents-empty");
+  await page.getByRole("link", { name: "New document" }).click();
+  await heading(page, "New document");
+  // Bad input: the error is shown next to the field the API names.
+  allowHttpErrors = true;
+  await page.getByRole("button", { name: "Create" }).click();
+  await page.locator(".field.invalid input[name=name]").waitFor();
+  expect(
+    (await page.locator(".field.invalid .field-error").innerText()).includes("name"),
+    "the name error names the field",
+  );
+  await check(page, label, "document-error");
+  allowHttpErrors = false;
+  await page.getByLabel("Name").fill("Opening hours");
+  await page.getByRole("textbox", { name: "Content" }).fill(DOC);
+  await page.getByRole("button", { name: "Preview" }).click();
+  await page.locator(".preview p").nth(1).waitFor();
+  await page.getByRole("button", { name: "Create" }).click();
+  await heading(page, "Opening hours");
+  await check(page, label, "document");
+
+  // Its edit link: make, PIN, rotate.
+  await page.getByRole("button", { name: "Make an edit link" }).click();
+  const link1 = await page.locator(".linkline a").innerText();
+  expect(link1.includes("/update/"), `edit link shown: ${link1}`);
+  await page.getByLabel("PIN (4 to 8 digits)").fill("4321");
+  await page.getByRole("button", { name: "Set the PIN" }).click();
+  await page.getByText("A PIN is asked on save.").waitFor();
+  await page.getByRole("button", { name: "Replace the link" }).click();
+  await page.waitForFunction((old) => document.querySelector(".linkline a")?.textContent !== old, link1);
+  await check(page, label, "document-edit-link");
+
+  // A genie, keyboard only: the New genie link, name, the document, Create.
+  await page.goto(B + "/console/genies");
+  await heading(page, "Genies");
+  await tabTo(page, 'a[href="/console/genies/new"]');
+  await page.keyboard.press("Enter");
+  await heading(page, "New genie");
+  await tabTo(page, "input[name=name]");
+  await page.keyboard.type("Front desk");
+  await tabTo(page, "textarea[name=greeting]");
+  await page.keyboard.type("Hello! How can I help?");
+  await tabTo(page, "input[type=checkbox]");
+  await page.keyboard.press("Space");
+  await tabTo(page, "button[type=submit]");
+  await page.keyboard.press("Enter");
+  await heading(page, "Front desk");
+  expect(await page.locator("input[type=checkbox]").first().isChecked(), "the document is attached");
+  await check(page, label, "genie");
+
+  // Its mailbox: provision, mail arrives, reply.
+  await page.getByRole("button", { name: "Give it a mailbox" }).click();
+  const address = (await page.locator(".facts dd.mono").first().innerText()).trim();
+  expect(address.includes("@"), `mailbox address: ${address}`);
+  await page.getByLabel(/Escalation address/).fill("owner@example.com");
+  await page.locator("#mailbox-h").locator("..").getByRole("button", { name: "Save" }).click();
+  await page.getByText("Saved.").first().waitFor();
+  const r = await fetch(`${H}/deliver?to=${encodeURIComponent(address)}`, { method: "POST" });
+  expect(r.ok, `deliver: ${r.status} ${await r.text()}`);
+  await page.reload();
+  await heading(page, "Front desk");
+  await page.getByRole("button", { name: /Opening hours on Sunday/ }).click();
+  await page.getByText("are you open on Sunday morning?").waitFor();
+  await page.getByLabel("Your reply").fill("Yes, from 10 to 13.");
+  await page.getByRole("button", { name: "Send" }).click();
+  await page.getByText("Sent.").waitFor();
+  await page.getByText("Yes, from 10 to 13.").first().waitFor();
+  await check(page, label, "genie-inbox");
+  await page.getByRole("button", { name: "Suspend" }).click();
+  await page.locator(".badge.suspended").waitFor();
+  await page.getByRole("button", { name: "Resume" }).click();
+  await page.locator(".badge.provisioned").waitFor();
+
+  // Its QR code, and the downloads.
+  await page.getByRole("button", { name: "Make the QR code" }).first().click();
+  await page.locator(".qr img").first().waitFor();
+  const png = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download PNG" }).first().click();
+  expect((await png).suggestedFilename().endsWith(".png"), "PNG download");
+  const svg = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download SVG" }).first().click();
+  expect((await svg).suggestedFilename().endsWith(".svg"), "SVG download");
+  await check(page, label, "genie-qr");
+
+  // Groups: create two, move one with the keyboard.
+  await page.getByRole("link", { name: "Genies", exact: true }).click();
+  await heading(page, "Genies");
+  for (const g of ["Reception", "Restaurant"]) {
+    await page.getByLabel("Group name").fill(g);
+    await page.getByRole("button", { name: "New group" }).click();
+    await page.locator(".groups li", { hasText: g }).waitFor();
+  }
+  await page.getByRole("button", { name: "Move Restaurant up" }).focus();
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.querySelector(".groups li")?.textContent?.includes("Restaurant"));
+  await check(page, label, "genies");
+
+  // The edit link's QR code, now that a genie exists.
+  await page.getByRole("link", { name: "Documents", exact: true }).click();
+  await page.getByRole("link", { name: "Opening hours" }).click();
+  await heading(page, "Opening hours");
+  await page.getByRole("button", { name: "Make the QR code" }).click();
+  await page.locator(".qr img").waitFor();
+  await check(page, label, "document-qr");
+
+  // An API key, keyboard only: shown once, copied, revoked, deleted.
+  await page.goto(B + "/console/genies");
+  await heading(page, "Genies");
+  await tabTo(page, 'a[href="/console/keys"]');
+  await page.keyboard.press("Enter");
+  await heading(page, "API keys");
+  await tabTo(page, "input[name=name]");
+  await page.keyboard.type("laptop");
+  await page.keyboard.press("Enter");
+  const key = (await page.locator("#new-key").innerText()).trim();
+  expect(key.startsWith("svc_live_"), `key shown once: ${key}`);
+  await tabTo(page, ".secret button");
+  await page.keyboard.press("Enter");
+  await page.getByText("Copied.").waitFor();
+  expect((await page.evaluate(() => navigator.clipboard.readText())) === key, "the key was copied");
+  await check(page, label, "keys");
+  await page.getByRole("button", { name: "Revoke" }).click();
+  await page.locator(".badge.off").waitFor();
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByText("No API keys yet").waitFor();
+
+  // A webhook: create (secret shown once), test, deliveries, rotate.
+  await page.getByRole("link", { name: "Webhooks", exact: true }).click();
+  await heading(page, "Webhooks");
+  await check(page, label, "webhooks-empty");
+  await page.getByLabel("URL").fill(`${H}/hook`);
+  await page.getByRole("button", { name: "Create" }).click();
+  await page.locator(".secret code").waitFor();
+  await page.getByRole("link", { name: `${H}/hook` }).click();
+  await page.getByRole("button", { name: "Send a test event" }).click();
+  await page.getByText("Test event queued.").waitFor();
+  await page.locator(".deliveries li", { hasText: "webhook.test" }).waitFor();
+  await page.getByRole("button", { name: "Rotate the secret" }).click();
+  await page.locator(".secret code").waitFor();
+  await check(page, label, "webhook");
+
+  await page.getByRole("link", { name: "Events", exact: true }).click();
+  await heading(page, "Events");
+  await page.locator(".events li").first().waitFor();
+  await page.locator(".events summary").first().click();
+  await check(page, label, "events");
+
+  await page.getByRole("link", { name: "Generated documents", exact: true }).click();
+  await heading(page, "Generated documents");
+  await page.getByRole("button", { name: "Generate" }).click();
+  await page.locator(".generated h2").waitFor({ timeout: 30000 });
+  await check(page, label, "generated");
+
+  // A submission for the admin to review (through the API, as an owner's
+  // marketplace page would).
+  const tok = await token(email, password);
+  const genies = await api("/v1/genies/list", tok, {});
+  await api("/v1/marketplace/submissions", tok, {
+    mode: "create",
+    agent_id: genies.genies[0].id,
+    submission_data: {
+      slug: `front-desk-${label}-${run}`,
+      display_name: `Front desk ${label}`,
+      category_id: process.env.CATEGORY_ID,
+    },
+  });
+
+  // Sign out; recover the password by the mailed link; sign in again by keyboard.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await heading(page, "Sign in");
+  await check(page, label, "signin");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await heading(page, "Reset your password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await page.getByText(/a link to choose a new password is on its way/).waitFor();
+  await check(page, label, "forgot");
+  const lr = await fetch(`${H}/recovery-link?to=${encodeURIComponent(email)}`);
+  expect(lr.ok, "recovery mail");
+  await page.goto(await lr.text());
+  await heading(page, "Choose a new password");
+  expect(!page.url().includes("access_token"), "the token is cleared from the address bar");
+  await check(page, label, "reset");
+  await page.getByLabel("New password").fill("a new correct horse");
+  await page.getByRole("button", { name: "Set the password" }).click();
+  await heading(page, "Genies");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await heading(page, "Sign in");
+  await tabTo(page, "input[name=email]");
+  await page.keyboard.type(email);
+  await tabTo(page, "input[name=password]");
+  await page.keyboard.type("a new correct horse");
+  await page.keyboard.press("Enter");
+  await heading(page, "Genies");
+  await context.close();
+}
+
+async function admin(viewport, label) {
+  const { context, page } = await open(viewport, label);
+  await page.goto(B + "/console/");
+  await heading(page, "Sign in");
+  await page.getByLabel("Email").fill(process.env.ADMIN_EMAIL);
+  await page.getByLabel("Password").fill(process.env.ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await heading(page, "Genies");
+  await page.getByRole("link", { name: "Submissions" }).click();
+  await heading(page, "Submissions");
+  const card = page.locator(".cards li", { hasText: `Front desk ${label}` });
+  await card.waitFor();
+  await check(page, label, "admin-submissions");
+  await card.getByLabel("Notes").fill("Looks good.");
+  await card.getByRole("button", { name: "Approve" }).click();
+  await card.waitFor({ state: "detached" });
+  await page.getByLabel("Status").selectOption("approved");
+  await page.locator(".cards li", { hasText: `Front desk ${label}` }).waitFor();
+
+  await page.getByRole("link", { name: "Voices" }).click();
+  await heading(page, "Preselected voices");
+  await page.getByLabel("Voice id").fill(`voice-${label}-${run}`);
+  await page.getByLabel("Label").fill(`Ava ${label}`);
+  await page.getByRole("button", { name: "Create" }).click();
+  await page.getByRole("cell", { name: `Ava ${label}`, exact: true }).waitFor();
+  await check(page, label, "admin-voices");
+
+  await page.getByRole("link", { name: "System emails" }).click();
+  await heading(page, "System emails");
+  await page.frameLocator("iframe.email").locator("body").waitFor();
+  await page.waitForFunction(
+    () => (document.querySelector("iframe.email")?.contentDocument?.body?.textContent ?? "").trim().length > 20,
+  );
+  await check(page, label, "admin-emails");
+
+  await page.getByRole("link", { name: "Health" }).click();
+  await heading(page, "Health");
+  await page.getByText("Ready", { exact: true }).waitFor();
+  await check(page, label, "admin-health");
+  await context.close();
+}
+
+try {
+  // A category for the submissions to be approved into.
+  const adminToken = await token(process.env.ADMIN_EMAIL, process.env.ADMIN_PASSWORD);
+  const cat = await api("/v1/marketplace/categories", adminToken, {
+    mode: "create",
+    name: `Front desks ${run}`,
+    slug: `front-desks-${run}`,
+  });
+  process.env.CATEGORY_ID = cat.category.id;
+  for (const [label, viewport] of [
+    ["phone", { width: 390, height: 844 }],
+    ["desktop", { width: 1440, height: 900 }],
+  ]) {
+    await owner(viewport, label);
+    await admin(viewport, label);
+  }
+} catch (e) {
+  problems.push(`failed: ${e.stack ?? e}`);
+  await current?.screenshot({ path: `${SHOTS}/failure.png`, fullPage: true }).catch(() => {});
+} finally {
+  await browser.close();
+}
+console.log(JSON.stringify({ ok: problems.length === 0, screens, problems }));
