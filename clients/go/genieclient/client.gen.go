@@ -22630,6 +22630,8 @@ type AgentMailboxesSelfDraftResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -22669,6 +22671,11 @@ func (r AgentMailboxesSelfDraftResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AgentMailboxesSelfDraftResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AgentMailboxesSelfDraftResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -22736,6 +22743,8 @@ type AgentMailboxesSelfDraftDiscardResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -22775,6 +22784,11 @@ func (r AgentMailboxesSelfDraftDiscardResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AgentMailboxesSelfDraftDiscardResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AgentMailboxesSelfDraftDiscardResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -22843,6 +22857,8 @@ type AgentMailboxesSelfDraftSendResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers201 the parsed response headers for an HTTP 201 response
@@ -22882,6 +22898,11 @@ func (r AgentMailboxesSelfDraftSendResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AgentMailboxesSelfDraftSendResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AgentMailboxesSelfDraftSendResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -22949,6 +22970,8 @@ type AgentMailboxesSelfDraftUpdateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -22988,6 +23011,11 @@ func (r AgentMailboxesSelfDraftUpdateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AgentMailboxesSelfDraftUpdateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AgentMailboxesSelfDraftUpdateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -23055,6 +23083,8 @@ type AgentMailboxesSelfDraftsResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -23094,6 +23124,11 @@ func (r AgentMailboxesSelfDraftsResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r AgentMailboxesSelfDraftsResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r AgentMailboxesSelfDraftsResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -25071,6 +25106,8 @@ type ConversationsAllResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -25110,6 +25147,11 @@ func (r ConversationsAllResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ConversationsAllResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r ConversationsAllResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -25178,6 +25220,8 @@ type ConversationsAskResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -25217,6 +25261,11 @@ func (r ConversationsAskResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ConversationsAskResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r ConversationsAskResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -25285,6 +25334,8 @@ type ConversationsEscalateResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers201 the parsed response headers for an HTTP 201 response
@@ -25324,6 +25375,11 @@ func (r ConversationsEscalateResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ConversationsEscalateResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r ConversationsEscalateResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -25391,6 +25447,8 @@ type ConversationsFeedbackResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -25430,6 +25488,11 @@ func (r ConversationsFeedbackResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ConversationsFeedbackResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r ConversationsFeedbackResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -25497,6 +25560,8 @@ type ConversationsGapsResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -25536,6 +25601,11 @@ func (r ConversationsGapsResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ConversationsGapsResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r ConversationsGapsResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -25603,6 +25673,8 @@ type ConversationsGetResponse struct {
 	JSON413 *Error413
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error500
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -25642,6 +25714,11 @@ func (r ConversationsGetResponse) GetJSON413() *Error413 {
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
 func (r ConversationsGetResponse) GetJSON429() *Error429 {
 	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r ConversationsGetResponse) GetJSON431() *Error431 {
+	return r.JSON431
 }
 
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
@@ -38348,6 +38425,13 @@ func ParseAgentMailboxesSelfDraftResponse(rsp *http.Response) (*AgentMailboxesSe
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -38463,6 +38547,13 @@ func ParseAgentMailboxesSelfDraftDiscardResponse(rsp *http.Response) (*AgentMail
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -38577,6 +38668,13 @@ func ParseAgentMailboxesSelfDraftSendResponse(rsp *http.Response) (*AgentMailbox
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -38700,6 +38798,13 @@ func ParseAgentMailboxesSelfDraftUpdateResponse(rsp *http.Response) (*AgentMailb
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -38814,6 +38919,13 @@ func ParseAgentMailboxesSelfDraftsResponse(rsp *http.Response) (*AgentMailboxesS
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -41014,6 +41126,13 @@ func ParseConversationsAllResponse(rsp *http.Response) (*ConversationsAllRespons
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -41128,6 +41247,13 @@ func ParseConversationsAskResponse(rsp *http.Response) (*ConversationsAskRespons
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
@@ -41251,6 +41377,13 @@ func ParseConversationsEscalateResponse(rsp *http.Response) (*ConversationsEscal
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -41373,6 +41506,13 @@ func ParseConversationsFeedbackResponse(rsp *http.Response) (*ConversationsFeedb
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -41488,6 +41628,13 @@ func ParseConversationsGapsResponse(rsp *http.Response) (*ConversationsGapsRespo
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -41602,6 +41749,13 @@ func ParseConversationsGetResponse(rsp *http.Response) (*ConversationsGetRespons
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest Error500

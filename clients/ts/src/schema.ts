@@ -4355,6 +4355,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4397,6 +4398,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4443,6 +4445,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4490,6 +4493,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -4538,6 +4542,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5331,6 +5336,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5379,6 +5385,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5427,6 +5434,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5470,6 +5478,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5515,6 +5524,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
@@ -5559,6 +5569,7 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
             500: components["responses"]["Error500"];
         };
     };
