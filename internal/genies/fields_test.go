@@ -35,7 +35,6 @@ func TestUpdateChangesOnlySuppliedFields(t *testing.T) {
 		{`{"conversation":{"enabled":true}}`, []string{"conversation"}},
 		{`{"conversation":{"language":"de","greeting":"Hallo"}}`, []string{"conversation"}},
 		{`{"conversation":{}}`, nil},
-		{`{"conversation":null}`, nil},
 		{`{"nmae":"typo"}`, nil},
 	}
 	covered := map[string]bool{}
@@ -138,12 +137,15 @@ func TestFieldsCheck(t *testing.T) {
 	}
 }
 
-// TestUpdateRefusesNullName: null is taken only where the schema says so
-// (voice_id, document_ids); name: null is refused, naming the field.
-func TestUpdateRefusesNullName(t *testing.T) {
-	var in UpdateRequest
-	err := api.Decode(json.RawMessage(`{"name":null}`), &in)
-	if e, ok := apperr.As(err); !ok || e.Code != apperr.CodeValidation || e.Field != "name" {
-		t.Fatalf("name: null: %v", err)
+// TestUpdateRefusesNull: null is taken only where the schema says so
+// (voice_id, document_ids); name: null and conversation: null are refused,
+// naming the field.
+func TestUpdateRefusesNull(t *testing.T) {
+	for _, field := range []string{"name", "conversation"} {
+		var in UpdateRequest
+		err := api.Decode(json.RawMessage(`{"`+field+`":null}`), &in)
+		if e, ok := apperr.As(err); !ok || e.Code != apperr.CodeValidation || e.Field != field {
+			t.Fatalf("%s: null: got %v, want VALIDATION_ERROR naming %s", field, err, field)
+		}
 	}
 }
