@@ -109,6 +109,28 @@ export const en = {
     reorderHint: "Drag a group, or use its arrow buttons, to change the order.",
   },
 
+  conversation: {
+    title: "Conversation page",
+    help: "A public page where visitors ask this genie questions; it answers from the documents it knows and offers a person when it cannot. The genie's QR code opens it.",
+    enabled: "Page on (visitors can ask questions)",
+    greeting: "Greeting on the page",
+    greetingHint: "Empty: the genie's greeting.",
+    language: "Language of the page",
+    languages: { en: "English", fr: "French", de: "German", es: "Spanish" } as Record<string, string>,
+    open: "Open the page",
+    transcripts: "Recent conversations",
+    noTranscripts: "No conversations yet. Share the page's link or QR code with your customers.",
+    last: "Last message",
+    messages: "Messages",
+    state: "Handed to a person",
+    escalated: "yes",
+    gaps: "Questions it could not answer",
+    gapsHelp: "Grouped by similarity: write a document that answers the largest groups first.",
+    noGaps: "No unanswered questions yet.",
+    question: "Question",
+    times: "Times asked",
+  },
+
   documents: {
     title: "Documents",
     empty: "No documents yet. Add the text your genies should know: opening hours, prices, policies.",

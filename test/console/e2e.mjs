@@ -220,6 +220,29 @@ async function owner(viewport, label) {
   expect(await page.locator("input[type=checkbox]").first().isChecked(), "the document is attached");
   await check(page, label, "genie");
 
+  // Its conversation page: turned on, then a visitor's question the
+  // documents do not answer shows in its transcripts and its gaps.
+  const genieID = new URL(page.url()).pathname.split("/").pop();
+  await page.getByLabel("Page on (visitors can ask questions)").check();
+  await page.locator("#conversation-h").locator("..").getByRole("button", { name: "Save" }).click();
+  await page.getByRole("link", { name: "Open the page" }).waitFor();
+  const chat = await fetch(`${B}/chat/${genieID}`, { headers: { Accept: "text/html" } });
+  expect(chat.status === 200, `conversation page: ${chat.status}`);
+  const asked = await fetch(`${B}/v1`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      resource: "conversations",
+      action: "ask",
+      data: { agentId: genieID, question: "Do you repair bicycles?" },
+    }),
+  });
+  expect(asked.ok, `ask: ${asked.status} ${await asked.text()}`);
+  await page.reload();
+  await heading(page, "Front desk");
+  await page.getByRole("cell", { name: "Do you repair bicycles?" }).waitFor();
+  await check(page, label, "genie-conversation");
+
   // Its mailbox: provision, mail arrives, reply.
   await page.getByRole("button", { name: "Give it a mailbox" }).click();
   const address = (await page.locator(".facts dd.mono").first().innerText()).trim();

@@ -23,6 +23,7 @@ import {
   useAction,
   useLoad,
 } from "../ui";
+import { Conversation } from "./conversation";
 import { Mailbox } from "./mailbox";
 import { QRCode } from "./qrcode";
 
@@ -184,6 +185,7 @@ export function GeniePage(props: { id: string; tab?: string }) {
     <>
       <PageTitle>{g ? g.name : t.genies.new}</PageTitle>
       <GenieForm genie={g} onSaved={genie.reload} />
+      {g && <Conversation genie={g} reload={genie.reload} />}
       {g && <Mailbox genieId={g.id} box={(g.mailbox as Box | null) ?? null} reload={genie.reload} />}
       {g && <QRCode genie={g} />}
     </>
