@@ -65,6 +65,9 @@ func NewPage(s *Service, log *slog.Logger) *Page {
 	p := &Page{s: s, log: log, assets: map[string]pageAsset{}}
 	p.tmpl = template.Must(template.New("chat.html").Funcs(template.FuncMap{
 		"printf": fmt.Sprintf,
+		// A source's heading path ("Returns > Refunds") shown with the
+		// same separator as the one after the document's name.
+		"path": func(heading string) string { return strings.ReplaceAll(heading, " > ", " › ") },
 	}).ParseFS(static, "static/chat.html"))
 	p.js = p.addAsset("chat.js", "text/javascript; charset=utf-8")
 	p.css = p.addAsset("chat.css", "text/css; charset=utf-8")

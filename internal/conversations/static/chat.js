@@ -76,7 +76,7 @@
       sources.forEach(function (src) {
         var li = el("li");
         li.append(el("span", "doc", src.document_name));
-        if (src.heading) li.append(" ", el("span", "heading", "› " + src.heading));
+        if (src.heading) li.append(" ", el("span", "heading", "› " + src.heading.split(" > ").join(" › ")));
         li.append(el("blockquote", "", src.quote));
         ul.append(li);
       });
