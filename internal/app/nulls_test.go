@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/geniehq/genie/internal/apitest"
@@ -36,5 +37,27 @@ func TestNullOnlyWhereDeclared(t *testing.T) {
 		s.Call(t, u.Token, "genies", "update", g, map[string]any{"document_ids": nil}).Expect(t, 200, "")
 		s.Call(t, admin.Token, "mail-tenant-credentials", "upsert", "", map[string]any{"owner_email": admin.Email, "tenant_id": "t",
 			"api_key": "k", "tenant_name": nil, "owner_user_id": nil}).Expect(t, 200, "")
+	})
+}
+
+// TestMarketplaceQueryEmptyValuesDeclared: the marketplace query takes ""
+// for sortBy and featured and null for featured and minRating (no filter,
+// the default order), and its published schema says so.
+func TestMarketplaceQueryEmptyValuesDeclared(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		s := apitest.Start(t, store)
+		u := s.NewUser(t, auth.RoleUser)
+		s.Call(t, u.Token, "marketplace", "list", "", map[string]any{"query": map[string]any{"sortBy": "", "featured": "", "minRating": nil}}).Expect(t, 200, "")
+		s.Call(t, u.Token, "marketplace", "list", "", map[string]any{"query": map[string]any{"featured": nil, "minRating": ""}}).Expect(t, 200, "")
+		r := s.Do(t, "GET", "/v1/openapi.json", "", nil)
+		q := apitest.Dig(r.Body, "paths", "/v1/marketplace/list", "post", "requestBody", "content", "application/json", "schema", "properties", "query", "properties")
+		props, _ := q.(map[string]any)
+		if props == nil {
+			t.Skip("the query schema is a reference here; the test reads it inline")
+		}
+		sortBy, _ := props["sortBy"].(map[string]any)
+		if enum, _ := sortBy["enum"].([]any); !slices.Contains(enum, any("")) {
+			t.Fatalf("sortBy enum %v lacks \"\"", enum)
+		}
 	})
 }

@@ -97,11 +97,11 @@ func (queryJSON) JSONSchema() api.Schema {
 			"category":   filter("A category slug (or id)."),
 			"brand":      filter("A brand slug (or id)."),
 			"search":     api.Schema{"type": "string", "maxLength": MaxSearchLen, "description": "Words (at most 16) that must all match the name, tagline or description; sorts by relevance unless sortBy is given."},
-			"featured":   api.Schema{"anyOf": []any{api.Schema{"type": "boolean"}, api.Schema{"type": "string", "enum": []any{"true", "false"}}}, "description": "\"true\" (or true): featured listings only; \"false\": only the others."},
-			"minRating":  api.Schema{"anyOf": []any{api.Schema{"type": "number", "minimum": 0, "maximum": MaxRating}, api.Schema{"type": "string"}}, "description": "The lowest average rating, 0 to 5 (a number or a numeric string)."},
+			"featured":   api.Schema{"anyOf": []any{api.Schema{"type": "boolean"}, api.Schema{"type": "string", "enum": []any{"true", "false", ""}}, api.Schema{"type": "null"}}, "description": "\"true\" (or true): featured listings only; \"false\": only the others; \"\" or null: no filter."},
+			"minRating":  api.Schema{"anyOf": []any{api.Schema{"type": "number", "minimum": 0, "maximum": MaxRating}, api.Schema{"type": "string"}, api.Schema{"type": "null"}}, "description": "The lowest average rating, 0 to 5 (a number or a numeric string; \"\" or null: no filter)."},
 			"difficulty": filter("metadata.difficulty, compared without case."),
 			"industry":   filter("metadata.industry, compared without case."),
-			"sortBy":     api.Schema{"type": "string", "enum": []any{SortPopular, SortNewest, SortRating, SortClones}, "description": "popular (most viewed), newest, rating (highest first) or clones (most cloned). Default: newest for list; for all, featured first, then by clones."},
+			"sortBy":     api.Schema{"type": "string", "enum": []any{SortPopular, SortNewest, SortRating, SortClones, ""}, "description": "popular (most viewed), newest, rating (highest first) or clones (most cloned); \"\" is the default. Default: newest for list; for all, featured first, then by clones."},
 		},
 	}
 }

@@ -500,6 +500,7 @@ func (e GeniesUpdateJSONBodyConversationLanguage) Valid() bool {
 
 // Defines values for MarketplaceAllJSONBodyQueryFeatured1.
 const (
+	MarketplaceAllJSONBodyQueryFeatured1Empty MarketplaceAllJSONBodyQueryFeatured1 = ""
 	MarketplaceAllJSONBodyQueryFeatured1False MarketplaceAllJSONBodyQueryFeatured1 = "false"
 	MarketplaceAllJSONBodyQueryFeatured1True  MarketplaceAllJSONBodyQueryFeatured1 = "true"
 )
@@ -507,6 +508,8 @@ const (
 // Valid indicates whether the value is a known member of the MarketplaceAllJSONBodyQueryFeatured1 enum.
 func (e MarketplaceAllJSONBodyQueryFeatured1) Valid() bool {
 	switch e {
+	case MarketplaceAllJSONBodyQueryFeatured1Empty:
+		return true
 	case MarketplaceAllJSONBodyQueryFeatured1False:
 		return true
 	case MarketplaceAllJSONBodyQueryFeatured1True:
@@ -519,6 +522,7 @@ func (e MarketplaceAllJSONBodyQueryFeatured1) Valid() bool {
 // Defines values for MarketplaceAllJSONBodyQuerySortBy.
 const (
 	MarketplaceAllJSONBodyQuerySortByClones  MarketplaceAllJSONBodyQuerySortBy = "clones"
+	MarketplaceAllJSONBodyQuerySortByEmpty   MarketplaceAllJSONBodyQuerySortBy = ""
 	MarketplaceAllJSONBodyQuerySortByNewest  MarketplaceAllJSONBodyQuerySortBy = "newest"
 	MarketplaceAllJSONBodyQuerySortByPopular MarketplaceAllJSONBodyQuerySortBy = "popular"
 	MarketplaceAllJSONBodyQuerySortByRating  MarketplaceAllJSONBodyQuerySortBy = "rating"
@@ -528,6 +532,8 @@ const (
 func (e MarketplaceAllJSONBodyQuerySortBy) Valid() bool {
 	switch e {
 	case MarketplaceAllJSONBodyQuerySortByClones:
+		return true
+	case MarketplaceAllJSONBodyQuerySortByEmpty:
 		return true
 	case MarketplaceAllJSONBodyQuerySortByNewest:
 		return true
@@ -542,6 +548,7 @@ func (e MarketplaceAllJSONBodyQuerySortBy) Valid() bool {
 
 // Defines values for MarketplaceListJSONBodyQueryFeatured1.
 const (
+	MarketplaceListJSONBodyQueryFeatured1Empty MarketplaceListJSONBodyQueryFeatured1 = ""
 	MarketplaceListJSONBodyQueryFeatured1False MarketplaceListJSONBodyQueryFeatured1 = "false"
 	MarketplaceListJSONBodyQueryFeatured1True  MarketplaceListJSONBodyQueryFeatured1 = "true"
 )
@@ -549,6 +556,8 @@ const (
 // Valid indicates whether the value is a known member of the MarketplaceListJSONBodyQueryFeatured1 enum.
 func (e MarketplaceListJSONBodyQueryFeatured1) Valid() bool {
 	switch e {
+	case MarketplaceListJSONBodyQueryFeatured1Empty:
+		return true
 	case MarketplaceListJSONBodyQueryFeatured1False:
 		return true
 	case MarketplaceListJSONBodyQueryFeatured1True:
@@ -561,6 +570,7 @@ func (e MarketplaceListJSONBodyQueryFeatured1) Valid() bool {
 // Defines values for MarketplaceListJSONBodyQuerySortBy.
 const (
 	MarketplaceListJSONBodyQuerySortByClones  MarketplaceListJSONBodyQuerySortBy = "clones"
+	MarketplaceListJSONBodyQuerySortByEmpty   MarketplaceListJSONBodyQuerySortBy = ""
 	MarketplaceListJSONBodyQuerySortByNewest  MarketplaceListJSONBodyQuerySortBy = "newest"
 	MarketplaceListJSONBodyQuerySortByPopular MarketplaceListJSONBodyQuerySortBy = "popular"
 	MarketplaceListJSONBodyQuerySortByRating  MarketplaceListJSONBodyQuerySortBy = "rating"
@@ -570,6 +580,8 @@ const (
 func (e MarketplaceListJSONBodyQuerySortBy) Valid() bool {
 	switch e {
 	case MarketplaceListJSONBodyQuerySortByClones:
+		return true
+	case MarketplaceListJSONBodyQuerySortByEmpty:
 		return true
 	case MarketplaceListJSONBodyQuerySortByNewest:
 		return true
@@ -2943,19 +2955,19 @@ type MarketplaceAllJSONBody struct {
 		// Difficulty metadata.difficulty, compared without case.
 		Difficulty *string `json:"difficulty,omitempty"`
 
-		// Featured "true" (or true): featured listings only; "false": only the others.
+		// Featured "true" (or true): featured listings only; "false": only the others; "" or null: no filter.
 		Featured *MarketplaceAllJSONBody_Query_Featured `json:"featured,omitempty"`
 
 		// Industry metadata.industry, compared without case.
 		Industry *string `json:"industry,omitempty"`
 
-		// MinRating The lowest average rating, 0 to 5 (a number or a numeric string).
+		// MinRating The lowest average rating, 0 to 5 (a number or a numeric string; "" or null: no filter).
 		MinRating *MarketplaceAllJSONBody_Query_MinRating `json:"minRating,omitempty"`
 
 		// Search Words (at most 16) that must all match the name, tagline or description; sorts by relevance unless sortBy is given.
 		Search *string `json:"search,omitempty"`
 
-		// SortBy popular (most viewed), newest, rating (highest first) or clones (most cloned). Default: newest for list; for all, featured first, then by clones.
+		// SortBy popular (most viewed), newest, rating (highest first) or clones (most cloned); "" is the default. Default: newest for list; for all, featured first, then by clones.
 		SortBy *MarketplaceAllJSONBodyQuerySortBy `json:"sortBy,omitempty"`
 	} `json:"query,omitempty"`
 }
@@ -3464,19 +3476,19 @@ type MarketplaceListJSONBody struct {
 		// Difficulty metadata.difficulty, compared without case.
 		Difficulty *string `json:"difficulty,omitempty"`
 
-		// Featured "true" (or true): featured listings only; "false": only the others.
+		// Featured "true" (or true): featured listings only; "false": only the others; "" or null: no filter.
 		Featured *MarketplaceListJSONBody_Query_Featured `json:"featured,omitempty"`
 
 		// Industry metadata.industry, compared without case.
 		Industry *string `json:"industry,omitempty"`
 
-		// MinRating The lowest average rating, 0 to 5 (a number or a numeric string).
+		// MinRating The lowest average rating, 0 to 5 (a number or a numeric string; "" or null: no filter).
 		MinRating *MarketplaceListJSONBody_Query_MinRating `json:"minRating,omitempty"`
 
 		// Search Words (at most 16) that must all match the name, tagline or description; sorts by relevance unless sortBy is given.
 		Search *string `json:"search,omitempty"`
 
-		// SortBy popular (most viewed), newest, rating (highest first) or clones (most cloned). Default: newest for list; for all, featured first, then by clones.
+		// SortBy popular (most viewed), newest, rating (highest first) or clones (most cloned); "" is the default. Default: newest for list; for all, featured first, then by clones.
 		SortBy *MarketplaceListJSONBodyQuerySortBy `json:"sortBy,omitempty"`
 	} `json:"query,omitempty"`
 }

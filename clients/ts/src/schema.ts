@@ -7122,19 +7122,19 @@ export interface operations {
                         category?: string;
                         /** @description metadata.difficulty, compared without case. */
                         difficulty?: string;
-                        /** @description "true" (or true): featured listings only; "false": only the others. */
-                        featured?: boolean | ("true" | "false");
+                        /** @description "true" (or true): featured listings only; "false": only the others; "" or null: no filter. */
+                        featured?: boolean | ("true" | "false" | "") | null;
                         /** @description metadata.industry, compared without case. */
                         industry?: string;
-                        /** @description The lowest average rating, 0 to 5 (a number or a numeric string). */
-                        minRating?: number | string;
+                        /** @description The lowest average rating, 0 to 5 (a number or a numeric string; "" or null: no filter). */
+                        minRating?: number | string | null;
                         /** @description Words (at most 16) that must all match the name, tagline or description; sorts by relevance unless sortBy is given. */
                         search?: string;
                         /**
-                         * @description popular (most viewed), newest, rating (highest first) or clones (most cloned). Default: newest for list; for all, featured first, then by clones.
+                         * @description popular (most viewed), newest, rating (highest first) or clones (most cloned); "" is the default. Default: newest for list; for all, featured first, then by clones.
                          * @enum {string}
                          */
-                        sortBy?: "popular" | "newest" | "rating" | "clones";
+                        sortBy?: "popular" | "newest" | "rating" | "clones" | "";
                     };
                 };
             };
@@ -7786,19 +7786,19 @@ export interface operations {
                         category?: string;
                         /** @description metadata.difficulty, compared without case. */
                         difficulty?: string;
-                        /** @description "true" (or true): featured listings only; "false": only the others. */
-                        featured?: boolean | ("true" | "false");
+                        /** @description "true" (or true): featured listings only; "false": only the others; "" or null: no filter. */
+                        featured?: boolean | ("true" | "false" | "") | null;
                         /** @description metadata.industry, compared without case. */
                         industry?: string;
-                        /** @description The lowest average rating, 0 to 5 (a number or a numeric string). */
-                        minRating?: number | string;
+                        /** @description The lowest average rating, 0 to 5 (a number or a numeric string; "" or null: no filter). */
+                        minRating?: number | string | null;
                         /** @description Words (at most 16) that must all match the name, tagline or description; sorts by relevance unless sortBy is given. */
                         search?: string;
                         /**
-                         * @description popular (most viewed), newest, rating (highest first) or clones (most cloned). Default: newest for list; for all, featured first, then by clones.
+                         * @description popular (most viewed), newest, rating (highest first) or clones (most cloned); "" is the default. Default: newest for list; for all, featured first, then by clones.
                          * @enum {string}
                          */
-                        sortBy?: "popular" | "newest" | "rating" | "clones";
+                        sortBy?: "popular" | "newest" | "rating" | "clones" | "";
                     };
                 };
             };

@@ -309,6 +309,11 @@ func (s *Service) collectionsGet(ctx context.Context, r *api.Request) (*api.Resp
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
+	// limit and offset hold their declared bounds also when one collection
+	// is read (they page the list only).
+	if _, _, err := resolvePage(in.Limit, in.Offset); err != nil {
+		return nil, err
+	}
 	if in.CollectionID == nil && strings.TrimSpace(r.ID) == "" {
 		p, err := s.Collections(ctx, r.Caller, in.Limit, in.Offset)
 		if err != nil {

@@ -46,6 +46,11 @@ func TestCollections(t *testing.T) {
 
 		// get: owner sees the private one; others only public ones.
 		g := f.call(t, f.user.Token, "collections", "", map[string]any{"collection_id": cid}).Expect(t, 200, "").Data()
+		// The page bounds hold on a single collection's read too.
+		for _, page := range []map[string]any{{"limit": -1}, {"limit": 1 << 53}, {"offset": -1}} {
+			page["collection_id"] = cid
+			f.call(t, f.user.Token, "collections", "", page).Expect(t, 400, "VALIDATION_ERROR")
+		}
 		gs := g["genies"].([]any)
 		if g["collection"].(map[string]any)["id"] != cid || len(gs) != 2 || gs[0].(map[string]any)["id"] != b ||
 			gs[1].(map[string]any)["slug"] != "ca" {
