@@ -217,7 +217,11 @@ async function owner(viewport, label) {
   await tabTo(page, "button[type=submit]");
   await page.keyboard.press("Enter");
   await heading(page, "Front desk");
-  expect(await page.locator("input[type=checkbox]").first().isChecked(), "the document is attached");
+  // By its label: the conversation section's switch is a checkbox too, and
+  // it is drawn before the list of documents has loaded.
+  const attached = page.getByRole("checkbox", { name: "Opening hours", exact: true });
+  await attached.waitFor();
+  expect(await attached.isChecked(), "the document is attached");
   await check(page, label, "genie");
 
   // Its conversation page: turned on, then a visitor's question the
