@@ -3,9 +3,7 @@ package conversations
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"embed"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,7 +11,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"path"
 	"strings"
 	"time"
 
@@ -22,6 +19,7 @@ import (
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/genies"
+	"github.com/geniehq/genie/internal/webassets"
 )
 
 //go:embed static
@@ -49,49 +47,32 @@ type Page struct {
 	s      *Service
 	log    *slog.Logger
 	tmpl   *template.Template
-	assets map[string]pageAsset
+	assets *webassets.Set
 	js     string
 	css    string
 	icon   string
 }
 
-type pageAsset struct {
-	name, contentType string
-	body              []byte
-}
-
 // NewPage returns the page of s's genies.
 func NewPage(s *Service, log *slog.Logger) *Page {
-	p := &Page{s: s, log: log, assets: map[string]pageAsset{}}
+	p := &Page{s: s, log: log, assets: webassets.New(static, "static", pageHeaders)}
 	p.tmpl = template.Must(template.New("chat.html").Funcs(template.FuncMap{
 		"printf": fmt.Sprintf,
 		// A source's heading path ("Returns > Refunds") shown with the
 		// same separator as the one after the document's name.
 		"path": func(heading string) string { return strings.ReplaceAll(heading, " > ", " › ") },
 	}).ParseFS(static, "static/chat.html"))
-	p.js = p.addAsset("chat.js", "text/javascript; charset=utf-8")
-	p.css = p.addAsset("chat.css", "text/css; charset=utf-8")
-	p.icon = p.addAsset("icon.svg", "image/svg+xml")
+	p.js = p.assets.Add("chat.js", "text/javascript; charset=utf-8")
+	p.css = p.assets.Add("chat.css", "text/css; charset=utf-8")
+	p.icon = p.assets.Add("icon.svg", "image/svg+xml")
 	return p
-}
-
-func (p *Page) addAsset(file, contentType string) string {
-	body, err := static.ReadFile(path.Join("static", file))
-	if err != nil {
-		panic(err) // embedded at build time
-	}
-	sum := sha256.Sum256(body)
-	ext := path.Ext(file)
-	name := file[:len(file)-len(ext)] + "." + hex.EncodeToString(sum[:6]) + ext
-	p.assets[name] = pageAsset{name: name, contentType: contentType, body: body}
-	return name
 }
 
 // Mount adds GET and POST /chat/{agentId} and GET /chat/assets/{file}.
 func (p *Page) Mount(mux *http.ServeMux) {
 	mux.HandleFunc("GET "+PagePrefix+"{agentId}", p.get)
 	mux.HandleFunc("POST "+PagePrefix+"{agentId}", p.post)
-	mux.HandleFunc("GET "+PagePrefix+"assets/{file}", p.asset)
+	mux.Handle("GET "+PagePrefix+"assets/{file}", p.assets)
 	mux.HandleFunc(PagePrefix, func(w http.ResponseWriter, r *http.Request) { p.notFound(w, r) })
 }
 
@@ -384,17 +365,4 @@ func (p *Page) render(w http.ResponseWriter, r *http.Request, d *pageData, statu
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
 	w.Write(buf.Bytes()) //nolint:errcheck
-}
-
-func (p *Page) asset(w http.ResponseWriter, r *http.Request) {
-	a, ok := p.assets[r.PathValue("file")]
-	h := w.Header()
-	pageHeaders(h)
-	if !ok {
-		http.Error(w, "not found", http.StatusNotFound)
-		return
-	}
-	h.Set("Content-Type", a.contentType)
-	h.Set("Cache-Control", "public, max-age=31536000, immutable")
-	http.ServeContent(w, r, a.name, time.Time{}, bytes.NewReader(a.body))
 }

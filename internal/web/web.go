@@ -7,18 +7,15 @@ package web
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"embed"
-	"encoding/hex"
 	"html/template"
 	"log/slog"
 	"net/http"
-	"path"
 	"strings"
-	"time"
 
 	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/editlinks"
+	"github.com/geniehq/genie/internal/webassets"
 )
 
 //go:embed static
@@ -34,49 +31,30 @@ const ContentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 
 // error; NOT_FOUND means the link is not valid.
 type ViewFunc func(ctx context.Context, token string) (*editlinks.View, error)
 
-// asset is an embedded file served under a content-hashed name, so it can
-// be cached for good and a new binary's file is fetched at once.
-type asset struct {
-	name, contentType string
-	body              []byte
-}
-
 // EditPage serves the public edit page. Create it with New.
 type EditPage struct {
 	view   ViewFunc
 	log    *slog.Logger
 	page   *template.Template
-	assets map[string]asset
+	assets *webassets.Set
 	js     string
 	css    string
 }
 
 // New returns the page handler; view is normally editlinks.Service.View.
 func New(view ViewFunc, log *slog.Logger) *EditPage {
-	p := &EditPage{view: view, log: log, assets: map[string]asset{},
+	p := &EditPage{view: view, log: log, assets: webassets.New(static, "static", securityHeaders),
 		page: template.Must(template.ParseFS(static, "static/page.html"))}
-	p.js = p.addAsset("edit.js", "text/javascript; charset=utf-8")
-	p.css = p.addAsset("edit.css", "text/css; charset=utf-8")
+	p.js = p.assets.Add("edit.js", "text/javascript; charset=utf-8")
+	p.css = p.assets.Add("edit.css", "text/css; charset=utf-8")
 	return p
-}
-
-func (p *EditPage) addAsset(file, contentType string) string {
-	body, err := static.ReadFile(path.Join("static", file))
-	if err != nil {
-		panic(err) // embedded at build time
-	}
-	sum := sha256.Sum256(body)
-	ext := path.Ext(file)
-	name := file[:len(file)-len(ext)] + "." + hex.EncodeToString(sum[:6]) + ext
-	p.assets[name] = asset{name: name, contentType: contentType, body: body}
-	return name
 }
 
 // Mount adds GET /update/{token} and GET /update/assets/{file} to mux; any
 // other path under /update/ gets the page for an invalid link.
 func (p *EditPage) Mount(mux *http.ServeMux) {
 	mux.HandleFunc("GET "+editlinks.PathPrefix+"{token}", p.serve)
-	mux.HandleFunc("GET "+editlinks.PathPrefix+"assets/{file}", p.serveAsset)
+	mux.Handle("GET "+editlinks.PathPrefix+"assets/{file}", p.assets)
 	mux.HandleFunc("GET "+editlinks.PathPrefix, func(w http.ResponseWriter, r *http.Request) {
 		p.render(w, r, nil, http.StatusNotFound)
 	})
@@ -133,17 +111,4 @@ func (p *EditPage) render(w http.ResponseWriter, r *http.Request, v *editlinks.V
 func assetsFrom(path string) string {
 	depth := strings.Count(strings.TrimPrefix(path, editlinks.PathPrefix), "/")
 	return strings.Repeat("../", depth) + "assets/"
-}
-
-func (p *EditPage) serveAsset(w http.ResponseWriter, r *http.Request) {
-	a, ok := p.assets[r.PathValue("file")]
-	h := w.Header()
-	securityHeaders(h)
-	if !ok {
-		http.Error(w, "not found", http.StatusNotFound)
-		return
-	}
-	h.Set("Content-Type", a.contentType)
-	h.Set("Cache-Control", "public, max-age=31536000, immutable")
-	http.ServeContent(w, r, a.name, time.Time{}, bytes.NewReader(a.body))
 }
