@@ -30,7 +30,7 @@ import (
 	"time"
 
 	"github.com/geniehq/genie/internal/app"
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 type config struct {

@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/geniehq/genie/internal/db"
 	"github.com/geniehq/genie/internal/marketplace"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // vocabulary is a fixed list of words; listing texts draw from it with a

@@ -8,8 +8,8 @@ import (
 
 	"github.com/geniehq/genie/internal/apikeys"
 	"github.com/geniehq/genie/internal/app"
-	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/users"
 )
 

@@ -8,7 +8,7 @@ import (
 	"os"
 
 	"github.com/geniehq/genie/internal/app"
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // runBackup copies a SQLite database consistently while the service runs.

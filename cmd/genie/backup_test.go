@@ -15,7 +15,7 @@ import (
 	"github.com/geniehq/genie/internal/apitest"
 	"github.com/geniehq/genie/internal/app"
 	"github.com/geniehq/genie/internal/auth"
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // TestBackupUnderWrites: a backup taken while writers keep writing opens,

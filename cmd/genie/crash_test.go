@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/geniehq/genie/internal/apitest"
-	"github.com/geniehq/genie/internal/secrets"
+	"github.com/geniehq/genie/internal/platform/secrets"
 )
 
 // buildBinary compiles cmd/genie once per test binary.

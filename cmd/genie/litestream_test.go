@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/geniehq/genie/internal/app"
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // litestreamBin finds the litestream binary: on PATH, else where

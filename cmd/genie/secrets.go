@@ -10,11 +10,11 @@ import (
 	"time"
 
 	"github.com/geniehq/genie/internal/app"
-	"github.com/geniehq/genie/internal/db"
 	"github.com/geniehq/genie/internal/editlinks"
 	"github.com/geniehq/genie/internal/events"
 	"github.com/geniehq/genie/internal/mailtenants"
-	"github.com/geniehq/genie/internal/secrets"
+	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/secrets"
 )
 
 const secretsUsage = `usage:

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/app"
+	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/marketplace"
 )
 
@@ -33,7 +33,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	authAddr := fs.Int("auth-rate-limit", envInt("GENIE_AUTH_RATE_LIMIT", 30), "sign-ups, password sign-ins, recovery requests and code verifications per 5 minutes per client address; 0 turns the limit off (env GENIE_AUTH_RATE_LIMIT)")
 	authGlobal := fs.Int("auth-global-rate-limit", envInt("GENIE_AUTH_GLOBAL_RATE_LIMIT", 1200), "sign-ups, password sign-ins, recovery requests and code verifications per minute for the whole deployment; 0 turns the limit off (env GENIE_AUTH_GLOBAL_RATE_LIMIT)")
 	inFlight := fs.Int("max-in-flight", envInt("GENIE_MAX_IN_FLIGHT", 0), "actions that run at once; more wait their turn (default max(8, 4 x CPUs)) (env GENIE_MAX_IN_FLIGHT)")
-	admitWait := fs.Duration("admit-wait", envDuration("GENIE_ADMIT_WAIT", api.DefaultAdmitWait), "how long a request waits for its turn before a retryable 429; shedding is for real overload, so the default lets a burst be worked through (env GENIE_ADMIT_WAIT)")
+	admitWait := fs.Duration("admit-wait", envDuration("GENIE_ADMIT_WAIT", httpapi.DefaultAdmitWait), "how long a request waits for its turn before a retryable 429; shedding is for real overload, so the default lets a burst be worked through (env GENIE_ADMIT_WAIT)")
 	viewFlush := fs.Duration("views-flush-interval", envDuration("GENIE_VIEWS_FLUSH_INTERVAL", marketplace.DefaultFlushInterval), "how often marketplace views counted in memory are committed; a crash loses at most this window of views (env GENIE_VIEWS_FLUSH_INTERVAL)")
 	viewPending := fs.Int("views-max-pending", envInt("GENIE_VIEWS_MAX_PENDING", marketplace.DefaultMaxPendingViews), "marketplace views that may wait for the next commit before a get commits them itself (env GENIE_VIEWS_MAX_PENDING)")
 	metricsAddr := fs.String("metrics-addr", env("GENIE_METRICS_ADDR", "main"), "where Prometheus metrics are served: \"main\" at /metrics on --addr, host:port on a separate listener, \"\" nowhere (env GENIE_METRICS_ADDR)")

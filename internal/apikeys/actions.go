@@ -4,27 +4,27 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Actions returns the api-keys actions. All need a session token: an API key
 // cannot manage API keys.
-func (s *Service) Actions() api.Actions {
-	list := api.Action{Access: api.SessionOnly, Handle: s.list, Summary: "List your API keys (without the keys themselves)",
+func (s *Service) Actions() httpapi.Actions {
+	list := httpapi.Action{Access: httpapi.SessionOnly, Handle: s.list, Summary: "List your API keys (without the keys themselves)",
 		Response: KeyList{}}
 	all := list
 	all.Summary = "List your API keys (same as list)"
 	keyID := "The key's id."
-	return api.Actions{
+	return httpapi.Actions{
 		"all":  all,
 		"list": list,
-		"create": {Access: api.SessionOnly, Handle: s.create, Summary: "Create an API key (the full key is in this answer only)",
+		"create": {Access: httpapi.SessionOnly, Handle: s.create, Summary: "Create an API key (the full key is in this answer only)",
 			Request: CreateRequest{}, Response: Created{}, Status: http.StatusCreated, Idempotent: true},
-		"revoke": {Access: api.SessionOnly, Handle: s.revoke, Summary: "Revoke an API key: later requests with it get 401",
-			ID: keyID, Response: api.SuccessMessage{}, Errors: []string{apperr.CodeNotFound}},
-		"delete": {Access: api.SessionOnly, Handle: s.delete, Summary: "Delete an API key for good",
-			ID: keyID, Response: api.SuccessMessage{}, Errors: []string{apperr.CodeNotFound}},
+		"revoke": {Access: httpapi.SessionOnly, Handle: s.revoke, Summary: "Revoke an API key: later requests with it get 401",
+			ID: keyID, Response: httpapi.SuccessMessage{}, Errors: []string{apperr.CodeNotFound}},
+		"delete": {Access: httpapi.SessionOnly, Handle: s.delete, Summary: "Delete an API key for good",
+			ID: keyID, Response: httpapi.SuccessMessage{}, Errors: []string{apperr.CodeNotFound}},
 	}
 }
 
@@ -44,7 +44,7 @@ type Created struct {
 	APIKey Key `json:"api_key"`
 }
 
-func (s *Service) list(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) list(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	keys, err := s.List(ctx, r.Caller.UserID)
 	if err != nil {
 		return nil, err
@@ -52,10 +52,10 @@ func (s *Service) list(ctx context.Context, r *api.Request) (*api.Response, erro
 	if keys == nil {
 		keys = []Key{}
 	}
-	return api.OK(KeyList{APIKeys: keys, Count: len(keys)}), nil
+	return httpapi.OK(KeyList{APIKeys: keys, Count: len(keys)}), nil
 }
 
-func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in CreateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -67,10 +67,10 @@ func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(Created{APIKey: *k}), nil
+	return httpapi.Created(Created{APIKey: *k}), nil
 }
 
-func (s *Service) revoke(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) revoke(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := r.RequireID()
 	if err != nil {
 		return nil, err
@@ -83,10 +83,10 @@ func (s *Service) revoke(ctx context.Context, r *api.Request) (*api.Response, er
 	if already {
 		msg = "API key was already revoked"
 	}
-	return api.OK(api.Done(msg)), nil
+	return httpapi.OK(httpapi.Done(msg)), nil
 }
 
-func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := r.RequireID()
 	if err != nil {
 		return nil, err
@@ -94,5 +94,5 @@ func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Delete(ctx, r.Caller, id); err != nil {
 		return nil, err
 	}
-	return api.OK(api.Done("API key deleted")), nil
+	return httpapi.OK(httpapi.Done("API key deleted")), nil
 }

@@ -12,11 +12,11 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
-	"github.com/geniehq/genie/internal/db"
 	"github.com/geniehq/genie/internal/events"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // MaxActive is the number of active keys a user may hold.
@@ -150,7 +150,7 @@ func scoped(c *auth.Caller, args ...any) (string, []any) {
 // first revocation time. NOT_FOUND when the key is missing or not the
 // caller's.
 func (s *Service) Revoke(ctx context.Context, c *auth.Caller, id string) (alreadyRevoked bool, err error) {
-	if !api.IsUUID(id) { // not a key's id (a REST path may hold any bytes)
+	if !httpapi.IsUUID(id) { // not a key's id (a REST path may hold any bytes)
 		return false, apperr.NotFound("API key")
 	}
 	cond, args := scoped(c, id)
@@ -185,7 +185,7 @@ func (s *Service) Revoke(ctx context.Context, c *auth.Caller, id string) (alread
 // Delete removes a key permanently. NOT_FOUND when the key is missing or
 // not the caller's.
 func (s *Service) Delete(ctx context.Context, c *auth.Caller, id string) error {
-	if !api.IsUUID(id) {
+	if !httpapi.IsUUID(id) {
 		return apperr.NotFound("API key")
 	}
 	cond, args := scoped(c, id)

@@ -28,7 +28,7 @@ import (
 
 	"github.com/geniehq/genie/internal/app"
 	"github.com/geniehq/genie/internal/auth"
-	"github.com/geniehq/genie/internal/secrets"
+	"github.com/geniehq/genie/internal/platform/secrets"
 	"github.com/geniehq/genie/internal/users"
 )
 

@@ -13,7 +13,7 @@ import (
 	"github.com/geniehq/genie/internal/apitest"
 	"github.com/geniehq/genie/internal/app"
 	"github.com/geniehq/genie/internal/auth"
-	"github.com/geniehq/genie/internal/secrets"
+	"github.com/geniehq/genie/internal/platform/secrets"
 )
 
 // accessRow is one action called on records of user A, and the answer

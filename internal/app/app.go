@@ -16,29 +16,29 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apikeys"
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/console"
 	"github.com/geniehq/genie/internal/conversations"
-	"github.com/geniehq/genie/internal/db"
 	"github.com/geniehq/genie/internal/documents"
 	"github.com/geniehq/genie/internal/editlinks"
 	"github.com/geniehq/genie/internal/events"
 	"github.com/geniehq/genie/internal/gendocs"
 	"github.com/geniehq/genie/internal/genies"
 	"github.com/geniehq/genie/internal/groups"
-	"github.com/geniehq/genie/internal/idempotency"
+	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/identity"
 	"github.com/geniehq/genie/internal/knowledge"
-	"github.com/geniehq/genie/internal/mail"
 	"github.com/geniehq/genie/internal/mailboxes"
 	"github.com/geniehq/genie/internal/mailtenants"
 	"github.com/geniehq/genie/internal/marketplace"
 	"github.com/geniehq/genie/internal/marketplace/community"
-	"github.com/geniehq/genie/internal/metrics"
+	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/idempotency"
+	"github.com/geniehq/genie/internal/platform/mail"
+	"github.com/geniehq/genie/internal/platform/metrics"
+	"github.com/geniehq/genie/internal/platform/secrets"
 	"github.com/geniehq/genie/internal/qrcodes"
-	"github.com/geniehq/genie/internal/secrets"
 	"github.com/geniehq/genie/internal/sysemails"
 	"github.com/geniehq/genie/internal/users"
 	"github.com/geniehq/genie/internal/voices"
@@ -218,7 +218,7 @@ const SignInAttemptsPerMinute = 20
 type App struct {
 	Config Config
 	// Discovery serves GET /, /v1/openapi.json and /docs.
-	Discovery *api.Discovery
+	Discovery *httpapi.Discovery
 	// Idempotency keeps the answers of requests with an Idempotency-Key.
 	Idempotency *idempotency.Store
 	// Events records events; Webhooks and Deliverer send them.
@@ -235,7 +235,7 @@ type App struct {
 	Limiter     *auth.RateLimiter
 	// API is the action registry; tests may register extra resources
 	// before the first request.
-	API *api.Server
+	API *httpapi.Server
 	// Mail is the embedded mail system; SMTP its server (nil when
 	// disabled); Outbound the outgoing path (relay, local, outbox).
 	Mail     *mail.Embedded
@@ -338,7 +338,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	}
 
 	a.Idempotency = &idempotency.Store{DB: d}
-	srv := api.NewServer(api.Options{Auth: authn, Limiter: a.Limiter, Log: log,
+	srv := httpapi.NewServer(httpapi.Options{Auth: authn, Limiter: a.Limiter, Log: log,
 		BodyBudget: cfg.BodyBudget, MaxInFlight: cfg.MaxInFlight, AdmitWait: cfg.AdmitWait, Idempotency: a.Idempotency})
 	a.API = srv
 	if err := a.wireEvents(srv); err != nil {
@@ -386,7 +386,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	if version == "" {
 		version = "devel"
 	}
-	a.Discovery = &api.Discovery{Server: srv, Info: api.DocInfo{Title: "Genie Management Service", Version: version,
+	a.Discovery = &httpapi.Discovery{Server: srv, Info: httpapi.DocInfo{Title: "Genie Management Service", Version: version,
 		Tags: resourceTags, Extra: describeHTTP}}
 	landing := &console.Landing{Title: "Genie Management Service", Version: version, Ready: d.Ping, Log: log}
 	a.Discovery.Page = func(w http.ResponseWriter, r *http.Request) bool {
@@ -423,24 +423,24 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 		a.identity.Mount(mux)
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		api.WriteJSON(w, http.StatusOK, map[string]any{"status": "ok"})
+		httpapi.WriteJSON(w, http.StatusOK, map[string]any{"status": "ok"})
 	})
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
 		pctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
 		if err := d.Ping(pctx); err != nil {
 			log.WarnContext(r.Context(), "readiness check failed", "err", err)
-			api.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "database": "unreachable"})
+			httpapi.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "database": "unreachable"})
 			return
 		}
 		if !market.SearchReady() { // a process that would answer searches slowly gets no traffic yet
-			api.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "starting", "database": string(d.Engine), "search_index": "building"})
+			httpapi.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "starting", "database": string(d.Engine), "search_index": "building"})
 			return
 		}
-		api.WriteJSON(w, http.StatusOK, map[string]any{"status": "ok", "database": string(d.Engine)})
+		httpapi.WriteJSON(w, http.StatusOK, map[string]any{"status": "ok", "database": string(d.Engine)})
 	})
-	mux.Handle("/", api.NotFoundHandler(log))
-	var observe api.Observer
+	mux.Handle("/", httpapi.NotFoundHandler(log))
+	var observe httpapi.Observer
 	if cfg.MetricsAddr != MetricsOff {
 		m := metrics.New(d)
 		a.Metrics, observe = m.Handler(), m.Observe
@@ -448,7 +448,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 			mux.Handle("GET /metrics", a.Metrics)
 		}
 	}
-	a.Handler = api.ObservedMiddleware(log, observe, cors(mux), editlinks.PathPrefix)
+	a.Handler = httpapi.ObservedMiddleware(log, observe, cors(mux), editlinks.PathPrefix)
 
 	go a.janitor(bg)
 	go a.Deliverer.Run(bg)
@@ -537,7 +537,7 @@ func redactURL(s string) string {
 
 // wireEvents builds the event recorder, the webhook endpoints and the
 // delivery worker, and registers the events and webhooks resources.
-func (a *App) wireEvents(srv *api.Server) error {
+func (a *App) wireEvents(srv *httpapi.Server) error {
 	cfg, d := a.Config, a.DB
 	ring, err := a.Keys.Ring(secrets.MailKey)
 	if err != nil {
@@ -558,7 +558,7 @@ func (a *App) wireEvents(srv *api.Server) error {
 // wireMail builds the embedded mail system, the outbound sender and the
 // mail resources, and starts the SMTP server when configured. A genie's
 // mailbox is deprovisioned with the genie.
-func (a *App) wireMail(ctx context.Context, srv *api.Server, gs *genies.Service) error {
+func (a *App) wireMail(ctx context.Context, srv *httpapi.Server, gs *genies.Service) error {
 	cfg, d, log := a.Config, a.DB, a.Config.Log
 	if _, err := mail.Address("postmaster@" + cfg.MailDomain); err != nil || strings.ContainsAny(cfg.MailDomain, "@ ") {
 		return fmt.Errorf("--mail-domain %q is not a domain name", cfg.MailDomain)

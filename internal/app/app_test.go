@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/app"
+	"github.com/geniehq/genie/internal/httpapi"
 )
 
 // TestGracefulShutdown: a request in flight when shutdown starts completes.
@@ -29,10 +29,10 @@ func TestGracefulShutdown(t *testing.T) {
 	}
 	defer a.Close()
 	started := make(chan struct{})
-	a.API.Register("probe", api.Actions{"slow": {Access: api.Public, Handle: func(ctx context.Context, r *api.Request) (*api.Response, error) {
+	a.API.Register("probe", httpapi.Actions{"slow": {Access: httpapi.Public, Handle: func(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 		close(started)
 		time.Sleep(300 * time.Millisecond)
-		return api.OK(map[string]any{"done": true}), nil
+		return httpapi.OK(map[string]any{"done": true}), nil
 	}}})
 	served := make(chan error, 1)
 	go func() { served <- a.Serve(ctx, l) }()

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/geniehq/genie/internal/api"
 	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/httpapi"
 )
 
 // TestDeclarations: every registered action declares what it answers, and
@@ -54,12 +54,12 @@ func TestDeclarations(t *testing.T) {
 	}
 	for res, actions := range s.App.API.Resources() {
 		for _, name := range actions {
-			op := doc.Paths[api.ActionPath(res, name)]["post"]
+			op := doc.Paths[httpapi.ActionPath(res, name)]["post"]
 			if op == nil {
-				t.Errorf("%s %s: no operation at %s", res, name, api.ActionPath(res, name))
+				t.Errorf("%s %s: no operation at %s", res, name, httpapi.ActionPath(res, name))
 				continue
 			}
-			if op["operationId"] != api.OperationID(res, name) || op["requestBody"] == nil {
+			if op["operationId"] != httpapi.OperationID(res, name) || op["requestBody"] == nil {
 				t.Errorf("%s %s: operation %v", res, name, op["operationId"])
 			}
 			resps, _ := op["responses"].(map[string]any)

@@ -5,14 +5,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/geniehq/genie/internal/api"
+	"github.com/geniehq/genie/internal/httpapi"
 )
 
 // describeHTTP adds to the OpenAPI document what is not an action: the
 // embedded sign-in provider under /auth/v1 (GoTrue's API, which
 // @supabase/auth-js speaks) and the health checks.
-func describeHTTP(d *api.Document) {
-	type S = api.Schema
+func describeHTTP(d *httpapi.Document) {
+	type S = httpapi.Schema
 	json := func(schema S) S { return S{"application/json": S{"schema": schema}} }
 	ref := func(name string) S { return S{"$ref": "#/components/schemas/" + name} }
 	d.Components["schemas"] = map[string]any{

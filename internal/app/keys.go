@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/geniehq/genie/internal/db"
-	"github.com/geniehq/genie/internal/secrets"
+	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/secrets"
 )
 
 // DefaultKeyFile is the key file of a SQLite database when none is given:

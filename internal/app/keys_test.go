@@ -16,7 +16,7 @@ import (
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/editlinks"
 	"github.com/geniehq/genie/internal/mailtenants"
-	"github.com/geniehq/genie/internal/secrets"
+	"github.com/geniehq/genie/internal/platform/secrets"
 )
 
 // newLink makes a document with an edit link and returns its ID and token.

@@ -4,13 +4,13 @@ import (
 	"context"
 	"strings"
 
-	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/conversations"
-	"github.com/geniehq/genie/internal/db"
 	"github.com/geniehq/genie/internal/genies"
 	"github.com/geniehq/genie/internal/knowledge"
-	"github.com/geniehq/genie/internal/mail"
 	"github.com/geniehq/genie/internal/mailboxes"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/mail"
 )
 
 // wireMailAnswers lets the genies' mailboxes answer received mail from

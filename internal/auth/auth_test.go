@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 func TestLooksLikeJWT(t *testing.T) {

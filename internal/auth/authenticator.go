@@ -9,8 +9,8 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/geniehq/genie/internal/apperr"
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // lastUsedGranularity bounds how often last_used_at is written for a key.

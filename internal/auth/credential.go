@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Credential is the raw credential a request carries.

@@ -19,7 +19,7 @@ import (
 	"github.com/geniehq/genie/internal/apitest"
 	"github.com/geniehq/genie/internal/app"
 	"github.com/geniehq/genie/internal/auth"
-	"github.com/geniehq/genie/internal/secrets"
+	"github.com/geniehq/genie/internal/platform/secrets"
 )
 
 func b64(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }

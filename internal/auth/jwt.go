@@ -9,8 +9,8 @@ import (
 	"github.com/MicahParks/keyfunc/v3"
 	"github.com/golang-jwt/jwt/v5"
 
-	"github.com/geniehq/genie/internal/apperr"
-	"github.com/geniehq/genie/internal/secrets"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/secrets"
 )
 
 // Claims are the JWT claims the service reads and, for its embedded

@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // RateLimiter counts requests per bucket (an API key) in fixed windows kept

@@ -4,9 +4,9 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // publicMaxBody bounds the body of a public action: a question of
@@ -17,25 +17,25 @@ const publicMaxBody = 32 << 10
 // are public (rate-limited per client address and per genie); all, get
 // and gaps are the genie owner's (every owner's to an admin with
 // adminMode).
-func (s *Service) Actions() api.Actions {
+func (s *Service) Actions() httpapi.Actions {
 	public := []string{apperr.CodeAgentNotFound, apperr.CodeNotFound, apperr.CodeRateLimited}
 	owner := []string{apperr.CodeAgentNotFound, apperr.CodeNotFound}
-	return api.Actions{
-		"ask": {Access: api.Public, Handle: s.ask, MaxBody: publicMaxBody, Idempotent: true,
+	return httpapi.Actions{
+		"ask": {Access: httpapi.Public, Handle: s.ask, MaxBody: publicMaxBody, Idempotent: true,
 			Summary: "Ask a genie a question: an answer quoted from its documents, with its sources, or answered false",
 			Request: AskRequest{}, Response: Asked{}, Errors: public},
-		"escalate": {Access: api.Public, Handle: s.escalate, MaxBody: publicMaxBody, Status: http.StatusCreated, Idempotent: true,
+		"escalate": {Access: httpapi.Public, Handle: s.escalate, MaxBody: publicMaxBody, Status: http.StatusCreated, Idempotent: true,
 			Summary: "Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor",
 			Request: EscalateRequest{}, Response: Escalated{}, Errors: public},
-		"feedback": {Access: api.Public, Handle: s.feedback, MaxBody: publicMaxBody,
+		"feedback": {Access: httpapi.Public, Handle: s.feedback, MaxBody: publicMaxBody,
 			Summary: "Say whether an answer helped (the last feedback counts)",
 			Request: FeedbackRequest{}, Response: FeedbackAnswer{}, Errors: public},
-		"all": {Access: api.Authenticated, Handle: s.all, Summary: "List your genies' conversations, newest activity first",
+		"all": {Access: httpapi.Authenticated, Handle: s.all, Summary: "List your genies' conversations, newest activity first",
 			Request: ListRequest{}, Response: List{}, Errors: owner},
-		"get": {Access: api.Authenticated, Handle: s.get, Summary: "Get a conversation's transcript, with its escalations",
+		"get": {Access: httpapi.Authenticated, Handle: s.get, Summary: "Get a conversation's transcript, with its escalations",
 			ID: "The conversation's id (or data.conversationId).", IDOptional: true,
 			Request: GetRequest{}, Response: One{}, Errors: owner},
-		"gaps": {Access: api.Authenticated, Handle: s.gaps,
+		"gaps": {Access: httpapi.Authenticated, Handle: s.gaps,
 			Summary: "The questions your genies could not answer or that visitors marked unhelpful, grouped and counted",
 			Request: GapsRequest{}, Response: GapList{}, Errors: owner},
 	}
@@ -144,7 +144,7 @@ func clientOf(ctx context.Context) string {
 	return s
 }
 
-func (s *Service) ask(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) ask(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	ctx, err := s.limitClient(ctx, r.HTTP, "ask")
 	if err != nil {
 		return nil, err
@@ -163,10 +163,10 @@ func (s *Service) ask(ctx context.Context, r *api.Request) (*api.Response, error
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(a), nil
+	return httpapi.OK(a), nil
 }
 
-func (s *Service) escalate(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) escalate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	ctx, err := s.limitClient(ctx, r.HTTP, "escalate")
 	if err != nil {
 		return nil, err
@@ -182,10 +182,10 @@ func (s *Service) escalate(ctx context.Context, r *api.Request) (*api.Response, 
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(e), nil
+	return httpapi.Created(e), nil
 }
 
-func (s *Service) feedback(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) feedback(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	ctx, err := s.limitClient(ctx, r.HTTP, "ask")
 	if err != nil {
 		return nil, err
@@ -205,15 +205,15 @@ func (s *Service) feedback(ctx context.Context, r *api.Request) (*api.Response, 
 	if err := s.Feedback(ctx, *in.ConversationID, *in.MessageID, *in.Helpful); err != nil {
 		return nil, err
 	}
-	return api.OK(FeedbackAnswer{Success: true, MessageID: *in.MessageID, Helpful: *in.Helpful}), nil
+	return httpapi.OK(FeedbackAnswer{Success: true, MessageID: *in.MessageID, Helpful: *in.Helpful}), nil
 }
 
-func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in ListRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit, offset, err := api.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
+	limit, offset, err := httpapi.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
 	if err != nil {
 		return nil, err
 	}
@@ -228,10 +228,10 @@ func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(List{Conversations: cs, Count: total, Limit: limit, Offset: offset}), nil
+	return httpapi.OK(List{Conversations: cs, Count: total, Limit: limit, Offset: offset}), nil
 }
 
-func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) get(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in GetRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -247,15 +247,15 @@ func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(One{Conversation: &Detail{Conversation: *c, Messages: c.Messages, Escalations: c.Escalations}}), nil
+	return httpapi.OK(One{Conversation: &Detail{Conversation: *c, Messages: c.Messages, Escalations: c.Escalations}}), nil
 }
 
-func (s *Service) gaps(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) gaps(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in GapsRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit, _, err := api.Page{Limit: in.Limit}.Resolve(50, 200)
+	limit, _, err := httpapi.Page{Limit: in.Limit}.Resolve(50, 200)
 	if err != nil {
 		return nil, err
 	}
@@ -263,5 +263,5 @@ func (s *Service) gaps(ctx context.Context, r *api.Request) (*api.Response, erro
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(GapList{Gaps: gs, Count: total}), nil
+	return httpapi.OK(GapList{Gaps: gs, Count: total}), nil
 }

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // batcher commits the writes of concurrent asks together: while one

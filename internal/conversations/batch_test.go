@@ -10,7 +10,7 @@ import (
 
 	"github.com/geniehq/genie/internal/apitest"
 	"github.com/geniehq/genie/internal/conversations"
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // TestBatcher: writes queued behind a running transaction commit together

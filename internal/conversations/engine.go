@@ -11,9 +11,9 @@ import (
 
 	"golang.org/x/sync/singleflight"
 
-	"github.com/geniehq/genie/internal/db"
 	"github.com/geniehq/genie/internal/genies"
 	"github.com/geniehq/genie/internal/knowledge"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // Engine answers questions from a genie's attached documents (and only

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/genies"
-	"github.com/geniehq/genie/internal/mail"
 	"github.com/geniehq/genie/internal/mailboxes"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/mail"
 	"github.com/geniehq/genie/internal/users"
 )
 

@@ -8,7 +8,7 @@ import (
 
 	"github.com/geniehq/genie/internal/apitest"
 	"github.com/geniehq/genie/internal/app"
-	"github.com/geniehq/genie/internal/mail/mailtest"
+	"github.com/geniehq/genie/internal/platform/mail/mailtest"
 )
 
 // TestEscalate: the visitor's address is checked; without a mailbox,

@@ -3,7 +3,7 @@ package conversations
 import (
 	"database/sql"
 
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // NewBatch exposes a batcher to the external tests: do runs a write,

@@ -22,8 +22,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/geniehq/genie/internal/apperr"
-	"github.com/geniehq/genie/internal/mail"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/mail"
 )
 
 // Limits of what a visitor sends, in characters.

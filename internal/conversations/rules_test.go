@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 func TestCheckQuestion(t *testing.T) {

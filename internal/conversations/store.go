@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/geniehq/genie/internal/apperr"
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 const convColumns = `c.id, c.genie_id, c.language, c.message_count, c.unanswered, c.feedback, c.escalated, c.created_at, c.last_message_at`

@@ -4,31 +4,31 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Actions returns the documents actions; all need a credential.
-func (s *Service) Actions() api.Actions {
+func (s *Service) Actions() httpapi.Actions {
 	docID := "The document's id (a UUID)."
-	list := api.Action{Access: api.Authenticated, Handle: s.all, Summary: "List your knowledge-base documents (without their content), newest first",
+	list := httpapi.Action{Access: httpapi.Authenticated, Handle: s.all, Summary: "List your knowledge-base documents (without their content), newest first",
 		Request: ListRequest{}, Response: List{}}
 	all := list
 	all.Summary = "List your knowledge-base documents (same as list)"
 	notFound := []string{apperr.CodeNotFound}
-	return api.Actions{
+	return httpapi.Actions{
 		"all":  all,
 		"list": list,
-		"get": {Access: api.Authenticated, Handle: s.get, Summary: "Get a document with its content (yours, or a public one)",
+		"get": {Access: httpapi.Authenticated, Handle: s.get, Summary: "Get a document with its content (yours, or a public one)",
 			ID: docID, Response: One{}, Errors: notFound},
-		"create": {Access: api.Authenticated, Handle: s.create, Summary: "Create a knowledge-base document",
+		"create": {Access: httpapi.Authenticated, Handle: s.create, Summary: "Create a knowledge-base document",
 			Request: CreateRequest{}, Response: One{}, Status: http.StatusCreated, Idempotent: true,
-			MaxBody: api.DefaultMaxBody}, // 1,000,000 characters of content
-		"update": {Access: api.Authenticated, Handle: s.update, Summary: "Change a document's name, content or visibility (only the fields given)",
+			MaxBody: httpapi.DefaultMaxBody}, // 1,000,000 characters of content
+		"update": {Access: httpapi.Authenticated, Handle: s.update, Summary: "Change a document's name, content or visibility (only the fields given)",
 			ID: docID, Request: UpdateRequest{}, Response: One{}, Errors: []string{apperr.CodeNotFound, apperr.CodeForbidden},
-			MaxBody: api.DefaultMaxBody},
-		"delete": {Access: api.Authenticated, Handle: s.delete, Summary: "Delete a document (and its edit link)",
-			ID: docID, Response: api.SuccessMessage{}, Errors: []string{apperr.CodeNotFound, apperr.CodeForbidden}},
+			MaxBody: httpapi.DefaultMaxBody},
+		"delete": {Access: httpapi.Authenticated, Handle: s.delete, Summary: "Delete a document (and its edit link)",
+			ID: docID, Response: httpapi.SuccessMessage{}, Errors: []string{apperr.CodeNotFound, apperr.CodeForbidden}},
 	}
 }
 
@@ -66,12 +66,12 @@ type UpdateRequest struct {
 	IsPublic *bool   `json:"is_public"`
 }
 
-func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in ListRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit, offset, err := api.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
+	limit, offset, err := httpapi.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
 	if err != nil {
 		return nil, err
 	}
@@ -82,23 +82,23 @@ func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error
 	if docs == nil {
 		docs = []Document{}
 	}
-	return api.OK(List{Documents: docs, Count: total, Limit: limit, Offset: offset}), nil
+	return httpapi.OK(List{Documents: docs, Count: total, Limit: limit, Offset: offset}), nil
 }
 
 // docID returns the request id when it can name a document; any other
 // value cannot exist, so it is NOT_FOUND.
-func docID(r *api.Request) (string, error) {
+func docID(r *httpapi.Request) (string, error) {
 	id, err := r.RequireID()
 	if err != nil {
 		return "", err
 	}
-	if !api.IsUUID(id) {
+	if !httpapi.IsUUID(id) {
 		return "", apperr.NotFound("document")
 	}
 	return id, nil
 }
 
-func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) get(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := docID(r)
 	if err != nil {
 		return nil, err
@@ -107,10 +107,10 @@ func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(One{Document: d}), nil
+	return httpapi.OK(One{Document: d}), nil
 }
 
-func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in CreateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -119,10 +119,10 @@ func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(One{Document: d}), nil
+	return httpapi.Created(One{Document: d}), nil
 }
 
-func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) update(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := docID(r)
 	if err != nil {
 		return nil, err
@@ -135,10 +135,10 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(One{Document: d}), nil
+	return httpapi.OK(One{Document: d}), nil
 }
 
-func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := docID(r)
 	if err != nil {
 		return nil, err
@@ -146,5 +146,5 @@ func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Delete(ctx, r.Caller, id); err != nil {
 		return nil, err
 	}
-	return api.OK(api.Done("document deleted")), nil
+	return httpapi.OK(httpapi.Done("document deleted")), nil
 }

@@ -15,11 +15,11 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
-	"github.com/geniehq/genie/internal/db"
 	"github.com/geniehq/genie/internal/events"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // Limits.
@@ -160,7 +160,7 @@ type Patch struct {
 // trimmed.
 func (p Patch) Check(create bool) (Patch, error) {
 	if p.Name != nil || create {
-		name, err := api.RequiredString("name", p.Name, MaxNameLen)
+		name, err := httpapi.RequiredString("name", p.Name, MaxNameLen)
 		if err != nil {
 			return p, err
 		}
@@ -176,11 +176,11 @@ func (p Patch) Check(create bool) (Patch, error) {
 
 // apply copies the supplied fields of p onto d.
 func (p Patch) apply(d *Document) {
-	api.Assign(&d.Name, p.Name)
+	httpapi.Assign(&d.Name, p.Name)
 	if p.Content != nil {
 		d.Content = p.Content
 	}
-	api.Assign(&d.IsPublic, p.IsPublic)
+	httpapi.Assign(&d.IsPublic, p.IsPublic)
 }
 
 // Create makes a document of the user from the fields (checked first).

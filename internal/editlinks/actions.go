@@ -4,33 +4,33 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Actions returns the doc-edit-link actions. Owner actions need a
 // credential; public-get and public-update need only the token.
-func (s *Service) Actions() api.Actions {
+func (s *Service) Actions() httpapi.Actions {
 	docID := "The document's id (a UUID); only its owner or an admin may manage its link."
 	ownerErrors := []string{apperr.CodeNotFound, apperr.CodeForbidden}
-	return api.Actions{
-		"get": {Access: api.Authenticated, Handle: owner(s.get), Summary: "Get a document's edit link (null when it has none)",
+	return httpapi.Actions{
+		"get": {Access: httpapi.Authenticated, Handle: owner(s.get), Summary: "Get a document's edit link (null when it has none)",
 			ID: docID, Response: MaybeLink{}, Errors: ownerErrors},
-		"generate": {Access: api.Authenticated, Handle: owner(s.generate), Summary: "Create a document's edit link, or get it (rotate: replace its token)",
+		"generate": {Access: httpapi.Authenticated, Handle: owner(s.generate), Summary: "Create a document's edit link, or get it (rotate: replace its token)",
 			ID: docID, Request: GenerateRequest{}, Response: LinkAnswer{}, Status: http.StatusCreated, AlsoStatus: []int{http.StatusOK},
 			Errors: ownerErrors, Idempotent: true},
-		"set-pin": {Access: api.Authenticated, Handle: owner(s.setPIN), Summary: "Set, change or clear the PIN asked on save",
+		"set-pin": {Access: httpapi.Authenticated, Handle: owner(s.setPIN), Summary: "Set, change or clear the PIN asked on save",
 			ID: docID, Request: SetPINRequest{}, Response: LinkAnswer{}, Errors: ownerErrors},
-		"revoke": {Access: api.Authenticated, Handle: owner(s.revoke), Summary: "Revoke a document's edit link (succeeds when there is none)",
-			ID: docID, Response: api.Success{}, Errors: ownerErrors},
+		"revoke": {Access: httpapi.Authenticated, Handle: owner(s.revoke), Summary: "Revoke a document's edit link (succeeds when there is none)",
+			ID: docID, Response: httpapi.Success{}, Errors: ownerErrors},
 		// Public actions accept U+0000 so that a token containing it is the
 		// same 404 as every other unknown token; content is checked for it.
 		// public-get allows a long body so that any malformed token, however
 		// long, gets the same 404 as every other unknown one.
-		"public-get": {Access: api.Public, Handle: s.publicGet, AcceptsNUL: true, MaxBody: 1 << 20,
+		"public-get": {Access: httpapi.Public, Handle: s.publicGet, AcceptsNUL: true, MaxBody: 1 << 20,
 			Summary: "Read the document behind an edit-link token", Request: PublicGetRequest{}, Response: View{},
 			Errors: []string{apperr.CodeNotFound}},
-		"public-update": {Access: api.Public, Handle: s.publicUpdate, AcceptsNUL: true, MaxBody: api.DefaultMaxBody, // 1,000,000 characters of content
+		"public-update": {Access: httpapi.Public, Handle: s.publicUpdate, AcceptsNUL: true, MaxBody: httpapi.DefaultMaxBody, // 1,000,000 characters of content
 			Summary: "Save the document behind an edit-link token (with its PIN when it has one)", Request: PublicUpdateRequest{}, Response: Saved{},
 			Errors: []string{apperr.CodeNotFound, apperr.CodeForbidden}},
 	}
@@ -48,30 +48,30 @@ type LinkAnswer struct {
 
 // GenerateRequest is generate's data.
 type GenerateRequest struct {
-	Rotate api.Optional[bool] `json:"rotate" doc:"true: a new token; the old URL stops working at once. Default false."`
+	Rotate httpapi.Optional[bool] `json:"rotate" doc:"true: a new token; the old URL stops working at once. Default false."`
 }
 
 // SetPINRequest is set-pin's data.
 type SetPINRequest struct {
-	PIN api.Optional[string] `json:"pin" schema:"pattern=^[0-9]{4,8}$" doc:"4 to 8 digits; null or omitted removes the PIN."`
+	PIN httpapi.Optional[string] `json:"pin" schema:"pattern=^[0-9]{4,8}$" doc:"4 to 8 digits; null or omitted removes the PIN."`
 }
 
 // PublicGetRequest is public-get's data.
 type PublicGetRequest struct {
-	Token api.Optional[string] `json:"token" schema:"required" doc:"The link's token (the last part of its path)."`
+	Token httpapi.Optional[string] `json:"token" schema:"required" doc:"The link's token (the last part of its path)."`
 }
 
 // PublicUpdateRequest is public-update's data.
 type PublicUpdateRequest struct {
-	Token   api.Optional[string] `json:"token" schema:"required"`
-	Content *string              `json:"content" schema:"required,minLength=1,maxLength=1000000"`
-	PIN     api.Optional[string] `json:"pin" schema:"pattern=^[0-9]{4,8}$" doc:"Required when the link's requiresPin is true."`
+	Token   httpapi.Optional[string] `json:"token" schema:"required"`
+	Content *string                  `json:"content" schema:"required,minLength=1,maxLength=1000000"`
+	PIN     httpapi.Optional[string] `json:"pin" schema:"pattern=^[0-9]{4,8}$" doc:"Required when the link's requiresPin is true."`
 }
 
 // owner adapts an owner action, whose request id (required) names the
 // document.
-func owner(fn func(ctx context.Context, r *api.Request, documentID string) (*api.Response, error)) api.Handler {
-	return func(ctx context.Context, r *api.Request) (*api.Response, error) {
+func owner(fn func(ctx context.Context, r *httpapi.Request, documentID string) (*httpapi.Response, error)) httpapi.Handler {
+	return func(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 		id, err := r.RequireID()
 		if err != nil {
 			return nil, err
@@ -80,15 +80,15 @@ func owner(fn func(ctx context.Context, r *api.Request, documentID string) (*api
 	}
 }
 
-func (s *Service) get(ctx context.Context, r *api.Request, id string) (*api.Response, error) {
+func (s *Service) get(ctx context.Context, r *httpapi.Request, id string) (*httpapi.Response, error) {
 	l, err := s.Get(ctx, r.Caller, id)
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(MaybeLink{Link: l}), nil
+	return httpapi.OK(MaybeLink{Link: l}), nil
 }
 
-func (s *Service) generate(ctx context.Context, r *api.Request, id string) (*api.Response, error) {
+func (s *Service) generate(ctx context.Context, r *httpapi.Request, id string) (*httpapi.Response, error) {
 	var in GenerateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -98,12 +98,12 @@ func (s *Service) generate(ctx context.Context, r *api.Request, id string) (*api
 		return nil, err
 	}
 	if created {
-		return api.Created(LinkAnswer{Link: *l}), nil
+		return httpapi.Created(LinkAnswer{Link: *l}), nil
 	}
-	return api.OK(LinkAnswer{Link: *l}), nil
+	return httpapi.OK(LinkAnswer{Link: *l}), nil
 }
 
-func (s *Service) setPIN(ctx context.Context, r *api.Request, id string) (*api.Response, error) {
+func (s *Service) setPIN(ctx context.Context, r *httpapi.Request, id string) (*httpapi.Response, error) {
 	var in SetPINRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -112,14 +112,14 @@ func (s *Service) setPIN(ctx context.Context, r *api.Request, id string) (*api.R
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(LinkAnswer{Link: *l}), nil
+	return httpapi.OK(LinkAnswer{Link: *l}), nil
 }
 
-func (s *Service) revoke(ctx context.Context, r *api.Request, id string) (*api.Response, error) {
+func (s *Service) revoke(ctx context.Context, r *httpapi.Request, id string) (*httpapi.Response, error) {
 	if err := s.Revoke(ctx, r.Caller, id); err != nil {
 		return nil, err
 	}
-	return api.OK(api.Success{Success: true}), nil
+	return httpapi.OK(httpapi.Success{Success: true}), nil
 }
 
 // publicInput is the data of the public actions.
@@ -135,7 +135,7 @@ func (in publicInput) token() (string, error) {
 	return *t, nil
 }
 
-func (s *Service) publicGet(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) publicGet(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var req PublicGetRequest
 	if err := r.Bind(&req); err != nil {
 		return nil, err
@@ -148,10 +148,10 @@ func (s *Service) publicGet(ctx context.Context, r *api.Request) (*api.Response,
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(v), nil
+	return httpapi.OK(v), nil
 }
 
-func (s *Service) publicUpdate(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) publicUpdate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var req PublicUpdateRequest
 	if err := r.Bind(&req); err != nil {
 		return nil, err
@@ -165,5 +165,5 @@ func (s *Service) publicUpdate(ctx context.Context, r *api.Request) (*api.Respon
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(saved), nil
+	return httpapi.OK(saved), nil
 }

@@ -16,8 +16,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/documents"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Limits and rules of the spec.

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/geniehq/genie/internal/apperr"
-	"github.com/geniehq/genie/internal/secrets"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/secrets"
 )
 
 func TestCheckPIN(t *testing.T) {

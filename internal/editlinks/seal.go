@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/geniehq/genie/internal/db"
-	"github.com/geniehq/genie/internal/secrets"
+	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/secrets"
 )
 
 // sealer encrypts tokens at rest with AES-256-GCM under the edit-link key

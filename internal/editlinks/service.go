@@ -8,12 +8,12 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
-	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
-	"github.com/geniehq/genie/internal/db"
 	"github.com/geniehq/genie/internal/documents"
 	"github.com/geniehq/genie/internal/events"
-	"github.com/geniehq/genie/internal/secrets"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/secrets"
 )
 
 // DefaultPINCost is the bcrypt cost of PIN hashes. A PIN has at most 10^8

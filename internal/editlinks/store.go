@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/geniehq/genie/internal/apperr"
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // record is a stored link row.

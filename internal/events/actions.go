@@ -6,21 +6,21 @@ import (
 	"strings"
 	"time"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // EventActions returns the events actions: a caller's own events, for
 // clients that poll instead of receiving webhooks.
-func (s *Store) EventActions() api.Actions {
-	list := api.Action{Access: api.Authenticated, Handle: s.list, Summary: "List your events, newest first (kept 30 days)",
+func (s *Store) EventActions() httpapi.Actions {
+	list := httpapi.Action{Access: httpapi.Authenticated, Handle: s.list, Summary: "List your events, newest first (kept 30 days)",
 		Request: EventsRequest{}, Response: EventList{}}
 	all := list
 	all.Summary = "List your events (same as list)"
-	return api.Actions{
+	return httpapi.Actions{
 		"list": list,
 		"all":  all,
-		"get": {Access: api.Authenticated, Handle: s.get, Summary: "Get one of your events", ID: "The event's id (evt_…).",
+		"get": {Access: httpapi.Authenticated, Handle: s.get, Summary: "Get one of your events", ID: "The event's id (evt_…).",
 			Response: Event{}, Errors: []string{apperr.CodeNotFound}},
 	}
 }
@@ -53,12 +53,12 @@ func parseTime(field string, v *string) (*time.Time, error) {
 	return &t, nil
 }
 
-func (s *Store) list(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Store) list(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in EventsRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit, offset, err := api.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(20, 100)
+	limit, offset, err := httpapi.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(20, 100)
 	if err != nil {
 		return nil, err
 	}
@@ -79,10 +79,10 @@ func (s *Store) list(ctx context.Context, r *api.Request) (*api.Response, error)
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(EventList{Events: evs, Count: n, Limit: limit, Offset: offset}), nil
+	return httpapi.OK(EventList{Events: evs, Count: n, Limit: limit, Offset: offset}), nil
 }
 
-func (s *Store) get(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Store) get(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := r.RequireID()
 	if err != nil {
 		return nil, err
@@ -91,28 +91,28 @@ func (s *Store) get(ctx context.Context, r *api.Request) (*api.Response, error) 
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(e), nil
+	return httpapi.OK(e), nil
 }
 
 // Actions returns the webhooks actions (the caller's own endpoints).
-func (w *Webhooks) Actions() api.Actions {
+func (w *Webhooks) Actions() httpapi.Actions {
 	id := "The endpoint's id (we_…)."
 	nf := []string{apperr.CodeNotFound}
-	return api.Actions{
-		"create": {Access: api.Authenticated, Handle: w.create, Summary: "Add a webhook endpoint (its signing secret is in this answer only)",
+	return httpapi.Actions{
+		"create": {Access: httpapi.Authenticated, Handle: w.create, Summary: "Add a webhook endpoint (its signing secret is in this answer only)",
 			Request: EndpointCreate{}, Response: OneEndpoint{}, Status: http.StatusCreated, Idempotent: true, Errors: []string{apperr.CodeForbidden}},
-		"all":  {Access: api.Authenticated, Handle: w.all, Summary: "List your webhook endpoints", Response: EndpointList{}},
-		"list": {Access: api.Authenticated, Handle: w.all, Summary: "List your webhook endpoints (same as all)", Response: EndpointList{}},
-		"get":  {Access: api.Authenticated, Handle: w.get, Summary: "Get a webhook endpoint", ID: id, Response: OneEndpoint{}, Errors: nf},
-		"update": {Access: api.Authenticated, Handle: w.update, Summary: "Change a webhook endpoint, or enable it again (only the fields given)",
+		"all":  {Access: httpapi.Authenticated, Handle: w.all, Summary: "List your webhook endpoints", Response: EndpointList{}},
+		"list": {Access: httpapi.Authenticated, Handle: w.all, Summary: "List your webhook endpoints (same as all)", Response: EndpointList{}},
+		"get":  {Access: httpapi.Authenticated, Handle: w.get, Summary: "Get a webhook endpoint", ID: id, Response: OneEndpoint{}, Errors: nf},
+		"update": {Access: httpapi.Authenticated, Handle: w.update, Summary: "Change a webhook endpoint, or enable it again (only the fields given)",
 			ID: id, Request: EndpointInput{}, Response: OneEndpoint{}, Errors: []string{apperr.CodeNotFound, apperr.CodeForbidden}},
-		"delete": {Access: api.Authenticated, Handle: w.delete, Summary: "Delete a webhook endpoint and its pending deliveries",
+		"delete": {Access: httpapi.Authenticated, Handle: w.delete, Summary: "Delete a webhook endpoint and its pending deliveries",
 			ID: id, Response: Removed{}, Errors: nf},
-		"rotate-secret": {Access: api.Authenticated, Handle: w.rotate, Summary: "Replace an endpoint's signing secret (the old one stops at once)",
+		"rotate-secret": {Access: httpapi.Authenticated, Handle: w.rotate, Summary: "Replace an endpoint's signing secret (the old one stops at once)",
 			ID: id, Response: OneEndpoint{}, Errors: nf},
-		"test": {Access: api.Authenticated, Handle: w.test, Summary: "Send a webhook.test event to the endpoint",
+		"test": {Access: httpapi.Authenticated, Handle: w.test, Summary: "Send a webhook.test event to the endpoint",
 			ID: id, Response: OneDelivery{}, Errors: nf, Idempotent: true},
-		"deliveries": {Access: api.Authenticated, Handle: w.deliveriesAction, Summary: "List an endpoint's deliveries with every attempt, newest first",
+		"deliveries": {Access: httpapi.Authenticated, Handle: w.deliveriesAction, Summary: "List an endpoint's deliveries with every attempt, newest first",
 			ID: id, Request: DeliveriesRequest{}, Response: DeliveryList{}, Errors: nf},
 	}
 }
@@ -154,7 +154,7 @@ type DeliveryList struct {
 	Offset     int        `json:"offset"`
 }
 
-func (w *Webhooks) create(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (w *Webhooks) create(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in EndpointInput // EndpointCreate is its declaration; enabled is refused here
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -166,23 +166,23 @@ func (w *Webhooks) create(ctx context.Context, r *api.Request) (*api.Response, e
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(OneEndpoint{Webhook: e}), nil
+	return httpapi.Created(OneEndpoint{Webhook: e}), nil
 }
 
-func (w *Webhooks) all(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (w *Webhooks) all(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	es, err := w.List(ctx, r.Caller)
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(EndpointList{Webhooks: es, Count: len(es)}), nil
+	return httpapi.OK(EndpointList{Webhooks: es, Count: len(es)}), nil
 }
 
-func endpointID(r *api.Request) (string, error) {
+func endpointID(r *httpapi.Request) (string, error) {
 	id, err := r.RequireID()
 	return strings.TrimSpace(id), err
 }
 
-func (w *Webhooks) get(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (w *Webhooks) get(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := endpointID(r)
 	if err != nil {
 		return nil, err
@@ -191,10 +191,10 @@ func (w *Webhooks) get(ctx context.Context, r *api.Request) (*api.Response, erro
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(OneEndpoint{Webhook: e}), nil
+	return httpapi.OK(OneEndpoint{Webhook: e}), nil
 }
 
-func (w *Webhooks) update(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (w *Webhooks) update(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := endpointID(r)
 	if err != nil {
 		return nil, err
@@ -207,10 +207,10 @@ func (w *Webhooks) update(ctx context.Context, r *api.Request) (*api.Response, e
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(OneEndpoint{Webhook: e}), nil
+	return httpapi.OK(OneEndpoint{Webhook: e}), nil
 }
 
-func (w *Webhooks) delete(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (w *Webhooks) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := endpointID(r)
 	if err != nil {
 		return nil, err
@@ -218,10 +218,10 @@ func (w *Webhooks) delete(ctx context.Context, r *api.Request) (*api.Response, e
 	if err := w.Delete(ctx, r.Caller, id); err != nil {
 		return nil, err
 	}
-	return api.OK(Removed{Success: true, ID: id}), nil
+	return httpapi.OK(Removed{Success: true, ID: id}), nil
 }
 
-func (w *Webhooks) rotate(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (w *Webhooks) rotate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := endpointID(r)
 	if err != nil {
 		return nil, err
@@ -230,10 +230,10 @@ func (w *Webhooks) rotate(ctx context.Context, r *api.Request) (*api.Response, e
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(OneEndpoint{Webhook: e}), nil
+	return httpapi.OK(OneEndpoint{Webhook: e}), nil
 }
 
-func (w *Webhooks) test(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (w *Webhooks) test(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := endpointID(r)
 	if err != nil {
 		return nil, err
@@ -242,10 +242,10 @@ func (w *Webhooks) test(ctx context.Context, r *api.Request) (*api.Response, err
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(OneDelivery{Delivery: d}), nil
+	return httpapi.OK(OneDelivery{Delivery: d}), nil
 }
 
-func (w *Webhooks) deliveriesAction(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (w *Webhooks) deliveriesAction(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := endpointID(r)
 	if err != nil {
 		return nil, err
@@ -254,7 +254,7 @@ func (w *Webhooks) deliveriesAction(ctx context.Context, r *api.Request) (*api.R
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit, offset, err := api.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(20, 100)
+	limit, offset, err := httpapi.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(20, 100)
 	if err != nil {
 		return nil, err
 	}
@@ -271,5 +271,5 @@ func (w *Webhooks) deliveriesAction(ctx context.Context, r *api.Request) (*api.R
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(DeliveryList{Deliveries: ds, Count: n, Limit: limit, Offset: offset}), nil
+	return httpapi.OK(DeliveryList{Deliveries: ds, Count: n, Limit: limit, Offset: offset}), nil
 }

@@ -17,11 +17,11 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
-	"github.com/geniehq/genie/internal/db"
-	"github.com/geniehq/genie/internal/secrets"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/secrets"
 )
 
 // Endpoint is a webhook endpoint: where a user's events are sent.
@@ -261,9 +261,9 @@ func (w *Webhooks) Update(ctx context.Context, c *auth.Caller, id string, in End
 	if in.URL != nil {
 		cur.URL = strings.TrimSpace(*in.URL)
 	}
-	api.Assign(&cur.Events, in.Events)
-	api.Assign(&cur.Description, in.Description)
-	api.Assign(&cur.Platform, in.Platform)
+	httpapi.Assign(&cur.Events, in.Events)
+	httpapi.Assign(&cur.Description, in.Description)
+	httpapi.Assign(&cur.Platform, in.Platform)
 	reason, failing := cur.DisabledReason, cur.FailingSince
 	if in.Enabled != nil {
 		cur.Enabled = *in.Enabled

@@ -4,9 +4,9 @@ import (
 	"context"
 	"strings"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/genies"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Request field limits, in characters.
@@ -16,9 +16,9 @@ const (
 )
 
 // Actions returns the genie-documents actions; generate needs a credential.
-func (s *Service) Actions() api.Actions {
-	return api.Actions{
-		"generate": {Access: api.Authenticated, Handle: s.generate,
+func (s *Service) Actions() httpapi.Actions {
+	return httpapi.Actions{
+		"generate": {Access: httpapi.Authenticated, Handle: s.generate,
 			Summary: "Generate an FAQ, a how-to guide or a one-pager from knowledge-base documents",
 			Request: GenerateRequest{}, Response: Result{}, Idempotent: true,
 			Errors: []string{apperr.CodeAgentNotFound, apperr.CodeNotFound, apperr.CodeForbidden}},
@@ -27,19 +27,19 @@ func (s *Service) Actions() api.Actions {
 
 // GenerateRequest is generate's data.
 type GenerateRequest struct {
-	AgentID     *string                `json:"agentId" schema:"required,minLength=1" doc:"The genie the document is for (yours)."`
-	Template    *string                `json:"template" schema:"required,enum=faq|how-to|one-pager"`
-	DocumentIDs api.Optional[[]string] `json:"documentIds" schema:"required,minItems=1" doc:"Knowledge-base document UUIDs: yours or public ones."`
-	Purpose     *string                `json:"purpose" schema:"maxLength=1000" doc:"An optional focus; by default the most broadly useful content is covered."`
-	GenieName   *string                `json:"genieName" schema:"maxLength=100" doc:"Default: the text \"your business\"."`
+	AgentID     *string                    `json:"agentId" schema:"required,minLength=1" doc:"The genie the document is for (yours)."`
+	Template    *string                    `json:"template" schema:"required,enum=faq|how-to|one-pager"`
+	DocumentIDs httpapi.Optional[[]string] `json:"documentIds" schema:"required,minItems=1" doc:"Knowledge-base document UUIDs: yours or public ones."`
+	Purpose     *string                    `json:"purpose" schema:"maxLength=1000" doc:"An optional focus; by default the most broadly useful content is covered."`
+	GenieName   *string                    `json:"genieName" schema:"maxLength=100" doc:"Default: the text \"your business\"."`
 }
 
 // input is what generate binds into before its checks.
 type input = GenerateRequest
 
 // JSONSchema describes a template name.
-func (Template) JSONSchema() api.Schema {
-	return api.Schema{"type": "string", "enum": []string{"faq", "how-to", "one-pager"}}
+func (Template) JSONSchema() httpapi.Schema {
+	return httpapi.Schema{"type": "string", "enum": []string{"faq", "how-to", "one-pager"}}
 }
 
 // check validates the fields in the order the spec lists them.
@@ -64,13 +64,13 @@ func check(in *GenerateRequest) (Input, error) {
 	out.DocumentIDs = ids
 	if in.Purpose != nil {
 		out.Purpose = strings.TrimSpace(*in.Purpose)
-		if err := api.MaxLen("purpose", out.Purpose, MaxPurposeLen); err != nil {
+		if err := httpapi.MaxLen("purpose", out.Purpose, MaxPurposeLen); err != nil {
 			return out, err
 		}
 	}
 	if in.GenieName != nil {
 		out.GenieName = strings.TrimSpace(*in.GenieName)
-		if err := api.MaxLen("genieName", out.GenieName, MaxGenieNameLen); err != nil {
+		if err := httpapi.MaxLen("genieName", out.GenieName, MaxGenieNameLen); err != nil {
 			return out, err
 		}
 	}
@@ -79,7 +79,7 @@ func check(in *GenerateRequest) (Input, error) {
 
 // checkIDs requires a non-empty array of document UUIDs and drops repeats,
 // keeping the first occurrence (the rule of genies' document_ids).
-func checkIDs(o api.Optional[[]string]) ([]string, error) {
+func checkIDs(o httpapi.Optional[[]string]) ([]string, error) {
 	if !o.Set || o.Null {
 		return nil, apperr.Required("documentIds")
 	}
@@ -89,7 +89,7 @@ func checkIDs(o api.Optional[[]string]) ([]string, error) {
 	return genies.CheckIDList("documentIds", o.Value)
 }
 
-func (s *Service) generate(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) generate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var raw input
 	if err := r.Bind(&raw); err != nil {
 		return nil, err
@@ -102,5 +102,5 @@ func (s *Service) generate(ctx context.Context, r *api.Request) (*api.Response, 
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(res), nil
+	return httpapi.OK(res), nil
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Embedded is the default generator: deterministic and extractive, in pure

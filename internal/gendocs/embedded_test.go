@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))

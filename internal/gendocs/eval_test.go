@@ -13,7 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // The evaluation runs the embedded generator over the knowledge bases in

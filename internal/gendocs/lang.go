@@ -13,7 +13,7 @@ import (
 	"github.com/blevesearch/snowballstem/german"
 	"github.com/blevesearch/snowballstem/spanish"
 
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Language detection is a stopword-frequency score: the sources' words

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // fakeModel is an OpenAI-compatible chat-completions server on loopback

@@ -4,8 +4,8 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Actions returns the genies actions; all need a credential.
@@ -14,25 +14,25 @@ import (
 // escapes everything ("\ud83d\ude00").
 const maxBody = 2 << 20
 
-func (s *Service) Actions() api.Actions {
+func (s *Service) Actions() httpapi.Actions {
 	genieID := "The genie's id (a UUID)."
 	notFound := []string{apperr.CodeAgentNotFound}
-	list := api.Action{Access: api.Authenticated, Handle: s.all, Summary: "List your genies, newest first",
+	list := httpapi.Action{Access: httpapi.Authenticated, Handle: s.all, Summary: "List your genies, newest first",
 		Request: ListRequest{}, Response: List{}}
 	all := list
 	all.Summary = "List your genies (same as list)"
-	return api.Actions{
+	return httpapi.Actions{
 		"all":  all,
 		"list": list,
-		"get": {Access: api.Authenticated, Handle: s.get, Summary: "Get one of your genies, with its mailbox",
+		"get": {Access: httpapi.Authenticated, Handle: s.get, Summary: "Get one of your genies, with its mailbox",
 			ID: genieID, Response: One{}, Errors: notFound},
-		"create": {Access: api.Authenticated, Handle: s.create, Summary: "Create a genie",
+		"create": {Access: httpapi.Authenticated, Handle: s.create, Summary: "Create a genie",
 			Request: CreateRequest{}, Response: One{}, Status: http.StatusCreated, Idempotent: true, MaxBody: maxBody,
 			Errors: []string{apperr.CodeForbidden, apperr.CodeNotFound}},
-		"update": {Access: api.Authenticated, Handle: s.update, Summary: "Change a genie (only the fields given)",
+		"update": {Access: httpapi.Authenticated, Handle: s.update, Summary: "Change a genie (only the fields given)",
 			ID: genieID, Request: UpdateRequest{}, Response: One{}, MaxBody: maxBody, Errors: []string{apperr.CodeAgentNotFound, apperr.CodeNotFound}},
-		"delete": {Access: api.Authenticated, Handle: s.delete, Summary: "Delete a genie, its mailbox and its listing link",
-			ID: genieID, Response: api.SuccessMessage{}, Errors: notFound},
+		"delete": {Access: httpapi.Authenticated, Handle: s.delete, Summary: "Delete a genie, its mailbox and its listing link",
+			ID: genieID, Response: httpapi.SuccessMessage{}, Errors: notFound},
 	}
 }
 
@@ -59,32 +59,32 @@ type One struct {
 
 // UpdateRequest is update's data: only the fields given change.
 type UpdateRequest struct {
-	Name         *string                `json:"name" schema:"minLength=1,maxLength=200"`
-	Description  *string                `json:"description" schema:"maxLength=5000"`
-	Instructions *string                `json:"instructions" schema:"maxLength=100000"`
-	Greeting     *string                `json:"greeting" schema:"maxLength=2000"`
-	VoiceID      api.Optional[string]   `json:"voice_id" doc:"A voice id, or null for none."`
-	DocumentIDs  api.Optional[[]string] `json:"document_ids" doc:"The knowledge-base documents (UUIDs) the genie uses."`
-	Conversation *ConversationPatch     `json:"conversation" doc:"The public conversation page's settings; only the fields given change."`
+	Name         *string                    `json:"name" schema:"minLength=1,maxLength=200"`
+	Description  *string                    `json:"description" schema:"maxLength=5000"`
+	Instructions *string                    `json:"instructions" schema:"maxLength=100000"`
+	Greeting     *string                    `json:"greeting" schema:"maxLength=2000"`
+	VoiceID      httpapi.Optional[string]   `json:"voice_id" doc:"A voice id, or null for none."`
+	DocumentIDs  httpapi.Optional[[]string] `json:"document_ids" doc:"The knowledge-base documents (UUIDs) the genie uses."`
+	Conversation *ConversationPatch         `json:"conversation" doc:"The public conversation page's settings; only the fields given change."`
 }
 
 // CreateRequest is create's data: name is required.
 type CreateRequest struct {
-	Name         *string                `json:"name" schema:"required,minLength=1,maxLength=200"`
-	Description  *string                `json:"description" schema:"maxLength=5000"`
-	Instructions *string                `json:"instructions" schema:"maxLength=100000"`
-	Greeting     *string                `json:"greeting" schema:"maxLength=2000"`
-	VoiceID      api.Optional[string]   `json:"voice_id" doc:"A voice id, or null for none."`
-	DocumentIDs  api.Optional[[]string] `json:"document_ids" doc:"The knowledge-base documents (UUIDs) the genie uses."`
-	Conversation *ConversationPatch     `json:"conversation" doc:"The public conversation page's settings; only the fields given change."`
+	Name         *string                    `json:"name" schema:"required,minLength=1,maxLength=200"`
+	Description  *string                    `json:"description" schema:"maxLength=5000"`
+	Instructions *string                    `json:"instructions" schema:"maxLength=100000"`
+	Greeting     *string                    `json:"greeting" schema:"maxLength=2000"`
+	VoiceID      httpapi.Optional[string]   `json:"voice_id" doc:"A voice id, or null for none."`
+	DocumentIDs  httpapi.Optional[[]string] `json:"document_ids" doc:"The knowledge-base documents (UUIDs) the genie uses."`
+	Conversation *ConversationPatch         `json:"conversation" doc:"The public conversation page's settings; only the fields given change."`
 }
 
-func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in ListRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit, offset, err := api.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
+	limit, offset, err := httpapi.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
 	if err != nil {
 		return nil, err
 	}
@@ -95,10 +95,10 @@ func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error
 	if gs == nil {
 		gs = []*Genie{}
 	}
-	return api.OK(List{Genies: gs, Count: total, Limit: limit, Offset: offset}), nil
+	return httpapi.OK(List{Genies: gs, Count: total, Limit: limit, Offset: offset}), nil
 }
 
-func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) get(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := r.RequireID()
 	if err != nil {
 		return nil, err
@@ -107,10 +107,10 @@ func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(One{Genie: g}), nil
+	return httpapi.OK(One{Genie: g}), nil
 }
 
-func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var req CreateRequest
 	if err := r.Bind(&req); err != nil {
 		return nil, err
@@ -119,10 +119,10 @@ func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(One{Genie: g}), nil
+	return httpapi.Created(One{Genie: g}), nil
 }
 
-func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) update(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := r.RequireID()
 	if err != nil {
 		return nil, err
@@ -135,10 +135,10 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(One{Genie: g}), nil
+	return httpapi.OK(One{Genie: g}), nil
 }
 
-func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := r.RequireID()
 	if err != nil {
 		return nil, err
@@ -146,5 +146,5 @@ func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Delete(ctx, r.Caller, id, s.DeleteHooks...); err != nil {
 		return nil, err
 	}
-	return api.OK(api.Done("genie deleted")), nil
+	return httpapi.OK(httpapi.Done("genie deleted")), nil
 }

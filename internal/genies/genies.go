@@ -15,11 +15,11 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
-	"github.com/geniehq/genie/internal/db"
 	"github.com/geniehq/genie/internal/events"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // Field limits, in characters.
@@ -245,8 +245,8 @@ type Fields struct {
 	Description  *string
 	Instructions *string
 	Greeting     *string
-	VoiceID      api.Optional[string]
-	DocumentIDs  api.Optional[[]string]
+	VoiceID      httpapi.Optional[string]
+	DocumentIDs  httpapi.Optional[[]string]
 	Conversation *ConversationPatch
 }
 
@@ -255,7 +255,7 @@ type Fields struct {
 // null).
 func (f Fields) Check(create bool) (Fields, error) {
 	if f.Name != nil || create {
-		name, err := api.RequiredString("name", f.Name, MaxNameLen)
+		name, err := httpapi.RequiredString("name", f.Name, MaxNameLen)
 		if err != nil {
 			return f, err
 		}
@@ -271,13 +271,13 @@ func (f Fields) Check(create bool) (Fields, error) {
 		{"greeting", f.Greeting, MaxGreetingLen},
 	} {
 		if c.v != nil {
-			if err := api.MaxLen(c.field, *c.v, c.max); err != nil {
+			if err := httpapi.MaxLen(c.field, *c.v, c.max); err != nil {
 				return f, err
 			}
 		}
 	}
 	if v := f.VoiceID.Ptr(); v != nil {
-		if err := api.MaxLen("voice_id", *v, MaxVoiceIDLen); err != nil {
+		if err := httpapi.MaxLen("voice_id", *v, MaxVoiceIDLen); err != nil {
 			return f, err
 		}
 	}
@@ -289,7 +289,7 @@ func (f Fields) Check(create bool) (Fields, error) {
 		if err != nil {
 			return f, err
 		}
-		f.DocumentIDs = api.Some(ids)
+		f.DocumentIDs = httpapi.Some(ids)
 	}
 	return f, nil
 }
@@ -307,7 +307,7 @@ func CheckIDList(field string, ids []string) ([]string, error) {
 	seen := map[string]bool{}
 	out := []string{}
 	for i, id := range ids {
-		if !api.IsUUID(id) {
+		if !httpapi.IsUUID(id) {
 			return nil, apperr.Invalid(field, "%s[%d] must be a document UUID", field, i)
 		}
 		if !seen[id] {
@@ -373,10 +373,10 @@ func CreateTx(ctx context.Context, tx *sql.Tx, c *auth.Caller, ownerID string, f
 
 // apply copies the supplied fields of f onto g (document_ids aside).
 func apply(g *Genie, f Fields) {
-	api.Assign(&g.Name, f.Name)
-	api.Assign(&g.Description, f.Description)
-	api.Assign(&g.Instructions, f.Instructions)
-	api.Assign(&g.Greeting, f.Greeting)
+	httpapi.Assign(&g.Name, f.Name)
+	httpapi.Assign(&g.Description, f.Description)
+	httpapi.Assign(&g.Instructions, f.Instructions)
+	httpapi.Assign(&g.Greeting, f.Greeting)
 	f.VoiceID.ApplyTo(&g.VoiceID)
 }
 

@@ -4,35 +4,35 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Actions returns the genie-groups actions; all need a credential. Each
 // declares what it takes and answers; the handlers bind into and answer
 // those same types.
-func (s *Service) Actions() api.Actions {
+func (s *Service) Actions() httpapi.Actions {
 	groupID := "The group's id: a number, written as a string."
 	forbidden := []string{apperr.CodeForbidden}                 // adminMode or userId without the admin role
 	both := []string{apperr.CodeForbidden, apperr.CodeNotFound} // ... and a group the caller cannot reach
-	a := func(summary string, h api.Handler, req, resp any, errs []string) api.Action {
-		return api.Action{Access: api.Authenticated, Handle: h, Summary: summary, Request: req, Response: resp, Errors: errs}
+	a := func(summary string, h httpapi.Handler, req, resp any, errs []string) httpapi.Action {
+		return httpapi.Action{Access: httpapi.Authenticated, Handle: h, Summary: summary, Request: req, Response: resp, Errors: errs}
 	}
-	one := func(summary string, h api.Handler, req, resp any, errs []string) api.Action {
+	one := func(summary string, h httpapi.Handler, req, resp any, errs []string) httpapi.Action {
 		act := a(summary, h, req, resp, errs)
 		act.ID = groupID
 		return act
 	}
 	create := a("Create a group at the next free position", s.create, CreateRequest{}, One{}, forbidden)
 	create.Status, create.Idempotent = http.StatusCreated, true
-	return api.Actions{
+	return httpapi.Actions{
 		"list":    a("List your groups by position", s.list, Scope{}, List{}, forbidden),
 		"all":     a("List your groups by position (same as list)", s.list, Scope{}, List{}, forbidden),
 		"get":     one("Get a group", s.get, GetRequest{}, One{}, []string{apperr.CodeNotFound}),
 		"create":  create,
 		"update":  one("Change a group's name, description or position (only the fields given)", s.update, UpdateRequest{}, One{}, both),
-		"delete":  one("Delete a group; its genies keep existing, in no group", s.delete, Scope{}, api.SuccessMessage{}, both),
-		"reorder": a("Set the order of your groups", s.reorder, ReorderRequest{}, api.SuccessMessage{}, both),
+		"delete":  one("Delete a group; its genies keep existing, in no group", s.delete, Scope{}, httpapi.SuccessMessage{}, both),
+		"reorder": a("Set the order of your groups", s.reorder, ReorderRequest{}, httpapi.SuccessMessage{}, both),
 		"counts":  a("Count the genies in each of your groups", s.counts, Scope{}, Counts{}, forbidden),
 		"sync": a("Put a genie in a group, or in none", s.sync, SyncRequest{}, SyncResult{},
 			[]string{apperr.CodeForbidden, apperr.CodeNotFound, apperr.CodeAgentNotFound}),
@@ -84,11 +84,11 @@ type ReorderRequest struct {
 // SyncRequest is sync's data.
 type SyncRequest struct {
 	Scope
-	AgentID *string             `json:"agentId" schema:"required,minLength=1"`
-	GroupID api.Optional[int64] `json:"groupId" schema:"required" doc:"A group id, or null to take the genie out of its group."`
+	AgentID *string                 `json:"agentId" schema:"required,minLength=1"`
+	GroupID httpapi.Optional[int64] `json:"groupId" schema:"required" doc:"A group id, or null to take the genie out of its group."`
 }
 
-func (s *Service) list(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) list(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in Scope
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -105,10 +105,10 @@ func (s *Service) list(ctx context.Context, r *api.Request) (*api.Response, erro
 	for i, g := range gs {
 		out[i] = *g
 	}
-	return api.OK(List{Groups: out}), nil
+	return httpapi.OK(List{Groups: out}), nil
 }
 
-func groupID(r *api.Request) (int64, error) {
+func groupID(r *httpapi.Request) (int64, error) {
 	id, err := r.RequireID()
 	if err != nil {
 		return 0, err
@@ -116,7 +116,7 @@ func groupID(r *api.Request) (int64, error) {
 	return ParseID("id", id)
 }
 
-func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) get(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in GetRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -129,10 +129,10 @@ func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(One{Group: *g}), nil
+	return httpapi.OK(One{Group: *g}), nil
 }
 
-func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var req CreateRequest
 	if err := r.Bind(&req); err != nil {
 		return nil, err
@@ -141,10 +141,10 @@ func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(One{Group: *g}), nil
+	return httpapi.Created(One{Group: *g}), nil
 }
 
-func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) update(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := groupID(r)
 	if err != nil {
 		return nil, err
@@ -157,10 +157,10 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(One{Group: *g}), nil
+	return httpapi.OK(One{Group: *g}), nil
 }
 
-func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := groupID(r)
 	if err != nil {
 		return nil, err
@@ -175,10 +175,10 @@ func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Delete(ctx, r.Caller, id); err != nil {
 		return nil, err
 	}
-	return api.OK(api.Done("group deleted")), nil
+	return httpapi.OK(httpapi.Done("group deleted")), nil
 }
 
-func (s *Service) reorder(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) reorder(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in ReorderRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -196,10 +196,10 @@ func (s *Service) reorder(ctx context.Context, r *api.Request) (*api.Response, e
 	if err := s.Reorder(ctx, uid, *in.GroupIDs); err != nil {
 		return nil, err
 	}
-	return api.OK(api.Done("groups reordered")), nil
+	return httpapi.OK(httpapi.Done("groups reordered")), nil
 }
 
-func (s *Service) counts(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) counts(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in Scope
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -212,10 +212,10 @@ func (s *Service) counts(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(Counts{Counts: c}), nil
+	return httpapi.OK(Counts{Counts: c}), nil
 }
 
-func (s *Service) sync(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) sync(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in SyncRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -234,5 +234,5 @@ func (s *Service) sync(ctx context.Context, r *api.Request) (*api.Response, erro
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(res), nil
+	return httpapi.OK(res), nil
 }

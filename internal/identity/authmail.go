@@ -13,7 +13,7 @@ import (
 	texttemplate "text/template"
 	"time"
 
-	"github.com/geniehq/genie/internal/mail"
+	"github.com/geniehq/genie/internal/platform/mail"
 )
 
 //go:embed templates

@@ -23,9 +23,9 @@ import (
 	"time"
 
 	"github.com/geniehq/genie/internal/auth"
-	"github.com/geniehq/genie/internal/db"
-	"github.com/geniehq/genie/internal/jsoncheck"
-	"github.com/geniehq/genie/internal/mail"
+	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/jsoncheck"
+	"github.com/geniehq/genie/internal/platform/mail"
 	"github.com/geniehq/genie/internal/users"
 )
 

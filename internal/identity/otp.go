@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // purpose is what a one-time code is for.

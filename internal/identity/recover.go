@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/geniehq/genie/internal/apperr"
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
 	"github.com/geniehq/genie/internal/users"
 )
 

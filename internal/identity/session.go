@@ -12,8 +12,8 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/google/uuid"
 
-	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/users"
 )
 

@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/users"
 )
 

@@ -5,30 +5,30 @@ import (
 	"strings"
 	"time"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Actions returns the agent-mailboxes-self actions.
-func (s *Service) Actions() api.Actions {
+func (s *Service) Actions() httpapi.Actions {
 	owner := []string{apperr.CodeUnauthorized, apperr.CodeAgentNotFound}
 	withBox := []string{apperr.CodeUnauthorized, apperr.CodeAgentNotFound, apperr.CodeNotFound}
-	a := api.Actions{
-		"get": {Access: api.Authenticated, Handle: s.get, Summary: "Get your genie's mailbox",
+	a := httpapi.Actions{
+		"get": {Access: httpapi.Authenticated, Handle: s.get, Summary: "Get your genie's mailbox",
 			Request: agentRef{}, Response: Mailbox{}, Errors: withBox},
-		"provision": {Access: api.Authenticated, Handle: s.provision, Summary: "Give your genie a mailbox (or move it to a new address)",
+		"provision": {Access: httpapi.Authenticated, Handle: s.provision, Summary: "Give your genie a mailbox (or move it to a new address)",
 			Request: ProvisionRequest{}, Response: Mailbox{}, Errors: owner, Idempotent: true},
-		"update": {Access: api.Authenticated, Handle: s.update, Summary: "Suspend or resume a mailbox, set its escalation address or how it answers mail",
-			Request: UpdateRequest{}, Response: api.OKFlag{}, Errors: withBox},
-		"delete": {Access: api.Authenticated, Handle: s.delete, Summary: "Delete your genie's mailbox and its mail",
-			Request: agentRef{}, Response: api.OKFlag{}, Errors: owner},
-		"test": {Access: api.Authenticated, Handle: s.test, Summary: "Send a test message from the mailbox",
+		"update": {Access: httpapi.Authenticated, Handle: s.update, Summary: "Suspend or resume a mailbox, set its escalation address or how it answers mail",
+			Request: UpdateRequest{}, Response: httpapi.OKFlag{}, Errors: withBox},
+		"delete": {Access: httpapi.Authenticated, Handle: s.delete, Summary: "Delete your genie's mailbox and its mail",
+			Request: agentRef{}, Response: httpapi.OKFlag{}, Errors: owner},
+		"test": {Access: httpapi.Authenticated, Handle: s.test, Summary: "Send a test message from the mailbox",
 			Request: agentRef{}, Errors: withBox, Idempotent: true,
-			Response: api.Schema{"type": "object", "description": "The mail system's answer; its shape varies. The embedded mail system answers {queued, message_id, from, to, delivery}.",
-				"properties": api.Schema{"queued": api.Schema{"type": "boolean"}}}},
-		"check-tenant-key": {Access: api.AdminOnly, Handle: s.checkKey, Summary: "Check your team's mail credentials at the mail system",
+			Response: httpapi.Schema{"type": "object", "description": "The mail system's answer; its shape varies. The embedded mail system answers {queued, message_id, from, to, delivery}.",
+				"properties": httpapi.Schema{"queued": httpapi.Schema{"type": "boolean"}}}},
+		"check-tenant-key": {Access: httpapi.AdminOnly, Handle: s.checkKey, Summary: "Check your team's mail credentials at the mail system",
 			Response: KeyState{}, Errors: []string{apperr.CodeNotFound}},
-		"reprovision-tenant-key": {Access: api.AdminOnly, Handle: s.reprovisionKey, Summary: "Replace your team's mail credentials (the old ones stop working at once)",
+		"reprovision-tenant-key": {Access: httpapi.AdminOnly, Handle: s.reprovisionKey, Summary: "Replace your team's mail credentials (the old ones stop working at once)",
 			Response: TenantRef{}, Errors: []string{apperr.CodeNotFound}},
 	}
 	s.inboxActions(a)
@@ -50,9 +50,9 @@ type ProvisionRequest struct {
 // UpdateRequest is update's data: action and/or escalation_address.
 type UpdateRequest struct {
 	agentRef
-	Action     *string              `json:"action" schema:"enum=suspend|resume"`
-	Escalation api.Optional[string] `json:"escalation_address" schema:"format=email" doc:"Receives a copy of every message; null clears it, omitted leaves it."`
-	AutoReply  *string              `json:"auto_reply" schema:"enum=off|draft|send" doc:"off: received mail is only stored; draft (default): each message gets a drafted answer from the genie's documents, for a person to send; send: confident answers are sent at once, the rest go to the escalation address (else the owner's email)."`
+	Action     *string                  `json:"action" schema:"enum=suspend|resume"`
+	Escalation httpapi.Optional[string] `json:"escalation_address" schema:"format=email" doc:"Receives a copy of every message; null clears it, omitted leaves it."`
+	AutoReply  *string                  `json:"auto_reply" schema:"enum=off|draft|send" doc:"off: received mail is only stored; draft (default): each message gets a drafted answer from the genie's documents, for a person to send; send: confident answers are sent at once, the rest go to the escalation address (else the owner's email)."`
 }
 
 // KeyState is check-tenant-key's answer.
@@ -74,7 +74,7 @@ func (a agentRef) id() (string, error) {
 	return *a.AgentID, nil
 }
 
-func bindAgent(r *api.Request) (string, error) {
+func bindAgent(r *httpapi.Request) (string, error) {
 	var in agentRef
 	if err := r.Bind(&in); err != nil {
 		return "", err
@@ -82,7 +82,7 @@ func bindAgent(r *api.Request) (string, error) {
 	return in.id()
 }
 
-func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) get(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := bindAgent(r)
 	if err != nil {
 		return nil, err
@@ -91,10 +91,10 @@ func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(m), nil
+	return httpapi.OK(m), nil
 }
 
-func (s *Service) provision(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) provision(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in ProvisionRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -112,10 +112,10 @@ func (s *Service) provision(ctx context.Context, r *api.Request) (*api.Response,
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(m), nil
+	return httpapi.OK(m), nil
 }
 
-func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) update(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in UpdateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -127,10 +127,10 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Update(ctx, r.Caller, id, Change{Action: in.Action, Escalation: in.Escalation, AutoReply: in.AutoReply}); err != nil {
 		return nil, err
 	}
-	return api.OK(api.OKFlag{OK: true}), nil
+	return httpapi.OK(httpapi.OKFlag{OK: true}), nil
 }
 
-func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := bindAgent(r)
 	if err != nil {
 		return nil, err
@@ -138,10 +138,10 @@ func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Delete(ctx, r.Caller, id); err != nil {
 		return nil, err
 	}
-	return api.OK(api.OKFlag{OK: true}), nil
+	return httpapi.OK(httpapi.OKFlag{OK: true}), nil
 }
 
-func (s *Service) test(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) test(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := bindAgent(r)
 	if err != nil {
 		return nil, err
@@ -150,21 +150,21 @@ func (s *Service) test(ctx context.Context, r *api.Request) (*api.Response, erro
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(res), nil
+	return httpapi.OK(res), nil
 }
 
-func (s *Service) checkKey(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) checkKey(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	st, err := s.CheckKey(ctx, r.Caller)
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(KeyState{Status: st.Status, RevokedAt: st.RevokedAt, TenantID: st.TenantID}), nil
+	return httpapi.OK(KeyState{Status: st.Status, RevokedAt: st.RevokedAt, TenantID: st.TenantID}), nil
 }
 
-func (s *Service) reprovisionKey(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) reprovisionKey(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := s.ReprovisionKey(ctx, r.Caller)
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(TenantRef{TenantID: id}), nil
+	return httpapi.OK(TenantRef{TenantID: id}), nil
 }

@@ -5,7 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"github.com/geniehq/genie/internal/mail"
+	"github.com/geniehq/genie/internal/platform/mail"
 	"strings"
 	"time"
 )

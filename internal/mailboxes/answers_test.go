@@ -11,7 +11,7 @@ import (
 	"github.com/geniehq/genie/internal/apitest"
 	"github.com/geniehq/genie/internal/app"
 	"github.com/geniehq/genie/internal/auth"
-	"github.com/geniehq/genie/internal/mail/mailtest"
+	"github.com/geniehq/genie/internal/platform/mail/mailtest"
 )
 
 // shopFAQ is a small help page as a shop writes it.

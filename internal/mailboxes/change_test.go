@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 func TestChangeCheck(t *testing.T) {
@@ -25,7 +25,7 @@ func TestChangeCheck(t *testing.T) {
 	} {
 		t.Run(tc.data, func(t *testing.T) {
 			var in UpdateRequest
-			err := api.Decode(json.RawMessage(tc.data), &in) // null where the schema has none is refused here
+			err := httpapi.Decode(json.RawMessage(tc.data), &in) // null where the schema has none is refused here
 			var ch Change
 			if err == nil {
 				ch, err = Change{Action: in.Action, Escalation: in.Escalation}.Check()

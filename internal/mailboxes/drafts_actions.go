@@ -6,24 +6,24 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // The draft actions of agent-mailboxes-self: the answers the genie drafted
 // to received mail, for the owner to read, edit, send or discard.
-func (s *Service) draftActions(a api.Actions) {
+func (s *Service) draftActions(a httpapi.Actions) {
 	withBox := []string{apperr.CodeUnauthorized, apperr.CodeAgentNotFound, apperr.CodeNotFound}
-	a["drafts"] = api.Action{Access: api.Authenticated, Handle: s.drafts, Summary: "List the answers the genie drafted to received mail, newest first",
+	a["drafts"] = httpapi.Action{Access: httpapi.Authenticated, Handle: s.drafts, Summary: "List the answers the genie drafted to received mail, newest first",
 		Request: DraftsRequest{}, Response: DraftList{}, Errors: withBox}
-	a["draft"] = api.Action{Access: api.Authenticated, Handle: s.draft, Summary: "Get one drafted answer, with its sources",
+	a["draft"] = httpapi.Action{Access: httpapi.Authenticated, Handle: s.draft, Summary: "Get one drafted answer, with its sources",
 		Request: DraftRequest{}, Response: DraftAnswer{}, Errors: withBox}
-	a["draft-update"] = api.Action{Access: api.Authenticated, Handle: s.draftUpdate, Summary: "Edit a drafted answer (recipients, subject, text)",
+	a["draft-update"] = httpapi.Action{Access: httpapi.Authenticated, Handle: s.draftUpdate, Summary: "Edit a drafted answer (recipients, subject, text)",
 		Request: DraftUpdateRequest{}, Response: DraftAnswer{}, Errors: withBox, MaxBody: 2 << 20}
-	a["draft-send"] = api.Action{Access: api.Authenticated, Handle: s.draftSend, Summary: "Send a drafted answer as the reply to its message (the draft is deleted)",
+	a["draft-send"] = httpapi.Action{Access: httpapi.Authenticated, Handle: s.draftSend, Summary: "Send a drafted answer as the reply to its message (the draft is deleted)",
 		Request: DraftRequest{}, Response: SentAnswer{}, Status: http.StatusCreated, Idempotent: true, Errors: withBox}
-	a["draft-discard"] = api.Action{Access: api.Authenticated, Handle: s.draftDiscard, Summary: "Discard a drafted answer",
-		Request: DraftRequest{}, Response: api.OKFlag{}, Errors: withBox}
+	a["draft-discard"] = httpapi.Action{Access: httpapi.Authenticated, Handle: s.draftDiscard, Summary: "Discard a drafted answer",
+		Request: DraftRequest{}, Response: httpapi.OKFlag{}, Errors: withBox}
 }
 
 // DraftsRequest is the data of drafts.
@@ -72,7 +72,7 @@ func (in DraftRequest) ids() (string, string, error) {
 	return id, strings.TrimSpace(*in.DraftID), nil
 }
 
-func bindDraft(r *api.Request) (string, string, error) {
+func bindDraft(r *httpapi.Request) (string, string, error) {
 	var in DraftRequest
 	if err := r.Bind(&in); err != nil {
 		return "", "", err
@@ -80,7 +80,7 @@ func bindDraft(r *api.Request) (string, string, error) {
 	return in.ids()
 }
 
-func (s *Service) drafts(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) drafts(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in DraftsRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -97,10 +97,10 @@ func (s *Service) drafts(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(DraftList{Drafts: list, Count: n, Limit: limit, Offset: offset}), nil
+	return httpapi.OK(DraftList{Drafts: list, Count: n, Limit: limit, Offset: offset}), nil
 }
 
-func (s *Service) draft(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) draft(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	agent, id, err := bindDraft(r)
 	if err != nil {
 		return nil, err
@@ -109,10 +109,10 @@ func (s *Service) draft(ctx context.Context, r *api.Request) (*api.Response, err
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(DraftAnswer{Draft: d}), nil
+	return httpapi.OK(DraftAnswer{Draft: d}), nil
 }
 
-func (s *Service) draftUpdate(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) draftUpdate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in DraftUpdateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -152,10 +152,10 @@ func (s *Service) draftUpdate(ctx context.Context, r *api.Request) (*api.Respons
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(DraftAnswer{Draft: d}), nil
+	return httpapi.OK(DraftAnswer{Draft: d}), nil
 }
 
-func (s *Service) draftSend(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) draftSend(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	agent, id, err := bindDraft(r)
 	if err != nil {
 		return nil, err
@@ -164,10 +164,10 @@ func (s *Service) draftSend(ctx context.Context, r *api.Request) (*api.Response,
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(SentAnswer{Message: sent}), nil
+	return httpapi.Created(SentAnswer{Message: sent}), nil
 }
 
-func (s *Service) draftDiscard(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) draftDiscard(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	agent, id, err := bindDraft(r)
 	if err != nil {
 		return nil, err
@@ -175,5 +175,5 @@ func (s *Service) draftDiscard(ctx context.Context, r *api.Request) (*api.Respon
 	if err := s.DiscardDraft(ctx, r.Caller, agent, id); err != nil {
 		return nil, err
 	}
-	return api.OK(api.OKFlag{OK: true}), nil
+	return httpapi.OK(httpapi.OKFlag{OK: true}), nil
 }

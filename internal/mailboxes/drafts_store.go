@@ -7,8 +7,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/geniehq/genie/internal/apperr"
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // The SQL of drafts (mail_drafts): one short function per query.

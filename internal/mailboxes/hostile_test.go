@@ -16,7 +16,7 @@ import (
 
 	"github.com/geniehq/genie/internal/apitest"
 	"github.com/geniehq/genie/internal/auth"
-	"github.com/geniehq/genie/internal/mail"
+	"github.com/geniehq/genie/internal/platform/mail"
 )
 
 // hostileMessages are messages built to cost a receiver: each is sent over

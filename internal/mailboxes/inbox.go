@@ -11,10 +11,10 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
-	"github.com/geniehq/genie/internal/mail"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/mail"
 )
 
 // The inbox actions of agent-mailboxes-self: a genie reads the mail its
@@ -33,17 +33,17 @@ const (
 	maxBodyLen    = 1 << 20 // bytes, each of text and html
 )
 
-func (s *Service) inboxActions(a api.Actions) {
+func (s *Service) inboxActions(a httpapi.Actions) {
 	withBox := []string{apperr.CodeUnauthorized, apperr.CodeAgentNotFound, apperr.CodeNotFound}
-	a["messages"] = api.Action{Access: api.Authenticated, Handle: s.messages, Summary: "List the mailbox's messages, newest first",
+	a["messages"] = httpapi.Action{Access: httpapi.Authenticated, Handle: s.messages, Summary: "List the mailbox's messages, newest first",
 		Request: MessagesRequest{}, Response: MessageList{}, Errors: withBox}
-	a["message"] = api.Action{Access: api.Authenticated, Handle: s.message, Summary: "Read one message in full, with its header fields",
+	a["message"] = httpapi.Action{Access: httpapi.Authenticated, Handle: s.message, Summary: "Read one message in full, with its header fields",
 		Request: MessageRequest{}, Response: MessageAnswer{}, Errors: withBox}
-	a["attachment"] = api.Action{Access: api.Authenticated, Handle: s.attachment, Summary: "Download an attachment of a message (base64)",
+	a["attachment"] = httpapi.Action{Access: httpapi.Authenticated, Handle: s.attachment, Summary: "Download an attachment of a message (base64)",
 		Request: AttachmentRequest{}, Response: AttachmentAnswer{}, Errors: withBox}
-	a["threads"] = api.Action{Access: api.Authenticated, Handle: s.threads, Summary: "List the mailbox's conversations, newest activity first",
+	a["threads"] = httpapi.Action{Access: httpapi.Authenticated, Handle: s.threads, Summary: "List the mailbox's conversations, newest activity first",
 		Request: ThreadsRequest{}, Response: ThreadList{}, Errors: withBox}
-	a["send"] = api.Action{Access: api.Authenticated, Handle: s.send, Summary: "Send a message (or a reply) from the mailbox's address",
+	a["send"] = httpapi.Action{Access: httpapi.Authenticated, Handle: s.send, Summary: "Send a message (or a reply) from the mailbox's address",
 		Request: SendRequest{}, Response: SentAnswer{}, Status: http.StatusCreated, Idempotent: true, Errors: withBox,
 		MaxBody: 8 << 20}
 }
@@ -155,8 +155,8 @@ func (l *addressList) UnmarshalJSON(b []byte) error {
 }
 
 // JSONSchema: a string or an array of strings.
-func (addressList) JSONSchema() api.Schema {
-	return api.Schema{"anyOf": []any{api.Schema{"type": "string"}, api.Schema{"type": "array", "items": api.Schema{"type": "string"}, "maxItems": maxRecipients}}}
+func (addressList) JSONSchema() httpapi.Schema {
+	return httpapi.Schema{"anyOf": []any{httpapi.Schema{"type": "string"}, httpapi.Schema{"type": "array", "items": httpapi.Schema{"type": "string"}, "maxItems": maxRecipients}}}
 }
 
 // checkAddresses validates a recipient list field.
@@ -190,10 +190,10 @@ func (s *Service) inbox(ctx context.Context, c *auth.Caller, agentID string) (*M
 }
 
 func page(limit, offset *int) (int, int, error) {
-	return api.Page{Limit: limit, Offset: offset}.Resolve(50, 200)
+	return httpapi.Page{Limit: limit, Offset: offset}.Resolve(50, 200)
 }
 
-func (s *Service) messages(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) messages(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in MessagesRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -222,7 +222,7 @@ func (s *Service) messages(ctx context.Context, r *api.Request) (*api.Response, 
 			return nil, err
 		}
 	}
-	return api.OK(out), nil
+	return httpapi.OK(out), nil
 }
 
 // requireMessageID returns the messageId field.
@@ -233,7 +233,7 @@ func requireMessageID(v *string) (string, error) {
 	return strings.TrimSpace(*v), nil
 }
 
-func (s *Service) load(ctx context.Context, r *api.Request, agent *string, messageID *string) (*mail.FullMessage, []byte, error) {
+func (s *Service) load(ctx context.Context, r *httpapi.Request, agent *string, messageID *string) (*mail.FullMessage, []byte, error) {
 	id, err := agentRef{agent}.id()
 	if err != nil {
 		return nil, nil, err
@@ -246,7 +246,7 @@ func (s *Service) load(ctx context.Context, r *api.Request, agent *string, messa
 	if err != nil {
 		return nil, nil, err
 	}
-	if m.AccountID == nil || !api.IsUUID(mid) {
+	if m.AccountID == nil || !httpapi.IsUUID(mid) {
 		return nil, nil, apperr.NotFound("message")
 	}
 	msg, raw, err := box.InboxMessage(ctx, *m.AccountID, mid)
@@ -256,7 +256,7 @@ func (s *Service) load(ctx context.Context, r *api.Request, agent *string, messa
 	return msg, raw, err
 }
 
-func (s *Service) message(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) message(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in MessageRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -265,10 +265,10 @@ func (s *Service) message(ctx context.Context, r *api.Request) (*api.Response, e
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(MessageAnswer{Message: msg}), nil
+	return httpapi.OK(MessageAnswer{Message: msg}), nil
 }
 
-func (s *Service) attachment(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) attachment(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in AttachmentRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -296,11 +296,11 @@ func (s *Service) attachment(ctx context.Context, r *api.Request) (*api.Response
 	if err != nil {
 		return nil, fmt.Errorf("mailboxes: read attachment: %w", err)
 	}
-	return api.OK(AttachmentAnswer{Filename: att.Filename, ContentType: att.ContentType, Size: len(content),
+	return httpapi.OK(AttachmentAnswer{Filename: att.Filename, ContentType: att.ContentType, Size: len(content),
 		Content: base64.StdEncoding.EncodeToString(content)}), nil
 }
 
-func (s *Service) threads(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) threads(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in ThreadsRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -319,10 +319,10 @@ func (s *Service) threads(ctx context.Context, r *api.Request) (*api.Response, e
 			return nil, err
 		}
 	}
-	return api.OK(out), nil
+	return httpapi.OK(out), nil
 }
 
-func (s *Service) send(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) send(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in SendRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -400,7 +400,7 @@ func (s *Service) send(ctx context.Context, r *api.Request) (*api.Response, erro
 	if parent != nil {
 		s.replied(ctx, m.AgentID, parent, sent)
 	}
-	return api.Created(SentAnswer{Message: sent}), nil
+	return httpapi.Created(SentAnswer{Message: sent}), nil
 }
 
 // sendAs sends a message from a provisioned mailbox of a genie of owner,

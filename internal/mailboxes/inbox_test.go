@@ -12,7 +12,7 @@ import (
 	"github.com/geniehq/genie/internal/apitest"
 	"github.com/geniehq/genie/internal/app"
 	"github.com/geniehq/genie/internal/auth"
-	"github.com/geniehq/genie/internal/mail/mailtest"
+	"github.com/geniehq/genie/internal/platform/mail/mailtest"
 )
 
 // latin1Mail is a message as a mail client in a Latin-1 locale writes it:

@@ -18,13 +18,13 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
-	"github.com/geniehq/genie/internal/db"
 	"github.com/geniehq/genie/internal/events"
 	"github.com/geniehq/genie/internal/genies"
-	"github.com/geniehq/genie/internal/mail"
 	"github.com/geniehq/genie/internal/mailtenants"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/mail"
 	"github.com/geniehq/genie/internal/users"
 )
 

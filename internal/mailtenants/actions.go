@@ -3,8 +3,8 @@ package mailtenants
 import (
 	"context"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/users"
 )
 
@@ -16,8 +16,8 @@ const (
 )
 
 // Actions returns the mail-tenant-credentials actions (admin only).
-func (s *Store) Actions() api.Actions {
-	return api.Actions{"upsert": {Access: api.AdminOnly, Handle: s.upsert,
+func (s *Store) Actions() httpapi.Actions {
+	return httpapi.Actions{"upsert": {Access: httpapi.AdminOnly, Handle: s.upsert,
 		Summary: "Register a team's mail tenant credentials (creating the owner's account and team when missing)",
 		Request: UpsertRequest{}, Response: UpsertResult{}, Idempotent: true}}
 }
@@ -37,7 +37,7 @@ type UpsertResult struct {
 	OwnerUserID string `json:"owner_user_id" doc:"The owner's user id in this service."`
 }
 
-func (s *Store) upsert(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Store) upsert(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in UpsertRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -49,7 +49,7 @@ func (s *Store) upsert(ctx context.Context, r *api.Request) (*api.Response, erro
 	if err != nil {
 		return nil, apperr.Invalid("owner_email", "owner_email must be a valid email address")
 	}
-	tenant, err := api.RequiredString("tenant_id", in.TenantID, MaxTenantIDLen)
+	tenant, err := httpapi.RequiredString("tenant_id", in.TenantID, MaxTenantIDLen)
 	if err != nil {
 		return nil, err
 	}
@@ -59,12 +59,12 @@ func (s *Store) upsert(ctx context.Context, r *api.Request) (*api.Response, erro
 	if *in.APIKey == "" {
 		return nil, apperr.Invalid("api_key", "api_key must not be empty")
 	}
-	if err := api.MaxLen("api_key", *in.APIKey, MaxAPIKeyLen); err != nil {
+	if err := httpapi.MaxLen("api_key", *in.APIKey, MaxAPIKeyLen); err != nil {
 		return nil, err
 	}
 	for field, v := range map[string]*string{"tenant_name": in.TenantName, "owner_user_id": in.OwnerUserID} {
 		if v != nil {
-			if err := api.MaxLen(field, *v, MaxNameLen); err != nil {
+			if err := httpapi.MaxLen(field, *v, MaxNameLen); err != nil {
 				return nil, err
 			}
 		}
@@ -74,5 +74,5 @@ func (s *Store) upsert(ctx context.Context, r *api.Request) (*api.Response, erro
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(UpsertResult{TeamID: teamID, OwnerUserID: userID}), nil
+	return httpapi.OK(UpsertResult{TeamID: teamID, OwnerUserID: userID}), nil
 }

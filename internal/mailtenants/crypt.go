@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/geniehq/genie/internal/db"
-	"github.com/geniehq/genie/internal/secrets"
+	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/secrets"
 )
 
 // Cipher encrypts stored tenant API keys with AES-256-GCM under the mail

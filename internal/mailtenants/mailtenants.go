@@ -15,9 +15,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/geniehq/genie/internal/apperr"
-	"github.com/geniehq/genie/internal/db"
-	"github.com/geniehq/genie/internal/mail"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/mail"
 	"github.com/geniehq/genie/internal/users"
 )
 

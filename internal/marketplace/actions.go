@@ -7,8 +7,8 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Actions returns the catalog's marketplace actions. list, all, get,
@@ -19,38 +19,38 @@ import (
 // package internal/marketplace/community's; internal/app registers both.
 // Each declares what it takes and answers; the handlers bind into and
 // answer those same types.
-func (s *Service) Actions() api.Actions {
+func (s *Service) Actions() httpapi.Actions {
 	notFound := []string{apperr.CodeNotFound}
-	return api.Actions{
-		"list": {Access: api.Public, Handle: s.list,
+	return httpapi.Actions{
+		"list": {Access: httpapi.Public, Handle: s.list,
 			Summary: "Browse public listings (slim), with filters, search and sorting",
 			Request: ListRequest{}, Response: SlimPage{}},
-		"all": {Access: api.Public, Handle: s.all,
+		"all": {Access: httpapi.Public, Handle: s.all,
 			Summary: "Browse listings in full (admins in adminMode: also non-public ones, with creators)",
 			Request: ListRequest{}, Response: FullPage{}},
-		"get": {Access: api.Public, Handle: s.get,
+		"get": {Access: httpapi.Public, Handle: s.get,
 			Summary: "Get a listing with related listings (counts a view)",
 			ID:      "The listing's slug (preferred) or id.", Request: GetRequest{}, Response: Detail{}, Errors: notFound},
-		"create": {Access: api.AdminOnly, Handle: s.create, MaxBody: maxBody,
+		"create": {Access: httpapi.AdminOnly, Handle: s.create, MaxBody: maxBody,
 			Summary: "Publish a genie as a listing (the genie becomes its template)",
 			Request: ListingRequest{}, Response: Listing{}, Status: http.StatusCreated, Idempotent: true,
 			Errors: []string{apperr.CodeNotFound, apperr.CodeAgentNotFound}},
-		"update": {Access: api.AdminOnly, Handle: s.update, MaxBody: maxBody,
+		"update": {Access: httpapi.AdminOnly, Handle: s.update, MaxBody: maxBody,
 			Summary: "Change a listing (only the fields given)",
 			ID:      "The listing's id.", Request: UpdateRequest{}, Response: Listing{}, Errors: notFound},
-		"delete": {Access: api.AdminOnly, Handle: s.delete,
+		"delete": {Access: httpapi.AdminOnly, Handle: s.delete,
 			Summary: "Delete a listing; its genie stays, no longer a template",
 			ID:      "The listing's id.", Response: Removed{}, Errors: notFound},
 		"categories": taxonomyAction("categories", "category", s.categoriesTaxonomy().handler(s),
 			CategoryCreateRequest{}, CategoryUpdateRequest{}, CategoryList{}, CategoryAnswer{}),
 		"brands": taxonomyAction("brands", "brand", s.brandsTaxonomy().handler(s),
 			BrandCreateRequest{}, BrandUpdateRequest{}, BrandList{}, BrandAnswer{}),
-		"stats": {Access: api.Public, Handle: s.statsAction,
+		"stats": {Access: httpapi.Public, Handle: s.statsAction,
 			Summary: "Catalog statistics (public listings)", Response: Stats{}},
-		"trending": {Access: api.Public, Handle: s.trendingAction,
+		"trending": {Access: httpapi.Public, Handle: s.trendingAction,
 			Summary: "Public listings by trending score (recent views, favorites, reviews and clones)",
 			Request: TrendingRequest{}, Response: TrendingList{}},
-		"clone": {Access: api.Authenticated, Handle: s.clone,
+		"clone": {Access: httpapi.Authenticated, Handle: s.clone,
 			Summary: "Copy a listing's genie (and its documents) into a new genie of yours",
 			ID:      "The listing's id (or data.marketplace_genie_id).", IDOptional: true,
 			Request: CloneRequest{}, Response: Cloned{}, Status: http.StatusCreated, Idempotent: true,
@@ -86,22 +86,22 @@ func (q *queryJSON) UnmarshalJSON(b []byte) error {
 }
 
 // JSONSchema implements api.Schemer.
-func (queryJSON) JSONSchema() api.Schema {
-	filter := func(doc string) api.Schema {
-		return api.Schema{"type": "string", "maxLength": MaxFilterLen, "description": doc}
+func (queryJSON) JSONSchema() httpapi.Schema {
+	filter := func(doc string) httpapi.Schema {
+		return httpapi.Schema{"type": "string", "maxLength": MaxFilterLen, "description": doc}
 	}
-	return api.Schema{
+	return httpapi.Schema{
 		"type":        "object",
 		"description": "Filters, search and order; every key is optional.",
-		"properties": api.Schema{
+		"properties": httpapi.Schema{
 			"category":   filter("A category slug (or id)."),
 			"brand":      filter("A brand slug (or id)."),
-			"search":     api.Schema{"type": "string", "maxLength": MaxSearchLen, "description": "Words (at most 16) that must all match the name, tagline or description; sorts by relevance unless sortBy is given."},
-			"featured":   api.Schema{"anyOf": []any{api.Schema{"type": "boolean"}, api.Schema{"type": "string", "enum": []any{"true", "false", ""}}, api.Schema{"type": "null"}}, "description": "\"true\" (or true): featured listings only; \"false\": only the others; \"\" or null: no filter."},
-			"minRating":  api.Schema{"anyOf": []any{api.Schema{"type": "number", "minimum": 0, "maximum": MaxRating}, api.Schema{"type": "string"}, api.Schema{"type": "null"}}, "description": "The lowest average rating, 0 to 5 (a number or a numeric string; \"\" or null: no filter)."},
+			"search":     httpapi.Schema{"type": "string", "maxLength": MaxSearchLen, "description": "Words (at most 16) that must all match the name, tagline or description; sorts by relevance unless sortBy is given."},
+			"featured":   httpapi.Schema{"anyOf": []any{httpapi.Schema{"type": "boolean"}, httpapi.Schema{"type": "string", "enum": []any{"true", "false", ""}}, httpapi.Schema{"type": "null"}}, "description": "\"true\" (or true): featured listings only; \"false\": only the others; \"\" or null: no filter."},
+			"minRating":  httpapi.Schema{"anyOf": []any{httpapi.Schema{"type": "number", "minimum": 0, "maximum": MaxRating}, httpapi.Schema{"type": "string"}, httpapi.Schema{"type": "null"}}, "description": "The lowest average rating, 0 to 5 (a number or a numeric string; \"\" or null: no filter)."},
 			"difficulty": filter("metadata.difficulty, compared without case."),
 			"industry":   filter("metadata.industry, compared without case."),
-			"sortBy":     api.Schema{"type": "string", "enum": []any{SortPopular, SortNewest, SortRating, SortClones, ""}, "description": "popular (most viewed), newest, rating (highest first) or clones (most cloned); \"\" is the default. Default: newest for list; for all, featured first, then by clones."},
+			"sortBy":     httpapi.Schema{"type": "string", "enum": []any{SortPopular, SortNewest, SortRating, SortClones, ""}, "description": "popular (most viewed), newest, rating (highest first) or clones (most cloned); \"\" is the default. Default: newest for list; for all, featured first, then by clones."},
 		},
 	}
 }
@@ -161,22 +161,22 @@ type Cloned struct {
 	Success            bool        `json:"success"`
 }
 
-func (s *Service) list(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) list(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	return s.browse(ctx, r, true)
 }
 
-func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	return s.browse(ctx, r, false)
 }
 
 // browse serves list (slim) and all (full). Public results are cached per
 // catalog version; admin-mode results are never cached.
-func (s *Service) browse(ctx context.Context, r *api.Request, slim bool) (*api.Response, error) {
+func (s *Service) browse(ctx context.Context, r *httpapi.Request, slim bool) (*httpapi.Response, error) {
 	var in ListRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit, offset, err := api.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(20, 500)
+	limit, offset, err := httpapi.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(20, 500)
 	if err != nil {
 		return nil, err
 	}
@@ -221,14 +221,14 @@ func (s *Service) browse(ctx context.Context, r *api.Request, slim bool) (*api.R
 		if err != nil {
 			return nil, err
 		}
-		return api.OK(data), nil
+		return httpapi.OK(data), nil
 	}
 	key := fmt.Sprintf("%s|%d|%d|%s", r.Action, limit, offset, q.key())
 	b, err := s.cachedAt(catalog, views, key, withViews, build)
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(b), nil
+	return httpapi.OK(b), nil
 }
 
 func fmtBool(b *bool) string {
@@ -254,7 +254,7 @@ func toSlim(ls []*Listing) []Slim {
 	return out
 }
 
-func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) get(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in GetRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -267,10 +267,10 @@ func (s *Service) get(ctx context.Context, r *api.Request) (*api.Response, error
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(d), nil
+	return httpapi.OK(d), nil
 }
 
-func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in ListingRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -283,10 +283,10 @@ func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(l), nil
+	return httpapi.Created(l), nil
 }
 
-func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) update(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := r.RequireID()
 	if err != nil {
 		return nil, err
@@ -304,10 +304,10 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(l), nil
+	return httpapi.OK(l), nil
 }
 
-func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := r.RequireID()
 	if err != nil {
 		return nil, err
@@ -316,11 +316,11 @@ func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Delete(ctx, id); err != nil {
 		return nil, err
 	}
-	return api.OK(Removed{ID: id, Success: true}), nil
+	return httpapi.OK(Removed{ID: id, Success: true}), nil
 }
 
 // requireAdmin guards the write modes of categories and brands.
-func requireAdmin(r *api.Request) error {
+func requireAdmin(r *httpapi.Request) error {
 	if r.Caller == nil {
 		return apperr.Unauthorized("authentication required: send an API key or a session token in the Authorization header")
 	}
@@ -330,7 +330,7 @@ func requireAdmin(r *api.Request) error {
 	return nil
 }
 
-func (s *Service) statsAction(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) statsAction(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	if err := s.viewCount.settle(ctx); err != nil {
 		return nil, err
 	}
@@ -338,10 +338,10 @@ func (s *Service) statsAction(ctx context.Context, r *api.Request) (*api.Respons
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(b), nil
+	return httpapi.OK(b), nil
 }
 
-func (s *Service) trendingAction(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) trendingAction(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in TrendingRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -379,10 +379,10 @@ func (s *Service) trendingAction(ctx context.Context, r *api.Request) (*api.Resp
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(b), nil
+	return httpapi.OK(b), nil
 }
 
-func (s *Service) clone(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) clone(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in CloneRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -398,5 +398,5 @@ func (s *Service) clone(ctx context.Context, r *api.Request) (*api.Response, err
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(Cloned{CloneResult: *res, MarketplaceGenieID: id, Success: true}), nil
+	return httpapi.Created(Cloned{CloneResult: *res, MarketplaceGenieID: id, Success: true}), nil
 }

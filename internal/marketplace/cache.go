@@ -8,8 +8,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // versioned holds values computed for one version of the data they depend
@@ -167,7 +167,7 @@ func (w *versionWatch) store(m versionMark, catalog, views int64) {
 // against both counters, otherwise against the catalog version only, so
 // that views (the most frequent write) leave it cached. Both counters only
 // grow, so their sum identifies a state as well as the pair does.
-func (s *Service) cached(ctx context.Context, key string, withViews bool, fn func() (any, error)) (api.Raw, error) {
+func (s *Service) cached(ctx context.Context, key string, withViews bool, fn func() (any, error)) (httpapi.Raw, error) {
 	catalog, views, err := s.versions(ctx)
 	if err != nil {
 		return nil, err
@@ -176,20 +176,20 @@ func (s *Service) cached(ctx context.Context, key string, withViews bool, fn fun
 }
 
 // cachedAt is cached for the versions the caller has read.
-func (s *Service) cachedAt(catalog, views int64, key string, withViews bool, fn func() (any, error)) (api.Raw, error) {
+func (s *Service) cachedAt(catalog, views int64, key string, withViews bool, fn func() (any, error)) (httpapi.Raw, error) {
 	c, v := s.cache, catalog
 	if withViews {
 		c, v = s.viewCache, catalog+views
 	}
 	off := s.noCache.Load()
 	if b, ok := c.get(v, key); ok && !off {
-		return api.Raw(b), nil
+		return httpapi.Raw(b), nil
 	}
 	data, err := fn()
 	if err != nil {
 		return nil, err
 	}
-	raw, ok := data.(api.Raw) // encoded already
+	raw, ok := data.(httpapi.Raw) // encoded already
 	b := json.RawMessage(raw)
 	if !ok {
 		if b, err = json.Marshal(data); err != nil {
@@ -199,7 +199,7 @@ func (s *Service) cachedAt(catalog, views int64, key string, withViews bool, fn 
 	if !off {
 		c.put(v, key, b)
 	}
-	return api.Raw(b), nil
+	return httpapi.Raw(b), nil
 }
 
 // SetResponseCache turns the response cache on or off (it is on by

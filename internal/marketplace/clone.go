@@ -9,12 +9,12 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/documents"
 	"github.com/geniehq/genie/internal/events"
 	"github.com/geniehq/genie/internal/genies"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // customizations are the genie fields clone sets on the copy, kept as
@@ -22,9 +22,9 @@ import (
 type customizations map[string]json.RawMessage
 
 // JSONSchema implements api.Schemer.
-func (customizations) JSONSchema() api.Schema {
-	str := func(min, max int) api.Schema {
-		s := api.Schema{"type": "string", "maxLength": max}
+func (customizations) JSONSchema() httpapi.Schema {
+	str := func(min, max int) httpapi.Schema {
+		s := httpapi.Schema{"type": "string", "maxLength": max}
 		if min > 0 {
 			s["minLength"] = min
 		}
@@ -32,10 +32,10 @@ func (customizations) JSONSchema() api.Schema {
 	}
 	voice := str(0, genies.MaxVoiceIDLen)
 	voice["type"] = []string{"string", "null"}
-	return api.Schema{
+	return httpapi.Schema{
 		"type":        "object",
 		"description": "Genie fields to set on the copy instead of the template's (cloneName, if given, wins for the name).",
-		"properties": api.Schema{
+		"properties": httpapi.Schema{
 			"name":         str(1, genies.MaxNameLen),
 			"description":  str(0, genies.MaxDescriptionLen),
 			"instructions": str(0, genies.MaxInstructionsLen),
@@ -76,11 +76,11 @@ func cloneFields(in *CloneRequest, tpl *genies.Genie) (genies.Fields, error) {
 			return f, apperr.Invalid(field, "%s must be a string", field)
 		}
 		if key == "name" {
-			if _, err := api.RequiredString(field, &v, max); err != nil {
+			if _, err := httpapi.RequiredString(field, &v, max); err != nil {
 				return f, err
 			}
 			v = strings.TrimSpace(v)
-		} else if err := api.MaxLen(field, v, max); err != nil {
+		} else if err := httpapi.MaxLen(field, v, max); err != nil {
 			return f, err
 		}
 		switch key {
@@ -97,13 +97,13 @@ func cloneFields(in *CloneRequest, tpl *genies.Genie) (genies.Fields, error) {
 		}
 	}
 	if in.CloneName != nil {
-		n, err := api.RequiredString("cloneName", in.CloneName, genies.MaxNameLen)
+		n, err := httpapi.RequiredString("cloneName", in.CloneName, genies.MaxNameLen)
 		if err != nil {
 			return f, err
 		}
 		name = n
 	}
-	return genies.Fields{Name: &name, Description: &desc, Instructions: &instr, Greeting: &greet, VoiceID: api.OrNull(voice)}, nil
+	return genies.Fields{Name: &name, Description: &desc, Instructions: &instr, Greeting: &greet, VoiceID: httpapi.OrNull(voice)}, nil
 }
 
 // CloneResult is the clone action's cloneResult.
@@ -153,7 +153,7 @@ func (s *Service) Clone(ctx context.Context, c *auth.Caller, listingID string, i
 		if err != nil {
 			return err
 		}
-		f.DocumentIDs = api.Some(docs)
+		f.DocumentIDs = httpapi.Some(docs)
 		g, err := genies.CreateTx(ctx, tx.Tx, c, c.UserID, f, now)
 		if err != nil {
 			return err

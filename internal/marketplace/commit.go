@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // Version counters moved by writes.

@@ -10,9 +10,9 @@ import (
 
 	"github.com/geniehq/genie/internal/apitest"
 	"github.com/geniehq/genie/internal/app"
-	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/marketplace"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 func TestVisibilityOfNonPublicListings(t *testing.T) {

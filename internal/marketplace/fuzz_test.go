@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)

@@ -3,7 +3,7 @@ package marketplace
 import (
 	"context"
 
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // RelatedLimit is the number of related_genies get returns.

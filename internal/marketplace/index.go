@@ -17,7 +17,7 @@ import (
 
 	"github.com/RoaringBitmap/roaring/v2"
 
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // The search index answers searches (list and all with query.search) from

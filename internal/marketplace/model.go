@@ -15,9 +15,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/db"
 	"github.com/geniehq/genie/internal/events"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // Ref is the short form of a category or brand inside a listing.
@@ -237,7 +237,7 @@ func (r rawJSON) MarshalJSON() ([]byte, error) {
 }
 
 // JSONSchema implements api.Schemer: the value is an object.
-func (rawJSON) JSONSchema() api.Schema { return api.Schema{"type": "object"} }
+func (rawJSON) JSONSchema() httpapi.Schema { return httpapi.Schema{"type": "object"} }
 
 // ptr is db.StringPtr under the short name the catalog's files use.
 var ptr = db.StringPtr

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 const (
@@ -55,7 +55,7 @@ func changed(t *testing.T, a, b Listing) []string {
 func TestListingUpdateNullOnlyWhereDeclared(t *testing.T) {
 	for _, field := range []string{"slug", "is_public"} {
 		var in UpdateRequest
-		err := api.Decode(json.RawMessage(`{"`+field+`":null}`), &in)
+		err := httpapi.Decode(json.RawMessage(`{"`+field+`":null}`), &in)
 		if e, ok := apperr.As(err); !ok || e.Code != apperr.CodeValidation || e.Field != field {
 			t.Fatalf("%s: null: %v", field, err)
 		}
@@ -97,7 +97,7 @@ func TestListingUpdateChangesOnlySuppliedFields(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.data, func(t *testing.T) {
 			var in UpdateRequest
-			if err := api.Decode(json.RawMessage(tc.data), &in); err != nil {
+			if err := httpapi.Decode(json.RawMessage(tc.data), &in); err != nil {
 				t.Fatal(err)
 			}
 			full := ListingRequest(in)
@@ -131,7 +131,7 @@ func TestListingUpdateChangesOnlySuppliedFields(t *testing.T) {
 
 func TestListingPatchFilters(t *testing.T) {
 	var in UpdateRequest
-	if err := api.Decode(json.RawMessage(`{"metadata":{"difficulty":"Easy","industry":"Retail"}}`), &in); err != nil {
+	if err := httpapi.Decode(json.RawMessage(`{"metadata":{"difficulty":"Easy","industry":"Retail"}}`), &in); err != nil {
 		t.Fatal(err)
 	}
 	full := ListingRequest(in)
@@ -169,7 +169,7 @@ func TestListingPatchErrors(t *testing.T) {
 	} {
 		t.Run(tc.data, func(t *testing.T) {
 			var in ListingRequest
-			if err := api.Decode(json.RawMessage(tc.data), &in); err != nil {
+			if err := httpapi.Decode(json.RawMessage(tc.data), &in); err != nil {
 				t.Fatal(err)
 			}
 			_, err := in.validate(tc.create)
@@ -186,7 +186,7 @@ func TestListingPatchErrors(t *testing.T) {
 func TestListingCreateDefaults(t *testing.T) {
 	var in ListingRequest
 	data := `{"agent_id":" ` + uuidA + ` ","slug":"s","display_name":"N","category_id":"` + uuidB + `"}`
-	if err := api.Decode(json.RawMessage(data), &in); err != nil {
+	if err := httpapi.Decode(json.RawMessage(data), &in); err != nil {
 		t.Fatal(err)
 	}
 	p, err := in.validate(true)

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/geniehq/genie/internal/apperr"
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 func TestCheckSlug(t *testing.T) {

@@ -24,7 +24,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // ftsTokenize is the SQLite FTS5 tokenizer of marketplace_fts (migration

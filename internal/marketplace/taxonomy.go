@@ -10,9 +10,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // The categories and brands actions: with data.mode omitted they list
@@ -20,24 +20,24 @@ import (
 
 // CategoryCreateRequest is the data of categories in mode create.
 type CategoryCreateRequest struct {
-	Name        *string              `json:"name" schema:"required,minLength=1,maxLength=200"`
-	Slug        *string              `json:"slug" schema:"required,minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$" doc:"URL-friendly and unique."`
-	Description *string              `json:"description" schema:"maxLength=10000"`
-	Icon        *string              `json:"icon" schema:"maxLength=200"`
-	Order       *int                 `json:"order" schema:"min=-1000000000,max=1000000000" doc:"Display order: categories list by order, then name. Default 0."`
-	ParentID    api.Optional[string] `json:"parent_id" doc:"The parent category's id; null or empty for a top-level category."`
+	Name        *string                  `json:"name" schema:"required,minLength=1,maxLength=200"`
+	Slug        *string                  `json:"slug" schema:"required,minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$" doc:"URL-friendly and unique."`
+	Description *string                  `json:"description" schema:"maxLength=10000"`
+	Icon        *string                  `json:"icon" schema:"maxLength=200"`
+	Order       *int                     `json:"order" schema:"min=-1000000000,max=1000000000" doc:"Display order: categories list by order, then name. Default 0."`
+	ParentID    httpapi.Optional[string] `json:"parent_id" doc:"The parent category's id; null or empty for a top-level category."`
 }
 
 // CategoryUpdateRequest is the data of categories in mode update: only
 // the fields given change.
 type CategoryUpdateRequest struct {
-	ID          *string              `json:"id" doc:"The category, if the request id is not given."`
-	Name        *string              `json:"name" schema:"minLength=1,maxLength=200"`
-	Slug        *string              `json:"slug" schema:"minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$"`
-	Description *string              `json:"description" schema:"maxLength=10000"`
-	Icon        *string              `json:"icon" schema:"maxLength=200"`
-	Order       *int                 `json:"order" schema:"min=-1000000000,max=1000000000"`
-	ParentID    api.Optional[string] `json:"parent_id" doc:"null or empty makes it a top-level category."`
+	ID          *string                  `json:"id" doc:"The category, if the request id is not given."`
+	Name        *string                  `json:"name" schema:"minLength=1,maxLength=200"`
+	Slug        *string                  `json:"slug" schema:"minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$"`
+	Description *string                  `json:"description" schema:"maxLength=10000"`
+	Icon        *string                  `json:"icon" schema:"maxLength=200"`
+	Order       *int                     `json:"order" schema:"min=-1000000000,max=1000000000"`
+	ParentID    httpapi.Optional[string] `json:"parent_id" doc:"null or empty makes it a top-level category."`
 }
 
 func (in CategoryUpdateRequest) id() *string { return in.ID }
@@ -98,19 +98,19 @@ type modeData struct {
 }
 
 // bindMode returns data.mode ("" when omitted).
-func bindMode(r *api.Request) (string, error) {
+func bindMode(r *httpapi.Request) (string, error) {
 	var m modeData
 	err := r.Bind(&m)
 	return m.Mode, err
 }
 
 // taxonomyAction declares the categories or brands action.
-func taxonomyAction(name, one string, h api.Handler, create, update, list, answer any) api.Action {
-	return api.Action{Access: api.Public, Handle: h,
+func taxonomyAction(name, one string, h httpapi.Handler, create, update, list, answer any) httpapi.Action {
+	return httpapi.Action{Access: httpapi.Public, Handle: h,
 		Summary: "List the " + name + " (mode omitted), or create, update or delete a " + one + " (admins)",
 		ID:      "The " + one + " to update or delete (instead of data.id).", IDOptional: true,
-		Request:  api.Modes{"": nil, "create": create, "update": update, "delete": TaxonomyRef{}},
-		Response: api.Modes{"": list, "create": answer, "update": answer, "delete": Removed{}},
+		Request:  httpapi.Modes{"": nil, "create": create, "update": update, "delete": TaxonomyRef{}},
+		Response: httpapi.Modes{"": list, "create": answer, "update": answer, "delete": Removed{}},
 		Status:   http.StatusOK, AlsoStatus: []int{http.StatusCreated}, Idempotent: true,
 		Errors: []string{apperr.CodeUnauthorized, apperr.CodeForbidden, apperr.CodeNotFound}}
 }
@@ -174,8 +174,8 @@ func (s *Service) brandsTaxonomy() taxonomy[BrandCreateRequest, BrandUpdateReque
 // handler serves one taxonomy action. Each mode's data is bound (type
 // errors answered) before the admin check, as one bind of every field
 // did before modes had their own types.
-func (t taxonomy[C, U]) handler(s *Service) api.Handler {
-	return func(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (t taxonomy[C, U]) handler(s *Service) httpapi.Handler {
+	return func(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 		mode, err := bindMode(r)
 		if err != nil {
 			return nil, err
@@ -185,7 +185,7 @@ func (t taxonomy[C, U]) handler(s *Service) api.Handler {
 			if err != nil {
 				return nil, err
 			}
-			return api.OK(b), nil
+			return httpapi.OK(b), nil
 		}
 		var (
 			create C
@@ -214,7 +214,7 @@ func (t taxonomy[C, U]) handler(s *Service) api.Handler {
 			if err != nil {
 				return nil, err
 			}
-			return api.Created(v), nil
+			return httpapi.Created(v), nil
 		case "update":
 			id, err := targetID(r, update.id(), t.one)
 			if err != nil {
@@ -224,7 +224,7 @@ func (t taxonomy[C, U]) handler(s *Service) api.Handler {
 			if err != nil {
 				return nil, err
 			}
-			return api.OK(v), nil
+			return httpapi.OK(v), nil
 		}
 		id, err := targetID(r, ref.ID, t.one)
 		if err != nil {
@@ -233,13 +233,13 @@ func (t taxonomy[C, U]) handler(s *Service) api.Handler {
 		if err := t.remove(ctx, id); err != nil {
 			return nil, err
 		}
-		return api.OK(Removed{ID: id, Success: true}), nil
+		return httpapi.OK(Removed{ID: id, Success: true}), nil
 	}
 }
 
 // targetID is the record of an update or delete: the request id, else
 // data.id.
-func targetID(r *api.Request, dataID *string, what string) (string, error) {
+func targetID(r *httpapi.Request, dataID *string, what string) (string, error) {
 	id := strings.TrimSpace(r.ID)
 	if id == "" && dataID != nil {
 		id = strings.TrimSpace(*dataID)
@@ -247,7 +247,7 @@ func targetID(r *api.Request, dataID *string, what string) (string, error) {
 	if id == "" {
 		return "", apperr.Required("id")
 	}
-	if !api.IsUUID(id) {
+	if !httpapi.IsUUID(id) {
 		return "", apperr.NotFound(what)
 	}
 	return id, nil
@@ -256,7 +256,7 @@ func targetID(r *api.Request, dataID *string, what string) (string, error) {
 // nameSlug validates name and slug (required on create).
 func nameSlug(inName, inSlug *string, create bool) (name, slug *string, err error) {
 	if inName != nil || create {
-		n, err := api.RequiredString("name", inName, MaxNameLen)
+		n, err := httpapi.RequiredString("name", inName, MaxNameLen)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -359,7 +359,7 @@ func (s *Service) saveCategory(ctx context.Context, id string, in *CategoryCreat
 		max  int
 	}{{"description", in.Description, MaxDescriptionLen}, {"icon", in.Icon, MaxIconLen}} {
 		if f.v != nil {
-			if err := api.MaxLen(f.name, *f.v, f.max); err != nil {
+			if err := httpapi.MaxLen(f.name, *f.v, f.max); err != nil {
 				return nil, err
 			}
 		}
@@ -392,7 +392,7 @@ func (s *Service) saveCategory(ctx context.Context, id string, in *CategoryCreat
 			c.Icon = strings.TrimSpace(*in.Icon)
 		}
 		if in.Order != nil {
-			if err := api.CheckRange("order", *in.Order, -api.MaxOrder, api.MaxOrder); err != nil {
+			if err := httpapi.CheckRange("order", *in.Order, -httpapi.MaxOrder, httpapi.MaxOrder); err != nil {
 				return err
 			}
 			c.Order = *in.Order

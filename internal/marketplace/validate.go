@@ -9,8 +9,8 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Field limits, in characters.
@@ -71,7 +71,7 @@ func checkURL(field, s string) error {
 
 // checkID validates a record ID field.
 func checkID(field, s string) error {
-	if !api.IsUUID(s) {
+	if !httpapi.IsUUID(s) {
 		return apperr.Invalid(field, "%s must be a UUID", field)
 	}
 	return nil
@@ -172,7 +172,7 @@ func ParseQuery(raw json.RawMessage, defaultSort string) (Query, error) {
 		return q, apperr.Invalid("query", "query must be an object")
 	}
 	var r rawQuery
-	if err := api.Decode(raw, &r); err != nil {
+	if err := httpapi.Decode(raw, &r); err != nil {
 		if e, ok := apperr.As(err); ok && e.Field != "" && !strings.HasPrefix(e.Field, "query") {
 			e.Field = "query." + e.Field
 			e.Message = "query." + e.Message

@@ -8,8 +8,8 @@ import (
 	"net/url"
 	"regexp"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Field limits.
@@ -24,23 +24,23 @@ var formatRE = regexp.MustCompile(`^[a-z0-9][a-z0-9+.-]{0,15}$`)
 
 // Actions returns the qr-code actions; all need a credential and reach only
 // the caller's own records.
-func (s *Service) Actions() api.Actions {
+func (s *Service) Actions() httpapi.Actions {
 	recID := "The QR code record's id (a UUID)."
-	list := api.Action{Access: api.Authenticated, Handle: s.all, Summary: "List your QR code records (at most 100, newest first)",
+	list := httpapi.Action{Access: httpapi.Authenticated, Handle: s.all, Summary: "List your QR code records (at most 100, newest first)",
 		Request: ListRequest{}, Response: List{}}
 	all := list
 	all.Summary = "List your QR code records (same as list)"
-	return api.Actions{
+	return httpapi.Actions{
 		"all":  all,
 		"list": list,
-		"create": {Access: api.Authenticated, Handle: s.create, Summary: "Save a QR code record for one of your genies",
+		"create": {Access: httpapi.Authenticated, Handle: s.create, Summary: "Save a QR code record for one of your genies",
 			Request: CreateRequest{}, Response: Created{}, Status: http.StatusCreated, Idempotent: true,
 			Errors: []string{apperr.CodeAgentNotFound}},
-		"delete": {Access: api.Authenticated, Handle: s.delete, Summary: "Delete a QR code record (soft: is_deleted becomes true)",
+		"delete": {Access: httpapi.Authenticated, Handle: s.delete, Summary: "Delete a QR code record (soft: is_deleted becomes true)",
 			ID: recID, Response: Deleted{}, Errors: []string{apperr.CodeNotFound}},
-		"increment-download": {Access: api.Authenticated, Handle: s.incrementDownload, Summary: "Count a download of a QR code",
+		"increment-download": {Access: httpapi.Authenticated, Handle: s.incrementDownload, Summary: "Count a download of a QR code",
 			ID: recID, Request: IncrementRequest{}, Response: Downloaded{}, Errors: []string{apperr.CodeNotFound}},
-		"render": {Access: api.Authenticated, Handle: s.render, Summary: "Render a QR code image (PNG or SVG) that opens a genie's page",
+		"render": {Access: httpapi.Authenticated, Handle: s.render, Summary: "Render a QR code image (PNG or SVG) that opens a genie's page",
 			Request: RenderRequest{}, Response: Rendered{}, Errors: []string{apperr.CodeAgentNotFound}},
 	}
 }
@@ -92,7 +92,7 @@ type Downloaded struct {
 	DownloadCount int64  `json:"downloadCount"`
 }
 
-func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in ListRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -108,7 +108,7 @@ func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error
 	if items == nil {
 		items = []*QRCode{}
 	}
-	return api.OK(List{Items: items, Count: len(items)}), nil
+	return httpapi.OK(List{Items: items, Count: len(items)}), nil
 }
 
 // checkURL accepts an absolute http or https URL.
@@ -123,26 +123,26 @@ func checkURL(field, v string) error {
 	return nil
 }
 
-func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in CreateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
 	q := &QRCode{UserID: r.Caller.UserID, DisplayConfig: json.RawMessage("{}"), FileSize: in.FileSize, TargetURL: in.TargetURL, Filename: in.Filename}
 	var err error
-	if q.AgentID, err = api.RequiredString("agent_id", in.AgentID, 64); err != nil {
+	if q.AgentID, err = httpapi.RequiredString("agent_id", in.AgentID, 64); err != nil {
 		return nil, err
 	}
-	if q.StoragePath, err = api.RequiredString("storage_path", in.StoragePath, MaxPathLen); err != nil {
+	if q.StoragePath, err = httpapi.RequiredString("storage_path", in.StoragePath, MaxPathLen); err != nil {
 		return nil, err
 	}
-	if q.StorageURL, err = api.RequiredString("storage_url", in.StorageURL, MaxURLLen); err != nil {
+	if q.StorageURL, err = httpapi.RequiredString("storage_url", in.StorageURL, MaxURLLen); err != nil {
 		return nil, err
 	}
 	if err := checkURL("storage_url", q.StorageURL); err != nil {
 		return nil, err
 	}
-	if q.Format, err = api.RequiredString("format", in.Format, 16); err != nil {
+	if q.Format, err = httpapi.RequiredString("format", in.Format, 16); err != nil {
 		return nil, err
 	}
 	if !formatRE.MatchString(q.Format) {
@@ -166,31 +166,31 @@ func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, er
 		}
 	}
 	if q.Filename != nil {
-		if err := api.MaxLen("filename", *q.Filename, MaxFilenameLen); err != nil {
+		if err := httpapi.MaxLen("filename", *q.Filename, MaxFilenameLen); err != nil {
 			return nil, err
 		}
 	}
-	if !api.IsUUID(q.AgentID) {
+	if !httpapi.IsUUID(q.AgentID) {
 		return nil, apperr.AgentNotFound()
 	}
 	if err := s.Create(ctx, q); err != nil {
 		return nil, err
 	}
-	return api.Created(Created{QRCode: q}), nil
+	return httpapi.Created(Created{QRCode: q}), nil
 }
 
-func recordID(r *api.Request) (string, error) {
+func recordID(r *httpapi.Request) (string, error) {
 	id, err := r.RequireID()
 	if err != nil {
 		return "", err
 	}
-	if !api.IsUUID(id) {
+	if !httpapi.IsUUID(id) {
 		return "", apperr.NotFound("QR code")
 	}
 	return id, nil
 }
 
-func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := recordID(r)
 	if err != nil {
 		return nil, err
@@ -198,10 +198,10 @@ func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Delete(ctx, r.Caller.UserID, id); err != nil {
 		return nil, err
 	}
-	return api.OK(Deleted{Success: true, ID: id, IsDeleted: true}), nil
+	return httpapi.OK(Deleted{Success: true, ID: id, IsDeleted: true}), nil
 }
 
-func (s *Service) incrementDownload(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) incrementDownload(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in IncrementRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -222,5 +222,5 @@ func (s *Service) incrementDownload(ctx context.Context, r *api.Request) (*api.R
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(Downloaded{Success: true, ID: id, DownloadCount: n}), nil
+	return httpapi.OK(Downloaded{Success: true, ID: id, DownloadCount: n}), nil
 }

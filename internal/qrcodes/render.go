@@ -15,8 +15,8 @@ import (
 	"github.com/boombuler/barcode"
 	"github.com/boombuler/barcode/qr"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Rendering bounds.
@@ -58,7 +58,7 @@ type Rendered struct {
 	Image string `json:"image"`
 }
 
-func (s *Service) render(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) render(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in RenderRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -90,7 +90,7 @@ func (s *Service) render(ctx context.Context, r *api.Request) (*api.Response, er
 		}
 		level = l
 	}
-	if !api.IsUUID(*in.AgentID) {
+	if !httpapi.IsUUID(*in.AgentID) {
 		return nil, apperr.AgentNotFound()
 	}
 	if err := s.ownGenie(ctx, r.Caller.UserID, *in.AgentID); err != nil {
@@ -118,7 +118,7 @@ func (s *Service) render(ctx context.Context, r *api.Request) (*api.Response, er
 		return nil, fmt.Errorf("qrcodes: render png: %w", err)
 	}
 	out.Image = base64.StdEncoding.EncodeToString(img)
-	return api.OK(out), nil
+	return httpapi.OK(out), nil
 }
 
 // asciiURL percent-encodes the UTF-8 bytes of characters outside ASCII

@@ -10,10 +10,10 @@ import (
 	"log/slog"
 	"strings"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
-	"github.com/geniehq/genie/internal/db"
-	"github.com/geniehq/genie/internal/mail"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/mail"
 	"github.com/geniehq/genie/internal/users"
 )
 
@@ -29,11 +29,11 @@ type Service struct {
 }
 
 // Actions returns the system-emails actions.
-func (s *Service) Actions() api.Actions {
-	return api.Actions{
-		"preview": {Access: api.AdminOnly, Handle: s.preview, Summary: "Render a system email template with sample data",
+func (s *Service) Actions() httpapi.Actions {
+	return httpapi.Actions{
+		"preview": {Access: httpapi.AdminOnly, Handle: s.preview, Summary: "Render a system email template with sample data",
 			Request: PreviewRequest{}, Response: Preview{}},
-		"sendTest": {Access: api.AdminOnly, Handle: s.sendTest, Summary: "Send a system email template with sample data to a recipient",
+		"sendTest": {Access: httpapi.AdminOnly, Handle: s.sendTest, Summary: "Send a system email template with sample data to a recipient",
 			Request: SendTestRequest{}, Response: Sent{}, Idempotent: true},
 	}
 }
@@ -99,7 +99,7 @@ func templateName(t *string) (string, error) {
 	return *t, nil
 }
 
-func (s *Service) preview(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) preview(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in PreviewRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -112,10 +112,10 @@ func (s *Service) preview(ctx context.Context, r *api.Request) (*api.Response, e
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(Preview{HTML: html}), nil
+	return httpapi.OK(Preview{HTML: html}), nil
 }
 
-func (s *Service) sendTest(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) sendTest(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in SendTestRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -150,7 +150,7 @@ func (s *Service) sendTest(ctx context.Context, r *api.Request) (*api.Response, 
 		return nil, fmt.Errorf("sysemails: send %s: %w", name, errors.Join(errDelivery, err))
 	}
 	s.Log.InfoContext(ctx, "system email test sent", "template", name, "to", to, "delivery", string(via), "message_id", id)
-	return api.OK(Sent{Success: true, Template: name, Recipient: to, MessageID: id, Delivery: string(via)}), nil
+	return httpapi.OK(Sent{Success: true, Template: name, Recipient: to, MessageID: id, Delivery: string(via)}), nil
 }
 
 // errDelivery marks a failed delivery (INTERNAL_ERROR, as the spec says).

@@ -10,7 +10,7 @@ import (
 	"github.com/geniehq/genie/internal/apitest"
 	"github.com/geniehq/genie/internal/app"
 	"github.com/geniehq/genie/internal/auth"
-	"github.com/geniehq/genie/internal/mail/mailtest"
+	"github.com/geniehq/genie/internal/platform/mail/mailtest"
 )
 
 const res = "system-emails"

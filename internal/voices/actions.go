@@ -5,26 +5,26 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Actions returns the preselected-voices actions.
-func (s *Service) Actions() api.Actions {
+func (s *Service) Actions() httpapi.Actions {
 	voiceID := "The voice's id (a UUID)."
-	list := api.Action{Access: api.Authenticated, Handle: s.all, Summary: "List the preselected voices by sort_order (admins also see inactive ones)",
+	list := httpapi.Action{Access: httpapi.Authenticated, Handle: s.all, Summary: "List the preselected voices by sort_order (admins also see inactive ones)",
 		Response: List{}}
 	all := list
 	all.Summary = "List the preselected voices (same as list)"
-	return api.Actions{
+	return httpapi.Actions{
 		"all":  all,
 		"list": list,
-		"create": {Access: api.AdminOnly, Handle: s.create, Summary: "Add a preselected voice",
+		"create": {Access: httpapi.AdminOnly, Handle: s.create, Summary: "Add a preselected voice",
 			Request: CreateRequest{}, Response: One{}, Status: http.StatusCreated, Idempotent: true},
-		"update": {Access: api.AdminOnly, Handle: s.update, Summary: "Change a voice (only the fields given; voice_id cannot change)",
+		"update": {Access: httpapi.AdminOnly, Handle: s.update, Summary: "Change a voice (only the fields given; voice_id cannot change)",
 			ID: voiceID, Request: UpdateRequest{}, Response: One{}, Errors: []string{apperr.CodeNotFound}},
-		"delete": {Access: api.AdminOnly, Handle: s.delete, Summary: "Delete a voice for good",
-			ID: voiceID, Response: api.SuccessMessage{}, Errors: []string{apperr.CodeNotFound}},
+		"delete": {Access: httpapi.AdminOnly, Handle: s.delete, Summary: "Delete a voice for good",
+			ID: voiceID, Response: httpapi.SuccessMessage{}, Errors: []string{apperr.CodeNotFound}},
 	}
 }
 
@@ -41,25 +41,25 @@ type One struct {
 
 // CreateRequest is create's data.
 type CreateRequest struct {
-	VoiceID     api.Optional[string] `json:"voice_id" schema:"required,minLength=1,maxLength=200" doc:"The voice's id at the speech provider."`
-	Label       *string              `json:"label" schema:"required,minLength=1,maxLength=100"`
-	Description api.Optional[string] `json:"description" schema:"maxLength=1000"`
-	Gender      *string              `json:"gender" schema:"required,enum=male|female"`
-	SortOrder   *int64               `json:"sort_order" schema:"min=-1000000000,max=1000000000" doc:"Default 0."`
-	IsActive    *bool                `json:"is_active" doc:"Visible to regular users; default true."`
+	VoiceID     httpapi.Optional[string] `json:"voice_id" schema:"required,minLength=1,maxLength=200" doc:"The voice's id at the speech provider."`
+	Label       *string                  `json:"label" schema:"required,minLength=1,maxLength=100"`
+	Description httpapi.Optional[string] `json:"description" schema:"maxLength=1000"`
+	Gender      *string                  `json:"gender" schema:"required,enum=male|female"`
+	SortOrder   *int64                   `json:"sort_order" schema:"min=-1000000000,max=1000000000" doc:"Default 0."`
+	IsActive    *bool                    `json:"is_active" doc:"Visible to regular users; default true."`
 }
 
 // UpdateRequest is update's data: only the fields given change.
 type UpdateRequest struct {
-	VoiceID     api.Optional[string] `json:"voice_id" doc:"Cannot be changed: giving it is a VALIDATION_ERROR."`
-	Label       *string              `json:"label" schema:"minLength=1,maxLength=100"`
-	Description api.Optional[string] `json:"description" schema:"maxLength=1000"`
-	Gender      *string              `json:"gender" schema:"enum=male|female"`
-	SortOrder   *int64               `json:"sort_order" schema:"min=-1000000000,max=1000000000"`
-	IsActive    *bool                `json:"is_active"`
+	VoiceID     httpapi.Optional[string] `json:"voice_id" doc:"Cannot be changed: giving it is a VALIDATION_ERROR."`
+	Label       *string                  `json:"label" schema:"minLength=1,maxLength=100"`
+	Description httpapi.Optional[string] `json:"description" schema:"maxLength=1000"`
+	Gender      *string                  `json:"gender" schema:"enum=male|female"`
+	SortOrder   *int64                   `json:"sort_order" schema:"min=-1000000000,max=1000000000"`
+	IsActive    *bool                    `json:"is_active"`
 }
 
-func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	vs, err := s.List(ctx, r.Caller.IsAdmin())
 	if err != nil {
 		return nil, err
@@ -67,10 +67,10 @@ func (s *Service) all(ctx context.Context, r *api.Request) (*api.Response, error
 	if vs == nil {
 		vs = []*Voice{}
 	}
-	return api.OK(List{Voices: vs, Count: len(vs)}), nil
+	return httpapi.OK(List{Voices: vs, Count: len(vs)}), nil
 }
 
-func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var req CreateRequest
 	if err := r.Bind(&req); err != nil {
 		return nil, err
@@ -79,23 +79,23 @@ func (s *Service) create(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(One{Voice: v}), nil
+	return httpapi.Created(One{Voice: v}), nil
 }
 
 // voiceID returns the request id; a value that is not a UUID names no
 // voice.
-func voiceID(r *api.Request) (string, error) {
+func voiceID(r *httpapi.Request) (string, error) {
 	id, err := r.RequireID()
 	if err != nil {
 		return "", err
 	}
-	if !api.IsUUID(strings.TrimSpace(id)) {
+	if !httpapi.IsUUID(strings.TrimSpace(id)) {
 		return "", apperr.NotFound("voice")
 	}
 	return strings.TrimSpace(id), nil
 }
 
-func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) update(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := voiceID(r)
 	if err != nil {
 		return nil, err
@@ -108,10 +108,10 @@ func (s *Service) update(ctx context.Context, r *api.Request) (*api.Response, er
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(One{Voice: v}), nil
+	return httpapi.OK(One{Voice: v}), nil
 }
 
-func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := voiceID(r)
 	if err != nil {
 		return nil, err
@@ -119,5 +119,5 @@ func (s *Service) delete(ctx context.Context, r *api.Request) (*api.Response, er
 	if err := s.Delete(ctx, id); err != nil {
 		return nil, err
 	}
-	return api.OK(api.Done("voice deleted")), nil
+	return httpapi.OK(httpapi.Done("voice deleted")), nil
 }

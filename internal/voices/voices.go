@@ -12,9 +12,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
-	"github.com/geniehq/genie/internal/db"
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // Field limits, in characters.
@@ -113,9 +113,9 @@ func (s *Service) Create(ctx context.Context, p Patch) (*Voice, error) {
 // that is not Set, is a field not supplied, which stays as it is. voice_id
 // is given on create only; a null description removes it.
 type Patch struct {
-	VoiceID     api.Optional[string]
+	VoiceID     httpapi.Optional[string]
 	Label       *string
-	Description api.Optional[string]
+	Description httpapi.Optional[string]
 	Gender      *string
 	SortOrder   *int64
 	IsActive    *bool
@@ -126,11 +126,11 @@ type Patch struct {
 // come back trimmed.
 func (p Patch) Check(create bool) (Patch, error) {
 	if create {
-		vid, err := api.RequiredString("voice_id", p.VoiceID.Ptr(), MaxVoiceIDLen)
+		vid, err := httpapi.RequiredString("voice_id", p.VoiceID.Ptr(), MaxVoiceIDLen)
 		if err != nil {
 			return p, err
 		}
-		p.VoiceID = api.Some(vid)
+		p.VoiceID = httpapi.Some(vid)
 		if p.Label == nil {
 			return p, apperr.Required("label")
 		}
@@ -141,19 +141,19 @@ func (p Patch) Check(create bool) (Patch, error) {
 		return p, apperr.Invalid("voice_id", "voice_id cannot be changed; create a new voice instead")
 	}
 	if p.SortOrder != nil {
-		if err := api.CheckRange("sort_order", *p.SortOrder, -api.MaxOrder, api.MaxOrder); err != nil {
+		if err := httpapi.CheckRange("sort_order", *p.SortOrder, -httpapi.MaxOrder, httpapi.MaxOrder); err != nil {
 			return p, err
 		}
 	}
 	if p.Label != nil {
-		l, err := api.RequiredString("label", p.Label, MaxLabelLen)
+		l, err := httpapi.RequiredString("label", p.Label, MaxLabelLen)
 		if err != nil {
 			return p, err
 		}
 		p.Label = &l
 	}
 	if d := p.Description.Ptr(); d != nil {
-		if err := api.MaxLen("description", *d, MaxDescriptionLen); err != nil {
+		if err := httpapi.MaxLen("description", *d, MaxDescriptionLen); err != nil {
 			return p, err
 		}
 	}
@@ -165,11 +165,11 @@ func (p Patch) Check(create bool) (Patch, error) {
 
 // apply copies the supplied fields of p onto v (voice_id aside).
 func (p Patch) apply(v *Voice) {
-	api.Assign(&v.Label, p.Label)
+	httpapi.Assign(&v.Label, p.Label)
 	p.Description.ApplyTo(&v.Description)
-	api.Assign(&v.Gender, p.Gender)
-	api.Assign(&v.SortOrder, p.SortOrder)
-	api.Assign(&v.IsActive, p.IsActive)
+	httpapi.Assign(&v.Gender, p.Gender)
+	httpapi.Assign(&v.SortOrder, p.SortOrder)
+	httpapi.Assign(&v.IsActive, p.IsActive)
 }
 
 // Update changes the supplied fields (checked first). NOT_FOUND for an

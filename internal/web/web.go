@@ -13,8 +13,8 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/geniehq/genie/internal/apperr"
 	"github.com/geniehq/genie/internal/editlinks"
+	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/webassets"
 )
 

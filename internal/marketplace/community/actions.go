@@ -5,9 +5,9 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/geniehq/genie/internal/api"
-	"github.com/geniehq/genie/internal/apperr"
+	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/marketplace"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Actions returns the community actions of the marketplace resource:
@@ -15,48 +15,48 @@ import (
 // user of any role (submission moderation: admins). data.mode selects the
 // operation, through an api.ModeTable: one handler per mode. internal/app
 // registers them with marketplace.Service.Actions as one resource.
-func (s *Service) Actions() api.Actions {
+func (s *Service) Actions() httpapi.Actions {
 	notFound := []string{apperr.CodeNotFound}
 	both := []int{http.StatusCreated}
-	return api.Actions{
-		"reviews": {Access: api.Authenticated, MaxBody: MaxBody,
-			Handle: api.ModeTable{"": s.reviewsList, "create": s.reviewsCreate, "update": s.reviewsUpdate, "delete": s.reviewsDelete}.
+	return httpapi.Actions{
+		"reviews": {Access: httpapi.Authenticated, MaxBody: MaxBody,
+			Handle: httpapi.ModeTable{"": s.reviewsList, "create": s.reviewsCreate, "update": s.reviewsUpdate, "delete": s.reviewsDelete}.
 				Dispatch("create, update or delete (or omitted to list)"),
 			Summary: "Reviews of a listing: list (mode omitted), create, update, delete your own",
 			ID:      "The listing whose reviews to list, or the review to update or delete (instead of data.marketplace_genie_id or data.review_id).", IDOptional: true,
-			Request:  api.Modes{"": ReviewListRequest{}, "create": ReviewCreateRequest{}, "update": ReviewUpdateRequest{}, "delete": ReviewRef{}},
-			Response: api.Modes{"": ReviewPage{}, "create": ReviewAnswer{}, "update": ReviewAnswer{}, "delete": marketplace.Removed{}},
+			Request:  httpapi.Modes{"": ReviewListRequest{}, "create": ReviewCreateRequest{}, "update": ReviewUpdateRequest{}, "delete": ReviewRef{}},
+			Response: httpapi.Modes{"": ReviewPage{}, "create": ReviewAnswer{}, "update": ReviewAnswer{}, "delete": marketplace.Removed{}},
 			Status:   http.StatusOK, AlsoStatus: both, Idempotent: true, Errors: notFound},
-		"favorites": {Access: api.Authenticated,
-			Handle: api.ModeTable{"": s.favoritesList, "add": s.favoritesAdd, "remove": s.favoritesRemove}.
+		"favorites": {Access: httpapi.Authenticated,
+			Handle: httpapi.ModeTable{"": s.favoritesList, "add": s.favoritesAdd, "remove": s.favoritesRemove}.
 				Dispatch("add or remove (or omitted to list)"),
 			Summary: "Your favorite listings: list (mode omitted), add, remove",
 			ID:      "The listing to add or remove (instead of data.marketplace_genie_id).", IDOptional: true,
-			Request:  api.Modes{"": PageRequest{}, "add": ListingRef{}, "remove": ListingRef{}},
-			Response: api.Modes{"": FavoritePage{}, "add": FavoriteAnswer{}, "remove": marketplace.Removed{}},
+			Request:  httpapi.Modes{"": PageRequest{}, "add": ListingRef{}, "remove": ListingRef{}},
+			Response: httpapi.Modes{"": FavoritePage{}, "add": FavoriteAnswer{}, "remove": marketplace.Removed{}},
 			Status:   http.StatusOK, AlsoStatus: both, Idempotent: true, Errors: notFound},
-		"collections": {Access: api.Authenticated, MaxBody: MaxBody,
-			Handle: api.ModeTable{"": s.collectionsGet, "create": s.collectionsCreate, "update": s.collectionsUpdate,
+		"collections": {Access: httpapi.Authenticated, MaxBody: MaxBody,
+			Handle: httpapi.ModeTable{"": s.collectionsGet, "create": s.collectionsCreate, "update": s.collectionsUpdate,
 				"delete": s.collectionsDelete, "add-genie": s.collectionsAddGenie, "remove-genie": s.collectionsRemoveGenie}.
 				Dispatch("create, update, delete, add-genie or remove-genie (or omitted to get or list)"),
 			Summary: "Your collections: list or read one (mode omitted), create, update, delete, add-genie, remove-genie",
 			ID:      "The collection to read or change (instead of data.collection_id).", IDOptional: true,
-			Request: api.Modes{"": CollectionListRequest{}, "create": CollectionCreateRequest{}, "update": CollectionUpdateRequest{},
+			Request: httpapi.Modes{"": CollectionListRequest{}, "create": CollectionCreateRequest{}, "update": CollectionUpdateRequest{},
 				"delete": CollectionRef{}, "add-genie": CollectionGenieRequest{}, "remove-genie": CollectionGenieRequest{}},
-			Response: api.Modes{"": CollectionPage{}, "get (mode omitted, with collection_id or id)": CollectionDetail{},
+			Response: httpapi.Modes{"": CollectionPage{}, "get (mode omitted, with collection_id or id)": CollectionDetail{},
 				"create": CollectionAnswer{}, "update": CollectionAnswer{}, "delete": marketplace.Removed{},
 				"add-genie": CollectionAnswer{}, "remove-genie": CollectionAnswer{}},
 			Status: http.StatusOK, AlsoStatus: both, Idempotent: true, Errors: notFound},
-		"submissions": {Access: api.Authenticated, MaxBody: MaxBody,
-			Handle: api.ModeTable{"": s.submissionsList, "create": s.submissionsCreate, "delete": s.submissionsDelete,
+		"submissions": {Access: httpapi.Authenticated, MaxBody: MaxBody,
+			Handle: httpapi.ModeTable{"": s.submissionsList, "create": s.submissionsCreate, "delete": s.submissionsDelete,
 				"approve": s.submissionsModerate("approve"), "reject": s.submissionsModerate("reject"),
 				"under-review": s.submissionsModerate("under-review")}.
 				Dispatch("create, approve, reject, under-review or delete (or omitted to list)"),
 			Summary: "Listing submissions: list (mode omitted), create, delete; approve, reject, under-review (admins)",
 			ID:      "The submission to moderate or delete (instead of data.submission_id).", IDOptional: true,
-			Request: api.Modes{"": SubmissionListRequest{}, "create": SubmissionCreateRequest{}, "approve": SubmissionModerateRequest{},
+			Request: httpapi.Modes{"": SubmissionListRequest{}, "create": SubmissionCreateRequest{}, "approve": SubmissionModerateRequest{},
 				"reject": SubmissionModerateRequest{}, "under-review": SubmissionModerateRequest{}, "delete": SubmissionRef{}},
-			Response: api.Modes{"": SubmissionPage{}, "create": SubmissionAnswer{}, "approve": Approved{}, "reject": SubmissionAnswer{},
+			Response: httpapi.Modes{"": SubmissionPage{}, "create": SubmissionAnswer{}, "approve": Approved{}, "reject": SubmissionAnswer{},
 				"under-review": SubmissionAnswer{}, "delete": marketplace.Removed{}},
 			Status: http.StatusOK, AlsoStatus: both, Idempotent: true,
 			Errors: []string{apperr.CodeForbidden, apperr.CodeNotFound, apperr.CodeAgentNotFound}},
@@ -76,7 +76,7 @@ type ListingRef struct {
 
 // idParam returns the trimmed value of a required id field, falling back
 // to the request's id when fallback is set.
-func idParam(field string, v *string, r *api.Request, fallback bool) (string, error) {
+func idParam(field string, v *string, r *httpapi.Request, fallback bool) (string, error) {
 	if v != nil && strings.TrimSpace(*v) != "" {
 		return strings.TrimSpace(*v), nil
 	}
@@ -90,8 +90,8 @@ func idParam(field string, v *string, r *api.Request, fallback bool) (string, er
 }
 
 // removed is the answer of deletes and removes.
-func removed(id string) *api.Response {
-	return api.OK(marketplace.Removed{ID: id, Success: true})
+func removed(id string) *httpapi.Response {
+	return httpapi.OK(marketplace.Removed{ID: id, Success: true})
 }
 
 // reviews
@@ -109,18 +109,18 @@ type ReviewListRequest struct {
 // ReviewCreateRequest is the data of reviews in mode create: the caller's
 // one review of a listing.
 type ReviewCreateRequest struct {
-	MarketplaceGenieID *string              `json:"marketplace_genie_id" schema:"required"`
-	Rating             *int                 `json:"rating" schema:"required,min=1,max=5"`
-	ReviewText         api.Optional[string] `json:"review_text" schema:"maxLength=5000"`
-	IsVerifiedClone    *bool                `json:"is_verified_clone" doc:"Default false; true only if you have cloned the listing."`
+	MarketplaceGenieID *string                  `json:"marketplace_genie_id" schema:"required"`
+	Rating             *int                     `json:"rating" schema:"required,min=1,max=5"`
+	ReviewText         httpapi.Optional[string] `json:"review_text" schema:"maxLength=5000"`
+	IsVerifiedClone    *bool                    `json:"is_verified_clone" doc:"Default false; true only if you have cloned the listing."`
 }
 
 // ReviewUpdateRequest is the data of reviews in mode update: the caller's
 // own review; only the fields given change.
 type ReviewUpdateRequest struct {
-	ReviewID   *string              `json:"review_id" doc:"The review; required unless the request id names it."`
-	Rating     *int                 `json:"rating" schema:"min=1,max=5"`
-	ReviewText api.Optional[string] `json:"review_text" schema:"maxLength=5000" doc:"null empties it."`
+	ReviewID   *string                  `json:"review_id" doc:"The review; required unless the request id names it."`
+	Rating     *int                     `json:"rating" schema:"min=1,max=5"`
+	ReviewText httpapi.Optional[string] `json:"review_text" schema:"maxLength=5000" doc:"null empties it."`
 }
 
 // ReviewRef is the data of reviews in mode delete: the caller's own
@@ -134,7 +134,7 @@ type ReviewAnswer struct {
 	Review Review `json:"review"`
 }
 
-func (s *Service) reviewsList(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) reviewsList(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in ReviewListRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -147,10 +147,10 @@ func (s *Service) reviewsList(ctx context.Context, r *api.Request) (*api.Respons
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(*p), nil
+	return httpapi.OK(*p), nil
 }
 
-func (s *Service) reviewsCreate(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) reviewsCreate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in ReviewCreateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -163,10 +163,10 @@ func (s *Service) reviewsCreate(ctx context.Context, r *api.Request) (*api.Respo
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(ReviewAnswer{Review: *v}), nil
+	return httpapi.Created(ReviewAnswer{Review: *v}), nil
 }
 
-func (s *Service) reviewsUpdate(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) reviewsUpdate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in ReviewUpdateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -179,10 +179,10 @@ func (s *Service) reviewsUpdate(ctx context.Context, r *api.Request) (*api.Respo
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(ReviewAnswer{Review: *v}), nil
+	return httpapi.OK(ReviewAnswer{Review: *v}), nil
 }
 
-func (s *Service) reviewsDelete(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) reviewsDelete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in ReviewRef
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -204,7 +204,7 @@ type FavoriteAnswer struct {
 	Favorite Favorite `json:"favorite"`
 }
 
-func (s *Service) favoritesList(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) favoritesList(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in PageRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -213,10 +213,10 @@ func (s *Service) favoritesList(ctx context.Context, r *api.Request) (*api.Respo
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(*p), nil
+	return httpapi.OK(*p), nil
 }
 
-func (s *Service) favoritesAdd(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) favoritesAdd(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in ListingRef
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -230,12 +230,12 @@ func (s *Service) favoritesAdd(ctx context.Context, r *api.Request) (*api.Respon
 		return nil, err
 	}
 	if created {
-		return api.Created(FavoriteAnswer{Favorite: *f}), nil
+		return httpapi.Created(FavoriteAnswer{Favorite: *f}), nil
 	}
-	return api.OK(FavoriteAnswer{Favorite: *f}), nil
+	return httpapi.OK(FavoriteAnswer{Favorite: *f}), nil
 }
 
-func (s *Service) favoritesRemove(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) favoritesRemove(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in ListingRef
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -263,18 +263,18 @@ type CollectionListRequest struct {
 
 // CollectionCreateRequest is the data of collections in mode create.
 type CollectionCreateRequest struct {
-	Name        *string              `json:"name" schema:"required,minLength=1,maxLength=100"`
-	Description api.Optional[string] `json:"description" schema:"maxLength=1000"`
-	IsPublic    *bool                `json:"is_public" doc:"Default false."`
+	Name        *string                  `json:"name" schema:"required,minLength=1,maxLength=100"`
+	Description httpapi.Optional[string] `json:"description" schema:"maxLength=1000"`
+	IsPublic    *bool                    `json:"is_public" doc:"Default false."`
 }
 
 // CollectionUpdateRequest is the data of collections in mode update: only
 // the fields given change.
 type CollectionUpdateRequest struct {
-	CollectionID *string              `json:"collection_id" doc:"Your collection; required unless the request id names it."`
-	Name         *string              `json:"name" schema:"minLength=1,maxLength=100"`
-	Description  api.Optional[string] `json:"description" schema:"maxLength=1000" doc:"null empties it."`
-	IsPublic     *bool                `json:"is_public"`
+	CollectionID *string                  `json:"collection_id" doc:"Your collection; required unless the request id names it."`
+	Name         *string                  `json:"name" schema:"minLength=1,maxLength=100"`
+	Description  httpapi.Optional[string] `json:"description" schema:"maxLength=1000" doc:"null empties it."`
+	IsPublic     *bool                    `json:"is_public"`
 }
 
 // CollectionRef is the data of collections in mode delete.
@@ -304,7 +304,7 @@ type CollectionDetail struct {
 
 // collectionsGet lists the caller's collections, or reads the one named by
 // collection_id or the request id.
-func (s *Service) collectionsGet(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) collectionsGet(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in CollectionListRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -319,7 +319,7 @@ func (s *Service) collectionsGet(ctx context.Context, r *api.Request) (*api.Resp
 		if err != nil {
 			return nil, err
 		}
-		return api.OK(*p), nil
+		return httpapi.OK(*p), nil
 	}
 	id, err := idParam("collection_id", in.CollectionID, r, true)
 	if err != nil {
@@ -329,10 +329,10 @@ func (s *Service) collectionsGet(ctx context.Context, r *api.Request) (*api.Resp
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(*d), nil
+	return httpapi.OK(*d), nil
 }
 
-func (s *Service) collectionsCreate(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) collectionsCreate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in CollectionCreateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -341,10 +341,10 @@ func (s *Service) collectionsCreate(ctx context.Context, r *api.Request) (*api.R
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(CollectionAnswer{Collection: *k}), nil
+	return httpapi.Created(CollectionAnswer{Collection: *k}), nil
 }
 
-func (s *Service) collectionsUpdate(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) collectionsUpdate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in CollectionUpdateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -356,7 +356,7 @@ func (s *Service) collectionsUpdate(ctx context.Context, r *api.Request) (*api.R
 	return collectionAnswer(s.UpdateCollection(ctx, r.Caller, id, in))
 }
 
-func (s *Service) collectionsDelete(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) collectionsDelete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in CollectionRef
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -371,7 +371,7 @@ func (s *Service) collectionsDelete(ctx context.Context, r *api.Request) (*api.R
 	return removed(id), nil
 }
 
-func (s *Service) collectionsAddGenie(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) collectionsAddGenie(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, listingID, err := collectionGenie(r)
 	if err != nil {
 		return nil, err
@@ -379,7 +379,7 @@ func (s *Service) collectionsAddGenie(ctx context.Context, r *api.Request) (*api
 	return collectionAnswer(s.AddToCollection(ctx, r.Caller, id, listingID))
 }
 
-func (s *Service) collectionsRemoveGenie(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) collectionsRemoveGenie(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, listingID, err := collectionGenie(r)
 	if err != nil {
 		return nil, err
@@ -388,7 +388,7 @@ func (s *Service) collectionsRemoveGenie(ctx context.Context, r *api.Request) (*
 }
 
 // collectionGenie reads the data of add-genie and remove-genie.
-func collectionGenie(r *api.Request) (id, listingID string, err error) {
+func collectionGenie(r *httpapi.Request) (id, listingID string, err error) {
 	var in CollectionGenieRequest
 	if err := r.Bind(&in); err != nil {
 		return "", "", err
@@ -402,11 +402,11 @@ func collectionGenie(r *api.Request) (id, listingID string, err error) {
 	return id, listingID, nil
 }
 
-func collectionAnswer(k *Collection, err error) (*api.Response, error) {
+func collectionAnswer(k *Collection, err error) (*httpapi.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(CollectionAnswer{Collection: *k}), nil
+	return httpapi.OK(CollectionAnswer{Collection: *k}), nil
 }
 
 // submissions
@@ -429,8 +429,8 @@ type SubmissionCreateRequest struct {
 // SubmissionModerateRequest is the data of submissions in modes approve,
 // reject and under-review (admins only).
 type SubmissionModerateRequest struct {
-	SubmissionID *string              `json:"submission_id" doc:"The submission; required unless the request id names it."`
-	AdminNotes   api.Optional[string] `json:"admin_notes" schema:"maxLength=5000" doc:"Replaces the notes; null empties them."`
+	SubmissionID *string                  `json:"submission_id" doc:"The submission; required unless the request id names it."`
+	AdminNotes   httpapi.Optional[string] `json:"admin_notes" schema:"maxLength=5000" doc:"Replaces the notes; null empties them."`
 }
 
 // SubmissionRef is the data of submissions in mode delete (admins: any
@@ -452,7 +452,7 @@ type Approved struct {
 	Submission Submission          `json:"submission"`
 }
 
-func (s *Service) submissionsList(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) submissionsList(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in SubmissionListRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -461,10 +461,10 @@ func (s *Service) submissionsList(ctx context.Context, r *api.Request) (*api.Res
 	if err != nil {
 		return nil, err
 	}
-	return api.OK(*p), nil
+	return httpapi.OK(*p), nil
 }
 
-func (s *Service) submissionsCreate(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) submissionsCreate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in SubmissionCreateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -477,10 +477,10 @@ func (s *Service) submissionsCreate(ctx context.Context, r *api.Request) (*api.R
 	if err != nil {
 		return nil, err
 	}
-	return api.Created(SubmissionAnswer{Submission: *v}), nil
+	return httpapi.Created(SubmissionAnswer{Submission: *v}), nil
 }
 
-func (s *Service) submissionsDelete(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) submissionsDelete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in SubmissionRef
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -498,8 +498,8 @@ func (s *Service) submissionsDelete(ctx context.Context, r *api.Request) (*api.R
 // submissionsModerate is the handler of a moderation mode. The data is
 // bound (type errors answered) before the admin check, and the admin
 // check comes before the submission id is required.
-func (s *Service) submissionsModerate(mode string) api.Handler {
-	return func(ctx context.Context, r *api.Request) (*api.Response, error) {
+func (s *Service) submissionsModerate(mode string) httpapi.Handler {
+	return func(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 		var in SubmissionModerateRequest
 		if err := r.Bind(&in); err != nil {
 			return nil, err
@@ -516,8 +516,8 @@ func (s *Service) submissionsModerate(mode string) api.Handler {
 			return nil, err
 		}
 		if l == nil {
-			return api.OK(SubmissionAnswer{Submission: *v}), nil
+			return httpapi.OK(SubmissionAnswer{Submission: *v}), nil
 		}
-		return api.OK(Approved{Listing: *l, Submission: *v}), nil
+		return httpapi.OK(Approved{Listing: *l, Submission: *v}), nil
 	}
 }

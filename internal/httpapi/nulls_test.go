@@ -1,0 +1,62 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+type nullsInner struct {
+	N *int `json:"n"`
+}
+
+type nullsReq struct {
+	Name  *string              `json:"name"`
+	Voice Optional[string]     `json:"voice_id"`
+	IDs   Optional[[]string]   `json:"ids"`
+	Tags  []string             `json:"tags"`
+	Meta  json.RawMessage      `json:"meta"`
+	Any   any                  `json:"any"`
+	Inner *nullsInner          `json:"inner"`
+	List  []nullsInner         `json:"list"`
+	Opt   Optional[nullsInner] `json:"opt"`
+	nullsEmbedded
+}
+
+type nullsEmbedded struct {
+	Limit *int `json:"limit"`
+}
+
+// TestCheckNulls: null is taken only where the declaration's schema says
+// so (Optional[T], any, raw JSON), at any depth, and the error names the
+// field.
+func TestCheckNulls(t *testing.T) {
+	for _, c := range []struct{ in, field string }{
+		{`{}`, ""},
+		{`{"name":"a","voice_id":null,"ids":null,"meta":null,"any":null,"opt":null}`, ""},
+		{`{"ids":["a"],"tags":["x"],"inner":{"n":1},"list":[{"n":2}],"opt":{"n":3}}`, ""},
+		{`{"name":null}`, "name"},
+		{`{"NAME":null}`, "name"},
+		{`{"tags":null}`, "tags"},
+		{`{"tags":["a",null]}`, "tags"},
+		{`{"ids":[null]}`, "ids"},
+		{`{"inner":null}`, "inner"},
+		{`{"inner":{"n":null}}`, "inner.n"},
+		{`{"list":[{"n":1},{"n":null}]}`, "list[1].n"},
+		{`{"opt":{"n":null}}`, "opt.n"},
+		{`{"limit":null}`, "limit"},
+	} {
+		var dst nullsReq
+		err := Decode(json.RawMessage(c.in), &dst)
+		switch {
+		case c.field == "" && err != nil:
+			t.Errorf("%s: %v", c.in, err)
+		case c.field != "" && (err == nil || !containsField(err, c.field)):
+			t.Errorf("%s: %v, want an error on %s", c.in, err, c.field)
+		}
+	}
+}
+
+func containsField(err error, field string) bool {
+	st, body := ErrorBody(err)
+	return st == 400 && body.Error["field"] == field
+}

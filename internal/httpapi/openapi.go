@@ -1,0 +1,421 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/geniehq/genie/internal/platform/apperr"
+)
+
+// DocInfo is what the published description says about the service
+// itself.
+type DocInfo struct {
+	Title   string
+	Version string // the build's version (GET / says it; the document does not, so that it is the same for every build of the same code)
+	// Tags describe the resources (and the other groups of operations).
+	Tags map[string]string
+	// Extra adds path items (the sign-in provider's, the health checks)
+	// and their component schemas.
+	Extra func(doc *Document)
+}
+
+// Document is an OpenAPI 3.1 document under construction.
+type Document struct {
+	Paths      map[string]map[string]any
+	Components map[string]map[string]any
+	schemas    *schemas
+}
+
+// Schema returns the schema of a Go value under the response rules
+// (registering its named structs as components), for Extra to use.
+func (d *Document) Schema(v any) Schema { return d.schemas.of(v, true) }
+
+// RequestSchema returns the schema of a Go value under the request rules.
+func (d *Document) RequestSchema(v any) Schema { return d.schemas.of(v, false) }
+
+// ErrorCodes are the spec's error codes with their statuses, in the order
+// of its table.
+var ErrorCodes = []string{
+	apperr.CodeUnauthorized, apperr.CodeInvalidKeyPrefix, apperr.CodeKeyNotFound, apperr.CodeInvalidToken,
+	apperr.CodeForbidden, apperr.CodeNotFound, apperr.CodeAgentNotFound, apperr.CodeValidation,
+	apperr.CodeInvalidAction, apperr.CodeRateLimited, apperr.CodeInternal,
+}
+
+// OperationID is the operationId of an action's own path:
+// agent-mailboxes-self + provision gives agentMailboxesSelfProvision.
+func OperationID(resource, action string) string {
+	var b strings.Builder
+	up := false
+	for _, r := range resource + "-" + action {
+		if r == '-' || r == '_' {
+			up = true
+			continue
+		}
+		if up && b.Len() > 0 {
+			r = unicode.ToUpper(r)
+		}
+		up = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// ActionPath is the path of an action's own form.
+func ActionPath(resource, action string) string { return "/v1/" + resource + "/" + action }
+
+// OpenAPI builds the OpenAPI 3.1 description of every registered action
+// from the actions' declarations.
+func (s *Server) OpenAPI(info DocInfo) map[string]any {
+	d := &Document{Paths: map[string]map[string]any{}, Components: map[string]map[string]any{}, schemas: newSchemas()}
+	s.envelopePaths(d)
+	for _, res := range slices.Sorted(maps.Keys(s.resources)) {
+		actions := s.resources[res]
+		for _, name := range slices.Sorted(maps.Keys(actions)) {
+			d.Paths[ActionPath(res, name)] = map[string]any{"post": s.operation(d, res, name, actions[name])}
+		}
+	}
+	s.restPaths(d)
+	if info.Extra != nil {
+		info.Extra(d)
+	}
+	comps := map[string]any{
+		"securitySchemes": map[string]any{
+			"bearer": Schema{"type": "http", "scheme": "bearer",
+				"description": "An API key (svc_live_… or svc_admin_…) or a session access token (a JWT from the sign-in provider at /auth/v1)."},
+			"apiKeyHeader": Schema{"type": "apiKey", "in": "header", "name": "X-API-Key",
+				"description": "An API key in its own header; API keys are limited to 60 requests a minute each."},
+		},
+		"headers": map[string]any{
+			"X-RateLimit-Limit":     Schema{"description": "Requests allowed a minute for the API key used (only on calls made with an API key).", "schema": Schema{"type": "integer"}},
+			"X-RateLimit-Remaining": Schema{"description": "Requests left in the current minute for the API key.", "schema": Schema{"type": "integer"}},
+			"X-RateLimit-Reset":     Schema{"description": "When the API key's window resets, in Unix seconds.", "schema": Schema{"type": "integer"}},
+			"Retry-After":           Schema{"description": "Seconds to wait before retrying (on 429).", "schema": Schema{"type": "integer"}},
+			"Idempotent-Replayed":   Schema{"description": "true when the answer is the stored answer of an earlier request with the same Idempotency-Key.", "schema": Schema{"type": "string", "enum": []string{"true"}}},
+			"X-Request-Id":          Schema{"description": "Identifies the request in the server's log.", "schema": Schema{"type": "string"}},
+		},
+		"parameters": map[string]any{
+			"IdempotencyKey": Schema{"name": "Idempotency-Key", "in": "header", "required": false,
+				"description": "Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.",
+				"schema":      Schema{"type": "string", "minLength": 1, "maxLength": 255}},
+		},
+		"responses": errorResponses(),
+	}
+	schemasOut := map[string]any{"Error": errorSchema(), "ErrorBody": errorBodySchema(), "Envelope": envelopeSchema(), "Success": Schema{
+		"type": "object", "required": []string{"success", "data"},
+		"properties": Schema{"success": Schema{"const": true}, "data": Schema{}},
+	}}
+	for name, sc := range d.schemas.components {
+		schemasOut[name] = sc
+	}
+	for k, v := range d.Components {
+		if k == "schemas" {
+			for n, sc := range v {
+				schemasOut[n] = sc
+			}
+			continue
+		}
+		comps[k] = v
+	}
+	comps["schemas"] = schemasOut
+	paths := map[string]any{}
+	for p, item := range d.Paths {
+		paths[p] = item
+	}
+	var tags []any
+	names := slices.Sorted(maps.Keys(s.resources))
+	names = append(names, "envelope")
+	for _, name := range slices.Sorted(maps.Keys(info.Tags)) {
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	for _, name := range names {
+		tag := Schema{"name": name}
+		if d := info.Tags[name]; d != "" {
+			tag["description"] = d
+		}
+		tags = append(tags, tag)
+	}
+	return map[string]any{
+		"openapi": "3.1.0",
+		"info": map[string]any{
+			"title":   info.Title,
+			"version": "1",
+			"summary": "Genies (conversational assistants) and everything around them: API keys, mailboxes, edit links, voices, groups, a marketplace, generated documents, QR codes.",
+			"description": "Every operation is an action of a resource. Each action has its own path, POST /v1/{resource}/{action}, whose body is the action's data " +
+				"(and whose record id, for single-record actions, is the id query parameter); the envelope forms of the specification, POST /v1 and POST /v1/{resource} " +
+				"with a {resource, action, id, data} body, reach the same actions and answer the same way. Successful answers are {success: true, data}; errors are " +
+				"{success: false, error: {code, message, status}}, where code is stable and message is for people. Retry only 429 and 500, with exponential backoff; " +
+				"send an Idempotency-Key header on actions that create something so that a retry cannot do it twice.",
+			"license":          Schema{"name": "Proprietary", "identifier": "LicenseRef-Proprietary"},
+			"x-action-forms":   "POST /v1/{resource}/{action} (one operation per action, documented here); POST /v1 and POST /v1/{resource} (the envelope).",
+			"x-rate-limit":     "60 requests a minute per API key; X-RateLimit-* headers on every answer to an API-key call.",
+			"x-generated-from": "the action registry: the same declarations the server dispatches and validates with",
+		},
+		"servers":    []any{Schema{"url": "/", "description": "this server"}},
+		"security":   []any{Schema{"bearer": []string{}}, Schema{"apiKeyHeader": []string{}}},
+		"tags":       tags,
+		"paths":      paths,
+		"components": comps,
+	}
+}
+
+// operation describes one action's own path.
+func (s *Server) operation(d *Document, res, name string, a Action) map[string]any {
+	op := map[string]any{
+		"operationId": OperationID(res, name),
+		"tags":        []string{res},
+		"summary":     a.Summary,
+		"description": accessText(a.Access),
+		"x-resource":  res,
+		"x-action":    name,
+		"x-access":    accessName(a.Access),
+	}
+	switch a.Access {
+	case Public:
+		op["security"] = []any{Schema{}, Schema{"bearer": []string{}}, Schema{"apiKeyHeader": []string{}}}
+	case SessionOnly:
+		op["security"] = []any{Schema{"bearer": []string{}}}
+	}
+	var params []any
+	if a.ID != "" {
+		params = append(params, Schema{"name": "id", "in": "query", "required": !a.IDOptional,
+			"description": a.ID, "schema": Schema{"type": "string"}})
+	}
+	if a.Idempotent {
+		params = append(params, Schema{"$ref": "#/components/parameters/IdempotencyKey"})
+	}
+	if len(params) > 0 {
+		op["parameters"] = params
+	}
+	req := d.schemas.of(a.Request, false)
+	if _, isObj := req["type"]; isObj && a.Request == nil {
+		req = Schema{"type": "object", "description": "This action takes no data: send {} or no body."}
+	}
+	op["requestBody"] = Schema{"required": false, "content": Schema{"application/json": Schema{"schema": req}}}
+	ok := successSchema(d.schemas.of(a.Response, true))
+	headers := Schema{
+		"X-RateLimit-Limit":     Schema{"$ref": "#/components/headers/X-RateLimit-Limit"},
+		"X-RateLimit-Remaining": Schema{"$ref": "#/components/headers/X-RateLimit-Remaining"},
+		"X-RateLimit-Reset":     Schema{"$ref": "#/components/headers/X-RateLimit-Reset"},
+		"X-Request-Id":          Schema{"$ref": "#/components/headers/X-Request-Id"},
+	}
+	if a.Idempotent {
+		headers["Idempotent-Replayed"] = Schema{"$ref": "#/components/headers/Idempotent-Replayed"}
+	}
+	responses := map[string]any{}
+	for _, st := range a.successStatuses() {
+		responses[strconv.Itoa(st)] = Schema{"description": http.StatusText(st), "headers": headers,
+			"content": Schema{"application/json": Schema{"schema": ok}}}
+	}
+	for _, st := range a.errorStatuses() {
+		responses[strconv.Itoa(st)] = Schema{"$ref": "#/components/responses/Error" + strconv.Itoa(st)}
+	}
+	op["responses"] = responses
+	op["x-error-codes"] = a.ErrorCodes()
+	if a.MaxBody > 0 {
+		op["x-max-body-bytes"] = a.MaxBody
+	}
+	return op
+}
+
+// successStatuses are the action's success statuses: its Status, plus 200
+// for a create that can also answer an existing record (AlsoOK).
+func (a Action) successStatuses() []int {
+	st := a.Status
+	if st == 0 {
+		st = http.StatusOK
+	}
+	out := []int{st}
+	for _, o := range a.AlsoStatus {
+		if !slices.Contains(out, o) {
+			out = append(out, o)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ErrorCodes are every error code the action can answer: its declared
+// ones plus those of every action at its access level.
+func (a Action) ErrorCodes() []string {
+	codes := []string{apperr.CodeValidation, apperr.CodeInvalidAction, apperr.CodeRateLimited, apperr.CodeInternal,
+		apperr.CodeInvalidKeyPrefix, apperr.CodeKeyNotFound, apperr.CodeInvalidToken}
+	if a.Access != Public {
+		codes = append(codes, apperr.CodeUnauthorized)
+	}
+	if a.Access == AdminOnly {
+		codes = append(codes, apperr.CodeForbidden)
+	}
+	codes = append(codes, a.Errors...)
+	var out []string
+	for _, c := range ErrorCodes {
+		if slices.Contains(codes, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (a Action) errorStatuses() []int {
+	var out []int
+	for _, c := range a.ErrorCodes() {
+		st := (&apperr.Error{Code: c}).Status()
+		if !slices.Contains(out, st) {
+			out = append(out, st)
+		}
+	}
+	out = append(out, http.StatusRequestEntityTooLarge)       // any body past the action's limit
+	out = append(out, http.StatusRequestHeaderFieldsTooLarge) // a request line and headers past 64 KiB
+	slices.Sort(out)
+	return out
+}
+
+func accessName(a Access) string {
+	return [...]string{"public", "authenticated", "session", "admin"}[a]
+}
+
+func accessText(a Access) string {
+	switch a {
+	case Public:
+		return "Public: needs no credential (a valid one is still used; a bad one is refused)."
+	case SessionOnly:
+		return "Needs a session token; an API key cannot call it."
+	case AdminOnly:
+		return "Admin only: needs the internal_admin role; others get 403 FORBIDDEN."
+	}
+	return "Needs an API key or a session token."
+}
+
+func successSchema(data Schema) Schema {
+	return Schema{"type": "object", "required": []string{"success", "data"},
+		"properties": Schema{"success": Schema{"const": true}, "data": data}}
+}
+
+func errorSchema() Schema {
+	return Schema{
+		"type": "object", "required": []string{"code", "message", "status"},
+		"properties": Schema{
+			"code":              Schema{"type": "string", "enum": ErrorCodes, "description": "Stable, for programs."},
+			"message":           Schema{"type": "string", "description": "For people; not stable."},
+			"status":            Schema{"type": "integer", "description": "The HTTP status."},
+			"field":             Schema{"type": "string", "description": "On VALIDATION_ERROR: the request field at fault (a JSON path such as data.name or submission_data.slug)."},
+			"attemptsRemaining": Schema{"type": "integer", "description": "On a wrong edit-link PIN: attempts left before the lock."},
+		},
+	}
+}
+
+func errorBodySchema() Schema {
+	return Schema{"type": "object", "required": []string{"success", "error"},
+		"properties": Schema{"success": Schema{"const": false}, "error": Schema{"$ref": "#/components/schemas/Error"}}}
+}
+
+func envelopeSchema() Schema {
+	return Schema{
+		"type": "object", "required": []string{"action"},
+		"properties": Schema{
+			"resource": Schema{"type": "string", "description": "The resource; required on POST /v1, optional (and must match) on POST /v1/{resource}."},
+			"action":   Schema{"type": "string"},
+			"id":       Schema{"type": "string", "description": "The record id of single-record actions."},
+			"data":     Schema{"type": "object", "description": "The action's data: the request body of the action's own path."},
+		},
+	}
+}
+
+func errorResponses() map[string]any {
+	out := map[string]any{}
+	for _, st := range []int{400, 401, 403, 404, 413, 429, 431, 500} {
+		desc := map[int]string{
+			400: "VALIDATION_ERROR (error.field names the field) or INVALID_ACTION.",
+			401: "UNAUTHORIZED, INVALID_KEY_PREFIX, KEY_NOT_FOUND or INVALID_TOKEN.",
+			403: "FORBIDDEN.",
+			404: "NOT_FOUND or AGENT_NOT_FOUND.",
+			413: "VALIDATION_ERROR: the body is larger than the action's limit.",
+			429: "RATE_LIMIT_EXCEEDED; Retry-After says when to retry.",
+			431: "VALIDATION_ERROR: the request line and headers (an over-long URL) are larger than 64 KiB. The body also carries the sign-in provider's fields (code, error_code request_too_large, msg), since it is written before the path is known.",
+			500: "INTERNAL_ERROR; X-Request-Id identifies it in the server log.",
+		}[st]
+		r := Schema{"description": desc, "content": Schema{"application/json": Schema{"schema": Schema{"$ref": "#/components/schemas/ErrorBody"}}}}
+		if st == 429 {
+			r["headers"] = Schema{"Retry-After": Schema{"$ref": "#/components/headers/Retry-After"}}
+		}
+		out["Error"+strconv.Itoa(st)] = r
+	}
+	return out
+}
+
+// envelopePaths describes the specification's envelope forms.
+func (s *Server) envelopePaths(d *Document) {
+	var resources []string
+	for r := range s.resources {
+		resources = append(resources, r)
+	}
+	slices.Sort(resources)
+	generic := func(id, summary string, params []any) map[string]any {
+		op := map[string]any{
+			"operationId": id,
+			"tags":        []string{"envelope"},
+			"summary":     summary,
+			"description": "The specification's envelope form: the body names the action (and, on POST /v1, the resource). Each action is also its own operation under /v1/{resource}/{action}, with typed data and answer; see those for what each action takes and answers.",
+			"requestBody": Schema{"required": true, "content": Schema{"application/json": Schema{"schema": Schema{"$ref": "#/components/schemas/Envelope"}}}},
+			"responses": map[string]any{
+				"200": Schema{"description": "The action's answer (201 for creates).", "content": Schema{"application/json": Schema{"schema": Schema{"$ref": "#/components/schemas/Success"}}}},
+				"201": Schema{"description": "Created.", "content": Schema{"application/json": Schema{"schema": Schema{"$ref": "#/components/schemas/Success"}}}},
+				"400": Schema{"$ref": "#/components/responses/Error400"}, "401": Schema{"$ref": "#/components/responses/Error401"},
+				"403": Schema{"$ref": "#/components/responses/Error403"}, "404": Schema{"$ref": "#/components/responses/Error404"},
+				"413": Schema{"$ref": "#/components/responses/Error413"}, "429": Schema{"$ref": "#/components/responses/Error429"},
+				"431": Schema{"$ref": "#/components/responses/Error431"}, "500": Schema{"$ref": "#/components/responses/Error500"},
+			},
+			"security": []any{Schema{}, Schema{"bearer": []string{}}, Schema{"apiKeyHeader": []string{}}},
+		}
+		if params != nil {
+			op["parameters"] = params
+		}
+		return op
+	}
+	d.Paths["/v1"] = map[string]any{"post": generic("callAction", "Call any action (envelope with resource)", nil)}
+	d.Paths["/v1/{resource}"] = map[string]any{"post": generic("callResourceAction", "Call an action of a resource (envelope)", []any{
+		Schema{"name": "resource", "in": "path", "required": true, "schema": Schema{"type": "string", "enum": resources}},
+	})}
+}
+
+// restPaths describes the REST forms of api-keys.
+func (s *Server) restPaths(d *Document) {
+	keys := s.resources["api-keys"]
+	if keys == nil {
+		return
+	}
+	rest := func(id, summary, action string, params []any) map[string]any {
+		a := keys[action]
+		op := s.operation(d, "api-keys", action, a)
+		op["operationId"], op["summary"] = id, summary
+		delete(op, "requestBody")
+		if params != nil {
+			op["parameters"] = params
+		} else {
+			delete(op, "parameters")
+		}
+		return op
+	}
+	idParam := []any{Schema{"name": "id", "in": "path", "required": true, "description": "The key's id.", "schema": Schema{"type": "string"}}}
+	d.Paths["/v1/api-keys"] = map[string]any{"get": rest("listApiKeysRest", "List API keys (REST form)", "list", nil)}
+	d.Paths["/v1/api-keys/{id}"] = map[string]any{
+		"patch":  rest("revokeApiKeyRest", "Revoke an API key (REST form)", "revoke", idParam),
+		"delete": rest("deleteApiKeyRest", "Delete an API key (REST form)", "delete", idParam),
+	}
+}
+
+// OpenAPIJSON is the document as indented JSON.
+func (s *Server) OpenAPIJSON(info DocInfo) []byte {
+	b, err := json.MarshalIndent(s.OpenAPI(info), "", "  ")
+	if err != nil {
+		panic(fmt.Sprintf("api: encode the OpenAPI document: %v", err))
+	}
+	return append(b, '\n')
+}

@@ -1,0 +1,406 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Schema is a JSON Schema (2020-12, the dialect of OpenAPI 3.1) written out
+// by hand, for the few declarations a Go type cannot say (a result whose
+// shape the mail provider decides, for example). Anywhere a declaration
+// takes a Go value, a Schema stands for itself.
+type Schema map[string]any
+
+// Modes declares an action whose data.mode selects the operation (the
+// marketplace community actions): each mode's request or response type by
+// mode name; the empty name is the operation when mode is omitted. It
+// becomes an anyOf with one branch per mode.
+type Modes map[string]any
+
+// Schemer is implemented by types that describe themselves.
+type Schemer interface {
+	JSONSchema() Schema
+}
+
+// optionalType is implemented by Optional[T]: its schema is T's, or null.
+type optionalType interface {
+	optionalInner() reflect.Type
+}
+
+func (Optional[T]) optionalInner() reflect.Type { return reflect.TypeFor[T]() }
+
+// schemas turns the Go types of the declarations into JSON Schema. The
+// rules are this service's conventions, which is why they are written
+// here rather than taken from a general reflector:
+//   - request fields are optional unless tagged schema:"required"; an
+//     Optional[T] also accepts null (it tells null from omitted);
+//   - response fields are always present unless tagged omitempty; a
+//     pointer may be null;
+//   - named response structs become components (#/components/schemas/X),
+//     so generated clients get one type per model; request types are
+//     inlined into their operation;
+//   - a request *T tagged schema:"nullable" takes null (as omitted), which
+//     the binder accepts too (see checkNulls); any other null is refused;
+//   - the schema tag adds constraints: required, min=, max=, minLength=,
+//     maxLength=, minItems=, maxItems=, enum=a|b, format=, and last
+//     pattern= (which may hold commas); the
+//     doc tag adds a description.
+type schemas struct {
+	components map[string]Schema
+	names      map[reflect.Type]string
+}
+
+func newSchemas() *schemas {
+	return &schemas{components: map[string]Schema{}, names: map[reflect.Type]string{}}
+}
+
+var (
+	timeType    = reflect.TypeFor[time.Time]()
+	rawType     = reflect.TypeFor[json.RawMessage]()
+	schemaType  = reflect.TypeFor[Schema]()
+	schemerType = reflect.TypeFor[Schemer]()
+	optType     = reflect.TypeFor[optionalType]()
+	anyType     = reflect.TypeFor[any]()
+)
+
+// of returns the schema of a declaration value (a Go value, a Schema or
+// Modes); response selects the response rules.
+func (g *schemas) of(v any, response bool) Schema {
+	switch v := v.(type) {
+	case nil:
+		return Schema{"type": "object"}
+	case Schema:
+		return v
+	case Modes:
+		return g.modes(v, response)
+	}
+	return g.typ(reflect.TypeOf(v), response)
+}
+
+func (g *schemas) modes(m Modes, response bool) Schema {
+	var branches []any
+	for _, name := range slices.Sorted(keys(m)) {
+		s := g.of(m[name], response)
+		if !response {
+			s = withMode(s, name)
+		}
+		if name == "" {
+			s = withTitle(s, "list (mode omitted)")
+		} else {
+			s = withTitle(s, name)
+		}
+		branches = append(branches, s)
+	}
+	return Schema{"anyOf": branches}
+}
+
+func keys[M ~map[string]V, V any](m M) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// withMode adds the mode property to an inlined request schema: the mode's
+// name, required; for the unnamed mode, absent or empty.
+func withMode(s Schema, name string) Schema {
+	out := Schema{}
+	for k, v := range s {
+		out[k] = v
+	}
+	props := Schema{}
+	if p, ok := s["properties"].(Schema); ok {
+		for k, v := range p {
+			props[k] = v
+		}
+	}
+	var req []string
+	if r, ok := s["required"].([]string); ok {
+		req = slices.Clone(r)
+	}
+	if name == "" {
+		props["mode"] = Schema{"const": "", "description": "Omitted (or empty) for this operation."}
+	} else {
+		props["mode"] = Schema{"const": name}
+		req = append(req, "mode")
+	}
+	out["properties"] = props
+	delete(out, "required")
+	if len(req) > 0 {
+		out["required"] = req
+	}
+	return out
+}
+
+func withTitle(s Schema, title string) Schema {
+	if _, isRef := s["$ref"]; isRef {
+		return Schema{"title": title, "allOf": []any{s}}
+	}
+	out := Schema{"title": title}
+	for k, v := range s {
+		out[k] = v
+	}
+	return out
+}
+
+func nullable(s Schema) Schema {
+	if t, ok := s["type"].(string); ok && len(s) > 0 {
+		out := Schema{}
+		for k, v := range s {
+			out[k] = v
+		}
+		out["type"] = []string{t, "null"}
+		if e, ok := s["enum"].([]any); ok {
+			out["enum"] = append(slices.Clone(e), nil)
+		}
+		return out
+	}
+	return Schema{"anyOf": []any{s, Schema{"type": "null"}}}
+}
+
+func (g *schemas) typ(t reflect.Type, response bool) Schema {
+	if t.Implements(schemerType) {
+		return reflect.Zero(t).Interface().(Schemer).JSONSchema()
+	}
+	if t.Implements(optType) {
+		return nullable(g.typ(reflect.Zero(t).Interface().(optionalType).optionalInner(), response))
+	}
+	switch t {
+	case timeType:
+		return Schema{"type": "string", "format": "date-time"}
+	case rawType, anyType, schemaType:
+		return Schema{}
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		// An answer's pointer may be null; a request's pointer is an
+		// optional field (Optional[T] is the one that takes null).
+		if !response {
+			return g.typ(t.Elem(), response)
+		}
+		return nullable(g.typ(t.Elem(), response))
+	case reflect.Bool:
+		return Schema{"type": "boolean"}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return Schema{"type": "integer"}
+	case reflect.Float32, reflect.Float64:
+		return Schema{"type": "number"}
+	case reflect.String:
+		return Schema{"type": "string"}
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return Schema{"type": "string", "contentEncoding": "base64"}
+		}
+		return Schema{"type": "array", "items": g.typ(t.Elem(), response)}
+	case reflect.Map:
+		return Schema{"type": "object", "additionalProperties": g.typ(t.Elem(), response)}
+	case reflect.Interface:
+		return Schema{}
+	case reflect.Struct:
+		if response && t.Name() != "" && !strings.Contains(t.Name(), "[") {
+			return g.component(t)
+		}
+		return g.object(t, response)
+	}
+	return Schema{}
+}
+
+// component registers a named response struct once and refers to it.
+func (g *schemas) component(t reflect.Type) Schema {
+	name, ok := g.names[t]
+	if !ok {
+		name = componentName(t)
+		for n := 2; ; n++ {
+			if _, taken := g.components[name]; !taken {
+				break
+			}
+			name = componentName(t) + strconv.Itoa(n)
+		}
+		g.names[t] = name
+		g.components[name] = Schema{} // placeholder: recursive types refer to it
+		g.components[name] = g.object(t, true)
+	}
+	return Schema{"$ref": "#/components/schemas/" + name}
+}
+
+// componentName is the type's name, with its package's for the generic
+// names several packages use (Record, Item...). A package inside a
+// resource's package (internal/marketplace/community) names its types
+// after the resource's package, so that moving types between the rooms of
+// one resource does not rename them in the published document.
+func componentName(t reflect.Type) string {
+	name := t.Name()
+	pkg := t.PkgPath()
+	if _, in, ok := strings.Cut(pkg, "/internal/"); ok {
+		pkg, _, _ = strings.Cut(in, "/")
+	} else if i := strings.LastIndexByte(pkg, '/'); i >= 0 {
+		pkg = pkg[i+1:]
+	}
+	if pkg == "" || strings.HasPrefix(strings.ToLower(name), strings.ToLower(strings.TrimSuffix(pkg, "s"))) {
+		return name
+	}
+	return strings.ToUpper(pkg[:1]) + pkg[1:] + name
+}
+
+func (g *schemas) object(t reflect.Type, response bool) Schema {
+	props := Schema{}
+	var required []string
+	g.fields(t, response, props, &required)
+	s := Schema{"type": "object", "properties": props}
+	if len(required) > 0 {
+		s["required"] = required
+	}
+	return s
+}
+
+// jsonFields calls fn with each field of struct type t that encoding/json
+// reads or writes, embedded structs' fields included, with its JSON name
+// and the options of its json tag.
+func jsonFields(t reflect.Type, fn func(f reflect.StructField, name, opts string) error) error {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		name, opts, _ := strings.Cut(tag, ",")
+		if f.Anonymous && name == "" {
+			ft := f.Type
+			if ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				if err := jsonFields(ft, fn); err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		if !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		if err := fn(f, name, opts); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (g *schemas) fields(t reflect.Type, response bool, props Schema, required *[]string) {
+	jsonFields(t, func(f reflect.StructField, name, opts string) error { //nolint:errcheck // fn never fails
+		s := g.typ(f.Type, response)
+		rules := f.Tag.Get("schema")
+		if !response && hasRule(rules, "nullable") {
+			s = nullable(s) // a request *T whose null the service takes (as omitted)
+		}
+		s = constrain(s, rules)
+		if d := f.Tag.Get("doc"); d != "" {
+			s = withDoc(s, d)
+		}
+		props[name] = s
+		if response {
+			if !strings.Contains(opts, "omitempty") && !hasRule(rules, "optional") {
+				*required = append(*required, name)
+			}
+		} else if hasRule(rules, "required") {
+			*required = append(*required, name)
+		}
+		return nil
+	})
+}
+
+func hasRule(rules, name string) bool {
+	for r := range strings.SplitSeq(rules, ",") {
+		if r == name {
+			return true
+		}
+	}
+	return false
+}
+
+func withDoc(s Schema, d string) Schema {
+	if _, isRef := s["$ref"]; isRef {
+		return Schema{"description": d, "allOf": []any{s}}
+	}
+	out := Schema{"description": d}
+	for k, v := range s {
+		out[k] = v
+	}
+	return out
+}
+
+// constrain applies the schema tag's rules to s (to the non-null branch
+// of a nullable schema).
+func constrain(s Schema, rules string) Schema {
+	if rules == "" {
+		return s
+	}
+	target := s
+	if branches, ok := s["anyOf"].([]any); ok && len(branches) == 2 {
+		if inner, ok := branches[0].(Schema); ok {
+			target = Schema{}
+			for k, v := range inner {
+				target[k] = v
+			}
+			s = Schema{"anyOf": []any{target, branches[1]}}
+		}
+	} else {
+		out := Schema{}
+		for k, v := range s {
+			out[k] = v
+		}
+		s, target = out, out
+	}
+	// pattern= is last and takes the rest of the tag (a pattern may hold
+	// commas).
+	if i := strings.Index(rules, "pattern="); i >= 0 {
+		target["pattern"] = rules[i+len("pattern="):]
+		rules = strings.TrimSuffix(rules[:i], ",")
+	}
+	for r := range strings.SplitSeq(rules, ",") {
+		k, v, _ := strings.Cut(r, "=")
+		switch k {
+		case "min", "max", "minLength", "maxLength", "minItems", "maxItems":
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				panic("api: bad schema rule " + r)
+			}
+			key := map[string]string{"min": "minimum", "max": "maximum"}[k]
+			if key == "" {
+				key = k
+			}
+			target[key] = n
+		case "enum":
+			var vals []any
+			for e := range strings.SplitSeq(v, "|") {
+				vals = append(vals, e)
+			}
+			if isNullableType(target) {
+				vals = append(vals, nil)
+			}
+			target["enum"] = vals
+		case "format":
+			target[k] = v
+		case "required", "optional", "nullable", "":
+		default:
+			panic("api: unknown schema rule " + r)
+		}
+	}
+	return s
+}
+
+func isNullableType(s Schema) bool {
+	t, ok := s["type"].([]string)
+	return ok && slices.Contains(t, "null")
+}
