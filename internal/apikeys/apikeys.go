@@ -14,9 +14,9 @@ import (
 
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/events"
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // MaxActive is the number of active keys a user may hold.
@@ -150,7 +150,7 @@ func scoped(c *auth.Caller, args ...any) (string, []any) {
 // first revocation time. NOT_FOUND when the key is missing or not the
 // caller's.
 func (s *Service) Revoke(ctx context.Context, c *auth.Caller, id string) (alreadyRevoked bool, err error) {
-	if !httpapi.IsUUID(id) { // not a key's id (a REST path may hold any bytes)
+	if !field.IsUUID(id) { // not a key's id (a REST path may hold any bytes)
 		return false, apperr.NotFound("API key")
 	}
 	cond, args := scoped(c, id)
@@ -185,7 +185,7 @@ func (s *Service) Revoke(ctx context.Context, c *auth.Caller, id string) (alread
 // Delete removes a key permanently. NOT_FOUND when the key is missing or
 // not the caller's.
 func (s *Service) Delete(ctx context.Context, c *auth.Caller, id string) error {
-	if !httpapi.IsUUID(id) {
+	if !field.IsUUID(id) {
 		return apperr.NotFound("API key")
 	}
 	cond, args := scoped(c, id)

@@ -7,6 +7,7 @@ import (
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // publicMaxBody bounds the body of a public action: a question of
@@ -213,7 +214,7 @@ func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Respons
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit, offset, err := httpapi.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
+	limit, offset, err := field.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
 	if err != nil {
 		return nil, err
 	}
@@ -255,7 +256,7 @@ func (s *Service) gaps(ctx context.Context, r *httpapi.Request) (*httpapi.Respon
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit, _, err := httpapi.Page{Limit: in.Limit}.Resolve(50, 200)
+	limit, _, err := field.Page{Limit: in.Limit}.Resolve(50, 200)
 	if err != nil {
 		return nil, err
 	}

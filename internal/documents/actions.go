@@ -6,6 +6,7 @@ import (
 
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Actions returns the documents actions; all need a credential.
@@ -71,7 +72,7 @@ func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Respons
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit, offset, err := httpapi.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
+	limit, offset, err := field.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +93,7 @@ func docID(r *httpapi.Request) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !httpapi.IsUUID(id) {
+	if !field.IsUUID(id) {
 		return "", apperr.NotFound("document")
 	}
 	return id, nil

@@ -17,9 +17,9 @@ import (
 
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/events"
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Limits.
@@ -160,7 +160,7 @@ type Patch struct {
 // trimmed.
 func (p Patch) Check(create bool) (Patch, error) {
 	if p.Name != nil || create {
-		name, err := httpapi.RequiredString("name", p.Name, MaxNameLen)
+		name, err := field.RequiredString("name", p.Name, MaxNameLen)
 		if err != nil {
 			return p, err
 		}
@@ -176,11 +176,11 @@ func (p Patch) Check(create bool) (Patch, error) {
 
 // apply copies the supplied fields of p onto d.
 func (p Patch) apply(d *Document) {
-	httpapi.Assign(&d.Name, p.Name)
+	field.Assign(&d.Name, p.Name)
 	if p.Content != nil {
 		d.Content = p.Content
 	}
-	httpapi.Assign(&d.IsPublic, p.IsPublic)
+	field.Assign(&d.IsPublic, p.IsPublic)
 }
 
 // Create makes a document of the user from the fields (checked first).

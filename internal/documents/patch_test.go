@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // TestUpdateChangesOnlySuppliedFields: each field of update's data, given
@@ -31,7 +31,7 @@ func TestUpdateChangesOnlySuppliedFields(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.data, func(t *testing.T) {
 			var in UpdateRequest
-			if err := httpapi.Decode(json.RawMessage(tc.data), &in); err != nil {
+			if err := field.Decode(json.RawMessage(tc.data), &in); err != nil {
 				t.Fatal(err)
 			}
 			p, err := Patch(in).Check(false)
@@ -81,7 +81,7 @@ func TestPatchCheck(t *testing.T) {
 	} {
 		t.Run(tc.data, func(t *testing.T) {
 			var in CreateRequest
-			if err := httpapi.Decode(json.RawMessage(tc.data), &in); err != nil {
+			if err := field.Decode(json.RawMessage(tc.data), &in); err != nil {
 				t.Fatal(err)
 			}
 			_, err := Patch(in).Check(tc.create)

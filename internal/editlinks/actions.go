@@ -6,6 +6,7 @@ import (
 
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Actions returns the doc-edit-link actions. Owner actions need a
@@ -48,24 +49,24 @@ type LinkAnswer struct {
 
 // GenerateRequest is generate's data.
 type GenerateRequest struct {
-	Rotate httpapi.Optional[bool] `json:"rotate" doc:"true: a new token; the old URL stops working at once. Default false."`
+	Rotate field.Optional[bool] `json:"rotate" doc:"true: a new token; the old URL stops working at once. Default false."`
 }
 
 // SetPINRequest is set-pin's data.
 type SetPINRequest struct {
-	PIN httpapi.Optional[string] `json:"pin" schema:"pattern=^[0-9]{4,8}$" doc:"4 to 8 digits; null or omitted removes the PIN."`
+	PIN field.Optional[string] `json:"pin" schema:"pattern=^[0-9]{4,8}$" doc:"4 to 8 digits; null or omitted removes the PIN."`
 }
 
 // PublicGetRequest is public-get's data.
 type PublicGetRequest struct {
-	Token httpapi.Optional[string] `json:"token" schema:"required" doc:"The link's token (the last part of its path)."`
+	Token field.Optional[string] `json:"token" schema:"required" doc:"The link's token (the last part of its path)."`
 }
 
 // PublicUpdateRequest is public-update's data.
 type PublicUpdateRequest struct {
-	Token   httpapi.Optional[string] `json:"token" schema:"required"`
-	Content *string                  `json:"content" schema:"required,minLength=1,maxLength=1000000"`
-	PIN     httpapi.Optional[string] `json:"pin" schema:"pattern=^[0-9]{4,8}$" doc:"Required when the link's requiresPin is true."`
+	Token   field.Optional[string] `json:"token" schema:"required"`
+	Content *string                `json:"content" schema:"required,minLength=1,maxLength=1000000"`
+	PIN     field.Optional[string] `json:"pin" schema:"pattern=^[0-9]{4,8}$" doc:"Required when the link's requiresPin is true."`
 }
 
 // owner adapts an owner action, whose request id (required) names the

@@ -8,6 +8,7 @@ import (
 
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // EventActions returns the events actions: a caller's own events, for
@@ -58,7 +59,7 @@ func (s *Store) list(ctx context.Context, r *httpapi.Request) (*httpapi.Response
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit, offset, err := httpapi.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(20, 100)
+	limit, offset, err := field.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(20, 100)
 	if err != nil {
 		return nil, err
 	}
@@ -254,7 +255,7 @@ func (w *Webhooks) deliveriesAction(ctx context.Context, r *httpapi.Request) (*h
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit, offset, err := httpapi.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(20, 100)
+	limit, offset, err := field.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(20, 100)
 	if err != nil {
 		return nil, err
 	}

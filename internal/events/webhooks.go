@@ -18,9 +18,9 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/geniehq/genie/internal/auth"
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/field"
 	"github.com/geniehq/genie/internal/platform/secrets"
 )
 
@@ -261,9 +261,9 @@ func (w *Webhooks) Update(ctx context.Context, c *auth.Caller, id string, in End
 	if in.URL != nil {
 		cur.URL = strings.TrimSpace(*in.URL)
 	}
-	httpapi.Assign(&cur.Events, in.Events)
-	httpapi.Assign(&cur.Description, in.Description)
-	httpapi.Assign(&cur.Platform, in.Platform)
+	field.Assign(&cur.Events, in.Events)
+	field.Assign(&cur.Description, in.Description)
+	field.Assign(&cur.Platform, in.Platform)
 	reason, failing := cur.DisabledReason, cur.FailingSince
 	if in.Enabled != nil {
 		cur.Enabled = *in.Enabled

@@ -7,6 +7,7 @@ import (
 	"github.com/geniehq/genie/internal/genies"
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Request field limits, in characters.
@@ -27,19 +28,19 @@ func (s *Service) Actions() httpapi.Actions {
 
 // GenerateRequest is generate's data.
 type GenerateRequest struct {
-	AgentID     *string                    `json:"agentId" schema:"required,minLength=1" doc:"The genie the document is for (yours)."`
-	Template    *string                    `json:"template" schema:"required,enum=faq|how-to|one-pager"`
-	DocumentIDs httpapi.Optional[[]string] `json:"documentIds" schema:"required,minItems=1" doc:"Knowledge-base document UUIDs: yours or public ones."`
-	Purpose     *string                    `json:"purpose" schema:"maxLength=1000" doc:"An optional focus; by default the most broadly useful content is covered."`
-	GenieName   *string                    `json:"genieName" schema:"maxLength=100" doc:"Default: the text \"your business\"."`
+	AgentID     *string                  `json:"agentId" schema:"required,minLength=1" doc:"The genie the document is for (yours)."`
+	Template    *string                  `json:"template" schema:"required,enum=faq|how-to|one-pager"`
+	DocumentIDs field.Optional[[]string] `json:"documentIds" schema:"required,minItems=1" doc:"Knowledge-base document UUIDs: yours or public ones."`
+	Purpose     *string                  `json:"purpose" schema:"maxLength=1000" doc:"An optional focus; by default the most broadly useful content is covered."`
+	GenieName   *string                  `json:"genieName" schema:"maxLength=100" doc:"Default: the text \"your business\"."`
 }
 
 // input is what generate binds into before its checks.
 type input = GenerateRequest
 
 // JSONSchema describes a template name.
-func (Template) JSONSchema() httpapi.Schema {
-	return httpapi.Schema{"type": "string", "enum": []string{"faq", "how-to", "one-pager"}}
+func (Template) JSONSchema() field.Schema {
+	return field.Schema{"type": "string", "enum": []string{"faq", "how-to", "one-pager"}}
 }
 
 // check validates the fields in the order the spec lists them.
@@ -64,13 +65,13 @@ func check(in *GenerateRequest) (Input, error) {
 	out.DocumentIDs = ids
 	if in.Purpose != nil {
 		out.Purpose = strings.TrimSpace(*in.Purpose)
-		if err := httpapi.MaxLen("purpose", out.Purpose, MaxPurposeLen); err != nil {
+		if err := field.MaxLen("purpose", out.Purpose, MaxPurposeLen); err != nil {
 			return out, err
 		}
 	}
 	if in.GenieName != nil {
 		out.GenieName = strings.TrimSpace(*in.GenieName)
-		if err := httpapi.MaxLen("genieName", out.GenieName, MaxGenieNameLen); err != nil {
+		if err := field.MaxLen("genieName", out.GenieName, MaxGenieNameLen); err != nil {
 			return out, err
 		}
 	}
@@ -79,7 +80,7 @@ func check(in *GenerateRequest) (Input, error) {
 
 // checkIDs requires a non-empty array of document UUIDs and drops repeats,
 // keeping the first occurrence (the rule of genies' document_ids).
-func checkIDs(o httpapi.Optional[[]string]) ([]string, error) {
+func checkIDs(o field.Optional[[]string]) ([]string, error) {
 	if !o.Set || o.Null {
 		return nil, apperr.Required("documentIds")
 	}

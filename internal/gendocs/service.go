@@ -7,9 +7,9 @@ import (
 
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/genies"
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/requestid"
 )
 
 // Service implements generate.
@@ -92,7 +92,7 @@ func (s *Service) produce(ctx context.Context, req Request) (*Document, error) {
 		if e, ok := apperr.As(err); ok && e.Code != apperr.CodeInternal {
 			return nil, err
 		}
-		s.log().ErrorContext(ctx, "generate document", "request_id", httpapi.RequestID(ctx), "generator", s.generator().Name(),
+		s.log().ErrorContext(ctx, "generate document", "request_id", requestid.From(ctx), "generator", s.generator().Name(),
 			"template", string(req.Template), "err", err)
 		return nil, apperr.New(apperr.CodeInternal, ErrGeneration)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Actions returns the genies actions; all need a credential.
@@ -59,24 +60,24 @@ type One struct {
 
 // UpdateRequest is update's data: only the fields given change.
 type UpdateRequest struct {
-	Name         *string                    `json:"name" schema:"minLength=1,maxLength=200"`
-	Description  *string                    `json:"description" schema:"maxLength=5000"`
-	Instructions *string                    `json:"instructions" schema:"maxLength=100000"`
-	Greeting     *string                    `json:"greeting" schema:"maxLength=2000"`
-	VoiceID      httpapi.Optional[string]   `json:"voice_id" doc:"A voice id, or null for none."`
-	DocumentIDs  httpapi.Optional[[]string] `json:"document_ids" doc:"The knowledge-base documents (UUIDs) the genie uses."`
-	Conversation *ConversationPatch         `json:"conversation" doc:"The public conversation page's settings; only the fields given change."`
+	Name         *string                  `json:"name" schema:"minLength=1,maxLength=200"`
+	Description  *string                  `json:"description" schema:"maxLength=5000"`
+	Instructions *string                  `json:"instructions" schema:"maxLength=100000"`
+	Greeting     *string                  `json:"greeting" schema:"maxLength=2000"`
+	VoiceID      field.Optional[string]   `json:"voice_id" doc:"A voice id, or null for none."`
+	DocumentIDs  field.Optional[[]string] `json:"document_ids" doc:"The knowledge-base documents (UUIDs) the genie uses."`
+	Conversation *ConversationPatch       `json:"conversation" doc:"The public conversation page's settings; only the fields given change."`
 }
 
 // CreateRequest is create's data: name is required.
 type CreateRequest struct {
-	Name         *string                    `json:"name" schema:"required,minLength=1,maxLength=200"`
-	Description  *string                    `json:"description" schema:"maxLength=5000"`
-	Instructions *string                    `json:"instructions" schema:"maxLength=100000"`
-	Greeting     *string                    `json:"greeting" schema:"maxLength=2000"`
-	VoiceID      httpapi.Optional[string]   `json:"voice_id" doc:"A voice id, or null for none."`
-	DocumentIDs  httpapi.Optional[[]string] `json:"document_ids" doc:"The knowledge-base documents (UUIDs) the genie uses."`
-	Conversation *ConversationPatch         `json:"conversation" doc:"The public conversation page's settings; only the fields given change."`
+	Name         *string                  `json:"name" schema:"required,minLength=1,maxLength=200"`
+	Description  *string                  `json:"description" schema:"maxLength=5000"`
+	Instructions *string                  `json:"instructions" schema:"maxLength=100000"`
+	Greeting     *string                  `json:"greeting" schema:"maxLength=2000"`
+	VoiceID      field.Optional[string]   `json:"voice_id" doc:"A voice id, or null for none."`
+	DocumentIDs  field.Optional[[]string] `json:"document_ids" doc:"The knowledge-base documents (UUIDs) the genie uses."`
+	Conversation *ConversationPatch       `json:"conversation" doc:"The public conversation page's settings; only the fields given change."`
 }
 
 func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
@@ -84,7 +85,7 @@ func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Respons
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit, offset, err := httpapi.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
+	limit, offset, err := field.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
 	if err != nil {
 		return nil, err
 	}

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Languages are the languages of the conversation page.
@@ -42,7 +42,7 @@ func (p *ConversationPatch) Check() error {
 		return nil
 	}
 	if p.Greeting != nil {
-		if err := httpapi.MaxLen("conversation.greeting", *p.Greeting, MaxGreetingLen); err != nil {
+		if err := field.MaxLen("conversation.greeting", *p.Greeting, MaxGreetingLen); err != nil {
 			return err
 		}
 	}
@@ -57,9 +57,9 @@ func (p *ConversationPatch) apply(c *Conversation) {
 	if p == nil {
 		return
 	}
-	httpapi.Assign(&c.Enabled, p.Enabled)
-	httpapi.Assign(&c.Greeting, p.Greeting)
-	httpapi.Assign(&c.Language, p.Language)
+	field.Assign(&c.Enabled, p.Enabled)
+	field.Assign(&c.Greeting, p.Greeting)
+	field.Assign(&c.Language, p.Language)
 }
 
 // IsLanguage reports whether l is a language of the page.

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // TestUpdateChangesOnlySuppliedFields: each field of update's data, given
@@ -41,7 +41,7 @@ func TestUpdateChangesOnlySuppliedFields(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.data, func(t *testing.T) {
 			var in UpdateRequest
-			if err := httpapi.Decode(json.RawMessage(tc.data), &in); err != nil {
+			if err := field.Decode(json.RawMessage(tc.data), &in); err != nil {
 				t.Fatal(err)
 			}
 			f, err := Fields(in).Check(false)
@@ -120,7 +120,7 @@ func TestFieldsCheck(t *testing.T) {
 	} {
 		t.Run(tc.data[:min(len(tc.data), 40)], func(t *testing.T) {
 			var in UpdateRequest
-			if err := httpapi.Decode(json.RawMessage(tc.data), &in); err != nil {
+			if err := field.Decode(json.RawMessage(tc.data), &in); err != nil {
 				t.Fatal(err)
 			}
 			_, err := Fields(in).Check(tc.create)
@@ -141,11 +141,11 @@ func TestFieldsCheck(t *testing.T) {
 // (voice_id, document_ids); name: null and conversation: null are refused,
 // naming the field.
 func TestUpdateRefusesNull(t *testing.T) {
-	for _, field := range []string{"name", "conversation"} {
+	for _, name := range []string{"name", "conversation"} {
 		var in UpdateRequest
-		err := httpapi.Decode(json.RawMessage(`{"`+field+`":null}`), &in)
-		if e, ok := apperr.As(err); !ok || e.Code != apperr.CodeValidation || e.Field != field {
-			t.Fatalf("%s: null: got %v, want VALIDATION_ERROR naming %s", field, err, field)
+		err := field.Decode(json.RawMessage(`{"`+name+`":null}`), &in)
+		if e, ok := apperr.As(err); !ok || e.Code != apperr.CodeValidation || e.Field != name {
+			t.Fatalf("%s: null: got %v, want VALIDATION_ERROR naming %s", name, err, name)
 		}
 	}
 }

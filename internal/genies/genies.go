@@ -17,9 +17,9 @@ import (
 
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/events"
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Field limits, in characters.
@@ -245,8 +245,8 @@ type Fields struct {
 	Description  *string
 	Instructions *string
 	Greeting     *string
-	VoiceID      httpapi.Optional[string]
-	DocumentIDs  httpapi.Optional[[]string]
+	VoiceID      field.Optional[string]
+	DocumentIDs  field.Optional[[]string]
 	Conversation *ConversationPatch
 }
 
@@ -255,7 +255,7 @@ type Fields struct {
 // null).
 func (f Fields) Check(create bool) (Fields, error) {
 	if f.Name != nil || create {
-		name, err := httpapi.RequiredString("name", f.Name, MaxNameLen)
+		name, err := field.RequiredString("name", f.Name, MaxNameLen)
 		if err != nil {
 			return f, err
 		}
@@ -271,13 +271,13 @@ func (f Fields) Check(create bool) (Fields, error) {
 		{"greeting", f.Greeting, MaxGreetingLen},
 	} {
 		if c.v != nil {
-			if err := httpapi.MaxLen(c.field, *c.v, c.max); err != nil {
+			if err := field.MaxLen(c.field, *c.v, c.max); err != nil {
 				return f, err
 			}
 		}
 	}
 	if v := f.VoiceID.Ptr(); v != nil {
-		if err := httpapi.MaxLen("voice_id", *v, MaxVoiceIDLen); err != nil {
+		if err := field.MaxLen("voice_id", *v, MaxVoiceIDLen); err != nil {
 			return f, err
 		}
 	}
@@ -289,7 +289,7 @@ func (f Fields) Check(create bool) (Fields, error) {
 		if err != nil {
 			return f, err
 		}
-		f.DocumentIDs = httpapi.Some(ids)
+		f.DocumentIDs = field.Some(ids)
 	}
 	return f, nil
 }
@@ -300,15 +300,15 @@ func CheckDocumentIDs(ids []string) ([]string, error) { return CheckIDList("docu
 
 // CheckIDList is CheckDocumentIDs for a request field of another name
 // (genie-documents' documentIds): errors are VALIDATION_ERROR on field.
-func CheckIDList(field string, ids []string) ([]string, error) {
+func CheckIDList(name string, ids []string) ([]string, error) {
 	if len(ids) > MaxDocuments {
-		return nil, apperr.Invalid(field, "%s may list at most %d documents", field, MaxDocuments)
+		return nil, apperr.Invalid(name, "%s may list at most %d documents", name, MaxDocuments)
 	}
 	seen := map[string]bool{}
 	out := []string{}
 	for i, id := range ids {
-		if !httpapi.IsUUID(id) {
-			return nil, apperr.Invalid(field, "%s[%d] must be a document UUID", field, i)
+		if !field.IsUUID(id) {
+			return nil, apperr.Invalid(name, "%s[%d] must be a document UUID", name, i)
 		}
 		if !seen[id] {
 			seen[id] = true
@@ -373,10 +373,10 @@ func CreateTx(ctx context.Context, tx *sql.Tx, c *auth.Caller, ownerID string, f
 
 // apply copies the supplied fields of f onto g (document_ids aside).
 func apply(g *Genie, f Fields) {
-	httpapi.Assign(&g.Name, f.Name)
-	httpapi.Assign(&g.Description, f.Description)
-	httpapi.Assign(&g.Instructions, f.Instructions)
-	httpapi.Assign(&g.Greeting, f.Greeting)
+	field.Assign(&g.Name, f.Name)
+	field.Assign(&g.Description, f.Description)
+	field.Assign(&g.Instructions, f.Instructions)
+	field.Assign(&g.Greeting, f.Greeting)
 	f.VoiceID.ApplyTo(&g.VoiceID)
 }
 

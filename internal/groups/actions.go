@@ -6,6 +6,7 @@ import (
 
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Actions returns the genie-groups actions; all need a credential. Each
@@ -84,8 +85,8 @@ type ReorderRequest struct {
 // SyncRequest is sync's data.
 type SyncRequest struct {
 	Scope
-	AgentID *string                 `json:"agentId" schema:"required,minLength=1"`
-	GroupID httpapi.Optional[int64] `json:"groupId" schema:"required" doc:"A group id, or null to take the genie out of its group."`
+	AgentID *string               `json:"agentId" schema:"required,minLength=1"`
+	GroupID field.Optional[int64] `json:"groupId" schema:"required" doc:"A group id, or null to take the genie out of its group."`
 }
 
 func (s *Service) list(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {

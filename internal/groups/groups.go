@@ -13,9 +13,9 @@ import (
 
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/genies"
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Field limits, in characters.
@@ -140,7 +140,7 @@ func (s *Service) Create(ctx context.Context, c *auth.Caller, sc Scope, p Patch)
 		return nil, err
 	}
 	description := ""
-	httpapi.Assign(&description, p.Description)
+	field.Assign(&description, p.Description)
 	var g *Group
 	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
 		if err := lockUser(ctx, s.DB, tx, userID); err != nil {
@@ -184,19 +184,19 @@ type Patch struct {
 // trimmed.
 func (p Patch) Check(create bool) (Patch, error) {
 	if p.Name != nil || create {
-		n, err := httpapi.RequiredString("name", p.Name, MaxNameLen)
+		n, err := field.RequiredString("name", p.Name, MaxNameLen)
 		if err != nil {
 			return p, err
 		}
 		p.Name = &n
 	}
 	if p.Description != nil {
-		if err := httpapi.MaxLen("description", *p.Description, MaxDescriptionLen); err != nil {
+		if err := field.MaxLen("description", *p.Description, MaxDescriptionLen); err != nil {
 			return p, err
 		}
 	}
 	if p.Position != nil {
-		if err := httpapi.CheckRange("position", *p.Position, 0, MaxPosition); err != nil {
+		if err := field.CheckRange("position", *p.Position, 0, MaxPosition); err != nil {
 			return p, err
 		}
 	}
@@ -240,8 +240,8 @@ func (s *Service) Update(ctx context.Context, c *auth.Caller, sc Scope, id int64
 		if g, err = s.lockOwner(ctx, tx, c, id); err != nil {
 			return err
 		}
-		httpapi.Assign(&g.Name, p.Name)
-		httpapi.Assign(&g.Description, p.Description)
+		field.Assign(&g.Name, p.Name)
+		field.Assign(&g.Description, p.Description)
 		g.UpdatedAt = s.DB.Now()
 		if _, err = tx.ExecContext(ctx, `UPDATE genie_groups SET name = $1, description = $2, updated_at = $3 WHERE id = $4`,
 			g.Name, g.Description, g.UpdatedAt, g.ID); err != nil {

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 func TestPatchCheck(t *testing.T) {
@@ -26,7 +26,7 @@ func TestPatchCheck(t *testing.T) {
 	} {
 		t.Run(tc.data, func(t *testing.T) {
 			var in UpdateRequest
-			err := httpapi.Decode(json.RawMessage(tc.data), &in) // a null where the schema has none is refused here
+			err := field.Decode(json.RawMessage(tc.data), &in) // a null where the schema has none is refused here
 			var p Patch
 			if err == nil {
 				p, err = Patch{Name: in.Name, Description: in.Description, Position: in.Position}.Check(tc.create)

@@ -11,6 +11,7 @@ import (
 	"net/http"
 
 	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Access says who may call an action.
@@ -92,7 +93,7 @@ type Request struct {
 
 // Bind decodes the request's data into dst (a pointer to a struct); a wrong
 // type becomes a VALIDATION_ERROR naming the field.
-func (r *Request) Bind(dst any) error { return Decode(r.Data, dst) }
+func (r *Request) Bind(dst any) error { return field.Decode(r.Data, dst) }
 
 // UserID is the caller's user ID, or "" for an anonymous caller.
 func (r *Request) UserID() string {
@@ -114,3 +115,7 @@ func OK(data any) *Response { return &Response{Status: http.StatusOK, Data: data
 
 // Created is a 201 response.
 func Created(data any) *Response { return &Response{Status: http.StatusCreated, Data: data} }
+
+// RequireID returns the request's id, trimmed, or VALIDATION_ERROR naming
+// id when it is missing or blank.
+func (r *Request) RequireID() (string, error) { return field.ID("id", r.ID) }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/requestid"
 )
 
 // reqInfo is filled in as a request is handled, for the access log.
@@ -33,12 +34,7 @@ func infoFrom(ctx context.Context) *reqInfo {
 }
 
 // RequestID returns the id of the request being handled.
-func RequestID(ctx context.Context) string {
-	if i := infoFrom(ctx); i != nil {
-		return i.id
-	}
-	return ""
-}
+func RequestID(ctx context.Context) string { return requestid.From(ctx) }
 
 // setCaller records who made the request, for the access log.
 func setCaller(ctx context.Context, userID, keyID string) {
@@ -119,7 +115,7 @@ func ObservedMiddleware(log *slog.Logger, observe Observer, next http.Handler, s
 		if !validRequestID(info.id) {
 			info.id = newRequestID()
 		}
-		ctx := context.WithValue(r.Context(), infoKey{}, info)
+		ctx := requestid.With(context.WithValue(r.Context(), infoKey{}, info), info.id)
 		w.Header().Set("X-Request-Id", info.id)
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() {

@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // DocInfo is what the published description says about the service
@@ -34,10 +35,10 @@ type Document struct {
 
 // Schema returns the schema of a Go value under the response rules
 // (registering its named structs as components), for Extra to use.
-func (d *Document) Schema(v any) Schema { return d.schemas.of(v, true) }
+func (d *Document) Schema(v any) field.Schema { return d.schemas.of(v, true) }
 
 // RequestSchema returns the schema of a Go value under the request rules.
-func (d *Document) RequestSchema(v any) Schema { return d.schemas.of(v, false) }
+func (d *Document) RequestSchema(v any) field.Schema { return d.schemas.of(v, false) }
 
 // ErrorCodes are the spec's error codes with their statuses, in the order
 // of its table.
@@ -86,29 +87,29 @@ func (s *Server) OpenAPI(info DocInfo) map[string]any {
 	}
 	comps := map[string]any{
 		"securitySchemes": map[string]any{
-			"bearer": Schema{"type": "http", "scheme": "bearer",
+			"bearer": field.Schema{"type": "http", "scheme": "bearer",
 				"description": "An API key (svc_live_… or svc_admin_…) or a session access token (a JWT from the sign-in provider at /auth/v1)."},
-			"apiKeyHeader": Schema{"type": "apiKey", "in": "header", "name": "X-API-Key",
+			"apiKeyHeader": field.Schema{"type": "apiKey", "in": "header", "name": "X-API-Key",
 				"description": "An API key in its own header; API keys are limited to 60 requests a minute each."},
 		},
 		"headers": map[string]any{
-			"X-RateLimit-Limit":     Schema{"description": "Requests allowed a minute for the API key used (only on calls made with an API key).", "schema": Schema{"type": "integer"}},
-			"X-RateLimit-Remaining": Schema{"description": "Requests left in the current minute for the API key.", "schema": Schema{"type": "integer"}},
-			"X-RateLimit-Reset":     Schema{"description": "When the API key's window resets, in Unix seconds.", "schema": Schema{"type": "integer"}},
-			"Retry-After":           Schema{"description": "Seconds to wait before retrying (on 429).", "schema": Schema{"type": "integer"}},
-			"Idempotent-Replayed":   Schema{"description": "true when the answer is the stored answer of an earlier request with the same Idempotency-Key.", "schema": Schema{"type": "string", "enum": []string{"true"}}},
-			"X-Request-Id":          Schema{"description": "Identifies the request in the server's log.", "schema": Schema{"type": "string"}},
+			"X-RateLimit-Limit":     field.Schema{"description": "Requests allowed a minute for the API key used (only on calls made with an API key).", "schema": field.Schema{"type": "integer"}},
+			"X-RateLimit-Remaining": field.Schema{"description": "Requests left in the current minute for the API key.", "schema": field.Schema{"type": "integer"}},
+			"X-RateLimit-Reset":     field.Schema{"description": "When the API key's window resets, in Unix seconds.", "schema": field.Schema{"type": "integer"}},
+			"Retry-After":           field.Schema{"description": "Seconds to wait before retrying (on 429).", "schema": field.Schema{"type": "integer"}},
+			"Idempotent-Replayed":   field.Schema{"description": "true when the answer is the stored answer of an earlier request with the same Idempotency-Key.", "schema": field.Schema{"type": "string", "enum": []string{"true"}}},
+			"X-Request-Id":          field.Schema{"description": "Identifies the request in the server's log.", "schema": field.Schema{"type": "string"}},
 		},
 		"parameters": map[string]any{
-			"IdempotencyKey": Schema{"name": "Idempotency-Key", "in": "header", "required": false,
+			"IdempotencyKey": field.Schema{"name": "Idempotency-Key", "in": "header", "required": false,
 				"description": "Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.",
-				"schema":      Schema{"type": "string", "minLength": 1, "maxLength": 255}},
+				"schema":      field.Schema{"type": "string", "minLength": 1, "maxLength": 255}},
 		},
 		"responses": errorResponses(),
 	}
-	schemasOut := map[string]any{"Error": errorSchema(), "ErrorBody": errorBodySchema(), "Envelope": envelopeSchema(), "Success": Schema{
+	schemasOut := map[string]any{"Error": errorSchema(), "ErrorBody": errorBodySchema(), "Envelope": envelopeSchema(), "Success": field.Schema{
 		"type": "object", "required": []string{"success", "data"},
-		"properties": Schema{"success": Schema{"const": true}, "data": Schema{}},
+		"properties": field.Schema{"success": field.Schema{"const": true}, "data": field.Schema{}},
 	}}
 	for name, sc := range d.schemas.components {
 		schemasOut[name] = sc
@@ -136,7 +137,7 @@ func (s *Server) OpenAPI(info DocInfo) map[string]any {
 		}
 	}
 	for _, name := range names {
-		tag := Schema{"name": name}
+		tag := field.Schema{"name": name}
 		if d := info.Tags[name]; d != "" {
 			tag["description"] = d
 		}
@@ -153,13 +154,13 @@ func (s *Server) OpenAPI(info DocInfo) map[string]any {
 				"with a {resource, action, id, data} body, reach the same actions and answer the same way. Successful answers are {success: true, data}; errors are " +
 				"{success: false, error: {code, message, status}}, where code is stable and message is for people. Retry only 429 and 500, with exponential backoff; " +
 				"send an Idempotency-Key header on actions that create something so that a retry cannot do it twice.",
-			"license":          Schema{"name": "Proprietary", "identifier": "LicenseRef-Proprietary"},
+			"license":          field.Schema{"name": "Proprietary", "identifier": "LicenseRef-Proprietary"},
 			"x-action-forms":   "POST /v1/{resource}/{action} (one operation per action, documented here); POST /v1 and POST /v1/{resource} (the envelope).",
 			"x-rate-limit":     "60 requests a minute per API key; X-RateLimit-* headers on every answer to an API-key call.",
 			"x-generated-from": "the action registry: the same declarations the server dispatches and validates with",
 		},
-		"servers":    []any{Schema{"url": "/", "description": "this server"}},
-		"security":   []any{Schema{"bearer": []string{}}, Schema{"apiKeyHeader": []string{}}},
+		"servers":    []any{field.Schema{"url": "/", "description": "this server"}},
+		"security":   []any{field.Schema{"bearer": []string{}}, field.Schema{"apiKeyHeader": []string{}}},
 		"tags":       tags,
 		"paths":      paths,
 		"components": comps,
@@ -179,43 +180,43 @@ func (s *Server) operation(d *Document, res, name string, a Action) map[string]a
 	}
 	switch a.Access {
 	case Public:
-		op["security"] = []any{Schema{}, Schema{"bearer": []string{}}, Schema{"apiKeyHeader": []string{}}}
+		op["security"] = []any{field.Schema{}, field.Schema{"bearer": []string{}}, field.Schema{"apiKeyHeader": []string{}}}
 	case SessionOnly:
-		op["security"] = []any{Schema{"bearer": []string{}}}
+		op["security"] = []any{field.Schema{"bearer": []string{}}}
 	}
 	var params []any
 	if a.ID != "" {
-		params = append(params, Schema{"name": "id", "in": "query", "required": !a.IDOptional,
-			"description": a.ID, "schema": Schema{"type": "string"}})
+		params = append(params, field.Schema{"name": "id", "in": "query", "required": !a.IDOptional,
+			"description": a.ID, "schema": field.Schema{"type": "string"}})
 	}
 	if a.Idempotent {
-		params = append(params, Schema{"$ref": "#/components/parameters/IdempotencyKey"})
+		params = append(params, field.Schema{"$ref": "#/components/parameters/IdempotencyKey"})
 	}
 	if len(params) > 0 {
 		op["parameters"] = params
 	}
 	req := d.schemas.of(a.Request, false)
 	if _, isObj := req["type"]; isObj && a.Request == nil {
-		req = Schema{"type": "object", "description": "This action takes no data: send {} or no body."}
+		req = field.Schema{"type": "object", "description": "This action takes no data: send {} or no body."}
 	}
-	op["requestBody"] = Schema{"required": false, "content": Schema{"application/json": Schema{"schema": req}}}
+	op["requestBody"] = field.Schema{"required": false, "content": field.Schema{"application/json": field.Schema{"schema": req}}}
 	ok := successSchema(d.schemas.of(a.Response, true))
-	headers := Schema{
-		"X-RateLimit-Limit":     Schema{"$ref": "#/components/headers/X-RateLimit-Limit"},
-		"X-RateLimit-Remaining": Schema{"$ref": "#/components/headers/X-RateLimit-Remaining"},
-		"X-RateLimit-Reset":     Schema{"$ref": "#/components/headers/X-RateLimit-Reset"},
-		"X-Request-Id":          Schema{"$ref": "#/components/headers/X-Request-Id"},
+	headers := field.Schema{
+		"X-RateLimit-Limit":     field.Schema{"$ref": "#/components/headers/X-RateLimit-Limit"},
+		"X-RateLimit-Remaining": field.Schema{"$ref": "#/components/headers/X-RateLimit-Remaining"},
+		"X-RateLimit-Reset":     field.Schema{"$ref": "#/components/headers/X-RateLimit-Reset"},
+		"X-Request-Id":          field.Schema{"$ref": "#/components/headers/X-Request-Id"},
 	}
 	if a.Idempotent {
-		headers["Idempotent-Replayed"] = Schema{"$ref": "#/components/headers/Idempotent-Replayed"}
+		headers["Idempotent-Replayed"] = field.Schema{"$ref": "#/components/headers/Idempotent-Replayed"}
 	}
 	responses := map[string]any{}
 	for _, st := range a.successStatuses() {
-		responses[strconv.Itoa(st)] = Schema{"description": http.StatusText(st), "headers": headers,
-			"content": Schema{"application/json": Schema{"schema": ok}}}
+		responses[strconv.Itoa(st)] = field.Schema{"description": http.StatusText(st), "headers": headers,
+			"content": field.Schema{"application/json": field.Schema{"schema": ok}}}
 	}
 	for _, st := range a.errorStatuses() {
-		responses[strconv.Itoa(st)] = Schema{"$ref": "#/components/responses/Error" + strconv.Itoa(st)}
+		responses[strconv.Itoa(st)] = field.Schema{"$ref": "#/components/responses/Error" + strconv.Itoa(st)}
 	}
 	op["responses"] = responses
 	op["x-error-codes"] = a.ErrorCodes()
@@ -293,37 +294,37 @@ func accessText(a Access) string {
 	return "Needs an API key or a session token."
 }
 
-func successSchema(data Schema) Schema {
-	return Schema{"type": "object", "required": []string{"success", "data"},
-		"properties": Schema{"success": Schema{"const": true}, "data": data}}
+func successSchema(data field.Schema) field.Schema {
+	return field.Schema{"type": "object", "required": []string{"success", "data"},
+		"properties": field.Schema{"success": field.Schema{"const": true}, "data": data}}
 }
 
-func errorSchema() Schema {
-	return Schema{
+func errorSchema() field.Schema {
+	return field.Schema{
 		"type": "object", "required": []string{"code", "message", "status"},
-		"properties": Schema{
-			"code":              Schema{"type": "string", "enum": ErrorCodes, "description": "Stable, for programs."},
-			"message":           Schema{"type": "string", "description": "For people; not stable."},
-			"status":            Schema{"type": "integer", "description": "The HTTP status."},
-			"field":             Schema{"type": "string", "description": "On VALIDATION_ERROR: the request field at fault (a JSON path such as data.name or submission_data.slug)."},
-			"attemptsRemaining": Schema{"type": "integer", "description": "On a wrong edit-link PIN: attempts left before the lock."},
+		"properties": field.Schema{
+			"code":              field.Schema{"type": "string", "enum": ErrorCodes, "description": "Stable, for programs."},
+			"message":           field.Schema{"type": "string", "description": "For people; not stable."},
+			"status":            field.Schema{"type": "integer", "description": "The HTTP status."},
+			"field":             field.Schema{"type": "string", "description": "On VALIDATION_ERROR: the request field at fault (a JSON path such as data.name or submission_data.slug)."},
+			"attemptsRemaining": field.Schema{"type": "integer", "description": "On a wrong edit-link PIN: attempts left before the lock."},
 		},
 	}
 }
 
-func errorBodySchema() Schema {
-	return Schema{"type": "object", "required": []string{"success", "error"},
-		"properties": Schema{"success": Schema{"const": false}, "error": Schema{"$ref": "#/components/schemas/Error"}}}
+func errorBodySchema() field.Schema {
+	return field.Schema{"type": "object", "required": []string{"success", "error"},
+		"properties": field.Schema{"success": field.Schema{"const": false}, "error": field.Schema{"$ref": "#/components/schemas/Error"}}}
 }
 
-func envelopeSchema() Schema {
-	return Schema{
+func envelopeSchema() field.Schema {
+	return field.Schema{
 		"type": "object", "required": []string{"action"},
-		"properties": Schema{
-			"resource": Schema{"type": "string", "description": "The resource; required on POST /v1, optional (and must match) on POST /v1/{resource}."},
-			"action":   Schema{"type": "string"},
-			"id":       Schema{"type": "string", "description": "The record id of single-record actions."},
-			"data":     Schema{"type": "object", "description": "The action's data: the request body of the action's own path."},
+		"properties": field.Schema{
+			"resource": field.Schema{"type": "string", "description": "The resource; required on POST /v1, optional (and must match) on POST /v1/{resource}."},
+			"action":   field.Schema{"type": "string"},
+			"id":       field.Schema{"type": "string", "description": "The record id of single-record actions."},
+			"data":     field.Schema{"type": "object", "description": "The action's data: the request body of the action's own path."},
 		},
 	}
 }
@@ -341,9 +342,9 @@ func errorResponses() map[string]any {
 			431: "VALIDATION_ERROR: the request line and headers (an over-long URL) are larger than 64 KiB. The body also carries the sign-in provider's fields (code, error_code request_too_large, msg), since it is written before the path is known.",
 			500: "INTERNAL_ERROR; X-Request-Id identifies it in the server log.",
 		}[st]
-		r := Schema{"description": desc, "content": Schema{"application/json": Schema{"schema": Schema{"$ref": "#/components/schemas/ErrorBody"}}}}
+		r := field.Schema{"description": desc, "content": field.Schema{"application/json": field.Schema{"schema": field.Schema{"$ref": "#/components/schemas/ErrorBody"}}}}
 		if st == 429 {
-			r["headers"] = Schema{"Retry-After": Schema{"$ref": "#/components/headers/Retry-After"}}
+			r["headers"] = field.Schema{"Retry-After": field.Schema{"$ref": "#/components/headers/Retry-After"}}
 		}
 		out["Error"+strconv.Itoa(st)] = r
 	}
@@ -363,16 +364,16 @@ func (s *Server) envelopePaths(d *Document) {
 			"tags":        []string{"envelope"},
 			"summary":     summary,
 			"description": "The specification's envelope form: the body names the action (and, on POST /v1, the resource). Each action is also its own operation under /v1/{resource}/{action}, with typed data and answer; see those for what each action takes and answers.",
-			"requestBody": Schema{"required": true, "content": Schema{"application/json": Schema{"schema": Schema{"$ref": "#/components/schemas/Envelope"}}}},
+			"requestBody": field.Schema{"required": true, "content": field.Schema{"application/json": field.Schema{"schema": field.Schema{"$ref": "#/components/schemas/Envelope"}}}},
 			"responses": map[string]any{
-				"200": Schema{"description": "The action's answer (201 for creates).", "content": Schema{"application/json": Schema{"schema": Schema{"$ref": "#/components/schemas/Success"}}}},
-				"201": Schema{"description": "Created.", "content": Schema{"application/json": Schema{"schema": Schema{"$ref": "#/components/schemas/Success"}}}},
-				"400": Schema{"$ref": "#/components/responses/Error400"}, "401": Schema{"$ref": "#/components/responses/Error401"},
-				"403": Schema{"$ref": "#/components/responses/Error403"}, "404": Schema{"$ref": "#/components/responses/Error404"},
-				"413": Schema{"$ref": "#/components/responses/Error413"}, "429": Schema{"$ref": "#/components/responses/Error429"},
-				"431": Schema{"$ref": "#/components/responses/Error431"}, "500": Schema{"$ref": "#/components/responses/Error500"},
+				"200": field.Schema{"description": "The action's answer (201 for creates).", "content": field.Schema{"application/json": field.Schema{"schema": field.Schema{"$ref": "#/components/schemas/Success"}}}},
+				"201": field.Schema{"description": "Created.", "content": field.Schema{"application/json": field.Schema{"schema": field.Schema{"$ref": "#/components/schemas/Success"}}}},
+				"400": field.Schema{"$ref": "#/components/responses/Error400"}, "401": field.Schema{"$ref": "#/components/responses/Error401"},
+				"403": field.Schema{"$ref": "#/components/responses/Error403"}, "404": field.Schema{"$ref": "#/components/responses/Error404"},
+				"413": field.Schema{"$ref": "#/components/responses/Error413"}, "429": field.Schema{"$ref": "#/components/responses/Error429"},
+				"431": field.Schema{"$ref": "#/components/responses/Error431"}, "500": field.Schema{"$ref": "#/components/responses/Error500"},
 			},
-			"security": []any{Schema{}, Schema{"bearer": []string{}}, Schema{"apiKeyHeader": []string{}}},
+			"security": []any{field.Schema{}, field.Schema{"bearer": []string{}}, field.Schema{"apiKeyHeader": []string{}}},
 		}
 		if params != nil {
 			op["parameters"] = params
@@ -380,9 +381,7 @@ func (s *Server) envelopePaths(d *Document) {
 		return op
 	}
 	d.Paths["/v1"] = map[string]any{"post": generic("callAction", "Call any action (envelope with resource)", nil)}
-	d.Paths["/v1/{resource}"] = map[string]any{"post": generic("callResourceAction", "Call an action of a resource (envelope)", []any{
-		Schema{"name": "resource", "in": "path", "required": true, "schema": Schema{"type": "string", "enum": resources}},
-	})}
+	d.Paths["/v1/{resource}"] = map[string]any{"post": generic("callResourceAction", "Call an action of a resource (envelope)", []any{field.Schema{"name": "resource", "in": "path", "required": true, "schema": field.Schema{"type": "string", "enum": resources}}})}
 }
 
 // restPaths describes the REST forms of api-keys.
@@ -403,7 +402,7 @@ func (s *Server) restPaths(d *Document) {
 		}
 		return op
 	}
-	idParam := []any{Schema{"name": "id", "in": "path", "required": true, "description": "The key's id.", "schema": Schema{"type": "string"}}}
+	idParam := []any{field.Schema{"name": "id", "in": "path", "required": true, "description": "The key's id.", "schema": field.Schema{"type": "string"}}}
 	d.Paths["/v1/api-keys"] = map[string]any{"get": rest("listApiKeysRest", "List API keys (REST form)", "list", nil)}
 	d.Paths["/v1/api-keys/{id}"] = map[string]any{
 		"patch":  rest("revokeApiKeyRest", "Revoke an API key (REST form)", "revoke", idParam),

@@ -30,11 +30,6 @@ type successEnvelope struct {
 	Data    any  `json:"data"`
 }
 
-// Raw is data already encoded as JSON by the action (for example a cached
-// response); WriteSuccess writes it as is, without encoding it again. It
-// must be valid JSON.
-type Raw []byte
-
 // WriteSuccess writes {success:true,data:...}.
 func WriteSuccess(w http.ResponseWriter, status int, data any) {
 	body, err := successBody(data)
@@ -47,7 +42,7 @@ func WriteSuccess(w http.ResponseWriter, status int, data any) {
 
 // successBody encodes {success:true,data:...} with a final newline.
 func successBody(data any) ([]byte, error) {
-	if raw, ok := data.(Raw); ok {
+	if raw, ok := data.(json.RawMessage); ok { // encoded by the action already (a cached page): written as is
 		body := make([]byte, 0, len(raw)+32)
 		return append(append(append(body, `{"success":true,"data":`...), raw...), "}\n"...), nil
 	}

@@ -2,36 +2,13 @@ package httpapi
 
 import (
 	"encoding/json"
+	"github.com/geniehq/genie/internal/platform/field"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 )
-
-// Schema is a JSON Schema (2020-12, the dialect of OpenAPI 3.1) written out
-// by hand, for the few declarations a Go type cannot say (a result whose
-// shape the mail provider decides, for example). Anywhere a declaration
-// takes a Go value, a Schema stands for itself.
-type Schema map[string]any
-
-// Modes declares an action whose data.mode selects the operation (the
-// marketplace community actions): each mode's request or response type by
-// mode name; the empty name is the operation when mode is omitted. It
-// becomes an anyOf with one branch per mode.
-type Modes map[string]any
-
-// Schemer is implemented by types that describe themselves.
-type Schemer interface {
-	JSONSchema() Schema
-}
-
-// optionalType is implemented by Optional[T]: its schema is T's, or null.
-type optionalType interface {
-	optionalInner() reflect.Type
-}
-
-func (Optional[T]) optionalInner() reflect.Type { return reflect.TypeFor[T]() }
 
 // schemas turns the Go types of the declarations into JSON Schema. The
 // rules are this service's conventions, which is why they are written
@@ -50,38 +27,38 @@ func (Optional[T]) optionalInner() reflect.Type { return reflect.TypeFor[T]() }
 //     pattern= (which may hold commas); the
 //     doc tag adds a description.
 type schemas struct {
-	components map[string]Schema
+	components map[string]field.Schema
 	names      map[reflect.Type]string
 }
 
 func newSchemas() *schemas {
-	return &schemas{components: map[string]Schema{}, names: map[reflect.Type]string{}}
+	return &schemas{components: map[string]field.Schema{}, names: map[reflect.Type]string{}}
 }
 
 var (
 	timeType    = reflect.TypeFor[time.Time]()
 	rawType     = reflect.TypeFor[json.RawMessage]()
-	schemaType  = reflect.TypeFor[Schema]()
-	schemerType = reflect.TypeFor[Schemer]()
-	optType     = reflect.TypeFor[optionalType]()
+	schemaType  = reflect.TypeFor[field.Schema]()
+	schemerType = reflect.TypeFor[field.Schemer]()
+	optType     = reflect.TypeFor[field.OptionalType]()
 	anyType     = reflect.TypeFor[any]()
 )
 
 // of returns the schema of a declaration value (a Go value, a Schema or
 // Modes); response selects the response rules.
-func (g *schemas) of(v any, response bool) Schema {
+func (g *schemas) of(v any, response bool) field.Schema {
 	switch v := v.(type) {
 	case nil:
-		return Schema{"type": "object"}
-	case Schema:
+		return field.Schema{"type": "object"}
+	case field.Schema:
 		return v
-	case Modes:
+	case field.Modes:
 		return g.modes(v, response)
 	}
 	return g.typ(reflect.TypeOf(v), response)
 }
 
-func (g *schemas) modes(m Modes, response bool) Schema {
+func (g *schemas) modes(m field.Modes, response bool) field.Schema {
 	var branches []any
 	for _, name := range slices.Sorted(keys(m)) {
 		s := g.of(m[name], response)
@@ -95,7 +72,7 @@ func (g *schemas) modes(m Modes, response bool) Schema {
 		}
 		branches = append(branches, s)
 	}
-	return Schema{"anyOf": branches}
+	return field.Schema{"anyOf": branches}
 }
 
 func keys[M ~map[string]V, V any](m M) func(func(string) bool) {
@@ -110,13 +87,13 @@ func keys[M ~map[string]V, V any](m M) func(func(string) bool) {
 
 // withMode adds the mode property to an inlined request schema: the mode's
 // name, required; for the unnamed mode, absent or empty.
-func withMode(s Schema, name string) Schema {
-	out := Schema{}
+func withMode(s field.Schema, name string) field.Schema {
+	out := field.Schema{}
 	for k, v := range s {
 		out[k] = v
 	}
-	props := Schema{}
-	if p, ok := s["properties"].(Schema); ok {
+	props := field.Schema{}
+	if p, ok := s["properties"].(field.Schema); ok {
 		for k, v := range p {
 			props[k] = v
 		}
@@ -126,9 +103,9 @@ func withMode(s Schema, name string) Schema {
 		req = slices.Clone(r)
 	}
 	if name == "" {
-		props["mode"] = Schema{"const": "", "description": "Omitted (or empty) for this operation."}
+		props["mode"] = field.Schema{"const": "", "description": "Omitted (or empty) for this operation."}
 	} else {
-		props["mode"] = Schema{"const": name}
+		props["mode"] = field.Schema{"const": name}
 		req = append(req, "mode")
 	}
 	out["properties"] = props
@@ -139,20 +116,20 @@ func withMode(s Schema, name string) Schema {
 	return out
 }
 
-func withTitle(s Schema, title string) Schema {
+func withTitle(s field.Schema, title string) field.Schema {
 	if _, isRef := s["$ref"]; isRef {
-		return Schema{"title": title, "allOf": []any{s}}
+		return field.Schema{"title": title, "allOf": []any{s}}
 	}
-	out := Schema{"title": title}
+	out := field.Schema{"title": title}
 	for k, v := range s {
 		out[k] = v
 	}
 	return out
 }
 
-func nullable(s Schema) Schema {
+func nullable(s field.Schema) field.Schema {
 	if t, ok := s["type"].(string); ok && len(s) > 0 {
-		out := Schema{}
+		out := field.Schema{}
 		for k, v := range s {
 			out[k] = v
 		}
@@ -162,21 +139,21 @@ func nullable(s Schema) Schema {
 		}
 		return out
 	}
-	return Schema{"anyOf": []any{s, Schema{"type": "null"}}}
+	return field.Schema{"anyOf": []any{s, field.Schema{"type": "null"}}}
 }
 
-func (g *schemas) typ(t reflect.Type, response bool) Schema {
+func (g *schemas) typ(t reflect.Type, response bool) field.Schema {
 	if t.Implements(schemerType) {
-		return reflect.Zero(t).Interface().(Schemer).JSONSchema()
+		return reflect.Zero(t).Interface().(field.Schemer).JSONSchema()
 	}
 	if t.Implements(optType) {
-		return nullable(g.typ(reflect.Zero(t).Interface().(optionalType).optionalInner(), response))
+		return nullable(g.typ(reflect.Zero(t).Interface().(field.OptionalType).ElemType(), response))
 	}
 	switch t {
 	case timeType:
-		return Schema{"type": "string", "format": "date-time"}
+		return field.Schema{"type": "string", "format": "date-time"}
 	case rawType, anyType, schemaType:
-		return Schema{}
+		return field.Schema{}
 	}
 	switch t.Kind() {
 	case reflect.Pointer:
@@ -187,34 +164,34 @@ func (g *schemas) typ(t reflect.Type, response bool) Schema {
 		}
 		return nullable(g.typ(t.Elem(), response))
 	case reflect.Bool:
-		return Schema{"type": "boolean"}
+		return field.Schema{"type": "boolean"}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return Schema{"type": "integer"}
+		return field.Schema{"type": "integer"}
 	case reflect.Float32, reflect.Float64:
-		return Schema{"type": "number"}
+		return field.Schema{"type": "number"}
 	case reflect.String:
-		return Schema{"type": "string"}
+		return field.Schema{"type": "string"}
 	case reflect.Slice, reflect.Array:
 		if t.Elem().Kind() == reflect.Uint8 {
-			return Schema{"type": "string", "contentEncoding": "base64"}
+			return field.Schema{"type": "string", "contentEncoding": "base64"}
 		}
-		return Schema{"type": "array", "items": g.typ(t.Elem(), response)}
+		return field.Schema{"type": "array", "items": g.typ(t.Elem(), response)}
 	case reflect.Map:
-		return Schema{"type": "object", "additionalProperties": g.typ(t.Elem(), response)}
+		return field.Schema{"type": "object", "additionalProperties": g.typ(t.Elem(), response)}
 	case reflect.Interface:
-		return Schema{}
+		return field.Schema{}
 	case reflect.Struct:
 		if response && t.Name() != "" && !strings.Contains(t.Name(), "[") {
 			return g.component(t)
 		}
 		return g.object(t, response)
 	}
-	return Schema{}
+	return field.Schema{}
 }
 
 // component registers a named response struct once and refers to it.
-func (g *schemas) component(t reflect.Type) Schema {
+func (g *schemas) component(t reflect.Type) field.Schema {
 	name, ok := g.names[t]
 	if !ok {
 		name = componentName(t)
@@ -225,10 +202,10 @@ func (g *schemas) component(t reflect.Type) Schema {
 			name = componentName(t) + strconv.Itoa(n)
 		}
 		g.names[t] = name
-		g.components[name] = Schema{} // placeholder: recursive types refer to it
+		g.components[name] = field.Schema{} // placeholder: recursive types refer to it
 		g.components[name] = g.object(t, true)
 	}
-	return Schema{"$ref": "#/components/schemas/" + name}
+	return field.Schema{"$ref": "#/components/schemas/" + name}
 }
 
 // componentName is the type's name, with its package's for the generic
@@ -250,11 +227,11 @@ func componentName(t reflect.Type) string {
 	return strings.ToUpper(pkg[:1]) + pkg[1:] + name
 }
 
-func (g *schemas) object(t reflect.Type, response bool) Schema {
-	props := Schema{}
+func (g *schemas) object(t reflect.Type, response bool) field.Schema {
+	props := field.Schema{}
 	var required []string
 	g.fields(t, response, props, &required)
-	s := Schema{"type": "object", "properties": props}
+	s := field.Schema{"type": "object", "properties": props}
 	if len(required) > 0 {
 		s["required"] = required
 	}
@@ -264,44 +241,11 @@ func (g *schemas) object(t reflect.Type, response bool) Schema {
 // jsonFields calls fn with each field of struct type t that encoding/json
 // reads or writes, embedded structs' fields included, with its JSON name
 // and the options of its json tag.
-func jsonFields(t reflect.Type, fn func(f reflect.StructField, name, opts string) error) error {
-	for i := range t.NumField() {
-		f := t.Field(i)
-		tag := f.Tag.Get("json")
-		if tag == "-" {
-			continue
-		}
-		name, opts, _ := strings.Cut(tag, ",")
-		if f.Anonymous && name == "" {
-			ft := f.Type
-			if ft.Kind() == reflect.Pointer {
-				ft = ft.Elem()
-			}
-			if ft.Kind() == reflect.Struct {
-				if err := jsonFields(ft, fn); err != nil {
-					return err
-				}
-				continue
-			}
-		}
-		if !f.IsExported() {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		if err := fn(f, name, opts); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (g *schemas) fields(t reflect.Type, response bool, props Schema, required *[]string) {
-	jsonFields(t, func(f reflect.StructField, name, opts string) error { //nolint:errcheck // fn never fails
+func (g *schemas) fields(t reflect.Type, response bool, props field.Schema, required *[]string) {
+	field.JSONFields(t, func(f reflect.StructField, name, opts string) error { //nolint:errcheck // fn never fails
 		s := g.typ(f.Type, response)
 		rules := f.Tag.Get("schema")
-		if !response && hasRule(rules, "nullable") {
+		if !response && field.HasRule(rules, "nullable") {
 			s = nullable(s) // a request *T whose null the service takes (as omitted)
 		}
 		s = constrain(s, rules)
@@ -310,30 +254,21 @@ func (g *schemas) fields(t reflect.Type, response bool, props Schema, required *
 		}
 		props[name] = s
 		if response {
-			if !strings.Contains(opts, "omitempty") && !hasRule(rules, "optional") {
+			if !strings.Contains(opts, "omitempty") && !field.HasRule(rules, "optional") {
 				*required = append(*required, name)
 			}
-		} else if hasRule(rules, "required") {
+		} else if field.HasRule(rules, "required") {
 			*required = append(*required, name)
 		}
 		return nil
 	})
 }
 
-func hasRule(rules, name string) bool {
-	for r := range strings.SplitSeq(rules, ",") {
-		if r == name {
-			return true
-		}
-	}
-	return false
-}
-
-func withDoc(s Schema, d string) Schema {
+func withDoc(s field.Schema, d string) field.Schema {
 	if _, isRef := s["$ref"]; isRef {
-		return Schema{"description": d, "allOf": []any{s}}
+		return field.Schema{"description": d, "allOf": []any{s}}
 	}
-	out := Schema{"description": d}
+	out := field.Schema{"description": d}
 	for k, v := range s {
 		out[k] = v
 	}
@@ -342,21 +277,21 @@ func withDoc(s Schema, d string) Schema {
 
 // constrain applies the schema tag's rules to s (to the non-null branch
 // of a nullable schema).
-func constrain(s Schema, rules string) Schema {
+func constrain(s field.Schema, rules string) field.Schema {
 	if rules == "" {
 		return s
 	}
 	target := s
 	if branches, ok := s["anyOf"].([]any); ok && len(branches) == 2 {
-		if inner, ok := branches[0].(Schema); ok {
-			target = Schema{}
+		if inner, ok := branches[0].(field.Schema); ok {
+			target = field.Schema{}
 			for k, v := range inner {
 				target[k] = v
 			}
-			s = Schema{"anyOf": []any{target, branches[1]}}
+			s = field.Schema{"anyOf": []any{target, branches[1]}}
 		}
 	} else {
-		out := Schema{}
+		out := field.Schema{}
 		for k, v := range s {
 			out[k] = v
 		}
@@ -400,7 +335,7 @@ func constrain(s Schema, rules string) Schema {
 	return s
 }
 
-func isNullableType(s Schema) bool {
+func isNullableType(s field.Schema) bool {
 	t, ok := s["type"].([]string)
 	return ok && slices.Contains(t, "null")
 }

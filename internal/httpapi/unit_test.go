@@ -1,74 +1,11 @@
 package httpapi
 
 import (
-	"encoding/json"
-	"github.com/geniehq/genie/internal/platform/jsoncheck"
 	"testing"
 
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/jsoncheck"
 )
-
-func intp(i int) *int { return &i }
-
-func TestPageResolve(t *testing.T) {
-	cases := []struct {
-		p             Page
-		limit, offset int
-		field         string
-	}{
-		{Page{}, 20, 0, ""},
-		{Page{Limit: intp(1)}, 1, 0, ""},
-		{Page{Limit: intp(500), Offset: intp(10)}, 500, 10, ""},
-		{Page{Limit: intp(0)}, 0, 0, "limit"},
-		{Page{Limit: intp(501)}, 0, 0, "limit"},
-		{Page{Offset: intp(-1)}, 0, 0, "offset"},
-	}
-	for _, c := range cases {
-		l, o, err := c.p.Resolve(20, 500)
-		if c.field != "" {
-			if e, ok := apperr.As(err); !ok || e.Field != c.field || e.Code != apperr.CodeValidation {
-				t.Errorf("%+v: err %v, want VALIDATION_ERROR on %s", c.p, err, c.field)
-			}
-			continue
-		}
-		if err != nil || l != c.limit || o != c.offset {
-			t.Errorf("%+v: got %d %d %v", c.p, l, o, err)
-		}
-	}
-}
-
-func TestDecodeNamesField(t *testing.T) {
-	var dst struct {
-		Name  *string          `json:"name"`
-		Limit *int             `json:"limit"`
-		On    bool             `json:"on"`
-		Meta  map[string]any   `json:"meta"`
-		Opt   Optional[string] `json:"opt"`
-		Page
-		Query struct {
-			Sort string `json:"sortBy"`
-		} `json:"query"`
-	}
-	cases := map[string]string{
-		`{"name": 1}`:              "name",
-		`{"limit": "5"}`:           "limit",
-		`{"limit": 1.5}`:           "limit",
-		`{"on": "yes"}`:            "on",
-		`{"meta": []}`:             "meta",
-		`{"opt": 3}`:               "opt",
-		`{"query": {"sortBy": 2}}`: "query.sortBy",
-	}
-	for in, field := range cases {
-		err := Decode(json.RawMessage(in), &dst)
-		e, ok := apperr.As(err)
-		if !ok || e.Code != apperr.CodeValidation || e.Field != field {
-			t.Errorf("Decode(%s) = %v, want VALIDATION_ERROR on %q", in, err, field)
-		}
-	}
-	if err := Decode(json.RawMessage(`{"name":"x","opt":null,"unknown":1}`), &dst); err != nil || !dst.Opt.Set || !dst.Opt.Null {
-		t.Errorf("valid input: %v %+v", err, dst.Opt)
-	}
-}
 
 func TestParseEnvelope(t *testing.T) {
 	cases := []struct {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Actions returns the agent-mailboxes-self actions.
@@ -24,8 +25,8 @@ func (s *Service) Actions() httpapi.Actions {
 			Request: agentRef{}, Response: httpapi.OKFlag{}, Errors: owner},
 		"test": {Access: httpapi.Authenticated, Handle: s.test, Summary: "Send a test message from the mailbox",
 			Request: agentRef{}, Errors: withBox, Idempotent: true,
-			Response: httpapi.Schema{"type": "object", "description": "The mail system's answer; its shape varies. The embedded mail system answers {queued, message_id, from, to, delivery}.",
-				"properties": httpapi.Schema{"queued": httpapi.Schema{"type": "boolean"}}}},
+			Response: field.Schema{"type": "object", "description": "The mail system's answer; its shape varies. The embedded mail system answers {queued, message_id, from, to, delivery}.",
+				"properties": field.Schema{"queued": field.Schema{"type": "boolean"}}}},
 		"check-tenant-key": {Access: httpapi.AdminOnly, Handle: s.checkKey, Summary: "Check your team's mail credentials at the mail system",
 			Response: KeyState{}, Errors: []string{apperr.CodeNotFound}},
 		"reprovision-tenant-key": {Access: httpapi.AdminOnly, Handle: s.reprovisionKey, Summary: "Replace your team's mail credentials (the old ones stop working at once)",
@@ -50,9 +51,9 @@ type ProvisionRequest struct {
 // UpdateRequest is update's data: action and/or escalation_address.
 type UpdateRequest struct {
 	agentRef
-	Action     *string                  `json:"action" schema:"enum=suspend|resume"`
-	Escalation httpapi.Optional[string] `json:"escalation_address" schema:"format=email" doc:"Receives a copy of every message; null clears it, omitted leaves it."`
-	AutoReply  *string                  `json:"auto_reply" schema:"enum=off|draft|send" doc:"off: received mail is only stored; draft (default): each message gets a drafted answer from the genie's documents, for a person to send; send: confident answers are sent at once, the rest go to the escalation address (else the owner's email)."`
+	Action     *string                `json:"action" schema:"enum=suspend|resume"`
+	Escalation field.Optional[string] `json:"escalation_address" schema:"format=email" doc:"Receives a copy of every message; null clears it, omitted leaves it."`
+	AutoReply  *string                `json:"auto_reply" schema:"enum=off|draft|send" doc:"off: received mail is only stored; draft (default): each message gets a drafted answer from the genie's documents, for a person to send; send: confident answers are sent at once, the rest go to the escalation address (else the owner's email)."`
 }
 
 // KeyState is check-tenant-key's answer.

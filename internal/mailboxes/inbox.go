@@ -14,6 +14,7 @@ import (
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 	"github.com/geniehq/genie/internal/platform/mail"
 )
 
@@ -155,8 +156,8 @@ func (l *addressList) UnmarshalJSON(b []byte) error {
 }
 
 // JSONSchema: a string or an array of strings.
-func (addressList) JSONSchema() httpapi.Schema {
-	return httpapi.Schema{"anyOf": []any{httpapi.Schema{"type": "string"}, httpapi.Schema{"type": "array", "items": httpapi.Schema{"type": "string"}, "maxItems": maxRecipients}}}
+func (addressList) JSONSchema() field.Schema {
+	return field.Schema{"anyOf": []any{field.Schema{"type": "string"}, field.Schema{"type": "array", "items": field.Schema{"type": "string"}, "maxItems": maxRecipients}}}
 }
 
 // checkAddresses validates a recipient list field.
@@ -190,7 +191,7 @@ func (s *Service) inbox(ctx context.Context, c *auth.Caller, agentID string) (*M
 }
 
 func page(limit, offset *int) (int, int, error) {
-	return httpapi.Page{Limit: limit, Offset: offset}.Resolve(50, 200)
+	return field.Page{Limit: limit, Offset: offset}.Resolve(50, 200)
 }
 
 func (s *Service) messages(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
@@ -246,7 +247,7 @@ func (s *Service) load(ctx context.Context, r *httpapi.Request, agent *string, m
 	if err != nil {
 		return nil, nil, err
 	}
-	if m.AccountID == nil || !httpapi.IsUUID(mid) {
+	if m.AccountID == nil || !field.IsUUID(mid) {
 		return nil, nil, apperr.NotFound("message")
 	}
 	msg, raw, err := box.InboxMessage(ctx, *m.AccountID, mid)

@@ -10,9 +10,9 @@ import (
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/events"
 	"github.com/geniehq/genie/internal/genies"
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/field"
 	"github.com/geniehq/genie/internal/platform/mail"
 	"github.com/geniehq/genie/internal/users"
 )
@@ -236,7 +236,7 @@ func (s *Service) markFailed(ctx context.Context, id, msg string) {
 // the escalation address (null clears it).
 type Change struct {
 	Action     *string
-	Escalation httpapi.Optional[string]
+	Escalation field.Optional[string]
 	// AutoReply is off, draft or send (see answers.go); nil leaves it.
 	AutoReply *string
 }
@@ -258,7 +258,7 @@ func (ch Change) Check() (Change, error) {
 		if err != nil {
 			return ch, apperr.Invalid("escalation_address", "escalation_address must be a valid email address or null")
 		}
-		ch.Escalation = httpapi.Some(e)
+		ch.Escalation = field.Some(e)
 	}
 	return ch, nil
 }

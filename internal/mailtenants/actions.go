@@ -5,6 +5,7 @@ import (
 
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 	"github.com/geniehq/genie/internal/users"
 )
 
@@ -49,7 +50,7 @@ func (s *Store) upsert(ctx context.Context, r *httpapi.Request) (*httpapi.Respon
 	if err != nil {
 		return nil, apperr.Invalid("owner_email", "owner_email must be a valid email address")
 	}
-	tenant, err := httpapi.RequiredString("tenant_id", in.TenantID, MaxTenantIDLen)
+	tenant, err := field.RequiredString("tenant_id", in.TenantID, MaxTenantIDLen)
 	if err != nil {
 		return nil, err
 	}
@@ -59,12 +60,12 @@ func (s *Store) upsert(ctx context.Context, r *httpapi.Request) (*httpapi.Respon
 	if *in.APIKey == "" {
 		return nil, apperr.Invalid("api_key", "api_key must not be empty")
 	}
-	if err := httpapi.MaxLen("api_key", *in.APIKey, MaxAPIKeyLen); err != nil {
+	if err := field.MaxLen("api_key", *in.APIKey, MaxAPIKeyLen); err != nil {
 		return nil, err
 	}
-	for field, v := range map[string]*string{"tenant_name": in.TenantName, "owner_user_id": in.OwnerUserID} {
+	for name, v := range map[string]*string{"tenant_name": in.TenantName, "owner_user_id": in.OwnerUserID} {
 		if v != nil {
-			if err := httpapi.MaxLen(field, *v, MaxNameLen); err != nil {
+			if err := field.MaxLen(name, *v, MaxNameLen); err != nil {
 				return nil, err
 			}
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Actions returns the catalog's marketplace actions. list, all, get,
@@ -86,22 +87,22 @@ func (q *queryJSON) UnmarshalJSON(b []byte) error {
 }
 
 // JSONSchema implements api.Schemer.
-func (queryJSON) JSONSchema() httpapi.Schema {
-	filter := func(doc string) httpapi.Schema {
-		return httpapi.Schema{"type": "string", "maxLength": MaxFilterLen, "description": doc}
+func (queryJSON) JSONSchema() field.Schema {
+	filter := func(doc string) field.Schema {
+		return field.Schema{"type": "string", "maxLength": MaxFilterLen, "description": doc}
 	}
-	return httpapi.Schema{
+	return field.Schema{
 		"type":        "object",
 		"description": "Filters, search and order; every key is optional.",
-		"properties": httpapi.Schema{
+		"properties": field.Schema{
 			"category":   filter("A category slug (or id)."),
 			"brand":      filter("A brand slug (or id)."),
-			"search":     httpapi.Schema{"type": "string", "maxLength": MaxSearchLen, "description": "Words (at most 16) that must all match the name, tagline or description; sorts by relevance unless sortBy is given."},
-			"featured":   httpapi.Schema{"anyOf": []any{httpapi.Schema{"type": "boolean"}, httpapi.Schema{"type": "string", "enum": []any{"true", "false", ""}}, httpapi.Schema{"type": "null"}}, "description": "\"true\" (or true): featured listings only; \"false\": only the others; \"\" or null: no filter."},
-			"minRating":  httpapi.Schema{"anyOf": []any{httpapi.Schema{"type": "number", "minimum": 0, "maximum": MaxRating}, httpapi.Schema{"type": "string"}, httpapi.Schema{"type": "null"}}, "description": "The lowest average rating, 0 to 5 (a number or a numeric string; \"\" or null: no filter)."},
+			"search":     field.Schema{"type": "string", "maxLength": MaxSearchLen, "description": "Words (at most 16) that must all match the name, tagline or description; sorts by relevance unless sortBy is given."},
+			"featured":   field.Schema{"anyOf": []any{field.Schema{"type": "boolean"}, field.Schema{"type": "string", "enum": []any{"true", "false", ""}}, field.Schema{"type": "null"}}, "description": "\"true\" (or true): featured listings only; \"false\": only the others; \"\" or null: no filter."},
+			"minRating":  field.Schema{"anyOf": []any{field.Schema{"type": "number", "minimum": 0, "maximum": MaxRating}, field.Schema{"type": "string"}, field.Schema{"type": "null"}}, "description": "The lowest average rating, 0 to 5 (a number or a numeric string; \"\" or null: no filter)."},
 			"difficulty": filter("metadata.difficulty, compared without case."),
 			"industry":   filter("metadata.industry, compared without case."),
-			"sortBy":     httpapi.Schema{"type": "string", "enum": []any{SortPopular, SortNewest, SortRating, SortClones, ""}, "description": "popular (most viewed), newest, rating (highest first) or clones (most cloned); \"\" is the default. Default: newest for list; for all, featured first, then by clones."},
+			"sortBy":     field.Schema{"type": "string", "enum": []any{SortPopular, SortNewest, SortRating, SortClones, ""}, "description": "popular (most viewed), newest, rating (highest first) or clones (most cloned); \"\" is the default. Default: newest for list; for all, featured first, then by clones."},
 		},
 	}
 }
@@ -176,7 +177,7 @@ func (s *Service) browse(ctx context.Context, r *httpapi.Request, slim bool) (*h
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit, offset, err := httpapi.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(20, 500)
+	limit, offset, err := field.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(20, 500)
 	if err != nil {
 		return nil, err
 	}

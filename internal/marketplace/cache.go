@@ -8,7 +8,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/db"
 )
 
@@ -167,7 +166,7 @@ func (w *versionWatch) store(m versionMark, catalog, views int64) {
 // against both counters, otherwise against the catalog version only, so
 // that views (the most frequent write) leave it cached. Both counters only
 // grow, so their sum identifies a state as well as the pair does.
-func (s *Service) cached(ctx context.Context, key string, withViews bool, fn func() (any, error)) (httpapi.Raw, error) {
+func (s *Service) cached(ctx context.Context, key string, withViews bool, fn func() (any, error)) (json.RawMessage, error) {
 	catalog, views, err := s.versions(ctx)
 	if err != nil {
 		return nil, err
@@ -176,21 +175,20 @@ func (s *Service) cached(ctx context.Context, key string, withViews bool, fn fun
 }
 
 // cachedAt is cached for the versions the caller has read.
-func (s *Service) cachedAt(catalog, views int64, key string, withViews bool, fn func() (any, error)) (httpapi.Raw, error) {
+func (s *Service) cachedAt(catalog, views int64, key string, withViews bool, fn func() (any, error)) (json.RawMessage, error) {
 	c, v := s.cache, catalog
 	if withViews {
 		c, v = s.viewCache, catalog+views
 	}
 	off := s.noCache.Load()
 	if b, ok := c.get(v, key); ok && !off {
-		return httpapi.Raw(b), nil
+		return json.RawMessage(b), nil
 	}
 	data, err := fn()
 	if err != nil {
 		return nil, err
 	}
-	raw, ok := data.(httpapi.Raw) // encoded already
-	b := json.RawMessage(raw)
+	b, ok := data.(json.RawMessage) // encoded already
 	if !ok {
 		if b, err = json.Marshal(data); err != nil {
 			return nil, fmt.Errorf("marketplace: encode: %w", err)
@@ -199,7 +197,7 @@ func (s *Service) cachedAt(catalog, views int64, key string, withViews bool, fn 
 	if !off {
 		c.put(v, key, b)
 	}
-	return httpapi.Raw(b), nil
+	return json.RawMessage(b), nil
 }
 
 // SetResponseCache turns the response cache on or off (it is on by

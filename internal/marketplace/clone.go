@@ -13,8 +13,8 @@ import (
 	"github.com/geniehq/genie/internal/documents"
 	"github.com/geniehq/genie/internal/events"
 	"github.com/geniehq/genie/internal/genies"
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // customizations are the genie fields clone sets on the copy, kept as
@@ -22,9 +22,9 @@ import (
 type customizations map[string]json.RawMessage
 
 // JSONSchema implements api.Schemer.
-func (customizations) JSONSchema() httpapi.Schema {
-	str := func(min, max int) httpapi.Schema {
-		s := httpapi.Schema{"type": "string", "maxLength": max}
+func (customizations) JSONSchema() field.Schema {
+	str := func(min, max int) field.Schema {
+		s := field.Schema{"type": "string", "maxLength": max}
 		if min > 0 {
 			s["minLength"] = min
 		}
@@ -32,10 +32,10 @@ func (customizations) JSONSchema() httpapi.Schema {
 	}
 	voice := str(0, genies.MaxVoiceIDLen)
 	voice["type"] = []string{"string", "null"}
-	return httpapi.Schema{
+	return field.Schema{
 		"type":        "object",
 		"description": "Genie fields to set on the copy instead of the template's (cloneName, if given, wins for the name).",
-		"properties": httpapi.Schema{
+		"properties": field.Schema{
 			"name":         str(1, genies.MaxNameLen),
 			"description":  str(0, genies.MaxDescriptionLen),
 			"instructions": str(0, genies.MaxInstructionsLen),
@@ -63,9 +63,9 @@ func cloneFields(in *CloneRequest, tpl *genies.Genie) (genies.Fields, error) {
 	var f genies.Fields
 	for key, raw := range in.Customizations {
 		max, ok := editable[key]
-		field := "customizations." + key
+		path := "customizations." + key
 		if !ok {
-			return f, apperr.Invalid(field, "%s is not an editable genie field (name, description, instructions, greeting, voice_id)", field)
+			return f, apperr.Invalid(path, "%s is not an editable genie field (name, description, instructions, greeting, voice_id)", path)
 		}
 		if key == "voice_id" && strings.TrimSpace(string(raw)) == "null" {
 			voice = nil
@@ -73,14 +73,14 @@ func cloneFields(in *CloneRequest, tpl *genies.Genie) (genies.Fields, error) {
 		}
 		var v string
 		if err := json.Unmarshal(raw, &v); err != nil {
-			return f, apperr.Invalid(field, "%s must be a string", field)
+			return f, apperr.Invalid(path, "%s must be a string", path)
 		}
 		if key == "name" {
-			if _, err := httpapi.RequiredString(field, &v, max); err != nil {
+			if _, err := field.RequiredString(path, &v, max); err != nil {
 				return f, err
 			}
 			v = strings.TrimSpace(v)
-		} else if err := httpapi.MaxLen(field, v, max); err != nil {
+		} else if err := field.MaxLen(path, v, max); err != nil {
 			return f, err
 		}
 		switch key {
@@ -97,13 +97,13 @@ func cloneFields(in *CloneRequest, tpl *genies.Genie) (genies.Fields, error) {
 		}
 	}
 	if in.CloneName != nil {
-		n, err := httpapi.RequiredString("cloneName", in.CloneName, genies.MaxNameLen)
+		n, err := field.RequiredString("cloneName", in.CloneName, genies.MaxNameLen)
 		if err != nil {
 			return f, err
 		}
 		name = n
 	}
-	return genies.Fields{Name: &name, Description: &desc, Instructions: &instr, Greeting: &greet, VoiceID: httpapi.OrNull(voice)}, nil
+	return genies.Fields{Name: &name, Description: &desc, Instructions: &instr, Greeting: &greet, VoiceID: field.OrNull(voice)}, nil
 }
 
 // CloneResult is the clone action's cloneResult.
@@ -153,7 +153,7 @@ func (s *Service) Clone(ctx context.Context, c *auth.Caller, listingID string, i
 		if err != nil {
 			return err
 		}
-		f.DocumentIDs = httpapi.Some(docs)
+		f.DocumentIDs = field.Some(docs)
 		g, err := genies.CreateTx(ctx, tx.Tx, c, c.UserID, f, now)
 		if err != nil {
 			return err

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"sync/atomic"
-
-	"github.com/geniehq/genie/internal/httpapi"
 )
 
 // encoded is a cached listing's JSON, made at most once per shape and
@@ -64,7 +62,7 @@ func (e *encoded) slimOf(l *Listing) ([]byte, error) {
 
 // appendPage encodes a page of listings as json.Marshal encodes SlimPage
 // or FullPage, taking each listing's cached encoding when it has one.
-func appendPage(count int64, ls []*Listing, limit, offset int, slim bool) (httpapi.Raw, error) {
+func appendPage(count int64, ls []*Listing, limit, offset int, slim bool) (json.RawMessage, error) {
 	b := make([]byte, 0, 1024*len(ls)+64)
 	b = append(b, `{"count":`...)
 	b = strconv.AppendInt(b, count, 10)

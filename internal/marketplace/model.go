@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/geniehq/genie/internal/events"
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Ref is the short form of a category or brand inside a listing.
@@ -237,7 +237,7 @@ func (r rawJSON) MarshalJSON() ([]byte, error) {
 }
 
 // JSONSchema implements api.Schemer: the value is an object.
-func (rawJSON) JSONSchema() httpapi.Schema { return httpapi.Schema{"type": "object"} }
+func (rawJSON) JSONSchema() field.Schema { return field.Schema{"type": "object"} }
 
 // ptr is db.StringPtr under the short name the catalog's files use.
 var ptr = db.StringPtr

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 const (
@@ -53,11 +53,11 @@ func changed(t *testing.T, a, b Listing) []string {
 // TestListingUpdateNullOnlyWhereDeclared: a null where the published
 // schema has none (slug, is_public) is refused, naming the field.
 func TestListingUpdateNullOnlyWhereDeclared(t *testing.T) {
-	for _, field := range []string{"slug", "is_public"} {
+	for _, name := range []string{"slug", "is_public"} {
 		var in UpdateRequest
-		err := httpapi.Decode(json.RawMessage(`{"`+field+`":null}`), &in)
-		if e, ok := apperr.As(err); !ok || e.Code != apperr.CodeValidation || e.Field != field {
-			t.Fatalf("%s: null: %v", field, err)
+		err := field.Decode(json.RawMessage(`{"`+name+`":null}`), &in)
+		if e, ok := apperr.As(err); !ok || e.Code != apperr.CodeValidation || e.Field != name {
+			t.Fatalf("%s: null: %v", name, err)
 		}
 	}
 }
@@ -97,7 +97,7 @@ func TestListingUpdateChangesOnlySuppliedFields(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.data, func(t *testing.T) {
 			var in UpdateRequest
-			if err := httpapi.Decode(json.RawMessage(tc.data), &in); err != nil {
+			if err := field.Decode(json.RawMessage(tc.data), &in); err != nil {
 				t.Fatal(err)
 			}
 			full := ListingRequest(in)
@@ -131,7 +131,7 @@ func TestListingUpdateChangesOnlySuppliedFields(t *testing.T) {
 
 func TestListingPatchFilters(t *testing.T) {
 	var in UpdateRequest
-	if err := httpapi.Decode(json.RawMessage(`{"metadata":{"difficulty":"Easy","industry":"Retail"}}`), &in); err != nil {
+	if err := field.Decode(json.RawMessage(`{"metadata":{"difficulty":"Easy","industry":"Retail"}}`), &in); err != nil {
 		t.Fatal(err)
 	}
 	full := ListingRequest(in)
@@ -169,7 +169,7 @@ func TestListingPatchErrors(t *testing.T) {
 	} {
 		t.Run(tc.data, func(t *testing.T) {
 			var in ListingRequest
-			if err := httpapi.Decode(json.RawMessage(tc.data), &in); err != nil {
+			if err := field.Decode(json.RawMessage(tc.data), &in); err != nil {
 				t.Fatal(err)
 			}
 			_, err := in.validate(tc.create)
@@ -186,7 +186,7 @@ func TestListingPatchErrors(t *testing.T) {
 func TestListingCreateDefaults(t *testing.T) {
 	var in ListingRequest
 	data := `{"agent_id":" ` + uuidA + ` ","slug":"s","display_name":"N","category_id":"` + uuidB + `"}`
-	if err := httpapi.Decode(json.RawMessage(data), &in); err != nil {
+	if err := field.Decode(json.RawMessage(data), &in); err != nil {
 		t.Fatal(err)
 	}
 	p, err := in.validate(true)

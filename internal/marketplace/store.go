@@ -8,9 +8,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // args collects query arguments and hands out their placeholders.
@@ -31,7 +31,7 @@ func (s *Service) conditions(q Query, admin bool, public string, a *args) []stri
 		c = append(c, public+" = TRUE")
 	}
 	ref := func(col, table, v string) {
-		if httpapi.IsUUID(v) {
+		if field.IsUUID(v) {
 			c = append(c, fmt.Sprintf("l.%s = %s", col, a.add(v)))
 			return
 		}
@@ -395,7 +395,7 @@ func (s *Service) refIDs(ctx context.Context, catalog int64, q Query) (cat, bran
 		return "", "", err
 	}
 	resolve := func(bySlug map[string]string, v string) string {
-		if v == "" || httpapi.IsUUID(v) {
+		if v == "" || field.IsUUID(v) {
 			return v
 		}
 		return bySlug[v]
@@ -526,7 +526,7 @@ func (s *Service) count(ctx context.Context, q Query, admin bool) (int64, error)
 			table, v = "marketplace_brands", q.Brand
 		}
 		idExpr := "(SELECT id FROM " + table + " WHERE slug = $2)"
-		if httpapi.IsUUID(v) {
+		if field.IsUUID(v) {
 			idExpr = "$2"
 		}
 		err = s.DB.R.QueryRowContext(ctx, `SELECT COALESCE((SELECT n FROM marketplace_counters WHERE key = $1 || `+idExpr+`), 0)`, key, v).Scan(&n)
@@ -544,7 +544,7 @@ func (s *Service) count(ctx context.Context, q Query, admin bool) (int64, error)
 
 // loadFull reads one listing by ID inside q, optionally locking it.
 func loadFull(ctx context.Context, q db.Querier, id, lock string) (*Listing, error) {
-	if !httpapi.IsUUID(id) {
+	if !field.IsUUID(id) {
 		return nil, apperr.NotFound("marketplace listing")
 	}
 	l, err := scanFull(q.QueryRowContext(ctx, `SELECT `+fullColumns+fullFrom+` WHERE l.id = $1`+lock, id))

@@ -13,6 +13,7 @@ import (
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // The categories and brands actions: with data.mode omitted they list
@@ -20,24 +21,24 @@ import (
 
 // CategoryCreateRequest is the data of categories in mode create.
 type CategoryCreateRequest struct {
-	Name        *string                  `json:"name" schema:"required,minLength=1,maxLength=200"`
-	Slug        *string                  `json:"slug" schema:"required,minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$" doc:"URL-friendly and unique."`
-	Description *string                  `json:"description" schema:"maxLength=10000"`
-	Icon        *string                  `json:"icon" schema:"maxLength=200"`
-	Order       *int                     `json:"order" schema:"min=-1000000000,max=1000000000" doc:"Display order: categories list by order, then name. Default 0."`
-	ParentID    httpapi.Optional[string] `json:"parent_id" doc:"The parent category's id; null or empty for a top-level category."`
+	Name        *string                `json:"name" schema:"required,minLength=1,maxLength=200"`
+	Slug        *string                `json:"slug" schema:"required,minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$" doc:"URL-friendly and unique."`
+	Description *string                `json:"description" schema:"maxLength=10000"`
+	Icon        *string                `json:"icon" schema:"maxLength=200"`
+	Order       *int                   `json:"order" schema:"min=-1000000000,max=1000000000" doc:"Display order: categories list by order, then name. Default 0."`
+	ParentID    field.Optional[string] `json:"parent_id" doc:"The parent category's id; null or empty for a top-level category."`
 }
 
 // CategoryUpdateRequest is the data of categories in mode update: only
 // the fields given change.
 type CategoryUpdateRequest struct {
-	ID          *string                  `json:"id" doc:"The category, if the request id is not given."`
-	Name        *string                  `json:"name" schema:"minLength=1,maxLength=200"`
-	Slug        *string                  `json:"slug" schema:"minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$"`
-	Description *string                  `json:"description" schema:"maxLength=10000"`
-	Icon        *string                  `json:"icon" schema:"maxLength=200"`
-	Order       *int                     `json:"order" schema:"min=-1000000000,max=1000000000"`
-	ParentID    httpapi.Optional[string] `json:"parent_id" doc:"null or empty makes it a top-level category."`
+	ID          *string                `json:"id" doc:"The category, if the request id is not given."`
+	Name        *string                `json:"name" schema:"minLength=1,maxLength=200"`
+	Slug        *string                `json:"slug" schema:"minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$"`
+	Description *string                `json:"description" schema:"maxLength=10000"`
+	Icon        *string                `json:"icon" schema:"maxLength=200"`
+	Order       *int                   `json:"order" schema:"min=-1000000000,max=1000000000"`
+	ParentID    field.Optional[string] `json:"parent_id" doc:"null or empty makes it a top-level category."`
 }
 
 func (in CategoryUpdateRequest) id() *string { return in.ID }
@@ -109,8 +110,8 @@ func taxonomyAction(name, one string, h httpapi.Handler, create, update, list, a
 	return httpapi.Action{Access: httpapi.Public, Handle: h,
 		Summary: "List the " + name + " (mode omitted), or create, update or delete a " + one + " (admins)",
 		ID:      "The " + one + " to update or delete (instead of data.id).", IDOptional: true,
-		Request:  httpapi.Modes{"": nil, "create": create, "update": update, "delete": TaxonomyRef{}},
-		Response: httpapi.Modes{"": list, "create": answer, "update": answer, "delete": Removed{}},
+		Request:  field.Modes{"": nil, "create": create, "update": update, "delete": TaxonomyRef{}},
+		Response: field.Modes{"": list, "create": answer, "update": answer, "delete": Removed{}},
 		Status:   http.StatusOK, AlsoStatus: []int{http.StatusCreated}, Idempotent: true,
 		Errors: []string{apperr.CodeUnauthorized, apperr.CodeForbidden, apperr.CodeNotFound}}
 }
@@ -247,7 +248,7 @@ func targetID(r *httpapi.Request, dataID *string, what string) (string, error) {
 	if id == "" {
 		return "", apperr.Required("id")
 	}
-	if !httpapi.IsUUID(id) {
+	if !field.IsUUID(id) {
 		return "", apperr.NotFound(what)
 	}
 	return id, nil
@@ -256,7 +257,7 @@ func targetID(r *httpapi.Request, dataID *string, what string) (string, error) {
 // nameSlug validates name and slug (required on create).
 func nameSlug(inName, inSlug *string, create bool) (name, slug *string, err error) {
 	if inName != nil || create {
-		n, err := httpapi.RequiredString("name", inName, MaxNameLen)
+		n, err := field.RequiredString("name", inName, MaxNameLen)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -359,7 +360,7 @@ func (s *Service) saveCategory(ctx context.Context, id string, in *CategoryCreat
 		max  int
 	}{{"description", in.Description, MaxDescriptionLen}, {"icon", in.Icon, MaxIconLen}} {
 		if f.v != nil {
-			if err := httpapi.MaxLen(f.name, *f.v, f.max); err != nil {
+			if err := field.MaxLen(f.name, *f.v, f.max); err != nil {
 				return nil, err
 			}
 		}
@@ -392,7 +393,7 @@ func (s *Service) saveCategory(ctx context.Context, id string, in *CategoryCreat
 			c.Icon = strings.TrimSpace(*in.Icon)
 		}
 		if in.Order != nil {
-			if err := httpapi.CheckRange("order", *in.Order, -httpapi.MaxOrder, httpapi.MaxOrder); err != nil {
+			if err := field.CheckRange("order", *in.Order, -field.MaxOrder, field.MaxOrder); err != nil {
 				return err
 			}
 			c.Order = *in.Order

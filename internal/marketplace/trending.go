@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Interaction kinds recorded per listing per UTC day.
@@ -95,7 +95,7 @@ func (s *Service) trending(ctx context.Context, catalog int64, category string, 
 	points := fmt.Sprintf("(i.views * %d + i.favorites * %d + i.reviews * %d + i.clones * %d)", weightView, weightFavorite, weightReview, weightClone)
 	conds := []string{"i.day > " + today + " - " + fmt.Sprint(TrendingWindow), "i.day <= " + today, "l.is_public = TRUE"}
 	if category != "" {
-		if httpapi.IsUUID(category) {
+		if field.IsUUID(category) {
 			conds = append(conds, "l.category_id = "+a.add(category))
 		} else {
 			conds = append(conds, "l.category_id = (SELECT id FROM marketplace_categories WHERE slug = "+a.add(category)+")")

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Field limits, in characters.
@@ -70,9 +70,9 @@ func checkURL(field, s string) error {
 }
 
 // checkID validates a record ID field.
-func checkID(field, s string) error {
-	if !httpapi.IsUUID(s) {
-		return apperr.Invalid(field, "%s must be a UUID", field)
+func checkID(name, s string) error {
+	if !field.IsUUID(s) {
+		return apperr.Invalid(name, "%s must be a UUID", name)
 	}
 	return nil
 }
@@ -172,7 +172,7 @@ func ParseQuery(raw json.RawMessage, defaultSort string) (Query, error) {
 		return q, apperr.Invalid("query", "query must be an object")
 	}
 	var r rawQuery
-	if err := httpapi.Decode(raw, &r); err != nil {
+	if err := field.Decode(raw, &r); err != nil {
 		if e, ok := apperr.As(err); ok && e.Field != "" && !strings.HasPrefix(e.Field, "query") {
 			e.Field = "query." + e.Field
 			e.Message = "query." + e.Message

@@ -13,8 +13,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // A get is a read. Its view is counted in memory (viewCounter) and
@@ -512,7 +512,7 @@ func (s *Service) keysOf(ctx context.Context, batch []*viewReq) (found map[strin
 		return nil, 0, 0, err
 	}
 	for _, k := range slugs {
-		if _, ok := found[k]; !ok && httpapi.IsUUID(k) {
+		if _, ok := found[k]; !ok && field.IsUUID(k) {
 			ids = append(ids, strings.ToLower(k))
 		}
 	}

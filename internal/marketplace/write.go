@@ -12,43 +12,43 @@ import (
 
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/genies"
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // ListingRequest is the data of create; nil means not supplied. The
 // fields of a submission's submission_data are read into it too.
 type ListingRequest struct {
-	AgentID      *string                   `json:"agent_id" schema:"required" doc:"The template genie (a UUID)."`
-	Slug         *string                   `json:"slug" schema:"required,minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$" doc:"URL-friendly and unique."`
-	DisplayName  *string                   `json:"display_name" schema:"required,minLength=1,maxLength=200"`
-	CategoryID   *string                   `json:"category_id" schema:"required" doc:"A category's id (a UUID)."`
-	Tagline      httpapi.Optional[string]  `json:"tagline" schema:"maxLength=300"`
-	Description  httpapi.Optional[string]  `json:"description" schema:"maxLength=10000"`
-	BrandID      httpapi.Optional[string]  `json:"brand_id" doc:"A brand's id (a UUID); null or empty for none."`
-	ThumbnailURL httpapi.Optional[string]  `json:"thumbnail_url" schema:"maxLength=2000" doc:"An absolute http(s) URL; null or empty for none."`
-	DemoVideoURL httpapi.Optional[string]  `json:"demo_video_url" schema:"maxLength=2000" doc:"An absolute http(s) URL; null or empty for none."`
-	IsFeatured   *bool                     `json:"is_featured" doc:"Default false."`
-	IsPublic     *bool                     `json:"is_public" doc:"Default true."`
-	Metadata     httpapi.Optional[rawJSON] `json:"metadata" doc:"An object, for example {difficulty, industry} (strings, filterable); at most 10,000 bytes of JSON. Default {}."`
+	AgentID      *string                 `json:"agent_id" schema:"required" doc:"The template genie (a UUID)."`
+	Slug         *string                 `json:"slug" schema:"required,minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$" doc:"URL-friendly and unique."`
+	DisplayName  *string                 `json:"display_name" schema:"required,minLength=1,maxLength=200"`
+	CategoryID   *string                 `json:"category_id" schema:"required" doc:"A category's id (a UUID)."`
+	Tagline      field.Optional[string]  `json:"tagline" schema:"maxLength=300"`
+	Description  field.Optional[string]  `json:"description" schema:"maxLength=10000"`
+	BrandID      field.Optional[string]  `json:"brand_id" doc:"A brand's id (a UUID); null or empty for none."`
+	ThumbnailURL field.Optional[string]  `json:"thumbnail_url" schema:"maxLength=2000" doc:"An absolute http(s) URL; null or empty for none."`
+	DemoVideoURL field.Optional[string]  `json:"demo_video_url" schema:"maxLength=2000" doc:"An absolute http(s) URL; null or empty for none."`
+	IsFeatured   *bool                   `json:"is_featured" doc:"Default false."`
+	IsPublic     *bool                   `json:"is_public" doc:"Default true."`
+	Metadata     field.Optional[rawJSON] `json:"metadata" doc:"An object, for example {difficulty, industry} (strings, filterable); at most 10,000 bytes of JSON. Default {}."`
 }
 
 // UpdateRequest is update's data: only the fields given change. It has
 // the fields of ListingRequest, none required.
 type UpdateRequest struct {
-	AgentID      *string                   `json:"agent_id" doc:"Cannot be changed: giving it is a VALIDATION_ERROR."`
-	Slug         *string                   `json:"slug" schema:"minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$"`
-	DisplayName  *string                   `json:"display_name" schema:"minLength=1,maxLength=200"`
-	CategoryID   *string                   `json:"category_id"`
-	Tagline      httpapi.Optional[string]  `json:"tagline" schema:"maxLength=300"`
-	Description  httpapi.Optional[string]  `json:"description" schema:"maxLength=10000"`
-	BrandID      httpapi.Optional[string]  `json:"brand_id" doc:"null or empty removes the brand."`
-	ThumbnailURL httpapi.Optional[string]  `json:"thumbnail_url" schema:"maxLength=2000" doc:"null or empty removes it."`
-	DemoVideoURL httpapi.Optional[string]  `json:"demo_video_url" schema:"maxLength=2000" doc:"null or empty removes it."`
-	IsFeatured   *bool                     `json:"is_featured"`
-	IsPublic     *bool                     `json:"is_public"`
-	Metadata     httpapi.Optional[rawJSON] `json:"metadata" doc:"Replaces the metadata object; null sets {}."`
+	AgentID      *string                 `json:"agent_id" doc:"Cannot be changed: giving it is a VALIDATION_ERROR."`
+	Slug         *string                 `json:"slug" schema:"minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$"`
+	DisplayName  *string                 `json:"display_name" schema:"minLength=1,maxLength=200"`
+	CategoryID   *string                 `json:"category_id"`
+	Tagline      field.Optional[string]  `json:"tagline" schema:"maxLength=300"`
+	Description  field.Optional[string]  `json:"description" schema:"maxLength=10000"`
+	BrandID      field.Optional[string]  `json:"brand_id" doc:"null or empty removes the brand."`
+	ThumbnailURL field.Optional[string]  `json:"thumbnail_url" schema:"maxLength=2000" doc:"null or empty removes it."`
+	DemoVideoURL field.Optional[string]  `json:"demo_video_url" schema:"maxLength=2000" doc:"null or empty removes it."`
+	IsFeatured   *bool                   `json:"is_featured"`
+	IsPublic     *bool                   `json:"is_public"`
+	Metadata     field.Optional[rawJSON] `json:"metadata" doc:"Replaces the metadata object; null sets {}."`
 }
 
 // patch is a validated listing change, for create or update: a nil pointer
@@ -62,9 +62,9 @@ type patch struct {
 	CategoryID   *string
 	Tagline      *string
 	Description  *string
-	BrandID      httpapi.Optional[string]
-	ThumbnailURL httpapi.Optional[string]
-	DemoVideoURL httpapi.Optional[string]
+	BrandID      field.Optional[string]
+	ThumbnailURL field.Optional[string]
+	DemoVideoURL field.Optional[string]
 	IsFeatured   *bool
 	IsPublic     *bool
 	Metadata     *metadata
@@ -105,7 +105,7 @@ func (in *ListingRequest) validate(create bool) (*patch, error) {
 		p.Slug = &slug
 	}
 	if in.DisplayName != nil {
-		name, err := httpapi.RequiredString("display_name", in.DisplayName, MaxNameLen)
+		name, err := field.RequiredString("display_name", in.DisplayName, MaxNameLen)
 		if err != nil {
 			return nil, err
 		}
@@ -121,13 +121,13 @@ func (in *ListingRequest) validate(create bool) (*patch, error) {
 	// tagline and description are not nullable: null sets them empty.
 	for _, t := range []struct {
 		name string
-		v    httpapi.Optional[string]
+		v    field.Optional[string]
 		max  int
 		dst  **string
 	}{{"tagline", in.Tagline, MaxTaglineLen, &p.Tagline}, {"description", in.Description, MaxDescriptionLen, &p.Description}} {
 		if t.v.Set {
 			s := strings.TrimSpace(t.v.Value)
-			if err := httpapi.MaxLen(t.name, s, t.max); err != nil {
+			if err := field.MaxLen(t.name, s, t.max); err != nil {
 				return nil, err
 			}
 			*t.dst = &s
@@ -136,9 +136,9 @@ func (in *ListingRequest) validate(create bool) (*patch, error) {
 	// The nullable ones: null or empty clears them.
 	for _, r := range []struct {
 		name  string
-		v     httpapi.Optional[string]
+		v     field.Optional[string]
 		check func(field, v string) error
-		dst   *httpapi.Optional[string]
+		dst   *field.Optional[string]
 	}{
 		{"brand_id", in.BrandID, checkID, &p.BrandID},
 		{"thumbnail_url", in.ThumbnailURL, checkURL, &p.ThumbnailURL},
@@ -149,13 +149,13 @@ func (in *ListingRequest) validate(create bool) (*patch, error) {
 		}
 		v := strings.TrimSpace(r.v.Value)
 		if r.v.Null || v == "" {
-			*r.dst = httpapi.Null[string]()
+			*r.dst = field.Null[string]()
 			continue
 		}
 		if err := r.check(r.name, v); err != nil {
 			return nil, err
 		}
-		*r.dst = httpapi.Some(v)
+		*r.dst = field.Some(v)
 	}
 	p.IsFeatured, p.IsPublic = in.IsFeatured, in.IsPublic
 	if in.Metadata.Set {
@@ -174,16 +174,16 @@ func (in *ListingRequest) validate(create bool) (*patch, error) {
 
 // apply copies the supplied fields of p onto l.
 func (p *patch) apply(l *Listing) {
-	httpapi.Assign(&l.Slug, p.Slug)
-	httpapi.Assign(&l.DisplayName, p.DisplayName)
-	httpapi.Assign(&l.CategoryID, p.CategoryID)
-	httpapi.Assign(&l.Tagline, p.Tagline)
-	httpapi.Assign(&l.Description, p.Description)
+	field.Assign(&l.Slug, p.Slug)
+	field.Assign(&l.DisplayName, p.DisplayName)
+	field.Assign(&l.CategoryID, p.CategoryID)
+	field.Assign(&l.Tagline, p.Tagline)
+	field.Assign(&l.Description, p.Description)
 	p.BrandID.ApplyTo(&l.BrandID)
 	p.ThumbnailURL.ApplyTo(&l.ThumbnailURL)
 	p.DemoVideoURL.ApplyTo(&l.DemoVideoURL)
-	httpapi.Assign(&l.IsFeatured, p.IsFeatured)
-	httpapi.Assign(&l.IsPublic, p.IsPublic)
+	field.Assign(&l.IsFeatured, p.IsFeatured)
+	field.Assign(&l.IsPublic, p.IsPublic)
 	if p.Metadata != nil {
 		l.Metadata = p.Metadata.raw
 	}
@@ -378,7 +378,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 // so that the count includes every view committed before, and no other
 // view of the listing commits until this write has.
 func (s *Service) lockListing(ctx context.Context, tx *Write, id string) (*Listing, error) {
-	if !httpapi.IsUUID(id) {
+	if !field.IsUUID(id) {
 		return nil, apperr.NotFound("marketplace listing")
 	}
 	var views int64

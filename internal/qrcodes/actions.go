@@ -10,6 +10,7 @@ import (
 
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Field limits.
@@ -130,19 +131,19 @@ func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Resp
 	}
 	q := &QRCode{UserID: r.Caller.UserID, DisplayConfig: json.RawMessage("{}"), FileSize: in.FileSize, TargetURL: in.TargetURL, Filename: in.Filename}
 	var err error
-	if q.AgentID, err = httpapi.RequiredString("agent_id", in.AgentID, 64); err != nil {
+	if q.AgentID, err = field.RequiredString("agent_id", in.AgentID, 64); err != nil {
 		return nil, err
 	}
-	if q.StoragePath, err = httpapi.RequiredString("storage_path", in.StoragePath, MaxPathLen); err != nil {
+	if q.StoragePath, err = field.RequiredString("storage_path", in.StoragePath, MaxPathLen); err != nil {
 		return nil, err
 	}
-	if q.StorageURL, err = httpapi.RequiredString("storage_url", in.StorageURL, MaxURLLen); err != nil {
+	if q.StorageURL, err = field.RequiredString("storage_url", in.StorageURL, MaxURLLen); err != nil {
 		return nil, err
 	}
 	if err := checkURL("storage_url", q.StorageURL); err != nil {
 		return nil, err
 	}
-	if q.Format, err = httpapi.RequiredString("format", in.Format, 16); err != nil {
+	if q.Format, err = field.RequiredString("format", in.Format, 16); err != nil {
 		return nil, err
 	}
 	if !formatRE.MatchString(q.Format) {
@@ -166,11 +167,11 @@ func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Resp
 		}
 	}
 	if q.Filename != nil {
-		if err := httpapi.MaxLen("filename", *q.Filename, MaxFilenameLen); err != nil {
+		if err := field.MaxLen("filename", *q.Filename, MaxFilenameLen); err != nil {
 			return nil, err
 		}
 	}
-	if !httpapi.IsUUID(q.AgentID) {
+	if !field.IsUUID(q.AgentID) {
 		return nil, apperr.AgentNotFound()
 	}
 	if err := s.Create(ctx, q); err != nil {
@@ -184,7 +185,7 @@ func recordID(r *httpapi.Request) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !httpapi.IsUUID(id) {
+	if !field.IsUUID(id) {
 		return "", apperr.NotFound("QR code")
 	}
 	return id, nil

@@ -17,6 +17,7 @@ import (
 
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Rendering bounds.
@@ -90,7 +91,7 @@ func (s *Service) render(ctx context.Context, r *httpapi.Request) (*httpapi.Resp
 		}
 		level = l
 	}
-	if !httpapi.IsUUID(*in.AgentID) {
+	if !field.IsUUID(*in.AgentID) {
 		return nil, apperr.AgentNotFound()
 	}
 	if err := s.ownGenie(ctx, r.Caller.UserID, *in.AgentID); err != nil {

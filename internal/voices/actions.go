@@ -7,6 +7,7 @@ import (
 
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Actions returns the preselected-voices actions.
@@ -41,22 +42,22 @@ type One struct {
 
 // CreateRequest is create's data.
 type CreateRequest struct {
-	VoiceID     httpapi.Optional[string] `json:"voice_id" schema:"required,minLength=1,maxLength=200" doc:"The voice's id at the speech provider."`
-	Label       *string                  `json:"label" schema:"required,minLength=1,maxLength=100"`
-	Description httpapi.Optional[string] `json:"description" schema:"maxLength=1000"`
-	Gender      *string                  `json:"gender" schema:"required,enum=male|female"`
-	SortOrder   *int64                   `json:"sort_order" schema:"min=-1000000000,max=1000000000" doc:"Default 0."`
-	IsActive    *bool                    `json:"is_active" doc:"Visible to regular users; default true."`
+	VoiceID     field.Optional[string] `json:"voice_id" schema:"required,minLength=1,maxLength=200" doc:"The voice's id at the speech provider."`
+	Label       *string                `json:"label" schema:"required,minLength=1,maxLength=100"`
+	Description field.Optional[string] `json:"description" schema:"maxLength=1000"`
+	Gender      *string                `json:"gender" schema:"required,enum=male|female"`
+	SortOrder   *int64                 `json:"sort_order" schema:"min=-1000000000,max=1000000000" doc:"Default 0."`
+	IsActive    *bool                  `json:"is_active" doc:"Visible to regular users; default true."`
 }
 
 // UpdateRequest is update's data: only the fields given change.
 type UpdateRequest struct {
-	VoiceID     httpapi.Optional[string] `json:"voice_id" doc:"Cannot be changed: giving it is a VALIDATION_ERROR."`
-	Label       *string                  `json:"label" schema:"minLength=1,maxLength=100"`
-	Description httpapi.Optional[string] `json:"description" schema:"maxLength=1000"`
-	Gender      *string                  `json:"gender" schema:"enum=male|female"`
-	SortOrder   *int64                   `json:"sort_order" schema:"min=-1000000000,max=1000000000"`
-	IsActive    *bool                    `json:"is_active"`
+	VoiceID     field.Optional[string] `json:"voice_id" doc:"Cannot be changed: giving it is a VALIDATION_ERROR."`
+	Label       *string                `json:"label" schema:"minLength=1,maxLength=100"`
+	Description field.Optional[string] `json:"description" schema:"maxLength=1000"`
+	Gender      *string                `json:"gender" schema:"enum=male|female"`
+	SortOrder   *int64                 `json:"sort_order" schema:"min=-1000000000,max=1000000000"`
+	IsActive    *bool                  `json:"is_active"`
 }
 
 func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
@@ -89,7 +90,7 @@ func voiceID(r *httpapi.Request) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !httpapi.IsUUID(strings.TrimSpace(id)) {
+	if !field.IsUUID(strings.TrimSpace(id)) {
 		return "", apperr.NotFound("voice")
 	}
 	return strings.TrimSpace(id), nil

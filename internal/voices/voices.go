@@ -12,9 +12,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Field limits, in characters.
@@ -113,9 +113,9 @@ func (s *Service) Create(ctx context.Context, p Patch) (*Voice, error) {
 // that is not Set, is a field not supplied, which stays as it is. voice_id
 // is given on create only; a null description removes it.
 type Patch struct {
-	VoiceID     httpapi.Optional[string]
+	VoiceID     field.Optional[string]
 	Label       *string
-	Description httpapi.Optional[string]
+	Description field.Optional[string]
 	Gender      *string
 	SortOrder   *int64
 	IsActive    *bool
@@ -126,11 +126,11 @@ type Patch struct {
 // come back trimmed.
 func (p Patch) Check(create bool) (Patch, error) {
 	if create {
-		vid, err := httpapi.RequiredString("voice_id", p.VoiceID.Ptr(), MaxVoiceIDLen)
+		vid, err := field.RequiredString("voice_id", p.VoiceID.Ptr(), MaxVoiceIDLen)
 		if err != nil {
 			return p, err
 		}
-		p.VoiceID = httpapi.Some(vid)
+		p.VoiceID = field.Some(vid)
 		if p.Label == nil {
 			return p, apperr.Required("label")
 		}
@@ -141,19 +141,19 @@ func (p Patch) Check(create bool) (Patch, error) {
 		return p, apperr.Invalid("voice_id", "voice_id cannot be changed; create a new voice instead")
 	}
 	if p.SortOrder != nil {
-		if err := httpapi.CheckRange("sort_order", *p.SortOrder, -httpapi.MaxOrder, httpapi.MaxOrder); err != nil {
+		if err := field.CheckRange("sort_order", *p.SortOrder, -field.MaxOrder, field.MaxOrder); err != nil {
 			return p, err
 		}
 	}
 	if p.Label != nil {
-		l, err := httpapi.RequiredString("label", p.Label, MaxLabelLen)
+		l, err := field.RequiredString("label", p.Label, MaxLabelLen)
 		if err != nil {
 			return p, err
 		}
 		p.Label = &l
 	}
 	if d := p.Description.Ptr(); d != nil {
-		if err := httpapi.MaxLen("description", *d, MaxDescriptionLen); err != nil {
+		if err := field.MaxLen("description", *d, MaxDescriptionLen); err != nil {
 			return p, err
 		}
 	}
@@ -165,11 +165,11 @@ func (p Patch) Check(create bool) (Patch, error) {
 
 // apply copies the supplied fields of p onto v (voice_id aside).
 func (p Patch) apply(v *Voice) {
-	httpapi.Assign(&v.Label, p.Label)
+	field.Assign(&v.Label, p.Label)
 	p.Description.ApplyTo(&v.Description)
-	httpapi.Assign(&v.Gender, p.Gender)
-	httpapi.Assign(&v.SortOrder, p.SortOrder)
-	httpapi.Assign(&v.IsActive, p.IsActive)
+	field.Assign(&v.Gender, p.Gender)
+	field.Assign(&v.SortOrder, p.SortOrder)
+	field.Assign(&v.IsActive, p.IsActive)
 }
 
 // Update changes the supplied fields (checked first). NOT_FOUND for an

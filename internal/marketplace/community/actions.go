@@ -8,6 +8,7 @@ import (
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/marketplace"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Actions returns the community actions of the marketplace resource:
@@ -24,16 +25,16 @@ func (s *Service) Actions() httpapi.Actions {
 				Dispatch("create, update or delete (or omitted to list)"),
 			Summary: "Reviews of a listing: list (mode omitted), create, update, delete your own",
 			ID:      "The listing whose reviews to list, or the review to update or delete (instead of data.marketplace_genie_id or data.review_id).", IDOptional: true,
-			Request:  httpapi.Modes{"": ReviewListRequest{}, "create": ReviewCreateRequest{}, "update": ReviewUpdateRequest{}, "delete": ReviewRef{}},
-			Response: httpapi.Modes{"": ReviewPage{}, "create": ReviewAnswer{}, "update": ReviewAnswer{}, "delete": marketplace.Removed{}},
+			Request:  field.Modes{"": ReviewListRequest{}, "create": ReviewCreateRequest{}, "update": ReviewUpdateRequest{}, "delete": ReviewRef{}},
+			Response: field.Modes{"": ReviewPage{}, "create": ReviewAnswer{}, "update": ReviewAnswer{}, "delete": marketplace.Removed{}},
 			Status:   http.StatusOK, AlsoStatus: both, Idempotent: true, Errors: notFound},
 		"favorites": {Access: httpapi.Authenticated,
 			Handle: httpapi.ModeTable{"": s.favoritesList, "add": s.favoritesAdd, "remove": s.favoritesRemove}.
 				Dispatch("add or remove (or omitted to list)"),
 			Summary: "Your favorite listings: list (mode omitted), add, remove",
 			ID:      "The listing to add or remove (instead of data.marketplace_genie_id).", IDOptional: true,
-			Request:  httpapi.Modes{"": PageRequest{}, "add": ListingRef{}, "remove": ListingRef{}},
-			Response: httpapi.Modes{"": FavoritePage{}, "add": FavoriteAnswer{}, "remove": marketplace.Removed{}},
+			Request:  field.Modes{"": PageRequest{}, "add": ListingRef{}, "remove": ListingRef{}},
+			Response: field.Modes{"": FavoritePage{}, "add": FavoriteAnswer{}, "remove": marketplace.Removed{}},
 			Status:   http.StatusOK, AlsoStatus: both, Idempotent: true, Errors: notFound},
 		"collections": {Access: httpapi.Authenticated, MaxBody: MaxBody,
 			Handle: httpapi.ModeTable{"": s.collectionsGet, "create": s.collectionsCreate, "update": s.collectionsUpdate,
@@ -41,9 +42,9 @@ func (s *Service) Actions() httpapi.Actions {
 				Dispatch("create, update, delete, add-genie or remove-genie (or omitted to get or list)"),
 			Summary: "Your collections: list or read one (mode omitted), create, update, delete, add-genie, remove-genie",
 			ID:      "The collection to read or change (instead of data.collection_id).", IDOptional: true,
-			Request: httpapi.Modes{"": CollectionListRequest{}, "create": CollectionCreateRequest{}, "update": CollectionUpdateRequest{},
+			Request: field.Modes{"": CollectionListRequest{}, "create": CollectionCreateRequest{}, "update": CollectionUpdateRequest{},
 				"delete": CollectionRef{}, "add-genie": CollectionGenieRequest{}, "remove-genie": CollectionGenieRequest{}},
-			Response: httpapi.Modes{"": CollectionPage{}, "get (mode omitted, with collection_id or id)": CollectionDetail{},
+			Response: field.Modes{"": CollectionPage{}, "get (mode omitted, with collection_id or id)": CollectionDetail{},
 				"create": CollectionAnswer{}, "update": CollectionAnswer{}, "delete": marketplace.Removed{},
 				"add-genie": CollectionAnswer{}, "remove-genie": CollectionAnswer{}},
 			Status: http.StatusOK, AlsoStatus: both, Idempotent: true, Errors: notFound},
@@ -54,9 +55,9 @@ func (s *Service) Actions() httpapi.Actions {
 				Dispatch("create, approve, reject, under-review or delete (or omitted to list)"),
 			Summary: "Listing submissions: list (mode omitted), create, delete; approve, reject, under-review (admins)",
 			ID:      "The submission to moderate or delete (instead of data.submission_id).", IDOptional: true,
-			Request: httpapi.Modes{"": SubmissionListRequest{}, "create": SubmissionCreateRequest{}, "approve": SubmissionModerateRequest{},
+			Request: field.Modes{"": SubmissionListRequest{}, "create": SubmissionCreateRequest{}, "approve": SubmissionModerateRequest{},
 				"reject": SubmissionModerateRequest{}, "under-review": SubmissionModerateRequest{}, "delete": SubmissionRef{}},
-			Response: httpapi.Modes{"": SubmissionPage{}, "create": SubmissionAnswer{}, "approve": Approved{}, "reject": SubmissionAnswer{},
+			Response: field.Modes{"": SubmissionPage{}, "create": SubmissionAnswer{}, "approve": Approved{}, "reject": SubmissionAnswer{},
 				"under-review": SubmissionAnswer{}, "delete": marketplace.Removed{}},
 			Status: http.StatusOK, AlsoStatus: both, Idempotent: true,
 			Errors: []string{apperr.CodeForbidden, apperr.CodeNotFound, apperr.CodeAgentNotFound}},
@@ -109,18 +110,18 @@ type ReviewListRequest struct {
 // ReviewCreateRequest is the data of reviews in mode create: the caller's
 // one review of a listing.
 type ReviewCreateRequest struct {
-	MarketplaceGenieID *string                  `json:"marketplace_genie_id" schema:"required"`
-	Rating             *int                     `json:"rating" schema:"required,min=1,max=5"`
-	ReviewText         httpapi.Optional[string] `json:"review_text" schema:"maxLength=5000"`
-	IsVerifiedClone    *bool                    `json:"is_verified_clone" doc:"Default false; true only if you have cloned the listing."`
+	MarketplaceGenieID *string                `json:"marketplace_genie_id" schema:"required"`
+	Rating             *int                   `json:"rating" schema:"required,min=1,max=5"`
+	ReviewText         field.Optional[string] `json:"review_text" schema:"maxLength=5000"`
+	IsVerifiedClone    *bool                  `json:"is_verified_clone" doc:"Default false; true only if you have cloned the listing."`
 }
 
 // ReviewUpdateRequest is the data of reviews in mode update: the caller's
 // own review; only the fields given change.
 type ReviewUpdateRequest struct {
-	ReviewID   *string                  `json:"review_id" doc:"The review; required unless the request id names it."`
-	Rating     *int                     `json:"rating" schema:"min=1,max=5"`
-	ReviewText httpapi.Optional[string] `json:"review_text" schema:"maxLength=5000" doc:"null empties it."`
+	ReviewID   *string                `json:"review_id" doc:"The review; required unless the request id names it."`
+	Rating     *int                   `json:"rating" schema:"min=1,max=5"`
+	ReviewText field.Optional[string] `json:"review_text" schema:"maxLength=5000" doc:"null empties it."`
 }
 
 // ReviewRef is the data of reviews in mode delete: the caller's own
@@ -263,18 +264,18 @@ type CollectionListRequest struct {
 
 // CollectionCreateRequest is the data of collections in mode create.
 type CollectionCreateRequest struct {
-	Name        *string                  `json:"name" schema:"required,minLength=1,maxLength=100"`
-	Description httpapi.Optional[string] `json:"description" schema:"maxLength=1000"`
-	IsPublic    *bool                    `json:"is_public" doc:"Default false."`
+	Name        *string                `json:"name" schema:"required,minLength=1,maxLength=100"`
+	Description field.Optional[string] `json:"description" schema:"maxLength=1000"`
+	IsPublic    *bool                  `json:"is_public" doc:"Default false."`
 }
 
 // CollectionUpdateRequest is the data of collections in mode update: only
 // the fields given change.
 type CollectionUpdateRequest struct {
-	CollectionID *string                  `json:"collection_id" doc:"Your collection; required unless the request id names it."`
-	Name         *string                  `json:"name" schema:"minLength=1,maxLength=100"`
-	Description  httpapi.Optional[string] `json:"description" schema:"maxLength=1000" doc:"null empties it."`
-	IsPublic     *bool                    `json:"is_public"`
+	CollectionID *string                `json:"collection_id" doc:"Your collection; required unless the request id names it."`
+	Name         *string                `json:"name" schema:"minLength=1,maxLength=100"`
+	Description  field.Optional[string] `json:"description" schema:"maxLength=1000" doc:"null empties it."`
+	IsPublic     *bool                  `json:"is_public"`
 }
 
 // CollectionRef is the data of collections in mode delete.
@@ -429,8 +430,8 @@ type SubmissionCreateRequest struct {
 // SubmissionModerateRequest is the data of submissions in modes approve,
 // reject and under-review (admins only).
 type SubmissionModerateRequest struct {
-	SubmissionID *string                  `json:"submission_id" doc:"The submission; required unless the request id names it."`
-	AdminNotes   httpapi.Optional[string] `json:"admin_notes" schema:"maxLength=5000" doc:"Replaces the notes; null empties them."`
+	SubmissionID *string                `json:"submission_id" doc:"The submission; required unless the request id names it."`
+	AdminNotes   field.Optional[string] `json:"admin_notes" schema:"maxLength=5000" doc:"Replaces the notes; null empties them."`
 }
 
 // SubmissionRef is the data of submissions in mode delete (admins: any

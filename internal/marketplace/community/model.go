@@ -20,9 +20,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/marketplace"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Limits of the community actions.
@@ -132,7 +132,7 @@ func pageOf[T any](items []*T, count int64, limit, offset int) Page[T] {
 
 // resolvePage resolves the limit and offset of a list mode.
 func resolvePage(limit, offset *int) (int, int, error) {
-	return httpapi.Page{Limit: limit, Offset: offset}.Resolve(DefaultLimit, MaxLimit)
+	return field.Page{Limit: limit, Offset: offset}.Resolve(DefaultLimit, MaxLimit)
 }
 
 // rawObject is a JSON object kept as its text: a submission's
@@ -156,7 +156,7 @@ func (r rawObject) MarshalJSON() ([]byte, error) {
 }
 
 // JSONSchema implements api.Schemer: the value is an object.
-func (rawObject) JSONSchema() httpapi.Schema { return httpapi.Schema{"type": "object"} }
+func (rawObject) JSONSchema() field.Schema { return field.Schema{"type": "object"} }
 
 // Rules of reviews.
 
@@ -169,10 +169,10 @@ func checkRating(field string, v int) error {
 }
 
 // reviewText validates a review's text, trimmed: "" when omitted or null.
-func reviewText(o httpapi.Optional[string]) (string, error) {
+func reviewText(o field.Optional[string]) (string, error) {
 	if p := o.Ptr(); p != nil {
 		t := strings.TrimSpace(*p)
-		if err := httpapi.MaxLen("review_text", t, MaxReviewTextLen); err != nil {
+		if err := field.MaxLen("review_text", t, MaxReviewTextLen); err != nil {
 			return "", err
 		}
 		return t, nil
@@ -189,7 +189,7 @@ func errReviewed() error {
 
 // collectionDescription validates a collection's description: nil when
 // omitted, "" when null.
-func collectionDescription(o httpapi.Optional[string]) (*string, error) {
+func collectionDescription(o field.Optional[string]) (*string, error) {
 	if !o.Set {
 		return nil, nil
 	}
@@ -197,7 +197,7 @@ func collectionDescription(o httpapi.Optional[string]) (*string, error) {
 	if p := o.Ptr(); p != nil {
 		d = strings.TrimSpace(*p)
 	}
-	if err := httpapi.MaxLen("description", d, MaxCollectionDescLen); err != nil {
+	if err := field.MaxLen("description", d, MaxCollectionDescLen); err != nil {
 		return nil, err
 	}
 	return &d, nil
@@ -273,13 +273,13 @@ func submissionData(raw rawObject) (string, error) {
 }
 
 // adminNotes validates moderation notes: nil when omitted or null.
-func adminNotes(o httpapi.Optional[string]) (*string, error) {
+func adminNotes(o field.Optional[string]) (*string, error) {
 	p := o.Ptr()
 	if p == nil {
 		return nil, nil
 	}
 	n := strings.TrimSpace(*p)
-	if err := httpapi.MaxLen("admin_notes", n, MaxAdminNotesLen); err != nil {
+	if err := field.MaxLen("admin_notes", n, MaxAdminNotesLen); err != nil {
 		return nil, err
 	}
 	return &n, nil

@@ -10,10 +10,10 @@ import (
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/events"
 	"github.com/geniehq/genie/internal/genies"
-	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/marketplace"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Service implements the community rules. Every write runs in
@@ -290,7 +290,7 @@ func (s *Service) Collection(ctx context.Context, c *auth.Caller, id string) (*C
 
 // CreateCollection creates a collection of the caller's (name required).
 func (s *Service) CreateCollection(ctx context.Context, c *auth.Caller, in CollectionCreateRequest) (*Collection, error) {
-	name, err := httpapi.RequiredString("name", in.Name, MaxCollectionNameLen)
+	name, err := field.RequiredString("name", in.Name, MaxCollectionNameLen)
 	if err != nil {
 		return nil, err
 	}
@@ -314,7 +314,7 @@ func (s *Service) CreateCollection(ctx context.Context, c *auth.Caller, in Colle
 func (s *Service) UpdateCollection(ctx context.Context, c *auth.Caller, id string, in CollectionUpdateRequest) (*Collection, error) {
 	ch := collectionChange{isPublic: in.IsPublic}
 	if in.Name != nil {
-		n, err := httpapi.RequiredString("name", in.Name, MaxCollectionNameLen)
+		n, err := field.RequiredString("name", in.Name, MaxCollectionNameLen)
 		if err != nil {
 			return nil, err
 		}
@@ -462,7 +462,7 @@ func canModerate(c *auth.Caller) error {
 // admin_notes (null empties them). Approval publishes the listing in the
 // same write and returns it; data that cannot make a listing is a
 // VALIDATION_ERROR naming submission_data.<field>, and nothing changes.
-func (s *Service) Moderate(ctx context.Context, c *auth.Caller, id, mode string, notes httpapi.Optional[string]) (*Submission, *marketplace.Listing, error) {
+func (s *Service) Moderate(ctx context.Context, c *auth.Caller, id, mode string, notes field.Optional[string]) (*Submission, *marketplace.Listing, error) {
 	if err := canModerate(c); err != nil {
 		return nil, nil, err
 	}
@@ -529,7 +529,7 @@ func (s *Service) move(ctx context.Context, w *marketplace.Write, c *auth.Caller
 // is public and not featured.
 func (s *Service) publish(ctx context.Context, w *marketplace.Write, v *Submission) (string, error) {
 	var in marketplace.ListingRequest
-	if err := httpapi.Decode(json.RawMessage(v.SubmissionData), &in); err != nil {
+	if err := field.Decode(json.RawMessage(v.SubmissionData), &in); err != nil {
 		return "", inSubmissionData(err)
 	}
 	if v.AgentID == nil {

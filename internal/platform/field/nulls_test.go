@@ -1,7 +1,8 @@
-package httpapi
+package field
 
 import (
 	"encoding/json"
+	"github.com/geniehq/genie/internal/platform/apperr"
 	"testing"
 )
 
@@ -57,6 +58,6 @@ func TestCheckNulls(t *testing.T) {
 }
 
 func containsField(err error, field string) bool {
-	st, body := ErrorBody(err)
-	return st == 400 && body.Error["field"] == field
+	e, ok := apperr.As(err)
+	return ok && e.Code == apperr.CodeValidation && e.Field == field
 }

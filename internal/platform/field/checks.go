@@ -1,4 +1,8 @@
-package httpapi
+// Package field holds what a request field needs, whichever package
+// reads it: the Optional type of patches, the checks of required, length,
+// range and id rules, page bounds, and the decoder whose errors name the
+// field. It knows no transport: the HTTP layer and the services both use it.
+package field
 
 import (
 	"strings"
@@ -67,12 +71,14 @@ func MaxLen(field string, v string, maxLen int) error {
 	return nil
 }
 
-// RequireID returns the request's id, or VALIDATION_ERROR when it is missing.
-func (r *Request) RequireID() (string, error) {
-	if strings.TrimSpace(r.ID) == "" {
-		return "", apperr.Required("id")
+// ID trims an id and returns it, or VALIDATION_ERROR naming field when it
+// is empty.
+func ID(field, id string) (string, error) {
+	id = strings.TrimSpace(id)
+	if id == "" {
+		return "", apperr.Required(field)
 	}
-	return r.ID, nil
+	return id, nil
 }
 
 // MaxOrder bounds display-order numbers (a voice's sort_order, a

@@ -1,8 +1,9 @@
-package httpapi
+package field
 
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 )
 
 // Optional is a request field that distinguishes "omitted" (Set false),
@@ -40,6 +41,12 @@ func (o Optional[T]) Ptr() *T {
 	v := o.Value
 	return &v
 }
+
+// ElemType is T: an Optional[T]'s schema is T's, or null.
+func (Optional[T]) ElemType() reflect.Type { return reflect.TypeFor[T]() }
+
+// OptionalType is implemented by every Optional[T].
+type OptionalType interface{ ElemType() reflect.Type }
 
 // Some is a supplied value.
 func Some[T any](v T) Optional[T] { return Optional[T]{Set: true, Value: v} }

@@ -1,4 +1,4 @@
-package httpapi
+package field
 
 import (
 	"bytes"
@@ -78,21 +78,21 @@ func checkNulls(data []byte, t reflect.Type, path string) error {
 // checkFieldNulls checks the fields of struct type t (embedded structs
 // included) present in obj.
 func checkFieldNulls(obj map[string]json.RawMessage, t reflect.Type, path string) error {
-	return jsonFields(t, func(f reflect.StructField, name, _ string) error {
+	return JSONFields(t, func(f reflect.StructField, name, _ string) error {
 		v, ok := lookupKey(obj, name)
 		if !ok {
 			return nil
 		}
 		p := joinPath(path, name)
 		if isNull(v) {
-			if !takesNull(f.Type) && !hasRule(f.Tag.Get("schema"), "nullable") {
+			if !takesNull(f.Type) && !HasRule(f.Tag.Get("schema"), "nullable") {
 				return apperr.Invalid(p, "%s must not be null: omit it to leave it unset", p)
 			}
 			return nil
 		}
 		inner := f.Type
 		if inner.Implements(optType) {
-			inner = reflect.Zero(inner).Interface().(optionalType).optionalInner()
+			inner = reflect.Zero(inner).Interface().(OptionalType).ElemType()
 		} else if takesNull(inner) {
 			return nil
 		}
