@@ -1,4 +1,4 @@
-// Package api is the HTTP transport of the v1 interface: the request
+// Package httpapi is the HTTP transport of the v1 interface: the request
 // envelope, the action registry, authentication and rate limiting at the
 // edge, and the one place where results and errors become JSON bodies.
 // It knows no resource; each resource package exports its actions and the
@@ -119,3 +119,8 @@ func Created(data any) *Response { return &Response{Status: http.StatusCreated, 
 // RequireID returns the request's id, trimmed, or VALIDATION_ERROR naming
 // id when it is missing or blank.
 func (r *Request) RequireID() (string, error) { return field.ID("id", r.ID) }
+
+// Require checks the caller against an access level, as the server does
+// before an action runs: for the modes of an action that need more than
+// the action itself (a public list whose write modes are for admins).
+func (r *Request) Require(a Access) error { return checkAccess(a, r.Caller) }

@@ -300,7 +300,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route) {
 	for k, v := range resp.Header {
 		w.Header()[k] = v
 	}
-	WriteSuccess(w, resp.Status, resp.Data)
+	WriteSuccess(w, statusOf(action, resp), resp.Data)
 }
 
 // OtherLabel stands, in metric labels and the access log, for a resource
@@ -477,7 +477,7 @@ func (s *Server) serveIdempotent(ctx context.Context, w http.ResponseWriter, act
 		if resp == nil {
 			resp = OK(nil)
 		}
-		status = resp.Status
+		status = statusOf(action, resp)
 		if body, err = successBody(resp.Data); err != nil {
 			herr, status = err, http.StatusInternalServerError
 		}

@@ -42,9 +42,9 @@ func (s *Service) Actions() httpapi.Actions {
 		"delete": {Access: httpapi.AdminOnly, Handle: s.delete,
 			Summary: "Delete a listing; its genie stays, no longer a template",
 			ID:      "The listing's id.", Response: Removed{}, Errors: notFound},
-		"categories": taxonomyAction("categories", "category", s.categoriesTaxonomy().handler(s),
+		"categories": taxonomyAction("categories", "category", s.categoriesTaxonomy().modes(s),
 			CategoryCreateRequest{}, CategoryUpdateRequest{}, CategoryList{}, CategoryAnswer{}),
-		"brands": taxonomyAction("brands", "brand", s.brandsTaxonomy().handler(s),
+		"brands": taxonomyAction("brands", "brand", s.brandsTaxonomy().modes(s),
 			BrandCreateRequest{}, BrandUpdateRequest{}, BrandList{}, BrandAnswer{}),
 		"stats": {Access: httpapi.Public, Handle: s.statsAction,
 			Summary: "Catalog statistics (public listings)", Response: Stats{}},
@@ -318,17 +318,6 @@ func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Resp
 		return nil, err
 	}
 	return httpapi.OK(Removed{ID: id, Success: true}), nil
-}
-
-// requireAdmin guards the write modes of categories and brands.
-func requireAdmin(r *httpapi.Request) error {
-	if r.Caller == nil {
-		return apperr.Unauthorized("authentication required: send an API key or a session token in the Authorization header")
-	}
-	if !r.Caller.IsAdmin() {
-		return apperr.AdminOnly()
-	}
-	return nil
 }
 
 func (s *Service) statsAction(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {

@@ -41,7 +41,7 @@ func (s *Service) Actions() httpapi.Actions {
 			ID: recID, Response: Deleted{}, Errors: []string{apperr.CodeNotFound}},
 		"increment-download": {Access: httpapi.Authenticated, Handle: s.incrementDownload, Summary: "Count a download of a QR code",
 			ID: recID, Request: IncrementRequest{}, Response: Downloaded{}, Errors: []string{apperr.CodeNotFound}},
-		"render": {Access: httpapi.Authenticated, Handle: s.render, Summary: "Render a QR code image (PNG or SVG) that opens a genie's page",
+		"render": {Access: httpapi.Authenticated, Handle: httpapi.Bind(s.Render), Summary: "Render a QR code image (PNG or SVG) that opens a genie's page",
 			Request: RenderRequest{}, Response: Rendered{}, Errors: []string{apperr.CodeAgentNotFound}},
 	}
 }

@@ -15,7 +15,7 @@ import (
 	"github.com/boombuler/barcode"
 	"github.com/boombuler/barcode/qr"
 
-	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/field"
 )
@@ -59,11 +59,9 @@ type Rendered struct {
 	Image string `json:"image"`
 }
 
-func (s *Service) render(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in RenderRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+// Render draws a QR code that opens the caller's genie's page (or the
+// target URL given).
+func (s *Service) Render(ctx context.Context, c *auth.Caller, in *RenderRequest) (*Rendered, error) {
 	if in.AgentID == nil || *in.AgentID == "" {
 		return nil, apperr.Required("agentId")
 	}
@@ -94,7 +92,7 @@ func (s *Service) render(ctx context.Context, r *httpapi.Request) (*httpapi.Resp
 	if !field.IsUUID(*in.AgentID) {
 		return nil, apperr.AgentNotFound()
 	}
-	if err := s.ownGenie(ctx, r.Caller.UserID, *in.AgentID); err != nil {
+	if err := s.ownGenie(ctx, c.UserID, *in.AgentID); err != nil {
 		return nil, err
 	}
 	out.TargetURL = strings.TrimRight(s.BaseURL, "/") + "/chat/" + *in.AgentID
@@ -119,7 +117,7 @@ func (s *Service) render(ctx context.Context, r *httpapi.Request) (*httpapi.Resp
 		return nil, fmt.Errorf("qrcodes: render png: %w", err)
 	}
 	out.Image = base64.StdEncoding.EncodeToString(img)
-	return httpapi.OK(out), nil
+	return &out, nil
 }
 
 // asciiURL percent-encodes the UTF-8 bytes of characters outside ASCII

@@ -10,7 +10,7 @@ import (
 	"log/slog"
 	"strings"
 
-	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
 	"github.com/geniehq/genie/internal/platform/mail"
@@ -26,16 +26,6 @@ type Service struct {
 	BaseURL string // links in the templates
 	AppName string
 	Log     *slog.Logger
-}
-
-// Actions returns the system-emails actions.
-func (s *Service) Actions() httpapi.Actions {
-	return httpapi.Actions{
-		"preview": {Access: httpapi.AdminOnly, Handle: s.preview, Summary: "Render a system email template with sample data",
-			Request: PreviewRequest{}, Response: Preview{}},
-		"sendTest": {Access: httpapi.AdminOnly, Handle: s.sendTest, Summary: "Send a system email template with sample data to a recipient",
-			Request: SendTestRequest{}, Response: Sent{}, Idempotent: true},
-	}
 }
 
 // PreviewRequest is preview's data.
@@ -99,27 +89,22 @@ func templateName(t *string) (string, error) {
 	return *t, nil
 }
 
-func (s *Service) preview(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in PreviewRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+// Preview renders a template with sample data.
+func (s *Service) Preview(ctx context.Context, _ *auth.Caller, in *PreviewRequest) (Preview, error) {
 	name, err := templateName(in.Template)
 	if err != nil {
-		return nil, err
+		return Preview{}, err
 	}
 	_, html, _, err := mail.Render(name, s.sample(name, "ada@example.com"))
 	if err != nil {
-		return nil, err
+		return Preview{}, err
 	}
-	return httpapi.OK(Preview{HTML: html}), nil
+	return Preview{HTML: html}, nil
 }
 
-func (s *Service) sendTest(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in SendTestRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+// SendTest sends a template with sample data to a recipient through the
+// outbound mail path.
+func (s *Service) SendTest(ctx context.Context, _ *auth.Caller, in *SendTestRequest) (*Sent, error) {
 	name, err := templateName(in.Template)
 	if err != nil {
 		return nil, err
@@ -150,7 +135,7 @@ func (s *Service) sendTest(ctx context.Context, r *httpapi.Request) (*httpapi.Re
 		return nil, fmt.Errorf("sysemails: send %s: %w", name, errors.Join(errDelivery, err))
 	}
 	s.Log.InfoContext(ctx, "system email test sent", "template", name, "to", to, "delivery", string(via), "message_id", id)
-	return httpapi.OK(Sent{Success: true, Template: name, Recipient: to, MessageID: id, Delivery: string(via)}), nil
+	return &Sent{Success: true, Template: name, Recipient: to, MessageID: id, Delivery: string(via)}, nil
 }
 
 // errDelivery marks a failed delivery (INTERNAL_ERROR, as the spec says).
