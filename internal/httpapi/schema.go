@@ -217,7 +217,15 @@ func componentName(t reflect.Type) string {
 	name := t.Name()
 	pkg := t.PkgPath()
 	if _, in, ok := strings.Cut(pkg, "/internal/"); ok {
+		// The published names do not follow the code's layout: a platform
+		// package is named by itself ("mail", not "platform"), and the
+		// transport's shared answers keep the prefix they were published
+		// under ("Api").
+		in = strings.TrimPrefix(in, "platform/")
 		pkg, _, _ = strings.Cut(in, "/")
+		if pkg == "httpapi" {
+			pkg = "api"
+		}
 	} else if i := strings.LastIndexByte(pkg, '/'); i >= 0 {
 		pkg = pkg[i+1:]
 	}
