@@ -108,7 +108,7 @@ func (w *Webhooks) Actions() httpapi.Actions {
 		"update": {Access: httpapi.Authenticated, Handle: w.update, Summary: "Change a webhook endpoint, or enable it again (only the fields given)",
 			ID: id, Request: EndpointInput{}, Response: OneEndpoint{}, Errors: []string{apperr.CodeNotFound, apperr.CodeForbidden}},
 		"delete": {Access: httpapi.Authenticated, Handle: w.delete, Summary: "Delete a webhook endpoint and its pending deliveries",
-			ID: id, Response: Removed{}, Errors: nf},
+			ID: id, Response: httpapi.Removed{}, Errors: nf},
 		"rotate-secret": {Access: httpapi.Authenticated, Handle: w.rotate, Summary: "Replace an endpoint's signing secret (the old one stops at once)",
 			ID: id, Response: OneEndpoint{}, Errors: nf},
 		"test": {Access: httpapi.Authenticated, Handle: w.test, Summary: "Send a webhook.test event to the endpoint",
@@ -127,12 +127,6 @@ type OneEndpoint struct {
 type EndpointList struct {
 	Webhooks []Endpoint `json:"webhooks"`
 	Count    int        `json:"count"`
-}
-
-// Removed is {success, id}.
-type Removed struct {
-	Success bool   `json:"success"`
-	ID      string `json:"id"`
 }
 
 // OneDelivery is {delivery}.
@@ -219,7 +213,7 @@ func (w *Webhooks) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Res
 	if err := w.Delete(ctx, r.Caller, id); err != nil {
 		return nil, err
 	}
-	return httpapi.OK(Removed{Success: true, ID: id}), nil
+	return httpapi.OK(httpapi.Gone(id)), nil
 }
 
 func (w *Webhooks) rotate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {

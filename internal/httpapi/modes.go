@@ -11,8 +11,8 @@ import (
 // operation when mode is omitted (or empty). It is the dispatch side of
 // Modes, which declares each mode's request and response types.
 //
-//	"favorites": {Handle: api.ModeTable{"": s.list, "add": s.add, "remove": s.remove}.
-//		Dispatch("add or remove (or omitted to list)"), Request: api.Modes{...}, ...}
+//	"favorites": {Handle: httpapi.ModeTable{"": s.list, "add": s.add, "remove": s.remove}.
+//		Dispatch("add or remove (or omitted to list)"), Request: field.Modes{...}, ...}
 type ModeTable map[string]Handler
 
 // modeData is data.mode, read before the mode's handler binds its own

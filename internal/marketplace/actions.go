@@ -41,7 +41,7 @@ func (s *Service) Actions() httpapi.Actions {
 			ID:      "The listing's id.", Request: UpdateRequest{}, Response: Listing{}, Errors: notFound},
 		"delete": {Access: httpapi.AdminOnly, Handle: s.delete,
 			Summary: "Delete a listing; its genie stays, no longer a template",
-			ID:      "The listing's id.", Response: Removed{}, Errors: notFound},
+			ID:      "The listing's id.", Response: httpapi.Removed{}, Errors: notFound},
 		"categories": taxonomyAction("categories", "category", s.categoriesTaxonomy().modes(s),
 			CategoryCreateRequest{}, CategoryUpdateRequest{}, CategoryList{}, CategoryAnswer{}),
 		"brands": taxonomyAction("brands", "brand", s.brandsTaxonomy().modes(s),
@@ -67,7 +67,7 @@ const maxBody = 1 << 20
 
 // ListRequest is the data of list and all.
 type ListRequest struct {
-	// Limit and Offset are not an embedded api.Page, so that a type error
+	// Limit and Offset are not an embedded field.Page, so that a type error
 	// names "limit" rather than "Page.limit".
 	Limit     *int      `json:"limit" schema:"min=1,max=500" doc:"Default 20."`
 	Offset    *int      `json:"offset" schema:"min=0" doc:"Default 0."`
@@ -126,12 +126,6 @@ type FullPage struct {
 // GetRequest is get's data.
 type GetRequest struct {
 	AdminMode bool `json:"adminMode" doc:"Admins only: allow a non-public listing, and show its creator."`
-}
-
-// Removed is the answer of deletes and removes: {id, success}.
-type Removed struct {
-	ID      string `json:"id"`
-	Success bool   `json:"success"`
 }
 
 // TrendingRequest is trending's data.
@@ -317,7 +311,7 @@ func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Resp
 	if err := s.Delete(ctx, id); err != nil {
 		return nil, err
 	}
-	return httpapi.OK(Removed{ID: id, Success: true}), nil
+	return httpapi.OK(httpapi.Gone(id)), nil
 }
 
 func (s *Service) statsAction(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {

@@ -4,7 +4,7 @@ import "context"
 
 // What the community room (package internal/marketplace/community:
 // reviews, favorites, collections, submissions) uses of the catalog,
-// besides Write, Listing, Removed and RecordInteraction. The community
+// besides Write, Listing and RecordInteraction. The community
 // package imports this one, never the reverse; internal/app registers its
 // actions into the marketplace resource.
 

@@ -16,7 +16,7 @@ func taxonomyAction(name, one string, h httpapi.Handler, create, update, list, a
 		Summary: "List the " + name + " (mode omitted), or create, update or delete a " + one + " (admins)",
 		ID:      "The " + one + " to update or delete (instead of data.id).", IDOptional: true,
 		Request:  field.Modes{"": nil, "create": create, "update": update, "delete": TaxonomyRef{}},
-		Response: field.Modes{"": list, "create": answer, "update": answer, "delete": Removed{}},
+		Response: field.Modes{"": list, "create": answer, "update": answer, "delete": httpapi.Removed{}},
 		Status:   http.StatusOK, AlsoStatus: []int{http.StatusCreated}, Idempotent: true,
 		Errors: []string{apperr.CodeUnauthorized, apperr.CodeForbidden, apperr.CodeNotFound}}
 }
@@ -127,7 +127,7 @@ func (t taxonomy[C, U]) modes(s *Service) httpapi.Handler {
 			if err := t.remove(ctx, id); err != nil {
 				return nil, err
 			}
-			return httpapi.OK(Removed{ID: id, Success: true}), nil
+			return httpapi.OK(httpapi.Gone(id)), nil
 		},
 	}.Dispatch("create, update or delete (or omitted to list)")
 }

@@ -827,6 +827,12 @@ type ApiOKFlag struct {
 	Ok bool `json:"ok"`
 }
 
+// ApiRemoved defines model for ApiRemoved.
+type ApiRemoved struct {
+	Id      string `json:"id"`
+	Success bool   `json:"success"`
+}
+
 // ApiSuccess defines model for ApiSuccess.
 type ApiSuccess struct {
 	Success bool `json:"success"`
@@ -1256,12 +1262,6 @@ type EventsOneDelivery struct {
 // EventsOneEndpoint defines model for EventsOneEndpoint.
 type EventsOneEndpoint struct {
 	Webhook *EventsEndpoint `json:"webhook"`
-}
-
-// EventsRemoved defines model for EventsRemoved.
-type EventsRemoved struct {
-	Id      string `json:"id"`
-	Success bool   `json:"success"`
 }
 
 // GendocsDocument defines model for GendocsDocument.
@@ -1806,12 +1806,6 @@ type MarketplaceRelated struct {
 	Slug         string  `json:"slug"`
 	Tagline      string  `json:"tagline"`
 	ThumbnailUrl *string `json:"thumbnail_url"`
-}
-
-// MarketplaceRemoved defines model for MarketplaceRemoved.
-type MarketplaceRemoved struct {
-	Id      string `json:"id"`
-	Success bool   `json:"success"`
 }
 
 // MarketplaceReview defines model for MarketplaceReview.
@@ -3049,7 +3043,7 @@ type MarketplaceBrands200JSONResponseBodyData0 = MarketplaceBrandList
 type MarketplaceBrands200JSONResponseBodyData1 = MarketplaceBrandAnswer
 
 // MarketplaceBrands200JSONResponseBodyData2 defines parameters for MarketplaceBrands.
-type MarketplaceBrands200JSONResponseBodyData2 = MarketplaceRemoved
+type MarketplaceBrands200JSONResponseBodyData2 = ApiRemoved
 
 // MarketplaceBrands200JSONResponseBodyData3 defines parameters for MarketplaceBrands.
 type MarketplaceBrands200JSONResponseBodyData3 = MarketplaceBrandAnswer
@@ -3066,7 +3060,7 @@ type MarketplaceBrands201JSONResponseBodyData0 = MarketplaceBrandList
 type MarketplaceBrands201JSONResponseBodyData1 = MarketplaceBrandAnswer
 
 // MarketplaceBrands201JSONResponseBodyData2 defines parameters for MarketplaceBrands.
-type MarketplaceBrands201JSONResponseBodyData2 = MarketplaceRemoved
+type MarketplaceBrands201JSONResponseBodyData2 = ApiRemoved
 
 // MarketplaceBrands201JSONResponseBodyData3 defines parameters for MarketplaceBrands.
 type MarketplaceBrands201JSONResponseBodyData3 = MarketplaceBrandAnswer
@@ -3143,7 +3137,7 @@ type MarketplaceCategories200JSONResponseBodyData0 = MarketplaceCategoryList
 type MarketplaceCategories200JSONResponseBodyData1 = MarketplaceCategoryAnswer
 
 // MarketplaceCategories200JSONResponseBodyData2 defines parameters for MarketplaceCategories.
-type MarketplaceCategories200JSONResponseBodyData2 = MarketplaceRemoved
+type MarketplaceCategories200JSONResponseBodyData2 = ApiRemoved
 
 // MarketplaceCategories200JSONResponseBodyData3 defines parameters for MarketplaceCategories.
 type MarketplaceCategories200JSONResponseBodyData3 = MarketplaceCategoryAnswer
@@ -3160,7 +3154,7 @@ type MarketplaceCategories201JSONResponseBodyData0 = MarketplaceCategoryList
 type MarketplaceCategories201JSONResponseBodyData1 = MarketplaceCategoryAnswer
 
 // MarketplaceCategories201JSONResponseBodyData2 defines parameters for MarketplaceCategories.
-type MarketplaceCategories201JSONResponseBodyData2 = MarketplaceRemoved
+type MarketplaceCategories201JSONResponseBodyData2 = ApiRemoved
 
 // MarketplaceCategories201JSONResponseBodyData3 defines parameters for MarketplaceCategories.
 type MarketplaceCategories201JSONResponseBodyData3 = MarketplaceCategoryAnswer
@@ -3284,7 +3278,7 @@ type MarketplaceCollections200JSONResponseBodyData1 = MarketplaceCollectionAnswe
 type MarketplaceCollections200JSONResponseBodyData2 = MarketplaceCollectionAnswer
 
 // MarketplaceCollections200JSONResponseBodyData3 defines parameters for MarketplaceCollections.
-type MarketplaceCollections200JSONResponseBodyData3 = MarketplaceRemoved
+type MarketplaceCollections200JSONResponseBodyData3 = ApiRemoved
 
 // MarketplaceCollections200JSONResponseBodyData4 defines parameters for MarketplaceCollections.
 type MarketplaceCollections200JSONResponseBodyData4 = MarketplaceCollectionDetail
@@ -3310,7 +3304,7 @@ type MarketplaceCollections201JSONResponseBodyData1 = MarketplaceCollectionAnswe
 type MarketplaceCollections201JSONResponseBodyData2 = MarketplaceCollectionAnswer
 
 // MarketplaceCollections201JSONResponseBodyData3 defines parameters for MarketplaceCollections.
-type MarketplaceCollections201JSONResponseBodyData3 = MarketplaceRemoved
+type MarketplaceCollections201JSONResponseBodyData3 = ApiRemoved
 
 // MarketplaceCollections201JSONResponseBodyData4 defines parameters for MarketplaceCollections.
 type MarketplaceCollections201JSONResponseBodyData4 = MarketplaceCollectionDetail
@@ -3421,7 +3415,7 @@ type MarketplaceFavorites200JSONResponseBodyData0 = MarketplaceFavoritePage
 type MarketplaceFavorites200JSONResponseBodyData1 = MarketplaceFavoriteAnswer
 
 // MarketplaceFavorites200JSONResponseBodyData2 defines parameters for MarketplaceFavorites.
-type MarketplaceFavorites200JSONResponseBodyData2 = MarketplaceRemoved
+type MarketplaceFavorites200JSONResponseBodyData2 = ApiRemoved
 
 // MarketplaceFavorites200JSONResponseBody_Data defines parameters for MarketplaceFavorites.
 type MarketplaceFavorites200JSONResponseBody_Data struct {
@@ -3435,7 +3429,7 @@ type MarketplaceFavorites201JSONResponseBodyData0 = MarketplaceFavoritePage
 type MarketplaceFavorites201JSONResponseBodyData1 = MarketplaceFavoriteAnswer
 
 // MarketplaceFavorites201JSONResponseBodyData2 defines parameters for MarketplaceFavorites.
-type MarketplaceFavorites201JSONResponseBodyData2 = MarketplaceRemoved
+type MarketplaceFavorites201JSONResponseBodyData2 = ApiRemoved
 
 // MarketplaceFavorites201JSONResponseBody_Data defines parameters for MarketplaceFavorites.
 type MarketplaceFavorites201JSONResponseBody_Data struct {
@@ -3590,7 +3584,7 @@ type MarketplaceReviews200JSONResponseBodyData0 = MarketplaceReviewPage
 type MarketplaceReviews200JSONResponseBodyData1 = MarketplaceReviewAnswer
 
 // MarketplaceReviews200JSONResponseBodyData2 defines parameters for MarketplaceReviews.
-type MarketplaceReviews200JSONResponseBodyData2 = MarketplaceRemoved
+type MarketplaceReviews200JSONResponseBodyData2 = ApiRemoved
 
 // MarketplaceReviews200JSONResponseBodyData3 defines parameters for MarketplaceReviews.
 type MarketplaceReviews200JSONResponseBodyData3 = MarketplaceReviewAnswer
@@ -3607,7 +3601,7 @@ type MarketplaceReviews201JSONResponseBodyData0 = MarketplaceReviewPage
 type MarketplaceReviews201JSONResponseBodyData1 = MarketplaceReviewAnswer
 
 // MarketplaceReviews201JSONResponseBodyData2 defines parameters for MarketplaceReviews.
-type MarketplaceReviews201JSONResponseBodyData2 = MarketplaceRemoved
+type MarketplaceReviews201JSONResponseBodyData2 = ApiRemoved
 
 // MarketplaceReviews201JSONResponseBodyData3 defines parameters for MarketplaceReviews.
 type MarketplaceReviews201JSONResponseBodyData3 = MarketplaceReviewAnswer
@@ -3710,7 +3704,7 @@ type MarketplaceSubmissions200JSONResponseBodyData1 = MarketplaceApproved
 type MarketplaceSubmissions200JSONResponseBodyData2 = MarketplaceSubmissionAnswer
 
 // MarketplaceSubmissions200JSONResponseBodyData3 defines parameters for MarketplaceSubmissions.
-type MarketplaceSubmissions200JSONResponseBodyData3 = MarketplaceRemoved
+type MarketplaceSubmissions200JSONResponseBodyData3 = ApiRemoved
 
 // MarketplaceSubmissions200JSONResponseBodyData4 defines parameters for MarketplaceSubmissions.
 type MarketplaceSubmissions200JSONResponseBodyData4 = MarketplaceSubmissionAnswer
@@ -3733,7 +3727,7 @@ type MarketplaceSubmissions201JSONResponseBodyData1 = MarketplaceApproved
 type MarketplaceSubmissions201JSONResponseBodyData2 = MarketplaceSubmissionAnswer
 
 // MarketplaceSubmissions201JSONResponseBodyData3 defines parameters for MarketplaceSubmissions.
-type MarketplaceSubmissions201JSONResponseBodyData3 = MarketplaceRemoved
+type MarketplaceSubmissions201JSONResponseBodyData3 = ApiRemoved
 
 // MarketplaceSubmissions201JSONResponseBodyData4 defines parameters for MarketplaceSubmissions.
 type MarketplaceSubmissions201JSONResponseBodyData4 = MarketplaceSubmissionAnswer
@@ -30242,8 +30236,8 @@ type MarketplaceDeleteResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *struct {
-		Data    MarketplaceRemoved `json:"data"`
-		Success interface{}        `json:"success"`
+		Data    ApiRemoved  `json:"data"`
+		Success interface{} `json:"success"`
 	}
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *Error400
@@ -30269,8 +30263,8 @@ type MarketplaceDeleteResponse struct {
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r MarketplaceDeleteResponse) GetJSON200() *struct {
-	Data    MarketplaceRemoved `json:"data"`
-	Success interface{}        `json:"success"`
+	Data    ApiRemoved  `json:"data"`
+	Success interface{} `json:"success"`
 } {
 	return r.JSON200
 }
@@ -33012,8 +33006,8 @@ type WebhooksDeleteResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *struct {
-		Data    EventsRemoved `json:"data"`
-		Success interface{}   `json:"success"`
+		Data    ApiRemoved  `json:"data"`
+		Success interface{} `json:"success"`
 	}
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *Error400
@@ -33037,8 +33031,8 @@ type WebhooksDeleteResponse struct {
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r WebhooksDeleteResponse) GetJSON200() *struct {
-	Data    EventsRemoved `json:"data"`
-	Success interface{}   `json:"success"`
+	Data    ApiRemoved  `json:"data"`
+	Success interface{} `json:"success"`
 } {
 	return r.JSON200
 }
@@ -46802,8 +46796,8 @@ func ParseMarketplaceDeleteResponse(rsp *http.Response) (*MarketplaceDeleteRespo
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
-			Data    MarketplaceRemoved `json:"data"`
-			Success interface{}        `json:"success"`
+			Data    ApiRemoved  `json:"data"`
+			Success interface{} `json:"success"`
 		}
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
@@ -49902,8 +49896,8 @@ func ParseWebhooksDeleteResponse(rsp *http.Response) (*WebhooksDeleteResponse, e
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
-			Data    EventsRemoved `json:"data"`
-			Success interface{}   `json:"success"`
+			Data    ApiRemoved  `json:"data"`
+			Success interface{} `json:"success"`
 		}
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err

@@ -2243,6 +2243,10 @@ export interface components {
         ApiOKFlag: {
             ok: boolean;
         };
+        ApiRemoved: {
+            id: string;
+            success: boolean;
+        };
         ApiSuccess: {
             success: boolean;
         };
@@ -2582,10 +2586,6 @@ export interface components {
         };
         EventsOneEndpoint: {
             webhook: components["schemas"]["EventsEndpoint"] | null;
-        };
-        EventsRemoved: {
-            id: string;
-            success: boolean;
         };
         GendocsDocument: {
             sections: components["schemas"]["GendocsSection"][];
@@ -3021,10 +3021,6 @@ export interface components {
             slug: string;
             tagline: string;
             thumbnail_url: string | null;
-        };
-        MarketplaceRemoved: {
-            id: string;
-            success: boolean;
         };
         MarketplaceReview: {
             /** Format: date-time */
@@ -7220,7 +7216,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["MarketplaceBrandList"] | components["schemas"]["MarketplaceBrandAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceBrandAnswer"];
+                        data: components["schemas"]["MarketplaceBrandList"] | components["schemas"]["MarketplaceBrandAnswer"] | components["schemas"]["ApiRemoved"] | components["schemas"]["MarketplaceBrandAnswer"];
                         /** @constant */
                         success: true;
                     };
@@ -7238,7 +7234,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["MarketplaceBrandList"] | components["schemas"]["MarketplaceBrandAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceBrandAnswer"];
+                        data: components["schemas"]["MarketplaceBrandList"] | components["schemas"]["MarketplaceBrandAnswer"] | components["schemas"]["ApiRemoved"] | components["schemas"]["MarketplaceBrandAnswer"];
                         /** @constant */
                         success: true;
                     };
@@ -7320,7 +7316,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["MarketplaceCategoryList"] | components["schemas"]["MarketplaceCategoryAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceCategoryAnswer"];
+                        data: components["schemas"]["MarketplaceCategoryList"] | components["schemas"]["MarketplaceCategoryAnswer"] | components["schemas"]["ApiRemoved"] | components["schemas"]["MarketplaceCategoryAnswer"];
                         /** @constant */
                         success: true;
                     };
@@ -7338,7 +7334,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["MarketplaceCategoryList"] | components["schemas"]["MarketplaceCategoryAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceCategoryAnswer"];
+                        data: components["schemas"]["MarketplaceCategoryList"] | components["schemas"]["MarketplaceCategoryAnswer"] | components["schemas"]["ApiRemoved"] | components["schemas"]["MarketplaceCategoryAnswer"];
                         /** @constant */
                         success: true;
                     };
@@ -7491,7 +7487,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["MarketplaceCollectionPage"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceCollectionDetail"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceCollectionAnswer"];
+                        data: components["schemas"]["MarketplaceCollectionPage"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["ApiRemoved"] | components["schemas"]["MarketplaceCollectionDetail"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceCollectionAnswer"];
                         /** @constant */
                         success: true;
                     };
@@ -7509,7 +7505,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["MarketplaceCollectionPage"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceCollectionDetail"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceCollectionAnswer"];
+                        data: components["schemas"]["MarketplaceCollectionPage"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["ApiRemoved"] | components["schemas"]["MarketplaceCollectionDetail"] | components["schemas"]["MarketplaceCollectionAnswer"] | components["schemas"]["MarketplaceCollectionAnswer"];
                         /** @constant */
                         success: true;
                     };
@@ -7617,7 +7613,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["MarketplaceRemoved"];
+                        data: components["schemas"]["ApiRemoved"];
                         /** @constant */
                         success: true;
                     };
@@ -7684,7 +7680,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["MarketplaceFavoritePage"] | components["schemas"]["MarketplaceFavoriteAnswer"] | components["schemas"]["MarketplaceRemoved"];
+                        data: components["schemas"]["MarketplaceFavoritePage"] | components["schemas"]["MarketplaceFavoriteAnswer"] | components["schemas"]["ApiRemoved"];
                         /** @constant */
                         success: true;
                     };
@@ -7702,7 +7698,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["MarketplaceFavoritePage"] | components["schemas"]["MarketplaceFavoriteAnswer"] | components["schemas"]["MarketplaceRemoved"];
+                        data: components["schemas"]["MarketplaceFavoritePage"] | components["schemas"]["MarketplaceFavoriteAnswer"] | components["schemas"]["ApiRemoved"];
                         /** @constant */
                         success: true;
                     };
@@ -7897,7 +7893,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["MarketplaceReviewPage"] | components["schemas"]["MarketplaceReviewAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceReviewAnswer"];
+                        data: components["schemas"]["MarketplaceReviewPage"] | components["schemas"]["MarketplaceReviewAnswer"] | components["schemas"]["ApiRemoved"] | components["schemas"]["MarketplaceReviewAnswer"];
                         /** @constant */
                         success: true;
                     };
@@ -7915,7 +7911,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["MarketplaceReviewPage"] | components["schemas"]["MarketplaceReviewAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceReviewAnswer"];
+                        data: components["schemas"]["MarketplaceReviewPage"] | components["schemas"]["MarketplaceReviewAnswer"] | components["schemas"]["ApiRemoved"] | components["schemas"]["MarketplaceReviewAnswer"];
                         /** @constant */
                         success: true;
                     };
@@ -8047,7 +8043,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["MarketplaceSubmissionPage"] | components["schemas"]["MarketplaceApproved"] | components["schemas"]["MarketplaceSubmissionAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceSubmissionAnswer"] | components["schemas"]["MarketplaceSubmissionAnswer"];
+                        data: components["schemas"]["MarketplaceSubmissionPage"] | components["schemas"]["MarketplaceApproved"] | components["schemas"]["MarketplaceSubmissionAnswer"] | components["schemas"]["ApiRemoved"] | components["schemas"]["MarketplaceSubmissionAnswer"] | components["schemas"]["MarketplaceSubmissionAnswer"];
                         /** @constant */
                         success: true;
                     };
@@ -8065,7 +8061,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["MarketplaceSubmissionPage"] | components["schemas"]["MarketplaceApproved"] | components["schemas"]["MarketplaceSubmissionAnswer"] | components["schemas"]["MarketplaceRemoved"] | components["schemas"]["MarketplaceSubmissionAnswer"] | components["schemas"]["MarketplaceSubmissionAnswer"];
+                        data: components["schemas"]["MarketplaceSubmissionPage"] | components["schemas"]["MarketplaceApproved"] | components["schemas"]["MarketplaceSubmissionAnswer"] | components["schemas"]["ApiRemoved"] | components["schemas"]["MarketplaceSubmissionAnswer"] | components["schemas"]["MarketplaceSubmissionAnswer"];
                         /** @constant */
                         success: true;
                     };
@@ -8894,7 +8890,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["EventsRemoved"];
+                        data: components["schemas"]["ApiRemoved"];
                         /** @constant */
                         success: true;
                     };

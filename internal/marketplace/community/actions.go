@@ -14,7 +14,7 @@ import (
 // Actions returns the community actions of the marketplace resource:
 // reviews, favorites, collections and submissions, each for a signed-in
 // user of any role (submission moderation: admins). data.mode selects the
-// operation, through an api.ModeTable: one handler per mode. internal/app
+// operation, through an httpapi.ModeTable: one handler per mode. internal/app
 // registers them with marketplace.Service.Actions as one resource.
 func (s *Service) Actions() httpapi.Actions {
 	notFound := []string{apperr.CodeNotFound}
@@ -26,7 +26,7 @@ func (s *Service) Actions() httpapi.Actions {
 			Summary: "Reviews of a listing: list (mode omitted), create, update, delete your own",
 			ID:      "The listing whose reviews to list, or the review to update or delete (instead of data.marketplace_genie_id or data.review_id).", IDOptional: true,
 			Request:  field.Modes{"": ReviewListRequest{}, "create": ReviewCreateRequest{}, "update": ReviewUpdateRequest{}, "delete": ReviewRef{}},
-			Response: field.Modes{"": ReviewPage{}, "create": ReviewAnswer{}, "update": ReviewAnswer{}, "delete": marketplace.Removed{}},
+			Response: field.Modes{"": ReviewPage{}, "create": ReviewAnswer{}, "update": ReviewAnswer{}, "delete": httpapi.Removed{}},
 			Status:   http.StatusOK, AlsoStatus: both, Idempotent: true, Errors: notFound},
 		"favorites": {Access: httpapi.Authenticated,
 			Handle: httpapi.ModeTable{"": s.favoritesList, "add": s.favoritesAdd, "remove": s.favoritesRemove}.
@@ -34,7 +34,7 @@ func (s *Service) Actions() httpapi.Actions {
 			Summary: "Your favorite listings: list (mode omitted), add, remove",
 			ID:      "The listing to add or remove (instead of data.marketplace_genie_id).", IDOptional: true,
 			Request:  field.Modes{"": PageRequest{}, "add": ListingRef{}, "remove": ListingRef{}},
-			Response: field.Modes{"": FavoritePage{}, "add": FavoriteAnswer{}, "remove": marketplace.Removed{}},
+			Response: field.Modes{"": FavoritePage{}, "add": FavoriteAnswer{}, "remove": httpapi.Removed{}},
 			Status:   http.StatusOK, AlsoStatus: both, Idempotent: true, Errors: notFound},
 		"collections": {Access: httpapi.Authenticated, MaxBody: MaxBody,
 			Handle: httpapi.ModeTable{"": s.collectionsGet, "create": s.collectionsCreate, "update": s.collectionsUpdate,
@@ -45,7 +45,7 @@ func (s *Service) Actions() httpapi.Actions {
 			Request: field.Modes{"": CollectionListRequest{}, "create": CollectionCreateRequest{}, "update": CollectionUpdateRequest{},
 				"delete": CollectionRef{}, "add-genie": CollectionGenieRequest{}, "remove-genie": CollectionGenieRequest{}},
 			Response: field.Modes{"": CollectionPage{}, "get (mode omitted, with collection_id or id)": CollectionDetail{},
-				"create": CollectionAnswer{}, "update": CollectionAnswer{}, "delete": marketplace.Removed{},
+				"create": CollectionAnswer{}, "update": CollectionAnswer{}, "delete": httpapi.Removed{},
 				"add-genie": CollectionAnswer{}, "remove-genie": CollectionAnswer{}},
 			Status: http.StatusOK, AlsoStatus: both, Idempotent: true, Errors: notFound},
 		"submissions": {Access: httpapi.Authenticated, MaxBody: MaxBody,
@@ -58,7 +58,7 @@ func (s *Service) Actions() httpapi.Actions {
 			Request: field.Modes{"": SubmissionListRequest{}, "create": SubmissionCreateRequest{}, "approve": SubmissionModerateRequest{},
 				"reject": SubmissionModerateRequest{}, "under-review": SubmissionModerateRequest{}, "delete": SubmissionRef{}},
 			Response: field.Modes{"": SubmissionPage{}, "create": SubmissionAnswer{}, "approve": Approved{}, "reject": SubmissionAnswer{},
-				"under-review": SubmissionAnswer{}, "delete": marketplace.Removed{}},
+				"under-review": SubmissionAnswer{}, "delete": httpapi.Removed{}},
 			Status: http.StatusOK, AlsoStatus: both, Idempotent: true,
 			Errors: []string{apperr.CodeForbidden, apperr.CodeNotFound, apperr.CodeAgentNotFound}},
 	}
@@ -92,7 +92,7 @@ func idParam(field string, v *string, r *httpapi.Request, fallback bool) (string
 
 // removed is the answer of deletes and removes.
 func removed(id string) *httpapi.Response {
-	return httpapi.OK(marketplace.Removed{ID: id, Success: true})
+	return httpapi.OK(httpapi.Gone(id))
 }
 
 // reviews

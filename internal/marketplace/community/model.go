@@ -5,10 +5,10 @@
 // no database, service.go the operations (one write transaction each,
 // taken through marketplace's one write path, Service.Write), store.go the
 // SQL, one short function per statement, and actions.go the declarations
-// and handlers (data.mode dispatched by an api.ModeTable).
+// and handlers (data.mode dispatched by an httpapi.ModeTable).
 //
 // The package imports marketplace (for Write, the listing columns, Listing,
-// Removed and the trending interactions); marketplace does not import it.
+// and the trending interactions); marketplace does not import it.
 // internal/app registers both packages' actions as the one marketplace
 // resource. See docs/marketplace.md.
 package community
