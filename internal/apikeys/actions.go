@@ -11,10 +11,11 @@ import (
 // Actions returns the api-keys actions. All need a session token: an API key
 // cannot manage API keys.
 func (s *Service) Actions() httpapi.Actions {
-	list := httpapi.Action{Access: httpapi.SessionOnly, Handle: s.list, Summary: "List your API keys (without the keys themselves)",
+	all := httpapi.Action{Access: httpapi.SessionOnly, Handle: s.list, Summary: "List your API keys (same as list)",
 		Response: KeyList{}}
-	all := list
-	all.Summary = "List your API keys (same as list)"
+	list := all
+	list.Summary = "List your API keys (without the keys themselves)"
+	list.REST = []httpapi.Route{{Method: "GET", Path: "/v1/api-keys", OperationID: "listApiKeysRest", Summary: "List API keys (REST form)"}}
 	keyID := "The key's id."
 	return httpapi.Actions{
 		"all":  all,
@@ -22,9 +23,11 @@ func (s *Service) Actions() httpapi.Actions {
 		"create": {Access: httpapi.SessionOnly, Handle: s.create, Summary: "Create an API key (the full key is in this answer only)",
 			Request: CreateRequest{}, Response: Created{}, Status: http.StatusCreated, Idempotent: true},
 		"revoke": {Access: httpapi.SessionOnly, Handle: s.revoke, Summary: "Revoke an API key: later requests with it get 401",
-			ID: keyID, Response: httpapi.SuccessMessage{}, Errors: []string{apperr.CodeNotFound}},
+			ID: keyID, Response: httpapi.SuccessMessage{}, Errors: []string{apperr.CodeNotFound},
+			REST: []httpapi.Route{{Method: "PATCH", Path: "/v1/api-keys/{id}", OperationID: "revokeApiKeyRest", Summary: "Revoke an API key (REST form)", IDDoc: keyID}}},
 		"delete": {Access: httpapi.SessionOnly, Handle: s.delete, Summary: "Delete an API key for good",
-			ID: keyID, Response: httpapi.SuccessMessage{}, Errors: []string{apperr.CodeNotFound}},
+			ID: keyID, Response: httpapi.SuccessMessage{}, Errors: []string{apperr.CodeNotFound},
+			REST: []httpapi.Route{{Method: "DELETE", Path: "/v1/api-keys/{id}", OperationID: "deleteApiKeyRest", Summary: "Delete an API key (REST form)", IDDoc: keyID}}},
 	}
 }
 

@@ -119,11 +119,13 @@ func TestFieldsCheck(t *testing.T) {
 		{false, `{"conversation":{"enabled":true,"language":"es","greeting":"Hola"}}`, ""},
 	} {
 		t.Run(tc.data[:min(len(tc.data), 40)], func(t *testing.T) {
+			// The declared limits are checked as data is decoded; the rest
+			// by Check. Either way the error names the field.
 			var in UpdateRequest
-			if err := field.Decode(json.RawMessage(tc.data), &in); err != nil {
-				t.Fatal(err)
+			err := field.Decode(json.RawMessage(tc.data), &in)
+			if err == nil {
+				_, err = Fields(in).Check(tc.create)
 			}
-			_, err := Fields(in).Check(tc.create)
 			if tc.field == "" {
 				if err != nil {
 					t.Fatal(err)

@@ -75,6 +75,19 @@ type Action struct {
 	// MaxBody bounds the request body for this action (0: the default for
 	// small JSON bodies). Only actions that take large content raise it.
 	MaxBody int64
+	// REST lists the action's other forms, besides POST: a method and a
+	// path without a body, the record id as the path's {id} (GET
+	// /v1/api-keys, DELETE /v1/api-keys/{id}). The server mounts them and
+	// the document describes them.
+	REST []Route
+}
+
+// Route is a REST form of an action.
+type Route struct {
+	Method, Path string
+	// OperationID and Summary name the form in the document; IDDoc
+	// describes the {id} path parameter.
+	OperationID, Summary, IDDoc string
 }
 
 // Actions maps action names to actions for one resource.

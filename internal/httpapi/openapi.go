@@ -384,29 +384,27 @@ func (s *Server) envelopePaths(d *Document) {
 	d.Paths["/v1/{resource}"] = map[string]any{"post": generic("callResourceAction", "Call an action of a resource (envelope)", []any{field.Schema{"name": "resource", "in": "path", "required": true, "schema": field.Schema{"type": "string", "enum": resources}}})}
 }
 
-// restPaths describes the REST forms of api-keys.
+// restPaths describes the REST forms the actions declare.
 func (s *Server) restPaths(d *Document) {
-	keys := s.resources["api-keys"]
-	if keys == nil {
-		return
-	}
-	rest := func(id, summary, action string, params []any) map[string]any {
-		a := keys[action]
-		op := s.operation(d, "api-keys", action, a)
-		op["operationId"], op["summary"] = id, summary
-		delete(op, "requestBody")
-		if params != nil {
-			op["parameters"] = params
-		} else {
-			delete(op, "parameters")
+	for _, res := range slices.Sorted(maps.Keys(s.resources)) {
+		for _, name := range slices.Sorted(maps.Keys(s.resources[res])) {
+			a := s.resources[res][name]
+			for _, rt := range a.REST {
+				op := s.operation(d, res, name, a)
+				op["operationId"], op["summary"] = rt.OperationID, rt.Summary
+				delete(op, "requestBody")
+				delete(op, "parameters")
+				if strings.Contains(rt.Path, "{id}") {
+					op["parameters"] = []any{field.Schema{"name": "id", "in": "path", "required": true, "description": rt.IDDoc, "schema": field.Schema{"type": "string"}}}
+				}
+				item := d.Paths[rt.Path]
+				if item == nil {
+					item = map[string]any{}
+					d.Paths[rt.Path] = item
+				}
+				item[strings.ToLower(rt.Method)] = op
+			}
 		}
-		return op
-	}
-	idParam := []any{field.Schema{"name": "id", "in": "path", "required": true, "description": "The key's id.", "schema": field.Schema{"type": "string"}}}
-	d.Paths["/v1/api-keys"] = map[string]any{"get": rest("listApiKeysRest", "List API keys (REST form)", "list", nil)}
-	d.Paths["/v1/api-keys/{id}"] = map[string]any{
-		"patch":  rest("revokeApiKeyRest", "Revoke an API key (REST form)", "revoke", idParam),
-		"delete": rest("deleteApiKeyRest", "Delete an API key (REST form)", "delete", idParam),
 	}
 }
 

@@ -54,6 +54,7 @@ type Options struct {
 type Server struct {
 	opt       Options
 	resources map[string]Actions
+	mux       *http.ServeMux // once mounted: the REST forms of later resources go here
 	budget    *semaphore.Weighted
 	slots     *semaphore.Weighted
 }
@@ -83,7 +84,36 @@ func (s *Server) Register(resource string, actions Actions) {
 	}
 	for name, a := range actions {
 		s.resources[resource][name] = a
+		if s.mux != nil {
+			s.mountREST(s.mux, resource, name, a)
+		}
 	}
+}
+
+// mountREST adds an action's REST forms to mux.
+func (s *Server) mountREST(mux *http.ServeMux, resource, name string, a Action) {
+	for _, rt := range a.REST {
+		hasID := strings.Contains(rt.Path, "{id}")
+		mux.HandleFunc(rt.Method+" "+rt.Path, func(w http.ResponseWriter, r *http.Request) {
+			s.serve(w, r, route{resource: resource, action: name, id: r.PathValue("id"), hasID: hasID, noBody: true})
+		})
+	}
+}
+
+// sessionOnly reports whether every action of the resource needs a
+// session token (api-keys): an API key is then refused before its body is
+// read.
+func (s *Server) sessionOnly(resource string) bool {
+	actions := s.resources[resource]
+	if len(actions) == 0 {
+		return false
+	}
+	for _, a := range actions {
+		if a.Access != SessionOnly {
+			return false
+		}
+	}
+	return true
 }
 
 // Resources returns every registered resource with its action names,
@@ -103,7 +133,8 @@ func (s *Server) Action(resource, action string) Action { return s.resources[res
 // Mount adds the v1 routes to mux: the envelope forms POST /v1 and POST
 // /v1/{resource}, each action's own form POST /v1/{resource}/{action}
 // (body: the data; record id: the id query parameter), and the REST forms
-// of api-keys.
+// the actions declare (those of resources registered later are added as
+// they are registered).
 func (s *Server) Mount(mux *http.ServeMux) {
 	mux.HandleFunc("POST /v1", func(w http.ResponseWriter, r *http.Request) { s.serve(w, r, route{}) })
 	mux.HandleFunc("POST /v1/{resource}", func(w http.ResponseWriter, r *http.Request) {
@@ -117,15 +148,12 @@ func (s *Server) Mount(mux *http.ServeMux) {
 		}
 		s.serve(w, r, rt)
 	})
-	mux.HandleFunc("GET /v1/api-keys", func(w http.ResponseWriter, r *http.Request) {
-		s.serve(w, r, route{resource: "api-keys", action: "list", noBody: true})
-	})
-	mux.HandleFunc("PATCH /v1/api-keys/{id}", func(w http.ResponseWriter, r *http.Request) {
-		s.serve(w, r, route{resource: "api-keys", action: "revoke", id: r.PathValue("id"), hasID: true, noBody: true})
-	})
-	mux.HandleFunc("DELETE /v1/api-keys/{id}", func(w http.ResponseWriter, r *http.Request) {
-		s.serve(w, r, route{resource: "api-keys", action: "delete", id: r.PathValue("id"), hasID: true, noBody: true})
-	})
+	for _, res := range slices.Sorted(maps.Keys(s.resources)) {
+		for _, name := range slices.Sorted(maps.Keys(s.resources[res])) {
+			s.mountREST(mux, res, name, s.resources[res][name])
+		}
+	}
+	s.mux = mux
 	notAllowed := func(w http.ResponseWriter, r *http.Request) {
 		e := apperr.InvalidAction("%s %s is not supported: send POST %s with a JSON body (GET /v1/openapi.json describes every operation)", r.Method, r.URL.Path, r.URL.Path)
 		e.HTTPStatus = http.StatusMethodNotAllowed
@@ -197,7 +225,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route) {
 	defer func() { release() }()
 
 	cred, credErr := auth.Extract(r)
-	if pathResource == "api-keys" && (cred.Method == auth.MethodAPIKey || credErr != nil) {
+	if s.sessionOnly(pathResource) && (cred.Method == auth.MethodAPIKey || credErr != nil) {
 		fail(errKeysNeedSession)
 		return
 	}
@@ -209,7 +237,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route) {
 	if cred.Method != auth.MethodNone {
 		c, err := s.opt.Auth.Resolve(ctx, cred)
 		if err != nil {
-			if cred.Method == auth.MethodAPIKey && pathResource == "" && s.namesAPIKeys(ctx, w, r) {
+			if cred.Method == auth.MethodAPIKey && pathResource == "" && s.namesSessionOnly(ctx, w, r) {
 				err = errKeysNeedSession // the rule for api-keys holds for any API key
 			}
 			fail(err)
@@ -255,7 +283,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route) {
 		body.release()
 		bodyDone = err == nil
 		s.setRoute(ctx, env.Resource, env.Action)
-		if env.Resource == "api-keys" && caller != nil && caller.Method == auth.MethodAPIKey {
+		if s.sessionOnly(env.Resource) && caller != nil && caller.Method == auth.MethodAPIKey {
 			fail(errKeysNeedSession)
 			return
 		}
@@ -379,18 +407,20 @@ func drainTooLarge(w http.ResponseWriter, r *http.Request) bool {
 // an early answer, so the connection can serve the client's next request.
 const smallBody = 64 << 10
 
-// errKeysNeedSession answers any API key on api-keys.
+// errKeysNeedSession answers any API key on a resource all of whose actions
+// need a session token: api-keys, the only such resource.
 var errKeysNeedSession = apperr.New(apperr.CodeInvalidToken, "API keys are managed with a session token; an API key cannot manage API keys")
 
-// namesAPIKeys reports whether the envelope in the body names the api-keys
-// resource, whose page answers INVALID_TOKEN for any bad API key. It reads
+// namesSessionOnly reports whether the envelope in the body names a
+// resource all of whose actions need a session (api-keys), whose page
+// answers INVALID_TOKEN for any bad API key. It reads
 // at most a small body's worth, for at most a second: a bad credential
 // must not let a request hold the server with a large or slow body.
-func (s *Server) namesAPIKeys(ctx context.Context, w http.ResponseWriter, r *http.Request) bool {
+func (s *Server) namesSessionOnly(ctx context.Context, w http.ResponseWriter, r *http.Request) bool {
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Now().Add(time.Second)) //nolint:errcheck // best effort: the limit below still holds
 	env, err := decodeEnvelope(&bodyReader{ctx: ctx, r: r.Body, limit: DefaultActionMaxBody}, "", nil)
-	return err == nil && env.Resource == "api-keys"
+	return err == nil && s.sessionOnly(env.Resource)
 }
 
 // maxBodyFor is the body limit of an action: its declared MaxBody, else

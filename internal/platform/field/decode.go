@@ -20,9 +20,11 @@ func Decode(data json.RawMessage, dst any) error {
 	err := json.Unmarshal(data, dst)
 	if err == nil {
 		if t := reflect.TypeOf(dst); t != nil && !takesNull(t.Elem()) {
-			return checkNulls(data, t, "")
+			if err := checkNulls(data, t, ""); err != nil {
+				return err
+			}
 		}
-		return nil
+		return Check(dst)
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
