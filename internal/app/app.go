@@ -27,6 +27,7 @@ import (
 	"github.com/geniehq/genie/internal/genies"
 	"github.com/geniehq/genie/internal/groups"
 	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/httpapi/openapi"
 	"github.com/geniehq/genie/internal/identity"
 	"github.com/geniehq/genie/internal/knowledge"
 	"github.com/geniehq/genie/internal/mailboxes"
@@ -218,7 +219,7 @@ const SignInAttemptsPerMinute = 20
 type App struct {
 	Config Config
 	// Discovery serves GET /, /v1/openapi.json and /docs.
-	Discovery *httpapi.Discovery
+	Discovery *openapi.Discovery
 	// Idempotency keeps the answers of requests with an Idempotency-Key.
 	Idempotency *idempotency.Store
 	// Events records events; Webhooks and Deliverer send them.
@@ -386,7 +387,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	if version == "" {
 		version = "devel"
 	}
-	a.Discovery = &httpapi.Discovery{Server: srv, Info: httpapi.DocInfo{Title: "Genie Management Service", Version: version,
+	a.Discovery = &openapi.Discovery{Server: srv, Info: openapi.DocInfo{Title: "Genie Management Service", Version: version,
 		Tags: resourceTags, Extra: describeHTTP}}
 	landing := &console.Landing{Title: "Genie Management Service", Version: version, Ready: d.Ping, Log: log}
 	a.Discovery.Page = func(w http.ResponseWriter, r *http.Request) bool {

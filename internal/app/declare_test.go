@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/geniehq/genie/internal/apitest"
-	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/httpapi/openapi"
 )
 
 // TestDeclarations: every registered action declares what it answers, and
@@ -25,9 +25,9 @@ func TestDeclarations(t *testing.T) {
 	}
 	// The document is the same bytes every time (the committed copy in
 	// clients/ is compared with it).
-	first := s.App.API.OpenAPIJSON(s.App.Discovery.Info)
+	first := openapi.JSON(s.App.API, s.App.Discovery.Info)
 	for range 5 {
-		if again := s.App.API.OpenAPIJSON(s.App.Discovery.Info); !bytes.Equal(again, first) {
+		if again := openapi.JSON(s.App.API, s.App.Discovery.Info); !bytes.Equal(again, first) {
 			t.Fatal("the OpenAPI document differs between two builds")
 		}
 	}
@@ -54,12 +54,12 @@ func TestDeclarations(t *testing.T) {
 	}
 	for res, actions := range s.App.API.Resources() {
 		for _, name := range actions {
-			op := doc.Paths[httpapi.ActionPath(res, name)]["post"]
+			op := doc.Paths[openapi.ActionPath(res, name)]["post"]
 			if op == nil {
-				t.Errorf("%s %s: no operation at %s", res, name, httpapi.ActionPath(res, name))
+				t.Errorf("%s %s: no operation at %s", res, name, openapi.ActionPath(res, name))
 				continue
 			}
-			if op["operationId"] != httpapi.OperationID(res, name) || op["requestBody"] == nil {
+			if op["operationId"] != openapi.OperationID(res, name) || op["requestBody"] == nil {
 				t.Errorf("%s %s: operation %v", res, name, op["operationId"])
 			}
 			resps, _ := op["responses"].(map[string]any)

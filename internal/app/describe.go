@@ -5,14 +5,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/httpapi/openapi"
 	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // describeHTTP adds to the OpenAPI document what is not an action: the
 // embedded sign-in provider under /auth/v1 (GoTrue's API, which
 // @supabase/auth-js speaks) and the health checks.
-func describeHTTP(d *httpapi.Document) {
+func describeHTTP(d *openapi.Document) {
 	type S = field.Schema
 	json := func(schema S) S { return S{"application/json": S{"schema": schema}} }
 	ref := func(name string) S { return S{"$ref": "#/components/schemas/" + name} }

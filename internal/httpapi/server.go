@@ -530,3 +530,11 @@ func (s *Server) serveIdempotent(ctx context.Context, w http.ResponseWriter, act
 	}
 	writeBody(w, status, body)
 }
+
+// Registered returns the registered actions by resource, for the
+// document that describes them. It is the server's own map: read it, do
+// not change it.
+func (s *Server) Registered() map[string]Actions { return s.resources }
+
+// Log is the server's logger.
+func (s *Server) Log() *slog.Logger { return s.opt.Log }

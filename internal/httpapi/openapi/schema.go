@@ -1,13 +1,14 @@
-package httpapi
+package openapi
 
 import (
 	"encoding/json"
-	"github.com/geniehq/genie/internal/platform/field"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // schemas turns the Go types of the declarations into JSON Schema. The

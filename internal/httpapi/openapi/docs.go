@@ -1,4 +1,4 @@
-package httpapi
+package openapi
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/geniehq/genie/internal/httpapi"
 )
 
 // Discovery serves what lets a newcomer find the API: GET / (a small JSON
@@ -18,7 +20,7 @@ import (
 // (reference pages rendered from that same document). The document is
 // built once, on first use, after every resource is registered.
 type Discovery struct {
-	Server *Server
+	Server *httpapi.Server
 	Info   DocInfo
 	// Page, when set, may answer GET / itself (a browser's landing page);
 	// it returns false to leave the request to the JSON index.
@@ -46,8 +48,8 @@ func (d *Discovery) build() {
 				d.err = fmt.Errorf("build the API description: %v", p)
 			}
 		}()
-		d.doc = d.Server.OpenAPI(d.Info)
-		d.json = d.Server.OpenAPIJSON(d.Info)
+		d.doc = Build(d.Server, d.Info)
+		d.json = JSON(d.Server, d.Info)
 		var b bytes.Buffer
 		if err := renderDocs(&b, d.json); err != nil {
 			d.err = err
@@ -68,7 +70,7 @@ func (d *Discovery) index(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Add("Vary", "Accept")
-	WriteJSON(w, http.StatusOK, map[string]any{
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{
 		"name":    d.Info.Title,
 		"version": d.Info.Version,
 		"api":     "v1",
@@ -85,7 +87,7 @@ func (d *Discovery) index(w http.ResponseWriter, r *http.Request) {
 func (d *Discovery) openapi(w http.ResponseWriter, r *http.Request) {
 	d.build()
 	if d.json == nil {
-		WriteError(r.Context(), w, d.Server.opt.Log, d.err)
+		httpapi.WriteError(r.Context(), w, d.Server.Log(), d.err)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -96,7 +98,7 @@ func (d *Discovery) openapi(w http.ResponseWriter, r *http.Request) {
 func (d *Discovery) docs(w http.ResponseWriter, r *http.Request) {
 	d.build()
 	if d.err != nil {
-		WriteError(r.Context(), w, d.Server.opt.Log, fmt.Errorf("render docs: %w", d.err))
+		httpapi.WriteError(r.Context(), w, d.Server.Log(), fmt.Errorf("render docs: %w", d.err))
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

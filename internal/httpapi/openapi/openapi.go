@@ -1,4 +1,8 @@
-package httpapi
+// Package openapi builds the published description of the v1 interface
+// (OpenAPI 3.1) from the actions' declarations, and serves it with the
+// reference pages rendered from it (GET /v1/openapi.json, GET /docs) and
+// the JSON index (GET /).
+package openapi
 
 import (
 	"encoding/json"
@@ -9,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/geniehq/genie/internal/httpapi"
 
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/field"
@@ -70,18 +76,19 @@ func OperationID(resource, action string) string {
 // ActionPath is the path of an action's own form.
 func ActionPath(resource, action string) string { return "/v1/" + resource + "/" + action }
 
-// OpenAPI builds the OpenAPI 3.1 description of every registered action
+// Build builds the OpenAPI 3.1 description of every registered action
 // from the actions' declarations.
-func (s *Server) OpenAPI(info DocInfo) map[string]any {
+func Build(s *httpapi.Server, info DocInfo) map[string]any {
+	resources := s.Registered()
 	d := &Document{Paths: map[string]map[string]any{}, Components: map[string]map[string]any{}, schemas: newSchemas()}
-	s.envelopePaths(d)
-	for _, res := range slices.Sorted(maps.Keys(s.resources)) {
-		actions := s.resources[res]
+	envelopePaths(d, resources)
+	for _, res := range slices.Sorted(maps.Keys(resources)) {
+		actions := resources[res]
 		for _, name := range slices.Sorted(maps.Keys(actions)) {
-			d.Paths[ActionPath(res, name)] = map[string]any{"post": s.operation(d, res, name, actions[name])}
+			d.Paths[ActionPath(res, name)] = map[string]any{"post": operation(d, res, name, actions[name])}
 		}
 	}
-	s.restPaths(d)
+	restPaths(d, resources)
 	if info.Extra != nil {
 		info.Extra(d)
 	}
@@ -129,7 +136,7 @@ func (s *Server) OpenAPI(info DocInfo) map[string]any {
 		paths[p] = item
 	}
 	var tags []any
-	names := slices.Sorted(maps.Keys(s.resources))
+	names := slices.Sorted(maps.Keys(resources))
 	names = append(names, "envelope")
 	for _, name := range slices.Sorted(maps.Keys(info.Tags)) {
 		if !slices.Contains(names, name) {
@@ -168,7 +175,7 @@ func (s *Server) OpenAPI(info DocInfo) map[string]any {
 }
 
 // operation describes one action's own path.
-func (s *Server) operation(d *Document, res, name string, a Action) map[string]any {
+func operation(d *Document, res, name string, a httpapi.Action) map[string]any {
 	op := map[string]any{
 		"operationId": OperationID(res, name),
 		"tags":        []string{res},
@@ -179,9 +186,9 @@ func (s *Server) operation(d *Document, res, name string, a Action) map[string]a
 		"x-access":    accessName(a.Access),
 	}
 	switch a.Access {
-	case Public:
+	case httpapi.Public:
 		op["security"] = []any{field.Schema{}, field.Schema{"bearer": []string{}}, field.Schema{"apiKeyHeader": []string{}}}
-	case SessionOnly:
+	case httpapi.SessionOnly:
 		op["security"] = []any{field.Schema{"bearer": []string{}}}
 	}
 	var params []any
@@ -211,15 +218,15 @@ func (s *Server) operation(d *Document, res, name string, a Action) map[string]a
 		headers["Idempotent-Replayed"] = field.Schema{"$ref": "#/components/headers/Idempotent-Replayed"}
 	}
 	responses := map[string]any{}
-	for _, st := range a.successStatuses() {
+	for _, st := range successStatuses(a) {
 		responses[strconv.Itoa(st)] = field.Schema{"description": http.StatusText(st), "headers": headers,
 			"content": field.Schema{"application/json": field.Schema{"schema": ok}}}
 	}
-	for _, st := range a.errorStatuses() {
+	for _, st := range errorStatuses(a) {
 		responses[strconv.Itoa(st)] = field.Schema{"$ref": "#/components/responses/Error" + strconv.Itoa(st)}
 	}
 	op["responses"] = responses
-	op["x-error-codes"] = a.ErrorCodes()
+	op["x-error-codes"] = errorCodes(a)
 	if a.MaxBody > 0 {
 		op["x-max-body-bytes"] = a.MaxBody
 	}
@@ -228,7 +235,7 @@ func (s *Server) operation(d *Document, res, name string, a Action) map[string]a
 
 // successStatuses are the action's success statuses: its Status, plus 200
 // for a create that can also answer an existing record (AlsoOK).
-func (a Action) successStatuses() []int {
+func successStatuses(a httpapi.Action) []int {
 	st := a.Status
 	if st == 0 {
 		st = http.StatusOK
@@ -243,15 +250,15 @@ func (a Action) successStatuses() []int {
 	return out
 }
 
-// ErrorCodes are every error code the action can answer: its declared
+// errorCodes are every error code the action can answer: its declared
 // ones plus those of every action at its access level.
-func (a Action) ErrorCodes() []string {
+func errorCodes(a httpapi.Action) []string {
 	codes := []string{apperr.CodeValidation, apperr.CodeInvalidAction, apperr.CodeRateLimited, apperr.CodeInternal,
 		apperr.CodeInvalidKeyPrefix, apperr.CodeKeyNotFound, apperr.CodeInvalidToken}
-	if a.Access != Public {
+	if a.Access != httpapi.Public {
 		codes = append(codes, apperr.CodeUnauthorized)
 	}
-	if a.Access == AdminOnly {
+	if a.Access == httpapi.AdminOnly {
 		codes = append(codes, apperr.CodeForbidden)
 	}
 	codes = append(codes, a.Errors...)
@@ -264,9 +271,9 @@ func (a Action) ErrorCodes() []string {
 	return out
 }
 
-func (a Action) errorStatuses() []int {
+func errorStatuses(a httpapi.Action) []int {
 	var out []int
-	for _, c := range a.ErrorCodes() {
+	for _, c := range errorCodes(a) {
 		st := (&apperr.Error{Code: c}).Status()
 		if !slices.Contains(out, st) {
 			out = append(out, st)
@@ -278,17 +285,17 @@ func (a Action) errorStatuses() []int {
 	return out
 }
 
-func accessName(a Access) string {
+func accessName(a httpapi.Access) string {
 	return [...]string{"public", "authenticated", "session", "admin"}[a]
 }
 
-func accessText(a Access) string {
+func accessText(a httpapi.Access) string {
 	switch a {
-	case Public:
+	case httpapi.Public:
 		return "Public: needs no credential (a valid one is still used; a bad one is refused)."
-	case SessionOnly:
+	case httpapi.SessionOnly:
 		return "Needs a session token; an API key cannot call it."
-	case AdminOnly:
+	case httpapi.AdminOnly:
 		return "Admin only: needs the internal_admin role; others get 403 FORBIDDEN."
 	}
 	return "Needs an API key or a session token."
@@ -352,12 +359,8 @@ func errorResponses() map[string]any {
 }
 
 // envelopePaths describes the specification's envelope forms.
-func (s *Server) envelopePaths(d *Document) {
-	var resources []string
-	for r := range s.resources {
-		resources = append(resources, r)
-	}
-	slices.Sort(resources)
+func envelopePaths(d *Document, registered map[string]httpapi.Actions) {
+	resources := slices.Sorted(maps.Keys(registered))
 	generic := func(id, summary string, params []any) map[string]any {
 		op := map[string]any{
 			"operationId": id,
@@ -385,12 +388,12 @@ func (s *Server) envelopePaths(d *Document) {
 }
 
 // restPaths describes the REST forms the actions declare.
-func (s *Server) restPaths(d *Document) {
-	for _, res := range slices.Sorted(maps.Keys(s.resources)) {
-		for _, name := range slices.Sorted(maps.Keys(s.resources[res])) {
-			a := s.resources[res][name]
+func restPaths(d *Document, resources map[string]httpapi.Actions) {
+	for _, res := range slices.Sorted(maps.Keys(resources)) {
+		for _, name := range slices.Sorted(maps.Keys(resources[res])) {
+			a := resources[res][name]
 			for _, rt := range a.REST {
-				op := s.operation(d, res, name, a)
+				op := operation(d, res, name, a)
 				op["operationId"], op["summary"] = rt.OperationID, rt.Summary
 				delete(op, "requestBody")
 				delete(op, "parameters")
@@ -408,9 +411,9 @@ func (s *Server) restPaths(d *Document) {
 	}
 }
 
-// OpenAPIJSON is the document as indented JSON.
-func (s *Server) OpenAPIJSON(info DocInfo) []byte {
-	b, err := json.MarshalIndent(s.OpenAPI(info), "", "  ")
+// JSON is the document as indented JSON.
+func JSON(s *httpapi.Server, info DocInfo) []byte {
+	b, err := json.MarshalIndent(Build(s, info), "", "  ")
 	if err != nil {
 		panic(fmt.Sprintf("api: encode the OpenAPI document: %v", err))
 	}
