@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/geniehq/genie/internal/apitest"
-	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/httpapi/openapi"
 )
 
 // declared is what the published document must say of one action.
@@ -99,7 +99,7 @@ func checkDeclared(t *testing.T, s *apitest.Server, resource string, want map[st
 	}
 	for _, name := range slices.Sorted(maps.Keys(want)) {
 		w := want[name]
-		op := dig(paths, httpapi.ActionPath(resource, name), "post")
+		op := dig(paths, openapi.ActionPath(resource, name), "post")
 		if op == nil {
 			t.Errorf("%s %s: no operation", resource, name)
 			continue
@@ -107,7 +107,7 @@ func checkDeclared(t *testing.T, s *apitest.Server, resource string, want map[st
 		if s, _ := op["summary"].(string); strings.TrimSpace(s) == "" {
 			t.Errorf("%s %s: no summary", resource, name)
 		}
-		if op["operationId"] != httpapi.OperationID(resource, name) {
+		if op["operationId"] != openapi.OperationID(resource, name) {
 			t.Errorf("%s %s: operationId %v", resource, name, op["operationId"])
 		}
 		// Success statuses, each with the success envelope and a schema
