@@ -193,7 +193,6 @@ type envelope struct {
 // the slots in which actions run.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route) {
 	ctx := r.Context()
-	pathResource := rt.resource
 	release := func() {}  // gives back the slot the action runs in
 	bodyDone := rt.noBody // REST forms have no body to read
 	fail := func(err error) {
@@ -209,7 +208,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route) {
 		}
 		WriteError(ctx, w, s.opt.Log, err)
 	}
-	s.setRoute(ctx, pathResource, rt.action)
+	s.setRoute(ctx, rt.resource, rt.action)
 
 	// A request with a small body (most are) waits for its slot before
 	// anything touches the database; one with a large or unknown body
@@ -224,93 +223,26 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route) {
 	}
 	defer func() { release() }()
 
-	cred, credErr := auth.Extract(r)
-	if s.sessionOnly(pathResource) && (cred.Method == auth.MethodAPIKey || credErr != nil) {
-		fail(errKeysNeedSession)
-		return
+	ctx, caller, err := s.authenticate(ctx, w, r, rt.resource)
+	if err == nil {
+		err = s.limitKey(ctx, w, caller)
 	}
-	if credErr != nil {
-		fail(credErr)
-		return
-	}
-	var caller *auth.Caller
-	if cred.Method != auth.MethodNone {
-		c, err := s.opt.Auth.Resolve(ctx, cred)
-		if err != nil {
-			if cred.Method == auth.MethodAPIKey && pathResource == "" && s.namesSessionOnly(ctx, w, r) {
-				err = errKeysNeedSession // the rule for api-keys holds for any API key
-			}
-			fail(err)
-			return
-		}
-		caller = c
-		ctx = auth.WithCaller(ctx, c)
-		setCaller(ctx, c.UserID, c.KeyID)
-	}
-	if caller != nil && caller.Method == auth.MethodAPIKey && s.opt.Limiter != nil {
-		q, err := s.opt.Limiter.Take(ctx, "key:"+caller.KeyID)
-		if err != nil {
-			fail(err)
-			return
-		}
-		h := w.Header()
-		h.Set("X-RateLimit-Limit", strconv.Itoa(q.Limit))
-		h.Set("X-RateLimit-Remaining", strconv.Itoa(q.Remaining))
-		h.Set("X-RateLimit-Reset", strconv.FormatInt(q.Reset.Unix(), 10))
-		if !q.Allowed {
-			fail(apperr.RateLimited(q.Reset.Sub(s.opt.Limiter.DB.Now()), "rate limit of %d requests per minute for this API key exceeded", q.Limit))
-			return
-		}
-	}
-
-	env := envelope{Resource: pathResource, Action: rt.action, ID: rt.id, HasID: rt.hasID, Data: json.RawMessage("{}")}
-	if !rt.noBody {
-		body := &bodyReader{ctx: ctx, r: r.Body, limit: s.opt.MaxBody, budget: s.budget}
-		if r.ContentLength > s.opt.MaxBody {
-			body.n = r.ContentLength // refused before a byte is read
-		}
-		var err error
-		if rt.dataBody {
-			if _, known := s.resources[rt.resource][rt.action]; !known {
-				fail(s.unknown(rt.resource, rt.action))
-				return
-			}
-			body.tighten(s.maxBodyFor(rt.resource, rt.action))
-			env, err = decodeData(body, env)
-		} else {
-			env, err = decodeEnvelope(body, pathResource, s.maxBodyFor)
-		}
-		body.release()
-		bodyDone = err == nil
-		s.setRoute(ctx, env.Resource, env.Action)
-		if s.sessionOnly(env.Resource) && caller != nil && caller.Method == auth.MethodAPIKey {
-			fail(errKeysNeedSession)
-			return
-		}
-		if err != nil {
-			fail(err)
-			return
-		}
-	}
-	action, ok := s.resources[env.Resource][env.Action]
-	if !ok {
-		fail(s.unknown(env.Resource, env.Action))
-		return
-	}
-	if err := checkAccess(action.Access, caller); err != nil {
+	if err != nil {
 		fail(err)
 		return
 	}
-	if env.hasNUL && !action.AcceptsNUL {
-		// PostgreSQL cannot store U+0000 in text, and no field needs it.
-		fail(apperr.Invalid("data", "text in data must not contain the NUL character (\\u0000)"))
+	env, err := s.readEnvelope(ctx, r, rt, caller, &bodyDone)
+	if err != nil {
+		fail(err)
 		return
 	}
-	if !early {
-		if err := s.admit(ctx, &release); err != nil {
-			fail(err)
-			return
-		}
+	action, err := s.admissible(env, caller)
+	if err == nil && !early {
+		err = s.admit(ctx, &release)
+	}
+	if err != nil {
+		fail(err)
+		return
 	}
 	req := &Request{Caller: caller, Resource: env.Resource, Action: env.Action, ID: env.ID, HasID: env.HasID, Data: env.Data, HTTP: r.WithContext(ctx)}
 	if key, ok := r.Header["Idempotency-Key"]; ok && action.Idempotent && s.opt.Idempotency != nil && caller != nil {
@@ -329,6 +261,100 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt route) {
 		w.Header()[k] = v
 	}
 	WriteSuccess(w, statusOf(action, resp), resp.Data)
+}
+
+// authenticate resolves the request's credential, if any, to its caller
+// and returns the context that carries it. An API key on a resource all
+// of whose actions need a session is refused before anything else.
+func (s *Server) authenticate(ctx context.Context, w http.ResponseWriter, r *http.Request, pathResource string) (context.Context, *auth.Caller, error) {
+	cred, credErr := auth.Extract(r)
+	if s.sessionOnly(pathResource) && (cred.Method == auth.MethodAPIKey || credErr != nil) {
+		return ctx, nil, errKeysNeedSession
+	}
+	if credErr != nil {
+		return ctx, nil, credErr
+	}
+	if cred.Method == auth.MethodNone {
+		return ctx, nil, nil
+	}
+	c, err := s.opt.Auth.Resolve(ctx, cred)
+	if err != nil {
+		if cred.Method == auth.MethodAPIKey && pathResource == "" && s.namesSessionOnly(ctx, w, r) {
+			err = errKeysNeedSession // the rule for api-keys holds for any API key
+		}
+		return ctx, nil, err
+	}
+	ctx = auth.WithCaller(ctx, c)
+	setCaller(ctx, c.UserID, c.KeyID)
+	return ctx, c, nil
+}
+
+// limitKey takes one request from an API key's per-minute allowance and
+// says what is left in the X-RateLimit headers.
+func (s *Server) limitKey(ctx context.Context, w http.ResponseWriter, caller *auth.Caller) error {
+	if caller == nil || caller.Method != auth.MethodAPIKey || s.opt.Limiter == nil {
+		return nil
+	}
+	q, err := s.opt.Limiter.Take(ctx, "key:"+caller.KeyID)
+	if err != nil {
+		return err
+	}
+	h := w.Header()
+	h.Set("X-RateLimit-Limit", strconv.Itoa(q.Limit))
+	h.Set("X-RateLimit-Remaining", strconv.Itoa(q.Remaining))
+	h.Set("X-RateLimit-Reset", strconv.FormatInt(q.Reset.Unix(), 10))
+	if !q.Allowed {
+		return apperr.RateLimited(q.Reset.Sub(s.opt.Limiter.DB.Now()), "rate limit of %d requests per minute for this API key exceeded", q.Limit)
+	}
+	return nil
+}
+
+// readEnvelope reads the request's body, within the action's limit, into
+// the envelope (the route's own resource, action and id, and the data);
+// *bodyDone says whether the whole body was read.
+func (s *Server) readEnvelope(ctx context.Context, r *http.Request, rt route, caller *auth.Caller, bodyDone *bool) (envelope, error) {
+	env := envelope{Resource: rt.resource, Action: rt.action, ID: rt.id, HasID: rt.hasID, Data: json.RawMessage("{}")}
+	if rt.noBody {
+		return env, nil
+	}
+	body := &bodyReader{ctx: ctx, r: r.Body, limit: s.opt.MaxBody, budget: s.budget}
+	if r.ContentLength > s.opt.MaxBody {
+		body.n = r.ContentLength // refused before a byte is read
+	}
+	var err error
+	if rt.dataBody {
+		if _, known := s.resources[rt.resource][rt.action]; !known {
+			return env, s.unknown(rt.resource, rt.action)
+		}
+		body.tighten(s.maxBodyFor(rt.resource, rt.action))
+		env, err = decodeData(body, env)
+	} else {
+		env, err = decodeEnvelope(body, rt.resource, s.maxBodyFor)
+	}
+	body.release()
+	*bodyDone = err == nil
+	s.setRoute(ctx, env.Resource, env.Action)
+	if s.sessionOnly(env.Resource) && caller != nil && caller.Method == auth.MethodAPIKey {
+		return env, errKeysNeedSession
+	}
+	return env, err
+}
+
+// admissible returns the envelope's action once the caller may run it
+// with this data.
+func (s *Server) admissible(env envelope, caller *auth.Caller) (Action, error) {
+	action, ok := s.resources[env.Resource][env.Action]
+	if !ok {
+		return Action{}, s.unknown(env.Resource, env.Action)
+	}
+	if err := checkAccess(action.Access, caller); err != nil {
+		return Action{}, err
+	}
+	if env.hasNUL && !action.AcceptsNUL {
+		// PostgreSQL cannot store U+0000 in text, and no field needs it.
+		return Action{}, apperr.Invalid("data", "text in data must not contain the NUL character (\\u0000)")
+	}
+	return action, nil
 }
 
 // OtherLabel stands, in metric labels and the access log, for a resource
