@@ -92,28 +92,7 @@ func Build(s *httpapi.Server, info DocInfo) map[string]any {
 	if info.Extra != nil {
 		info.Extra(d)
 	}
-	comps := map[string]any{
-		"securitySchemes": map[string]any{
-			"bearer": field.Schema{"type": "http", "scheme": "bearer",
-				"description": "An API key (svc_live_… or svc_admin_…) or a session access token (a JWT from the sign-in provider at /auth/v1)."},
-			"apiKeyHeader": field.Schema{"type": "apiKey", "in": "header", "name": "X-API-Key",
-				"description": "An API key in its own header; API keys are limited to 60 requests a minute each."},
-		},
-		"headers": map[string]any{
-			"X-RateLimit-Limit":     field.Schema{"description": "Requests allowed a minute for the API key used (only on calls made with an API key).", "schema": field.Schema{"type": "integer"}},
-			"X-RateLimit-Remaining": field.Schema{"description": "Requests left in the current minute for the API key.", "schema": field.Schema{"type": "integer"}},
-			"X-RateLimit-Reset":     field.Schema{"description": "When the API key's window resets, in Unix seconds.", "schema": field.Schema{"type": "integer"}},
-			"Retry-After":           field.Schema{"description": "Seconds to wait before retrying (on 429).", "schema": field.Schema{"type": "integer"}},
-			"Idempotent-Replayed":   field.Schema{"description": "true when the answer is the stored answer of an earlier request with the same Idempotency-Key.", "schema": field.Schema{"type": "string", "enum": []string{"true"}}},
-			"X-Request-Id":          field.Schema{"description": "Identifies the request in the server's log.", "schema": field.Schema{"type": "string"}},
-		},
-		"parameters": map[string]any{
-			"IdempotencyKey": field.Schema{"name": "Idempotency-Key", "in": "header", "required": false,
-				"description": "Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.",
-				"schema":      field.Schema{"type": "string", "minLength": 1, "maxLength": 255}},
-		},
-		"responses": errorResponses(),
-	}
+	comps := commonComponents()
 	schemasOut := map[string]any{"Error": errorSchema(), "ErrorBody": errorBodySchema(), "Envelope": envelopeSchema(), "Success": field.Schema{
 		"type": "object", "required": []string{"success", "data"},
 		"properties": field.Schema{"success": field.Schema{"const": true}, "data": field.Schema{}},
@@ -135,21 +114,59 @@ func Build(s *httpapi.Server, info DocInfo) map[string]any {
 	for p, item := range d.Paths {
 		paths[p] = item
 	}
+	return document(info, tagsOf(resources, info.Tags), paths, comps)
+}
+
+// commonComponents are the components every document has: the security
+// schemes, headers, the Idempotency-Key parameter and the error answers.
+func commonComponents() map[string]any {
+	return map[string]any{
+		"securitySchemes": map[string]any{
+			"bearer": field.Schema{"type": "http", "scheme": "bearer",
+				"description": "An API key (svc_live_… or svc_admin_…) or a session access token (a JWT from the sign-in provider at /auth/v1)."},
+			"apiKeyHeader": field.Schema{"type": "apiKey", "in": "header", "name": "X-API-Key",
+				"description": "An API key in its own header; API keys are limited to 60 requests a minute each."},
+		},
+		"headers": map[string]any{
+			"X-RateLimit-Limit":     field.Schema{"description": "Requests allowed a minute for the API key used (only on calls made with an API key).", "schema": field.Schema{"type": "integer"}},
+			"X-RateLimit-Remaining": field.Schema{"description": "Requests left in the current minute for the API key.", "schema": field.Schema{"type": "integer"}},
+			"X-RateLimit-Reset":     field.Schema{"description": "When the API key's window resets, in Unix seconds.", "schema": field.Schema{"type": "integer"}},
+			"Retry-After":           field.Schema{"description": "Seconds to wait before retrying (on 429).", "schema": field.Schema{"type": "integer"}},
+			"Idempotent-Replayed":   field.Schema{"description": "true when the answer is the stored answer of an earlier request with the same Idempotency-Key.", "schema": field.Schema{"type": "string", "enum": []string{"true"}}},
+			"X-Request-Id":          field.Schema{"description": "Identifies the request in the server's log.", "schema": field.Schema{"type": "string"}},
+		},
+		"parameters": map[string]any{
+			"IdempotencyKey": field.Schema{"name": "Idempotency-Key", "in": "header", "required": false,
+				"description": "Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.",
+				"schema":      field.Schema{"type": "string", "minLength": 1, "maxLength": 255}},
+		},
+		"responses": errorResponses(),
+	}
+}
+
+// tagsOf lists the resources' tags, then the envelope's, then the other
+// groups the info describes.
+func tagsOf(resources map[string]httpapi.Actions, descriptions map[string]string) []any {
 	var tags []any
 	names := slices.Sorted(maps.Keys(resources))
 	names = append(names, "envelope")
-	for _, name := range slices.Sorted(maps.Keys(info.Tags)) {
+	for _, name := range slices.Sorted(maps.Keys(descriptions)) {
 		if !slices.Contains(names, name) {
 			names = append(names, name)
 		}
 	}
 	for _, name := range names {
 		tag := field.Schema{"name": name}
-		if d := info.Tags[name]; d != "" {
+		if d := descriptions[name]; d != "" {
 			tag["description"] = d
 		}
 		tags = append(tags, tag)
 	}
+	return tags
+}
+
+// document is the OpenAPI object around the paths and components.
+func document(info DocInfo, tags []any, paths, comps map[string]any) map[string]any {
 	return map[string]any{
 		"openapi": "3.1.0",
 		"info": map[string]any{
