@@ -346,6 +346,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 		return nil, err
 	}
 	a.APIKeys = &apikeys.Service{DB: d, Events: a.Events}
+	authn.KeyUsed = a.APIKeys.MarkUsed
 	docs := &documents.Service{DB: d, Events: a.Events}
 	gs := &genies.Service{DB: d, Events: a.Events}
 	srv.Register("api-keys", a.APIKeys.Actions())
