@@ -198,3 +198,13 @@ func (s *Service) Delete(ctx context.Context, c *auth.Caller, id string) error {
 	}
 	return nil
 }
+
+// MarkUsed records that the key authenticated a request at the given time
+// (last_used_at). The authenticator calls it, through the hook the wiring
+// sets, at most once a minute per key; a missing key is not an error.
+func (s *Service) MarkUsed(ctx context.Context, keyID string, at time.Time) error {
+	if _, err := s.DB.W.ExecContext(ctx, `UPDATE api_keys SET last_used_at = $1 WHERE id = $2`, at, keyID); err != nil {
+		return fmt.Errorf("mark key used: %w", err)
+	}
+	return nil
+}

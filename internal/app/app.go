@@ -347,6 +347,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 		return nil, err
 	}
 	a.APIKeys = &apikeys.Service{DB: d, Events: a.Events}
+	authn.KeyUsed = a.APIKeys.MarkUsed
 	docs := &documents.Service{DB: d, Events: a.Events}
 	gs := &genies.Service{DB: d, Events: a.Events}
 	srv.Register("api-keys", a.APIKeys.Actions())
@@ -367,7 +368,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	srv.Register("doc-edit-link", links.Actions())
 	srv.Register("genie-documents", (&gendocs.Service{DB: d, Generator: gen, Log: log}).Actions())
 	market := marketplace.New(d)
-	market.Events, market.Log = a.Events, log
+	market.Events, market.Log, market.Genies = a.Events, log, gs
 	market.SetViewFlush(cfg.ViewsFlushInterval, cfg.ViewsMaxPending)
 	market.StartSearch(bg) // /readyz is unready until it is done
 	a.Marketplace = market

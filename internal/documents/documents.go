@@ -17,6 +17,7 @@ import (
 
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/events"
+	"github.com/geniehq/genie/internal/genies"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
 	"github.com/geniehq/genie/internal/platform/field"
@@ -225,7 +226,7 @@ func (s *Service) Update(ctx context.Context, c *auth.Caller, id string, p Patch
 			return fmt.Errorf("update document: %w", err)
 		}
 		if p.Content != nil {
-			if err := RefreshGenies(ctx, tx, d.ID, now); err != nil {
+			if err := genies.RefreshKnowledge(ctx, tx, d.ID, now); err != nil {
 				return err
 			}
 		}
@@ -285,18 +286,7 @@ func SetContent(ctx context.Context, tx *sql.Tx, id, content string, now time.Ti
 	if n, _ := res.RowsAffected(); n == 0 {
 		return apperr.NotFound("document")
 	}
-	return RefreshGenies(ctx, tx, id, now)
-}
-
-// RefreshGenies marks every genie that uses the document as having new
-// knowledge: its knowledge version grows and updated_at moves.
-func RefreshGenies(ctx context.Context, tx *sql.Tx, documentID string, now time.Time) error {
-	_, err := tx.ExecContext(ctx, `UPDATE genies SET knowledge_version = knowledge_version + 1, knowledge_updated_at = $1, updated_at = $1
-		WHERE id IN (SELECT genie_id FROM genie_documents WHERE document_id = $2)`, now, documentID)
-	if err != nil {
-		return fmt.Errorf("refresh genies: %w", err)
-	}
-	return nil
+	return genies.RefreshKnowledge(ctx, tx, id, now)
 }
 
 // Delete removes a document the caller may change; genies that used it
@@ -310,7 +300,7 @@ func (s *Service) Delete(ctx context.Context, c *auth.Caller, id string) error {
 		if !c.CanAccess(d.UserID) {
 			return apperr.NotFound("document")
 		}
-		if err := RefreshGenies(ctx, tx, id, s.DB.Now()); err != nil {
+		if err := genies.RefreshKnowledge(ctx, tx, id, s.DB.Now()); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM documents WHERE id = $1`, id); err != nil {

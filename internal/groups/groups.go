@@ -272,8 +272,8 @@ func (s *Service) Delete(ctx context.Context, c *auth.Caller, id int64) error {
 			return err
 		}
 		now := s.DB.Now()
-		if _, err := tx.ExecContext(ctx, `UPDATE genies SET group_id = NULL, updated_at = $1 WHERE group_id = $2`, now, g.ID); err != nil {
-			return fmt.Errorf("ungroup genies: %w", err)
+		if err := genies.ClearGroup(ctx, tx, g.ID, now); err != nil {
+			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM genie_groups WHERE id = $1`, g.ID); err != nil {
 			return fmt.Errorf("delete group: %w", err)
@@ -424,8 +424,8 @@ func (s *Service) Sync(ctx context.Context, c *auth.Caller, userID, agentID stri
 				return &apperr.Error{Code: apperr.CodeNotFound, Field: "groupId", Message: "group not found"}
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE genies SET group_id = $1, updated_at = $2 WHERE id = $3`, groupID, s.DB.Now(), g.ID); err != nil {
-			return fmt.Errorf("sync genie group: %w", err)
+		if err := genies.SetGroup(ctx, tx, g.ID, groupID, s.DB.Now()); err != nil {
+			return err
 		}
 		res = &SyncResult{Agent: SyncedAgent{ID: g.ID, GroupID: groupID}, Previous: g.GroupID, New: groupID}
 		return nil

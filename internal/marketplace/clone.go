@@ -181,8 +181,7 @@ func (s *Service) Clone(ctx context.Context, c *auth.Caller, listingID string, i
 	if err != nil {
 		return nil, err
 	}
-	gs := &genies.Service{DB: s.DB}
-	g, err := gs.Get(ctx, c, res.AgentID)
+	g, err := s.Genies.Get(ctx, c, res.AgentID)
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/geniehq/genie/internal/events"
+	"github.com/geniehq/genie/internal/genies"
 	"github.com/geniehq/genie/internal/platform/db"
 	"github.com/geniehq/genie/internal/platform/field"
 )
@@ -123,7 +124,11 @@ type Service struct {
 	// Events records the marketplace events (nil: none).
 	Events *events.Recorder
 	// Log receives the search index's build reports (nil: none).
-	Log         *slog.Logger
+	Log *slog.Logger
+	// Genies reads the genie a clone makes, for the clone's answer; set
+	// by the wiring (internal/app) before Clone is called.
+	Genies *genies.Service
+
 	index       *searchIndex
 	noCache     atomic.Bool
 	searchReady atomic.Bool                         // StartSearch is done

@@ -285,8 +285,7 @@ func (s *Service) createTx(ctx context.Context, tx *Write, p *patch) (string, er
 	if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_listing_views (seq, is_public) VALUES ($1, $2)`, l.seq, l.IsPublic); err != nil {
 		return "", fmt.Errorf("marketplace: create listing: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE genies SET is_template = TRUE, marketplace_genie_id = $1, updated_at = $2 WHERE id = $3`,
-		l.ID, now, g.ID); err != nil {
+	if err := genies.LinkTemplate(ctx, tx, g.ID, l.ID, now); err != nil {
 		return "", fmt.Errorf("marketplace: link agent: %w", err)
 	}
 	tx.Count(moveCounts(nil, &l))
@@ -361,8 +360,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 			return fmt.Errorf("marketplace: delete listing: %w", err)
 		}
 		if old.AgentID != nil {
-			if _, err := tx.ExecContext(ctx, `UPDATE genies SET is_template = FALSE, marketplace_genie_id = NULL, updated_at = $1
-				WHERE id = $2 AND marketplace_genie_id = $3`, s.DB.Now(), *old.AgentID, id); err != nil {
+			if err := genies.UnlinkTemplate(ctx, tx, *old.AgentID, id, s.DB.Now()); err != nil {
 				return fmt.Errorf("marketplace: unlink agent: %w", err)
 			}
 		}

@@ -1,0 +1,5 @@
+// Package archtest holds no code: its tests read the source tree and check
+// the rules that keep the architecture in shape (docs in README.md's
+// architecture section). writers_test.go checks that each table is written
+// only by the package that owns it.
+package archtest
