@@ -79,45 +79,69 @@ type metadata struct {
 // validate checks the input; with create set, the create rules apply
 // (required fields; agent_id only there).
 func (in *ListingRequest) validate(create bool) (*patch, error) {
-	p := &patch{}
+	p := &patch{IsFeatured: in.IsFeatured, IsPublic: in.IsPublic}
+	for _, check := range []func(*patch) error{
+		func(p *patch) error { return in.checkAgent(p, create) },
+		in.checkNames, in.checkTexts, in.checkLinks, in.checkMetadata,
+	} {
+		if err := check(p); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// checkAgent: on create, the required fields and the genie; after, the
+// genie cannot change.
+func (in *ListingRequest) checkAgent(p *patch, create bool) error {
 	if create {
 		for _, f := range []struct {
 			name string
 			v    *string
 		}{{"agent_id", in.AgentID}, {"slug", in.Slug}, {"display_name", in.DisplayName}, {"category_id", in.CategoryID}} {
 			if f.v == nil {
-				return nil, apperr.Required(f.name)
+				return apperr.Required(f.name)
 			}
 		}
 		id := strings.TrimSpace(*in.AgentID)
 		if err := checkID("agent_id", id); err != nil {
-			return nil, err
+			return err
 		}
 		p.AgentID = &id
 	} else if in.AgentID != nil {
-		return nil, apperr.Invalid("agent_id", "agent_id cannot be changed; delete the listing and create a new one")
+		return apperr.Invalid("agent_id", "agent_id cannot be changed; delete the listing and create a new one")
 	}
+	return nil
+}
+
+// checkNames: the slug, the display name and the category.
+func (in *ListingRequest) checkNames(p *patch) error {
 	if in.Slug != nil {
 		slug := strings.TrimSpace(*in.Slug)
 		if err := CheckSlug("slug", slug); err != nil {
-			return nil, err
+			return err
 		}
 		p.Slug = &slug
 	}
 	if in.DisplayName != nil {
 		name, err := field.RequiredString("display_name", in.DisplayName, MaxNameLen)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		p.DisplayName = &name
 	}
 	if in.CategoryID != nil {
 		id := strings.TrimSpace(*in.CategoryID)
 		if err := checkID("category_id", id); err != nil {
-			return nil, err
+			return err
 		}
 		p.CategoryID = &id
 	}
+	return nil
+}
+
+// checkTexts: tagline and description.
+func (in *ListingRequest) checkTexts(p *patch) error {
 	// tagline and description are not nullable: null sets them empty.
 	for _, t := range []struct {
 		name string
@@ -128,11 +152,16 @@ func (in *ListingRequest) validate(create bool) (*patch, error) {
 		if t.v.Set {
 			s := strings.TrimSpace(t.v.Value)
 			if err := field.MaxLen(t.name, s, t.max); err != nil {
-				return nil, err
+				return err
 			}
 			*t.dst = &s
 		}
 	}
+	return nil
+}
+
+// checkLinks: the brand and the media URLs.
+func (in *ListingRequest) checkLinks(p *patch) error {
 	// The nullable ones: null or empty clears them.
 	for _, r := range []struct {
 		name  string
@@ -153,11 +182,15 @@ func (in *ListingRequest) validate(create bool) (*patch, error) {
 			continue
 		}
 		if err := r.check(r.name, v); err != nil {
-			return nil, err
+			return err
 		}
 		*r.dst = field.Some(v)
 	}
-	p.IsFeatured, p.IsPublic = in.IsFeatured, in.IsPublic
+	return nil
+}
+
+// checkMetadata: the metadata object and the columns filtered on.
+func (in *ListingRequest) checkMetadata(p *patch) error {
 	if in.Metadata.Set {
 		raw := json.RawMessage(in.Metadata.Value)
 		if in.Metadata.Null {
@@ -165,11 +198,11 @@ func (in *ListingRequest) validate(create bool) (*patch, error) {
 		}
 		meta, diff, ind, err := parseMetadata(raw)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		p.Metadata = &metadata{raw: rawJSON(meta), difficulty: diff, industry: ind}
 	}
-	return p, nil
+	return nil
 }
 
 // apply copies the supplied fields of p onto l.
