@@ -297,45 +297,49 @@ func (ix *searchIndex) catchUp(ctx context.Context, version int64) error {
 	if st == nil {
 		return ix.start(ctx)
 	}
-	var (
-		cur     int64
-		rebuild bool
-		changed []int64
-		rows    = map[uint32]*listingRow{}
-		terms   = map[uint32][]fieldTerm{}
-	)
+	c, err := ix.changesSince(ctx, st.version)
+	if err != nil {
+		return err
+	}
+	if c.rebuild {
+		ix.mu.Lock()
+		ix.st = nil
+		ix.mu.Unlock()
+		return ix.start(ctx)
+	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	st.apply(c)
+	return nil
+}
+
+// changes are the listings changed after a version, read in one snapshot:
+// their rows and terms (a changed listing without a row was deleted), or
+// rebuild when the changes kept do not reach back that far.
+type changes struct {
+	version int64 // the catalog version read
+	rebuild bool
+	changed []int64
+	rows    map[uint32]*listingRow
+	terms   map[uint32][]fieldTerm
+}
+
+// changesSince reads the changes after version.
+func (ix *searchIndex) changesSince(ctx context.Context, version int64) (*changes, error) {
+	c := &changes{rows: map[uint32]*listingRow{}, terms: map[uint32][]fieldTerm{}}
 	err := ix.s.DB.Snapshot(ctx, func(tx *sql.Tx) error {
 		var err error
-		if cur, err = catalogVersionIn(ctx, tx); err != nil {
+		if c.version, err = catalogVersionIn(ctx, tx); err != nil {
 			return err
 		}
-		if cur-st.version >= changesKept {
-			rebuild = true
+		if c.version-version >= changesKept {
+			c.rebuild = true
 			return nil
 		}
-		rs, err := tx.QueryContext(ctx, `SELECT DISTINCT seq FROM marketplace_changes WHERE version > $1 AND version <= $2`, st.version, cur)
-		if err != nil {
-			return fmt.Errorf("marketplace: read changes: %w", err)
+		if c.changed, c.rebuild, err = changedSeqs(ctx, tx, version, c.version); err != nil || c.rebuild || len(c.changed) == 0 {
+			return err
 		}
-		for rs.Next() {
-			var seq int64
-			if err := rs.Scan(&seq); err != nil {
-				rs.Close()
-				return fmt.Errorf("marketplace: read changes: %w", err)
-			}
-			if seq == rebuildAll || seq < 0 || seq > math.MaxUint32 {
-				rebuild = true
-			}
-			changed = append(changed, seq)
-		}
-		rs.Close()
-		if err := rs.Err(); err != nil {
-			return fmt.Errorf("marketplace: read changes: %w", err)
-		}
-		if rebuild || len(changed) == 0 {
-			return nil
-		}
-		for part := changed; len(part) > 0; {
+		for part := c.changed; len(part) > 0; {
 			n := min(len(part), 500)
 			a := make([]any, n)
 			for i, q := range part[:n] {
@@ -346,29 +350,49 @@ func (ix *searchIndex) catchUp(ctx context.Context, version int64) error {
 			if err != nil {
 				return fmt.Errorf("marketplace: read listings for search: %w", err)
 			}
-			if err := scanListingRows(q, func(r *listingRow) error { rows[uint32(r.seq)] = r; return nil }); err != nil {
+			if err := scanListingRows(q, func(r *listingRow) error { c.rows[uint32(r.seq)] = r; return nil }); err != nil {
 				return err
 			}
 		}
-		return ix.terms.listings(ctx, tx, changed, func(seq int64, field int, term string) {
-			terms[uint32(seq)] = append(terms[uint32(seq)], fieldTerm{field, term})
+		return ix.terms.listings(ctx, tx, c.changed, func(seq int64, field int, term string) {
+			c.terms[uint32(seq)] = append(c.terms[uint32(seq)], fieldTerm{field, term})
 		})
 	})
+	return c, err
+}
+
+// changedSeqs lists the listings changed in (from, to]; rebuild when one
+// of the changes asks for it.
+func changedSeqs(ctx context.Context, tx *sql.Tx, from, to int64) (changed []int64, rebuild bool, err error) {
+	rs, err := tx.QueryContext(ctx, `SELECT DISTINCT seq FROM marketplace_changes WHERE version > $1 AND version <= $2`, from, to)
 	if err != nil {
-		return err
+		return nil, false, fmt.Errorf("marketplace: read changes: %w", err)
 	}
-	if rebuild {
-		ix.mu.Lock()
-		ix.st = nil
-		ix.mu.Unlock()
-		return ix.start(ctx)
+	defer rs.Close()
+	for rs.Next() {
+		var seq int64
+		if err := rs.Scan(&seq); err != nil {
+			return nil, false, fmt.Errorf("marketplace: read changes: %w", err)
+		}
+		if seq == rebuildAll || seq < 0 || seq > math.MaxUint32 {
+			rebuild = true
+		}
+		changed = append(changed, seq)
 	}
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
+	if err := rs.Err(); err != nil {
+		return nil, false, fmt.Errorf("marketplace: read changes: %w", err)
+	}
+	return changed, rebuild, nil
+}
+
+// apply brings the state up to the changes (under the index's write
+// lock): deleted listings leave, changed ones are set again, and their
+// terms are replaced when they differ.
+func (st *indexState) apply(c *changes) {
 	added := false
-	for _, seq64 := range changed {
+	for _, seq64 := range c.changed {
 		seq := uint32(seq64)
-		r, ok := rows[seq]
+		r, ok := c.rows[seq]
 		if !ok { // deleted
 			if st.present.Contains(seq) {
 				st.unset(seq)
@@ -377,7 +401,7 @@ func (ix *searchIndex) catchUp(ctx context.Context, version int64) error {
 			continue
 		}
 		var h uint64
-		for _, ft := range terms[seq] {
+		for _, ft := range c.terms[seq] {
 			h ^= termHash(ft.field, ft.term)
 		}
 		existed := st.present.Contains(seq)
@@ -392,7 +416,7 @@ func (ix *searchIndex) catchUp(ctx context.Context, version int64) error {
 		if existed {
 			st.dropTerms(seq)
 		}
-		for _, ft := range terms[seq] {
+		for _, ft := range c.terms[seq] {
 			added = st.addTerm(seq, ft.field, ft.term) || added
 		}
 		st.docs[seq].hash = h
@@ -400,8 +424,7 @@ func (ix *searchIndex) catchUp(ctx context.Context, version int64) error {
 	if added {
 		st.sortTerms()
 	}
-	st.version = max(st.version, cur)
-	return nil
+	st.version = max(st.version, c.version)
 }
 
 type fieldTerm struct {
@@ -463,8 +486,24 @@ func (ix *searchIndex) start(ctx context.Context) error {
 // find returns the seqs of the page and the number of matches; ok=false
 // when the index cannot answer q exactly.
 func (st *indexState) find(q Query, stems []string, admin bool, catID, brandID string, limit, offset int) (page []uint32, total int64, ok bool) {
+	less := st.order(q.Sort)
+	if less == nil {
+		return nil, 0, false
+	}
+	words := st.postings(stems)
+	m := matches(words)
+	if !st.filter(m, q, admin, catID, brandID) {
+		return nil, 0, true
+	}
+	total = int64(m.GetCardinality())
+	return pageOf(tiersOf(m, words, q.Sort), less, limit, offset), total, true
+}
+
+// order is the comparison of a sort, or nil for a sort the index cannot
+// answer (by views: they change on every get).
+func (st *indexState) order(by string) func(a, b uint32) int {
 	var less func(a, b uint32) int
-	switch q.Sort {
+	switch by {
 	case sortRelevance, SortClones:
 		less = func(a, b uint32) int {
 			return cmp.Or(cmp.Compare(st.docs[b].clones, st.docs[a].clones), cmp.Compare(b, a))
@@ -489,8 +528,14 @@ func (st *indexState) find(q Query, stems []string, admin bool, catID, brandID s
 			return cmp.Or(cmp.Compare(st.docs[b].clones, st.docs[a].clones), cmp.Compare(b, a))
 		}
 	default: // by views: they change on every get
-		return nil, 0, false
+		return nil
 	}
+	return less
+}
+
+// postings are the postings of each word: its term, or for the last word
+// every term it is a prefix of.
+func (st *indexState) postings(stems []string) [][]*posting {
 	// The postings of each word: its term, or for the last word every term
 	// it is a prefix of.
 	words := make([][]*posting, len(stems))
@@ -503,10 +548,14 @@ func (st *indexState) find(q Query, stems []string, admin bool, catID, brandID s
 			words[i] = append(words[i], p)
 		}
 	}
-	// The matches: every word in any field. Words of one term are
-	// intersected first; a word of several terms is then added term by term
-	// within the (smaller) intersection instead of as the union of all its
-	// terms.
+	return words
+}
+
+// matches are the listings holding every word in any field. Words of one
+// term are intersected first; a word of several terms is then added term
+// by term within the (smaller) intersection instead of as the union of
+// all its terms.
+func matches(words [][]*posting) *roaring.Bitmap {
 	var singles []*roaring.Bitmap
 	var m *roaring.Bitmap
 	for _, ps := range words {
@@ -529,6 +578,12 @@ func (st *indexState) find(q Query, stems []string, admin bool, catID, brandID s
 			m = within(m, ps, anyField)
 		}
 	}
+	return m
+}
+
+// filter keeps in m the listings the caller may see that pass the query's
+// filters; false when a filter names nothing that exists (no match).
+func (st *indexState) filter(m *roaring.Bitmap, q Query, admin bool, catID, brandID string) bool {
 	if !admin {
 		m.And(st.public)
 	}
@@ -539,7 +594,7 @@ func (st *indexState) find(q Query, stems []string, admin bool, catID, brandID s
 		}
 		id, known := st.lookup(f.kind, f.id)
 		if !known || f.id == "" { // no such category, brand or value: nothing matches
-			return nil, 0, true
+			return false
 		}
 		m.And(st.by[id])
 	}
@@ -561,9 +616,14 @@ func (st *indexState) find(q Query, stems []string, admin bool, catID, brandID s
 		}
 		m.AndNot(drop)
 	}
-	total = int64(m.GetCardinality())
+	return true
+}
+
+// tiersOf splits the matches by relevance (every word in the name; in the
+// name or tagline; anywhere), or keeps them whole for other sorts.
+func tiersOf(m *roaring.Bitmap, words [][]*posting, by string) []*roaring.Bitmap {
 	var tiers []*roaring.Bitmap
-	if q.Sort == sortRelevance { // every word in the name; in the name or tagline; anywhere
+	if by == sortRelevance { // every word in the name; in the name or tagline; anywhere
 		var name, nameTag []*roaring.Bitmap
 		for _, ps := range words {
 			name, nameTag = append(name, within(m, ps, 0)), append(nameTag, within(m, ps, 0, 1))
@@ -577,6 +637,12 @@ func (st *indexState) find(q Query, stems []string, admin bool, catID, brandID s
 	} else {
 		tiers = []*roaring.Bitmap{m}
 	}
+	return tiers
+}
+
+// pageOf is the page at offset of the tiers in order, each tier sorted by
+// less.
+func pageOf(tiers []*roaring.Bitmap, less func(a, b uint32) int, limit, offset int) (page []uint32) {
 	skip, want := offset, limit
 	for _, t := range tiers {
 		n := int(t.GetCardinality())
@@ -597,7 +663,7 @@ func (st *indexState) find(q Query, stems []string, admin bool, catID, brandID s
 		want -= len(top)
 		skip = 0
 	}
-	return page, total, true
+	return page
 }
 
 // within returns the listings of m (all listings when m is nil) that hold
