@@ -37,6 +37,14 @@ type hit struct {
 	missing    float64 // the greatest weight of a query term the block does not match
 	mask       uint64  // the query terms (the first 64) the block matches
 	asked      float64 // sum of the weights of the query terms its question heading matches
+	// full: the block has every word of the question, and the question
+	// heading it answers asks at least half of them (as a curated Q/A
+	// pair matched). It is not refused for a low BM25: in a small base
+	// about one subject every word is frequent, so idf and BM25 are low
+	// however well a block matches. (Every word in a body alone, "how late
+	// can I be for my appointment" against a cancellation rule, is not
+	// enough.)
+	full bool
 
 	// the query term being summed and its best match so far
 	term                int
@@ -50,7 +58,7 @@ func (b *Base) Ask(question string) Answer {
 	if len(question) > maxQuestion {
 		question = strings.ToValidUTF8(question[:maxQuestion], "")
 	}
-	qlang, sure := detect(question)
+	qlang, sure := detectAmong(question, b.langs)
 	ans := Answer{Language: qlang}
 	if !sure && len(b.docs) > 0 {
 		ans.Language = b.lang
@@ -70,10 +78,11 @@ func (b *Base) Ask(question string) Answer {
 	}
 	best := hits[0]
 	ans.Score = best.score
-	// Refused: too little of the question covered, or one word of the
-	// question, missing from the passage, weighs more than all it matches
-	// ("is there a sauna in the hotel" against "the hotel's policies").
-	if best.score < minScore || best.bm25 < minBM25 || best.missing >= missingRatio*best.covered {
+	// Refused: too little of the question covered, a weak match of only
+	// part of it, or one word of the question, missing from the passage,
+	// weighs more than all it matches ("is there a sauna in the hotel"
+	// against "the hotel's policies").
+	if best.score < minScore || (best.bm25 < minBM25 && !best.full) || best.missing >= missingRatio*best.covered {
 		return ans
 	}
 	d := b.docs[best.doc]
@@ -148,6 +157,26 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		}
 		seen[t] = true
 		ms := b.matches(lang, t)
+		isGeneric := generic[qlang][w] || generic[lang][w] || genericStems[lang][t]
+		if lang == DE {
+			// "bringt", "gemacht", "abgesagt": Snowball leaves German
+			// inflected verb forms whole; their infinitive is the word
+			for _, v := range germanVerbForms(w, true) {
+				if vt, ok := term(DE, v); ok && genericStems[DE][vt] {
+					isGeneric = true
+				}
+			}
+			for _, v := range germanVerbForms(w, false) {
+				vt, ok := term(DE, v)
+				if !ok || vt == t || (len(ms) > 0 && ms[0].factor == 1) {
+					continue
+				}
+				if vm := b.matches(DE, vt); len(vm) > 0 && vm[0].factor == 1 && !seen[vt] {
+					t, ms = vt, vm
+					seen[vt] = true
+				}
+			}
+		}
 		if (priceWords[qlang][w] || priceWords[lang][w]) && b.df(termPrice) > 0 {
 			ms = append(ms, match{termPrice, factorSynonym})
 		}
@@ -166,7 +195,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		if len(ms) > 0 && sameMatches(qs, ms) {
 			continue // "cuánto cuesta": two words for one thing count once
 		}
-		if generic[qlang][w] || generic[lang][w] || genericStems[lang][t] {
+		if isGeneric {
 			weight *= genericWeight
 		}
 		qs = append(qs, queryTerm{weight: weight, matches: ms})
@@ -241,6 +270,7 @@ func (b *Base) score(lang string, qs []queryTerm, total float64) []hit {
 			}
 		}
 		cov := h.covered / total
+		h.full = cov >= 0.999 && h.asked >= 0.5*total
 		// confidence: mostly how much of the question the block covers,
 		// a little how strongly (BM25 saturates towards 1), and a little
 		// more when the question heading the block answers asks it too
