@@ -87,6 +87,12 @@ func (b *Base) Ask(question string) Answer {
 	}
 	d := b.docs[best.doc]
 	text := d.answerText(best.block, Terms(question, d.lang))
+	// Answer type: a question about a price is not answered by a passage
+	// that says nothing of one ("how much is a full groom for a poodle"
+	// against what a full groom includes).
+	if priceQuestion(words(strings.ToLower(question))) && !statesPrice(text) {
+		return ans
+	}
 	ans.Answered, ans.Text = true, text
 	ans.Sources = []Citation{d.cite(best.block, text)}
 	return ans

@@ -224,3 +224,29 @@ Yes, for 3 EUR we wrap it in recycled paper.
 		t.Errorf("Ask(can you wrap a gift) = passages %+v (score %.2f), want the answer under its question first, score at most 1", a.Passages, a.Score)
 	}
 }
+
+// A price question is not answered by a passage that names no price, even
+// when it matches the rest of the question.
+func TestAskPriceQuestionNeedsAPrice(t *testing.T) {
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "g", Content: `# Services
+
+## Full groom
+
+A full groom is a bath, a haircut, nail trimming and ear cleaning.
+
+## Bath
+
+A bath is a shampoo, a conditioner and a blow dry.
+
+## Opening hours
+
+We are open from Tuesday to Saturday, 9 to 5.
+`, Version: "1"}})
+	q := "how much is a full groom"
+	if a := b.Ask(q); a.Answered {
+		t.Errorf("Ask(%q) answered %q (score %.2f), want a refusal: no price in the passage", q, a.Text, a.Score)
+	}
+	if a := b.Ask("what is in a full groom"); !a.Answered || !strings.Contains(a.Text, "haircut") {
+		t.Errorf("the same passage for what it says: answered %v %q (score %.2f)", a.Answered, a.Text, a.Score)
+	}
+}
