@@ -78,11 +78,7 @@ func (b *Base) Ask(question string) Answer {
 	}
 	best := hits[0]
 	ans.Score = best.score
-	// Refused: too little of the question covered, a weak match of only
-	// part of it, or one word of the question, missing from the passage,
-	// weighs more than all it matches ("is there a sauna in the hotel"
-	// against "the hotel's policies").
-	if best.score < minScore || (best.bm25 < minBM25 && !best.full) || best.missing >= missingRatio*best.covered {
+	if refuse(best) {
 		return ans
 	}
 	d := b.docs[best.doc]
@@ -96,6 +92,28 @@ func (b *Base) Ask(question string) Answer {
 	ans.Answered, ans.Text = true, text
 	ans.Sources = []Citation{d.cite(best.block, text)}
 	return ans
+}
+
+// refuse says whether the best passage is not good enough to answer: too
+// little of the question covered, a weak match of only part of it, or one
+// word of the question, missing from the passage, weighing more than all
+// it matches ("is there a sauna in the hotel" against "the hotel's
+// policies"). When the missing word weighs exactly as much as what is
+// matched (one rare word found, one word the documents lack), the question
+// heading decides: a Q/A pair whose question asks what is matched answers
+// ("kann ich einen Gutschein kaufen" under "Gibt es Gutscheine?"), the
+// same word in a body does not.
+func refuse(h hit) bool {
+	const eps = 1e-9
+	switch {
+	case h.score < minScore, h.bm25 < minBM25 && !h.full:
+		return true
+	case h.missing > missingRatio*h.covered+eps:
+		return true
+	case h.missing >= missingRatio*h.covered-eps:
+		return h.asked < h.covered-eps
+	}
+	return false
 }
 
 // search ranks the blocks of the base for the question, best first.
