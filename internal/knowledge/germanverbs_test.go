@@ -96,3 +96,13 @@ func TestAskFullCoverageInSmallBase(t *testing.T) {
 		t.Errorf("answered %v %q (score %.2f), want the 30 questions", a.Answered, a.Text, a.Score)
 	}
 }
+
+// A generic word that is also a stop word ("hacer") still gives its stem,
+// so that its forms that are not stop words ("hacerme") weigh as little.
+func TestGenericStemsOfStopWords(t *testing.T) {
+	for _, c := range []struct{ lang, w string }{{ES, "hacerme"}, {EN, "gets"}} {
+		if !genericStems[c.lang][stem(c.lang, c.w)] {
+			t.Errorf("%s %q (stem %q) is not generic", c.lang, c.w, stem(c.lang, c.w))
+		}
+	}
+}
