@@ -14,8 +14,8 @@ func TestEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(results) != 7 {
-		t.Fatalf("got %d sets, want 7 (heldout, heldout2, tune, tune2 to tune5)", len(results))
+	if len(results) != 8 {
+		t.Fatalf("got %d sets, want 8 (heldout, heldout2, heldout3, tune, tune2 to tune5)", len(results))
 	}
 	answerable, unanswerable := 0, 0
 	for _, r := range results {
