@@ -122,3 +122,66 @@ func hasNumber(text string) bool {
 	}
 	return false
 }
+
+// strongPriceWords ask for a price whatever follows them ("combien",
+// "much", "cuánto" also ask for a duration or a quantity).
+var strongPriceWords = foldedAll(map[string]map[string]bool{
+	EN: toSet(`cost costs price prices fee fees charge charges expensive`),
+	FR: toSet(`prix coût coûte coûtent tarif tarifs frais cher payant`),
+	DE: toSet(`kosten kostet preis preise gebühr gebühren teuer`),
+	ES: toSet(`precio precios cuesta cuestan coste costo tarifa caro`),
+})
+
+// freeWords say that something costs nothing or is included.
+var freeWords = foldedAll(map[string]map[string]bool{
+	EN: toSet(`free included includes`),
+	FR: toSet(`gratuit gratuite gratuits gratuites gratuitement inclus incluse compris offert offerte`),
+	DE: toSet(`kostenlos kostenfrei gratis inklusive inbegriffen enthalten umsonst zuzahlungsbefreit`),
+	ES: toSet(`gratis gratuito gratuita incluido incluida incluye`),
+})
+
+// germanPriceParts are the parts of German compounds that name a price
+// ("Tagesmietpreis", "Versandkosten", "Bearbeitungsgebühr").
+var germanPriceParts = []string{"preis", "kosten", "gebühr", "gebuhr", "tarif"}
+
+// priceQuestion says whether the question's lower-case words ask for a
+// price: a price word ("was kostet", "combien coûte", "precio"), or "how
+// much" followed by "is", "are", "does", "do" or "for".
+func priceQuestion(ws []string) bool {
+	for i, w := range ws {
+		for _, set := range strongPriceWords {
+			if set[w] {
+				return true
+			}
+		}
+		if w == "much" && i > 0 && ws[i-1] == "how" && i+1 < len(ws) {
+			switch ws[i+1] {
+			case "is", "are", "does", "do", "for", "will", "would":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// statesPrice says whether a text speaks of a price: an amount of money,
+// a word of price ("fee", "Tagesmietpreis", "tarif") or a word saying it
+// is free or included.
+func statesPrice(text string) bool {
+	if len(answerTypes(text)) > 0 {
+		return true
+	}
+	for _, w := range words(strings.ToLower(text)) {
+		for lang := range strongPriceWords {
+			if strongPriceWords[lang][w] || freeWords[lang][w] || priceWords[lang][w] && w != "much" && w != "combien" && w != "cuánto" && w != "cuanto" {
+				return true
+			}
+		}
+		for _, p := range germanPriceParts {
+			if len(w) > len(p) && strings.Contains(w, p) {
+				return true
+			}
+		}
+	}
+	return false
+}

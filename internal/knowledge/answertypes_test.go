@@ -73,3 +73,46 @@ func TestSiblingSynonyms(t *testing.T) {
 		}
 	}
 }
+
+func TestPriceQuestion(t *testing.T) {
+	cases := []struct {
+		q    string
+		want bool
+	}{
+		{"how much is a full groom", true},
+		{"how much does shipping cost", true},
+		{"how much time does it take", false},
+		{"combien coûte un appel", true},
+		{"combien de temps pour la livraison", false},
+		{"was kostet die jahreskarte", true},
+		{"wie lange dauert es", false},
+		{"cuánto cuesta la matrícula", true},
+		{"cuanto tarda el envío", false},
+	}
+	for _, c := range cases {
+		if got := priceQuestion(words(strings.ToLower(c.q))); got != c.want {
+			t.Errorf("priceQuestion(%q) = %v, want %v", c.q, got, c.want)
+		}
+	}
+}
+
+func TestStatesPrice(t *testing.T) {
+	cases := []struct {
+		text string
+		want bool
+	}{
+		{"Shipping is 4.90 EUR.", true},
+		{"Delivery is free over 50 euros.", true},
+		{"Für jeden angefangenen Tag berechnen wir den üblichen Tagesmietpreis.", true},
+		{"La carte est gratuite.", true},
+		{"A late fee is added.", true},
+		{"A full brush out, shampoo and conditioner, nail trimming.", false},
+		{"Oui : licenciement, déménagement à l'étranger, maladie.", false},
+		{"Es un test de 30 preguntas.", false},
+	}
+	for _, c := range cases {
+		if got := statesPrice(c.text); got != c.want {
+			t.Errorf("statesPrice(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}

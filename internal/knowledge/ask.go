@@ -37,6 +37,14 @@ type hit struct {
 	missing    float64 // the greatest weight of a query term the block does not match
 	mask       uint64  // the query terms (the first 64) the block matches
 	asked      float64 // sum of the weights of the query terms its question heading matches
+	// full: the block has every word of the question, and the question
+	// heading it answers asks at least half of them (as a curated Q/A
+	// pair matched). It is not refused for a low BM25: in a small base
+	// about one subject every word is frequent, so idf and BM25 are low
+	// however well a block matches. (Every word in a body alone, "how late
+	// can I be for my appointment" against a cancellation rule, is not
+	// enough.)
+	full bool
 
 	// the query term being summed and its best match so far
 	term                int
@@ -50,7 +58,7 @@ func (b *Base) Ask(question string) Answer {
 	if len(question) > maxQuestion {
 		question = strings.ToValidUTF8(question[:maxQuestion], "")
 	}
-	qlang, sure := detect(question)
+	qlang, sure := detectAmong(question, b.langs)
 	ans := Answer{Language: qlang}
 	if !sure && len(b.docs) > 0 {
 		ans.Language = b.lang
@@ -70,17 +78,42 @@ func (b *Base) Ask(question string) Answer {
 	}
 	best := hits[0]
 	ans.Score = best.score
-	// Refused: too little of the question covered, or one word of the
-	// question, missing from the passage, weighs more than all it matches
-	// ("is there a sauna in the hotel" against "the hotel's policies").
-	if best.score < minScore || best.bm25 < minBM25 || best.missing >= missingRatio*best.covered {
+	if refuse(best) {
 		return ans
 	}
 	d := b.docs[best.doc]
 	text := d.answerText(best.block, Terms(question, d.lang))
+	// Answer type: a question about a price is not answered by a passage
+	// that says nothing of one ("how much is a full groom for a poodle"
+	// against what a full groom includes).
+	if priceQuestion(words(strings.ToLower(question))) && !statesPrice(text) {
+		return ans
+	}
 	ans.Answered, ans.Text = true, text
 	ans.Sources = []Citation{d.cite(best.block, text)}
 	return ans
+}
+
+// refuse says whether the best passage is not good enough to answer: too
+// little of the question covered, a weak match of only part of it, or one
+// word of the question, missing from the passage, weighing more than all
+// it matches ("is there a sauna in the hotel" against "the hotel's
+// policies"). When the missing word weighs exactly as much as what is
+// matched (one rare word found, one word the documents lack), the question
+// heading decides: a Q/A pair whose question asks what is matched answers
+// ("kann ich einen Gutschein kaufen" under "Gibt es Gutscheine?"), the
+// same word in a body does not.
+func refuse(h hit) bool {
+	const eps = 1e-9
+	switch {
+	case h.score < minScore, h.bm25 < minBM25 && !h.full:
+		return true
+	case h.missing > missingRatio*h.covered+eps:
+		return true
+	case h.missing >= missingRatio*h.covered-eps:
+		return h.asked < h.covered-eps
+	}
+	return false
 }
 
 // search ranks the blocks of the base for the question, best first.
@@ -148,6 +181,26 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		}
 		seen[t] = true
 		ms := b.matches(lang, t)
+		isGeneric := generic[qlang][w] || generic[lang][w] || genericStems[lang][t]
+		if lang == DE {
+			// "bringt", "gemacht", "abgesagt": Snowball leaves German
+			// inflected verb forms whole; their infinitive is the word
+			for _, v := range germanVerbForms(w, true) {
+				if vt, ok := term(DE, v); ok && genericStems[DE][vt] {
+					isGeneric = true
+				}
+			}
+			for _, v := range germanVerbForms(w, false) {
+				vt, ok := term(DE, v)
+				if !ok || vt == t || (len(ms) > 0 && ms[0].factor == 1) {
+					continue
+				}
+				if vm := b.matches(DE, vt); len(vm) > 0 && vm[0].factor == 1 && !seen[vt] {
+					t, ms = vt, vm
+					seen[vt] = true
+				}
+			}
+		}
 		if (priceWords[qlang][w] || priceWords[lang][w]) && b.df(termPrice) > 0 {
 			ms = append(ms, match{termPrice, factorSynonym})
 		}
@@ -166,7 +219,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		if len(ms) > 0 && sameMatches(qs, ms) {
 			continue // "cuánto cuesta": two words for one thing count once
 		}
-		if generic[qlang][w] || generic[lang][w] || genericStems[lang][t] {
+		if isGeneric {
 			weight *= genericWeight
 		}
 		qs = append(qs, queryTerm{weight: weight, matches: ms})
@@ -241,6 +294,7 @@ func (b *Base) score(lang string, qs []queryTerm, total float64) []hit {
 			}
 		}
 		cov := h.covered / total
+		h.full = cov >= 0.999 && h.asked >= 0.5*total
 		// confidence: mostly how much of the question the block covers,
 		// a little how strongly (BM25 saturates towards 1), and a little
 		// more when the question heading the block answers asks it too

@@ -224,3 +224,43 @@ Yes, for 3 EUR we wrap it in recycled paper.
 		t.Errorf("Ask(can you wrap a gift) = passages %+v (score %.2f), want the answer under its question first, score at most 1", a.Passages, a.Score)
 	}
 }
+
+// A price question is not answered by a passage that names no price, even
+// when it matches the rest of the question.
+func TestAskPriceQuestionNeedsAPrice(t *testing.T) {
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "g", Content: `# Services
+
+## Full groom
+
+A full groom is a bath, a haircut, nail trimming and ear cleaning.
+
+## Bath
+
+A bath is a shampoo, a conditioner and a blow dry.
+
+## Opening hours
+
+We are open from Tuesday to Saturday, 9 to 5.
+`, Version: "1"}})
+	q := "how much is a full groom"
+	if a := b.Ask(q); a.Answered {
+		t.Errorf("Ask(%q) answered %q (score %.2f), want a refusal: no price in the passage", q, a.Text, a.Score)
+	}
+	if a := b.Ask("what is in a full groom"); !a.Answered || !strings.Contains(a.Text, "haircut") {
+		t.Errorf("the same passage for what it says: answered %v %q (score %.2f)", a.Answered, a.Text, a.Score)
+	}
+}
+
+// One word found, one the documents lack, of the same weight: a Q/A pair
+// whose question has the found word answers, a body that has it does not.
+func TestAskTieDecidedByQuestionHeading(t *testing.T) {
+	q := "can i grab a voucher"
+	faq := NewLibrary(1 << 20).Base([]Source{{ID: "f", Content: "# FAQ\n\n## Tickets\n\nTickets are sold online.\n\n## Opening hours\n\nWe open at 9.\n\n## Do you sell vouchers?\n\nYes, at the ticket office.\n", Version: "1"}})
+	if a := faq.Ask(q); !a.Answered || !strings.Contains(a.Text, "ticket office") {
+		t.Errorf("Q/A pair: answered %v %q (score %.2f), want the voucher answer", a.Answered, a.Text, a.Score)
+	}
+	body := NewLibrary(1 << 20).Base([]Source{{ID: "b", Content: "# Visit\n\n## Tickets\n\nTickets are sold online.\n\n## Opening hours\n\nWe open at 9.\n\n## Shop\n\nThe shop sells vouchers, books and postcards.\n", Version: "1"}})
+	if a := body.Ask(q); a.Answered {
+		t.Errorf("body only: answered %q (score %.2f), want a refusal", a.Text, a.Score)
+	}
+}

@@ -94,6 +94,7 @@ func evalBase(dir string, r *EvalResult, spent *time.Duration) error {
 		return fmt.Errorf("knowledge: eval: %w", err)
 	}
 	var sources []Source
+	var all strings.Builder // the documents' text, lower-cased
 	vocabulary := map[string]bool{}
 	for _, e := range entries {
 		switch filepath.Ext(e.Name()) {
@@ -110,6 +111,7 @@ func evalBase(dir string, r *EvalResult, spent *time.Duration) error {
 		}
 		sources = append(sources, Source{ID: e.Name(), Name: e.Name(), Content: string(b), Version: "1"})
 		addSourceWords(vocabulary, string(b))
+		all.WriteString(strings.ToLower(html.UnescapeString(string(b))))
 	}
 	base := NewLibrary(64 << 20).Base(sources)
 	procedures := base.procedures()
@@ -119,6 +121,10 @@ func evalBase(dir string, r *EvalResult, spent *time.Duration) error {
 	}
 	name := filepath.Base(dir)
 	for _, q := range qs {
+		// a fact no document has can never be found: a broken question
+		if q.expect != "" && !strings.Contains(all.String(), strings.ToLower(q.expect)) {
+			return fmt.Errorf("knowledge: eval: %s: the expected fact %q of %q is in none of the documents", name, q.expect, q.text)
+		}
 		start := time.Now()
 		a := base.Ask(q.text)
 		*spent += time.Since(start)

@@ -2,6 +2,8 @@ package knowledge
 
 import (
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -14,8 +16,8 @@ func TestEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(results) != 7 {
-		t.Fatalf("got %d sets, want 7 (heldout, heldout2, tune, tune2 to tune5)", len(results))
+	if len(results) != 8 {
+		t.Fatalf("got %d sets, want 8 (heldout, heldout2, heldout3, tune, tune2 to tune5)", len(results))
 	}
 	answerable, unanswerable := 0, 0
 	for _, r := range results {
@@ -41,5 +43,28 @@ func TestEvaluate(t *testing.T) {
 	}
 	if answerable < 100 || unanswerable < 20 {
 		t.Errorf("%d answerable and %d unanswerable questions in all, want at least 100 and 20", answerable, unanswerable)
+	}
+}
+
+// A question whose expected fact no document has is a broken question: the
+// evaluation says so instead of counting it as a miss.
+func TestEvaluateRejectsFactNotInDocuments(t *testing.T) {
+	dir := t.TempDir()
+	base := filepath.Join(dir, "set", "base")
+	if err := os.MkdirAll(base, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"faq.md":        "# FAQ\n\n## Shipping\n\nShipping takes 2 days.\n",
+		"questions.txt": "how long is shipping | 3 days\n",
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(base, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := Evaluate(dir)
+	if err == nil || !strings.Contains(err.Error(), `"3 days"`) {
+		t.Fatalf("Evaluate = %v, want an error naming the missing fact", err)
 	}
 }

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -108,6 +109,15 @@ func DetectLanguage(text string) string {
 
 // detect is DetectLanguage with whether the guess rests on enough evidence.
 func detect(text string) (string, bool) {
+	return detectAmong(text, nil)
+}
+
+// detectAmong is detect, but a language of prefer (the documents'
+// languages) is chosen when the text's evidence for it is as strong as
+// the evidence needed to tell it from the best guess: "que entra en la
+// matricula" has only function words French and Spanish share, and
+// against Spanish documents it is Spanish.
+func detectAmong(text string, prefer []string) (string, bool) {
 	score := map[string]float64{}
 	for _, r := range text {
 		switch r {
@@ -141,6 +151,17 @@ func detect(text string) (string, bool) {
 	}
 	if bestS == 0 {
 		return EN, false
+	}
+	if !slices.Contains(prefer, best) {
+		pick := ""
+		for _, l := range prefer {
+			if 1.5*score[l] > bestS && (pick == "" || score[l] > score[pick]) {
+				pick = l
+			}
+		}
+		if pick != "" {
+			return pick, score[pick] >= 2
+		}
 	}
 	return best, bestS >= 2 && bestS >= 1.5*second
 }

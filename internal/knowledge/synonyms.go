@@ -84,15 +84,15 @@ var generic = foldedAll(map[string]map[string]bool{
 })
 
 // genericStems are the stems of the generic words, per language, so that
-// their other forms ("bringt", "gets") weigh as little.
+// their other forms ("gets", "hacerme") weigh as little.
 var genericStems = func() map[string]map[string]bool {
 	out := map[string]map[string]bool{}
 	for lang, set := range generic {
 		out[lang] = map[string]bool{}
 		for w := range set {
-			if t, ok := term(lang, w); ok {
-				out[lang][t] = true
-			}
+			// stemmed even when a stop word ("hacer" is one, "hacerme"
+			// is not, and its stem is "hacer"'s)
+			out[lang][stem(lang, w)] = true
 		}
 	}
 	return out
