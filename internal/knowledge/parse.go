@@ -163,86 +163,113 @@ func rowText(header, cells []string) string {
 // index builds the document's postings from its blocks.
 func (d *doc) index() {
 	d.size = int64(len(d.id) + len(d.name) + len(d.version))
-	memo := map[string]string{} // word -> term: stemming is most of the time spent
-	headingTerms := map[string][]string{}
-	var buf []string
-	termsOf := func(s string) []string {
-		var out []string
-		buf = appendWords(buf[:0], s)
-		for _, word := range phraseWords(buf) {
-			t, ok := memo[word]
-			if !ok {
-				t, _ = term(d.lang, word) // "" for a stop word
-				memo[word] = t
-			}
-			if t != "" {
-				out = append(out, t)
-			}
-		}
-		return out
-	}
-	tf := map[string]float32{}
-	direct := map[string]bool{} // terms of the block itself, not only of an outer heading
-	asked := map[string]bool{}  // terms of the question heading the block answers
+	ix := &indexer{d: d, memo: map[string]string{}, headingTerms: map[string][]string{},
+		tf: map[string]float32{}, direct: map[string]bool{}, asked: map[string]bool{}}
 	for i := range d.blocks {
-		bl := &d.blocks[i]
-		clear(tf)
-		clear(direct)
-		clear(asked)
-		n := float32(0)
-		add := func(ts []string, w float32, own bool) {
-			for _, t := range ts {
-				tf[t] += w
-				n += w
-				direct[t] = direct[t] || own
-			}
+		ix.block(i)
+	}
+	d.finish()
+}
+
+// indexer holds what indexing a document's blocks reuses from block to
+// block: stems already computed, each heading's terms, and one block's
+// term frequencies.
+type indexer struct {
+	d            *doc
+	memo         map[string]string // word -> term: stemming is most of the time spent
+	headingTerms map[string][]string
+	buf          []string
+	tf           map[string]float32
+	direct       map[string]bool // terms of the block itself, not only of an outer heading
+	asked        map[string]bool // terms of the question heading the block answers
+	n            float32
+}
+
+// termsOf are the terms of a text, stop words left out.
+func (ix *indexer) termsOf(s string) []string {
+	var out []string
+	ix.buf = appendWords(ix.buf[:0], s)
+	for _, word := range phraseWords(ix.buf) {
+		t, ok := ix.memo[word]
+		if !ok {
+			t, _ = term(ix.d.lang, word) // "" for a stop word
+			ix.memo[word] = t
 		}
-		addTerms := func(s string, w float32, own bool) { add(termsOf(s), w, own) }
-		addHeading := func(h string, w float32, own bool) {
-			ts, ok := headingTerms[h]
-			if !ok {
-				ts = termsOf(h)
-				headingTerms[h] = ts
-			}
-			add(ts, w, own)
-		}
-		addTerms(bl.text, weightBody, true)
-		for _, t := range answerTypes(bl.text) {
-			tf[t]++
-			direct[t] = true
-		}
-		if label := labelOf(bl.text); label != "" {
-			addTerms(label, weightHeading-weightBody, true) // "Check-in: from 3 p.m." reads as a heading
-		}
-		if bl.kind == kindItem {
-			addTerms(d.lists[bl.group].lead, weightOuter, true)
-		}
-		for k, h := range bl.heading {
-			switch {
-			case k < len(bl.heading)-1:
-				addHeading(h, weightOuter, false)
-			case bl.kind == kindQA || (strings.HasSuffix(h, "?") && bl.first):
-				addHeading(h, weightQuestion, true)
-				for _, t := range headingTerms[h] {
-					asked[t] = true
-				}
-			case strings.HasSuffix(h, "?"):
-				addHeading(h, weightOuter, false)
-			default:
-				addHeading(h, weightHeading, true)
-			}
-		}
-		bl.length = n
-		d.totalLen += float64(n)
-		for t, f := range tf {
-			d.postings[t] = append(d.postings[t], posting{block: int32(i), tf: f, outer: !direct[t], asked: asked[t]})
-			d.size += int64(len(t)) + 16
-		}
-		d.size += int64(len(bl.text))*2 + 64
-		for _, h := range bl.heading {
-			d.size += int64(len(h)) / 4 // paths share their strings
+		if t != "" {
+			out = append(out, t)
 		}
 	}
+	return out
+}
+
+func (ix *indexer) add(ts []string, w float32, own bool) {
+	for _, t := range ts {
+		ix.tf[t] += w
+		ix.n += w
+		ix.direct[t] = ix.direct[t] || own
+	}
+}
+
+func (ix *indexer) addHeading(h string, w float32, own bool) {
+	ts, ok := ix.headingTerms[h]
+	if !ok {
+		ts = ix.termsOf(h)
+		ix.headingTerms[h] = ts
+	}
+	ix.add(ts, w, own)
+}
+
+// block indexes block i: its text, its label, its list's lead and its
+// headings, each with its weight, into the document's postings.
+func (ix *indexer) block(i int) {
+	d := ix.d
+	bl := &d.blocks[i]
+	clear(ix.tf)
+	clear(ix.direct)
+	clear(ix.asked)
+	ix.n = 0
+	ix.add(ix.termsOf(bl.text), weightBody, true)
+	for _, t := range answerTypes(bl.text) {
+		ix.tf[t]++
+		ix.direct[t] = true
+	}
+	if label := labelOf(bl.text); label != "" {
+		ix.add(ix.termsOf(label), weightHeading-weightBody, true) // "Check-in: from 3 p.m." reads as a heading
+	}
+	if bl.kind == kindItem {
+		ix.add(ix.termsOf(d.lists[bl.group].lead), weightOuter, true)
+	}
+	for k, h := range bl.heading {
+		switch {
+		case k < len(bl.heading)-1:
+			ix.addHeading(h, weightOuter, false)
+		case bl.kind == kindQA || (strings.HasSuffix(h, "?") && bl.first):
+			ix.addHeading(h, weightQuestion, true)
+			for _, t := range ix.headingTerms[h] {
+				ix.asked[t] = true
+			}
+		case strings.HasSuffix(h, "?"):
+			ix.addHeading(h, weightOuter, false)
+		default:
+			ix.addHeading(h, weightHeading, true)
+		}
+	}
+	bl.length = ix.n
+	d.totalLen += float64(ix.n)
+	for t, f := range ix.tf {
+		d.postings[t] = append(d.postings[t], posting{block: int32(i), tf: f, outer: !ix.direct[t], asked: ix.asked[t]})
+		d.size += int64(len(t)) + 16
+	}
+	d.size += int64(len(bl.text))*2 + 64
+	for _, h := range bl.heading {
+		d.size += int64(len(h)) / 4 // paths share their strings
+	}
+}
+
+// finish counts the rest of the document's size and builds its term
+// lookups (by first letter; German's sorted and reversed vocabularies for
+// compounds).
+func (d *doc) finish() {
 	for _, l := range d.lists {
 		d.size += int64(len(l.lead)) + 24*int64(len(l.items))
 	}
