@@ -23,7 +23,7 @@ func (s *Service) Get(ctx context.Context, key string, admin bool) (*Detail, err
 	// The committed view count plus this process's views not yet
 	// committed (the caller's own included), and the rest of the listing
 	// as of the catalog version its batch read.
-	v, err := s.views.count(ctx, key, admin)
+	v, err := s.views.countView(ctx, key, admin)
 	if err != nil {
 		return nil, err
 	}

@@ -495,23 +495,23 @@ func counterKey(q Query, admin bool) string {
 func (s *Service) countAt(ctx context.Context, catalog int64, q Query, admin bool) (int64, error) {
 	key := counterKey(q, admin)
 	if key == "" {
-		return s.count(ctx, q, admin)
+		return s.matching(ctx, q, admin)
 	}
 	key += "|" + q.Category + "|" + q.Brand
 	if n, ok := s.counts.get(catalog, key); ok {
 		return n, nil
 	}
-	n, err := s.count(ctx, q, admin)
+	n, err := s.matching(ctx, q, admin)
 	if err == nil {
 		s.counts.put(catalog, key, n)
 	}
 	return n, err
 }
 
-// count is the number of listings matching q: a maintained counter when
+// matching is the number of listings matching q: a maintained counter when
 // counterKey names one, otherwise an indexed COUNT (a search goes through
 // the full-text index).
-func (s *Service) count(ctx context.Context, q Query, admin bool) (int64, error) {
+func (s *Service) matching(ctx context.Context, q Query, admin bool) (int64, error) {
 	key := counterKey(q, admin)
 	var n int64
 	var err error

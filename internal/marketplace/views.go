@@ -366,10 +366,10 @@ type viewed struct {
 // maxViewBatch bounds one batch.
 const maxViewBatch = 256
 
-// count reads the listing named by key, counts one view of it and returns
+// countView reads the listing named by key, counts one view of it and returns
 // it with its view count. NOT_FOUND when there is no such listing visible
 // to the caller (no view is counted then).
-func (b *viewReader) count(ctx context.Context, key string, admin bool) (viewed, error) {
+func (b *viewReader) countView(ctx context.Context, key string, admin bool) (viewed, error) {
 	r := &viewReq{key: key, admin: admin, done: make(chan struct{})}
 	b.mu.Lock()
 	b.pending = append(b.pending, r)

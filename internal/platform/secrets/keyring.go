@@ -20,7 +20,7 @@ import (
 const (
 	JWTSecret   = "jwt_secret"           // signs the embedded provider's session tokens (HS256)
 	EditLinkKey = "edit_link_key"        // seals edit-link tokens at rest
-	MailKey     = "mail_credentials_key" // seals mail-tenant API keys at rest
+	MailKey     = "mail_credentials_key" // seals mail-tenant API keys and webhook signing secrets at rest (the name is kept for existing key files)
 )
 
 // Names lists every server key.
