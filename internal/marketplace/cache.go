@@ -88,7 +88,7 @@ func (s *Service) readVersions(ctx context.Context) (catalog, views int64, err e
 }
 
 // notifyChannel is the PostgreSQL channel every marketplace write
-// notifies when it commits (see Write.finish).
+// notifies when it commits (see WriteTx.finish).
 const notifyChannel = "genie_marketplace"
 
 // versionSafety bounds, on PostgreSQL, how long versions read once are

@@ -125,7 +125,7 @@ func (s *Service) Clone(ctx context.Context, c *auth.Caller, listingID string, i
 		return nil, apperr.Invalid("currentCloneCount", "currentCloneCount must be 0 or more")
 	}
 	res := &CloneResult{}
-	err := s.write(ctx, func(tx *Write) error {
+	err := s.write(ctx, func(tx *WriteTx) error {
 		now := s.DB.Now()
 		var agentID sql.NullString
 		var public bool
@@ -201,7 +201,7 @@ func (s *Service) DetachGenie(ctx context.Context, tx *sql.Tx, g *genies.Genie) 
 	if n == 0 {
 		return nil
 	}
-	return s.writeIn(ctx, tx, func(w *Write) error {
+	return s.writeIn(ctx, tx, func(w *WriteTx) error {
 		if _, err := w.ExecContext(ctx, `UPDATE marketplace_listings SET agent_id = NULL WHERE agent_id = $1`, g.ID); err != nil {
 			return fmt.Errorf("marketplace: detach genie: %w", err)
 		}

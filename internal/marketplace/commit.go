@@ -31,13 +31,13 @@ const changesKept = 100_000
 // search index from the listings (after a bulk load).
 const rebuildAll = -1
 
-// Write is one marketplace write in progress: its transaction, and what
+// WriteTx is one marketplace write in progress: its transaction, and what
 // the write moved. Every marketplace write runs through Service.write,
 // which opens the transaction and, when the write succeeds, moves the
 // maintained counters, records the listings it touched and bumps the
 // version counter, in that transaction. So no write can forget to
 // invalidate the response caches or the search indexes of any process.
-type Write struct {
+type WriteTx struct {
 	*sql.Tx
 	q       db.Querier // Tx through the service's prepared statements
 	deltas  map[string]int64
@@ -49,20 +49,20 @@ type Write struct {
 
 // ExecContext, QueryContext and QueryRowContext run on the write's
 // transaction, reusing prepared statements where the engine needs it.
-func (w *Write) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+func (w *WriteTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	return w.q.ExecContext(ctx, query, args...)
 }
 
-func (w *Write) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+func (w *WriteTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	return w.q.QueryContext(ctx, query, args...)
 }
 
-func (w *Write) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+func (w *WriteTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	return w.q.QueryRowContext(ctx, query, args...)
 }
 
 // Count adds deltas to the maintained counters (see membership).
-func (w *Write) Count(deltas map[string]int64) {
+func (w *WriteTx) Count(deltas map[string]int64) {
 	if w.deltas == nil {
 		w.deltas = map[string]int64{}
 	}
@@ -73,36 +73,36 @@ func (w *Write) Count(deltas map[string]int64) {
 
 // Touch records that the listing with this seq was created, deleted, or
 // changed in a field a search can filter or sort by.
-func (w *Write) Touch(seq int64) { w.touched = append(w.touched, seq) }
+func (w *WriteTx) Touch(seq int64) { w.touched = append(w.touched, seq) }
 
-// write runs fn in a write transaction and finishes it as Write says.
-func (s *Service) write(ctx context.Context, fn func(w *Write) error) error {
+// write runs fn in a write transaction and finishes it as WriteTx says.
+func (s *Service) write(ctx context.Context, fn func(w *WriteTx) error) error {
 	return s.run(ctx, false, fn)
 }
 
 // Write is write for the packages of the marketplace's other rooms
 // (internal/marketplace/community): their writes take the same one path.
-func (s *Service) Write(ctx context.Context, fn func(w *Write) error) error { return s.write(ctx, fn) }
+func (s *Service) Write(ctx context.Context, fn func(w *WriteTx) error) error { return s.write(ctx, fn) }
 
 // writeViews is write for a flush of views: views move the views counter
 // (a random shard) instead of the catalog version, so that responses that
 // do not show view counts stay cached.
-func (s *Service) writeViews(ctx context.Context, fn func(w *Write) error) error {
+func (s *Service) writeViews(ctx context.Context, fn func(w *WriteTx) error) error {
 	return s.run(ctx, true, fn)
 }
 
 // writeIn is write inside a transaction another package opened (a hook).
-func (s *Service) writeIn(ctx context.Context, tx *sql.Tx, fn func(w *Write) error) error {
-	w := &Write{Tx: tx, q: tx, postgres: s.DB.Engine == db.Postgres}
+func (s *Service) writeIn(ctx context.Context, tx *sql.Tx, fn func(w *WriteTx) error) error {
+	w := &WriteTx{Tx: tx, q: tx, postgres: s.DB.Engine == db.Postgres}
 	if err := fn(w); err != nil {
 		return err
 	}
 	return w.finish(ctx)
 }
 
-func (s *Service) run(ctx context.Context, views bool, fn func(w *Write) error) error {
+func (s *Service) run(ctx context.Context, views bool, fn func(w *WriteTx) error) error {
 	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		w := &Write{Tx: tx, q: s.stmts.In(tx), views: views, postgres: s.DB.Engine == db.Postgres}
+		w := &WriteTx{Tx: tx, q: s.stmts.In(tx), views: views, postgres: s.DB.Engine == db.Postgres}
 		if err := fn(w); err != nil {
 			return err
 		}
@@ -119,7 +119,7 @@ func (s *Service) run(ctx context.Context, views bool, fn func(w *Write) error) 
 // PostgreSQL that lock also makes catalog versions commit in order, which
 // is what lets a search index catch up by reading changes after the
 // version it has seen.
-func (w *Write) finish(ctx context.Context) error {
+func (w *WriteTx) finish(ctx context.Context) error {
 	if w.postgres { // delivered at commit to every process's listener (versionWatch)
 		if _, err := w.ExecContext(ctx, `SELECT pg_notify('`+notifyChannel+`', '')`); err != nil {
 			return fmt.Errorf("marketplace: notify: %w", err)

@@ -4,7 +4,7 @@ import "context"
 
 // What the community room (package internal/marketplace/community:
 // reviews, favorites, collections, submissions) uses of the catalog,
-// besides Write, Listing and RecordInteraction. The community
+// besides WriteTx, Service.Write, Listing and RecordInteraction. The community
 // package imports this one, never the reverse; internal/app registers its
 // actions into the marketplace resource.
 
@@ -24,7 +24,7 @@ func (s *Service) LoadListing(ctx context.Context, id string) (*Listing, error) 
 
 // CreateListingTx validates in as create's data and creates the listing
 // inside w, returning its id; the errors are create's.
-func (s *Service) CreateListingTx(ctx context.Context, w *Write, in *ListingRequest) (string, error) {
+func (s *Service) CreateListingTx(ctx context.Context, w *WriteTx, in *ListingRequest) (string, error) {
 	p, err := in.validate(true)
 	if err != nil {
 		return "", err

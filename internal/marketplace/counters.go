@@ -60,7 +60,7 @@ func (s *Service) RebuildCounters(ctx context.Context) error {
 	if err := s.viewCount.settle(ctx); err != nil {
 		return err
 	}
-	return s.write(ctx, func(tx *Write) error {
+	return s.write(ctx, func(tx *WriteTx) error {
 		for _, q := range []string{
 			`INSERT INTO marketplace_listing_views (seq, is_public) SELECT l.seq, l.is_public FROM marketplace_listings l
 				WHERE NOT EXISTS (SELECT 1 FROM marketplace_listing_views v WHERE v.seq = l.seq)`,

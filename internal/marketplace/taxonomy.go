@@ -210,7 +210,7 @@ func (s *Service) saveCategory(ctx context.Context, id string, in *CategoryCreat
 		parent = &v
 	}
 	var c *Category
-	err = s.write(ctx, func(tx *Write) error {
+	err = s.write(ctx, func(tx *WriteTx) error {
 		if create {
 			c = &Category{ID: uuid.NewString(), CreatedAt: s.DB.Now()}
 		} else if c, err = loadCategory(ctx, tx, id); err != nil {
@@ -261,7 +261,7 @@ func (s *Service) saveCategory(ctx context.Context, id string, in *CategoryCreat
 // deleteCategory removes a category that no listing uses; its
 // subcategories become top-level.
 func (s *Service) deleteCategory(ctx context.Context, id string) error {
-	return s.write(ctx, func(tx *Write) error {
+	return s.write(ctx, func(tx *WriteTx) error {
 		if _, err := loadCategory(ctx, tx, id); err != nil {
 			return err
 		}
@@ -311,7 +311,7 @@ func (s *Service) saveBrand(ctx context.Context, id string, inName, inSlug *stri
 		return nil, err
 	}
 	b := &Brand{ID: id}
-	err = s.write(ctx, func(tx *Write) error {
+	err = s.write(ctx, func(tx *WriteTx) error {
 		if create {
 			b.ID, b.CreatedAt = uuid.NewString(), s.DB.Now()
 		} else {
@@ -343,7 +343,7 @@ func (s *Service) saveBrand(ctx context.Context, id string, inName, inSlug *stri
 
 // deleteBrand removes a brand; its listings keep existing without a brand.
 func (s *Service) deleteBrand(ctx context.Context, id string) error {
-	return s.write(ctx, func(tx *Write) error {
+	return s.write(ctx, func(tx *WriteTx) error {
 		var one int
 		err := tx.QueryRowContext(ctx, `SELECT 1 FROM marketplace_brands WHERE id = $1`, id).Scan(&one)
 		if err != nil {

@@ -205,7 +205,7 @@ func (c *viewCounter) flush(ctx context.Context) error {
 
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
-	err := c.s.writeViews(ctx, func(tx *Write) error {
+	err := c.s.writeViews(ctx, func(tx *WriteTx) error {
 		public, err := addViews(ctx, tx, f.bySeq, batch)
 		if err != nil {
 			return err
@@ -260,7 +260,7 @@ func (c *viewCounter) flush(ctx context.Context) error {
 // PostgreSQL the rows are locked in seq order first (and interactions
 // written in key order), so that two processes' flushes, and a flush and
 // a listing update, cannot deadlock.
-func addViews(ctx context.Context, tx *Write, bySeq map[int64]int64, batch map[viewKey]int64) (public int64, err error) {
+func addViews(ctx context.Context, tx *WriteTx, bySeq map[int64]int64, batch map[viewKey]int64) (public int64, err error) {
 	seqs := slices.Sorted(maps.Keys(bySeq))
 	ns := make([]int64, len(seqs))
 	for i, q := range seqs {

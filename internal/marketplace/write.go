@@ -275,7 +275,7 @@ func slugTaken(err error) error {
 // agent's owner is the listing's creator. A used slug is VALIDATION_ERROR.
 func (s *Service) Create(ctx context.Context, c *auth.Caller, p *patch) (*Listing, error) {
 	var id string
-	err := s.write(ctx, func(tx *Write) error {
+	err := s.write(ctx, func(tx *WriteTx) error {
 		var err error
 		id, err = s.createTx(ctx, tx, p)
 		return err
@@ -287,7 +287,7 @@ func (s *Service) Create(ctx context.Context, c *auth.Caller, p *patch) (*Listin
 }
 
 // createTx is Create inside tx; it returns the new listing's id.
-func (s *Service) createTx(ctx context.Context, tx *Write, p *patch) (string, error) {
+func (s *Service) createTx(ctx context.Context, tx *WriteTx, p *patch) (string, error) {
 	l := p.newListing()
 	l.ID = uuid.NewString()
 	now := s.DB.Now()
@@ -340,7 +340,7 @@ func (s *Service) loadAdmin(ctx context.Context, id string) (*Listing, error) {
 
 // Update changes the supplied fields of a listing (admin only).
 func (s *Service) Update(ctx context.Context, id string, p *patch) (*Listing, error) {
-	err := s.write(ctx, func(tx *Write) error {
+	err := s.write(ctx, func(tx *WriteTx) error {
 		old, err := s.lockListing(ctx, tx, id)
 		if err != nil {
 			return err
@@ -384,7 +384,7 @@ func (s *Service) Update(ctx context.Context, id string, p *patch) (*Listing, er
 // Delete removes a listing (admin only) and unlinks its agent, which stays
 // a normal genie of its owner. Clones made from it are not affected.
 func (s *Service) Delete(ctx context.Context, id string) error {
-	return s.write(ctx, func(tx *Write) error {
+	return s.write(ctx, func(tx *WriteTx) error {
 		old, err := s.lockListing(ctx, tx, id)
 		if err != nil {
 			return err
@@ -408,7 +408,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 // views row first, as a view does, and its count read once it is locked,
 // so that the count includes every view committed before, and no other
 // view of the listing commits until this write has.
-func (s *Service) lockListing(ctx context.Context, tx *Write, id string) (*Listing, error) {
+func (s *Service) lockListing(ctx context.Context, tx *WriteTx, id string) (*Listing, error) {
 	if !field.IsUUID(id) {
 		return nil, apperr.NotFound("marketplace listing")
 	}

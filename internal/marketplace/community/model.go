@@ -7,7 +7,7 @@
 // SQL, one short function per statement, and actions.go the declarations
 // and handlers (data.mode dispatched by an httpapi.ModeTable).
 //
-// The package imports marketplace (for Write, the listing columns, Listing,
+// The package imports marketplace (for WriteTx, the listing columns, Listing,
 // and the trending interactions); marketplace does not import it.
 // internal/app registers both packages' actions as the one marketplace
 // resource. See docs/marketplace.md.

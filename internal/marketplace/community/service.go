@@ -76,7 +76,7 @@ func (s *Service) CreateReview(ctx context.Context, c *auth.Caller, listingID st
 	}
 	v := &Review{ID: uuid.NewString(), MarketplaceGenieID: listingID, UserID: c.UserID, Rating: *in.Rating, ReviewText: text,
 		IsVerifiedClone: in.IsVerifiedClone != nil && *in.IsVerifiedClone}
-	err = s.m.Write(ctx, func(w *marketplace.Write) error {
+	err = s.m.Write(ctx, func(w *marketplace.WriteTx) error {
 		v.CreatedAt = s.db.Now()
 		if err := s.mayReview(ctx, w, c, v); err != nil {
 			return err
@@ -102,7 +102,7 @@ func (s *Service) CreateReview(ctx context.Context, c *auth.Caller, listingID st
 // listing is visible (and locked first, so concurrent reviews of one
 // listing queue there), the caller has not reviewed it yet, and a
 // verified review comes from a user who cloned it.
-func (s *Service) mayReview(ctx context.Context, w *marketplace.Write, c *auth.Caller, v *Review) error {
+func (s *Service) mayReview(ctx context.Context, w *marketplace.WriteTx, c *auth.Caller, v *Review) error {
 	if err := visibleListing(ctx, w, c, v.MarketplaceGenieID, s.db.ForUpdate()); err != nil {
 		return err
 	}
@@ -127,7 +127,7 @@ func (s *Service) mayReview(ctx context.Context, w *marketplace.Write, c *auth.C
 }
 
 // reviewCreated records marketplace.review.created, when events are kept.
-func (s *Service) reviewCreated(ctx context.Context, w *marketplace.Write, c *auth.Caller, id string) error {
+func (s *Service) reviewCreated(ctx context.Context, w *marketplace.WriteTx, c *auth.Caller, id string) error {
 	if s.m.Events == nil {
 		return nil
 	}
@@ -154,7 +154,7 @@ func (s *Service) UpdateReview(ctx context.Context, c *auth.Caller, id string, i
 		}
 		text = &t
 	}
-	err := s.m.Write(ctx, func(w *marketplace.Write) error {
+	err := s.m.Write(ctx, func(w *marketplace.WriteTx) error {
 		listingID, old, err := lockOwnReview(ctx, w, c, id, s.db.ForUpdate())
 		if err != nil || in.Rating == nil && text == nil {
 			return err
@@ -178,7 +178,7 @@ func (s *Service) UpdateReview(ctx context.Context, c *auth.Caller, id string, i
 // only their own, as the spec says) and takes it out of the listing's
 // rating.
 func (s *Service) DeleteReview(ctx context.Context, c *auth.Caller, id string) error {
-	return s.m.Write(ctx, func(w *marketplace.Write) error {
+	return s.m.Write(ctx, func(w *marketplace.WriteTx) error {
 		listingID, old, err := lockOwnReview(ctx, w, c, id, s.db.ForUpdate())
 		if err != nil {
 			return err
@@ -214,7 +214,7 @@ func (s *Service) Favorites(ctx context.Context, c *auth.Caller, in PageRequest)
 // AddFavorite marks a visible listing as the caller's favorite; created
 // reports whether it was new (adding again returns the existing favorite).
 func (s *Service) AddFavorite(ctx context.Context, c *auth.Caller, listingID string) (f *Favorite, created bool, err error) {
-	err = s.m.Write(ctx, func(w *marketplace.Write) error {
+	err = s.m.Write(ctx, func(w *marketplace.WriteTx) error {
 		if err := visibleListing(ctx, w, c, listingID, ""); err != nil {
 			return err
 		}
@@ -241,7 +241,7 @@ func (s *Service) AddFavorite(ctx context.Context, c *auth.Caller, listingID str
 // RemoveFavorite removes the listing from the caller's favorites; it
 // succeeds when it was not one.
 func (s *Service) RemoveFavorite(ctx context.Context, c *auth.Caller, listingID string) error {
-	if err := s.m.Write(ctx, func(w *marketplace.Write) error {
+	if err := s.m.Write(ctx, func(w *marketplace.WriteTx) error {
 		return deleteFavorite(ctx, w, c.UserID, listingID)
 	}); err != nil {
 		return fmt.Errorf("community: remove favorite: %w", err)
@@ -303,7 +303,7 @@ func (s *Service) CreateCollection(ctx context.Context, c *auth.Caller, in Colle
 	if desc != nil {
 		k.Description = *desc
 	}
-	if err := s.m.Write(ctx, func(w *marketplace.Write) error { return insertCollection(ctx, w, k) }); err != nil {
+	if err := s.m.Write(ctx, func(w *marketplace.WriteTx) error { return insertCollection(ctx, w, k) }); err != nil {
 		return nil, fmt.Errorf("community: create collection: %w", err)
 	}
 	return loadCollection(ctx, s.db.R, c, k.ID)
@@ -324,14 +324,14 @@ func (s *Service) UpdateCollection(ctx context.Context, c *auth.Caller, id strin
 	if ch.desc, err = collectionDescription(in.Description); err != nil {
 		return nil, err
 	}
-	return s.changeCollection(ctx, c, id, func(w *marketplace.Write) error {
+	return s.changeCollection(ctx, c, id, func(w *marketplace.WriteTx) error {
 		return updateCollection(ctx, w, id, ch, s.db.Now())
 	})
 }
 
 // DeleteCollection deletes the caller's own collection.
 func (s *Service) DeleteCollection(ctx context.Context, c *auth.Caller, id string) error {
-	return s.m.Write(ctx, func(w *marketplace.Write) error {
+	return s.m.Write(ctx, func(w *marketplace.WriteTx) error {
 		if err := lockOwnCollection(ctx, w, c, id, s.db.ForUpdate()); err != nil {
 			return err
 		}
@@ -343,7 +343,7 @@ func (s *Service) DeleteCollection(ctx context.Context, c *auth.Caller, id strin
 // collection (at most MaxCollectionGenies; adding again changes nothing
 // but updated_at).
 func (s *Service) AddToCollection(ctx context.Context, c *auth.Caller, id, listingID string) (*Collection, error) {
-	return s.changeCollection(ctx, c, id, func(w *marketplace.Write) error {
+	return s.changeCollection(ctx, c, id, func(w *marketplace.WriteTx) error {
 		if err := visibleListing(ctx, w, c, listingID, ""); err != nil {
 			return err
 		}
@@ -365,7 +365,7 @@ func (s *Service) AddToCollection(ctx context.Context, c *auth.Caller, id, listi
 // RemoveFromCollection removes a listing from the caller's own collection
 // (it succeeds when the listing is not in it).
 func (s *Service) RemoveFromCollection(ctx context.Context, c *auth.Caller, id, listingID string) (*Collection, error) {
-	return s.changeCollection(ctx, c, id, func(w *marketplace.Write) error {
+	return s.changeCollection(ctx, c, id, func(w *marketplace.WriteTx) error {
 		if err := removeCollectionGenie(ctx, w, id, listingID); err != nil {
 			return err
 		}
@@ -375,8 +375,8 @@ func (s *Service) RemoveFromCollection(ctx context.Context, c *auth.Caller, id, 
 
 // changeCollection runs change on the caller's own collection (others are
 // NOT_FOUND) in one write that locks it, and returns the collection after.
-func (s *Service) changeCollection(ctx context.Context, c *auth.Caller, id string, change func(w *marketplace.Write) error) (*Collection, error) {
-	if err := s.m.Write(ctx, func(w *marketplace.Write) error {
+func (s *Service) changeCollection(ctx context.Context, c *auth.Caller, id string, change func(w *marketplace.WriteTx) error) (*Collection, error) {
+	if err := s.m.Write(ctx, func(w *marketplace.WriteTx) error {
 		if err := lockOwnCollection(ctx, w, c, id, s.db.ForUpdate()); err != nil {
 			return err
 		}
@@ -428,7 +428,7 @@ func (s *Service) CreateSubmission(ctx context.Context, c *auth.Caller, agentID 
 		return nil, err
 	}
 	v := &Submission{ID: uuid.NewString(), UserID: c.UserID, AgentID: &agentID, Status: SubmissionPending, CreatedAt: s.db.Now()}
-	if err := s.m.Write(ctx, func(w *marketplace.Write) error {
+	if err := s.m.Write(ctx, func(w *marketplace.WriteTx) error {
 		if err := insertSubmission(ctx, w, v, d); err != nil {
 			return err
 		}
@@ -446,7 +446,7 @@ func (s *Service) DeleteSubmission(ctx context.Context, c *auth.Caller, id strin
 	if c.IsAdmin() {
 		owner = ""
 	}
-	return s.m.Write(ctx, func(w *marketplace.Write) error { return deleteSubmission(ctx, w, id, owner) })
+	return s.m.Write(ctx, func(w *marketplace.WriteTx) error { return deleteSubmission(ctx, w, id, owner) })
 }
 
 // canModerate is the rule of the moderation modes: admins only.
@@ -475,7 +475,7 @@ func (s *Service) Moderate(ctx context.Context, c *auth.Caller, id, mode string,
 		return nil, nil, err
 	}
 	var listingID string
-	err = s.m.Write(ctx, func(w *marketplace.Write) (err error) {
+	err = s.m.Write(ctx, func(w *marketplace.WriteTx) (err error) {
 		listingID, err = s.move(ctx, w, c, id, mode, to, n, notes.Set && notes.Null)
 		return err
 	})
@@ -496,7 +496,7 @@ func (s *Service) Moderate(ctx context.Context, c *auth.Caller, id, mode string,
 // move is Moderate's write: it locks the submission, checks the move,
 // records it, publishes the listing of an approval (returning its id) and
 // records marketplace.submission.status_changed for the submitter.
-func (s *Service) move(ctx context.Context, w *marketplace.Write, c *auth.Caller, id, mode, to string, notes *string, clear bool) (string, error) {
+func (s *Service) move(ctx context.Context, w *marketplace.WriteTx, c *auth.Caller, id, mode, to string, notes *string, clear bool) (string, error) {
 	v, err := loadSubmission(ctx, w, id, s.db.ForUpdate())
 	if err != nil {
 		return "", err
@@ -527,7 +527,7 @@ func (s *Service) move(ctx context.Context, w *marketplace.Write, c *auth.Caller
 // thumbnail_url, demo_video_url, metadata), for the submission's genie.
 // is_featured and is_public are the marketplace's to decide: the listing
 // is public and not featured.
-func (s *Service) publish(ctx context.Context, w *marketplace.Write, v *Submission) (string, error) {
+func (s *Service) publish(ctx context.Context, w *marketplace.WriteTx, v *Submission) (string, error) {
 	var in marketplace.ListingRequest
 	if err := field.Decode(json.RawMessage(v.SubmissionData), &in); err != nil {
 		return "", inSubmissionData(err)

@@ -18,7 +18,7 @@ import (
 
 // The SQL of the community room: one short function per statement. Reads
 // take a db.Querier (the read pool, or a write transaction); writes take
-// the *marketplace.Write of marketplace's one write path. lock is
+// the *marketplace.WriteTx of marketplace's one write path. lock is
 // db.ForUpdate() inside a transaction that must lock the row, else "".
 
 // args collects query arguments and hands out their placeholders.
@@ -63,7 +63,7 @@ func count(ctx context.Context, q db.Querier, what, query string, a ...any) (int
 }
 
 // exec runs a write statement in w, wrapping its error with what.
-func exec(ctx context.Context, w *marketplace.Write, what, query string, a ...any) (sql.Result, error) {
+func exec(ctx context.Context, w *marketplace.WriteTx, what, query string, a ...any) (sql.Result, error) {
 	res, err := w.ExecContext(ctx, query, a...)
 	if err != nil {
 		return nil, fmt.Errorf("community: %s: %w", what, err)
@@ -98,7 +98,7 @@ func visibleListing(ctx context.Context, q db.Querier, c *auth.Caller, id, lock 
 // recomputes its average rating (rounded to 2 decimals). The UPDATE takes
 // the listing's row lock on PostgreSQL (SQLite transactions are already
 // serialized), so concurrent review writes cannot lose an update.
-func addRating(ctx context.Context, w *marketplace.Write, listingID string, dSum, dCount int64) error {
+func addRating(ctx context.Context, w *marketplace.WriteTx, listingID string, dSum, dCount int64) error {
 	var sum, n, seq int64
 	err := w.QueryRowContext(ctx, `UPDATE marketplace_listings SET rating_sum = rating_sum + $1, rating_count = rating_count + $2
 		WHERE id = $3 RETURNING rating_sum, rating_count, seq`, dSum, dCount, listingID).Scan(&sum, &n, &seq)
@@ -160,7 +160,7 @@ func hasCloned(ctx context.Context, q db.Querier, listingID, userID string) (boo
 
 // insertReview stores a new review; a second review of the listing by the
 // user is errReviewed.
-func insertReview(ctx context.Context, w *marketplace.Write, v *Review) error {
+func insertReview(ctx context.Context, w *marketplace.WriteTx, v *Review) error {
 	_, err := w.ExecContext(ctx, `INSERT INTO marketplace_reviews (id, listing_id, user_id, rating, review_text,
 		is_verified_clone, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
 		v.ID, v.MarketplaceGenieID, v.UserID, v.Rating, v.ReviewText, v.IsVerifiedClone, v.CreatedAt)
@@ -175,7 +175,7 @@ func insertReview(ctx context.Context, w *marketplace.Write, v *Review) error {
 
 // lockOwnReview reads and locks the caller's own review, returning its
 // listing and rating; reviews of other users are NOT_FOUND.
-func lockOwnReview(ctx context.Context, w *marketplace.Write, c *auth.Caller, id, lock string) (listingID string, rating int, err error) {
+func lockOwnReview(ctx context.Context, w *marketplace.WriteTx, c *auth.Caller, id, lock string) (listingID string, rating int, err error) {
 	var owner string
 	err = w.QueryRowContext(ctx, `SELECT user_id, listing_id, rating FROM marketplace_reviews WHERE id = $1`+lock, id).
 		Scan(&owner, &listingID, &rating)
@@ -189,14 +189,14 @@ func lockOwnReview(ctx context.Context, w *marketplace.Write, c *auth.Caller, id
 }
 
 // updateReview sets a review's rating and, when text is not nil, its text.
-func updateReview(ctx context.Context, w *marketplace.Write, id string, rating int, text *string, now time.Time) error {
+func updateReview(ctx context.Context, w *marketplace.WriteTx, id string, rating int, text *string, now time.Time) error {
 	_, err := exec(ctx, w, "update review", `UPDATE marketplace_reviews SET rating = $1, review_text = COALESCE($2, review_text),
 		updated_at = $3 WHERE id = $4`, rating, text, now, id)
 	return err
 }
 
 // deleteReview removes a review.
-func deleteReview(ctx context.Context, w *marketplace.Write, id string) error {
+func deleteReview(ctx context.Context, w *marketplace.WriteTx, id string) error {
 	_, err := exec(ctx, w, "delete review", `DELETE FROM marketplace_reviews WHERE id = $1`, id)
 	return err
 }
@@ -238,7 +238,7 @@ func listReviews(ctx context.Context, q db.Querier, f reviewFilter, limit, offse
 
 // insertFavorite marks the listing as the user's favorite; it reports
 // false when it already was one.
-func insertFavorite(ctx context.Context, w *marketplace.Write, id, userID, listingID string, now time.Time) (bool, error) {
+func insertFavorite(ctx context.Context, w *marketplace.WriteTx, id, userID, listingID string, now time.Time) (bool, error) {
 	var got string
 	err := w.QueryRowContext(ctx, `INSERT INTO marketplace_favorites (id, user_id, listing_id, created_at) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (user_id, listing_id) DO NOTHING RETURNING id`, id, userID, listingID, now).Scan(&got)
@@ -252,7 +252,7 @@ func insertFavorite(ctx context.Context, w *marketplace.Write, id, userID, listi
 }
 
 // deleteFavorite removes the user's favorite of the listing, if any.
-func deleteFavorite(ctx context.Context, w *marketplace.Write, userID, listingID string) error {
+func deleteFavorite(ctx context.Context, w *marketplace.WriteTx, userID, listingID string) error {
 	_, err := w.ExecContext(ctx, `DELETE FROM marketplace_favorites WHERE user_id = $1 AND listing_id = $2`, userID, listingID)
 	return err
 }
@@ -341,7 +341,7 @@ func collectionListings(ctx context.Context, q db.Querier, c *auth.Caller, id st
 }
 
 // insertCollection stores a new collection.
-func insertCollection(ctx context.Context, w *marketplace.Write, k *Collection) error {
+func insertCollection(ctx context.Context, w *marketplace.WriteTx, k *Collection) error {
 	_, err := w.ExecContext(ctx, `INSERT INTO marketplace_collections (id, user_id, name, description, is_public,
 		created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)`, k.ID, k.UserID, k.Name, k.Description, k.IsPublic, k.CreatedAt)
 	return err
@@ -349,7 +349,7 @@ func insertCollection(ctx context.Context, w *marketplace.Write, k *Collection) 
 
 // lockOwnCollection locks the caller's own collection; others are
 // NOT_FOUND.
-func lockOwnCollection(ctx context.Context, w *marketplace.Write, c *auth.Caller, id, lock string) error {
+func lockOwnCollection(ctx context.Context, w *marketplace.WriteTx, c *auth.Caller, id, lock string) error {
 	var owner string
 	err := w.QueryRowContext(ctx, `SELECT user_id FROM marketplace_collections WHERE id = $1`+lock, id).Scan(&owner)
 	if errors.Is(err, sql.ErrNoRows) || err == nil && owner != c.UserID {
@@ -370,7 +370,7 @@ type collectionChange struct {
 }
 
 // updateCollection changes the given fields and updated_at.
-func updateCollection(ctx context.Context, w *marketplace.Write, id string, ch collectionChange, now time.Time) error {
+func updateCollection(ctx context.Context, w *marketplace.WriteTx, id string, ch collectionChange, now time.Time) error {
 	_, err := exec(ctx, w, "update collection", `UPDATE marketplace_collections SET name = COALESCE($1, name),
 		description = COALESCE($2, description), is_public = COALESCE($3, is_public), updated_at = $4 WHERE id = $5`,
 		ch.name, ch.desc, ch.isPublic, now, id)
@@ -378,13 +378,13 @@ func updateCollection(ctx context.Context, w *marketplace.Write, id string, ch c
 }
 
 // touchCollection sets updated_at.
-func touchCollection(ctx context.Context, w *marketplace.Write, id, what string, now time.Time) error {
+func touchCollection(ctx context.Context, w *marketplace.WriteTx, id, what string, now time.Time) error {
 	_, err := exec(ctx, w, what+" collection", `UPDATE marketplace_collections SET updated_at = $1 WHERE id = $2`, now, id)
 	return err
 }
 
 // deleteCollection removes a collection (its entries go with it).
-func deleteCollection(ctx context.Context, w *marketplace.Write, id string) error {
+func deleteCollection(ctx context.Context, w *marketplace.WriteTx, id string) error {
 	_, err := exec(ctx, w, "delete collection", `DELETE FROM marketplace_collections WHERE id = $1`, id)
 	return err
 }
@@ -395,14 +395,14 @@ func countCollectionGenies(ctx context.Context, q db.Querier, id string) (int64,
 }
 
 // addCollectionGenie adds the listing to the collection unless it is in it.
-func addCollectionGenie(ctx context.Context, w *marketplace.Write, id, listingID string, now time.Time) error {
+func addCollectionGenie(ctx context.Context, w *marketplace.WriteTx, id, listingID string, now time.Time) error {
 	_, err := exec(ctx, w, "add-genie collection", `INSERT INTO marketplace_collection_genies (collection_id, listing_id, added_at)
 		VALUES ($1, $2, $3) ON CONFLICT (collection_id, listing_id) DO NOTHING`, id, listingID, now)
 	return err
 }
 
 // removeCollectionGenie removes the listing from the collection, if there.
-func removeCollectionGenie(ctx context.Context, w *marketplace.Write, id, listingID string) error {
+func removeCollectionGenie(ctx context.Context, w *marketplace.WriteTx, id, listingID string) error {
 	_, err := exec(ctx, w, "remove-genie collection", `DELETE FROM marketplace_collection_genies WHERE collection_id = $1 AND listing_id = $2`,
 		id, listingID)
 	return err
@@ -477,7 +477,7 @@ func listSubmissions(ctx context.Context, q db.Querier, f submissionFilter, limi
 }
 
 // insertSubmission stores a new submission.
-func insertSubmission(ctx context.Context, w *marketplace.Write, v *Submission, data string) error {
+func insertSubmission(ctx context.Context, w *marketplace.WriteTx, v *Submission, data string) error {
 	_, err := exec(ctx, w, "create submission", `INSERT INTO marketplace_submissions (id, user_id, agent_id, submission_data, status,
 		created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)`, v.ID, v.UserID, v.AgentID, data, v.Status, v.CreatedAt)
 	return err
@@ -485,7 +485,7 @@ func insertSubmission(ctx context.Context, w *marketplace.Write, v *Submission, 
 
 // deleteSubmission removes a submission (userID's only, unless userID is
 // ""); a missing one is NOT_FOUND.
-func deleteSubmission(ctx context.Context, w *marketplace.Write, id, userID string) error {
+func deleteSubmission(ctx context.Context, w *marketplace.WriteTx, id, userID string) error {
 	q, a := `DELETE FROM marketplace_submissions WHERE id = $1`, []any{id}
 	if userID != "" {
 		q, a = q+` AND user_id = $2`, append(a, userID)
@@ -506,7 +506,7 @@ func deleteSubmission(ctx context.Context, w *marketplace.Write, id, userID stri
 
 // moveSubmission sets a submission's status, reviewer and review time;
 // notes replace admin_notes when not nil, clear empties them.
-func moveSubmission(ctx context.Context, w *marketplace.Write, id, to, reviewer string, notes *string, clear bool, now time.Time) error {
+func moveSubmission(ctx context.Context, w *marketplace.WriteTx, id, to, reviewer string, notes *string, clear bool, now time.Time) error {
 	set, a := `status = $1, reviewed_by = $2, reviewed_at = $3, updated_at = $3`, []any{to, reviewer, now}
 	switch {
 	case notes != nil:
