@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/marketplace"
 	"github.com/geniehq/genie/internal/platform/apperr"
@@ -21,7 +22,7 @@ func (s *Service) Actions() httpapi.Actions {
 	both := []int{http.StatusCreated}
 	return httpapi.Actions{
 		"reviews": {Access: httpapi.Authenticated, MaxBody: MaxBody,
-			Handle: httpapi.ModeTable{"": s.reviewsList, "create": s.reviewsCreate, "update": s.reviewsUpdate, "delete": s.reviewsDelete}.
+			Handle: httpapi.ModeTable{"": s.reviewsList(), "create": s.reviewsCreate(), "update": s.reviewsUpdate(), "delete": s.reviewsDelete()}.
 				Dispatch("create, update or delete (or omitted to list)"),
 			Summary: "Reviews of a listing: list (mode omitted), create, update, delete your own",
 			ID:      "The listing whose reviews to list, or the review to update or delete (instead of data.marketplace_genie_id or data.review_id).", IDOptional: true,
@@ -29,7 +30,7 @@ func (s *Service) Actions() httpapi.Actions {
 			Response: field.Modes{"": ReviewPage{}, "create": ReviewAnswer{}, "update": ReviewAnswer{}, "delete": httpapi.Removed{}},
 			Status:   http.StatusOK, AlsoStatus: both, Idempotent: true, Errors: notFound},
 		"favorites": {Access: httpapi.Authenticated,
-			Handle: httpapi.ModeTable{"": s.favoritesList, "add": s.favoritesAdd, "remove": s.favoritesRemove}.
+			Handle: httpapi.ModeTable{"": s.favoritesList, "add": s.favoritesAdd(), "remove": s.favoritesRemove()}.
 				Dispatch("add or remove (or omitted to list)"),
 			Summary: "Your favorite listings: list (mode omitted), add, remove",
 			ID:      "The listing to add or remove (instead of data.marketplace_genie_id).", IDOptional: true,
@@ -37,8 +38,8 @@ func (s *Service) Actions() httpapi.Actions {
 			Response: field.Modes{"": FavoritePage{}, "add": FavoriteAnswer{}, "remove": httpapi.Removed{}},
 			Status:   http.StatusOK, AlsoStatus: both, Idempotent: true, Errors: notFound},
 		"collections": {Access: httpapi.Authenticated, MaxBody: MaxBody,
-			Handle: httpapi.ModeTable{"": s.collectionsGet, "create": s.collectionsCreate, "update": s.collectionsUpdate,
-				"delete": s.collectionsDelete, "add-genie": s.collectionsAddGenie, "remove-genie": s.collectionsRemoveGenie}.
+			Handle: httpapi.ModeTable{"": s.collectionsGet, "create": s.collectionsCreate, "update": s.collectionsUpdate(),
+				"delete": s.collectionsDelete(), "add-genie": s.collectionsAddGenie, "remove-genie": s.collectionsRemoveGenie}.
 				Dispatch("create, update, delete, add-genie or remove-genie (or omitted to get or list)"),
 			Summary: "Your collections: list or read one (mode omitted), create, update, delete, add-genie, remove-genie",
 			ID:      "The collection to read or change (instead of data.collection_id).", IDOptional: true,
@@ -49,7 +50,7 @@ func (s *Service) Actions() httpapi.Actions {
 				"add-genie": CollectionAnswer{}, "remove-genie": CollectionAnswer{}},
 			Status: http.StatusOK, AlsoStatus: both, Idempotent: true, Errors: notFound},
 		"submissions": {Access: httpapi.Authenticated, MaxBody: MaxBody,
-			Handle: httpapi.ModeTable{"": s.submissionsList, "create": s.submissionsCreate, "delete": s.submissionsDelete,
+			Handle: httpapi.ModeTable{"": s.submissionsList, "create": s.submissionsCreate(), "delete": s.submissionsDelete(),
 				"approve": s.submissionsModerate("approve"), "reject": s.submissionsModerate("reject"),
 				"under-review": s.submissionsModerate("under-review")}.
 				Dispatch("create, approve, reject, under-review or delete (or omitted to list)"),
@@ -90,9 +91,38 @@ func idParam(field string, v *string, r *httpapi.Request, fallback bool) (string
 	return "", apperr.Required(field)
 }
 
-// removed is the answer of deletes and removes.
-func removed(id string) *httpapi.Response {
-	return httpapi.OK(httpapi.Gone(id))
+// removed is the answer of deletes and removes, once err is nil.
+func removed(id string, err error) (*httpapi.Response, error) {
+	if err != nil {
+		return nil, err
+	}
+	return httpapi.OK(httpapi.Gone(id)), nil
+}
+
+// ok answers a service's page or record as it is.
+func ok[T any](v *T, err error) (*httpapi.Response, error) {
+	if err != nil {
+		return nil, err
+	}
+	return httpapi.OK(*v), nil
+}
+
+// on adapts a mode that works on one record named by a data field (or,
+// with fallback, by the request id): it binds the mode's data, reads the
+// id, then runs fn.
+func on[In any](name string, ref func(*In) *string, fallback bool,
+	fn func(ctx context.Context, c *auth.Caller, id string, in *In) (*httpapi.Response, error)) httpapi.Handler {
+	return func(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
+		var in In
+		if err := r.Bind(&in); err != nil {
+			return nil, err
+		}
+		id, err := idParam(name, ref(&in), r, fallback)
+		if err != nil {
+			return nil, err
+		}
+		return fn(ctx, r.Caller, id, &in)
+	}
 }
 
 // reviews
@@ -135,67 +165,42 @@ type ReviewAnswer struct {
 	Review Review `json:"review"`
 }
 
-func (s *Service) reviewsList(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in ReviewListRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	id, err := idParam("marketplace_genie_id", in.MarketplaceGenieID, r, true)
-	if err != nil {
-		return nil, err
-	}
-	p, err := s.Reviews(ctx, r.Caller, id, in)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(*p), nil
+func (s *Service) reviewsList() httpapi.Handler {
+	return on("marketplace_genie_id", func(in *ReviewListRequest) *string { return in.MarketplaceGenieID }, true,
+		func(ctx context.Context, c *auth.Caller, id string, in *ReviewListRequest) (*httpapi.Response, error) {
+			return ok(s.Reviews(ctx, c, id, *in))
+		})
 }
 
-func (s *Service) reviewsCreate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in ReviewCreateRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	id, err := idParam("marketplace_genie_id", in.MarketplaceGenieID, r, false)
-	if err != nil {
-		return nil, err
-	}
-	v, err := s.CreateReview(ctx, r.Caller, id, in)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.Created(ReviewAnswer{Review: *v}), nil
+func (s *Service) reviewsCreate() httpapi.Handler {
+	return on("marketplace_genie_id", func(in *ReviewCreateRequest) *string { return in.MarketplaceGenieID }, false,
+		func(ctx context.Context, c *auth.Caller, id string, in *ReviewCreateRequest) (*httpapi.Response, error) {
+			return reviewAnswer(http.StatusCreated)(s.CreateReview(ctx, c, id, *in))
+		})
 }
 
-func (s *Service) reviewsUpdate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in ReviewUpdateRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	id, err := idParam("review_id", in.ReviewID, r, true)
-	if err != nil {
-		return nil, err
-	}
-	v, err := s.UpdateReview(ctx, r.Caller, id, in)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(ReviewAnswer{Review: *v}), nil
+func (s *Service) reviewsUpdate() httpapi.Handler {
+	return on("review_id", func(in *ReviewUpdateRequest) *string { return in.ReviewID }, true,
+		func(ctx context.Context, c *auth.Caller, id string, in *ReviewUpdateRequest) (*httpapi.Response, error) {
+			return reviewAnswer(http.StatusOK)(s.UpdateReview(ctx, c, id, *in))
+		})
 }
 
-func (s *Service) reviewsDelete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in ReviewRef
-	if err := r.Bind(&in); err != nil {
-		return nil, err
+// reviewAnswer wraps a review in its answer, with status.
+func reviewAnswer(status int) func(*Review, error) (*httpapi.Response, error) {
+	return func(v *Review, err error) (*httpapi.Response, error) {
+		if err != nil {
+			return nil, err
+		}
+		return &httpapi.Response{Status: status, Data: ReviewAnswer{Review: *v}}, nil
 	}
-	id, err := idParam("review_id", in.ReviewID, r, true)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.DeleteReview(ctx, r.Caller, id); err != nil {
-		return nil, err
-	}
-	return removed(id), nil
+}
+
+func (s *Service) reviewsDelete() httpapi.Handler {
+	return on("review_id", func(in *ReviewRef) *string { return in.ReviewID }, true,
+		func(ctx context.Context, c *auth.Caller, id string, _ *ReviewRef) (*httpapi.Response, error) {
+			return removed(id, s.DeleteReview(ctx, c, id))
+		})
 }
 
 // favorites
@@ -210,45 +215,28 @@ func (s *Service) favoritesList(ctx context.Context, r *httpapi.Request) (*httpa
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	p, err := s.Favorites(ctx, r.Caller, in)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(*p), nil
+	return ok(s.Favorites(ctx, r.Caller, in))
 }
 
-func (s *Service) favoritesAdd(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in ListingRef
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	id, err := idParam("marketplace_genie_id", in.MarketplaceGenieID, r, true)
-	if err != nil {
-		return nil, err
-	}
-	f, created, err := s.AddFavorite(ctx, r.Caller, id)
-	if err != nil {
-		return nil, err
-	}
-	if created {
-		return httpapi.Created(FavoriteAnswer{Favorite: *f}), nil
-	}
-	return httpapi.OK(FavoriteAnswer{Favorite: *f}), nil
+func (s *Service) favoritesAdd() httpapi.Handler {
+	return on("marketplace_genie_id", func(in *ListingRef) *string { return in.MarketplaceGenieID }, true,
+		func(ctx context.Context, c *auth.Caller, id string, _ *ListingRef) (*httpapi.Response, error) {
+			f, created, err := s.AddFavorite(ctx, c, id)
+			if err != nil {
+				return nil, err
+			}
+			if created {
+				return httpapi.Created(FavoriteAnswer{Favorite: *f}), nil
+			}
+			return httpapi.OK(FavoriteAnswer{Favorite: *f}), nil
+		})
 }
 
-func (s *Service) favoritesRemove(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in ListingRef
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	id, err := idParam("marketplace_genie_id", in.MarketplaceGenieID, r, true)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.RemoveFavorite(ctx, r.Caller, id); err != nil {
-		return nil, err
-	}
-	return removed(id), nil
+func (s *Service) favoritesRemove() httpapi.Handler {
+	return on("marketplace_genie_id", func(in *ListingRef) *string { return in.MarketplaceGenieID }, true,
+		func(ctx context.Context, c *auth.Caller, id string, _ *ListingRef) (*httpapi.Response, error) {
+			return removed(id, s.RemoveFavorite(ctx, c, id))
+		})
 }
 
 // collections
@@ -338,38 +326,21 @@ func (s *Service) collectionsCreate(ctx context.Context, r *httpapi.Request) (*h
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	k, err := s.CreateCollection(ctx, r.Caller, in)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.Created(CollectionAnswer{Collection: *k}), nil
+	return collectionAnswer(http.StatusCreated)(s.CreateCollection(ctx, r.Caller, in))
 }
 
-func (s *Service) collectionsUpdate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in CollectionUpdateRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	id, err := idParam("collection_id", in.CollectionID, r, true)
-	if err != nil {
-		return nil, err
-	}
-	return collectionAnswer(s.UpdateCollection(ctx, r.Caller, id, in))
+func (s *Service) collectionsUpdate() httpapi.Handler {
+	return on("collection_id", func(in *CollectionUpdateRequest) *string { return in.CollectionID }, true,
+		func(ctx context.Context, c *auth.Caller, id string, in *CollectionUpdateRequest) (*httpapi.Response, error) {
+			return collectionAnswer(http.StatusOK)(s.UpdateCollection(ctx, c, id, *in))
+		})
 }
 
-func (s *Service) collectionsDelete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in CollectionRef
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	id, err := idParam("collection_id", in.CollectionID, r, true)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.DeleteCollection(ctx, r.Caller, id); err != nil {
-		return nil, err
-	}
-	return removed(id), nil
+func (s *Service) collectionsDelete() httpapi.Handler {
+	return on("collection_id", func(in *CollectionRef) *string { return in.CollectionID }, true,
+		func(ctx context.Context, c *auth.Caller, id string, _ *CollectionRef) (*httpapi.Response, error) {
+			return removed(id, s.DeleteCollection(ctx, c, id))
+		})
 }
 
 func (s *Service) collectionsAddGenie(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
@@ -377,7 +348,7 @@ func (s *Service) collectionsAddGenie(ctx context.Context, r *httpapi.Request) (
 	if err != nil {
 		return nil, err
 	}
-	return collectionAnswer(s.AddToCollection(ctx, r.Caller, id, listingID))
+	return collectionAnswer(http.StatusOK)(s.AddToCollection(ctx, r.Caller, id, listingID))
 }
 
 func (s *Service) collectionsRemoveGenie(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
@@ -385,7 +356,7 @@ func (s *Service) collectionsRemoveGenie(ctx context.Context, r *httpapi.Request
 	if err != nil {
 		return nil, err
 	}
-	return collectionAnswer(s.RemoveFromCollection(ctx, r.Caller, id, listingID))
+	return collectionAnswer(http.StatusOK)(s.RemoveFromCollection(ctx, r.Caller, id, listingID))
 }
 
 // collectionGenie reads the data of add-genie and remove-genie.
@@ -403,11 +374,14 @@ func collectionGenie(r *httpapi.Request) (id, listingID string, err error) {
 	return id, listingID, nil
 }
 
-func collectionAnswer(k *Collection, err error) (*httpapi.Response, error) {
-	if err != nil {
-		return nil, err
+// collectionAnswer wraps a collection in its answer, with status.
+func collectionAnswer(status int) func(*Collection, error) (*httpapi.Response, error) {
+	return func(k *Collection, err error) (*httpapi.Response, error) {
+		if err != nil {
+			return nil, err
+		}
+		return &httpapi.Response{Status: status, Data: CollectionAnswer{Collection: *k}}, nil
 	}
-	return httpapi.OK(CollectionAnswer{Collection: *k}), nil
 }
 
 // submissions
@@ -458,42 +432,25 @@ func (s *Service) submissionsList(ctx context.Context, r *httpapi.Request) (*htt
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	p, err := s.Submissions(ctx, r.Caller, in)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(*p), nil
+	return ok(s.Submissions(ctx, r.Caller, in))
 }
 
-func (s *Service) submissionsCreate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in SubmissionCreateRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	agentID, err := idParam("agent_id", in.AgentID, r, false)
-	if err != nil {
-		return nil, err
-	}
-	v, err := s.CreateSubmission(ctx, r.Caller, agentID, in.SubmissionData)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.Created(SubmissionAnswer{Submission: *v}), nil
+func (s *Service) submissionsCreate() httpapi.Handler {
+	return on("agent_id", func(in *SubmissionCreateRequest) *string { return in.AgentID }, false,
+		func(ctx context.Context, c *auth.Caller, agentID string, in *SubmissionCreateRequest) (*httpapi.Response, error) {
+			v, err := s.CreateSubmission(ctx, c, agentID, in.SubmissionData)
+			if err != nil {
+				return nil, err
+			}
+			return httpapi.Created(SubmissionAnswer{Submission: *v}), nil
+		})
 }
 
-func (s *Service) submissionsDelete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in SubmissionRef
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	id, err := idParam("submission_id", in.SubmissionID, r, true)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.DeleteSubmission(ctx, r.Caller, id); err != nil {
-		return nil, err
-	}
-	return removed(id), nil
+func (s *Service) submissionsDelete() httpapi.Handler {
+	return on("submission_id", func(in *SubmissionRef) *string { return in.SubmissionID }, true,
+		func(ctx context.Context, c *auth.Caller, id string, _ *SubmissionRef) (*httpapi.Response, error) {
+			return removed(id, s.DeleteSubmission(ctx, c, id))
+		})
 }
 
 // submissionsModerate is the handler of a moderation mode. The data is
