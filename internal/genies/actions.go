@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/field"
@@ -25,14 +26,14 @@ func (s *Service) Actions() httpapi.Actions {
 	return httpapi.Actions{
 		"all":  all,
 		"list": list,
-		"get": {Access: httpapi.Authenticated, Handle: s.get, Summary: "Get one of your genies, with its mailbox",
+		"get": {Access: httpapi.Authenticated, Handle: httpapi.BindID(s.getOne), Summary: "Get one of your genies, with its mailbox",
 			ID: genieID, Response: One{}, Errors: notFound},
-		"create": {Access: httpapi.Authenticated, Handle: s.create, Summary: "Create a genie",
+		"create": {Access: httpapi.Authenticated, Handle: httpapi.Bind(s.createOne), Summary: "Create a genie",
 			Request: CreateRequest{}, Response: One{}, Status: http.StatusCreated, Idempotent: true, MaxBody: maxBody,
 			Errors: []string{apperr.CodeForbidden, apperr.CodeNotFound}},
-		"update": {Access: httpapi.Authenticated, Handle: s.update, Summary: "Change a genie (only the fields given)",
+		"update": {Access: httpapi.Authenticated, Handle: httpapi.BindID(s.updateOne), Summary: "Change a genie (only the fields given)",
 			ID: genieID, Request: UpdateRequest{}, Response: One{}, MaxBody: maxBody, Errors: []string{apperr.CodeAgentNotFound, apperr.CodeNotFound}},
-		"delete": {Access: httpapi.Authenticated, Handle: s.delete, Summary: "Delete a genie, its mailbox and its listing link",
+		"delete": {Access: httpapi.Authenticated, Handle: httpapi.BindID(s.deleteOne), Summary: "Delete a genie, its mailbox and its listing link",
 			ID: genieID, Response: httpapi.SuccessMessage{}, Errors: notFound},
 	}
 }
@@ -99,53 +100,24 @@ func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Respons
 	return httpapi.OK(List{Genies: gs, Count: total, Limit: limit, Offset: offset}), nil
 }
 
-func (s *Service) get(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := r.RequireID()
-	if err != nil {
-		return nil, err
-	}
-	g, err := s.Get(ctx, r.Caller, id)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(One{Genie: g}), nil
+// The record actions, each a service call whose genie is wrapped in its
+// answer (httpapi.Bind and BindID read the data and the id).
+
+func (s *Service) getOne(ctx context.Context, c *auth.Caller, id string, _ *struct{}) (One, error) {
+	g, err := s.Get(ctx, c, id)
+	return One{Genie: g}, err
 }
 
-func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var req CreateRequest
-	if err := r.Bind(&req); err != nil {
-		return nil, err
-	}
-	g, err := s.Create(ctx, r.Caller, Fields(req))
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.Created(One{Genie: g}), nil
+func (s *Service) createOne(ctx context.Context, c *auth.Caller, in *CreateRequest) (One, error) {
+	g, err := s.Create(ctx, c, Fields(*in))
+	return One{Genie: g}, err
 }
 
-func (s *Service) update(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := r.RequireID()
-	if err != nil {
-		return nil, err
-	}
-	var req UpdateRequest
-	if err := r.Bind(&req); err != nil {
-		return nil, err
-	}
-	g, err := s.Update(ctx, r.Caller, id, Fields(req))
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(One{Genie: g}), nil
+func (s *Service) updateOne(ctx context.Context, c *auth.Caller, id string, in *UpdateRequest) (One, error) {
+	g, err := s.Update(ctx, c, id, Fields(*in))
+	return One{Genie: g}, err
 }
 
-func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := r.RequireID()
-	if err != nil {
-		return nil, err
-	}
-	if err := s.Delete(ctx, r.Caller, id, s.DeleteHooks...); err != nil {
-		return nil, err
-	}
-	return httpapi.OK(httpapi.Done("genie deleted")), nil
+func (s *Service) deleteOne(ctx context.Context, c *auth.Caller, id string, _ *struct{}) (httpapi.SuccessMessage, error) {
+	return httpapi.Done("genie deleted"), s.Delete(ctx, c, id, s.DeleteHooks...)
 }
