@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/geniehq/genie/internal/platform/apperr"
-	"github.com/geniehq/genie/internal/platform/db"
 	"github.com/geniehq/genie/internal/users"
 )
 
@@ -245,16 +244,14 @@ func (p *Provider) redeem(ctx context.Context, find func(*sql.Tx) (*pendingCode,
 		switch c.Purpose {
 		case purposeSignup, purposeRecovery:
 			if c.pwHash != "" {
-				if err := setPassword(ctx, tx, c.UserID, c.pwHash, now); err != nil {
+				if err := p.Users.SetPasswordHash(ctx, tx, c.UserID, c.pwHash, now); err != nil {
 					return err
 				}
 			}
-			_, err = tx.ExecContext(ctx, `UPDATE users SET email_confirmed_at = $1, updated_at = $1 WHERE id = $2 AND email_confirmed_at IS NULL`,
-				now, c.UserID)
+			err = p.Users.ConfirmEmail(ctx, tx, c.UserID, now)
 		case purposeEmailChange:
-			_, err = tx.ExecContext(ctx, `UPDATE users SET email = $1, email_confirmed_at = $2, updated_at = $2 WHERE id = $3`,
-				c.Email, now, c.UserID)
-			if db.IsUniqueViolation(err) {
+			err = p.Users.ChangeEmail(ctx, tx, c.UserID, c.Email, now)
+			if errors.Is(err, users.ErrEmailTaken) {
 				failure = &authError{http.StatusUnprocessableEntity, "email_exists", "A user with this email address has already been registered"}
 				return errStop
 			}

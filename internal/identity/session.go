@@ -106,10 +106,7 @@ func (p *Provider) startSession(ctx context.Context, tx *sql.Tx, userID, method 
 		hashToken(s.Refresh), s.ID, s.At); err != nil {
 		return s, fmt.Errorf("identity: create refresh token: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE users SET last_sign_in_at = $1 WHERE id = $2`, s.At, userID); err != nil {
-		return s, fmt.Errorf("identity: record sign-in: %w", err)
-	}
-	return s, nil
+	return s, p.Users.RecordSignIn(ctx, tx, userID, s.At)
 }
 
 // issue starts a session for u and writes the session body.

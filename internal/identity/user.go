@@ -2,11 +2,9 @@ package identity
 
 import (
 	"cmp"
-	"context"
 	"database/sql"
 	"encoding/json"
 	"net/http"
-	"time"
 
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/users"
@@ -126,13 +124,12 @@ func (p *Provider) updateUser(w http.ResponseWriter, r *http.Request) {
 		now := p.DB.Now()
 		if data != nil {
 			meta, fullName := mergeMetadata(cur, data)
-			if _, err := tx.ExecContext(ctx, `UPDATE users SET user_metadata = $1, full_name = $2, updated_at = $3 WHERE id = $4`,
-				meta, fullName, now, u.ID); err != nil {
+			if err := p.Users.SetMetadata(ctx, tx, u.ID, meta, fullName, now); err != nil {
 				return err
 			}
 		}
 		if in.Password != nil {
-			if err := setPassword(ctx, tx, u.ID, hash, now); err != nil {
+			if err := p.Users.SetPasswordHash(ctx, tx, u.ID, hash, now); err != nil {
 				return err
 			}
 			// As GoTrue: whoever held the old password is signed out
@@ -226,10 +223,4 @@ func mergeMetadata(u *users.User, data map[string]any) (meta, fullName string) {
 		fullName, _ = v.(string)
 	}
 	return string(b), fullName
-}
-
-// setPassword replaces the account's password hash in tx.
-func setPassword(ctx context.Context, tx *sql.Tx, userID, hash string, now time.Time) error {
-	_, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3`, hash, now, userID)
-	return err
 }

@@ -12,7 +12,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/geniehq/genie/internal/platform/apperr"
@@ -132,23 +131,12 @@ func (s *Store) Put(ctx context.Context, in Upsert) (teamID int64, userID string
 		return 0, "", err
 	}
 	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		var team sql.NullInt64
-		if err := tx.QueryRowContext(ctx, `SELECT team_id FROM users WHERE id = $1`+s.DB.ForUpdate(), u.ID).Scan(&team); err != nil {
-			return fmt.Errorf("mailtenants: lock account: %w", err)
+		var err error
+		if teamID, err = s.Users.EnsureTeam(ctx, tx, u.ID, users.TeamName(in.OwnerEmail)); err != nil {
+			return fmt.Errorf("mailtenants: %w", err)
 		}
 		now := s.DB.Now()
-		if !team.Valid {
-			local, _, _ := strings.Cut(in.OwnerEmail, "@")
-			if err := tx.QueryRowContext(ctx, `INSERT INTO teams (name, owner_user_id, created_at) VALUES ($1, $2, $3) RETURNING id`,
-				local, u.ID, now).Scan(&team.Int64); err != nil {
-				return fmt.Errorf("mailtenants: create team: %w", err)
-			}
-			if _, err := tx.ExecContext(ctx, `UPDATE users SET team_id = $1, updated_at = $2 WHERE id = $3`, team.Int64, now, u.ID); err != nil {
-				return fmt.Errorf("mailtenants: join team: %w", err)
-			}
-		}
-		teamID = team.Int64
-		_, err := tx.ExecContext(ctx, `INSERT INTO mail_tenant_credentials
+		_, err = tx.ExecContext(ctx, `INSERT INTO mail_tenant_credentials
 			(team_id, tenant_id, api_key_enc, tenant_name, mail_owner_user_id, created_at, updated_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $6)
 			ON CONFLICT (team_id) DO UPDATE SET tenant_id = excluded.tenant_id, api_key_enc = excluded.api_key_enc,
