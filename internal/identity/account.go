@@ -53,7 +53,8 @@ func (in UpdateUserInput) check() (*updateUser, error) {
 // returns the user object. A new password applies at once and, in the
 // same transaction, ends the account's other sessions and its pending
 // codes; a new email is mailed a code (after the commit) and applies when
-// it is verified. Lock order: the users row, then codes, then sessions.
+// it is verified. Lock order: the account's codes (when the password or
+// email changes), the users row, then sessions.
 func (s *Service) UpdateUser(ctx context.Context, c *auth.Claims, in UpdateUserInput, redirectTo string) (map[string]any, error) {
 	ch, err := in.check()
 	if err != nil {
@@ -100,6 +101,12 @@ func (s *Service) UpdateUser(ctx context.Context, c *auth.Claims, in UpdateUserI
 // applyUpdate writes a checked update in tx, keeping the caller's session;
 // it returns the code stored for a new email.
 func (s *Service) applyUpdate(ctx context.Context, tx *sql.Tx, userID, sessionID string, ch *updateUser, hash string) (secret, error) {
+	if ch.password != nil || ch.newEmail != "" {
+		// The codes first, as a verification takes them (redeem).
+		if err := lockAccountCodes(ctx, tx, userID, s.DB.ForUpdate()); err != nil {
+			return secret{}, err
+		}
+	}
 	cur, err := users.ByIDTx(ctx, tx, userID, s.DB.ForUpdate())
 	if err != nil {
 		return secret{}, err

@@ -133,8 +133,10 @@ func (s *Service) VerifyLink(ctx context.Context, typ, tokenHash string) (*Sessi
 // code confirms the address (as GoTrue, a recovery proves the mailbox
 // too), an email-change code moves the account to the new address (422
 // email_exists if another account took it meanwhile; the transaction then
-// rolls back and the code stays). Lock order: the code rows, then the
-// users row, then the new session's rows.
+// rolls back and the code stays). Lock order: the code rows found (and,
+// for an email change, the account's other codes), then the users row,
+// then the new session's rows: the same as UpdateUser's, so the two never
+// deadlock.
 func (s *Service) redeem(ctx context.Context, find findCode, msg string) (*SessionBody, error) {
 	var refusal error
 	var u *users.User
@@ -179,6 +181,11 @@ func (s *Service) applyCode(ctx context.Context, tx *sql.Tx, c *pendingCode) err
 		}
 		return s.Users.ConfirmEmail(ctx, tx, c.UserID, now)
 	case purposeEmailChange:
+		// The account's other codes are deleted below: lock them before
+		// the users row, as UpdateUser does.
+		if err := lockAccountCodes(ctx, tx, c.UserID, s.DB.ForUpdate()); err != nil {
+			return err
+		}
 		err := s.Users.ChangeEmail(ctx, tx, c.UserID, c.Email, now)
 		if errors.Is(err, users.ErrEmailTaken) {
 			return errEmailExists

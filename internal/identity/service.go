@@ -21,7 +21,7 @@ import (
 // Every method returns a refusal as an *Error (or users.ErrBusy when no
 // password-hashing slot freed up in time, which the adapter answers as a
 // 429); any other error is internal. Lock order inside transactions: the
-// users row, then the code rows, then the session and refresh-token rows.
+// code rows, then the users row, then the session and refresh-token rows.
 
 // Authentication methods named in a session's amr claim.
 const (

@@ -136,6 +136,21 @@ func lockCodes(ctx context.Context, tx *sql.Tx, column, value string, ps []purpo
 	return out, rows.Err()
 }
 
+// lockAccountCodes locks every pending code of the account, in
+// lockCodes' order (purpose, then account), so that a transaction that
+// then changes the account waits for a verification in flight instead of
+// deadlocking with it.
+func lockAccountCodes(ctx context.Context, tx *sql.Tx, userID, lock string) error {
+	rows, err := tx.QueryContext(ctx, `SELECT purpose FROM auth_one_time_codes WHERE user_id = $1 ORDER BY purpose, user_id`+lock, userID)
+	if err != nil {
+		return fmt.Errorf("identity: lock codes: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+	}
+	return rows.Err()
+}
+
 func countCodeAttempt(ctx context.Context, q db.Querier, userID string, pur purpose) error {
 	if _, err := q.ExecContext(ctx, `UPDATE auth_one_time_codes SET attempts = attempts + 1 WHERE user_id = $1 AND purpose = $2`,
 		userID, string(pur)); err != nil {
