@@ -34,7 +34,8 @@ type answer struct {
 	location string // a 303 redirect instead (GET /verify)
 }
 
-// route handles one request; w is only for reading the body (decode).
+// route handles one request: w is for reading the body (decode) and for a
+// header the route adds; serve writes the answer or the error.
 type route func(w http.ResponseWriter, r *http.Request) (*answer, error)
 
 // Mount adds the provider's routes under /auth/v1.
