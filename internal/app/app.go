@@ -137,7 +137,7 @@ type Config struct {
 
 	AuthAddrLimit   int
 	AuthGlobalLimit int
-	// RefreshReuseInterval: see identity.Provider (default 10 s).
+	// RefreshReuseInterval: see identity.Service (default 10 s).
 	RefreshReuseInterval time.Duration
 	ClientIPHeader       string
 	HashSlots            int
@@ -254,7 +254,7 @@ type App struct {
 
 	cancel   context.CancelFunc
 	limiters []*auth.RateLimiter // besides Limiter, for the janitor
-	identity *identity.Provider  // nil when the embedded provider is off
+	identity *identity.Service   // nil when the embedded provider is off
 }
 
 // OpenDB opens and migrates the store named in cfg.
@@ -410,7 +410,7 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 			cancel()
 			return nil, err
 		}
-		a.identity = &identity.Provider{DB: d, Users: a.Users, Tokens: tokens, Log: log,
+		a.identity = &identity.Service{DB: d, Users: a.Users, Tokens: tokens, Log: log,
 			SignInLimit:    a.limiter(d, SignInAttemptsPerMinute, SignInAttemptsPerMinute, time.Minute),
 			AddrLimit:      a.limiter(d, cfg.AuthAddrLimit, identity.AddrLimitPer5Min, 5*time.Minute),
 			GlobalLimit:    a.limiter(d, cfg.AuthGlobalLimit, identity.GlobalLimitPerMin, time.Minute),

@@ -93,18 +93,18 @@ func validity(d time.Duration) string {
 
 // verifyLink is the link in a mail: GoTrue's GET /verify, which signs the
 // user in and redirects to redirectTo with the session in the fragment.
-func (p *Provider) verifyLink(pur purpose, sec secret, redirectTo string) string {
+func (s *Service) verifyLink(pur purpose, sec secret, redirectTo string) string {
 	q := url.Values{"token": {sec.TokenHash}, "type": {string(pur)}}
 	if redirectTo != "" {
 		q.Set("redirect_to", redirectTo)
 	}
-	return p.BaseURL + "/auth/v1/verify?" + q.Encode()
+	return s.BaseURL + "/auth/v1/verify?" + q.Encode()
 }
 
 // sendCode mails a stored code and its link to the address, in the
 // background (see mailNewCode).
-func (p *Provider) sendCode(ctx context.Context, pur purpose, to string, sec secret, redirectTo string) {
-	p.background(ctx, func(ctx context.Context) { p.deliverLogged(ctx, pur, to, sec, redirectTo) })
+func (s *Service) sendCode(ctx context.Context, pur purpose, to string, sec secret, redirectTo string) {
+	s.background(ctx, func(ctx context.Context) { s.deliverLogged(ctx, pur, to, sec, redirectTo) })
 }
 
 // mailNewCode stores a new code for the account and mails it to the
@@ -112,75 +112,64 @@ func (p *Provider) sendCode(ctx context.Context, pur purpose, to string, sec sec
 // once, having done the same work whether or not the address has an
 // account, so neither its answer nor its timing tells (and a slow relay
 // holds nobody up). Failures are logged, never the code.
-func (p *Provider) mailNewCode(ctx context.Context, userID string, pur purpose, to, pwHash, redirectTo string) {
-	p.background(ctx, func(ctx context.Context) {
+func (s *Service) mailNewCode(ctx context.Context, userID string, pur purpose, to, pwHash, redirectTo string) {
+	s.background(ctx, func(ctx context.Context) {
 		var sec secret
-		err := p.DB.Tx(ctx, func(tx *sql.Tx) error {
+		err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
 			var err error
-			sec, err = p.saveCode(ctx, tx, userID, pur, to, pwHash)
+			sec, err = s.saveCode(ctx, tx, userID, pur, to, pwHash)
 			return err
 		})
 		if err != nil {
-			p.Log.WarnContext(ctx, "auth mail not sent", "kind", string(pur), "to", to, "err", err)
+			s.Log.WarnContext(ctx, "auth mail not sent", "kind", string(pur), "to", to, "err", err)
 			return
 		}
-		p.deliverLogged(ctx, pur, to, sec, redirectTo)
+		s.deliverLogged(ctx, pur, to, sec, redirectTo)
 	})
 }
 
 // background runs fn on its own goroutine, detached from the request but
 // with its values, for at most a minute; Close waits for it.
-func (p *Provider) background(ctx context.Context, fn func(context.Context)) {
+func (s *Service) background(ctx context.Context, fn func(context.Context)) {
 	ctx = context.WithoutCancel(ctx)
-	p.sending.Add(1)
+	s.sending.Add(1)
 	go func() {
-		defer p.sending.Done()
+		defer s.sending.Done()
 		ctx, cancel := context.WithTimeout(ctx, time.Minute)
 		defer cancel()
 		fn(ctx)
 	}()
 }
 
-func (p *Provider) deliverLogged(ctx context.Context, pur purpose, to string, sec secret, redirectTo string) {
-	d := mailData{AppName: p.appName(), Email: to, Code: sec.Code, Link: p.verifyLink(pur, sec, redirectTo),
-		Validity: validity(p.otpTTL()), Year: p.DB.Now().Year()}
-	via, id, err := p.deliver(ctx, pur, to, d)
+func (s *Service) deliverLogged(ctx context.Context, pur purpose, to string, sec secret, redirectTo string) {
+	d := mailData{AppName: s.appName(), Email: to, Code: sec.Code, Link: s.verifyLink(pur, sec, redirectTo),
+		Validity: validity(s.otpTTL()), Year: s.DB.Now().Year()}
+	via, id, err := s.deliver(ctx, pur, to, d)
 	if err != nil {
-		p.Log.WarnContext(ctx, "auth mail not sent", "kind", string(pur), "to", to, "err", err)
+		s.Log.WarnContext(ctx, "auth mail not sent", "kind", string(pur), "to", to, "err", err)
 		return
 	}
-	p.Log.InfoContext(ctx, "auth mail sent", "kind", string(pur), "to", to, "delivery", string(via), "message_id", id)
+	s.Log.InfoContext(ctx, "auth mail sent", "kind", string(pur), "to", to, "delivery", string(via), "message_id", id)
 }
 
-func (p *Provider) deliver(ctx context.Context, pur purpose, to string, d mailData) (mail.Delivery, string, error) {
-	if p.Mail == nil {
+func (s *Service) deliver(ctx context.Context, pur purpose, to string, d mailData) (mail.Delivery, string, error) {
+	if s.Mail == nil {
 		return "", "", fmt.Errorf("no mail sender is configured")
 	}
 	subject, html, text, err := renderAuthMail(pur, d)
 	if err != nil {
 		return "", "", err
 	}
-	m := &mail.Message{From: p.MailFrom, To: []string{to}, Subject: subject, Text: text, HTML: html,
+	m := &mail.Message{From: s.MailFrom, To: []string{to}, Subject: subject, Text: text, HTML: html,
 		Headers: map[string]string{"X-Genie-Template": "auth_" + string(pur)}}
-	raw, id, err := m.Build(p.DB.Now(), p.MailDomain)
+	raw, id, err := m.Build(s.DB.Now(), s.MailDomain)
 	if err != nil {
 		return "", "", err
 	}
-	from, err := mail.Address(p.MailFrom)
+	from, err := mail.Address(s.MailFrom)
 	if err != nil {
 		return "", "", err
 	}
-	via, err := p.Mail.Send(ctx, from, []string{to}, raw)
+	via, err := s.Mail.Send(ctx, from, []string{to}, raw)
 	return via, id, err
 }
-
-func (p *Provider) appName() string {
-	if p.AppName != "" {
-		return p.AppName
-	}
-	return "Genie"
-}
-
-// Close waits for auth mails still being sent; call it before closing the
-// database.
-func (p *Provider) Close() { p.sending.Wait() }

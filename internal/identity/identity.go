@@ -6,25 +6,23 @@
 // mailed one-time codes, and sign-out. Access tokens are HS256 JWTs that
 // live for one hour and name a session; sign-out revokes the session, and
 // the v1 API refuses its tokens at once. docs/auth.md describes it.
+//
+// The package is laid out in three layers: gotrue.go is the HTTP adapter
+// (decode, call one Service method, write the answer or the error in one
+// place); service.go and recover.go hold the rules (each public method one
+// transaction, lock order documented); store.go holds the SQL of the
+// package's own tables (auth_sessions, auth_refresh_tokens,
+// auth_one_time_codes). Accounts are read and written through
+// internal/users, which owns the users table.
 package identity
 
 import (
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
 	"log/slog"
-	"net/http"
 	"sync"
 	"time"
 
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/platform/db"
-	"github.com/geniehq/genie/internal/platform/jsoncheck"
 	"github.com/geniehq/genie/internal/platform/mail"
 	"github.com/geniehq/genie/internal/users"
 )
@@ -32,11 +30,12 @@ import (
 // AccessTokenTTL is the lifetime of an access token.
 const AccessTokenTTL = time.Hour
 
-// maxBody bounds auth request bodies.
-const maxBody = 64 << 10
+// DefaultRefreshReuseInterval is GoTrue's default.
+const DefaultRefreshReuseInterval = 10 * time.Second
 
-// Provider serves the /auth/v1 endpoints.
-type Provider struct {
+// Service is the embedded provider: its configuration and its rules. Set
+// the fields, then Mount it; call Close before closing the database.
+type Service struct {
 	DB     *db.DB
 	Users  *users.Store
 	Tokens *auth.Tokens
@@ -87,43 +86,28 @@ type Provider struct {
 	sending sync.WaitGroup // auth mails in flight
 }
 
-// DefaultRefreshReuseInterval is GoTrue's default.
-const DefaultRefreshReuseInterval = 10 * time.Second
-
-func (p *Provider) reuseInterval() time.Duration {
+func (s *Service) reuseInterval() time.Duration {
 	switch {
-	case p.RefreshReuseInterval < 0:
+	case s.RefreshReuseInterval < 0:
 		return 0
-	case p.RefreshReuseInterval == 0:
+	case s.RefreshReuseInterval == 0:
 		return DefaultRefreshReuseInterval
 	}
-	return p.RefreshReuseInterval
+	return s.RefreshReuseInterval
 }
 
-// Mount adds the provider's routes under /auth/v1.
-func (p *Provider) Mount(mux *http.ServeMux) {
-	mux.HandleFunc("POST /auth/v1/signup", p.signup)
-	mux.HandleFunc("POST /auth/v1/token", p.token)
-	mux.HandleFunc("GET /auth/v1/user", p.user)
-	mux.HandleFunc("PUT /auth/v1/user", p.updateUser)
-	mux.HandleFunc("POST /auth/v1/recover", p.recover)
-	mux.HandleFunc("POST /auth/v1/verify", p.verifyPost)
-	mux.HandleFunc("GET /auth/v1/verify", p.verifyGet)
-	mux.HandleFunc("POST /auth/v1/resend", p.resend)
-	mux.HandleFunc("POST /auth/v1/logout", p.logout)
-	mux.HandleFunc("GET /auth/v1/health", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]any{"name": "genie-auth", "description": "embedded GoTrue-compatible sign-in"})
-	})
-	mux.HandleFunc("GET /auth/v1/settings", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, Settings{
-			External:          map[string]bool{"email": true, "phone": false},
-			DisableSignup:     p.DisableSignup,
-			MailerAutoconfirm: !p.RequireEmailConfirmation,
-		})
-	})
-	mux.HandleFunc("/auth/v1/", func(w http.ResponseWriter, r *http.Request) {
-		fail(w, http.StatusNotFound, "not_found", "this endpoint is not supported by the embedded provider")
-	})
+func (s *Service) otpTTL() time.Duration {
+	if s.OTPTTL > 0 {
+		return s.OTPTTL
+	}
+	return DefaultOTPTTL
+}
+
+func (s *Service) appName() string {
+	if s.AppName != "" {
+		return s.AppName
+	}
+	return "Genie"
 }
 
 // Settings is GoTrue's GET /settings body: which sign-in methods exist and
@@ -137,98 +121,15 @@ type Settings struct {
 	SAMLEnabled       bool            `json:"saml_enabled"`
 }
 
-// errStop rolls back a transaction whose failure is reported otherwise.
-var errStop = errors.New("identity: stop")
-
-// authError is the GoTrue error body that auth-js understands.
-type authError struct {
-	Code      int    `json:"code"`
-	ErrorCode string `json:"error_code"`
-	Msg       string `json:"msg"`
-}
-
-func fail(w http.ResponseWriter, status int, code, msg string) {
-	writeJSON(w, status, authError{Code: status, ErrorCode: code, Msg: msg})
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v) //nolint:errcheck
-}
-
-func (p *Provider) internal(w http.ResponseWriter, r *http.Request, err error) {
-	p.Log.ErrorContext(r.Context(), "auth request failed", "path", r.URL.Path, "err", err)
-	fail(w, http.StatusInternalServerError, "unexpected_failure", "internal error")
-}
-
-func decode(w http.ResponseWriter, r *http.Request, dst any) bool {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-	if err != nil {
-		fail(w, http.StatusRequestEntityTooLarge, "request_too_large", fmt.Sprintf("request body is larger than %d bytes", maxBody))
-		return false
+// Settings reports the configured sign-in methods and sign-up behaviour.
+func (s *Service) Settings() Settings {
+	return Settings{
+		External:          map[string]bool{"email": true, "phone": false},
+		DisableSignup:     s.DisableSignup,
+		MailerAutoconfirm: !s.RequireEmailConfirmation,
 	}
-	if err := json.Unmarshal(body, dst); err != nil {
-		fail(w, http.StatusBadRequest, "validation_failed", "request body must be a JSON object: "+err.Error())
-		return false
-	}
-	// encoding/json would store a lone surrogate or bytes that are not
-	// UTF-8 as U+FFFD: a password or email changed behind the user's back.
-	// PostgreSQL cannot store U+0000 in text, and no field needs it (/v1
-	// refuses it too).
-	if bt := jsoncheck.FindBadTextOrNUL(body); bt != nil {
-		fail(w, http.StatusBadRequest, "validation_failed", bt.Problem)
-		return false
-	}
-	return true
 }
 
-// pending is what a user object shows of mails waiting for an answer.
-type pending struct {
-	ConfirmationSentAt *time.Time // a sign-up confirmation was mailed
-	NewEmail           string     // an email change waits for confirmation
-	EmailChangeSentAt  *time.Time
-}
-
-// userJSON is the GoTrue user object.
-func userJSON(u *users.User, x pending) map[string]any {
-	meta := map[string]any{}
-	json.Unmarshal([]byte(u.UserMetadata), &meta) //nolint:errcheck
-	identities := []any{}
-	if u.Email != "" {
-		identities = append(identities, map[string]any{
-			"identity_id": u.ID, "id": u.ID, "user_id": u.ID, "provider": "email",
-			"identity_data": map[string]any{"email": u.Email, "sub": u.ID, "email_verified": u.EmailConfirmedAt != nil},
-			"created_at":    u.CreatedAt, "updated_at": u.UpdatedAt, "last_sign_in_at": u.LastSignInAt,
-		})
-	}
-	out := map[string]any{
-		"id": u.ID, "aud": "authenticated", "role": "authenticated",
-		"email": u.Email, "phone": "", "last_sign_in_at": u.LastSignInAt,
-		"app_metadata":  map[string]any{"provider": "email", "providers": []string{"email"}, "genie_role": string(u.Role)},
-		"user_metadata": meta, "identities": identities,
-		"created_at": u.CreatedAt, "updated_at": u.UpdatedAt, "is_anonymous": false,
-	}
-	// GoTrue leaves out the times that have not happened.
-	if u.EmailConfirmedAt != nil {
-		out["email_confirmed_at"], out["confirmed_at"] = u.EmailConfirmedAt, u.EmailConfirmedAt
-	}
-	if x.ConfirmationSentAt != nil {
-		out["confirmation_sent_at"] = x.ConfirmationSentAt
-	}
-	if x.NewEmail != "" {
-		out["new_email"], out["email_change_sent_at"] = x.NewEmail, x.EmailChangeSentAt
-	}
-	return out
-}
-
-func newRefreshToken() string {
-	b := make([]byte, 32)
-	rand.Read(b)
-	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-func hashToken(t string) string {
-	s := sha256.Sum256([]byte(t))
-	return hex.EncodeToString(s[:])
-}
+// Close waits for auth mails still being sent; call it before closing the
+// database.
+func (s *Service) Close() { s.sending.Wait() }

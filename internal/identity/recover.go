@@ -5,343 +5,195 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
-	"net/url"
-	"strconv"
 	"strings"
 
 	"github.com/geniehq/genie/internal/platform/apperr"
-	"github.com/geniehq/genie/internal/platform/db"
 	"github.com/geniehq/genie/internal/users"
 )
-
-// RecoverInput is GoTrue's POST /recover body (auth-js
-// resetPasswordForEmail); redirect_to comes in the query. The PKCE fields
-// are accepted and ignored: the mailed link uses the implicit flow.
-type RecoverInput struct {
-	Email               string `json:"email"`
-	CodeChallenge       string `json:"code_challenge"`
-	CodeChallengeMethod string `json:"code_challenge_method"`
-}
-
-// recover mails a recovery code and link to the address when it has an
-// account, and answers 200 {} either way.
-func (p *Provider) recover(w http.ResponseWriter, r *http.Request) {
-	if !p.throttle(w, r) {
-		return
-	}
-	var in RecoverInput
-	if !decode(w, r, &in) {
-		return
-	}
-	if in.Email == "" {
-		fail(w, http.StatusBadRequest, "validation_failed", "Password recovery requires an email")
-		return
-	}
-	email, err := users.NormalizeEmail(in.Email)
-	if err != nil {
-		fail(w, http.StatusBadRequest, "validation_failed", "Unable to validate email address: invalid format")
-		return
-	}
-	if !p.takeMailLimit(w, r, purposeRecovery, email) {
-		return
-	}
-	u, err := p.Users.ByEmail(r.Context(), email)
-	if apperr.HasCode(err, apperr.CodeNotFound) {
-		writeJSON(w, http.StatusOK, struct{}{})
-		return
-	}
-	if err != nil {
-		p.internal(w, r, err)
-		return
-	}
-	p.mailCode(r, u.ID, purposeRecovery, u.Email, "")
-	writeJSON(w, http.StatusOK, struct{}{})
-}
-
-// mailCode has a new code stored and mailed to the address (in the
-// background, see mailNewCode), to the redirect_to the request names;
-// pwHash as for saveCode.
-func (p *Provider) mailCode(r *http.Request, userID string, pur purpose, to, pwHash string) {
-	p.mailNewCode(r.Context(), userID, pur, to, pwHash, p.redirectTarget(r.URL.Query().Get("redirect_to")))
-}
-
-// VerifyInput is GoTrue's POST /verify body (auth-js verifyOtp): a type
-// and either the mailed code with the address it was sent to, or the
-// link's token_hash alone.
-type VerifyInput struct {
-	Type       string `json:"type"`
-	Token      string `json:"token"`
-	TokenHash  string `json:"token_hash"`
-	Email      string `json:"email"`
-	Phone      string `json:"phone"`
-	RedirectTo string `json:"redirect_to"`
-}
 
 const (
 	msgBadCode = "Token has expired or is invalid"
 	msgBadLink = "Email link is invalid or has expired"
 )
 
-// verifyPost redeems a mailed code and answers with a new session, as
-// GoTrue: a recovery code signs the user in so that the password can be
-// changed with PUT /user; a sign-up code confirms the address; an
-// email-change code moves the account to the new address.
-func (p *Provider) verifyPost(w http.ResponseWriter, r *http.Request) {
-	if !p.throttle(w, r) {
-		return
+// Recover mails a recovery code and link (to redirectTo, when allowed) to
+// the address when it has an account; the answer is the same either way.
+func (s *Service) Recover(ctx context.Context, in RecoverInput, redirectTo string) error {
+	if in.Email == "" {
+		return invalid("Password recovery requires an email")
 	}
-	var in VerifyInput
-	if !decode(w, r, &in) {
-		return
+	return s.mailIfAccount(ctx, purposeRecovery, in.Email, redirectTo, func(u *users.User) (string, error) {
+		return u.Email, nil
+	})
+}
+
+// Resend mails a new code when there is something to confirm: a sign-up
+// not yet confirmed, or a pending email change (mailed to the new
+// address); the answer is the same either way.
+func (s *Service) Resend(ctx context.Context, in ResendInput, redirectTo string) error {
+	pur := purpose(in.Type)
+	if pur != purposeSignup && pur != purposeEmailChange {
+		return invalid("Missing one of these types: signup, email_change, sms, phone_change")
 	}
-	bad := func(msg string) { fail(w, http.StatusBadRequest, "validation_failed", msg) }
+	if in.Email == "" {
+		return invalid("Type provided requires an email address")
+	}
+	return s.mailIfAccount(ctx, pur, in.Email, redirectTo, func(u *users.User) (string, error) {
+		if pur == purposeSignup {
+			if u.EmailConfirmedAt != nil {
+				return "", nil
+			}
+			return u.Email, nil
+		}
+		to, _, err := pendingEmailChange(ctx, s.DB.R, u.ID, s.DB.Now())
+		return to, err
+	})
+}
+
+// mailIfAccount counts one mail of the kind to the address and, when the
+// address has an account and to names where a mail is due ("" for
+// nowhere), has a new code stored and mailed there in the background
+// (mailNewCode): the caller's answer and its timing are the same whether
+// or not the address has an account.
+func (s *Service) mailIfAccount(ctx context.Context, pur purpose, address, redirectTo string, to func(*users.User) (string, error)) error {
+	email, err := users.NormalizeEmail(address)
+	if err != nil {
+		return errBadEmail
+	}
+	if err := s.takeMailLimit(ctx, pur, email); err != nil {
+		return err
+	}
+	u, err := s.Users.ByEmail(ctx, email)
+	if apperr.HasCode(err, apperr.CodeNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	addr, err := to(u)
+	if err != nil || addr == "" {
+		return err
+	}
+	s.mailNewCode(ctx, u.ID, pur, addr, "", s.redirectTarget(redirectTo))
+	return nil
+}
+
+// findCode locates, inside redeem's transaction, the code a verification
+// names (nil: none).
+type findCode func(*sql.Tx) (*pendingCode, error)
+
+// Verify redeems a mailed code, or a link's token_hash, and starts a
+// session, as GoTrue: a recovery code signs the user in so that the
+// password can be changed with PUT /user; a sign-up code confirms the
+// address; an email-change code moves the account to the new address.
+func (s *Service) Verify(ctx context.Context, in VerifyInput) (*SessionBody, error) {
 	switch {
 	case in.Type == "":
-		bad("Verify requires a verification type")
-		return
+		return nil, invalid("Verify requires a verification type")
 	case (in.Token == "") == (in.TokenHash == ""):
-		bad("Verify requires either a token or a token hash")
-		return
-	}
-	ctx := r.Context()
-	var find func(*sql.Tx) (*pendingCode, error)
-	msg := msgBadCode
-	if in.Token != "" {
-		switch {
-		case in.Phone != "" && in.Email == "":
-			fail(w, http.StatusBadRequest, "phone_provider_disabled", "Phone logins are disabled")
-			return
-		case in.Email == "" || in.Phone != "":
-			bad("Only an email address or phone number should be provided on verify")
-			return
-		}
-		email, err := users.NormalizeEmail(in.Email)
-		if err != nil {
-			fail(w, http.StatusUnprocessableEntity, "validation_failed", "Invalid email format")
-			return
-		}
-		ps, ok := verifyTypes[in.Type]
-		if !ok {
-			bad("Unsupported verification type")
-			return
-		}
-		if !p.takeCodeLimit(w, r, email) {
-			return
-		}
-		token := strings.TrimSpace(in.Token)
-		find = func(tx *sql.Tx) (*pendingCode, error) { return p.consumeCode(ctx, tx, email, ps, token) }
-	} else {
+		return nil, invalid("Verify requires either a token or a token hash")
+	case in.Token == "":
 		if in.Email != "" || in.Phone != "" || in.RedirectTo != "" {
-			bad("Only the token_hash and type should be provided")
-			return
+			return nil, invalid("Only the token_hash and type should be provided")
 		}
-		ps, ok := verifyTypes[in.Type]
-		if !ok {
-			bad("Invalid email verification type")
-			return
-		}
-		msg = msgBadLink
-		find = func(tx *sql.Tx) (*pendingCode, error) { return p.consumeLink(ctx, tx, in.TokenHash, ps) }
+		return s.VerifyLink(ctx, in.Type, in.TokenHash)
+	case in.Phone != "" && in.Email == "":
+		return nil, errPhoneDisabled
+	case in.Email == "" || in.Phone != "":
+		return nil, invalid("Only an email address or phone number should be provided on verify")
 	}
-	v, failure, err := p.redeem(ctx, find, msg)
+	email, err := users.NormalizeEmail(in.Email)
 	if err != nil {
-		p.internal(w, r, err)
-		return
+		return nil, refuse(http.StatusUnprocessableEntity, "validation_failed", "Invalid email format")
 	}
-	if failure != nil {
-		fail(w, failure.Code, failure.ErrorCode, failure.Msg)
-		return
+	ps, ok := verifyTypes[in.Type]
+	if !ok {
+		return nil, invalid("Unsupported verification type")
 	}
-	p.writeSession(w, r, v.user, v.session.ID, v.session.Refresh, v.session.Method, v.session.At)
+	if err := s.takeCodeLimit(ctx, email); err != nil {
+		return nil, err
+	}
+	token := strings.TrimSpace(in.Token)
+	return s.redeem(ctx, func(tx *sql.Tx) (*pendingCode, error) { return s.consumeCode(ctx, tx, email, ps, token) }, msgBadCode)
 }
 
-// verifyGet is the mailed link: it redeems the link token and sends the
-// browser on (303) to the allowed redirect_to or the site URL with the
-// session in the fragment, which auth-js picks up (detectSessionInUrl),
-// or with GoTrue's error fields there when the link is spent or expired.
-func (p *Provider) verifyGet(w http.ResponseWriter, r *http.Request) {
-	if !p.throttle(w, r) {
-		return
-	}
-	q := r.URL.Query()
-	typ, token := q.Get("type"), q.Get("token")
-	if typ == "" {
-		fail(w, http.StatusBadRequest, "validation_failed", "Verify requires a verification type")
-		return
-	}
-	if token == "" {
-		fail(w, http.StatusBadRequest, "validation_failed", "Verify requires a token or a token hash")
-		return
-	}
-	target, _, _ := strings.Cut(p.redirectTarget(q.Get("redirect_to")), "#")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("Referrer-Policy", "no-referrer")
+// VerifyLink redeems a mailed link's token (the token_hash of GoTrue's
+// API) of the verification type and starts a session.
+func (s *Service) VerifyLink(ctx context.Context, typ, tokenHash string) (*SessionBody, error) {
 	ps, ok := verifyTypes[typ]
 	if !ok {
-		redirectError(w, r, target, &authError{http.StatusBadRequest, "validation_failed", "Invalid email verification type"})
-		return
+		return nil, invalid("Invalid email verification type")
 	}
-	v, failure, err := p.redeem(r.Context(), func(tx *sql.Tx) (*pendingCode, error) {
-		return p.consumeLink(r.Context(), tx, token, ps)
-	}, msgBadLink)
-	if err != nil {
-		p.internal(w, r, err)
-		return
-	}
-	if failure != nil {
-		redirectError(w, r, target, failure)
-		return
-	}
-	body, err := p.sessionBody(v.user, v.session.ID, v.session.Refresh, v.session.Method, v.session.At)
-	if err != nil {
-		p.internal(w, r, err)
-		return
-	}
-	frag := url.Values{
-		"access_token": {body.AccessToken}, "token_type": {body.TokenType},
-		"expires_in": {strconv.Itoa(body.ExpiresIn)}, "expires_at": {strconv.FormatInt(body.ExpiresAt, 10)},
-		"refresh_token": {body.RefreshToken}, "type": {typ}, "sb": {""},
-	}
-	http.Redirect(w, r, target+"#"+frag.Encode(), http.StatusSeeOther)
-}
-
-// redirectError sends the browser to target with GoTrue's error fields in
-// the fragment.
-func redirectError(w http.ResponseWriter, r *http.Request, target string, e *authError) {
-	oauth := map[int]string{http.StatusBadRequest: "invalid_request", http.StatusForbidden: "access_denied",
-		http.StatusUnprocessableEntity: "invalid_request"}
-	frag := url.Values{"error_code": {e.ErrorCode}, "error_description": {e.Msg}, "sb": {""}}
-	if s, ok := oauth[e.Code]; ok {
-		frag.Set("error", s)
-	}
-	http.Redirect(w, r, target+"#"+frag.Encode(), http.StatusSeeOther)
-}
-
-// verified is a redeemed code: the user and the session it started.
-type verified struct {
-	user    *users.User
-	session newSession
+	return s.redeem(ctx, func(tx *sql.Tx) (*pendingCode, error) { return s.consumeLink(ctx, tx, tokenHash, ps) }, msgBadLink)
 }
 
 // redeem, in one transaction, takes the code that find locates (nil:
-// none, answered 403 otp_expired with msg), applies it and starts a
-// session: a sign-up or recovery code confirms the address (as GoTrue, a
-// recovery proves the mailbox too), an email-change code moves the
-// account to the new address (422 email_exists if another account took it
-// meanwhile; the code then stays).
-func (p *Provider) redeem(ctx context.Context, find func(*sql.Tx) (*pendingCode, error), msg string) (*verified, *authError, error) {
-	var out *verified
-	var failure *authError
-	err := p.DB.Tx(ctx, func(tx *sql.Tx) error {
+// none, refused 403 otp_expired with msg, and committed: failed attempts
+// are counted), applies it and starts a session: a sign-up or recovery
+// code confirms the address (as GoTrue, a recovery proves the mailbox
+// too), an email-change code moves the account to the new address (422
+// email_exists if another account took it meanwhile; the transaction then
+// rolls back and the code stays). Lock order: the code rows found (and,
+// for an email change, the account's other codes), then the users row,
+// then the new session's rows: the same as UpdateUser's, so the two never
+// deadlock.
+func (s *Service) redeem(ctx context.Context, find findCode, msg string) (*SessionBody, error) {
+	var refusal error
+	var u *users.User
+	var ns newSession
+	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
 		c, err := find(tx)
 		if err != nil {
 			return err
 		}
 		if c == nil {
-			failure = &authError{http.StatusForbidden, "otp_expired", msg}
-			return nil // commit: failed attempts are counted
+			refusal = refuse(http.StatusForbidden, "otp_expired", msg)
+			return nil
 		}
-		now := p.DB.Now()
-		switch c.Purpose {
-		case purposeSignup, purposeRecovery:
-			if c.pwHash != "" {
-				if err := setPassword(ctx, tx, c.UserID, c.pwHash, now); err != nil {
-					return err
-				}
-			}
-			_, err = tx.ExecContext(ctx, `UPDATE users SET email_confirmed_at = $1, updated_at = $1 WHERE id = $2 AND email_confirmed_at IS NULL`,
-				now, c.UserID)
-		case purposeEmailChange:
-			_, err = tx.ExecContext(ctx, `UPDATE users SET email = $1, email_confirmed_at = $2, updated_at = $2 WHERE id = $3`,
-				c.Email, now, c.UserID)
-			if db.IsUniqueViolation(err) {
-				failure = &authError{http.StatusUnprocessableEntity, "email_exists", "A user with this email address has already been registered"}
-				return errStop
-			}
-			if err == nil {
-				err = clearCodes(ctx, tx, c.UserID)
-			}
-		}
-		if err != nil {
+		if err := s.applyCode(ctx, tx, c); err != nil {
 			return err
 		}
-		u, err := users.ByIDTx(ctx, tx, c.UserID, "")
-		if err != nil {
+		if u, err = users.ByIDTx(ctx, tx, c.UserID, ""); err != nil {
 			return err
 		}
-		s, err := p.startSession(ctx, tx, c.UserID, methodOTP)
-		if err != nil {
-			return err
-		}
-		u.LastSignInAt = &s.At
-		out = &verified{user: u, session: s}
-		return nil
+		ns, err = s.startSession(ctx, tx, c.UserID, methodOTP)
+		return err
 	})
-	if errors.Is(err, errStop) {
-		err = nil
+	if err != nil {
+		return nil, err
 	}
-	return out, failure, err
+	if refusal != nil {
+		return nil, refusal
+	}
+	u.LastSignInAt = &ns.At
+	return s.sessionBody(u, ns.ID, ns.Refresh, ns.Method, ns.At)
 }
 
-// ResendInput is GoTrue's POST /resend body (auth-js resend) for the
-// email types: a new sign-up confirmation, or a new code for a pending
-// email change (email is then the account's current address).
-type ResendInput struct {
-	Type  string `json:"type"`
-	Email string `json:"email"`
-	Phone string `json:"phone"`
-}
-
-// resend mails a new code when there is something to confirm, and answers
-// 200 {} either way.
-func (p *Provider) resend(w http.ResponseWriter, r *http.Request) {
-	if !p.throttle(w, r) {
-		return
-	}
-	var in ResendInput
-	if !decode(w, r, &in) {
-		return
-	}
-	pur := purpose(in.Type)
-	if pur != purposeSignup && pur != purposeEmailChange {
-		fail(w, http.StatusBadRequest, "validation_failed", "Missing one of these types: signup, email_change, sms, phone_change")
-		return
-	}
-	if in.Email == "" {
-		fail(w, http.StatusBadRequest, "validation_failed", "Type provided requires an email address")
-		return
-	}
-	email, err := users.NormalizeEmail(in.Email)
-	if err != nil {
-		fail(w, http.StatusBadRequest, "validation_failed", "Unable to validate email address: invalid format")
-		return
-	}
-	if !p.takeMailLimit(w, r, pur, email) {
-		return
-	}
-	u, err := p.Users.ByEmail(r.Context(), email)
-	if apperr.HasCode(err, apperr.CodeNotFound) {
-		writeJSON(w, http.StatusOK, struct{}{})
-		return
-	}
-	if err != nil {
-		p.internal(w, r, err)
-		return
-	}
-	to := ""
-	switch pur {
-	case purposeSignup:
-		if u.EmailConfirmedAt == nil {
-			to = u.Email
+// applyCode makes the change a redeemed code stands for, in tx.
+func (s *Service) applyCode(ctx context.Context, tx *sql.Tx, c *pendingCode) error {
+	now := s.DB.Now()
+	switch c.Purpose {
+	case purposeSignup, purposeRecovery:
+		if c.pwHash != "" {
+			if err := s.Users.SetPasswordHash(ctx, tx, c.UserID, c.pwHash, now); err != nil {
+				return err
+			}
 		}
+		return s.Users.ConfirmEmail(ctx, tx, c.UserID, now)
 	case purposeEmailChange:
-		if to, _, err = p.pendingEmailChange(r.Context(), p.DB.R, u.ID); err != nil {
-			p.internal(w, r, err)
-			return
+		// The account's other codes are deleted below: lock them before
+		// the users row, as UpdateUser does.
+		if err := lockAccountCodes(ctx, tx, c.UserID, s.DB.ForUpdate()); err != nil {
+			return err
 		}
+		err := s.Users.ChangeEmail(ctx, tx, c.UserID, c.Email, now)
+		if errors.Is(err, users.ErrEmailTaken) {
+			return errEmailExists
+		}
+		if err != nil {
+			return err
+		}
+		return clearCodes(ctx, tx, c.UserID)
 	}
-	if to != "" {
-		p.mailCode(r, u.ID, pur, to, "")
-	}
-	writeJSON(w, http.StatusOK, struct{}{})
+	return nil
 }

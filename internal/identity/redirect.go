@@ -12,21 +12,21 @@ import (
 // for a loopback host), http(s) URLs on a loopback address (native apps,
 // RFC 8252), and URLs under one of RedirectURLs: same scheme and host:port,
 // and a path that starts with the listed one.
-func (p *Provider) redirectTarget(requested string) string {
-	if requested != "" && p.redirectAllowed(requested) {
+func (s *Service) redirectTarget(requested string) string {
+	if requested != "" && s.redirectAllowed(requested) {
 		return requested
 	}
-	return p.siteURL()
+	return s.siteURL()
 }
 
-func (p *Provider) siteURL() string {
-	if p.SiteURL != "" {
-		return p.SiteURL
+func (s *Service) siteURL() string {
+	if s.SiteURL != "" {
+		return s.SiteURL
 	}
-	return p.BaseURL
+	return s.BaseURL
 }
 
-func (p *Provider) redirectAllowed(raw string) bool {
+func (s *Service) redirectAllowed(raw string) bool {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.User != nil {
 		return false
@@ -38,11 +38,11 @@ func (p *Provider) redirectAllowed(raw string) bool {
 	if ip := net.ParseIP(u.Hostname()); ip != nil && ip.IsLoopback() {
 		return true
 	}
-	if site, err := url.Parse(p.siteURL()); err == nil && strings.EqualFold(site.Scheme, scheme) &&
+	if site, err := url.Parse(s.siteURL()); err == nil && strings.EqualFold(site.Scheme, scheme) &&
 		strings.EqualFold(site.Hostname(), u.Hostname()) && (site.Port() == u.Port() || u.Hostname() == "localhost") {
 		return true
 	}
-	for _, allowed := range p.RedirectURLs {
+	for _, allowed := range s.RedirectURLs {
 		a, err := url.Parse(allowed)
 		if err != nil || a.Host == "" {
 			continue

@@ -60,7 +60,7 @@ func TestNewSecret(t *testing.T) {
 }
 
 func TestRedirectTarget(t *testing.T) {
-	p := &Provider{BaseURL: "https://api.example.com", SiteURL: "https://app.example.com/welcome",
+	p := &Service{BaseURL: "https://api.example.com", SiteURL: "https://app.example.com/welcome",
 		RedirectURLs: []string{"https://admin.example.com/auth", "http://localhost:5173/"}}
 	for _, c := range []struct{ in, want string }{
 		{"", "https://app.example.com/welcome"},
@@ -86,7 +86,7 @@ func TestRedirectTarget(t *testing.T) {
 			t.Errorf("redirectTarget(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
-	if got := (&Provider{BaseURL: "https://api.example.com"}).redirectTarget("https://evil.net/"); got != "https://api.example.com" {
+	if got := (&Service{BaseURL: "https://api.example.com"}).redirectTarget("https://evil.net/"); got != "https://api.example.com" {
 		t.Errorf("without a site URL: %q", got)
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/geniehq/genie/internal/platform/apperr"
@@ -46,41 +45,24 @@ type Store struct {
 
 // ForTeam returns the team's credentials, or NOT_FOUND.
 func (s *Store) ForTeam(ctx context.Context, teamID int64) (*Credentials, error) {
-	c := Credentials{TeamID: teamID}
-	var sealed string
-	var name, owner sql.NullString
-	err := s.DB.R.QueryRowContext(ctx, `SELECT tenant_id, api_key_enc, tenant_name, mail_owner_user_id, created_at, updated_at
-		FROM mail_tenant_credentials WHERE team_id = $1`, teamID).Scan(&c.TenantID, &sealed, &name, &owner, &c.CreatedAt, &c.UpdatedAt)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.NotFound("mail credentials")
-	}
+	c, sealed, err := loadCredentials(ctx, s.DB.R, teamID)
 	if err != nil {
-		return nil, fmt.Errorf("mailtenants: load: %w", err)
+		return nil, err
 	}
 	if c.APIKey, err = s.Cipher.Open(teamID, sealed); err != nil {
 		return nil, err
 	}
-	if name.Valid {
-		c.TenantName = &name.String
-	}
-	if owner.Valid {
-		c.MailOwnerUserID = &owner.String
-	}
-	return &c, nil
+	return c, nil
 }
 
 // ForUser returns the credentials of the user's team, or NOT_FOUND when the
 // user has no team or the team has none.
 func (s *Store) ForUser(ctx context.Context, userID string) (*Credentials, error) {
-	var team sql.NullInt64
-	err := s.DB.R.QueryRowContext(ctx, `SELECT team_id FROM users WHERE id = $1`, userID).Scan(&team)
-	if errors.Is(err, sql.ErrNoRows) || err == nil && !team.Valid {
-		return nil, apperr.NotFound("mail credentials")
-	}
+	team, err := teamOf(ctx, s.DB.R, userID)
 	if err != nil {
-		return nil, fmt.Errorf("mailtenants: load team: %w", err)
+		return nil, err
 	}
-	return s.ForTeam(ctx, team.Int64)
+	return s.ForTeam(ctx, team)
 }
 
 // SetAPIKey replaces the team's stored key (after the provider reissued
@@ -91,23 +73,13 @@ func (s *Store) ForUser(ctx context.Context, userID string) (*Credentials, error
 // (which its own SetAPIKey stores, or has stored).
 func (s *Store) SetAPIKey(ctx context.Context, teamID int64, tenantID, apiKey string, current func(context.Context) (bool, error)) error {
 	return s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		var one int
-		err := tx.QueryRowContext(ctx, `SELECT 1 FROM mail_tenant_credentials WHERE team_id = $1 AND tenant_id = $2`+s.DB.ForUpdate(),
-			teamID, tenantID).Scan(&one)
-		if errors.Is(err, sql.ErrNoRows) {
-			return apperr.NotFound("mail credentials")
-		}
-		if err != nil {
-			return fmt.Errorf("mailtenants: lock credentials: %w", err)
+		if err := lockCredentials(ctx, tx, teamID, tenantID, s.DB.ForUpdate()); err != nil {
+			return err
 		}
 		if ok, err := current(ctx); err != nil || !ok {
 			return err // superseded: the later key stays
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE mail_tenant_credentials SET api_key_enc = $1, updated_at = $2
-			WHERE team_id = $3 AND tenant_id = $4`, s.Cipher.Seal(teamID, apiKey), s.DB.Now(), teamID, tenantID); err != nil {
-			return fmt.Errorf("mailtenants: store new key: %w", err)
-		}
-		return nil
+		return updateKey(ctx, tx, teamID, tenantID, s.Cipher.Seal(teamID, apiKey), s.DB.Now())
 	})
 }
 
@@ -132,32 +104,11 @@ func (s *Store) Put(ctx context.Context, in Upsert) (teamID int64, userID string
 		return 0, "", err
 	}
 	err = s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		var team sql.NullInt64
-		if err := tx.QueryRowContext(ctx, `SELECT team_id FROM users WHERE id = $1`+s.DB.ForUpdate(), u.ID).Scan(&team); err != nil {
-			return fmt.Errorf("mailtenants: lock account: %w", err)
+		var err error
+		if teamID, err = s.Users.EnsureTeam(ctx, tx, u.ID, users.TeamName(in.OwnerEmail)); err != nil {
+			return fmt.Errorf("mailtenants: %w", err)
 		}
-		now := s.DB.Now()
-		if !team.Valid {
-			local, _, _ := strings.Cut(in.OwnerEmail, "@")
-			if err := tx.QueryRowContext(ctx, `INSERT INTO teams (name, owner_user_id, created_at) VALUES ($1, $2, $3) RETURNING id`,
-				local, u.ID, now).Scan(&team.Int64); err != nil {
-				return fmt.Errorf("mailtenants: create team: %w", err)
-			}
-			if _, err := tx.ExecContext(ctx, `UPDATE users SET team_id = $1, updated_at = $2 WHERE id = $3`, team.Int64, now, u.ID); err != nil {
-				return fmt.Errorf("mailtenants: join team: %w", err)
-			}
-		}
-		teamID = team.Int64
-		_, err := tx.ExecContext(ctx, `INSERT INTO mail_tenant_credentials
-			(team_id, tenant_id, api_key_enc, tenant_name, mail_owner_user_id, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $6)
-			ON CONFLICT (team_id) DO UPDATE SET tenant_id = excluded.tenant_id, api_key_enc = excluded.api_key_enc,
-				tenant_name = excluded.tenant_name, mail_owner_user_id = excluded.mail_owner_user_id, updated_at = excluded.updated_at`,
-			teamID, in.TenantID, s.Cipher.Seal(teamID, in.APIKey), in.TenantName, in.MailOwnerUserID, now)
-		if err != nil {
-			return fmt.Errorf("mailtenants: store credentials: %w", err)
-		}
-		return nil
+		return upsertCredentials(ctx, tx, teamID, in, s.Cipher.Seal(teamID, in.APIKey), s.DB.Now())
 	})
 	return teamID, u.ID, err
 }

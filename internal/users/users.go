@@ -1,17 +1,16 @@
 // Package users stores accounts and their teams. Every account belongs to a
 // team; one is created with the account, named after the local part of its
-// email address.
+// email address. The users and teams tables are written only here
+// (store.go): other packages call Store's methods, passing their
+// transaction where the write must share it.
 package users
 
 import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
-	"net/mail"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/google/uuid"
 	"golang.org/x/crypto/bcrypt"
@@ -21,37 +20,6 @@ import (
 	"github.com/geniehq/genie/internal/platform/db"
 )
 
-// DefaultPasswordCost is the bcrypt cost of stored password hashes.
-const DefaultPasswordCost = 11
-
-// Password length bounds. bcrypt reads at most 72 bytes, so longer
-// passwords are refused rather than silently truncated.
-const (
-	MinPasswordLen = 6
-	MaxPasswordLen = 72
-)
-
-// ErrEmailTaken is returned by Create when the email is in use.
-var ErrEmailTaken = errors.New("email already registered")
-
-// User is an account.
-type User struct {
-	ID           string
-	Email        string
-	Role         auth.Role
-	TeamID       *int64
-	FullName     string
-	UserMetadata string // JSON object
-	PasswordHash string
-	// EmailConfirmedAt is when the address was confirmed; nil while a
-	// sign-up waits for its confirmation mail (and for accounts without an
-	// email).
-	EmailConfirmedAt *time.Time
-	LastSignInAt     *time.Time
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
-}
-
 // Store reads and writes users.
 type Store struct {
 	DB *db.DB
@@ -60,38 +28,6 @@ type Store struct {
 	PasswordCost int
 	// Hashing bounds concurrent password hashing; nil means no bound.
 	Hashing *Hashing
-}
-
-// NormalizeEmail lower-cases and trims an address and checks its form.
-func NormalizeEmail(s string) (string, error) {
-	s = strings.ToLower(strings.TrimSpace(s))
-	if s == "" {
-		return "", errors.New("email is required")
-	}
-	// ASCII only, as GoTrue and the published schema's format "email"
-	// (RFC 5321) have it: an address outside ASCII needs SMTPUTF8 all the
-	// way, which relays do not promise.
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return "", fmt.Errorf("%q is not a valid email address (addresses outside ASCII are not accepted)", s)
-		}
-	}
-	a, err := mail.ParseAddress(s)
-	if err != nil || a.Address != s || !strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".") && !strings.HasSuffix(s, "@localhost") {
-		return "", fmt.Errorf("%q is not a valid email address", s)
-	}
-	return s, nil
-}
-
-// CheckPassword returns an error describing why a new password is refused.
-func CheckPassword(p string) error {
-	if len(p) < MinPasswordLen {
-		return fmt.Errorf("password must be at least %d characters", MinPasswordLen)
-	}
-	if len(p) > MaxPasswordLen {
-		return fmt.Errorf("password must be at most %d bytes", MaxPasswordLen)
-	}
-	return nil
 }
 
 // HashPassword returns the bcrypt hash of p at the store's cost, in a
@@ -133,20 +69,6 @@ func VerifyPassword(hash, p string) bool {
 	return bcrypt.CompareHashAndPassword([]byte(hash), []byte(p)) == nil
 }
 
-// NewUser describes an account to create.
-type NewUser struct {
-	ID           string // optional; a new UUID when empty
-	Email        string // optional for external identities
-	Password     string // optional; empty means no password sign-in
-	Role         auth.Role
-	FullName     string
-	UserMetadata string
-	External     bool
-	// Unconfirmed leaves the email unconfirmed (a sign-up that must be
-	// confirmed by mail); other accounts are confirmed at creation.
-	Unconfirmed bool
-}
-
 // Create inserts the account and its team in one transaction. It returns
 // ErrEmailTaken when the email is registered.
 func (s *Store) Create(ctx context.Context, n NewUser) (*User, error) {
@@ -167,7 +89,7 @@ func (s *Store) Create(ctx context.Context, n NewUser) (*User, error) {
 }
 
 // CreateTx is Create inside an existing transaction, with the password
-// already hashed (or empty).
+// already hashed (or empty): the team first, then the account.
 func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n NewUser, passwordHash string) (*User, error) {
 	now := s.DB.Now()
 	if n.ID == "" {
@@ -181,116 +103,62 @@ func (s *Store) CreateTx(ctx context.Context, tx *sql.Tx, n NewUser, passwordHas
 	}
 	teamName := n.FullName
 	if n.Email != "" {
-		teamName, _, _ = strings.Cut(n.Email, "@")
+		teamName = TeamName(n.Email)
 	}
 	if teamName == "" {
 		teamName = "team"
 	}
-	var teamID int64
-	if err := tx.QueryRowContext(ctx, `INSERT INTO teams (name, owner_user_id, created_at) VALUES ($1, $2, $3) RETURNING id`,
-		teamName, n.ID, now).Scan(&teamID); err != nil {
-		return nil, fmt.Errorf("create team: %w", err)
-	}
-	var confirmed *time.Time
-	if n.Email != "" && !n.Unconfirmed {
-		confirmed = &now
-	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO users (id, email, password_hash, role, team_id, full_name, user_metadata, external, email_confirmed_at, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
-		n.ID, db.NullIfEmpty(n.Email), db.NullIfEmpty(passwordHash), string(n.Role), teamID, n.FullName, n.UserMetadata, n.External, confirmed, now)
-	if db.IsUniqueViolation(err) {
-		return nil, ErrEmailTaken
-	}
+	teamID, err := insertTeam(ctx, tx, teamName, n.ID, now)
 	if err != nil {
-		return nil, fmt.Errorf("create user: %w", err)
-	}
-	return &User{ID: n.ID, Email: n.Email, Role: n.Role, TeamID: &teamID, FullName: n.FullName,
-		UserMetadata: n.UserMetadata, PasswordHash: passwordHash, EmailConfirmedAt: confirmed, CreatedAt: now, UpdatedAt: now}, nil
-}
-
-const userColumns = `id, email, role, team_id, full_name, user_metadata, password_hash, email_confirmed_at, last_sign_in_at, created_at, updated_at`
-
-func scanUser(row interface{ Scan(...any) error }) (*User, error) {
-	var (
-		u        User
-		email    sql.NullString
-		role     string
-		team     sql.NullInt64
-		hash     sql.NullString
-		confirm  sql.NullTime
-		lastSign sql.NullTime
-	)
-	if err := row.Scan(&u.ID, &email, &role, &team, &u.FullName, &u.UserMetadata, &hash, &confirm, &lastSign, &u.CreatedAt, &u.UpdatedAt); err != nil {
 		return nil, err
 	}
-	u.Email, u.Role, u.PasswordHash = email.String, auth.Role(role), hash.String
-	if team.Valid {
-		u.TeamID = &team.Int64
+	u := &User{ID: n.ID, Email: n.Email, Role: n.Role, TeamID: &teamID, FullName: n.FullName,
+		UserMetadata: n.UserMetadata, PasswordHash: passwordHash, CreatedAt: now, UpdatedAt: now}
+	if n.Email != "" && !n.Unconfirmed {
+		u.EmailConfirmedAt = &now
 	}
-	if confirm.Valid {
-		u.EmailConfirmedAt = &confirm.Time
+	if err := insertUser(ctx, tx, u, n.External); err != nil {
+		return nil, err
 	}
-	if lastSign.Valid {
-		u.LastSignInAt = &lastSign.Time
-	}
-	return &u, nil
+	return u, nil
+}
+
+// TeamName is the name of the team made for an account with the address:
+// its local part.
+func TeamName(email string) string {
+	local, _, _ := strings.Cut(email, "@")
+	return local
 }
 
 // ByID returns the user, or NOT_FOUND.
 func (s *Store) ByID(ctx context.Context, id string) (*User, error) {
-	u, err := scanUser(s.DB.R.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.NotFound("user")
-	}
-	return u, err
+	return byID(ctx, s.DB.R, id, "")
 }
 
 // ByIDTx is ByID inside a transaction, with the row locked for update
-// (forUpdate is the store's db.DB.ForUpdate clause).
+// (forUpdate is the store's db.DB.ForUpdate clause, or "" for no lock).
 func ByIDTx(ctx context.Context, tx *sql.Tx, id, forUpdate string) (*User, error) {
-	u, err := scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`+forUpdate, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.NotFound("user")
-	}
-	return u, err
+	return byID(ctx, tx, id, forUpdate)
 }
 
 // ByEmail returns the user with the (normalized) email, or NOT_FOUND.
 func (s *Store) ByEmail(ctx context.Context, email string) (*User, error) {
-	u, err := scanUser(s.DB.R.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE email = $1`, strings.ToLower(strings.TrimSpace(email))))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.NotFound("user")
-	}
-	return u, err
+	return byEmail(ctx, s.DB.R, strings.ToLower(strings.TrimSpace(email)))
 }
 
-// SetRole changes a user's role.
+// SetRole changes a user's role; NOT_FOUND when there is no such user.
 func (s *Store) SetRole(ctx context.Context, id string, role auth.Role) error {
-	res, err := s.DB.W.ExecContext(ctx, `UPDATE users SET role = $1, updated_at = $2 WHERE id = $3`, string(role), s.DB.Now(), id)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return apperr.NotFound("user")
-	}
-	return nil
+	return updateRole(ctx, s.DB.W, id, role, s.DB.Now())
 }
 
-// SetPassword replaces a user's password.
+// SetPassword replaces a user's password (hashed here, ErrBusy as for
+// HashPassword).
 func (s *Store) SetPassword(ctx context.Context, id, password string) error {
 	hash, err := s.HashPassword(ctx, password)
 	if err != nil {
 		return err
 	}
-	_, err = s.DB.W.ExecContext(ctx, `UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3`, hash, s.DB.Now(), id)
-	return err
-}
-
-// TouchSignIn records a successful sign-in.
-func (s *Store) TouchSignIn(ctx context.Context, id string) (time.Time, error) {
-	now := s.DB.Now()
-	_, err := s.DB.W.ExecContext(ctx, `UPDATE users SET last_sign_in_at = $1 WHERE id = $2`, now, id)
-	return now, err
+	return s.SetPasswordHash(ctx, s.DB.W, id, hash, s.DB.Now())
 }
 
 // EnsureExternal creates the record for an external identity's subject the

@@ -3,6 +3,8 @@ package identity
 import (
 	"net/http/httptest"
 	"testing"
+
+	"github.com/geniehq/genie/internal/auth"
 )
 
 func TestClientAddr(t *testing.T) {
@@ -29,8 +31,8 @@ func TestClientAddr(t *testing.T) {
 			}
 			r.Header.Set(h, c.value)
 		}
-		if got := clientAddr(r, c.header); got != c.want {
-			t.Errorf("clientAddr(%q, %s=%q) = %q, want %q", c.remote, c.header, c.value, got, c.want)
+		if got := auth.ClientAddr(r, c.header); got != c.want {
+			t.Errorf("ClientAddr(%q, %s=%q) = %q, want %q", c.remote, c.header, c.value, got, c.want)
 		}
 	}
 }
