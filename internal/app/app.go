@@ -296,26 +296,54 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	a := &App{Config: cfg, DB: d, Users: &users.Store{DB: d, PasswordCost: cfg.PasswordCost, Hashing: users.NewHashing(cfg.HashSlots, 0)}, cancel: cancel}
-	log := cfg.Log
-
-	kr, err := OpenKeyring(ctx, cfg, d)
+	authn, tokens, err := a.wireAuth(ctx, bg)
 	if err != nil {
 		cancel()
 		return nil, err
+	}
+	gen, err := generator(cfg)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	a.Idempotency = &idempotency.Store{DB: d}
+	srv := httpapi.NewServer(httpapi.Options{Auth: authn, Limiter: a.Limiter, Log: cfg.Log,
+		BodyBudget: cfg.BodyBudget, MaxInFlight: cfg.MaxInFlight, AdmitWait: cfg.AdmitWait, Idempotency: a.Idempotency})
+	a.API = srv
+	links, err := a.wireResources(ctx, bg, srv, authn, gen)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	if err := a.wireHTTP(srv, links, tokens); err != nil {
+		cancel()
+		return nil, err
+	}
+	go a.janitor(bg)
+	go a.Deliverer.Run(bg)
+	return a, nil
+}
+
+// wireAuth opens the server keys and builds what turns credentials into
+// callers: session tokens (the embedded provider's, an external one's),
+// API keys and their rate limit; it creates the configured admin.
+func (a *App) wireAuth(ctx, bg context.Context) (*auth.Authenticator, *auth.Tokens, error) {
+	cfg, d, log := a.Config, a.DB, a.Config.Log
+	kr, err := OpenKeyring(ctx, cfg, d)
+	if err != nil {
+		return nil, nil, err
 	}
 	a.Keys = kr
 	var hmac auth.HMACKeys
 	if !cfg.DisableEmbeddedAuth || cfg.JWTSecret != "" {
 		if _, err := kr.Ensure(secrets.JWTSecret); err != nil {
-			cancel()
-			return nil, fmt.Errorf("%s: %w", secrets.JWTSecret, err)
+			return nil, nil, fmt.Errorf("%s: %w", secrets.JWTSecret, err)
 		}
 		hmac = func() []secrets.Key { return kr.Keys(secrets.JWTSecret) }
 	}
 	tokens, err := auth.NewTokens(bg, cfg.BaseURL+"/auth/v1", hmac, cfg.JWKSURL)
 	if err != nil {
-		cancel()
-		return nil, err
+		return nil, nil, err
 	}
 	authn := &auth.Authenticator{DB: d, Tokens: tokens, Log: log,
 		AcceptExternal: cfg.JWTSecret != "" || cfg.JWKSURL != "", ProvisionExternal: a.Users.EnsureExternal}
@@ -324,26 +352,20 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	if cfg.AdminEmail != "" && cfg.AdminPassword != "" {
 		created, err := a.Users.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword)
 		if err != nil {
-			cancel()
-			return nil, fmt.Errorf("ensure admin account: %w", err)
+			return nil, nil, fmt.Errorf("ensure admin account: %w", err)
 		}
 		if created {
 			log.Info("created admin account", "email", cfg.AdminEmail)
 		}
 	}
 
-	gen, err := generator(cfg)
-	if err != nil {
-		cancel()
-		return nil, err
-	}
+	return authn, tokens, nil
+}
 
-	a.Idempotency = &idempotency.Store{DB: d}
-	srv := httpapi.NewServer(httpapi.Options{Auth: authn, Limiter: a.Limiter, Log: log,
-		BodyBudget: cfg.BodyBudget, MaxInFlight: cfg.MaxInFlight, AdmitWait: cfg.AdmitWait, Idempotency: a.Idempotency})
-	a.API = srv
+// wireResources builds the resources and registers their actions.
+func (a *App) wireResources(ctx, bg context.Context, srv *httpapi.Server, authn *auth.Authenticator, gen gendocs.Generator) (*editlinks.Service, error) {
+	cfg, d, log := a.Config, a.DB, a.Config.Log
 	if err := a.wireEvents(srv); err != nil {
-		cancel()
 		return nil, err
 	}
 	a.APIKeys = &apikeys.Service{DB: d, Events: a.Events}
@@ -353,16 +375,14 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	srv.Register("api-keys", a.APIKeys.Actions())
 	srv.Register("documents", docs.Actions())
 	if err := a.wireMail(ctx, srv, gs); err != nil {
-		cancel()
 		return nil, err
 	}
 	srv.Register("genies", gs.Actions())
 	srv.Register("preselected-voices", (&voices.Service{DB: d}).Actions())
 	srv.Register("genie-groups", (&groups.Service{DB: d}).Actions())
 	srv.Register("qr-code", (&qrcodes.Service{DB: d, BaseURL: cfg.BaseURL}).Actions())
-	links, err := newEditLinks(cfg, d, kr, docs)
+	links, err := newEditLinks(cfg, d, a.Keys, docs)
 	if err != nil {
-		cancel()
 		return nil, err
 	}
 	srv.Register("doc-edit-link", links.Actions())
@@ -382,6 +402,14 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	srv.Register("conversations", a.Conversations.Actions())
 	a.wireMailAnswers()
 
+	return links, nil
+}
+
+// wireHTTP builds the handler: the API's routes, the documents that
+// describe it, the landing page and console, the public pages, the
+// embedded sign-in provider, the health checks and the metrics.
+func (a *App) wireHTTP(srv *httpapi.Server, links *editlinks.Service, tokens *auth.Tokens) error {
+	cfg, d, log := a.Config, a.DB, a.Config.Log
 	mux := http.NewServeMux()
 	srv.Mount(mux)
 	version := cfg.Version
@@ -407,23 +435,47 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 	conversations.NewPage(a.Conversations, log).Mount(mux)
 	if !cfg.DisableEmbeddedAuth {
 		if err := checkAuthURLs(cfg); err != nil {
-			cancel()
-			return nil, err
+			return err
 		}
-		a.identity = &identity.Service{DB: d, Users: a.Users, Tokens: tokens, Log: log,
-			SignInLimit:    a.limiter(d, SignInAttemptsPerMinute, SignInAttemptsPerMinute, time.Minute),
-			AddrLimit:      a.limiter(d, cfg.AuthAddrLimit, identity.AddrLimitPer5Min, 5*time.Minute),
-			GlobalLimit:    a.limiter(d, cfg.AuthGlobalLimit, identity.GlobalLimitPerMin, time.Minute),
-			ClientIPHeader: cfg.ClientIPHeader, RefreshReuseInterval: cfg.RefreshReuseInterval,
-			DisableSignup: cfg.DisableSignup, RequireEmailConfirmation: cfg.RequireEmailConfirmation,
-			Mail: a.Outbound, MailFrom: cfg.MailFrom, MailDomain: cfg.MailDomain, AppName: "Genie",
-			BaseURL: cfg.BaseURL, SiteURL: cfg.SiteURL, RedirectURLs: cfg.RedirectURLs, OTPTTL: cfg.OTPTTL}
-		if cfg.AuthEmailInterval >= 0 {
-			a.identity.MailLimit = a.limiter(d, 1, 1, cmp.Or(cfg.AuthEmailInterval, time.Minute))
-			a.identity.MailLimit.Spaced = true
-		}
+		a.identity = a.newIdentity(tokens)
 		a.identity.Mount(mux)
 	}
+	a.mountHealth(mux)
+	mux.Handle("/", httpapi.NotFoundHandler(log))
+	var observe httpapi.Observer
+	if cfg.MetricsAddr != MetricsOff {
+		m := metrics.New(d)
+		a.Metrics, observe = m.Handler(), m.Observe
+		if cfg.MetricsAddr == "" {
+			mux.Handle("GET /metrics", a.Metrics)
+		}
+	}
+	a.Handler = httpapi.ObservedMiddleware(log, observe, cors(mux), editlinks.PathPrefix)
+
+	return nil
+}
+
+// newIdentity is the embedded sign-in provider at /auth/v1.
+func (a *App) newIdentity(tokens *auth.Tokens) *identity.Service {
+	cfg, d := a.Config, a.DB
+	id := &identity.Service{DB: d, Users: a.Users, Tokens: tokens, Log: cfg.Log,
+		SignInLimit:    a.limiter(d, SignInAttemptsPerMinute, SignInAttemptsPerMinute, time.Minute),
+		AddrLimit:      a.limiter(d, cfg.AuthAddrLimit, identity.AddrLimitPer5Min, 5*time.Minute),
+		GlobalLimit:    a.limiter(d, cfg.AuthGlobalLimit, identity.GlobalLimitPerMin, time.Minute),
+		ClientIPHeader: cfg.ClientIPHeader, RefreshReuseInterval: cfg.RefreshReuseInterval,
+		DisableSignup: cfg.DisableSignup, RequireEmailConfirmation: cfg.RequireEmailConfirmation,
+		Mail: a.Outbound, MailFrom: cfg.MailFrom, MailDomain: cfg.MailDomain, AppName: "Genie",
+		BaseURL: cfg.BaseURL, SiteURL: cfg.SiteURL, RedirectURLs: cfg.RedirectURLs, OTPTTL: cfg.OTPTTL}
+	if cfg.AuthEmailInterval >= 0 {
+		id.MailLimit = a.limiter(d, 1, 1, cmp.Or(cfg.AuthEmailInterval, time.Minute))
+		id.MailLimit.Spaced = true
+	}
+	return id
+}
+
+// mountHealth adds the liveness and readiness checks.
+func (a *App) mountHealth(mux *http.ServeMux) {
+	d, log, market := a.DB, a.Config.Log, a.Marketplace
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		httpapi.WriteJSON(w, http.StatusOK, map[string]any{"status": "ok"})
 	})
@@ -441,20 +493,6 @@ func wire(ctx context.Context, cfg Config, d *db.DB) (*App, error) {
 		}
 		httpapi.WriteJSON(w, http.StatusOK, map[string]any{"status": "ok", "database": string(d.Engine)})
 	})
-	mux.Handle("/", httpapi.NotFoundHandler(log))
-	var observe httpapi.Observer
-	if cfg.MetricsAddr != MetricsOff {
-		m := metrics.New(d)
-		a.Metrics, observe = m.Handler(), m.Observe
-		if cfg.MetricsAddr == "" {
-			mux.Handle("GET /metrics", a.Metrics)
-		}
-	}
-	a.Handler = httpapi.ObservedMiddleware(log, observe, cors(mux), editlinks.PathPrefix)
-
-	go a.janitor(bg)
-	go a.Deliverer.Run(bg)
-	return a, nil
 }
 
 // limiter returns a limiter of n requests per window (def when n is 0;
