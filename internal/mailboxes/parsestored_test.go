@@ -23,6 +23,16 @@ const legacyReply = "From: Renee <renee@example.com>\r\n" +
 	"\r\n" +
 	"And for the winter?\r\n"
 
+// withMailbox starts a server with a user whose genie has a provisioned
+// mailbox; it returns the genie's id and the mailbox.
+func withMailbox(t *testing.T, store string) (*apitest.Server, *apitest.User, string, map[string]any) {
+	t.Helper()
+	s := apitest.Start(t, store)
+	u := s.NewUser(t, auth.RoleUser)
+	g := newGenie(t, s, u.Token, "Support")
+	return s, u, g, s.Call(t, u.Token, res, "provision", "", map[string]any{"agentId": g}).Expect(t, 200, "").Data()
+}
+
 // TestParseStoredAtStart: messages stored before inboxes kept parsed
 // copies (migration 0012 left them parsed = FALSE, with no summary and no
 // thread) are parsed by the next process to start, before it serves, so
@@ -32,10 +42,8 @@ const legacyReply = "From: Renee <renee@example.com>\r\n" +
 func TestParseStoredAtStart(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		ctx := context.Background()
-		s := apitest.Start(t, store)
-		u := s.NewUser(t, auth.RoleUser)
-		g := newGenie(t, s, u.Token, "Support")
-		account := apitest.Str(s.Call(t, u.Token, res, "provision", "", map[string]any{"agentId": g}).Expect(t, 200, "").Data(), "account_id")
+		s, u, g, box := withMailbox(t, store)
+		account := apitest.Str(box, "account_id")
 		first := uuid.NewString()
 		at := time.Now().UTC().Add(-time.Hour).Truncate(time.Second)
 		for i, m := range []struct{ id, raw string }{{first, latin1Mail}, {uuid.NewString(), legacyReply}} {

@@ -41,10 +41,7 @@ func (c *countingMail) SendFrom(ctx context.Context, t *mail.Tenant, accountID s
 func TestSendReadsOnce(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		ctx := context.Background()
-		s := apitest.Start(t, store)
-		u := s.NewUser(t, auth.RoleUser)
-		g := newGenie(t, s, u.Token, "Support")
-		box := s.Call(t, u.Token, res, "provision", "", map[string]any{"agentId": g}).Expect(t, 200, "").Data()
+		s, u, g, box := withMailbox(t, store)
 		if err := s.App.Mail.Deliver(ctx, "renee@example.com", apitest.Str(box, "email_address"), []byte(legacyReply)); err != nil {
 			t.Fatal(err)
 		}
