@@ -612,6 +612,11 @@ func (a *App) wireMail(ctx context.Context, srv *httpapi.Server, gs *genies.Serv
 	}
 	cipher := mailtenants.NewCipher(ring)
 	a.Mail = &mail.Embedded{DB: d, Domain: cfg.MailDomain, Log: log}
+	if n, err := a.Mail.ParseStored(ctx); err != nil {
+		return fmt.Errorf("parse the mail stored before inboxes kept parsed copies: %w", err)
+	} else if n > 0 {
+		log.Info("parsed stored mail", "messages", n)
+	}
 	out := &mail.Outbound{Domain: cfg.MailDomain, Local: a.Mail, DB: d, Log: log}
 	if cfg.SMTPRelay != "" {
 		if _, _, err := net.SplitHostPort(cfg.SMTPRelay); err != nil {

@@ -92,3 +92,86 @@ func TestAttemptOneTransaction(t *testing.T) {
 		}
 	})
 }
+
+// TestDisableOneTransaction: a worker that dies after disabling an
+// endpoint, before failing its pending deliveries and recording the
+// event, leaves nothing of that attempt: the endpoint is still enabled,
+// the attempt unrecorded. The retry posts once more, records the attempt
+// under the next number, disables the endpoint and records one
+// webhook.endpoint_disabled event; attempts are numbered without gap or
+// repeat, and each post but the lost one is a recorded attempt.
+func TestDisableOneTransaction(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		clock := &apitest.Clock{}
+		s := apitest.Start(t, store, fast, apitest.WithClock(clock))
+		var posts atomic.Int32
+		rcv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			posts.Add(1)
+			w.WriteHeader(http.StatusInternalServerError)
+		}))
+		defer rcv.Close()
+		u := s.NewUser(t, auth.RoleUser)
+		hook := apitest.Str(s.Call(t, u.Token, "webhooks", "create", "", map[string]any{"url": rcv.URL + "/h", "events": []string{"api_key.created"}}).
+			Expect(t, 201, "").Data(), "webhook", "id")
+		var crashed atomic.Bool
+		s.App.Deliverer.SetFault(func(point string) error {
+			if point == "endpoint disabled" && crashed.CompareAndSwap(false, true) {
+				return errors.New("crash")
+			}
+			return nil
+		})
+		s.Call(t, u.Token, "api-keys", "create", "", map[string]any{"name": "k"}).Expect(t, 201, "")
+		// The retries fail until the window (3 s) runs out; the attempt
+		// that ends it disables the endpoint, and crashes there.
+		for deadline := time.Now().Add(30 * time.Second); !crashed.Load(); time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("the fault never ran")
+			}
+		}
+		s.App.Deliverer.SetFault(nil)
+		// The dead worker's claim holds the delivery until the clock moves.
+		attempts := func() (map[string]any, []any) {
+			ds, _ := s.Call(t, u.Token, "webhooks", "deliveries", hook, nil).Expect(t, 200, "").Data()["deliveries"].([]any)
+			if len(ds) != 1 {
+				t.Fatalf("deliveries: %v", ds)
+			}
+			d := ds[0].(map[string]any)
+			as, _ := d["attempts"].([]any)
+			return d, as
+		}
+		d, before := attempts()
+		if ep := s.Call(t, u.Token, "webhooks", "get", hook, nil).Expect(t, 200, "").Data()["webhook"].(map[string]any); ep["enabled"] != true || d["status"] != "pending" {
+			t.Fatalf("after the crash: endpoint %v, delivery %v; want it enabled and the delivery pending", ep, d)
+		}
+		if int(posts.Load()) != len(before)+1 {
+			t.Fatalf("after the crash: %d posts for %d recorded attempts", posts.Load(), len(before))
+		}
+
+		clock.Advance(10 * time.Second)
+		for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			ep := s.Call(t, u.Token, "webhooks", "get", hook, nil).Expect(t, 200, "").Data()["webhook"].(map[string]any)
+			if ep["enabled"] == false {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the endpoint was not disabled after the retry: %v", ep)
+			}
+		}
+		d, as := attempts()
+		if d["status"] != "failed" || len(as) != len(before)+1 {
+			t.Fatalf("delivery %v: %d attempts, want %d", d, len(as), len(before)+1)
+		}
+		for i, a := range as {
+			if a.(map[string]any)["attempt"] != float64(i+1) {
+				t.Fatalf("attempt %d numbered %v: %v", i+1, a.(map[string]any)["attempt"], as)
+			}
+		}
+		if int(posts.Load()) != len(as)+1 {
+			t.Fatalf("%d posts for %d recorded attempts", posts.Load(), len(as))
+		}
+		evs := s.Call(t, u.Token, "events", "list", "", map[string]any{"types": []string{"webhook.endpoint_disabled"}}).Expect(t, 200, "").Data()
+		if evs["count"] != 1.0 {
+			t.Fatalf("endpoint_disabled events: %v", evs)
+		}
+	})
+}

@@ -17,7 +17,6 @@ import (
 	"net/http"
 	"net/netip"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -149,31 +148,19 @@ func (d *Deliverer) Run(ctx context.Context) {
 
 // runOnce claims and sends up to 16 due deliveries; it returns how many.
 func (d *Deliverer) runOnce(ctx context.Context) (int, error) {
-	db := d.Webhooks.DB
-	now := db.Now()
-	rows, err := db.R.QueryContext(ctx, `SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_at <= $1
-		AND (claimed_until IS NULL OR claimed_until < $1) ORDER BY next_at LIMIT 16`, now)
+	dbx := d.Webhooks.DB
+	now := dbx.Now()
+	ids, err := dueDeliveries(ctx, dbx.R, now, 16)
 	if err != nil {
 		return 0, err
 	}
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
 	sent := 0
 	for _, id := range ids {
-		res, err := db.W.ExecContext(ctx, `UPDATE webhook_deliveries SET claimed_until = $1 WHERE id = $2 AND status = 'pending'
-			AND (claimed_until IS NULL OR claimed_until < $3)`, now.Add(d.Timeout+5*time.Second), id, now)
+		ok, err := claim(ctx, dbx.W, id, now, now.Add(d.Timeout+5*time.Second))
 		if err != nil {
 			return sent, err
 		}
-		if n, _ := res.RowsAffected(); n != 1 {
+		if !ok {
 			continue // another process has it
 		}
 		if err := d.send(ctx, id); err != nil {
@@ -184,97 +171,103 @@ func (d *Deliverer) runOnce(ctx context.Context) (int, error) {
 	return sent, nil
 }
 
-// send makes one attempt of a claimed delivery and records it.
+// send makes one attempt of a claimed delivery and records it: one read of
+// the delivery with its event and endpoint, one post, then one transaction
+// that records the attempt and what it changes (record).
 func (d *Deliverer) send(ctx context.Context, id string) error {
 	dbx := d.Webhooks.DB
-	var (
-		endpointID, eventID, typ, data, url, sealed string
-		attempts                                    int
-		created                                     time.Time
-		enabled                                     bool
-	)
-	err := dbx.R.QueryRowContext(ctx, `SELECT d.endpoint_id, d.event_id, d.attempts, d.created_at, e.type, e.data, w.url, w.secret_sealed, w.enabled
-		FROM webhook_deliveries d JOIN events e ON e.id = d.event_id JOIN webhook_endpoints w ON w.id = d.endpoint_id WHERE d.id = $1`, id).
-		Scan(&endpointID, &eventID, &attempts, &created, &typ, &data, &url, &sealed, &enabled)
-	if errors.Is(err, sql.ErrNoRows) { // the event or endpoint is gone
-		_, err = dbx.W.ExecContext(ctx, `UPDATE webhook_deliveries SET status = 'failed', last_error = 'the event or endpoint no longer exists', updated_at = $1 WHERE id = $2`, dbx.Now(), id)
-		return err
+	j, err := loadJob(ctx, dbx.R, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return markUndeliverable(ctx, dbx.W, id, "the event or endpoint no longer exists", dbx.Now())
 	}
 	if err != nil {
 		return err
 	}
-	if !enabled {
-		_, err = dbx.W.ExecContext(ctx, `UPDATE webhook_deliveries SET status = 'failed', last_error = 'the endpoint is disabled', claimed_until = NULL, updated_at = $1 WHERE id = $2`, dbx.Now(), id)
-		return err
+	if !j.enabled {
+		return markUndeliverable(ctx, dbx.W, id, "the endpoint is disabled", dbx.Now())
 	}
-	secret, _, err := d.Webhooks.Ring.Open(sealed, aad(endpointID))
+	secret, _, err := d.Webhooks.Ring.Open(j.sealed, aad(j.endpointID))
 	if err != nil {
-		return fmt.Errorf("webhooks: open the signing secret of %s: %w", endpointID, err)
+		return fmt.Errorf("webhooks: open the signing secret of %s: %w", j.endpointID, err)
 	}
-	body, _ := json.Marshal(map[string]any{"id": eventID, "type": typ, "timestamp": created.UTC(), "data": json.RawMessage(data)})
+	body, _ := json.Marshal(map[string]any{"id": j.eventID, "type": j.eventType, "timestamp": j.created.UTC(), "data": json.RawMessage(j.data)})
 	start := time.Now()
-	status, sendErr := d.post(ctx, url, eventID, secret, body)
-	dur := time.Since(start).Milliseconds()
-	attempt := attempts + 1
-	now := dbx.Now()
-	var code any
-	if status != 0 {
-		code = status
-	}
-	var errText any
-	ok := sendErr == nil && status >= 200 && status < 300
-	if !ok {
-		msg := fmt.Sprintf("the endpoint answered %d", status)
-		if sendErr != nil {
-			msg = sendErr.Error()
-		}
-		errText = msg
-	}
-	next := now.Add(jitter(d.Schedule[min(attempt-1, len(d.Schedule)-1)]))
-	finalStatus := "pending"
-	if next.Sub(created) > d.Window {
-		finalStatus = "failed"
-	}
+	status, sendErr := d.post(ctx, j.url, j.eventID, secret, body)
+	a := d.outcome(j, status, sendErr, time.Since(start).Milliseconds(), dbx.Now())
 	// The attempt and what it changes in the delivery and the endpoint are
 	// one transaction: a process that dies between them leaves the
 	// delivery as it was (pending, its claim running out), so the next
 	// try posts once more with the same webhook-id (at least once, as
 	// Standard Webhooks receivers expect) and records attempt n again,
 	// rather than colliding with a recorded attempt n forever.
-	return dbx.Tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO webhook_attempts (delivery_id, attempt, at, status_code, error, duration_ms) VALUES ($1, $2, $3, $4, $5, $6)`,
-			id, attempt, now, code, errText, dur); err != nil {
-			return err
-		}
-		if err := d.fault("attempt recorded"); err != nil {
-			return err
-		}
-		if ok {
-			if _, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET status = 'delivered', attempts = $1, last_status = $2, last_error = NULL,
-				claimed_until = NULL, updated_at = $3 WHERE id = $4`, attempt, status, now, id); err != nil {
-				return err
-			}
-			if err := d.fault("delivery updated"); err != nil {
-				return err
-			}
-			_, err := tx.ExecContext(ctx, `UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, endpointID)
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET status = $1, attempts = $2, last_status = $3, last_error = $4, next_at = $5,
-			claimed_until = NULL, updated_at = $6 WHERE id = $7`, finalStatus, attempt, code, errText, next, now, id); err != nil {
-			return err
-		}
-		if err := d.fault("delivery updated"); err != nil {
-			return err
-		}
-		return d.failing(ctx, tx, endpointID, now, finalStatus == "failed")
-	})
+	return dbx.Tx(ctx, func(tx *sql.Tx) error { return d.record(ctx, tx, j, a) })
+}
+
+// outcome is what an attempt made of a delivery: the attempt's row and the
+// delivery's next state.
+type outcome struct {
+	attempt    int
+	at         time.Time
+	statusCode any // the endpoint's status, nil when no answer came
+	errText    any // why it failed, nil when it succeeded
+	durationMS int64
+	ok         bool      // the endpoint answered 2xx
+	next       time.Time // when a retry is due
+	status     string    // the delivery's status after it: delivered, pending or failed
+}
+
+// outcome judges an attempt of j that got status (0: no answer) or
+// sendErr: 2xx delivers; anything else is retried after the schedule's
+// delay unless that falls past the window from the event's creation,
+// which fails the delivery.
+func (d *Deliverer) outcome(j *job, status int, sendErr error, durationMS int64, now time.Time) outcome {
+	a := outcome{attempt: j.attempts + 1, at: now, durationMS: durationMS, ok: sendErr == nil && status >= 200 && status < 300}
+	if status != 0 {
+		a.statusCode = status
+	}
+	if a.ok {
+		a.status = "delivered"
+		return a
+	}
+	a.errText = fmt.Sprintf("the endpoint answered %d", status)
+	if sendErr != nil {
+		a.errText = sendErr.Error()
+	}
+	a.next = now.Add(jitter(d.Schedule[min(a.attempt-1, len(d.Schedule)-1)]))
+	a.status = "pending"
+	if a.next.Sub(j.created) > d.Window {
+		a.status = "failed"
+	}
+	return a
+}
+
+// record writes attempt a of j in tx: the attempt's row, the delivery's
+// new state, and the endpoint's (no longer failing; or failing, and
+// disabled once it failed too long).
+func (d *Deliverer) record(ctx context.Context, tx *sql.Tx, j *job, a outcome) error {
+	if err := insertAttempt(ctx, tx, j.id, a); err != nil {
+		return err
+	}
+	if err := d.fault("attempt recorded"); err != nil {
+		return err
+	}
+	if err := updateDelivery(ctx, tx, j.id, a); err != nil {
+		return err
+	}
+	if err := d.fault("delivery updated"); err != nil {
+		return err
+	}
+	if a.ok {
+		return clearFailing(ctx, tx, j.endpointID)
+	}
+	return d.failing(ctx, tx, j.endpointID, a.at, a.status == "failed")
 }
 
 // SetFault installs a fault injector for tests: it is called at each
 // point between two writes of an attempt's transaction with the point's
-// name, and an error it returns fails the transaction there, as a crash
-// would. nil removes it.
+// name ("attempt recorded", "delivery updated", "endpoint disabled"), and
+// an error it returns fails the transaction there, as a crash would. nil
+// removes it.
 func (d *Deliverer) SetFault(f func(point string) error) {
 	if f == nil {
 		d.faultFn.Store(nil)
@@ -292,33 +285,22 @@ func (d *Deliverer) fault(point string) error {
 
 // failing marks an endpoint as failing since now (unless it already is),
 // and disables it once it has failed for the whole Window (or a delivery
-// ran out of its Window while nothing succeeded), recording a
-// webhook.endpoint_disabled event, all in tx.
+// ran out of its Window while nothing succeeded): its pending deliveries
+// fail and a webhook.endpoint_disabled event is recorded, all in tx.
 func (d *Deliverer) failing(ctx context.Context, tx *sql.Tx, endpointID string, now time.Time, exhausted bool) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE webhook_endpoints SET failing_since = $1 WHERE id = $2 AND failing_since IS NULL`, now, endpointID); err != nil {
-		return err
-	}
-	var user string
-	var since time.Time
-	err := tx.QueryRowContext(ctx, `SELECT user_id, failing_since FROM webhook_endpoints WHERE id = $1 AND enabled = TRUE AND failing_since IS NOT NULL`,
-		endpointID).Scan(&user, &since)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil
-	}
-	if err != nil || (now.Sub(since) < d.Window && !exhausted) {
+	user, since, enabled, err := markFailing(ctx, tx, endpointID, now)
+	if err != nil || !enabled || (now.Sub(since) < d.Window && !exhausted) {
 		return err
 	}
 	reason := fmt.Sprintf("deliveries failed for %s", d.Window)
-	if _, err := tx.ExecContext(ctx, `UPDATE webhook_endpoints SET enabled = FALSE, disabled_reason = $1, updated_at = $2 WHERE id = $3`,
-		reason, now, endpointID); err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET status = 'failed', last_error = 'the endpoint was disabled', updated_at = $1
-		WHERE endpoint_id = $2 AND status = 'pending'`, now, endpointID); err != nil {
-		return err
-	}
-	e, err := scanEndpoint(tx.QueryRowContext(ctx, `SELECT `+endpointCols+` FROM webhook_endpoints WHERE id = $1`, endpointID))
+	e, err := disableEndpoint(ctx, tx, endpointID, reason, now)
 	if err != nil {
+		return err
+	}
+	if err := d.fault("endpoint disabled"); err != nil {
+		return err
+	}
+	if err := failPending(ctx, tx, endpointID, now); err != nil {
 		return err
 	}
 	d.Log.WarnContext(ctx, "webhook endpoint disabled", "endpoint_id", endpointID, "reason", reason)
@@ -376,67 +358,10 @@ func (w *Webhooks) Deliveries(ctx context.Context, c *auth.Caller, endpointID, s
 		args = append(args, status)
 		where += ` AND d.status = $2`
 	}
-	var total int
-	if err := w.DB.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM webhook_deliveries d WHERE `+where, args...).Scan(&total); err != nil {
-		return nil, 0, err
-	}
-	ds, _, err := w.deliveries(ctx, where, args, limit, offset)
-	return ds, total, err
-}
-
-func (w *Webhooks) deliveries(ctx context.Context, where string, args []any, limit, offset int) ([]Delivery, int, error) {
-	args = append(args, limit, offset)
-	rows, err := w.DB.R.QueryContext(ctx, fmt.Sprintf(`SELECT d.id, d.endpoint_id, d.event_id, COALESCE(e.type, ''), d.status, d.next_at, d.created_at, d.updated_at
-		FROM webhook_deliveries d LEFT JOIN events e ON e.id = d.event_id WHERE %s ORDER BY d.created_at DESC, d.id DESC LIMIT $%d OFFSET $%d`,
-		where, len(args)-1, len(args)), args...)
+	total, err := countDeliveries(ctx, w.DB.R, where, args)
 	if err != nil {
 		return nil, 0, err
 	}
-	out := []Delivery{}
-	for rows.Next() {
-		var dl Delivery
-		var next time.Time
-		if err := rows.Scan(&dl.ID, &dl.EndpointID, &dl.EventID, &dl.EventType, &dl.Status, &next, &dl.CreatedAt, &dl.UpdatedAt); err != nil {
-			rows.Close()
-			return nil, 0, err
-		}
-		if dl.Status == "pending" {
-			n := next.UTC()
-			dl.NextAt = &n
-		}
-		dl.CreatedAt, dl.UpdatedAt = dl.CreatedAt.UTC(), dl.UpdatedAt.UTC()
-		out = append(out, dl)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, 0, err
-	}
-	for i := range out {
-		ar, err := w.DB.R.QueryContext(ctx, `SELECT attempt, at, status_code, error, duration_ms FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempt`, out[i].ID)
-		if err != nil {
-			return nil, 0, err
-		}
-		out[i].Attempts = []Attempt{}
-		for ar.Next() {
-			var a Attempt
-			var code sql.NullInt64
-			var msg sql.NullString
-			if err := ar.Scan(&a.Attempt, &a.At, &code, &msg, &a.DurationMS); err != nil {
-				ar.Close()
-				return nil, 0, err
-			}
-			a.At = a.At.UTC()
-			if code.Valid {
-				c := int(code.Int64)
-				a.StatusCode = &c
-			}
-			if msg.Valid {
-				s := strings.Clone(msg.String)
-				a.Error = &s
-			}
-			out[i].Attempts = append(out[i].Attempts, a)
-		}
-		ar.Close()
-	}
-	return out, 0, nil
+	ds, err := listDeliveries(ctx, w.DB.R, where, args, limit, offset)
+	return ds, total, err
 }

@@ -2,6 +2,7 @@ package mailboxes
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"time"
 
@@ -14,7 +15,7 @@ import (
 func (s *Service) Actions() httpapi.Actions {
 	owner := []string{apperr.CodeUnauthorized, apperr.CodeAgentNotFound}
 	withBox := []string{apperr.CodeUnauthorized, apperr.CodeAgentNotFound, apperr.CodeNotFound}
-	a := httpapi.Actions{
+	return httpapi.Actions{
 		"get": {Access: httpapi.Authenticated, Handle: s.get, Summary: "Get your genie's mailbox",
 			Request: agentRef{}, Response: Mailbox{}, Errors: withBox},
 		"provision": {Access: httpapi.Authenticated, Handle: s.provision, Summary: "Give your genie a mailbox (or move it to a new address)",
@@ -31,10 +32,31 @@ func (s *Service) Actions() httpapi.Actions {
 			Response: KeyState{}, Errors: []string{apperr.CodeNotFound}},
 		"reprovision-tenant-key": {Access: httpapi.AdminOnly, Handle: s.reprovisionKey, Summary: "Replace your team's mail credentials (the old ones stop working at once)",
 			Response: TenantRef{}, Errors: []string{apperr.CodeNotFound}},
+		// The inbox (inbox_actions.go).
+		"messages": {Access: httpapi.Authenticated, Handle: s.messages, Summary: "List the mailbox's messages, newest first",
+			Request: MessagesRequest{}, Response: MessageList{}, Errors: withBox},
+		"message": {Access: httpapi.Authenticated, Handle: s.message, Summary: "Read one message in full, with its header fields",
+			Request: MessageRequest{}, Response: MessageAnswer{}, Errors: withBox},
+		"attachment": {Access: httpapi.Authenticated, Handle: s.attachment, Summary: "Download an attachment of a message (base64)",
+			Request: AttachmentRequest{}, Response: AttachmentAnswer{}, Errors: withBox},
+		"threads": {Access: httpapi.Authenticated, Handle: s.threads, Summary: "List the mailbox's conversations, newest activity first",
+			Request: ThreadsRequest{}, Response: ThreadList{}, Errors: withBox},
+		"send": {Access: httpapi.Authenticated, Handle: s.send, Summary: "Send a message (or a reply) from the mailbox's address",
+			Request: SendRequest{}, Response: SentAnswer{}, Status: http.StatusCreated, Idempotent: true, Errors: withBox,
+			MaxBody: 8 << 20},
+		// The answers the genie drafted to received mail, for the owner to
+		// read, edit, send or discard (drafts_actions.go).
+		"drafts": {Access: httpapi.Authenticated, Handle: s.drafts, Summary: "List the answers the genie drafted to received mail, newest first",
+			Request: DraftsRequest{}, Response: DraftList{}, Errors: withBox},
+		"draft": {Access: httpapi.Authenticated, Handle: s.draft, Summary: "Get one drafted answer, with its sources",
+			Request: DraftRequest{}, Response: DraftAnswer{}, Errors: withBox},
+		"draft-update": {Access: httpapi.Authenticated, Handle: s.draftUpdate, Summary: "Edit a drafted answer (recipients, subject, text)",
+			Request: DraftUpdateRequest{}, Response: DraftAnswer{}, Errors: withBox, MaxBody: 2 << 20},
+		"draft-send": {Access: httpapi.Authenticated, Handle: s.draftSend, Summary: "Send a drafted answer as the reply to its message (the draft is deleted)",
+			Request: DraftRequest{}, Response: SentAnswer{}, Status: http.StatusCreated, Idempotent: true, Errors: withBox},
+		"draft-discard": {Access: httpapi.Authenticated, Handle: s.draftDiscard, Summary: "Discard a drafted answer",
+			Request: DraftRequest{}, Response: httpapi.OKFlag{}, Errors: withBox},
 	}
-	s.inboxActions(a)
-	s.draftActions(a)
-	return a
 }
 
 // agentRef is the agentId every action takes (required).

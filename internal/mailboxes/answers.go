@@ -297,7 +297,7 @@ func (s *Service) autoSend(ctx context.Context, r *receiver, msg *mail.FullMessa
 		}
 		return false, err
 	}
-	out := mail.Outgoing{To: dr.To, Cc: dr.Cc, Subject: dr.Subject, Text: dr.Text, ReplyTo: msg.ID,
+	out := mail.Outgoing{To: dr.To, Cc: dr.Cc, Subject: dr.Subject, Text: dr.Text, Parent: msg,
 		Headers: map[string]string{"Auto-Submitted": "auto-replied", "X-Genie-Auto-Reply": "answered"}}
 	if _, err := s.sendAs(ctx, r.owner, r.box, out); err != nil {
 		s.releaseAutoAnswer(ctx, *r.box.AccountID, sender, msg.ThreadID)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -241,18 +242,39 @@ func (s *Service) SendDraft(ctx context.Context, c *auth.Caller, agentID, id str
 		s.restoreDraft(ctx, d)
 		return nil, apperr.Invalid("to", "the draft has no recipient; set to with draft-update")
 	}
-	out := mail.Outgoing{To: d.To, Cc: d.Cc, Subject: d.Subject, Text: d.Text, ReplyTo: d.MessageID}
+	parent, err := s.answered(ctx, m, d)
+	if err != nil {
+		s.restoreDraft(ctx, d)
+		return nil, err
+	}
+	out := mail.Outgoing{To: d.To, Cc: d.Cc, Subject: d.Subject, Text: d.Text, Parent: parent}
 	sent, err := s.sendAs(ctx, owner, m, out)
 	if err != nil {
 		s.restoreDraft(ctx, d)
 		return nil, err
 	}
-	if box, ok := s.Mail.(mail.Inboxes); ok && m.AccountID != nil {
-		if parent, _, err := box.InboxMessage(ctx, *m.AccountID, d.MessageID); err == nil {
-			s.replied(ctx, agentID, parent, sent)
-		}
+	if parent != nil {
+		s.replied(ctx, agentID, parent, sent)
 	}
 	return sent, nil
+}
+
+// answered reads, once, the received message a draft answers: nil when
+// the mailbox cannot send (sendAs then says why), NOT_FOUND when the
+// message is gone.
+func (s *Service) answered(ctx context.Context, m *Mailbox, d *Draft) (*mail.FullMessage, error) {
+	box, ok := s.Mail.(mail.Inboxes)
+	if !ok || m.AccountID == nil || d.MessageID == "" {
+		return nil, nil
+	}
+	parent, _, err := box.InboxMessage(ctx, *m.AccountID, d.MessageID)
+	if errors.Is(err, mail.ErrNoMessage) {
+		return nil, apperr.NotFound("message")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("mailboxes: read the answered message: %w", err)
+	}
+	return parent, nil
 }
 
 // takeDraft deletes a draft and returns it; NOT_FOUND when it is gone.

@@ -2,7 +2,6 @@ package mailboxes
 
 import (
 	"context"
-	"net/http"
 	"strings"
 	"unicode/utf8"
 
@@ -10,21 +9,9 @@ import (
 	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
-// The draft actions of agent-mailboxes-self: the answers the genie drafted
-// to received mail, for the owner to read, edit, send or discard.
-func (s *Service) draftActions(a httpapi.Actions) {
-	withBox := []string{apperr.CodeUnauthorized, apperr.CodeAgentNotFound, apperr.CodeNotFound}
-	a["drafts"] = httpapi.Action{Access: httpapi.Authenticated, Handle: s.drafts, Summary: "List the answers the genie drafted to received mail, newest first",
-		Request: DraftsRequest{}, Response: DraftList{}, Errors: withBox}
-	a["draft"] = httpapi.Action{Access: httpapi.Authenticated, Handle: s.draft, Summary: "Get one drafted answer, with its sources",
-		Request: DraftRequest{}, Response: DraftAnswer{}, Errors: withBox}
-	a["draft-update"] = httpapi.Action{Access: httpapi.Authenticated, Handle: s.draftUpdate, Summary: "Edit a drafted answer (recipients, subject, text)",
-		Request: DraftUpdateRequest{}, Response: DraftAnswer{}, Errors: withBox, MaxBody: 2 << 20}
-	a["draft-send"] = httpapi.Action{Access: httpapi.Authenticated, Handle: s.draftSend, Summary: "Send a drafted answer as the reply to its message (the draft is deleted)",
-		Request: DraftRequest{}, Response: SentAnswer{}, Status: http.StatusCreated, Idempotent: true, Errors: withBox}
-	a["draft-discard"] = httpapi.Action{Access: httpapi.Authenticated, Handle: s.draftDiscard, Summary: "Discard a drafted answer",
-		Request: DraftRequest{}, Response: httpapi.OKFlag{}, Errors: withBox}
-}
+// The draft actions of agent-mailboxes-self (registered in actions.go):
+// each decodes its data, calls one Service method (drafts.go) and wraps
+// the answer.
 
 // DraftsRequest is the data of drafts.
 type DraftsRequest struct {
@@ -123,7 +110,7 @@ func (s *Service) draftUpdate(ctx context.Context, r *httpapi.Request) (*httpapi
 	}
 	var e DraftEdit
 	if in.To.Set {
-		if e.To, err = checkAddresses("to", in.To); err != nil {
+		if e.To, err = checkAddresses("to", in.To.Value); err != nil {
 			return nil, err
 		}
 		if e.To == nil {
@@ -131,7 +118,7 @@ func (s *Service) draftUpdate(ctx context.Context, r *httpapi.Request) (*httpapi
 		}
 	}
 	if in.Cc.Set {
-		if e.Cc, err = checkAddresses("cc", in.Cc); err != nil {
+		if e.Cc, err = checkAddresses("cc", in.Cc.Value); err != nil {
 			return nil, err
 		}
 		if e.Cc == nil {

@@ -3,7 +3,6 @@ package voices
 import (
 	"context"
 	"net/http"
-	"strings"
 
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
@@ -83,17 +82,18 @@ func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Resp
 	return httpapi.Created(One{Voice: v}), nil
 }
 
-// voiceID returns the request id; a value that is not a UUID names no
-// voice.
+// voiceID returns the request id (trimmed); a value that is not a UUID
+// names no voice. It runs before the body is decoded, so a bad id is
+// NOT_FOUND whatever the body holds.
 func voiceID(r *httpapi.Request) (string, error) {
 	id, err := r.RequireID()
 	if err != nil {
 		return "", err
 	}
-	if !field.IsUUID(strings.TrimSpace(id)) {
-		return "", apperr.NotFound("voice")
+	if !field.IsUUID(id) {
+		return "", errNotFound()
 	}
-	return strings.TrimSpace(id), nil
+	return id, nil
 }
 
 func (s *Service) update(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {

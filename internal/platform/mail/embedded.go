@@ -320,8 +320,11 @@ func (e *Embedded) Deliver(ctx context.Context, from, rcpt string, raw []byte) e
 		return ErrSuspended
 	}
 	var id string
-	if err := e.DB.Tx(ctx, func(tx *sql.Tx) (err error) {
-		id, err = e.storeMessage(ctx, tx, a.ID, DirectionIn, from, rcpt, raw, e.DB.Now())
+	if err := e.DB.Tx(ctx, func(tx *sql.Tx) error {
+		m, err := e.storeMessage(ctx, tx, a.ID, DirectionIn, from, rcpt, raw, e.DB.Now())
+		if err == nil {
+			id = m.ID
+		}
 		return err
 	}); err != nil {
 		return err

@@ -71,16 +71,18 @@ var ErrNoMessage = errors.New("mail: no such message")
 // the last hour.
 var ErrSendLimit = errors.New("mail: send limit reached")
 
-// storeMessage parses raw and stores it in the inbox, in its thread.
-func (e *Embedded) storeMessage(ctx context.Context, q db.Querier, accountID, direction, from, rcpt string, raw []byte, now time.Time) (string, error) {
+// storeMessage parses raw and stores it in the inbox, in its thread, and
+// returns it as the inbox actions show it (built from what was stored, not
+// read back).
+func (e *Embedded) storeMessage(ctx context.Context, q db.Querier, accountID, direction, from, rcpt string, raw []byte, now time.Time) (*FullMessage, error) {
 	p := Parse(raw)
 	thread, err := threadOf(ctx, q, accountID, p)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	summary, err := json.Marshal(stored{p})
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	id := uuid.NewString()
 	_, err = q.ExecContext(ctx, `INSERT INTO mail_messages (id, account_id, mail_from, rcpt_to, subject, raw, received_at,
@@ -88,18 +90,20 @@ func (e *Embedded) storeMessage(ctx context.Context, q db.Querier, accountID, di
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, TRUE, $9, $10, $11, $12)`,
 		id, accountID, from, rcpt, truncate(p.Subject, 998), raw, now, direction, db.NullIfEmpty(p.MessageID), db.NullIfEmpty(p.InReplyTo), thread, string(summary))
 	if err != nil {
-		return "", fmt.Errorf("mail: store message: %w", err)
+		return nil, fmt.Errorf("mail: store message: %w", err)
+	}
+	// From the stored summary, so that the message is exactly what a
+	// later read returns.
+	m, err := fromSummary(id, thread, direction, summary, now)
+	if err != nil {
+		return nil, err
 	}
 	if e.OnMessage != nil {
-		m, err := scanInbox(q.QueryRowContext(ctx, `SELECT `+inboxCols+` FROM mail_messages WHERE id = $1`, id))
-		if err != nil {
-			return "", err
-		}
 		if err := e.OnMessage(ctx, q, accountID, &m.InboxMessage); err != nil {
-			return "", err
+			return nil, err
 		}
 	}
-	return id, nil
+	return m, nil
 }
 
 // threadOf finds the thread of a message: that of the message it answers
@@ -146,62 +150,26 @@ func truncate(s string, n int) string {
 	return s
 }
 
-// backfill parses the inbox's messages stored before the inbox kept
-// parsed copies (the rows of migration 0012's parsed = FALSE).
-func (e *Embedded) backfill(ctx context.Context, accountID string) error {
-	for {
-		rows, err := e.DB.R.QueryContext(ctx, `SELECT id, raw, direction, received_at FROM mail_messages
-			WHERE account_id = $1 AND parsed = FALSE ORDER BY received_at, id LIMIT 100`, accountID)
-		if err != nil {
-			return fmt.Errorf("mail: find unparsed messages: %w", err)
-		}
-		type old struct {
-			id, direction string
-			raw           []byte
-			at            time.Time
-		}
-		var batch []old
-		for rows.Next() {
-			var o old
-			if err := rows.Scan(&o.id, &o.raw, &o.direction, &o.at); err != nil {
-				rows.Close()
-				return err
-			}
-			batch = append(batch, o)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		if len(batch) == 0 {
-			return nil
-		}
-		for _, o := range batch {
-			p := Parse(o.raw)
-			thread, err := threadOf(ctx, e.DB.W, accountID, p)
-			if err != nil {
-				return err
-			}
-			summary, _ := json.Marshal(stored{p})
-			if _, err := e.DB.W.ExecContext(ctx, `UPDATE mail_messages SET parsed = TRUE, message_id = $1, in_reply_to = $2, thread_id = $3, summary = $4
-				WHERE id = $5 AND parsed = FALSE`, db.NullIfEmpty(p.MessageID), db.NullIfEmpty(p.InReplyTo), thread, string(summary), o.id); err != nil {
-				return fmt.Errorf("mail: parse stored message: %w", err)
-			}
-		}
-	}
-}
-
 const inboxCols = `id, thread_id, direction, summary, received_at`
 
 func scanInbox(row interface{ Scan(...any) error }) (*FullMessage, error) {
-	var m FullMessage
-	var summary string
-	if err := row.Scan(&m.ID, &m.ThreadID, &m.Direction, &summary, &m.ReceivedAt); err != nil {
+	var (
+		id, thread, direction, summary string
+		at                             time.Time
+	)
+	if err := row.Scan(&id, &thread, &direction, &summary, &at); err != nil {
 		return nil, err
 	}
+	return fromSummary(id, thread, direction, []byte(summary), at)
+}
+
+// fromSummary builds a stored message from its columns and its summary
+// (the parsed message as JSON).
+func fromSummary(id, thread, direction string, summary []byte, at time.Time) (*FullMessage, error) {
+	m := FullMessage{InboxMessage: InboxMessage{ID: id, ThreadID: thread, Direction: direction, ReceivedAt: at.UTC()}}
 	var s stored
-	if err := json.Unmarshal([]byte(summary), &s); err != nil {
-		return nil, fmt.Errorf("mail: read stored message %s: %w", m.ID, err)
+	if err := json.Unmarshal(summary, &s); err != nil {
+		return nil, fmt.Errorf("mail: read stored message %s: %w", id, err)
 	}
 	p := s.Parsed
 	m.From, m.To, m.Cc, m.Subject, m.Text, m.ExtractedText = p.From, nonNil(p.To), nonNil(p.Cc), p.Subject, p.Text, p.Extracted
@@ -223,7 +191,6 @@ func scanInbox(row interface{ Scan(...any) error }) (*FullMessage, error) {
 	if m.Headers == nil {
 		m.Headers = [][2]string{}
 	}
-	m.ReceivedAt = m.ReceivedAt.UTC()
 	return &m, nil
 }
 
@@ -241,11 +208,9 @@ type MessageQuery struct {
 	Limit, Offset int
 }
 
-// Messages returns an inbox's messages, newest first, and how many match.
+// InboxMessages returns an inbox's messages, newest first, and how many
+// match.
 func (e *Embedded) InboxMessages(ctx context.Context, accountID string, q MessageQuery) ([]InboxMessage, int, error) {
-	if err := e.backfill(ctx, accountID); err != nil {
-		return nil, 0, err
-	}
 	where, args := `account_id = $1`, []any{accountID}
 	if q.Direction != "" {
 		args = append(args, q.Direction)
@@ -279,9 +244,6 @@ func (e *Embedded) InboxMessages(ctx context.Context, accountID string, q Messag
 
 // InboxMessage returns one message of the inbox in full, with its raw text.
 func (e *Embedded) InboxMessage(ctx context.Context, accountID, id string) (*FullMessage, []byte, error) {
-	if err := e.backfill(ctx, accountID); err != nil {
-		return nil, nil, err
-	}
 	var raw []byte
 	var m *FullMessage
 	row := e.DB.R.QueryRowContext(ctx, `SELECT `+inboxCols+`, raw FROM mail_messages WHERE account_id = $1 AND id = $2`, accountID, id)
@@ -306,9 +268,6 @@ func (s scanWith) Scan(dst ...any) error { return s.row.Scan(append(dst, s.extra
 // Threads returns an inbox's conversations, newest activity first, and
 // how many there are.
 func (e *Embedded) Threads(ctx context.Context, accountID string, limit, offset int) ([]Thread, int, error) {
-	if err := e.backfill(ctx, accountID); err != nil {
-		return nil, 0, err
-	}
 	var total int
 	if err := e.DB.R.QueryRowContext(ctx, `SELECT COUNT(DISTINCT thread_id) FROM mail_messages WHERE account_id = $1`, accountID).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("mail: count threads: %w", err)
@@ -351,9 +310,11 @@ type Outgoing struct {
 	To, Cc     []string
 	Subject    string
 	Text, HTML string
-	// ReplyTo is the id of a stored message this one answers: the
-	// threading headers come from it.
-	ReplyTo string
+	// Parent is the stored message of this inbox that this one answers
+	// (as InboxMessage returned it): the threading headers In-Reply-To
+	// and References come from it. The caller read it; it is not read
+	// again.
+	Parent *FullMessage
 	// Headers are extra header fields (Auto-Submitted for an automatic
 	// answer; the conversations resource's escalations set Reply-To to
 	// the visitor).
@@ -375,15 +336,9 @@ func (e *Embedded) SendFrom(ctx context.Context, t *Tenant, accountID string, ou
 		return nil, time.Time{}, ErrSuspended
 	}
 	m := &Message{From: a.Address, To: out.To, Cc: out.Cc, Subject: out.Subject, Text: out.Text, HTML: out.HTML, Headers: out.Headers}
-	if out.ReplyTo != "" {
-		parent, _, err := e.InboxMessage(ctx, accountID, out.ReplyTo)
-		if err != nil {
-			return nil, time.Time{}, err
-		}
-		if parent.MessageID != nil {
-			m.InReplyTo = *parent.MessageID
-			m.References = append(append([]string{}, parent.References...), *parent.MessageID)
-		}
+	if p := out.Parent; p != nil && p.MessageID != nil {
+		m.InReplyTo = *p.MessageID
+		m.References = append(append([]string{}, p.References...), *p.MessageID)
 	}
 	now := e.DB.Now()
 	raw, _, err := m.Build(now, e.Domain)
@@ -398,15 +353,11 @@ func (e *Embedded) SendFrom(ctx context.Context, t *Tenant, accountID string, ou
 		}
 		rcpts = append(rcpts, addr)
 	}
-	id, _, retryAt, err := e.storeAndSend(ctx, a, strings.Join(append(append([]string{}, out.To...), out.Cc...), ","), rcpts, raw, now, limit)
+	sent, _, retryAt, err := e.storeAndSend(ctx, a, strings.Join(append(append([]string{}, out.To...), out.Cc...), ","), rcpts, raw, now, limit)
 	if err != nil {
 		return nil, retryAt, err
 	}
-	full, _, err := e.InboxMessage(ctx, accountID, id)
-	if err != nil {
-		return nil, time.Time{}, err
-	}
-	return &full.InboxMessage, time.Time{}, nil
+	return &sent.InboxMessage, time.Time{}, nil
 }
 
 // storeAndSend stores raw in the inbox as an outbound message, in its
@@ -414,7 +365,7 @@ func (e *Embedded) SendFrom(ctx context.Context, t *Tenant, accountID string, ou
 // it again. With limit > 0, at most limit messages leave an inbox in any
 // hour (ErrSendLimit, with the time the oldest of them leaves the window).
 // Every message an inbox sends goes this way, so each is in its history.
-func (e *Embedded) storeAndSend(ctx context.Context, a *account, rcptHeader string, rcpts []string, raw []byte, now time.Time, limit int) (id string, via Delivery, retryAt time.Time, err error) {
+func (e *Embedded) storeAndSend(ctx context.Context, a *account, rcptHeader string, rcpts []string, raw []byte, now time.Time, limit int) (m *FullMessage, via Delivery, retryAt time.Time, err error) {
 	// Take a place under the limit and store the message in one
 	// transaction, the inbox's row locked so that concurrent sends count
 	// each other; a failed send gives the place back.
@@ -440,20 +391,20 @@ func (e *Embedded) storeAndSend(ctx context.Context, a *account, rcptHeader stri
 			}
 		}
 		var err error
-		id, err = e.storeMessage(ctx, tx, a.ID, DirectionOut, a.Address, rcptHeader, raw, now)
+		m, err = e.storeMessage(ctx, tx, a.ID, DirectionOut, a.Address, rcptHeader, raw, now)
 		return err
 	})
 	if err != nil {
-		return "", "", retryAt, err
+		return nil, "", retryAt, err
 	}
 	via, err = e.Sender.Send(ctx, a.Address, rcpts, raw)
 	if err != nil {
-		if _, derr := e.DB.W.ExecContext(context.WithoutCancel(ctx), `DELETE FROM mail_messages WHERE id = $1`, id); derr != nil {
-			e.Log.ErrorContext(ctx, "remove a message that could not be sent", "id", id, "err", derr)
+		if _, derr := e.DB.W.ExecContext(context.WithoutCancel(ctx), `DELETE FROM mail_messages WHERE id = $1`, m.ID); derr != nil {
+			e.Log.ErrorContext(ctx, "remove a message that could not be sent", "id", m.ID, "err", derr)
 		}
-		return "", "", time.Time{}, fmt.Errorf("mail: send: %w", err)
+		return nil, "", time.Time{}, fmt.Errorf("mail: send: %w", err)
 	}
-	return id, via, time.Time{}, nil
+	return m, via, time.Time{}, nil
 }
 
 // Inboxes is implemented by mail systems that keep their inboxes'

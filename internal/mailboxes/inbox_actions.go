@@ -1,0 +1,224 @@
+package mailboxes
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+
+	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
+	"github.com/geniehq/genie/internal/platform/mail"
+)
+
+// The inbox actions of agent-mailboxes-self: each decodes its data, calls
+// one Service method (inbox.go) and wraps the answer.
+
+// listRef is the agentId and page of a listing action.
+type listRef struct {
+	agentRef
+	Limit  *int `json:"limit" schema:"min=1,max=200" doc:"Default 50."`
+	Offset *int `json:"offset" schema:"min=0"`
+}
+
+// resolve returns the agentId, limit and offset (VALIDATION_ERROR naming
+// the field).
+func (l listRef) resolve() (id string, limit, offset int, err error) {
+	if id, err = l.id(); err != nil {
+		return "", 0, 0, err
+	}
+	limit, offset, err = page(l.Limit, l.Offset)
+	return id, limit, offset, err
+}
+
+// MessagesRequest is the data of messages.
+type MessagesRequest struct {
+	listRef
+	Direction *string `json:"direction" schema:"enum=inbound|outbound"`
+	ThreadID  *string `json:"threadId" doc:"Only the messages of this thread."`
+}
+
+// MessageList is the answer of messages.
+type MessageList struct {
+	Messages []mail.InboxMessage `json:"messages"`
+	Count    int                 `json:"count"`
+	Limit    int                 `json:"limit"`
+	Offset   int                 `json:"offset"`
+}
+
+// MessageRequest is the data of message.
+type MessageRequest struct {
+	agentRef
+	MessageID *string `json:"messageId" schema:"required,minLength=1"`
+}
+
+// MessageAnswer is the answer of message.
+type MessageAnswer struct {
+	Message *mail.FullMessage `json:"message"`
+}
+
+// AttachmentRequest is the data of attachment.
+type AttachmentRequest struct {
+	agentRef
+	MessageID *string `json:"messageId" schema:"required,minLength=1"`
+	Index     *int    `json:"index" schema:"required,min=0" doc:"The attachment's place in the message's attachments list, from 0."`
+}
+
+// AttachmentAnswer is the answer of attachment.
+type AttachmentAnswer struct {
+	Filename    string `json:"filename"`
+	ContentType string `json:"content_type"`
+	Size        int    `json:"size"`
+	Content     string `json:"content" doc:"The attachment's bytes, base64 (standard alphabet, padded)."`
+}
+
+// ThreadsRequest is the data of threads.
+type ThreadsRequest struct {
+	listRef
+}
+
+// ThreadList is the answer of threads.
+type ThreadList struct {
+	Threads []mail.Thread `json:"threads"`
+	Count   int           `json:"count"`
+	Limit   int           `json:"limit"`
+	Offset  int           `json:"offset"`
+}
+
+// SendRequest is the data of send.
+type SendRequest struct {
+	agentRef
+	To      addressList `json:"to" doc:"One address or a list; required unless replyTo gives it."`
+	Cc      addressList `json:"cc"`
+	Subject *string     `json:"subject" schema:"maxLength=998" doc:"With replyTo, default \"Re: \" and the answered subject."`
+	Text    *string     `json:"text" doc:"Plain text; text and/or html is required."`
+	HTML    *string     `json:"html"`
+	ReplyTo *string     `json:"replyTo" doc:"The id of a message of this mailbox to answer: fills the recipient, the subject and the threading headers (In-Reply-To, References)."`
+}
+
+// SentAnswer is the answer of send.
+type SentAnswer struct {
+	Message *mail.InboxMessage `json:"message"`
+}
+
+// addressList is one address or a list of them.
+type addressList struct {
+	Set   bool
+	Value []string
+}
+
+func (l *addressList) UnmarshalJSON(b []byte) error {
+	l.Set = true
+	if string(b) == "null" {
+		return nil
+	}
+	var one string
+	if json.Unmarshal(b, &one) == nil {
+		l.Value = []string{one}
+		return nil
+	}
+	return json.Unmarshal(b, &l.Value)
+}
+
+// JSONSchema: a string or an array of strings.
+func (addressList) JSONSchema() field.Schema {
+	return field.Schema{"anyOf": []any{field.Schema{"type": "string"}, field.Schema{"type": "array", "items": field.Schema{"type": "string"}, "maxItems": maxRecipients}}}
+}
+
+func page(limit, offset *int) (int, int, error) {
+	return field.Page{Limit: limit, Offset: offset}.Resolve(50, 200)
+}
+
+func (s *Service) messages(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
+	var in MessagesRequest
+	if err := r.Bind(&in); err != nil {
+		return nil, err
+	}
+	id, limit, offset, err := in.resolve()
+	if err != nil {
+		return nil, err
+	}
+	out := MessageList{Limit: limit, Offset: offset}
+	f := MessageFilter{Direction: in.Direction, ThreadID: in.ThreadID, Limit: limit, Offset: offset}
+	if out.Messages, out.Count, err = s.Messages(ctx, r.Caller, id, f); err != nil {
+		return nil, err
+	}
+	return httpapi.OK(out), nil
+}
+
+func (s *Service) message(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
+	var in MessageRequest
+	if err := r.Bind(&in); err != nil {
+		return nil, err
+	}
+	id, err := in.id()
+	if err != nil {
+		return nil, err
+	}
+	msg, _, err := s.Message(ctx, r.Caller, id, in.MessageID)
+	if err != nil {
+		return nil, err
+	}
+	return httpapi.OK(MessageAnswer{Message: msg}), nil
+}
+
+func (s *Service) attachment(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
+	var in AttachmentRequest
+	if err := r.Bind(&in); err != nil {
+		return nil, err
+	}
+	if in.Index == nil {
+		if _, err := in.id(); err != nil {
+			return nil, err
+		}
+		if _, err := requireMessageID(in.MessageID); err != nil {
+			return nil, err
+		}
+		return nil, apperr.Required("index")
+	}
+	if *in.Index < 0 {
+		return nil, apperr.Invalid("index", "index must be 0 or more")
+	}
+	id, err := in.id()
+	if err != nil {
+		return nil, err
+	}
+	att, content, err := s.Attachment(ctx, r.Caller, id, in.MessageID, *in.Index)
+	if err != nil {
+		return nil, err
+	}
+	return httpapi.OK(AttachmentAnswer{Filename: att.Filename, ContentType: att.ContentType, Size: len(content),
+		Content: base64.StdEncoding.EncodeToString(content)}), nil
+}
+
+func (s *Service) threads(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
+	var in ThreadsRequest
+	if err := r.Bind(&in); err != nil {
+		return nil, err
+	}
+	id, limit, offset, err := in.resolve()
+	if err != nil {
+		return nil, err
+	}
+	out := ThreadList{Limit: limit, Offset: offset}
+	if out.Threads, out.Count, err = s.Threads(ctx, r.Caller, id, limit, offset); err != nil {
+		return nil, err
+	}
+	return httpapi.OK(out), nil
+}
+
+func (s *Service) send(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
+	var in SendRequest
+	if err := r.Bind(&in); err != nil {
+		return nil, err
+	}
+	id, err := in.id()
+	if err != nil {
+		return nil, err
+	}
+	sent, err := s.Send(ctx, r.Caller, id, SendInput{To: in.To.Value, Cc: in.Cc.Value, Subject: in.Subject, Text: in.Text, HTML: in.HTML, ReplyTo: in.ReplyTo})
+	if err != nil {
+		return nil, err
+	}
+	return httpapi.Created(SentAnswer{Message: sent}), nil
+}
