@@ -52,18 +52,14 @@ Our customer service answers by phone from Monday to Friday.
 // hours is a document of the same owner that the genie does not use.
 const hours = "# Opening hours\n\nOur shop in Lyon is open from 9 am to 6 pm, Monday to Saturday.\n"
 
-// newDoc creates a document and returns its id.
+// newDoc creates a private document and returns its id.
 func newDoc(t testing.TB, s *apitest.Server, cred, name, content string) string {
-	t.Helper()
-	r := s.Call(t, cred, "documents", "create", "", map[string]any{"name": name, "content": content}).Expect(t, 201, "")
-	return apitest.Str(r.Data(), "document", "id")
+	return apitest.NewDoc(t, s, cred, name, content, false)
 }
 
 // newGenie creates a genie with the documents and returns its id.
 func newGenie(t testing.TB, s *apitest.Server, cred, name string, docs ...string) string {
-	t.Helper()
-	r := s.Call(t, cred, "genies", "create", "", map[string]any{"name": name, "document_ids": docs}).Expect(t, 201, "")
-	return apitest.Str(r.Data(), "genie", "id")
+	return apitest.Str(apitest.NewGenie(t, s, cred, name, docs...), "id")
 }
 
 // enable turns the genie's page on with the language and returns the

@@ -19,9 +19,9 @@ func TestStateTable(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		s := apitest.Start(t, store)
 		u := s.NewUser(t, auth.RoleUser)
-		doc := newDoc(t, s, u.Token, "Opening hours", "Mon-Fri 9-17", false)
-		g1 := newGenie(t, s, u.Token, "Shop helper", doc)
-		newGenie(t, s, u.Token, "Appointments", doc)
+		doc := apitest.NewDoc(t, s, u.Token, "Opening hours", "Mon-Fri 9-17", false)
+		g1 := apitest.NewGenie(t, s, u.Token, "Shop helper", doc)
+		apitest.NewGenie(t, s, u.Token, "Appointments", doc)
 
 		// no link: get is null.
 		r := link(t, s, u.Token, "get", doc, nil).Expect(t, 200, "")
@@ -154,7 +154,7 @@ func TestStateTable(t *testing.T) {
 		}
 
 		// generate with rotate on a document without a link creates it.
-		doc2 := newDoc(t, s, u.Token, "Prices", "x", false)
+		doc2 := apitest.NewDoc(t, s, u.Token, "Prices", "x", false)
 		link(t, s, u.Token, "generate", doc2, map[string]any{"rotate": true}).Expect(t, 201, "")
 
 		// Deleting the document removes its link.
@@ -169,14 +169,14 @@ func TestAgentNames(t *testing.T) {
 		s := apitest.Start(t, store)
 		u := s.NewUser(t, auth.RoleUser)
 		other := s.NewUser(t, auth.RoleUser)
-		doc := newDoc(t, s, u.Token, "Public FAQ", "faq", true)
+		doc := apitest.NewDoc(t, s, u.Token, "Public FAQ", "faq", true)
 		token := generate(t, s, u.Token, doc)
 		v := link(t, s, "", "public-get", "", map[string]any{"token": token}).Expect(t, 200, "").Data()
 		if names, ok := v["agentNames"].([]any); !ok || len(names) != 0 {
 			t.Fatalf("agentNames without genies: %v, want []", v["agentNames"])
 		}
-		newGenie(t, s, u.Token, "Mine", doc)
-		og := newGenie(t, s, other.Token, "Someone else's", doc)
+		apitest.NewGenie(t, s, u.Token, "Mine", doc)
+		og := apitest.NewGenie(t, s, other.Token, "Someone else's", doc)
 		v = link(t, s, "", "public-get", "", map[string]any{"token": token}).Data()
 		if names := v["agentNames"].([]any); len(names) != 1 || names[0] != "Mine" {
 			t.Fatalf("agentNames %v, want [Mine]", names)
@@ -197,7 +197,7 @@ func TestAccess(t *testing.T) {
 		owner := s.NewUser(t, auth.RoleUser)
 		other := s.NewUser(t, auth.RoleUser)
 		admin := s.NewUser(t, auth.RoleAdmin)
-		doc := newDoc(t, s, owner.Token, "Doc", "text", true) // public: readable, still not the other's to share
+		doc := apitest.NewDoc(t, s, owner.Token, "Doc", "text", true) // public: readable, still not the other's to share
 		missing := "6f1c1f7e-3b1a-4d8e-9c59-0a4c2d3e5f60"
 		key := s.NewKey(t, owner, "k")
 
@@ -263,7 +263,7 @@ func TestNoSecretsInLog(t *testing.T) {
 			c.Log = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 		})
 		u := s.NewUser(t, auth.RoleUser)
-		doc := newDoc(t, s, u.Token, "Doc", "text", false)
+		doc := apitest.NewDoc(t, s, u.Token, "Doc", "text", false)
 		token := generate(t, s, u.Token, doc)
 		const pin, wrong = "97531864", "86420975"
 		link(t, s, u.Token, "set-pin", doc, map[string]any{"pin": pin}).Expect(t, 200, "")
@@ -297,7 +297,7 @@ func TestConfiguredKey(t *testing.T) {
 		same := apitest.StartOn(t, s1.DSN, withKey("first key"))
 		other := apitest.StartOn(t, s1.DSN, withKey("second key"))
 		u := s1.NewUser(t, auth.RoleUser)
-		doc := newDoc(t, s1, u.Token, "Doc", "text", false)
+		doc := apitest.NewDoc(t, s1, u.Token, "Doc", "text", false)
 		token := generate(t, s1, u.Token, doc)
 		if got := apitest.Str(link(t, same, u.Token, "get", doc, nil).Expect(t, 200, "").Data(), "link", "token"); got != token {
 			t.Fatalf("same key: token %q, want %q", got, token)

@@ -14,20 +14,6 @@ func link(t testing.TB, s *apitest.Server, cred, action, id string, data any) *a
 	return s.Call(t, cred, resource, action, id, data)
 }
 
-// newDoc creates a document through the API and returns its ID.
-func newDoc(t testing.TB, s *apitest.Server, cred, name, content string, public bool) string {
-	t.Helper()
-	r := s.Call(t, cred, "documents", "create", "", map[string]any{"name": name, "content": content, "is_public": public}).Expect(t, 201, "")
-	return apitest.Str(r.Data(), "document", "id")
-}
-
-// newGenie creates a genie that uses the documents and returns it.
-func newGenie(t testing.TB, s *apitest.Server, cred, name string, docIDs ...string) map[string]any {
-	t.Helper()
-	r := s.Call(t, cred, "genies", "create", "", map[string]any{"name": name, "document_ids": docIDs}).Expect(t, 201, "")
-	return r.Data()["genie"].(map[string]any)
-}
-
 // generate creates (or returns) the document's link and returns its token.
 func generate(t testing.TB, s *apitest.Server, cred, docID string) string {
 	t.Helper()

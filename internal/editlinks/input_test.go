@@ -15,9 +15,9 @@ func TestBadInput(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		s := apitest.Start(t, store)
 		u := s.NewUser(t, auth.RoleUser)
-		doc := newDoc(t, s, u.Token, "Doc", "text", false)
+		doc := apitest.NewDoc(t, s, u.Token, "Doc", "text", false)
 		token := generate(t, s, u.Token, doc)
-		pinDoc := newDoc(t, s, u.Token, "PIN doc", "text", false)
+		pinDoc := apitest.NewDoc(t, s, u.Token, "PIN doc", "text", false)
 		pinToken := generate(t, s, u.Token, pinDoc)
 		link(t, s, u.Token, "set-pin", pinDoc, map[string]any{"pin": "1357"}).Expect(t, 200, "")
 
@@ -97,10 +97,10 @@ func TestUnknownTokens(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		s := apitest.Start(t, store)
 		u := s.NewUser(t, auth.RoleUser)
-		doc := newDoc(t, s, u.Token, "Doc", "text", false)
+		doc := apitest.NewDoc(t, s, u.Token, "Doc", "text", false)
 		old := generate(t, s, u.Token, doc)
 		cur := apitest.Str(link(t, s, u.Token, "generate", doc, map[string]any{"rotate": true}).Data(), "link", "token")
-		doc2 := newDoc(t, s, u.Token, "Doc 2", "text", false)
+		doc2 := apitest.NewDoc(t, s, u.Token, "Doc 2", "text", false)
 		revoked := generate(t, s, u.Token, doc2)
 		link(t, s, u.Token, "revoke", doc2, nil).Expect(t, 200, "")
 

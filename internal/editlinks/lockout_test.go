@@ -17,7 +17,7 @@ import (
 func lockedLink(t *testing.T, s *apitest.Server) (u *apitest.User, doc, token string) {
 	t.Helper()
 	u = s.NewUser(t, auth.RoleUser)
-	doc = newDoc(t, s, u.Token, "Menu", "soup", false)
+	doc = apitest.NewDoc(t, s, u.Token, "Menu", "soup", false)
 	token = generate(t, s, u.Token, doc)
 	link(t, s, u.Token, "set-pin", doc, map[string]any{"pin": "2580"}).Expect(t, 200, "")
 	return u, doc, token
@@ -212,7 +212,7 @@ func TestConcurrentGenerate(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		s := apitest.Start(t, store)
 		u := s.NewUser(t, auth.RoleUser)
-		doc := newDoc(t, s, u.Token, "Doc", "text", false)
+		doc := apitest.NewDoc(t, s, u.Token, "Doc", "text", false)
 		var mu sync.Mutex
 		tokens := map[string]bool{}
 		statuses := parallel(20, func(int) *apitest.Resp {
@@ -235,8 +235,8 @@ func TestSaveWhileDeleting(t *testing.T) {
 		s := apitest.Start(t, store)
 		u := s.NewUser(t, auth.RoleUser)
 		for round := range 3 {
-			doc := newDoc(t, s, u.Token, "Doc", "text", false)
-			newGenie(t, s, u.Token, "G", doc)
+			doc := apitest.NewDoc(t, s, u.Token, "Doc", "text", false)
+			apitest.NewGenie(t, s, u.Token, "G", doc)
 			token := generate(t, s, u.Token, doc)
 			statuses := parallel(21, func(i int) *apitest.Resp {
 				if i == 10 {

@@ -18,8 +18,7 @@ const res = "agent-mailboxes-self"
 func withSMTP(c *app.Config) { c.SMTPAddr = "127.0.0.1:0" }
 
 func newGenie(t *testing.T, s *apitest.Server, tok, name string) string {
-	t.Helper()
-	return apitest.Str(s.Call(t, tok, "genies", "create", "", map[string]any{"name": name}).Expect(t, 201, "").Data(), "genie", "id")
+	return apitest.Str(apitest.NewGenie(t, s, tok, name), "id")
 }
 
 func count(t *testing.T, s *apitest.Server, query string, args ...any) int {

@@ -12,27 +12,27 @@ import (
 func TestBrowseFiltersAndSorts(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		sup := f.category(t, "support", 0)["id"].(string)
-		sal := f.category(t, "sales", 1)["id"].(string)
-		acme := f.brand(t, "acme")["id"].(string)
-		f.listing(t, "alpha", sup, map[string]any{"tagline": "Refund helper", "is_featured": true, "brand_id": acme,
+		sup := f.Category(t, "support", 0)["id"].(string)
+		sal := f.Category(t, "sales", 1)["id"].(string)
+		acme := f.Brand(t, "acme")["id"].(string)
+		f.Listing(t, "alpha", sup, map[string]any{"tagline": "Refund helper", "is_featured": true, "brand_id": acme,
 			"metadata": map[string]any{"difficulty": "beginner", "industry": "retail"}})
-		f.listing(t, "beta", sup, map[string]any{"description": "Handles refunds and returns for shops",
+		f.Listing(t, "beta", sup, map[string]any{"description": "Handles refunds and returns for shops",
 			"metadata": map[string]any{"difficulty": "Advanced", "industry": "Retail"}})
-		f.listing(t, "gamma", sal, map[string]any{"display_name": "Sales Closer", "brand_id": acme})
-		f.listing(t, "delta", sal, map[string]any{"is_public": false, "tagline": "Refund secret", "is_featured": true})
+		f.Listing(t, "gamma", sal, map[string]any{"display_name": "Sales Closer", "brand_id": acme})
+		f.Listing(t, "delta", sal, map[string]any{"is_public": false, "tagline": "Refund secret", "is_featured": true})
 		// Views: beta 3, gamma 1. Clones: gamma 2.
 		for range 3 {
-			f.call(t, "", "get", "beta", nil).Expect(t, 200, "")
+			f.Call(t, "", "get", "beta", nil).Expect(t, 200, "")
 		}
-		gamma := f.call(t, "", "get", "gamma", nil).Expect(t, 200, "").Data()["id"].(string)
+		gamma := f.Call(t, "", "get", "gamma", nil).Expect(t, 200, "").Data()["id"].(string)
 		for range 2 {
-			f.call(t, f.user.Token, "clone", gamma, nil).Expect(t, 201, "")
+			f.Call(t, f.User.Token, "clone", gamma, nil).Expect(t, 201, "")
 		}
 
 		list := func(action string, data map[string]any) map[string]any {
 			t.Helper()
-			return f.call(t, "", action, "", data).Expect(t, 200, "").Data()
+			return f.Call(t, "", action, "", data).Expect(t, 200, "").Data()
 		}
 		q := func(query map[string]any) map[string]any { return map[string]any{"query": query} }
 		for _, tc := range []struct {
@@ -110,19 +110,19 @@ func TestBrowseFiltersAndSorts(t *testing.T) {
 		}
 
 		// Admin mode shows non-public listings and creators; counts follow.
-		adm := f.call(t, f.admin.Token, "all", "", map[string]any{"adminMode": true}).Expect(t, 200, "").Data()
+		adm := f.Call(t, f.Admin.Token, "all", "", map[string]any{"adminMode": true}).Expect(t, 200, "").Data()
 		if s := slugs(t, adm); !slices.Equal(s, []string{"delta", "alpha", "gamma", "beta"}) || adm["count"] != 4.0 {
 			t.Fatalf("admin all %v count %v", s, adm["count"])
 		}
 		if adm["genies"].([]any)[0].(map[string]any)["creator"] == nil {
 			t.Errorf("admin mode lacks creator")
 		}
-		adm = f.call(t, f.admin.Token, "list", "", map[string]any{"adminMode": true, "query": map[string]any{"category": "sales", "featured": "true"}}).Expect(t, 200, "").Data()
+		adm = f.Call(t, f.Admin.Token, "list", "", map[string]any{"adminMode": true, "query": map[string]any{"category": "sales", "featured": "true"}}).Expect(t, 200, "").Data()
 		if s := slugs(t, adm); !slices.Equal(s, []string{"delta"}) || adm["count"] != 1.0 {
 			t.Fatalf("admin filtered %v %v", s, adm["count"])
 		}
 		// Without adminMode an admin sees the public catalog.
-		if d := f.call(t, f.admin.Token, "all", "", nil).Expect(t, 200, "").Data(); d["count"] != 3.0 {
+		if d := f.Call(t, f.Admin.Token, "all", "", nil).Expect(t, 200, "").Data(); d["count"] != 3.0 {
 			t.Errorf("admin without adminMode count %v", d["count"])
 		}
 	})
@@ -131,19 +131,19 @@ func TestBrowseFiltersAndSorts(t *testing.T) {
 func TestSearchRelevance(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		cat := f.category(t, "c", 0)["id"].(string)
-		f.listing(t, "in-description", cat, map[string]any{"display_name": "Helper", "description": "Drafts invoices for freelance designers"})
-		f.listing(t, "in-tagline", cat, map[string]any{"display_name": "Billing", "tagline": "Invoice drafting for freelancers"})
-		f.listing(t, "in-name", cat, map[string]any{"display_name": "Freelance Invoice Drafter"})
-		f.listing(t, "split", cat, map[string]any{"display_name": "Freelance hub", "description": "also invoices"})
-		f.listing(t, "one-word", cat, map[string]any{"display_name": "Invoice only"})
-		d := f.call(t, "", "list", "", map[string]any{"query": map[string]any{"search": "Freelance INVOICES"}}).Expect(t, 200, "").Data()
+		cat := f.Category(t, "c", 0)["id"].(string)
+		f.Listing(t, "in-description", cat, map[string]any{"display_name": "Helper", "description": "Drafts invoices for freelance designers"})
+		f.Listing(t, "in-tagline", cat, map[string]any{"display_name": "Billing", "tagline": "Invoice drafting for freelancers"})
+		f.Listing(t, "in-name", cat, map[string]any{"display_name": "Freelance Invoice Drafter"})
+		f.Listing(t, "split", cat, map[string]any{"display_name": "Freelance hub", "description": "also invoices"})
+		f.Listing(t, "one-word", cat, map[string]any{"display_name": "Invoice only"})
+		d := f.Call(t, "", "list", "", map[string]any{"query": map[string]any{"search": "Freelance INVOICES"}}).Expect(t, 200, "").Data()
 		got := slugs(t, d)
 		if len(got) != 4 || got[0] != "in-name" || got[1] != "in-tagline" || d["count"] != 4.0 {
 			t.Fatalf("relevance order %v count %v", got, d["count"])
 		}
 		// Diacritics and case are ignored.
-		d = f.call(t, "", "list", "", map[string]any{"query": map[string]any{"search": "FRÉELANCE drafter"}}).Expect(t, 200, "").Data()
+		d = f.Call(t, "", "list", "", map[string]any{"query": map[string]any{"search": "FRÉELANCE drafter"}}).Expect(t, 200, "").Data()
 		if s := slugs(t, d); len(s) != 1 || s[0] != "in-name" {
 			t.Fatalf("diacritics: %v", s)
 		}
@@ -174,7 +174,7 @@ func TestBrowseBadInput(t *testing.T) {
 		} {
 			for _, action := range []string{"list", "all"} {
 				t.Run(tc.name+" "+action, func(t *testing.T) {
-					r := f.call(t, "", action, "", tc.data).Expect(t, 400, "VALIDATION_ERROR")
+					r := f.Call(t, "", action, "", tc.data).Expect(t, 400, "VALIDATION_ERROR")
 					if r.Err()["field"] != tc.field {
 						t.Fatalf("field %v, want %s: %s", r.Err()["field"], tc.field, r.Raw)
 					}
@@ -192,7 +192,7 @@ func TestBrowseBadInput(t *testing.T) {
 			{"category number", map[string]any{"category": 3}, "category"},
 		} {
 			t.Run("trending "+tc.name, func(t *testing.T) {
-				r := f.call(t, "", "trending", "", tc.data).Expect(t, 400, "VALIDATION_ERROR")
+				r := f.Call(t, "", "trending", "", tc.data).Expect(t, 400, "VALIDATION_ERROR")
 				if r.Err()["field"] != tc.field {
 					t.Fatalf("field %v, want %s", r.Err()["field"], tc.field)
 				}
@@ -204,8 +204,8 @@ func TestBrowseBadInput(t *testing.T) {
 func TestCreateBadInput(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		cat := f.category(t, "c", 0)["id"].(string)
-		agent := f.agent(t, "a", 0)
+		cat := f.Category(t, "c", 0)["id"].(string)
+		agent := f.Agent(t, "a", 0)
 		base := func(k string, v any) map[string]any {
 			m := map[string]any{"agent_id": agent, "slug": "ok-slug", "display_name": "Name", "category_id": cat}
 			if v == nil {
@@ -249,14 +249,14 @@ func TestCreateBadInput(t *testing.T) {
 			{"metadata difficulty number", base("metadata", map[string]any{"difficulty": 3}), "metadata.difficulty"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				r := f.call(t, f.admin.Token, "create", "", tc.data).Expect(t, 400, "VALIDATION_ERROR")
+				r := f.Call(t, f.Admin.Token, "create", "", tc.data).Expect(t, 400, "VALIDATION_ERROR")
 				if r.Err()["field"] != tc.field {
 					t.Fatalf("field %v, want %s: %s", r.Err()["field"], tc.field, r.Raw)
 				}
 			})
 		}
-		f.call(t, f.admin.Token, "create", "", base("agent_id", "00000000-0000-4000-8000-000000000000")).Expect(t, 404, "AGENT_NOT_FOUND")
-		l := f.call(t, f.admin.Token, "create", "", base("slug", "good")).Expect(t, 201, "").Data()
+		f.Call(t, f.Admin.Token, "create", "", base("agent_id", "00000000-0000-4000-8000-000000000000")).Expect(t, 404, "AGENT_NOT_FOUND")
+		l := f.Call(t, f.Admin.Token, "create", "", base("slug", "good")).Expect(t, 201, "").Data()
 		id := l["id"].(string)
 		for _, tc := range []struct {
 			name  string
@@ -270,7 +270,7 @@ func TestCreateBadInput(t *testing.T) {
 			{"metadata string", map[string]any{"metadata": "x"}, "metadata"},
 		} {
 			t.Run("update "+tc.name, func(t *testing.T) {
-				r := f.call(t, f.admin.Token, "update", id, tc.data).Expect(t, 400, "VALIDATION_ERROR")
+				r := f.Call(t, f.Admin.Token, "update", id, tc.data).Expect(t, 400, "VALIDATION_ERROR")
 				if r.Err()["field"] != tc.field {
 					t.Fatalf("field %v, want %s: %s", r.Err()["field"], tc.field, r.Raw)
 				}
@@ -297,14 +297,14 @@ func TestCreateBadInput(t *testing.T) {
 				if tc.action == "get" {
 					id = "good"
 				}
-				r := f.call(t, f.admin.Token, tc.action, id, tc.data).Expect(t, 400, "VALIDATION_ERROR")
+				r := f.Call(t, f.Admin.Token, tc.action, id, tc.data).Expect(t, 400, "VALIDATION_ERROR")
 				if r.Err()["field"] != tc.field {
 					t.Fatalf("field %v, want %s: %s", r.Err()["field"], tc.field, r.Raw)
 				}
 			})
 		}
-		f.call(t, f.admin.Token, "update", "", map[string]any{"tagline": "x"}).Expect(t, 400, "VALIDATION_ERROR")
-		f.call(t, f.admin.Token, "delete", "", nil).Expect(t, 400, "VALIDATION_ERROR")
-		f.call(t, f.admin.Token, "delete", "not-a-uuid", nil).Expect(t, 404, "NOT_FOUND")
+		f.Call(t, f.Admin.Token, "update", "", map[string]any{"tagline": "x"}).Expect(t, 400, "VALIDATION_ERROR")
+		f.Call(t, f.Admin.Token, "delete", "", nil).Expect(t, 400, "VALIDATION_ERROR")
+		f.Call(t, f.Admin.Token, "delete", "not-a-uuid", nil).Expect(t, 404, "NOT_FOUND")
 	})
 }

@@ -10,20 +10,20 @@ import (
 func TestClone(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		cat := f.category(t, "c", 0)["id"].(string)
-		agent := f.agent(t, "Template", 2)
-		l := f.call(t, f.admin.Token, "create", "", map[string]any{"agent_id": agent, "slug": "tpl", "display_name": "Tpl",
+		cat := f.Category(t, "c", 0)["id"].(string)
+		agent := f.Agent(t, "Template", 2)
+		l := f.Call(t, f.Admin.Token, "create", "", map[string]any{"agent_id": agent, "slug": "tpl", "display_name": "Tpl",
 			"category_id": cat}).Expect(t, 201, "").Data()
 		id := l["id"].(string)
 
 		// Defaults: the template's name and fields, copies of its documents.
-		r := f.call(t, f.user.Token, "clone", id, map[string]any{"currentCloneCount": 41}).Expect(t, http.StatusCreated, "").Data()
+		r := f.Call(t, f.User.Token, "clone", id, map[string]any{"currentCloneCount": 41}).Expect(t, http.StatusCreated, "").Data()
 		if r["success"] != true || r["marketplace_genie_id"] != id {
 			t.Fatalf("clone response %v", r)
 		}
 		res := r["cloneResult"].(map[string]any)
 		g := res["genie"].(map[string]any)
-		if g["name"] != "Template" || g["user_id"] != f.user.ID || g["instructions"] != "be helpful" ||
+		if g["name"] != "Template" || g["user_id"] != f.User.ID || g["instructions"] != "be helpful" ||
 			g["is_marketplace_template"] != false || g["id"] == agent || res["clone_count"] != 1.0 || res["documents_copied"] != 2.0 {
 			t.Fatalf("cloned genie %v", res)
 		}
@@ -31,25 +31,25 @@ func TestClone(t *testing.T) {
 		if len(docs) != 2 {
 			t.Fatalf("document_ids %v", docs)
 		}
-		tpl := f.s.Call(t, f.admin.Token, "genies", "get", agent, nil).Data()["genie"].(map[string]any)
+		tpl := f.S.Call(t, f.Admin.Token, "genies", "get", agent, nil).Data()["genie"].(map[string]any)
 		for i, d := range docs {
 			if d == tpl["document_ids"].([]any)[i] {
 				t.Fatalf("clone shares the template's document")
 			}
-			doc := f.s.Call(t, f.user.Token, "documents", "get", d.(string), nil).Expect(t, 200, "").Data()["document"].(map[string]any)
-			if doc["user_id"] != f.user.ID || doc["content"] != "knowledge "+string(rune('0'+i))+" of Template" {
+			doc := f.S.Call(t, f.User.Token, "documents", "get", d.(string), nil).Expect(t, 200, "").Data()["document"].(map[string]any)
+			if doc["user_id"] != f.User.ID || doc["content"] != "knowledge "+string(rune('0'+i))+" of Template" {
 				t.Fatalf("copied document %v", doc)
 			}
 		}
 
 		// cloneName and customizations; listing id in data; consumers may clone.
-		r = f.call(t, f.consumer.Token, "clone", "", map[string]any{"marketplace_genie_id": id, "cloneName": "Mine",
+		r = f.Call(t, f.Consumer.Token, "clone", "", map[string]any{"marketplace_genie_id": id, "cloneName": "Mine",
 			"customizations": map[string]any{"greeting": "hey", "name": "ignored by cloneName", "voice_id": "v1"}}).Expect(t, 201, "").Data()
 		g = r["cloneResult"].(map[string]any)["genie"].(map[string]any)
-		if g["name"] != "Mine" || g["greeting"] != "hey" || g["voice_id"] != "v1" || g["user_id"] != f.consumer.ID {
+		if g["name"] != "Mine" || g["greeting"] != "hey" || g["voice_id"] != "v1" || g["user_id"] != f.Consumer.ID {
 			t.Fatalf("customized clone %v", g)
 		}
-		if got := f.call(t, "", "get", "tpl", nil).Data(); got["clone_count"] != 2.0 {
+		if got := f.Call(t, "", "get", "tpl", nil).Data(); got["clone_count"] != 2.0 {
 			t.Fatalf("clone_count %v", got["clone_count"])
 		}
 
@@ -76,38 +76,38 @@ func TestClone(t *testing.T) {
 				if tc.code == "NOT_FOUND" {
 					status = 404
 				}
-				resp := f.call(t, f.user.Token, "clone", tc.id, tc.data).Expect(t, status, tc.code)
+				resp := f.Call(t, f.User.Token, "clone", tc.id, tc.data).Expect(t, status, tc.code)
 				if tc.field != "" && resp.Err()["field"] != tc.field {
 					t.Fatalf("field %v, want %s", resp.Err()["field"], tc.field)
 				}
 			})
 		}
 		// Failed clones changed nothing.
-		if got := f.call(t, "", "get", "tpl", nil).Data(); got["clone_count"] != 2.0 {
+		if got := f.Call(t, "", "get", "tpl", nil).Data(); got["clone_count"] != 2.0 {
 			t.Fatalf("clone_count after failures %v", got["clone_count"])
 		}
 		// A deleted template genie: AGENT_NOT_FOUND.
-		f.s.Call(t, f.admin.Token, "genies", "delete", agent, nil).Expect(t, 200, "")
-		f.call(t, f.user.Token, "clone", id, nil).Expect(t, 404, "AGENT_NOT_FOUND")
+		f.S.Call(t, f.Admin.Token, "genies", "delete", agent, nil).Expect(t, 200, "")
+		f.Call(t, f.User.Token, "clone", id, nil).Expect(t, 404, "AGENT_NOT_FOUND")
 	})
 }
 
 func TestTrending(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		c1 := f.category(t, "one", 0)["id"].(string)
-		c2 := f.category(t, "two", 1)["id"].(string)
-		hot := f.listing(t, "hot", c1, nil)["id"].(string)
-		f.listing(t, "warm", c2, nil)
-		f.listing(t, "cold", c1, nil)
+		c1 := f.Category(t, "one", 0)["id"].(string)
+		c2 := f.Category(t, "two", 1)["id"].(string)
+		hot := f.Listing(t, "hot", c1, nil)["id"].(string)
+		f.Listing(t, "warm", c2, nil)
+		f.Listing(t, "cold", c1, nil)
 		for range 4 {
-			f.call(t, "", "get", "hot", nil).Expect(t, 200, "")
+			f.Call(t, "", "get", "hot", nil).Expect(t, 200, "")
 		}
-		f.call(t, f.user.Token, "clone", hot, nil).Expect(t, 201, "")
+		f.Call(t, f.User.Token, "clone", hot, nil).Expect(t, 201, "")
 		for range 2 {
-			f.call(t, "", "get", "warm", nil).Expect(t, 200, "")
+			f.Call(t, "", "get", "warm", nil).Expect(t, 200, "")
 		}
-		d := f.call(t, "", "trending", "", nil).Expect(t, 200, "").Data()
+		d := f.Call(t, "", "trending", "", nil).Expect(t, 200, "").Data()
 		items := d["items"].([]any)
 		if len(items) != 2 {
 			t.Fatalf("trending items %v", items)
@@ -119,14 +119,14 @@ func TestTrending(t *testing.T) {
 		if items[1].(map[string]any)["trending_score"] != 2.0 {
 			t.Fatalf("second trending item %v", items[1])
 		}
-		if d := f.call(t, "", "trending", "", map[string]any{"category": "two"}).Data()["items"].([]any); len(d) != 1 || d[0].(map[string]any)["slug"] != "warm" {
+		if d := f.Call(t, "", "trending", "", map[string]any{"category": "two"}).Data()["items"].([]any); len(d) != 1 || d[0].(map[string]any)["slug"] != "warm" {
 			t.Fatalf("category trending %v", d)
 		}
-		if d := f.call(t, "", "trending", "", map[string]any{"limit": 1}).Data()["items"].([]any); len(d) != 1 {
+		if d := f.Call(t, "", "trending", "", map[string]any{"limit": 1}).Data()["items"].([]any); len(d) != 1 {
 			t.Fatalf("limit 1: %v", d)
 		}
 		// Rising: at least 5 interactions today and fewer than 50 clones.
-		rising := f.call(t, "", "trending", "", map[string]any{"risingOnly": true}).Data()["items"].([]any)
+		rising := f.Call(t, "", "trending", "", map[string]any{"risingOnly": true}).Data()["items"].([]any)
 		if len(rising) != 1 || rising[0].(map[string]any)["slug"] != "hot" {
 			t.Fatalf("rising %v", rising)
 		}

@@ -18,20 +18,20 @@ import (
 func TestVisibilityOfNonPublicListings(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		cat := f.category(t, "c", 0)["id"].(string)
-		f.listing(t, "shown", cat, map[string]any{"tagline": "secret sauce"})
-		hidden := f.listing(t, "hidden", cat, map[string]any{"is_public": false, "is_featured": true, "tagline": "secret sauce"})
+		cat := f.Category(t, "c", 0)["id"].(string)
+		f.Listing(t, "shown", cat, map[string]any{"tagline": "secret sauce"})
+		hidden := f.Listing(t, "hidden", cat, map[string]any{"is_public": false, "is_featured": true, "tagline": "secret sauce"})
 		hid := hidden["id"].(string)
 		// Interactions on the hidden listing, by an admin.
 		for range 6 {
-			f.call(t, f.admin.Token, "get", "hidden", map[string]any{"adminMode": true}).Expect(t, 200, "")
+			f.Call(t, f.Admin.Token, "get", "hidden", map[string]any{"adminMode": true}).Expect(t, 200, "")
 		}
-		for i, tok := range []string{"", f.user.Token, f.admin.Token} {
-			f.call(t, tok, "get", "hidden", nil).Expect(t, 404, "NOT_FOUND")
-			f.call(t, tok, "get", hid, nil).Expect(t, 404, "NOT_FOUND")
+		for i, tok := range []string{"", f.User.Token, f.Admin.Token} {
+			f.Call(t, tok, "get", "hidden", nil).Expect(t, 404, "NOT_FOUND")
+			f.Call(t, tok, "get", hid, nil).Expect(t, 404, "NOT_FOUND")
 			for _, action := range []string{"list", "all"} {
 				for _, query := range []map[string]any{nil, {"search": "secret"}, {"category": "c"}, {"featured": "true"}, {"sortBy": "popular"}} {
-					d := f.call(t, tok, action, "", map[string]any{"query": query}).Expect(t, 200, "").Data()
+					d := f.Call(t, tok, action, "", map[string]any{"query": query}).Expect(t, 200, "").Data()
 					for _, s := range slugs(t, d) {
 						if s == "hidden" {
 							t.Fatalf("%s %v shows the hidden listing", action, query)
@@ -42,38 +42,38 @@ func TestVisibilityOfNonPublicListings(t *testing.T) {
 					}
 				}
 			}
-			rel := f.call(t, tok, "get", "shown", nil).Expect(t, 200, "").Data()["related_genies"].([]any)
+			rel := f.Call(t, tok, "get", "shown", nil).Expect(t, 200, "").Data()["related_genies"].([]any)
 			if len(rel) != 0 {
 				t.Fatalf("related_genies shows the hidden listing: %v", rel)
 			}
-			st := f.call(t, tok, "stats", "", nil).Expect(t, 200, "").Data()
+			st := f.Call(t, tok, "stats", "", nil).Expect(t, 200, "").Data()
 			if st["total_genies"] != 1.0 || st["featured_count"] != 0.0 || st["total_views"] != float64(i+1) || st["categories_count"] != 1.0 {
 				t.Fatalf("stats count the hidden listing: %v", st)
 			}
-			tr := f.call(t, tok, "trending", "", nil).Expect(t, 200, "").Data()["items"].([]any)
+			tr := f.Call(t, tok, "trending", "", nil).Expect(t, 200, "").Data()["items"].([]any)
 			for _, it := range tr {
 				if it.(map[string]any)["slug"] == "hidden" {
 					t.Fatalf("trending shows the hidden listing")
 				}
 			}
-			if tok == f.user.Token {
-				f.call(t, tok, "clone", hid, nil).Expect(t, 404, "NOT_FOUND")
+			if tok == f.User.Token {
+				f.Call(t, tok, "clone", hid, nil).Expect(t, 404, "NOT_FOUND")
 			}
 		}
-		f.call(t, f.consumer.Token, "clone", "", map[string]any{"marketplace_genie_id": hid}).Expect(t, 404, "NOT_FOUND")
+		f.Call(t, f.Consumer.Token, "clone", "", map[string]any{"marketplace_genie_id": hid}).Expect(t, 404, "NOT_FOUND")
 		// Admin mode reaches it; publishing it makes it visible to all.
-		f.call(t, f.admin.Token, "get", "hidden", map[string]any{"adminMode": true}).Expect(t, 200, "")
-		f.call(t, f.admin.Token, "update", hid, map[string]any{"is_public": true}).Expect(t, 200, "")
-		st := f.call(t, "", "stats", "", nil).Expect(t, 200, "").Data()
+		f.Call(t, f.Admin.Token, "get", "hidden", map[string]any{"adminMode": true}).Expect(t, 200, "")
+		f.Call(t, f.Admin.Token, "update", hid, map[string]any{"is_public": true}).Expect(t, 200, "")
+		st := f.Call(t, "", "stats", "", nil).Expect(t, 200, "").Data()
 		if st["total_genies"] != 2.0 || st["featured_count"] != 1.0 || st["total_views"] != 10.0 {
 			t.Fatalf("stats after publishing: %v", st)
 		}
-		if d := f.call(t, "", "list", "", map[string]any{"query": map[string]any{"category": "c"}}).Data(); d["count"] != 2.0 {
+		if d := f.Call(t, "", "list", "", map[string]any{"query": map[string]any{"category": "c"}}).Data(); d["count"] != 2.0 {
 			t.Fatalf("category count after publishing %v", d["count"])
 		}
 		// Hiding it again takes its views out of the totals.
-		f.call(t, f.admin.Token, "update", hid, map[string]any{"is_public": false}).Expect(t, 200, "")
-		if st := f.call(t, "", "stats", "", nil).Data(); st["total_genies"] != 1.0 || st["total_views"] != 3.0 {
+		f.Call(t, f.Admin.Token, "update", hid, map[string]any{"is_public": false}).Expect(t, 200, "")
+		if st := f.Call(t, "", "stats", "", nil).Data(); st["total_genies"] != 1.0 || st["total_views"] != 3.0 {
 			t.Fatalf("stats after hiding: %v", st)
 		}
 	})
@@ -82,8 +82,8 @@ func TestVisibilityOfNonPublicListings(t *testing.T) {
 func TestParallelClonesAndViews(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		cat := f.category(t, "c", 0)["id"].(string)
-		l := f.listing(t, "popular", cat, nil)
+		cat := f.Category(t, "c", 0)["id"].(string)
+		l := f.Listing(t, "popular", cat, nil)
 		id := l["id"].(string)
 		const n = 100
 		var wg sync.WaitGroup
@@ -92,14 +92,14 @@ func TestParallelClonesAndViews(t *testing.T) {
 			wg.Add(2)
 			go func() {
 				defer wg.Done()
-				r := f.s.Call(t, f.user.Token, "marketplace", "clone", id, map[string]any{"currentCloneCount": i})
+				r := f.S.Call(t, f.User.Token, "marketplace", "clone", id, map[string]any{"currentCloneCount": i})
 				if r.Status != http.StatusCreated {
 					errs <- string(r.Raw)
 				}
 			}()
 			go func() {
 				defer wg.Done()
-				r := f.s.Call(t, "", "marketplace", "get", "popular", nil)
+				r := f.S.Call(t, "", "marketplace", "get", "popular", nil)
 				if r.Status != http.StatusOK {
 					errs <- string(r.Raw)
 				}
@@ -110,21 +110,21 @@ func TestParallelClonesAndViews(t *testing.T) {
 		for e := range errs {
 			t.Fatalf("parallel call failed: %s", e)
 		}
-		got := f.call(t, f.admin.Token, "get", id, map[string]any{"adminMode": true}).Expect(t, 200, "").Data()
+		got := f.Call(t, f.Admin.Token, "get", id, map[string]any{"adminMode": true}).Expect(t, 200, "").Data()
 		if got["clone_count"] != float64(n) || got["view_count"] != float64(n+1) {
 			t.Fatalf("clone_count %v view_count %v, want %d and %d", got["clone_count"], got["view_count"], n, n+1)
 		}
-		st := f.call(t, "", "stats", "", nil).Data()
+		st := f.Call(t, "", "stats", "", nil).Data()
 		if st["total_clones"] != float64(n) || st["total_views"] != float64(n+1) {
 			t.Fatalf("stats %v", st)
 		}
-		g := f.s.Call(t, f.user.Token, "genies", "list", "", map[string]any{"limit": 200}).Expect(t, 200, "").Data()
+		g := f.S.Call(t, f.User.Token, "genies", "list", "", map[string]any{"limit": 200}).Expect(t, 200, "").Data()
 		if g["count"] != float64(n) {
 			t.Fatalf("user has %v genies, want %d", g["count"], n)
 		}
 		// The list cache never serves a stale count after a write.
-		f.listing(t, "newer", cat, nil)
-		if d := f.call(t, "", "list", "", nil).Data(); d["count"] != 2.0 {
+		f.Listing(t, "newer", cat, nil)
+		if d := f.Call(t, "", "list", "", nil).Data(); d["count"] != 2.0 {
 			t.Fatalf("count after create %v", d["count"])
 		}
 	})
@@ -135,16 +135,16 @@ func TestParallelClonesAndViews(t *testing.T) {
 func TestTwoProcessesShareCounts(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		other := apitest.StartOn(t, f.s.DSN)
-		cat := f.category(t, "c", 0)["id"].(string)
-		f.listing(t, "first", cat, nil)
+		other := apitest.StartOn(t, f.S.DSN)
+		cat := f.Category(t, "c", 0)["id"].(string)
+		f.Listing(t, "first", cat, nil)
 		read := func(s *apitest.Server) map[string]any {
 			return s.Call(t, "", "marketplace", "list", "", nil).Expect(t, 200, "").Data()
 		}
 		if d := read(other); d["count"] != 1.0 {
 			t.Fatalf("other process count %v", d["count"])
 		}
-		f.listing(t, "second", cat, nil)
+		f.Listing(t, "second", cat, nil)
 		if d := read(other); d["count"] != 2.0 || len(d["genies"].([]any)) != 2 {
 			t.Fatalf("other process after write: %v", d)
 		}
@@ -152,7 +152,7 @@ func TestTwoProcessesShareCounts(t *testing.T) {
 		// commits it, within its flush interval, with no request to it.
 		other.Call(t, "", "marketplace", "get", "first", nil).Expect(t, 200, "")
 		took := eventually(t, func() string {
-			if d := f.call(t, "", "all", "", map[string]any{"query": map[string]any{"sortBy": "popular"}}).Data(); slugs(t, d)[0] != "first" {
+			if d := f.Call(t, "", "all", "", map[string]any{"query": map[string]any{"sortBy": "popular"}}).Data(); slugs(t, d)[0] != "first" {
 				return fmt.Sprintf("view through other process not seen: %v", slugs(t, d))
 			}
 			return ""
@@ -163,7 +163,7 @@ func TestTwoProcessesShareCounts(t *testing.T) {
 		other.Call(t, "", "marketplace", "get", "second", nil).Expect(t, 200, "")
 		other.Call(t, "", "marketplace", "get", "second", nil).Expect(t, 200, "")
 		other.Call(t, "", "marketplace", "stats", "", nil).Expect(t, 200, "")
-		if d := f.call(t, "", "all", "", map[string]any{"query": map[string]any{"sortBy": "popular"}}).Data(); slugs(t, d)[0] != "second" {
+		if d := f.Call(t, "", "all", "", map[string]any{"query": map[string]any{"sortBy": "popular"}}).Data(); slugs(t, d)[0] != "second" {
 			t.Fatalf("views committed by the other process's stats not seen: %v", slugs(t, d))
 		}
 	})
@@ -172,22 +172,22 @@ func TestTwoProcessesShareCounts(t *testing.T) {
 func TestRebuildCountersMatchesMaintained(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		c1 := f.category(t, "one", 0)["id"].(string)
-		c2 := f.category(t, "two", 1)["id"].(string)
-		br := f.brand(t, "b")["id"].(string)
-		f.listing(t, "a", c1, map[string]any{"brand_id": br, "is_featured": true})
-		f.listing(t, "b", c2, map[string]any{"is_public": false, "brand_id": br})
-		x := f.listing(t, "c", c2, nil)["id"].(string)
-		f.call(t, "", "get", "a", nil).Expect(t, 200, "")
-		f.call(t, f.user.Token, "clone", x, nil).Expect(t, 201, "")
-		f.call(t, f.admin.Token, "update", x, map[string]any{"category_id": c1, "brand_id": br}).Expect(t, 200, "")
+		c1 := f.Category(t, "one", 0)["id"].(string)
+		c2 := f.Category(t, "two", 1)["id"].(string)
+		br := f.Brand(t, "b")["id"].(string)
+		f.Listing(t, "a", c1, map[string]any{"brand_id": br, "is_featured": true})
+		f.Listing(t, "b", c2, map[string]any{"is_public": false, "brand_id": br})
+		x := f.Listing(t, "c", c2, nil)["id"].(string)
+		f.Call(t, "", "get", "a", nil).Expect(t, 200, "")
+		f.Call(t, f.User.Token, "clone", x, nil).Expect(t, 201, "")
+		f.Call(t, f.Admin.Token, "update", x, map[string]any{"category_id": c1, "brand_id": br}).Expect(t, 200, "")
 		snapshot := func() []any {
 			var out []any
 			for _, q := range []map[string]any{nil, {"category": "one"}, {"category": "two"}, {"brand": "b"}, {"featured": "true"}} {
-				out = append(out, f.call(t, "", "list", "", map[string]any{"query": q}).Data()["count"])
-				out = append(out, f.call(t, f.admin.Token, "list", "", map[string]any{"adminMode": true, "query": q}).Data()["count"])
+				out = append(out, f.Call(t, "", "list", "", map[string]any{"query": q}).Data()["count"])
+				out = append(out, f.Call(t, f.Admin.Token, "list", "", map[string]any{"adminMode": true, "query": q}).Data()["count"])
 			}
-			st := f.call(t, "", "stats", "", nil).Data()
+			st := f.Call(t, "", "stats", "", nil).Data()
 			return append(out, st["total_genies"], st["total_views"], st["total_clones"], st["featured_count"])
 		}
 		before := snapshot()
@@ -195,7 +195,7 @@ func TestRebuildCountersMatchesMaintained(t *testing.T) {
 		if fmt.Sprint(before) != fmt.Sprint(want) {
 			t.Fatalf("maintained counts %v, want %v", before, want)
 		}
-		if err := marketplace.New(f.s.App.DB).RebuildCounters(context.Background()); err != nil {
+		if err := marketplace.New(f.S.App.DB).RebuildCounters(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		if after := snapshot(); fmt.Sprint(after) != fmt.Sprint(before) {
@@ -209,12 +209,12 @@ func TestRebuildCountersMatchesMaintained(t *testing.T) {
 func TestParallelWrites(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		cats := []string{f.category(t, "one", 0)["id"].(string), f.category(t, "two", 1)["id"].(string)}
-		br := f.brand(t, "b")["id"].(string)
+		cats := []string{f.Category(t, "one", 0)["id"].(string), f.Category(t, "two", 1)["id"].(string)}
+		br := f.Brand(t, "b")["id"].(string)
 		const n = 20
 		agents := make([]string, n)
 		for i := range agents {
-			agents[i] = f.agent(t, fmt.Sprintf("a%d", i), 0)
+			agents[i] = f.Agent(t, fmt.Sprintf("a%d", i), 0)
 		}
 		var wg sync.WaitGroup
 		errs := make(chan string, 2*n)
@@ -222,14 +222,14 @@ func TestParallelWrites(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				r := f.s.Call(t, f.admin.Token, "marketplace", "create", "", map[string]any{"agent_id": agents[i],
+				r := f.S.Call(t, f.Admin.Token, "marketplace", "create", "", map[string]any{"agent_id": agents[i],
 					"slug": fmt.Sprintf("p-%d", i), "display_name": "P", "category_id": cats[i%2], "brand_id": br, "is_featured": i%3 == 0})
 				if r.Status != http.StatusCreated {
 					errs <- string(r.Raw)
 					return
 				}
 				id := r.Data()["id"].(string)
-				r = f.s.Call(t, f.admin.Token, "marketplace", "update", id, map[string]any{"category_id": cats[(i+1)%2], "is_public": i%4 != 0})
+				r = f.S.Call(t, f.Admin.Token, "marketplace", "update", id, map[string]any{"category_id": cats[(i+1)%2], "is_public": i%4 != 0})
 				if r.Status != http.StatusOK {
 					errs <- string(r.Raw)
 				}
@@ -246,7 +246,7 @@ func TestParallelWrites(t *testing.T) {
 			query map[string]any
 			want  float64
 		}{{nil, 15}, {map[string]any{"category": "one"}, 10}, {map[string]any{"category": "two"}, 5}, {map[string]any{"brand": "b"}, 15}} {
-			if got := f.call(t, "", "list", "", map[string]any{"query": tc.query}).Data()["count"]; got != tc.want {
+			if got := f.Call(t, "", "list", "", map[string]any{"query": tc.query}).Data()["count"]; got != tc.want {
 				t.Errorf("count %v = %v, want %v", tc.query, got, tc.want)
 			}
 		}
@@ -259,22 +259,22 @@ func TestParallelWrites(t *testing.T) {
 func TestDeletingTheTemplateGenie(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		cat := f.category(t, "c", 0)["id"].(string)
-		l := f.listing(t, "tpl", cat, nil)
+		cat := f.Category(t, "c", 0)["id"].(string)
+		l := f.Listing(t, "tpl", cat, nil)
 		agent := l["agent_id"].(string)
 		agentOf := func() (all, get any) {
-			g := f.call(t, "", "all", "", nil).Expect(t, 200, "").Data()["genies"].([]any)
+			g := f.Call(t, "", "all", "", nil).Expect(t, 200, "").Data()["genies"].([]any)
 			if len(g) != 1 {
 				t.Fatalf("all: %v", g)
 			}
-			return g[0].(map[string]any)["agent_id"], f.call(t, "", "get", "tpl", nil).Expect(t, 200, "").Data()["agent_id"]
+			return g[0].(map[string]any)["agent_id"], f.Call(t, "", "get", "tpl", nil).Expect(t, 200, "").Data()["agent_id"]
 		}
 		for range 2 { // the second round answers from the caches
 			if a, g := agentOf(); a != agent || g != agent {
 				t.Fatalf("agent_id before the delete: all %v, get %v", a, g)
 			}
 		}
-		f.s.Call(t, f.admin.Token, "genies", "delete", agent, nil).Expect(t, 200, "")
+		f.S.Call(t, f.Admin.Token, "genies", "delete", agent, nil).Expect(t, 200, "")
 		for range 2 {
 			if a, g := agentOf(); a != nil || g != nil {
 				t.Fatalf("agent_id after the delete: all %v, get %v", a, g)
@@ -290,11 +290,11 @@ func TestDeletingTheTemplateGenie(t *testing.T) {
 func TestTaxonomyChangesShowInPages(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		other := apitest.StartOn(t, f.s.DSN)
-		cat := f.category(t, "c", 0)["id"].(string)
-		br := f.brand(t, "b")["id"].(string)
-		f.listing(t, "lamp", cat, map[string]any{"brand_id": br, "display_name": "Reading lamp"})
-		f.call(t, "", "get", "lamp", nil).Expect(t, 200, "") // a view, for trending
+		other := apitest.StartOn(t, f.S.DSN)
+		cat := f.Category(t, "c", 0)["id"].(string)
+		br := f.Brand(t, "b")["id"].(string)
+		f.Listing(t, "lamp", cat, map[string]any{"brand_id": br, "display_name": "Reading lamp"})
+		f.Call(t, "", "get", "lamp", nil).Expect(t, 200, "") // a view, for trending
 		names := func(s *apitest.Server) (out []string) {
 			for _, req := range []struct {
 				action, list string
@@ -343,20 +343,20 @@ func TestTaxonomyChangesShowInPages(t *testing.T) {
 			}
 			eventually(t, func() string { return mismatch(s, name) })
 		}
-		want(f.s, "Cat c/Brand b")
+		want(f.S, "Cat c/Brand b")
 		want(other, "Cat c/Brand b")
-		f.call(t, f.admin.Token, "categories", cat, map[string]any{"mode": "update", "name": "Lighting"}).Expect(t, 200, "")
-		want(f.s, "Lighting/Brand b")
+		f.Call(t, f.Admin.Token, "categories", cat, map[string]any{"mode": "update", "name": "Lighting"}).Expect(t, 200, "")
+		want(f.S, "Lighting/Brand b")
 		wantFromOther(other, "Lighting/Brand b")
-		other.Call(t, f.admin.Token, "marketplace", "brands", br, map[string]any{"mode": "update", "name": "Lumen"}).Expect(t, 200, "")
+		other.Call(t, f.Admin.Token, "marketplace", "brands", br, map[string]any{"mode": "update", "name": "Lumen"}).Expect(t, 200, "")
 		want(other, "Lighting/Lumen")
-		wantFromOther(f.s, "Lighting/Lumen")
+		wantFromOther(f.S, "Lighting/Lumen")
 		// A listing moved to a category made after the taxonomy was read.
-		lamp := f.call(t, "", "get", "lamp", nil).Expect(t, 200, "").Data()["id"].(string)
-		fresh := f.category(t, "fresh", 1)["id"].(string)
-		other.Call(t, f.admin.Token, "marketplace", "update", lamp, map[string]any{"category_id": fresh}).Expect(t, 200, "")
+		lamp := f.Call(t, "", "get", "lamp", nil).Expect(t, 200, "").Data()["id"].(string)
+		fresh := f.Category(t, "fresh", 1)["id"].(string)
+		other.Call(t, f.Admin.Token, "marketplace", "update", lamp, map[string]any{"category_id": fresh}).Expect(t, 200, "")
 		want(other, "Cat fresh/Lumen")
-		wantFromOther(f.s, "Cat fresh/Lumen")
+		wantFromOther(f.S, "Cat fresh/Lumen")
 	})
 }
 
@@ -367,10 +367,10 @@ func TestTaxonomyChangesShowInPages(t *testing.T) {
 func TestFullPagesShowFreshViews(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		other := apitest.StartOn(t, f.s.DSN)
-		cat := f.category(t, "c", 0)["id"].(string)
+		other := apitest.StartOn(t, f.S.DSN)
+		cat := f.Category(t, "c", 0)["id"].(string)
 		for _, slug := range []string{"a", "b", "c"} {
-			f.listing(t, slug, cat, nil)
+			f.Listing(t, slug, cat, nil)
 		}
 		pages := []map[string]any{nil, {"offset": 1}, {"query": map[string]any{"category": "c"}}, {"query": map[string]any{"sortBy": "rating"}},
 			{"query": map[string]any{"minRating": 0}}} // the offset and the filter without a counter keep their keys
@@ -378,7 +378,7 @@ func TestFullPagesShowFreshViews(t *testing.T) {
 		// (within its flush interval); a process's own at once.
 		check := func(want map[string]float64) {
 			t.Helper()
-			for _, s := range []*apitest.Server{f.s, other} {
+			for _, s := range []*apitest.Server{f.S, other} {
 				eventually(t, func() string {
 					for _, data := range pages {
 						for range 2 { // the second read answers from the caches
@@ -405,14 +405,14 @@ func TestFullPagesShowFreshViews(t *testing.T) {
 		}
 		want := map[string]float64{"a": 0, "b": 0, "c": 0}
 		check(want)
-		for i, s := range []*apitest.Server{f.s, other, other} {
+		for i, s := range []*apitest.Server{f.S, other, other} {
 			slug := []string{"a", "b", "a"}[i]
 			s.Call(t, "", "marketplace", "get", slug, nil).Expect(t, 200, "")
 			want[slug]++
 			check(want)
 		}
-		id := f.call(t, "", "get", "c", nil).Expect(t, 200, "").Data()["id"].(string)
-		other.Call(t, f.admin.Token, "marketplace", "delete", id, nil).Expect(t, 200, "")
+		id := f.Call(t, "", "get", "c", nil).Expect(t, 200, "").Data()["id"].(string)
+		other.Call(t, f.Admin.Token, "marketplace", "delete", id, nil).Expect(t, 200, "")
 		delete(want, "c")
 		check(want)
 	})
@@ -425,22 +425,22 @@ func TestFullPagesShowFreshViews(t *testing.T) {
 func TestGetsShowOtherProcessesWrites(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		other := apitest.StartOn(t, f.s.DSN)
-		cat := f.category(t, "c", 0)["id"].(string)
-		id := f.listing(t, "lamp", cat, map[string]any{"display_name": "Reading lamp"})["id"].(string)
+		other := apitest.StartOn(t, f.S.DSN)
+		cat := f.Category(t, "c", 0)["id"].(string)
+		id := f.Listing(t, "lamp", cat, map[string]any{"display_name": "Reading lamp"})["id"].(string)
 		for range 2 { // a page shows the listing, so the listing cache holds it
-			f.call(t, "", "all", "", nil).Expect(t, 200, "")
+			f.Call(t, "", "all", "", nil).Expect(t, 200, "")
 		}
 		for i, name := range []string{"Desk lamp", "Floor lamp", "Wall lamp"} {
-			other.Call(t, f.admin.Token, "marketplace", "update", id, map[string]any{"display_name": name}).Expect(t, 200, "")
-			d := f.call(t, "", "get", "lamp", nil).Expect(t, 200, "").Data()
+			other.Call(t, f.Admin.Token, "marketplace", "update", id, map[string]any{"display_name": name}).Expect(t, 200, "")
+			d := f.Call(t, "", "get", "lamp", nil).Expect(t, 200, "").Data()
 			if d["display_name"] != name || d["view_count"] != float64(i+1) {
 				t.Fatalf("get after another process's update: display_name %v, view_count %v; want %q, %d", d["display_name"], d["view_count"], name, i+1)
 			}
-			f.call(t, "", "all", "", nil).Expect(t, 200, "")
+			f.Call(t, "", "all", "", nil).Expect(t, 200, "")
 		}
-		other.Call(t, f.admin.Token, "marketplace", "delete", id, nil).Expect(t, 200, "")
-		f.call(t, "", "get", "lamp", nil).Expect(t, 404, "NOT_FOUND")
+		other.Call(t, f.Admin.Token, "marketplace", "delete", id, nil).Expect(t, 200, "")
+		f.Call(t, "", "get", "lamp", nil).Expect(t, 404, "NOT_FOUND")
 	})
 }
 
@@ -453,9 +453,9 @@ func TestGetsShowOtherProcessesWrites(t *testing.T) {
 func TestGetOfAListingHiddenAfterItsView(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		cat := f.category(t, "c", 0)["id"].(string)
-		id := f.listing(t, "lamp", cat, nil)["id"].(string)
-		d, err := app.OpenDB(context.Background(), f.s.DSN)
+		cat := f.Category(t, "c", 0)["id"].(string)
+		id := f.Listing(t, "lamp", cat, nil)["id"].(string)
+		d, err := app.OpenDB(context.Background(), f.S.DSN)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -474,7 +474,7 @@ func TestGetOfAListingHiddenAfterItsView(t *testing.T) {
 			got <- answer{l, err}
 		}()
 		<-read // the listing is read; the view not yet counted
-		f.call(t, f.admin.Token, "update", id, map[string]any{"is_public": false}).Expect(t, 200, "")
+		f.Call(t, f.Admin.Token, "update", id, map[string]any{"is_public": false}).Expect(t, 200, "")
 		close(hidden)
 		if a := <-got; a.err != nil || !a.l.IsPublic || a.l.ViewCount != 1 {
 			t.Fatalf("anonymous get read before the listing was hidden: %+v, %v; want it as read, public, 1 view", a.l, a.err)
@@ -490,7 +490,7 @@ func TestGetOfAListingHiddenAfterItsView(t *testing.T) {
 		if err := svc.Close(context.Background()); err != nil { // commits both views
 			t.Fatal(err)
 		}
-		if st := f.call(t, "", "stats", "", nil).Expect(t, 200, "").Data(); st["total_views"] != 0.0 {
+		if st := f.Call(t, "", "stats", "", nil).Expect(t, 200, "").Data(); st["total_views"] != 0.0 {
 			t.Fatalf("views of a listing hidden before they were committed count as public: %v", st)
 		}
 	})
@@ -502,13 +502,13 @@ func TestGetOfAListingHiddenAfterItsView(t *testing.T) {
 func TestFullPageSearchesTheEngineAnswers(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		cat := f.category(t, "c", 0)["id"].(string)
+		cat := f.Category(t, "c", 0)["id"].(string)
 		for _, l := range [][2]string{{"lamp", "The reading lamp"}, {"robot", "The robot"}, {"desk", "The desk"}} {
-			f.listing(t, l[0], cat, map[string]any{"display_name": l[1]})
+			f.Listing(t, l[0], cat, map[string]any{"display_name": l[1]})
 		}
 		for range 2 { // the second round answers from the caches
 			for _, word := range []string{"lamp", "robot", "desk"} {
-				d := f.call(t, "", "all", "", map[string]any{"query": map[string]any{"search": word + " the"}}).Expect(t, 200, "").Data()
+				d := f.Call(t, "", "all", "", map[string]any{"query": map[string]any{"search": word + " the"}}).Expect(t, 200, "").Data()
 				if got := slugs(t, d); d["count"] != 1.0 || len(got) != 1 || got[0] != word {
 					t.Fatalf("all %q: %v (count %v), want [%s]", word+" the", got, d["count"], word)
 				}
@@ -525,12 +525,12 @@ func TestFullPageSearchesTheEngineAnswers(t *testing.T) {
 func TestViewsWhileVisibilityChanges(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		other := apitest.StartOn(t, f.s.DSN)
-		cat := f.category(t, "c", 0)["id"].(string)
+		other := apitest.StartOn(t, f.S.DSN)
+		cat := f.Category(t, "c", 0)["id"].(string)
 		const listings = 4
 		ids := make([]string, listings)
 		for i := range ids {
-			ids[i] = f.listing(t, fmt.Sprintf("l-%d", i), cat, nil)["id"].(string)
+			ids[i] = f.Listing(t, fmt.Sprintf("l-%d", i), cat, nil)["id"].(string)
 		}
 		var wg sync.WaitGroup
 		errs := make(chan string, 1000)
@@ -538,12 +538,12 @@ func TestViewsWhileVisibilityChanges(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				s := []*apitest.Server{f.s, other}[w%2]
+				s := []*apitest.Server{f.S, other}[w%2]
 				for i := range 40 {
 					slug := fmt.Sprintf("l-%d", (w+i)%listings)
 					var r *apitest.Resp
 					if w%4 == 3 {
-						r = s.Call(t, f.admin.Token, "marketplace", "get", slug, map[string]any{"adminMode": true})
+						r = s.Call(t, f.Admin.Token, "marketplace", "get", slug, map[string]any{"adminMode": true})
 					} else {
 						r = s.Call(t, "", "marketplace", "get", slug, nil)
 					}
@@ -557,10 +557,10 @@ func TestViewsWhileVisibilityChanges(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				s := []*apitest.Server{f.s, other}[w]
+				s := []*apitest.Server{f.S, other}[w]
 				for i := range 12 {
 					id := ids[1+(w+i)%(listings-2)] // l-0 stays public, l-3 is deleted below; the last two updates of each hide them
-					if r := s.Call(t, f.admin.Token, "marketplace", "update", id, map[string]any{"is_public": i < 10 && i%3 != 0}); r.Status != http.StatusOK {
+					if r := s.Call(t, f.Admin.Token, "marketplace", "update", id, map[string]any{"is_public": i < 10 && i%3 != 0}); r.Status != http.StatusOK {
 						errs <- fmt.Sprintf("update: %d %s", r.Status, r.Raw)
 					}
 				}
@@ -569,7 +569,7 @@ func TestViewsWhileVisibilityChanges(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if r := other.Call(t, f.admin.Token, "marketplace", "delete", ids[listings-1], nil); r.Status != http.StatusOK {
+			if r := other.Call(t, f.Admin.Token, "marketplace", "delete", ids[listings-1], nil); r.Status != http.StatusOK {
 				errs <- fmt.Sprintf("delete: %d %s", r.Status, r.Raw)
 			}
 		}()
@@ -584,22 +584,22 @@ func TestViewsWhileVisibilityChanges(t *testing.T) {
 		// Anonymous gets of l-0 were never refused: at least 80 views,
 		// once the other process has committed its own (its stats does).
 		other.Call(t, "", "marketplace", "stats", "", nil).Expect(t, 200, "")
-		if v := f.call(t, f.admin.Token, "get", ids[0], map[string]any{"adminMode": true}).Expect(t, 200, "").Data()["view_count"]; v.(float64) < 80 {
+		if v := f.Call(t, f.Admin.Token, "get", ids[0], map[string]any{"adminMode": true}).Expect(t, 200, "").Data()["view_count"]; v.(float64) < 80 {
 			t.Fatalf("l-0 view_count %v", v)
 		}
 		for _, id := range ids[1 : listings-1] { // both end hidden
-			f.call(t, "", "get", id, nil).Expect(t, http.StatusNotFound, "NOT_FOUND")
+			f.Call(t, "", "get", id, nil).Expect(t, http.StatusNotFound, "NOT_FOUND")
 		}
 		totals := func() string {
-			st := f.call(t, "", "stats", "", nil).Data()
+			st := f.Call(t, "", "stats", "", nil).Data()
 			views := 0.0
-			for _, l := range f.call(t, "", "all", "", map[string]any{"query": map[string]any{"sortBy": "popular"}}).Data()["genies"].([]any) {
+			for _, l := range f.Call(t, "", "all", "", map[string]any{"query": map[string]any{"sortBy": "popular"}}).Data()["genies"].([]any) {
 				views += l.(map[string]any)["view_count"].(float64)
 			}
 			return fmt.Sprint(st["total_genies"], st["total_views"], views)
 		}
 		maintained := totals()
-		if err := marketplace.New(f.s.App.DB).RebuildCounters(context.Background()); err != nil {
+		if err := marketplace.New(f.S.App.DB).RebuildCounters(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		if rebuilt := totals(); rebuilt != maintained {
@@ -616,10 +616,10 @@ func TestViewsWhileVisibilityChanges(t *testing.T) {
 func TestGetCountsExactAcrossFlushes(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		s := apitest.Start(t, store, func(c *app.Config) { c.ViewsFlushInterval = time.Millisecond })
-		f := &fixture{s: s, admin: s.NewUser(t, auth.RoleAdmin)}
-		cat := f.category(t, "c", 0)["id"].(string)
-		f.listing(t, "counted", cat, nil)
-		f.listing(t, "busy", cat, nil)
+		f := &fixture{S: s, Admin: s.NewUser(t, auth.RoleAdmin)}
+		cat := f.Category(t, "c", 0)["id"].(string)
+		f.Listing(t, "counted", cat, nil)
+		f.Listing(t, "busy", cat, nil)
 		stop := make(chan struct{})
 		var wg sync.WaitGroup
 		for range 3 {
@@ -631,14 +631,14 @@ func TestGetCountsExactAcrossFlushes(t *testing.T) {
 					case <-stop:
 						return
 					default:
-						f.call(t, "", "get", "busy", nil)
+						f.Call(t, "", "get", "busy", nil)
 					}
 				}
 			}()
 		}
 		defer func() { close(stop); wg.Wait() }()
 		for i := range 100 {
-			d := f.call(t, "", "get", "counted", nil).Expect(t, 200, "").Data()
+			d := f.Call(t, "", "get", "counted", nil).Expect(t, 200, "").Data()
 			if d["view_count"] != float64(i+1) {
 				t.Fatalf("get %d answered view_count %v", i+1, d["view_count"])
 			}
@@ -651,9 +651,9 @@ func TestGetCountsExactAcrossFlushes(t *testing.T) {
 // the counter full fail, and the views held in memory stay bounded.
 func TestPendingViewsBoundedWhileCommitsFail(t *testing.T) {
 	f := newFixture(t, "sqlite")
-	cat := f.category(t, "c", 0)["id"].(string)
-	f.listing(t, "lamp", cat, nil)
-	d, err := app.OpenDB(context.Background(), f.s.DSN)
+	cat := f.Category(t, "c", 0)["id"].(string)
+	f.Listing(t, "lamp", cat, nil)
+	d, err := app.OpenDB(context.Background(), f.S.DSN)
 	if err != nil {
 		t.Fatal(err)
 	}

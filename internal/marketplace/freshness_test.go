@@ -19,8 +19,8 @@ import (
 func TestCachedPagesSeeWrites(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		other := apitest.StartOn(t, f.s.DSN)
-		cat := f.category(t, "c", 0)["id"].(string)
+		other := apitest.StartOn(t, f.S.DSN)
+		cat := f.Category(t, "c", 0)["id"].(string)
 		count := func(s *apitest.Server) float64 {
 			return s.Call(t, "", "marketplace", "list", "", nil).Expect(t, 200, "").Data()["count"].(float64)
 		}
@@ -40,13 +40,13 @@ func TestCachedPagesSeeWrites(t *testing.T) {
 			})
 		}
 		for i := range 3 {
-			for _, s := range []*apitest.Server{f.s, other, f.s, other} { // cached
+			for _, s := range []*apitest.Server{f.S, other, f.S, other} { // cached
 				if got := count(s); got != float64(i) {
 					t.Fatalf("count %v, want %d", got, i)
 				}
 			}
-			f.listing(t, fmt.Sprintf("l-%d", i), cat, nil)
-			if got := count(f.s); got != float64(i+1) { // its own write: at once
+			f.Listing(t, fmt.Sprintf("l-%d", i), cat, nil)
+			if got := count(f.S); got != float64(i+1) { // its own write: at once
 				t.Fatalf("own write: count %v, want %d", got, i+1)
 			}
 			t.Logf("another process's write seen after %v", seen(other, float64(i+1)))
@@ -57,7 +57,7 @@ func TestCachedPagesSeeWrites(t *testing.T) {
 		// The listening connection of every process is killed: the
 		// processes read the versions until they listen again, and miss
 		// no write meanwhile.
-		d, err := app.OpenDB(context.Background(), f.s.DSN)
+		d, err := app.OpenDB(context.Background(), f.S.DSN)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,9 +70,9 @@ func TestCachedPagesSeeWrites(t *testing.T) {
 		if n, _ := res.RowsAffected(); n < 2 {
 			t.Fatalf("%d listening connections killed, want one per process", n)
 		}
-		f.listing(t, "after-kill", cat, nil)
+		f.Listing(t, "after-kill", cat, nil)
 		t.Logf("a write after the listeners were killed seen after %v", seen(other, 4))
-		if got := count(f.s); got != 4 {
+		if got := count(f.S); got != 4 {
 			t.Fatalf("own write after the listeners were killed: count %v", got)
 		}
 	})
@@ -84,9 +84,9 @@ func TestCachedPagesSeeWrites(t *testing.T) {
 func TestSearchReadyAfterStart(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		cat := f.category(t, "c", 0)["id"].(string)
-		f.listing(t, "lamp", cat, map[string]any{"display_name": "Reading lamp"})
-		d, err := app.OpenDB(context.Background(), f.s.DSN)
+		cat := f.Category(t, "c", 0)["id"].(string)
+		f.Listing(t, "lamp", cat, map[string]any{"display_name": "Reading lamp"})
+		d, err := app.OpenDB(context.Background(), f.S.DSN)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,7 +105,7 @@ func TestSearchReadyAfterStart(t *testing.T) {
 		if _, ix, _, n, indexed, err := svc.SearchBoth(context.Background(), marketplace.Query{Words: []string{"lamp"}, Sort: marketplace.SortNewest}, false, 20, 0); err != nil || !indexed || n != 1 || len(ix) != 1 {
 			t.Fatalf("search through the index once ready: %v %d %v %v", ix, n, indexed, err)
 		}
-		res, err := f.s.Client.Get(f.s.URL + "/readyz")
+		res, err := f.S.Client.Get(f.S.URL + "/readyz")
 		if err != nil {
 			t.Fatal(err)
 		}

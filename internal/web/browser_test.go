@@ -97,9 +97,9 @@ func TestEditPageInBrowser(t *testing.T) {
 	for _, vp := range []viewport{{"phone", 390, 844, true}, {"desktop", 1280, 800, false}} {
 		t.Run(vp.name, func(t *testing.T) {
 			original := "\nOpening hours\n</textarea><script>window.pwned = 1</script>\n\tTabs & ünïcödé 😀"
-			doc := newDoc(t, s, u.Token, "Opening hours <"+vp.name+">", original)
-			newGenie(t, s, u.Token, "Front desk", doc)
-			newGenie(t, s, u.Token, "Night shift", doc)
+			doc := apitest.NewDoc(t, s, u.Token, "Opening hours <"+vp.name+">", original, false)
+			apitest.NewGenie(t, s, u.Token, "Front desk", doc)
+			apitest.NewGenie(t, s, u.Token, "Night shift", doc)
 			token := apitest.Str(s.Call(t, u.Token, "doc-edit-link", "generate", doc, nil).Expect(t, 201, "").Data(), "link", "token")
 			s.Call(t, u.Token, "doc-edit-link", "set-pin", doc, map[string]any{"pin": "2468"}).Expect(t, 200, "")
 

@@ -55,7 +55,7 @@ func TestChatPageInBrowser(t *testing.T) {
 
 	for _, vp := range []viewport{{"phone", 390, 844, true}, {"desktop", 1440, 900, false}} {
 		t.Run(vp.name, func(t *testing.T) {
-			doc := newDoc(t, s, u.Token, "Help centre", chatDoc)
+			doc := apitest.NewDoc(t, s, u.Token, "Help centre", chatDoc, false)
 			g := apitest.Str(s.Call(t, u.Token, "genies", "create", "", map[string]any{"name": "Corner shop", "document_ids": []string{doc},
 				"conversation": map[string]any{"enabled": true, "greeting": "Hello! How can I help?"}}).Expect(t, 201, "").Data(), "genie", "id")
 

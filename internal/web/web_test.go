@@ -11,17 +11,6 @@ import (
 	"github.com/geniehq/genie/internal/web"
 )
 
-func newDoc(t testing.TB, s *apitest.Server, cred, name, content string) string {
-	t.Helper()
-	r := s.Call(t, cred, "documents", "create", "", map[string]any{"name": name, "content": content}).Expect(t, 201, "")
-	return apitest.Str(r.Data(), "document", "id")
-}
-
-func newGenie(t testing.TB, s *apitest.Server, cred, name string, docIDs ...string) {
-	t.Helper()
-	s.Call(t, cred, "genies", "create", "", map[string]any{"name": name, "document_ids": docIDs}).Expect(t, 201, "")
-}
-
 func docContent(t testing.TB, s *apitest.Server, cred, docID string) string {
 	t.Helper()
 	return apitest.Str(s.Call(t, cred, "documents", "get", docID, nil).Expect(t, 200, "").Data(), "document", "content")
@@ -54,8 +43,8 @@ func TestEditPageHTTP(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		s := apitest.Start(t, store)
 		u := s.NewUser(t, auth.RoleUser)
-		doc := newDoc(t, s, u.Token, `Prices & "offers" <b>`, "</textarea><script>alert(1)</script>\n& more")
-		newGenie(t, s, u.Token, "Sales <bot>", doc)
+		doc := apitest.NewDoc(t, s, u.Token, `Prices & "offers" <b>`, "</textarea><script>alert(1)</script>\n& more", false)
+		apitest.NewGenie(t, s, u.Token, "Sales <bot>", doc)
 		token := apitest.Str(s.Call(t, u.Token, "doc-edit-link", "generate", doc, nil).Expect(t, 201, "").Data(), "link", "token")
 
 		r := s.Do(t, http.MethodGet, "/update/"+token, "", nil)

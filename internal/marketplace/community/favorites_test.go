@@ -11,68 +11,68 @@ import (
 func TestFavorites(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		cat := f.category(t, "c", 0)["id"].(string)
-		a := f.listing(t, "fa", cat, nil)["id"].(string)
-		b := f.listing(t, "fb", cat, nil)["id"].(string)
-		hidden := f.listing(t, "fh", cat, map[string]any{"is_public": false})["id"].(string)
+		cat := f.Category(t, "c", 0)["id"].(string)
+		a := f.Listing(t, "fa", cat, nil)["id"].(string)
+		b := f.Listing(t, "fb", cat, nil)["id"].(string)
+		hidden := f.Listing(t, "fh", cat, map[string]any{"is_public": false})["id"].(string)
 
-		f.call(t, "", "favorites", "", nil).Expect(t, http.StatusUnauthorized, "UNAUTHORIZED")
+		f.Call(t, "", "favorites", "", nil).Expect(t, http.StatusUnauthorized, "UNAUTHORIZED")
 
 		// Add: 201 first, 200 with the same favorite again.
-		fav := f.call(t, f.user.Token, "favorites", "", map[string]any{"mode": "add", "marketplace_genie_id": a}).
+		fav := f.Call(t, f.User.Token, "favorites", "", map[string]any{"mode": "add", "marketplace_genie_id": a}).
 			Expect(t, http.StatusCreated, "").Data()["favorite"].(map[string]any)
 		if fav["marketplace_genie_id"] != a || fav["id"] == "" || fav["created_at"] == nil ||
 			fav["marketplace_genie"].(map[string]any)["slug"] != "fa" {
 			t.Fatalf("favorite %v", fav)
 		}
-		again := f.call(t, f.user.Token, "favorites", "", map[string]any{"mode": "add", "marketplace_genie_id": a}).
+		again := f.Call(t, f.User.Token, "favorites", "", map[string]any{"mode": "add", "marketplace_genie_id": a}).
 			Expect(t, http.StatusOK, "").Data()["favorite"].(map[string]any)
 		if again["id"] != fav["id"] {
 			t.Fatalf("second add %v, want %v", again, fav)
 		}
-		f.call(t, f.user.Token, "favorites", b, map[string]any{"mode": "add"}).Expect(t, http.StatusCreated, "")
-		f.call(t, f.user.Token, "favorites", "", map[string]any{"mode": "add", "marketplace_genie_id": hidden}).Expect(t, 404, "NOT_FOUND")
-		f.call(t, f.user.Token, "favorites", "", map[string]any{"mode": "add", "marketplace_genie_id": "nope"}).Expect(t, 404, "NOT_FOUND")
-		f.call(t, f.admin.Token, "favorites", "", map[string]any{"mode": "add", "marketplace_genie_id": hidden}).Expect(t, 201, "")
+		f.Call(t, f.User.Token, "favorites", b, map[string]any{"mode": "add"}).Expect(t, http.StatusCreated, "")
+		f.Call(t, f.User.Token, "favorites", "", map[string]any{"mode": "add", "marketplace_genie_id": hidden}).Expect(t, 404, "NOT_FOUND")
+		f.Call(t, f.User.Token, "favorites", "", map[string]any{"mode": "add", "marketplace_genie_id": "nope"}).Expect(t, 404, "NOT_FOUND")
+		f.Call(t, f.Admin.Token, "favorites", "", map[string]any{"mode": "add", "marketplace_genie_id": hidden}).Expect(t, 201, "")
 
 		// List: the caller's, newest first, with full listings.
-		list := f.call(t, f.user.Token, "favorites", "", nil).Expect(t, 200, "").Data()
+		list := f.Call(t, f.User.Token, "favorites", "", nil).Expect(t, 200, "").Data()
 		items := list["items"].([]any)
 		if list["count"] != 2.0 || list["limit"] != 50.0 || list["offset"] != 0.0 || len(items) != 2 ||
 			items[0].(map[string]any)["marketplace_genie_id"] != b || items[1].(map[string]any)["marketplace_genie"].(map[string]any)["id"] != a {
 			t.Fatalf("list %v", list)
 		}
-		list = f.call(t, f.user.Token, "favorites", "", map[string]any{"limit": 1, "offset": 1}).Expect(t, 200, "").Data()
+		list = f.Call(t, f.User.Token, "favorites", "", map[string]any{"limit": 1, "offset": 1}).Expect(t, 200, "").Data()
 		if list["count"] != 2.0 || len(list["items"].([]any)) != 1 || list["items"].([]any)[0].(map[string]any)["marketplace_genie_id"] != a {
 			t.Fatalf("page %v", list)
 		}
-		if list = f.call(t, f.consumer.Token, "favorites", "", nil).Data(); list["count"] != 0.0 {
+		if list = f.Call(t, f.Consumer.Token, "favorites", "", nil).Data(); list["count"] != 0.0 {
 			t.Fatalf("other user's favorites %v", list)
 		}
 
 		// A listing that becomes non-public is hidden from non-admins.
-		f.call(t, f.admin.Token, "update", b, map[string]any{"is_public": false}).Expect(t, 200, "")
-		list = f.call(t, f.user.Token, "favorites", "", nil).Data()
+		f.Call(t, f.Admin.Token, "update", b, map[string]any{"is_public": false}).Expect(t, 200, "")
+		list = f.Call(t, f.User.Token, "favorites", "", nil).Data()
 		if list["count"] != 1.0 || len(list["items"].([]any)) != 1 {
 			t.Fatalf("hidden favorite listed %v", list)
 		}
-		if list = f.call(t, f.admin.Token, "favorites", "", nil).Data(); list["count"] != 1.0 {
+		if list = f.Call(t, f.Admin.Token, "favorites", "", nil).Data(); list["count"] != 1.0 {
 			t.Fatalf("admin favorites %v", list)
 		}
 
 		// Remove: idempotent.
 		for range 2 {
-			d := f.call(t, f.user.Token, "favorites", "", map[string]any{"mode": "remove", "marketplace_genie_id": a}).Expect(t, 200, "").Data()
+			d := f.Call(t, f.User.Token, "favorites", "", map[string]any{"mode": "remove", "marketplace_genie_id": a}).Expect(t, 200, "").Data()
 			if d["success"] != true || d["id"] != a {
 				t.Fatalf("remove %v", d)
 			}
 		}
-		if list = f.call(t, f.user.Token, "favorites", "", nil).Data(); list["count"] != 0.0 {
+		if list = f.Call(t, f.User.Token, "favorites", "", nil).Data(); list["count"] != 0.0 {
 			t.Fatalf("after remove %v", list)
 		}
 
 		// Trending counts the first add only.
-		tr := f.call(t, "", "trending", "", nil).Data()["items"].([]any)
+		tr := f.Call(t, "", "trending", "", nil).Data()["items"].([]any)
 		if len(tr) != 1 || tr[0].(map[string]any)["id"] != a || tr[0].(map[string]any)["interactions_today"] != 1.0 {
 			t.Fatalf("trending %v", tr)
 		}
@@ -89,7 +89,7 @@ func TestFavorites(t *testing.T) {
 			{map[string]any{"limit": "x"}, "limit"},
 			{map[string]any{"offset": -1}, "offset"},
 		} {
-			wantField(t, f.call(t, f.user.Token, "favorites", "", tc.data), tc.field)
+			wantField(t, f.Call(t, f.User.Token, "favorites", "", tc.data), tc.field)
 		}
 	})
 }
@@ -97,8 +97,8 @@ func TestFavorites(t *testing.T) {
 func TestFavoritesConcurrent(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		cat := f.category(t, "c", 0)["id"].(string)
-		id := f.listing(t, "hot", cat, nil)["id"].(string)
+		cat := f.Category(t, "c", 0)["id"].(string)
+		id := f.Listing(t, "hot", cat, nil)["id"].(string)
 		var wg sync.WaitGroup
 		var mu sync.Mutex
 		created, ids := 0, map[string]bool{}
@@ -106,7 +106,7 @@ func TestFavoritesConcurrent(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				r := f.call(t, f.user.Token, "favorites", "", map[string]any{"mode": "add", "marketplace_genie_id": id})
+				r := f.Call(t, f.User.Token, "favorites", "", map[string]any{"mode": "add", "marketplace_genie_id": id})
 				if r.Status != http.StatusCreated {
 					r.Expect(t, http.StatusOK, "")
 				}
@@ -119,7 +119,7 @@ func TestFavoritesConcurrent(t *testing.T) {
 			}()
 		}
 		wg.Wait()
-		list := f.call(t, f.user.Token, "favorites", "", nil).Data()
+		list := f.Call(t, f.User.Token, "favorites", "", nil).Data()
 		if list["count"] != 1.0 || created != 1 || len(ids) != 1 {
 			t.Fatalf("count %v, created %d, ids %v", list["count"], created, ids)
 		}

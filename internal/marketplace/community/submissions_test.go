@@ -11,98 +11,98 @@ import (
 func TestSubmissions(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		mine := apitest.Str(f.s.Call(t, f.user.Token, "genies", "create", "", map[string]any{"name": "Mine", "instructions": "x"}).
+		mine := apitest.Str(f.S.Call(t, f.User.Token, "genies", "create", "", map[string]any{"name": "Mine", "instructions": "x"}).
 			Expect(t, http.StatusCreated, "").Data(), "genie", "id")
-		theirs := f.agent(t, "Admin genie", 0)
+		theirs := f.Agent(t, "Admin genie", 0)
 
-		f.call(t, "", "submissions", "", nil).Expect(t, http.StatusUnauthorized, "UNAUTHORIZED")
+		f.Call(t, "", "submissions", "", nil).Expect(t, http.StatusUnauthorized, "UNAUTHORIZED")
 
 		// Create: pending, default data {}; only the caller's genies.
-		sub := f.call(t, f.user.Token, "submissions", "", map[string]any{"mode": "create", "agent_id": mine}).
+		sub := f.Call(t, f.User.Token, "submissions", "", map[string]any{"mode": "create", "agent_id": mine}).
 			Expect(t, http.StatusCreated, "").Data()["submission"].(map[string]any)
-		if sub["status"] != "pending" || sub["agent_id"] != mine || sub["user_id"] != f.user.ID || sub["reviewed_by"] != nil ||
+		if sub["status"] != "pending" || sub["agent_id"] != mine || sub["user_id"] != f.User.ID || sub["reviewed_by"] != nil ||
 			sub["reviewed_at"] != nil || sub["admin_notes"] != nil || len(sub["submission_data"].(map[string]any)) != 0 {
 			t.Fatalf("submission %v", sub)
 		}
 		s1 := sub["id"].(string)
-		sub = f.call(t, f.user.Token, "submissions", "", map[string]any{"mode": "create", "agent_id": mine,
+		sub = f.Call(t, f.User.Token, "submissions", "", map[string]any{"mode": "create", "agent_id": mine,
 			"submission_data": map[string]any{"pitch": "great", "tags": []any{"a"}}}).Expect(t, 201, "").Data()["submission"].(map[string]any)
 		if sub["submission_data"].(map[string]any)["pitch"] != "great" {
 			t.Fatalf("submission data %v", sub)
 		}
 		s2 := sub["id"].(string)
-		f.call(t, f.user.Token, "submissions", "", map[string]any{"mode": "create", "agent_id": theirs}).Expect(t, 404, "AGENT_NOT_FOUND")
-		f.call(t, f.user.Token, "submissions", "", map[string]any{"mode": "create", "agent_id": "nope"}).Expect(t, 404, "AGENT_NOT_FOUND")
-		s3 := f.call(t, f.admin.Token, "submissions", "", map[string]any{"mode": "create", "agent_id": theirs}).
+		f.Call(t, f.User.Token, "submissions", "", map[string]any{"mode": "create", "agent_id": theirs}).Expect(t, 404, "AGENT_NOT_FOUND")
+		f.Call(t, f.User.Token, "submissions", "", map[string]any{"mode": "create", "agent_id": "nope"}).Expect(t, 404, "AGENT_NOT_FOUND")
+		s3 := f.Call(t, f.Admin.Token, "submissions", "", map[string]any{"mode": "create", "agent_id": theirs}).
 			Expect(t, 201, "").Data()["submission"].(map[string]any)["id"].(string)
 
 		// Moderation: admins only.
 		for _, m := range []string{"approve", "reject", "under-review"} {
-			f.call(t, f.user.Token, "submissions", "", map[string]any{"mode": m, "submission_id": s1}).Expect(t, 403, "FORBIDDEN")
+			f.Call(t, f.User.Token, "submissions", "", map[string]any{"mode": m, "submission_id": s1}).Expect(t, 403, "FORBIDDEN")
 		}
-		r := f.call(t, f.admin.Token, "submissions", "", map[string]any{"mode": "under-review", "submission_id": s1, "admin_notes": "looking"}).
+		r := f.Call(t, f.Admin.Token, "submissions", "", map[string]any{"mode": "under-review", "submission_id": s1, "admin_notes": "looking"}).
 			Expect(t, 200, "").Data()["submission"].(map[string]any)
-		if r["status"] != "under_review" || r["admin_notes"] != "looking" || r["reviewed_by"] != f.admin.ID || r["reviewed_at"] == nil {
+		if r["status"] != "under_review" || r["admin_notes"] != "looking" || r["reviewed_by"] != f.Admin.ID || r["reviewed_at"] == nil {
 			t.Fatalf("under review %v", r)
 		}
-		wantField(t, f.call(t, f.admin.Token, "submissions", "", map[string]any{"mode": "under-review", "submission_id": s1}), "mode")
+		wantField(t, f.Call(t, f.Admin.Token, "submissions", "", map[string]any{"mode": "under-review", "submission_id": s1}), "mode")
 		// Approving publishes a listing: empty data cannot make one, and the
 		// submission stays as it was (TestSubmissionPublishes has the rest).
-		wantField(t, f.call(t, f.admin.Token, "submissions", s1, map[string]any{"mode": "approve"}), "submission_data.slug")
-		r = f.call(t, f.admin.Token, "submissions", s1, map[string]any{"mode": "reject"}).Expect(t, 200, "").Data()["submission"].(map[string]any)
+		wantField(t, f.Call(t, f.Admin.Token, "submissions", s1, map[string]any{"mode": "approve"}), "submission_data.slug")
+		r = f.Call(t, f.Admin.Token, "submissions", s1, map[string]any{"mode": "reject"}).Expect(t, 200, "").Data()["submission"].(map[string]any)
 		if r["status"] != "rejected" || r["admin_notes"] != "looking" {
 			t.Fatalf("rejected after a failed approval %v", r)
 		}
 		for _, m := range []string{"approve", "reject", "under-review"} {
-			wantField(t, f.call(t, f.admin.Token, "submissions", "", map[string]any{"mode": m, "submission_id": s1}), "mode")
+			wantField(t, f.Call(t, f.Admin.Token, "submissions", "", map[string]any{"mode": m, "submission_id": s1}), "mode")
 		}
-		r = f.call(t, f.admin.Token, "submissions", "", map[string]any{"mode": "reject", "submission_id": s2, "admin_notes": "no"}).
+		r = f.Call(t, f.Admin.Token, "submissions", "", map[string]any{"mode": "reject", "submission_id": s2, "admin_notes": "no"}).
 			Expect(t, 200, "").Data()["submission"].(map[string]any)
 		if r["status"] != "rejected" || r["admin_notes"] != "no" {
 			t.Fatalf("rejected %v", r)
 		}
-		wantField(t, f.call(t, f.admin.Token, "submissions", "", map[string]any{"mode": "approve", "submission_id": s2}), "mode")
-		f.call(t, f.admin.Token, "submissions", "", map[string]any{"mode": "approve", "submission_id": "00000000-0000-4000-8000-000000000000"}).
+		wantField(t, f.Call(t, f.Admin.Token, "submissions", "", map[string]any{"mode": "approve", "submission_id": s2}), "mode")
+		f.Call(t, f.Admin.Token, "submissions", "", map[string]any{"mode": "approve", "submission_id": "00000000-0000-4000-8000-000000000000"}).
 			Expect(t, 404, "NOT_FOUND")
 
 		// List: users see their own, admins all; status filter; newest first.
-		list := f.call(t, f.user.Token, "submissions", "", nil).Expect(t, 200, "").Data()
+		list := f.Call(t, f.User.Token, "submissions", "", nil).Expect(t, 200, "").Data()
 		items := list["items"].([]any)
 		if list["count"] != 2.0 || list["limit"] != 50.0 || len(items) != 2 || items[0].(map[string]any)["id"] != s2 {
 			t.Fatalf("user list %v", list)
 		}
-		if list = f.call(t, f.admin.Token, "submissions", "", nil).Data(); list["count"] != 3.0 ||
+		if list = f.Call(t, f.Admin.Token, "submissions", "", nil).Data(); list["count"] != 3.0 ||
 			list["items"].([]any)[0].(map[string]any)["id"] != s3 {
 			t.Fatalf("admin list %v", list)
 		}
-		list = f.call(t, f.admin.Token, "submissions", "", map[string]any{"status": "pending"}).Data()
+		list = f.Call(t, f.Admin.Token, "submissions", "", map[string]any{"status": "pending"}).Data()
 		if list["count"] != 1.0 || list["items"].([]any)[0].(map[string]any)["id"] != s3 {
 			t.Fatalf("status filter %v", list)
 		}
 		// Exactly a value of the declared enum: a padded one is refused.
-		if r := f.call(t, f.admin.Token, "submissions", "", map[string]any{"status": " pending "}).Expect(t, 400, "VALIDATION_ERROR"); apitest.Str(r.Err(), "field") != "status" {
+		if r := f.Call(t, f.Admin.Token, "submissions", "", map[string]any{"status": " pending "}).Expect(t, 400, "VALIDATION_ERROR"); apitest.Str(r.Err(), "field") != "status" {
 			t.Fatalf("padded status: %s", r.Raw)
 		}
-		if list = f.call(t, f.user.Token, "submissions", "", map[string]any{"status": "rejected"}).Data(); list["count"] != 2.0 {
+		if list = f.Call(t, f.User.Token, "submissions", "", map[string]any{"status": "rejected"}).Data(); list["count"] != 2.0 {
 			t.Fatalf("user status filter %v", list)
 		}
-		list = f.call(t, f.admin.Token, "submissions", "", map[string]any{"limit": 1, "offset": 2}).Data()
+		list = f.Call(t, f.Admin.Token, "submissions", "", map[string]any{"limit": 1, "offset": 2}).Data()
 		if list["count"] != 3.0 || len(list["items"].([]any)) != 1 || list["items"].([]any)[0].(map[string]any)["id"] != s1 {
 			t.Fatalf("page %v", list)
 		}
-		if list = f.call(t, f.consumer.Token, "submissions", "", nil).Data(); list["count"] != 0.0 {
+		if list = f.Call(t, f.Consumer.Token, "submissions", "", nil).Data(); list["count"] != 0.0 {
 			t.Fatalf("consumer list %v", list)
 		}
 
 		// Delete: own or admin; others 404.
-		f.call(t, f.user.Token, "submissions", "", map[string]any{"mode": "delete", "submission_id": s3}).Expect(t, 404, "NOT_FOUND")
-		d := f.call(t, f.user.Token, "submissions", "", map[string]any{"mode": "delete", "submission_id": s1}).Expect(t, 200, "").Data()
+		f.Call(t, f.User.Token, "submissions", "", map[string]any{"mode": "delete", "submission_id": s3}).Expect(t, 404, "NOT_FOUND")
+		d := f.Call(t, f.User.Token, "submissions", "", map[string]any{"mode": "delete", "submission_id": s1}).Expect(t, 200, "").Data()
 		if d["success"] != true || d["id"] != s1 {
 			t.Fatalf("delete %v", d)
 		}
-		f.call(t, f.user.Token, "submissions", s1, map[string]any{"mode": "delete"}).Expect(t, 404, "NOT_FOUND")
-		f.call(t, f.admin.Token, "submissions", s2, map[string]any{"mode": "delete"}).Expect(t, 200, "")
-		if list = f.call(t, f.user.Token, "submissions", "", nil).Data(); list["count"] != 0.0 {
+		f.Call(t, f.User.Token, "submissions", s1, map[string]any{"mode": "delete"}).Expect(t, 404, "NOT_FOUND")
+		f.Call(t, f.Admin.Token, "submissions", s2, map[string]any{"mode": "delete"}).Expect(t, 200, "")
+		if list = f.Call(t, f.User.Token, "submissions", "", nil).Data(); list["count"] != 0.0 {
 			t.Fatalf("after delete %v", list)
 		}
 
@@ -111,22 +111,22 @@ func TestSubmissions(t *testing.T) {
 			data  map[string]any
 			field string
 		}{
-			{f.user.Token, map[string]any{"mode": "bogus"}, "mode"},
-			{f.user.Token, map[string]any{"mode": "create"}, "agent_id"},
-			{f.user.Token, map[string]any{"mode": "create", "agent_id": 5}, "agent_id"},
-			{f.user.Token, map[string]any{"mode": "create", "agent_id": mine, "submission_data": "x"}, "submission_data"},
-			{f.user.Token, map[string]any{"mode": "create", "agent_id": mine, "submission_data": []any{1}}, "submission_data"},
-			{f.user.Token, map[string]any{"mode": "create", "agent_id": mine, "submission_data": map[string]any{"a": strings.Repeat("x", 70000)}}, "submission_data"},
-			{f.user.Token, map[string]any{"mode": "delete"}, "submission_id"},
-			{f.admin.Token, map[string]any{"mode": "approve"}, "submission_id"},
-			{f.admin.Token, map[string]any{"mode": "approve", "submission_id": s3, "admin_notes": strings.Repeat("n", 5001)}, "admin_notes"},
-			{f.admin.Token, map[string]any{"mode": "approve", "submission_id": s3, "admin_notes": 3}, "admin_notes"},
-			{f.user.Token, map[string]any{"status": "done"}, "status"},
-			{f.user.Token, map[string]any{"status": 1}, "status"},
-			{f.user.Token, map[string]any{"limit": 500}, "limit"},
-			{f.user.Token, map[string]any{"offset": -2}, "offset"},
+			{f.User.Token, map[string]any{"mode": "bogus"}, "mode"},
+			{f.User.Token, map[string]any{"mode": "create"}, "agent_id"},
+			{f.User.Token, map[string]any{"mode": "create", "agent_id": 5}, "agent_id"},
+			{f.User.Token, map[string]any{"mode": "create", "agent_id": mine, "submission_data": "x"}, "submission_data"},
+			{f.User.Token, map[string]any{"mode": "create", "agent_id": mine, "submission_data": []any{1}}, "submission_data"},
+			{f.User.Token, map[string]any{"mode": "create", "agent_id": mine, "submission_data": map[string]any{"a": strings.Repeat("x", 70000)}}, "submission_data"},
+			{f.User.Token, map[string]any{"mode": "delete"}, "submission_id"},
+			{f.Admin.Token, map[string]any{"mode": "approve"}, "submission_id"},
+			{f.Admin.Token, map[string]any{"mode": "approve", "submission_id": s3, "admin_notes": strings.Repeat("n", 5001)}, "admin_notes"},
+			{f.Admin.Token, map[string]any{"mode": "approve", "submission_id": s3, "admin_notes": 3}, "admin_notes"},
+			{f.User.Token, map[string]any{"status": "done"}, "status"},
+			{f.User.Token, map[string]any{"status": 1}, "status"},
+			{f.User.Token, map[string]any{"limit": 500}, "limit"},
+			{f.User.Token, map[string]any{"offset": -2}, "offset"},
 		} {
-			wantField(t, f.call(t, tc.tok, "submissions", "", tc.data), tc.field)
+			wantField(t, f.Call(t, tc.tok, "submissions", "", tc.data), tc.field)
 		}
 	})
 }
@@ -138,15 +138,15 @@ func TestSubmissions(t *testing.T) {
 func TestSubmissionPublishes(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		f := newFixture(t, store)
-		cat := f.category(t, "support", 1)["id"].(string)
-		mine := apitest.Str(f.s.Call(t, f.user.Token, "genies", "create", "", map[string]any{"name": "Helpdesk"}).Expect(t, 201, "").Data(), "genie", "id")
+		cat := f.Category(t, "support", 1)["id"].(string)
+		mine := apitest.Str(f.S.Call(t, f.User.Token, "genies", "create", "", map[string]any{"name": "Helpdesk"}).Expect(t, 201, "").Data(), "genie", "id")
 		submit := func(data map[string]any) string {
-			return f.call(t, f.user.Token, "submissions", "", map[string]any{"mode": "create", "agent_id": mine, "submission_data": data}).
+			return f.Call(t, f.User.Token, "submissions", "", map[string]any{"mode": "create", "agent_id": mine, "submission_data": data}).
 				Expect(t, 201, "").Data()["submission"].(map[string]any)["id"].(string)
 		}
-		f.listing(t, "taken-slug", cat, nil)
+		f.Listing(t, "taken-slug", cat, nil)
 		stats := func() float64 {
-			return f.call(t, "", "stats", "", nil).Expect(t, 200, "").Data()["total_genies"].(float64)
+			return f.Call(t, "", "stats", "", nil).Expect(t, 200, "").Data()["total_genies"].(float64)
 		}
 		before := stats()
 		for field, data := range map[string]map[string]any{
@@ -155,8 +155,8 @@ func TestSubmissionPublishes(t *testing.T) {
 			"submission_data.display_name": {"slug": "helpdesk", "display_name": 5, "category_id": cat},
 		} {
 			id := submit(data)
-			wantField(t, f.call(t, f.admin.Token, "submissions", "", map[string]any{"mode": "approve", "submission_id": id}), field)
-			v := f.call(t, f.user.Token, "submissions", "", map[string]any{"status": "pending"}).Expect(t, 200, "").Data()
+			wantField(t, f.Call(t, f.Admin.Token, "submissions", "", map[string]any{"mode": "approve", "submission_id": id}), field)
+			v := f.Call(t, f.User.Token, "submissions", "", map[string]any{"status": "pending"}).Expect(t, 200, "").Data()
 			found := false
 			for _, it := range v["items"].([]any) {
 				found = found || it.(map[string]any)["id"] == id
@@ -165,7 +165,7 @@ func TestSubmissionPublishes(t *testing.T) {
 				t.Fatalf("%s: the refused approval changed the submission", field)
 			}
 		}
-		wantField(t, f.call(t, f.admin.Token, "submissions", "", map[string]any{"mode": "approve",
+		wantField(t, f.Call(t, f.Admin.Token, "submissions", "", map[string]any{"mode": "approve",
 			"submission_id": submit(map[string]any{"slug": "taken-slug", "display_name": "H", "category_id": cat})}), "submission_data.slug")
 		if stats() != before {
 			t.Fatal("a refused approval created a listing")
@@ -173,15 +173,15 @@ func TestSubmissionPublishes(t *testing.T) {
 
 		id := submit(map[string]any{"slug": "helpdesk", "display_name": "Helpdesk", "category_id": cat, "tagline": "Answers fast",
 			"description": "A helpdesk genie", "metadata": map[string]any{"difficulty": "easy"}, "is_featured": true})
-		d := f.call(t, f.admin.Token, "submissions", "", map[string]any{"mode": "approve", "submission_id": id}).Expect(t, 200, "").Data()
+		d := f.Call(t, f.Admin.Token, "submissions", "", map[string]any{"mode": "approve", "submission_id": id}).Expect(t, 200, "").Data()
 		l := d["listing"].(map[string]any)
 		if d["submission"].(map[string]any)["status"] != "approved" || l["slug"] != "helpdesk" || l["agent_id"] != mine ||
 			l["tagline"] != "Answers fast" || l["is_featured"] != false || l["is_public"] != true {
 			t.Fatalf("approved: %v", d)
 		}
 		// Visible at once through get, list, search and stats.
-		f.call(t, "", "get", "helpdesk", nil).Expect(t, 200, "")
-		if got := slugs(t, f.call(t, "", "list", "", map[string]any{"query": map[string]any{"search": "helpdesk"}}).Expect(t, 200, "").Data()); len(got) != 1 || got[0] != "helpdesk" {
+		f.Call(t, "", "get", "helpdesk", nil).Expect(t, 200, "")
+		if got := slugs(t, f.Call(t, "", "list", "", map[string]any{"query": map[string]any{"search": "helpdesk"}}).Expect(t, 200, "").Data()); len(got) != 1 || got[0] != "helpdesk" {
 			t.Fatalf("search after approval: %v", got)
 		}
 		if stats() != before+1 {

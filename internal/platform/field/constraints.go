@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -225,11 +226,16 @@ func (r *rule) check(fv reflect.Value, path string) error {
 	return nil
 }
 
-// checkString checks a string the way the services read it: they trim
-// names, slugs and the like before their own checks, so the longest
-// length, the pattern and the enum are checked on the trimmed text (never
-// refusing what a service accepts), the shortest on the text as sent.
+// checkString checks a string the way the services read it: an enum
+// value must be exactly one of the values (" pending " is not pending);
+// names, slugs and the like are trimmed by the services before their own
+// checks, so the longest length and the pattern are checked on the
+// trimmed text (never refusing what a service accepts), the shortest on
+// the text as sent.
 func (r *rule) checkString(s, path string) error {
+	if r.enum != nil && !slices.Contains(r.enum, s) {
+		return apperr.Invalid(path, "%s must be one of %s", path, strings.Join(r.enum, ", "))
+	}
 	if r.minLen >= 0 {
 		n := utf8.RuneCountInString(s)
 		if r.minLen == 1 && n == 0 {
@@ -242,14 +248,6 @@ func (r *rule) checkString(s, path string) error {
 	s = strings.TrimSpace(s)
 	if r.maxLen >= 0 && utf8.RuneCountInString(s) > r.maxLen {
 		return apperr.Invalid(path, "%s must be at most %d characters", path, r.maxLen)
-	}
-	if r.enum != nil {
-		for _, e := range r.enum {
-			if s == e {
-				return r.checkPattern(s, path)
-			}
-		}
-		return apperr.Invalid(path, "%s must be one of %s", path, strings.Join(r.enum, ", "))
 	}
 	return r.checkPattern(s, path)
 }

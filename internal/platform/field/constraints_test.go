@@ -41,6 +41,8 @@ func TestDecodeChecksDeclaredConstraints(t *testing.T) {
 		{`{"limit":11}`, "limit", "limit must be between 1 and 10"},
 		{`{"offset":-1}`, "offset", "offset must be 0 or more"},
 		{`{"level":"X"}`, "level", "level must be one of L, M"},
+		{`{"level":" M "}`, "level", "level must be one of L, M"}, // exactly a value
+		{`{"name":" abcde "}`, "", ""},                            // lengths of the trimmed text
 		{`{"slug":"A1"}`, "slug", "slug is not valid: it must match ^[a-z]+$"},
 		{`{"tags":["a","b","c"]}`, "tags", "tags may list at most 2 items"},
 		{`{"items":[{"label":"ok"},{"label":"long"}]}`, "items[1].label", "items[1].label must be at most 3 characters"},
