@@ -82,7 +82,9 @@ func (s *Service) write(ctx context.Context, fn func(w *WriteTx) error) error {
 
 // Write is write for the packages of the marketplace's other rooms
 // (internal/marketplace/community): their writes take the same one path.
-func (s *Service) Write(ctx context.Context, fn func(w *WriteTx) error) error { return s.write(ctx, fn) }
+func (s *Service) Write(ctx context.Context, fn func(w *WriteTx) error) error {
+	return s.write(ctx, fn)
+}
 
 // writeViews is write for a flush of views: views move the views counter
 // (a random shard) instead of the catalog version, so that responses that
