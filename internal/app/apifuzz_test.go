@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"net/url"
 	"os"
 	"slices"
@@ -106,8 +107,105 @@ func TestAPIFuzz(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%s: %d requests over %d operations (seed %d, %d rounds); statuses %v", store, sent, len(names), seed, rounds, byStatus)
+		t.Logf("%s: %d requests over %d action operations (seed %d, %d rounds); statuses %v", store, sent, len(names), seed, rounds, byStatus)
+
+		// The other operations of the document: the envelope forms, the
+		// REST forms of api-keys, the sign-in provider and the health
+		// checks, by the methods, path and query parameters and bodies it
+		// declares. They run as users of their own, since some change the
+		// caller (a new password ends the other sessions; logout ends this
+		// one).
+		sent, byStatus = 0, map[int]int{}
+		// A redirect (a mailed link's verify) is the answer checked, not
+		// the page it leads to.
+		s.Client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+		var others []string
+		for p := range paths {
+			if !slices.Contains(names, p) {
+				others = append(others, p)
+			}
+		}
+		slices.Sort(others)
+		for range rounds {
+			for _, p := range others {
+				item := paths[p].(map[string]any)
+				for _, method := range []string{"get", "post", "put", "patch", "delete"} {
+					op, _ := item[method].(map[string]any)
+					if op == nil {
+						continue
+					}
+					u := s.NewUser(t, auth.RoleUser)
+					body := f.requestSchema(op)
+					send := func(cred string, data any) {
+						t.Helper()
+						path := f.fillPath(p, op)
+						var b any
+						if body != nil {
+							b = data
+						}
+						r := s.Do(t, strings.ToUpper(method), path, cred, b)
+						sent++
+						byStatus[r.Status]++
+						if r.Status >= 500 {
+							t.Errorf("%s %s: %d %.300s", strings.ToUpper(method), path, r.Status, r.Raw)
+						}
+					}
+					for _, c := range []string{u.Token, admin.Token, s.NewKey(t, u, "fuzz"), ""} {
+						send(c, f.value(body, "", 0))
+					}
+					props, _ := f.resolve(body)["properties"].(map[string]any)
+					var fields []string
+					for k := range props {
+						fields = append(fields, k)
+					}
+					slices.Sort(fields)
+					for _, field := range fields {
+						data, _ := f.value(body, "", 0).(map[string]any)
+						if data == nil {
+							data = map[string]any{}
+						}
+						send(u.Token, f.mutate(data, field))
+					}
+				}
+			}
+		}
+		t.Logf("%s: %d requests over %d other paths (envelope, REST, sign-in, health); statuses %v", store, sent, len(others), byStatus)
 	})
+}
+
+// fillPath puts values in a path's parameters ({id}: a record id or a
+// hostile one; {resource}: one of its enum or an unknown name) and adds
+// its query parameters (an enum value, else a short string; the
+// optional ones half of the time).
+func (f *apiFuzzer) fillPath(p string, op map[string]any) string {
+	q := url.Values{}
+	ps, _ := op["parameters"].([]any)
+	for _, x := range ps {
+		pm, _ := x.(map[string]any)
+		name, _ := pm["name"].(string)
+		sch, _ := pm["schema"].(map[string]any)
+		v := ""
+		if e, ok := f.resolve(sch)["enum"].([]any); ok && len(e) > 0 && f.r.IntN(8) > 0 {
+			v = fmt.Sprint(e[f.r.IntN(len(e))])
+		} else {
+			v = f.pick(append([]string{"x", "", "../../etc/passwd", "%00", strings.Repeat("9", 300)}, f.ids...))
+		}
+		switch pm["in"] {
+		case "path": // a path parameter is never empty: "/v1/api-keys/" is another path
+			if v == "" {
+				v = "x"
+			}
+			p = strings.ReplaceAll(p, "{"+name+"}", url.PathEscape(v))
+		case "query":
+			if pm["required"] == true || f.r.IntN(2) == 0 {
+				q.Set(name, v)
+			}
+		}
+	}
+	if len(q) > 0 {
+		p += "?" + q.Encode()
+	}
+	return p
 }
 
 type apiFuzzer struct {
