@@ -3,7 +3,6 @@ package events
 import (
 	"context"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/geniehq/genie/internal/httpapi"
@@ -88,7 +87,7 @@ func (s *Store) get(ctx context.Context, r *httpapi.Request) (*httpapi.Response,
 	if err != nil {
 		return nil, err
 	}
-	e, err := s.Get(ctx, r.Caller.UserID, strings.TrimSpace(id), r.Caller.IsAdmin())
+	e, err := s.Get(ctx, r.Caller.UserID, id, r.Caller.IsAdmin())
 	if err != nil {
 		return nil, err
 	}
@@ -172,10 +171,7 @@ func (w *Webhooks) all(ctx context.Context, r *httpapi.Request) (*httpapi.Respon
 	return httpapi.OK(EndpointList{Webhooks: es, Count: len(es)}), nil
 }
 
-func endpointID(r *httpapi.Request) (string, error) {
-	id, err := r.RequireID()
-	return strings.TrimSpace(id), err
-}
+func endpointID(r *httpapi.Request) (string, error) { return r.RequireID() }
 
 func (w *Webhooks) get(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	id, err := endpointID(r)

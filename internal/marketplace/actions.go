@@ -258,7 +258,7 @@ func (s *Service) get(ctx context.Context, r *httpapi.Request) (*httpapi.Respons
 	if err != nil {
 		return nil, err
 	}
-	d, err := s.Get(ctx, strings.TrimSpace(key), in.AdminMode && r.Caller.IsAdmin())
+	d, err := s.Get(ctx, key, in.AdminMode && r.Caller.IsAdmin())
 	if err != nil {
 		return nil, err
 	}
@@ -307,7 +307,6 @@ func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Resp
 	if err != nil {
 		return nil, err
 	}
-	id = strings.TrimSpace(id)
 	if err := s.Delete(ctx, id); err != nil {
 		return nil, err
 	}
