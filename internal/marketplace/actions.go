@@ -329,12 +329,9 @@ func (s *Service) trendingAction(ctx context.Context, r *httpapi.Request) (*http
 	if err := r.Bind(&in); err != nil {
 		return nil, err
 	}
-	limit := 10
-	if in.Limit != nil {
-		if *in.Limit < 1 || *in.Limit > 100 {
-			return nil, apperr.Invalid("limit", "limit must be between 1 and 100")
-		}
-		limit = *in.Limit
+	limit, _, err := field.Page{Limit: in.Limit}.Resolve(10, 100)
+	if err != nil {
+		return nil, err
 	}
 	category := ""
 	if in.Category != nil {
