@@ -210,6 +210,39 @@ export const en = {
     from: "From",
     to: "To",
     attachments: "Attachments",
+    download: (name: string) => `Download ${name}`,
+    size: (bytes: number) =>
+      bytes < 1024
+        ? `${bytes} B`
+        : bytes < 1048576
+          ? `${(bytes / 1024).toFixed(1)} KB`
+          : `${(bytes / 1048576).toFixed(1)} MB`,
+    autoReply: "Answers to mail",
+    autoReplies: {
+      draft: "Draft an answer for me to approve",
+      send: "Send confident answers at once",
+      off: "Do not answer (only store the mail)",
+    } as Record<"off" | "draft" | "send", string>,
+    autoReplyHints: {
+      draft: "Every message gets a draft from the genie's documents; nothing is sent until you send it.",
+      send: "An answer the documents support is sent at once; the others are kept as drafts and copied to the escalation address.",
+      off: "Mail is stored and copied to the escalation address; the genie writes no answer.",
+    } as Record<"off" | "draft" | "send", string>,
+    drafts: "Drafts to approve",
+    draftsHelp: "Answers the genie wrote from its documents. Check, edit if needed, then send or discard.",
+    noDrafts: "No drafts waiting. When mail arrives, the genie's answer waits here for you.",
+    onlyNeedsPerson: "Only those that need a person",
+    draft: "Draft",
+    needsPerson: "needs a person",
+    answered: "answered",
+    cc: "Cc",
+    subject: "Subject",
+    draftText: "Answer",
+    sources: (n: number) => `${n} source${n === 1 ? "" : "s"} quoted`,
+    sendDraft: "Send the answer",
+    saveDraft: "Save the draft",
+    discard: "Discard",
+    discardConfirm: "Discard this draft? The message stays in the inbox.",
   },
 
   webhooks: {
@@ -230,6 +263,9 @@ export const en = {
     noDeliveries: "No deliveries yet.",
     attempts: "Attempts",
     enable: "Enable again",
+    nextAttempt: "Retried automatically; next attempt:",
+    failedHelp:
+      "Not retried any more: every attempt failed for the whole retry window. The service cannot send one delivery again; fix the receiver, enable the endpoint again if it was disabled, and send a test event to check it.",
   },
 
   events: {

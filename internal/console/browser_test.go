@@ -109,10 +109,21 @@ func helper(t *testing.T, s *apitest.Server) string {
 		http.Error(w, "no recovery mail", http.StatusNotFound)
 	})
 	mux.HandleFunc("POST /deliver", func(w http.ResponseWriter, r *http.Request) {
-		to := r.URL.Query().Get("to")
-		raw := "From: Carla Customer <carla@example.net>\r\nTo: " + to + "\r\nSubject: Opening hours on Sunday?\r\n" +
-			"Message-ID: <q1." + fmt.Sprint(time.Now().UnixNano()) + "@example.net>\r\nDate: " + time.Now().UTC().Format(time.RFC1123Z) +
-			"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nHello, are you open on Sunday morning?\r\n"
+		q := r.URL.Query()
+		to, subject, question := q.Get("to"), q.Get("subject"), q.Get("question")
+		if subject == "" {
+			subject, question = "Opening hours on Sunday?", "Hello, are you open on Sunday morning?"
+		}
+		head := "From: Carla Customer <carla@example.net>\r\nTo: " + to + "\r\nSubject: " + subject + "\r\n" +
+			"Message-ID: <q1." + fmt.Sprint(time.Now().UnixNano()) + "@example.net>\r\nDate: " + time.Now().UTC().Format(time.RFC1123Z) + "\r\n"
+		raw := head + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + question + "\r\n"
+		if q.Get("attach") != "" {
+			// A message with a text attachment, for the console's download.
+			raw = head + "MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b1\r\n\r\n" +
+				"--b1\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + question + "\r\n" +
+				"--b1\r\nContent-Type: text/plain; name=list.txt\r\nContent-Disposition: attachment; filename=list.txt\r\n\r\n" +
+				"Two chairs, one table.\r\n--b1--\r\n"
+		}
 		if err := s.App.Mail.Deliver(r.Context(), "carla@example.net", to, []byte(raw)); err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return

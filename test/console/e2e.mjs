@@ -254,17 +254,54 @@ async function owner(viewport, label) {
   await page.getByLabel(/Escalation address/).fill("owner@example.com");
   await page.locator("#mailbox-h").locator("..").getByRole("button", { name: "Save" }).click();
   await page.getByText("Saved.").first().waitFor();
-  const r = await fetch(`${H}/deliver?to=${encodeURIComponent(address)}`, { method: "POST" });
-  expect(r.ok, `deliver: ${r.status} ${await r.text()}`);
+  // Two messages arrive (one with an attachment); the genie drafts an
+  // answer to each, which waits for approval (auto_reply "draft").
+  const deliver = async (query) => {
+    const r = await fetch(`${H}/deliver?to=${encodeURIComponent(address)}${query}`, { method: "POST" });
+    expect(r.ok, `deliver: ${r.status} ${await r.text()}`);
+  };
+  await deliver("&attach=1");
+  await deliver(`&subject=Parking%3F&question=${encodeURIComponent("Hello, where can I park my car?")}`);
   await page.reload();
   await heading(page, "Front desk");
+  expect((await page.getByLabel("Answers to mail").inputValue()) === "draft", "auto_reply starts at draft");
+  const sunday = page.getByRole("listitem", { name: "Draft: Re: Opening hours on Sunday?" });
+  const parking = page.getByRole("listitem", { name: "Draft: Re: Parking?" });
+  await sunday.waitFor();
+  await parking.waitFor();
+  expect((await sunday.getByLabel("To", { exact: true }).inputValue()).includes("carla@example.net"), "draft to");
+  const answer = sunday.getByRole("textbox", { name: "Answer" });
+  expect((await answer.inputValue()).length > 20, "the draft has an answer");
+  await answer.fill("Hello Carla,\n\nYes: we open at 10 on Sunday. See you on Sunday!\n\nFront desk");
+  await sunday.getByRole("button", { name: "Save the draft" }).click();
+  await sunday.getByText("Saved.").waitFor();
+  await check(page, label, "genie-drafts");
+  await parking.getByRole("button", { name: "Discard" }).click();
+  await parking.waitFor({ state: "detached" });
+  await sunday.getByRole("button", { name: "Send the answer" }).click();
+  await page.getByText("No drafts waiting").waitFor();
   await page.getByRole("button", { name: /Opening hours on Sunday/ }).click();
   await page.getByText("are you open on Sunday morning?").waitFor();
+  await page.getByText("See you on Sunday!").waitFor();
+  const att = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download list.txt" }).click();
+  const file = await att;
+  expect(file.suggestedFilename() === "list.txt", `attachment name: ${file.suggestedFilename()}`);
+  const { readFile } = await import("node:fs/promises");
+  expect((await readFile(await file.path(), "utf8")).includes("Two chairs"), "attachment content");
   await page.getByLabel("Your reply").fill("Yes, from 10 to 13.");
   await page.getByRole("button", { name: "Send" }).click();
   await page.getByText("Sent.").waitFor();
   await page.getByText("Yes, from 10 to 13.").first().waitFor();
   await check(page, label, "genie-inbox");
+  // How the mailbox answers mail: saved, and kept after a reload.
+  await page.getByLabel("Answers to mail").selectOption("off");
+  await page.locator("#mailbox-h").locator("..").getByRole("button", { name: "Save" }).click();
+  await page.getByText("Saved.").first().waitFor();
+  await page.reload();
+  await heading(page, "Front desk");
+  await page.getByLabel("Answers to mail").waitFor();
+  expect((await page.getByLabel("Answers to mail").inputValue()) === "off", "auto_reply saved");
   await page.getByRole("button", { name: "Suspend" }).click();
   await page.locator(".badge.suspended").waitFor();
   await page.getByRole("button", { name: "Resume" }).click();

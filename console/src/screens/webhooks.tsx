@@ -192,6 +192,12 @@ export function WebhookPage(props: { id: string }) {
                       <strong>{d.event_type}</strong> <span class={`badge ${d.status}`}>{d.status}</span> ·{" "}
                       <When at={d.created_at} />
                     </p>
+                    {d.status === "pending" && d.attempts.length > 0 && d.next_attempt_at && (
+                      <p class="hint">
+                        {t.webhooks.nextAttempt} <When at={d.next_attempt_at} />
+                      </p>
+                    )}
+                    {d.status === "failed" && <p class="hint">{t.webhooks.failedHelp}</p>}
                     {d.attempts.length > 0 && (
                       <Table
                         compact
