@@ -450,6 +450,88 @@ async function admin(viewport, label) {
   await page.getByLabel("Status").selectOption("approved");
   await page.locator(".cards li", { hasText: `Front desk ${label}` }).waitFor();
 
+  // The listing the approval made: hide and show it, edit it, read its
+  // reviews, then delete it.
+  const name = `Front desk ${label}`;
+  const adminToken = await token(process.env.ADMIN_EMAIL, process.env.ADMIN_PASSWORD);
+  const all = await api("/v1/marketplace/all", adminToken, { adminMode: true, limit: 500 });
+  const listing = all.genies.find((g) => g.display_name === name);
+  expect(listing, `the approved listing ${name} exists`);
+  await api("/v1/marketplace/reviews", adminToken, {
+    mode: "create",
+    marketplace_genie_id: listing.id,
+    rating: 4,
+    review_text: `Helpful at the ${label} front desk.`,
+  });
+  await page.getByRole("link", { name: "Listings" }).click();
+  await heading(page, "Marketplace listings");
+  await page.getByLabel("Search listings").fill(name);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const row = page.locator("tr", { hasText: name });
+  await row.waitFor();
+  await row.getByRole("button", { name: `Hide: ${name}` }).click();
+  await row.locator(".badge.off").waitFor();
+  await row.getByRole("button", { name: `Show: ${name}` }).click();
+  await row.locator(".badge.ok").waitFor();
+  await row.getByRole("button", { name: `Edit: ${name}` }).click();
+  const editor = page.getByRole("form", { name: `Edit: ${name}` });
+  await editor.getByLabel("Tagline").fill("The desk that never sleeps");
+  await editor.getByLabel("Featured").check();
+  await page.getByText(`Helpful at the ${label} front desk.`).waitFor();
+  await check(page, label, "admin-listings");
+  await editor.getByRole("button", { name: "Save" }).click();
+  await editor.waitFor({ state: "detached" });
+  await row.getByText("featured", { exact: true }).waitFor();
+  await row.getByRole("button", { name: `Edit: ${name}` }).click();
+  expect((await editor.getByLabel("Tagline").inputValue()) === "The desk that never sleeps", "tagline saved");
+  await editor.getByRole("button", { name: "Delete" }).click();
+  await page.getByText("No listing matches this search.").waitFor();
+
+  // Categories and brands: a bad create, create, rename, delete.
+  await page.getByRole("link", { name: "Categories and brands" }).click();
+  await heading(page, "Categories and brands");
+  const cats = page.locator("#categories-h").locator("..");
+  const brands = page.locator("#brands-h").locator("..");
+  allowHttpErrors = true;
+  await cats.getByRole("button", { name: "Create" }).click();
+  await cats.locator(".field.invalid input[name=name]").waitFor();
+  allowHttpErrors = false;
+  const cat = `Bakeries ${label} ${run}`;
+  await cats.getByLabel("Name", { exact: true }).fill(cat);
+  await cats.getByRole("button", { name: "Create" }).click();
+  const catRow = cats.locator("tr", { hasText: cat });
+  await catRow.waitFor();
+  await catRow.getByRole("button", { name: `Rename ${cat}` }).click();
+  await catRow.getByLabel(`New name for ${cat}`).fill(`${cat} and cafés`);
+  await catRow.getByRole("button", { name: "Save" }).click();
+  await cats.getByRole("cell", { name: `${cat} and cafés`, exact: true }).waitFor();
+  const brand = `Acme ${label} ${run}`;
+  await brands.getByLabel("Name", { exact: true }).fill(brand);
+  await brands.getByRole("button", { name: "Create" }).click();
+  await brands.locator("tr", { hasText: brand }).waitFor();
+  await check(page, label, "admin-taxonomy");
+  await brands.locator("tr", { hasText: brand }).getByRole("button", { name: "Delete" }).click();
+  await brands.locator("tr", { hasText: brand }).waitFor({ state: "detached" });
+  await cats.locator("tr", { hasText: cat }).getByRole("button", { name: "Delete" }).click();
+  await cats.locator("tr", { hasText: cat }).waitFor({ state: "detached" });
+
+  // The team's mail credentials: register, check, replace the key.
+  await page.getByRole("link", { name: "Mail credentials" }).click();
+  await heading(page, "Mail credentials");
+  const tenant = `tenant-${label}-${run}`;
+  expect((await page.getByLabel("Owner's email").inputValue()) === process.env.ADMIN_EMAIL, "owner prefilled");
+  await page.getByLabel("Tenant id").fill(tenant);
+  await page.getByLabel("Tenant API key").fill(`key-${label}-${run}`);
+  await page.getByRole("button", { name: "Register" }).click();
+  await page.getByText("Credentials stored for").waitFor();
+  await page.getByRole("button", { name: "Check the credentials" }).click();
+  await page.locator(".facts dd.mono", { hasText: tenant }).waitFor();
+  await page.locator(".facts .badge.ok", { hasText: "active" }).waitFor();
+  await page.getByRole("button", { name: "Replace the key" }).click();
+  await page.getByText(`A new key is stored for tenant ${tenant}.`).waitFor();
+  await page.locator(".facts .badge.ok", { hasText: "active" }).waitFor();
+  await check(page, label, "admin-mail");
+
   await page.getByRole("link", { name: "Voices" }).click();
   await heading(page, "Preselected voices");
   await page.getByLabel("Voice id").fill(`voice-${label}-${run}`);
@@ -469,6 +551,12 @@ async function admin(viewport, label) {
   await page.getByRole("link", { name: "Health" }).click();
   await heading(page, "Health");
   await page.getByText("Ready", { exact: true }).waitFor();
+  // The figures of /metrics: this run's requests are counted.
+  const requests = page.locator(".figures div", { hasText: "API requests" }).locator("dd");
+  await requests.waitFor();
+  expect(Number((await requests.innerText()).replace(/\D/g, "")) > 10, "requests counted");
+  await page.locator(".figures div", { hasText: "Mail outbox backlog" }).waitFor();
+  await page.getByRole("table", { name: "Commonest error answers" }).waitFor();
   await check(page, label, "admin-health");
   await context.close();
 }
