@@ -134,6 +134,10 @@ func helper(t *testing.T, s *apitest.Server) string {
 	mux.HandleFunc("POST /hook", func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
 	})
+	// One that refuses every delivery, so that one fails for good.
+	mux.HandleFunc("POST /hook-fail", func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusServiceUnavailable)
+	})
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -164,7 +168,13 @@ func TestConsoleInBrowser(t *testing.T) {
 		t.Skip("console browser test skipped: npm ci in test/console first")
 	}
 	apitest.EachStore(t, func(t *testing.T, store string) {
-		s := apitest.Start(t, store, func(c *app.Config) { c.WebhookAllowPrivate = true })
+		s := apitest.Start(t, store, func(c *app.Config) {
+			c.WebhookAllowPrivate = true
+			// A short retry window, so that a delivery to a receiver that
+			// always fails ends failed (and its endpoint disabled) in seconds.
+			c.WebhookSchedule = []time.Duration{200 * time.Millisecond, 400 * time.Millisecond}
+			c.WebhookWindow = 3 * time.Second
+		})
 		admin := s.NewUser(t, auth.RoleAdmin)
 		ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 		defer cancel()
