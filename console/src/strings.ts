@@ -255,6 +255,7 @@ export const en = {
     url: "URL",
     description: "Description",
     events: "Event types (comma-separated; * for all)",
+    eventTypes: "Event types",
     enabled: "enabled",
     disabled: "disabled",
     secretOnce: "The signing secret, shown only now:",

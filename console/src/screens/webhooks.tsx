@@ -125,7 +125,7 @@ export function WebhookPage(props: { id: string }) {
             </span>
             {e.disabled_reason ? ` · ${e.disabled_reason}` : ""}
           </dd>
-          <dt>{t.webhooks.events}</dt>
+          <dt>{t.webhooks.eventTypes}</dt>
           <dd>{e.events.join(", ")}</dd>
           <dt>{t.genies.created}</dt>
           <dd>
