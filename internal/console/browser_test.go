@@ -200,3 +200,31 @@ func TestConsoleInBrowser(t *testing.T) {
 		t.Logf("%d screens checked at two widths: %v", len(res.Screens), res.Screens)
 	})
 }
+
+// TestMetricsParser runs the table tests of the console's reader of the
+// Prometheus text format (test/console/metrics.test.mjs), compiled with the
+// console's own TypeScript.
+func TestMetricsParser(t *testing.T) {
+	node := need(t, "node")
+	dir, _ := filepath.Abs("../../test/console")
+	if _, err := os.Stat(filepath.Join(dir, "..", "..", "console", "node_modules", "typescript")); err != nil {
+		if os.Getenv("GENIE_TEST_STRICT") == "1" {
+			t.Fatal("console/node_modules missing (npm ci in console; scripts/test.sh does it)")
+		}
+		t.Skip("metrics parser test skipped: npm ci in console first")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, "metrics.test.mjs")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	lines := bytes.Split(bytes.TrimSpace(out), []byte("\n"))
+	var res struct {
+		OK       bool     `json:"ok"`
+		Cases    int      `json:"cases"`
+		Problems []string `json:"problems"`
+	}
+	if jerr := json.Unmarshal(lines[len(lines)-1], &res); err != nil || jerr != nil || !res.OK || res.Cases < 30 {
+		t.Fatalf("metrics parser: %v\n%s", err, out)
+	}
+}
