@@ -270,6 +270,15 @@ async function owner(viewport, label) {
   await sunday.waitFor();
   await parking.waitFor();
   expect((await sunday.getByLabel("To", { exact: true }).inputValue()).includes("carla@example.net"), "draft to");
+  // A bad address is refused, the error next to the field.
+  const to = sunday.getByLabel("To", { exact: true });
+  const carla = await to.inputValue();
+  allowHttpErrors = true;
+  await to.fill("not an address");
+  await sunday.getByRole("button", { name: "Save the draft" }).click();
+  await sunday.locator(".field.invalid input[name=to]").waitFor();
+  allowHttpErrors = false;
+  await to.fill(carla);
   const answer = sunday.getByRole("textbox", { name: "Answer" });
   expect((await answer.inputValue()).length > 20, "the draft has an answer");
   await answer.fill("Hello Carla,\n\nYes: we open at 10 on Sunday. See you on Sunday!\n\nFront desk");
