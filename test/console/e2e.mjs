@@ -99,6 +99,9 @@ async function check(page, label, name) {
       );
     }
   }
+  // Nothing is wider than the window (a phone scrolls only down).
+  const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (wider > 0) problems.push(`${id}: wider than the window by ${wider}px`);
   const csp = await page.evaluate(() => window.__csp ?? []);
   for (const c of csp) problems.push(`${id}: CSP violation: ${c}`);
   await page.evaluate(() => (window.__csp = []));
