@@ -214,6 +214,8 @@ export const en = {
     to: "To",
     attachments: "Attachments",
     download: (name: string) => `Download ${name}`,
+    attachmentName: (n: number) => `attachment-${n}`,
+    noSubject: "(no subject)",
     size: (bytes: number) =>
       bytes < 1024
         ? `${bytes} B`
@@ -361,6 +363,8 @@ export const en = {
     mailCounts: (received: string, sent: string) => `${received} received · ${sent} sent`,
     topErrors: "Commonest error answers",
     count: "Count",
+    answer: "Resource, action and code",
+    httpStatus: "HTTP status",
     refresh: "Refresh",
     mailTitle: "Mail credentials",
     teamKey: "Your team's mail credentials",

@@ -288,6 +288,13 @@ async function owner(viewport, label) {
   await sunday.getByRole("button", { name: "Save the draft" }).click();
   await sunday.getByText("Saved.").waitFor();
   await check(page, label, "genie-drafts");
+  // Only those that need a person: the parking question (the documents
+  // do not answer it) stays, the answered one goes.
+  await page.getByLabel("Only those that need a person").check();
+  await sunday.waitFor({ state: "detached" });
+  await parking.getByText("needs a person").waitFor();
+  await page.getByLabel("Only those that need a person").uncheck();
+  await sunday.waitFor();
   await parking.getByRole("button", { name: "Discard" }).click();
   await parking.waitFor({ state: "detached" });
   await sunday.getByRole("button", { name: "Send the answer" }).click();

@@ -357,7 +357,7 @@ export function Health() {
               </div>
             </dl>
             {m.topErrors.length > 0 && (
-              <Table compact caption={t.admin.topErrors} columns={[t.admin.topErrors, "HTTP", t.admin.count]}>
+              <Table compact caption={t.admin.topErrors} columns={[t.admin.answer, t.admin.httpStatus, t.admin.count]}>
                 {m.topErrors.map((e) => (
                   <tr key={e.what + e.status}>
                     <td class="mono">{e.what}</td>

@@ -326,7 +326,7 @@ function Threads(props: { agentId: string }) {
                     aria-expanded={open === th.id}
                     onClick={() => setOpen(open === th.id ? null : th.id)}
                   >
-                    <strong>{th.subject || "(no subject)"}</strong>
+                    <strong>{th.subject || t.mailbox.noSubject}</strong>
                     <span>
                       {t.mailbox.messages(th.message_count)} · <When at={th.last_activity_at} />
                     </span>
@@ -425,11 +425,11 @@ function Attachments(props: { agentId: string; message: Message }) {
                     messageId: props.message.id,
                     index,
                   });
-                  download(f.filename || `attachment-${index + 1}`, f.content_type, f.content, true);
+                  download(f.filename || t.mailbox.attachmentName(index + 1), f.content_type, f.content, true);
                 })
               }
             >
-              {t.mailbox.download(a.filename || `attachment-${index + 1}`)}
+              {t.mailbox.download(a.filename || t.mailbox.attachmentName(index + 1))}
             </button>{" "}
             <span class="hint">{t.mailbox.size(a.size)}</span>
           </li>
