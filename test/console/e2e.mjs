@@ -566,6 +566,15 @@ async function admin(viewport, label) {
   // The team's mail credentials: register, check, replace the key.
   await page.getByRole("link", { name: "Mail credentials" }).click();
   await heading(page, "Mail credentials");
+  if (label === "phone") {
+    // The first run: the admin's team has no credentials yet (a 404, which
+    // the page reads as an answer).
+    allowHttpErrors = true;
+    await page.getByRole("button", { name: "Check the credentials" }).click();
+    await page.getByText("No credentials are registered for your team").waitFor();
+    allowHttpErrors = false;
+    expect(await page.getByRole("button", { name: "Replace the key" }).isDisabled(), "nothing to replace");
+  }
   const tenant = `tenant-${label}-${run}`;
   expect((await page.getByLabel("Owner's email").inputValue()) === process.env.ADMIN_EMAIL, "owner prefilled");
   await page.getByLabel("Tenant id").fill(tenant);
