@@ -224,9 +224,9 @@ export const en = {
           : `${(bytes / 1048576).toFixed(1)} MB`,
     autoReply: "Answers to mail",
     autoReplies: {
-      draft: "Draft an answer for me to approve",
-      send: "Send confident answers at once",
-      off: "Do not answer (only store the mail)",
+      draft: "Draft, I approve",
+      send: "Send when sure",
+      off: "Do not answer",
     } as Record<"off" | "draft" | "send", string>,
     autoReplyHints: {
       draft: "Every message gets a draft from the genie's documents; nothing is sent until you send it.",
