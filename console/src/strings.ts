@@ -270,6 +270,8 @@ export const en = {
     attempts: "Attempts",
     enable: "Enable again",
     nextAttempt: "Retried automatically; next attempt:",
+    failingSince: "Failing since",
+    failing: "failing",
     failedHelp:
       "Not retried any more: every attempt failed for the whole retry window. The service cannot send one delivery again; fix the receiver, enable the endpoint again if it was disabled, and send a test event to check it.",
   },

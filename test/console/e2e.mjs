@@ -415,6 +415,7 @@ async function owner(viewport, label) {
     expect(i < 40, "the failing delivery never ended failed");
   }
   await page.getByText("Not retried any more").waitFor();
+  await page.locator(".facts dt", { hasText: "Failing since" }).waitFor();
   await page.getByRole("button", { name: "Enable again" }).waitFor();
   await check(page, label, "webhook-failed");
   await page.getByRole("button", { name: "Enable again" }).click();

@@ -91,6 +91,7 @@ export function Webhooks() {
                   <span class={`badge ${ep.enabled ? "ok" : "off"}`}>
                     {ep.enabled ? t.webhooks.enabled : t.webhooks.disabled}
                   </span>
+                  {ep.enabled && ep.failing_since && <span class="badge pending">{t.webhooks.failing}</span>}
                 </td>
               </tr>
             ))}
@@ -125,6 +126,14 @@ export function WebhookPage(props: { id: string }) {
             </span>
             {e.disabled_reason ? ` · ${e.disabled_reason}` : ""}
           </dd>
+          {e.failing_since && (
+            <>
+              <dt>{t.webhooks.failingSince}</dt>
+              <dd>
+                <When at={e.failing_since} />
+              </dd>
+            </>
+          )}
           <dt>{t.webhooks.eventTypes}</dt>
           <dd>{e.events.join(", ")}</dd>
           <dt>{t.genies.created}</dt>
