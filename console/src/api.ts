@@ -262,3 +262,15 @@ export async function readiness(): Promise<{ ok: boolean; detail: string }> {
   const { data, response } = (await guard(anon.GET("/readyz" as never))) as { data?: unknown; response: Response };
   return { ok: response.ok, detail: JSON.stringify(data ?? {}) };
 }
+
+/**
+ * Reads GET /metrics (the Prometheus text format; not an API path, so
+ * plain fetch). Null when this address does not serve them (--metrics-addr
+ * moved or turned them off).
+ */
+export async function metricsText(): Promise<string | null> {
+  const r = await guard(fetch(`${origin}/metrics`, { headers: { Accept: "text/plain" } }));
+  if (r.status === 404) return null;
+  if (!r.ok) throw new ApiError(t.failed, "METRICS", r.status);
+  return r.text();
+}

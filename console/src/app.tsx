@@ -10,7 +10,8 @@ import { Keys } from "./screens/keys";
 import { Webhooks, WebhookPage } from "./screens/webhooks";
 import { Events } from "./screens/events";
 import { Generated } from "./screens/generated";
-import { Emails, Health, Submissions, Voices } from "./screens/admin";
+import { Emails, Health, MailCredentials, Submissions, Voices } from "./screens/admin";
+import { Listings, Taxonomy } from "./screens/marketplace";
 import { t } from "./strings";
 import { Failure, Link, Loading, toApiError } from "./ui";
 import type { ApiError } from "./api";
@@ -97,8 +98,11 @@ export function App() {
               <p class="nav-group">{t.nav.admin}</p>
               <ul>
                 <NavItem to="/admin/submissions" path={path} label={t.nav.submissions} />
+                <NavItem to="/admin/listings" path={path} label={t.nav.listings} />
+                <NavItem to="/admin/taxonomy" path={path} label={t.nav.taxonomy} />
                 <NavItem to="/admin/voices" path={path} label={t.nav.voices} />
                 <NavItem to="/admin/emails" path={path} label={t.nav.emails} />
+                <NavItem to="/admin/mail" path={path} label={t.nav.mailCredentials} />
                 <NavItem to="/admin/health" path={path} label={t.nav.health} />
               </ul>
             </>
@@ -144,6 +148,9 @@ function Screen(props: { path: string; admin: boolean }) {
       if (b === "submissions") return <Submissions />;
       if (b === "voices") return <Voices />;
       if (b === "emails") return <Emails />;
+      if (b === "listings") return <Listings />;
+      if (b === "taxonomy") return <Taxonomy />;
+      if (b === "mail") return <MailCredentials />;
       return <Health />;
     default:
       return <p>{t.notFound}</p>;

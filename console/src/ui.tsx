@@ -55,7 +55,9 @@ type FieldProps = {
 /** A labelled input; shows the API error when its field is this one. */
 export function Field(p: FieldProps) {
   const id = useId(p.name);
-  const bad = p.error?.field === p.name;
+  const f = p.error?.field;
+  // "to[2]" or "address.city" is this field's error too (as ErrorNote reads it).
+  const bad = !!f && (f === p.name || f.startsWith(p.name + "[") || f.startsWith(p.name + "."));
   const describedBy = [bad ? `${id}-err` : "", p.hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
   const common = {
     id,

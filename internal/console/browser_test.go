@@ -109,10 +109,21 @@ func helper(t *testing.T, s *apitest.Server) string {
 		http.Error(w, "no recovery mail", http.StatusNotFound)
 	})
 	mux.HandleFunc("POST /deliver", func(w http.ResponseWriter, r *http.Request) {
-		to := r.URL.Query().Get("to")
-		raw := "From: Carla Customer <carla@example.net>\r\nTo: " + to + "\r\nSubject: Opening hours on Sunday?\r\n" +
-			"Message-ID: <q1." + fmt.Sprint(time.Now().UnixNano()) + "@example.net>\r\nDate: " + time.Now().UTC().Format(time.RFC1123Z) +
-			"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nHello, are you open on Sunday morning?\r\n"
+		q := r.URL.Query()
+		to, subject, question := q.Get("to"), q.Get("subject"), q.Get("question")
+		if subject == "" {
+			subject, question = "Opening hours on Sunday?", "Hello, are you open on Sunday morning?"
+		}
+		head := "From: Carla Customer <carla@example.net>\r\nTo: " + to + "\r\nSubject: " + subject + "\r\n" +
+			"Message-ID: <q1." + fmt.Sprint(time.Now().UnixNano()) + "@example.net>\r\nDate: " + time.Now().UTC().Format(time.RFC1123Z) + "\r\n"
+		raw := head + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + question + "\r\n"
+		if q.Get("attach") != "" {
+			// A message with a text attachment, for the console's download.
+			raw = head + "MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b1\r\n\r\n" +
+				"--b1\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + question + "\r\n" +
+				"--b1\r\nContent-Type: text/plain; name=list.txt\r\nContent-Disposition: attachment; filename=list.txt\r\n\r\n" +
+				"Two chairs, one table.\r\n--b1--\r\n"
+		}
 		if err := s.App.Mail.Deliver(r.Context(), "carla@example.net", to, []byte(raw)); err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
@@ -122,6 +133,10 @@ func helper(t *testing.T, s *apitest.Server) string {
 	// A webhook endpoint that accepts every delivery.
 	mux.HandleFunc("POST /hook", func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
+	})
+	// One that refuses every delivery, so that one fails for good.
+	mux.HandleFunc("POST /hook-fail", func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusServiceUnavailable)
 	})
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -153,7 +168,13 @@ func TestConsoleInBrowser(t *testing.T) {
 		t.Skip("console browser test skipped: npm ci in test/console first")
 	}
 	apitest.EachStore(t, func(t *testing.T, store string) {
-		s := apitest.Start(t, store, func(c *app.Config) { c.WebhookAllowPrivate = true })
+		s := apitest.Start(t, store, func(c *app.Config) {
+			c.WebhookAllowPrivate = true
+			// A short retry window, so that a delivery to a receiver that
+			// always fails ends failed (and its endpoint disabled) in seconds.
+			c.WebhookSchedule = []time.Duration{200 * time.Millisecond, 400 * time.Millisecond}
+			c.WebhookWindow = 3 * time.Second
+		})
 		admin := s.NewUser(t, auth.RoleAdmin)
 		ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 		defer cancel()
@@ -178,4 +199,32 @@ func TestConsoleInBrowser(t *testing.T) {
 		}
 		t.Logf("%d screens checked at two widths: %v", len(res.Screens), res.Screens)
 	})
+}
+
+// TestMetricsParser runs the table tests of the console's reader of the
+// Prometheus text format (test/console/metrics.test.mjs), compiled with the
+// console's own TypeScript.
+func TestMetricsParser(t *testing.T) {
+	node := need(t, "node")
+	dir, _ := filepath.Abs("../../test/console")
+	if _, err := os.Stat(filepath.Join(dir, "..", "..", "console", "node_modules", "typescript")); err != nil {
+		if os.Getenv("GENIE_TEST_STRICT") == "1" {
+			t.Fatal("console/node_modules missing (npm ci in console; scripts/test.sh does it)")
+		}
+		t.Skip("metrics parser test skipped: npm ci in console first")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, "metrics.test.mjs")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	lines := bytes.Split(bytes.TrimSpace(out), []byte("\n"))
+	var res struct {
+		OK       bool     `json:"ok"`
+		Cases    int      `json:"cases"`
+		Problems []string `json:"problems"`
+	}
+	if jerr := json.Unmarshal(lines[len(lines)-1], &res); err != nil || jerr != nil || !res.OK || res.Cases < 30 {
+		t.Fatalf("metrics parser: %v\n%s", err, out)
+	}
 }

@@ -1,8 +1,10 @@
 // Admin screens: the submissions queue, preselected voices, system email
-// previews in a frame with test sends, and the health page.
+// previews in a frame with test sends, the team's mail credentials, and the
+// health page (readiness and the figures of /metrics).
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { components } from "@genie/client";
-import { call, readiness } from "../api";
+import { ApiError, call, metricsText, readiness, session } from "../api";
+import { figures, parseMetrics } from "../metrics";
 import { base } from "../router";
 import { t } from "../strings";
 import {
@@ -289,6 +291,9 @@ export function Emails() {
 
 export function Health() {
   const ready = useLoad(() => readiness(), []);
+  const metrics = useLoad(() => metricsText().then((m) => (m == null ? null : figures(parseMetrics(m)))), []);
+  const n = (x?: number) => (x == null ? t.admin.notServed : x.toLocaleString());
+  const m = metrics.data;
   return (
     <>
       <PageTitle>{t.admin.healthTitle}</PageTitle>
@@ -304,11 +309,200 @@ export function Health() {
           <pre class="json" tabIndex={0}>
             {ready.data.detail}
           </pre>
-          <button type="button" onClick={ready.reload}>
-            {t.retry}
-          </button>
         </div>
       )}
+      <section class="panel" aria-labelledby="metrics-h">
+        <h2 id="metrics-h">{t.admin.metricsTitle}</h2>
+        <p class="hint">{t.admin.metricsHelp}</p>
+        {metrics.loading && !metrics.data && <Loading />}
+        {metrics.error && <Failure error={metrics.error} retry={metrics.reload} />}
+        {metrics.data === null && <p>{t.admin.noMetrics}</p>}
+        {m && (
+          <>
+            <dl class="figures">
+              <div>
+                <dt>{t.admin.requests}</dt>
+                <dd>{n(m.requests)}</dd>
+              </div>
+              <div>
+                <dt>{t.admin.serverErrors}</dt>
+                <dd class={m.serverErrors > 0 ? "bad" : undefined}>{n(m.serverErrors)}</dd>
+              </div>
+              <div>
+                <dt>{t.admin.clientErrors}</dt>
+                <dd>{n(m.clientErrors)}</dd>
+              </div>
+              <div>
+                <dt>{t.admin.meanDuration}</dt>
+                <dd>{Number.isNaN(m.meanSeconds) ? t.none : `${(m.meanSeconds * 1000).toFixed(1)} ms`}</dd>
+              </div>
+              <div>
+                <dt>{t.admin.outboxBacklog}</dt>
+                <dd class={(m.outboxBacklog ?? 0) > 0 ? "warn" : undefined}>{n(m.outboxBacklog)}</dd>
+              </div>
+              <div>
+                <dt>{t.admin.webhookBacklog}</dt>
+                <dd class={(m.webhookBacklog ?? 0) > 0 ? "warn" : undefined}>{n(m.webhookBacklog)}</dd>
+              </div>
+              <div>
+                <dt>{t.admin.draftsWaiting}</dt>
+                <dd>
+                  {n(m.draftsWaiting)}
+                  {m.draftsNeedingPerson ? ` (${t.admin.needingPerson(m.draftsNeedingPerson)})` : ""}
+                </dd>
+              </div>
+              <div>
+                <dt>{t.admin.mail}</dt>
+                <dd>{t.admin.mailCounts(n(m.mailReceived), n(m.mailSent))}</dd>
+              </div>
+            </dl>
+            {m.topErrors.length > 0 && (
+              <Table compact caption={t.admin.topErrors} columns={[t.admin.answer, t.admin.httpStatus, t.admin.count]}>
+                {m.topErrors.map((e) => (
+                  <tr key={e.what + e.status}>
+                    <td class="mono">{e.what}</td>
+                    <td>{e.status}</td>
+                    <td>{e.count.toLocaleString()}</td>
+                  </tr>
+                ))}
+              </Table>
+            )}
+          </>
+        )}
+      </section>
+      <button
+        type="button"
+        onClick={() => {
+          ready.reload();
+          metrics.reload();
+        }}
+      >
+        {t.admin.refresh}
+      </button>
+    </>
+  );
+}
+
+type KeyState = { status: string; revokedAt: string | null; tenantId: string };
+
+/** The caller's team's mail tenant credentials: register, check, reprovision. */
+export function MailCredentials() {
+  const [state, setState] = useState<KeyState | null | undefined>(undefined);
+  const [notice, setNotice] = useState("");
+  const [owner, setOwner] = useState(session()?.email ?? "");
+  const [tenant, setTenant] = useState("");
+  const [tenantName, setTenantName] = useState("");
+  const [key, setKey] = useState("");
+  const act = useAction();
+  const reg = useAction();
+  const check = () =>
+    act.run(async () => {
+      setNotice("");
+      try {
+        setState(await call("/v1/agent-mailboxes-self/check-tenant-key", {}));
+      } catch (e) {
+        // No credentials for the team is an answer, not a failure.
+        if (e instanceof ApiError && e.status === 404) setState(null);
+        else throw e;
+      }
+    });
+  return (
+    <>
+      <PageTitle>{t.admin.mailTitle}</PageTitle>
+      <section class="panel" aria-labelledby="team-key-h">
+        <h2 id="team-key-h">{t.admin.teamKey}</h2>
+        <p class="hint">{t.admin.teamKeyHelp}</p>
+        {state === null && <p>{t.admin.noCredentials}</p>}
+        {state && (
+          <dl class="facts">
+            <dt>{t.admin.tenant}</dt>
+            <dd class="mono">{state.tenantId}</dd>
+            <dt>{t.admin.status}</dt>
+            <dd>
+              <span class={`badge ${state.status === "active" ? "ok" : "failed"}`}>{state.status}</span>
+              {state.revokedAt && (
+                <>
+                  {" "}
+                  · {t.admin.revokedAt} <When at={state.revokedAt} />
+                </>
+              )}
+            </dd>
+          </dl>
+        )}
+        {notice && <Notice>{notice}</Notice>}
+        <div class="buttons">
+          <button type="button" disabled={act.busy} onClick={() => void check()}>
+            {t.admin.checkKey}
+          </button>
+          <button
+            type="button"
+            class="danger"
+            disabled={act.busy || state === null}
+            onClick={async () => {
+              if (!window.confirm(t.admin.reprovisionConfirm)) return;
+              const r = await act.run(() => call("/v1/agent-mailboxes-self/reprovision-tenant-key", {}));
+              if (r) {
+                await check();
+                setNotice(t.admin.reprovisioned(r.tenantId));
+              }
+            }}
+          >
+            {t.admin.reprovision}
+          </button>
+        </div>
+        <ErrorNote error={act.error} />
+      </section>
+      <form
+        class="panel form"
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const r = await reg.run(() =>
+            call("/v1/mail-tenant-credentials/upsert", {
+              owner_email: owner,
+              tenant_id: tenant,
+              api_key: key,
+              tenant_name: tenantName || null,
+            }),
+          );
+          if (r) {
+            setKey("");
+            setNotice(t.admin.registered(owner));
+          }
+        }}
+      >
+        <h2>{t.admin.register}</h2>
+        <p class="hint">{t.admin.registerHelp}</p>
+        <Field
+          label={t.admin.ownerEmail}
+          name="owner_email"
+          type="email"
+          value={owner}
+          onInput={setOwner}
+          error={reg.error}
+        />
+        <Field label={t.admin.tenant} name="tenant_id" value={tenant} onInput={setTenant} error={reg.error} />
+        <Field
+          label={t.admin.tenantName}
+          name="tenant_name"
+          value={tenantName}
+          onInput={setTenantName}
+          error={reg.error}
+        />
+        <Field
+          label={t.admin.tenantKey}
+          name="api_key"
+          type="password"
+          autoComplete="off"
+          value={key}
+          onInput={setKey}
+          error={reg.error}
+        />
+        <ErrorNote error={reg.error} fields={["owner_email", "tenant_id", "tenant_name", "api_key"]} />
+        <button type="submit" class="primary" disabled={reg.busy}>
+          {t.admin.registerButton}
+        </button>
+      </form>
     </>
   );
 }

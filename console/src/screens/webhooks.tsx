@@ -91,6 +91,7 @@ export function Webhooks() {
                   <span class={`badge ${ep.enabled ? "ok" : "off"}`}>
                     {ep.enabled ? t.webhooks.enabled : t.webhooks.disabled}
                   </span>
+                  {ep.enabled && ep.failing_since && <span class="badge pending">{t.webhooks.failing}</span>}
                 </td>
               </tr>
             ))}
@@ -125,7 +126,15 @@ export function WebhookPage(props: { id: string }) {
             </span>
             {e.disabled_reason ? ` · ${e.disabled_reason}` : ""}
           </dd>
-          <dt>{t.webhooks.events}</dt>
+          {e.failing_since && (
+            <>
+              <dt>{t.webhooks.failingSince}</dt>
+              <dd>
+                <When at={e.failing_since} />
+              </dd>
+            </>
+          )}
+          <dt>{t.webhooks.eventTypes}</dt>
           <dd>{e.events.join(", ")}</dd>
           <dt>{t.genies.created}</dt>
           <dd>
@@ -192,6 +201,12 @@ export function WebhookPage(props: { id: string }) {
                       <strong>{d.event_type}</strong> <span class={`badge ${d.status}`}>{d.status}</span> ·{" "}
                       <When at={d.created_at} />
                     </p>
+                    {d.status === "pending" && d.attempts.length > 0 && d.next_attempt_at && (
+                      <p class="hint">
+                        {t.webhooks.nextAttempt} <When at={d.next_attempt_at} />
+                      </p>
+                    )}
+                    {d.status === "failed" && <p class="hint">{t.webhooks.failedHelp}</p>}
                     {d.attempts.length > 0 && (
                       <Table
                         compact
