@@ -66,6 +66,8 @@ func TestMetrics(t *testing.T) {
 			`genie_request_duration_seconds_bucket{action="create",resource="documents",le="+Inf"} 1`,
 			`go_sql_wait_count_total{db_name="writer"}`,
 			`genie_mail_outbox_backlog 0`,
+			`genie_webhook_deliveries_failed 0`, // -1 would say its query failed
+			`genie_webhook_endpoints_disabled 0`,
 			`go_build_info{`,
 			`go_goroutines `,
 		} {

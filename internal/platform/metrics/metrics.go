@@ -64,6 +64,10 @@ func New(d *db.DB) *Metrics {
 	count("genie_mail_sent_messages", "Messages genie mailboxes sent (send and test), held in their inboxes.",
 		`SELECT COUNT(*) FROM mail_messages WHERE direction = 'outbound'`)
 	count("genie_webhook_backlog", "Webhook deliveries waiting to be sent or retried.", `SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'pending'`)
+	count("genie_webhook_deliveries_failed", "Webhook deliveries that failed for good (their retries used up, or their endpoint disabled).",
+		`SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'failed'`)
+	count("genie_webhook_endpoints_disabled", "Webhook endpoints disabled after failing for the whole retry window.",
+		`SELECT COUNT(*) FROM webhook_endpoints WHERE enabled = FALSE`)
 	count("genie_conversations", "Visitor conversations kept (within the retention).", `SELECT COUNT(*) FROM conversations`)
 	count("genie_conversation_questions_answered", "Questions the genies answered from their documents, in kept conversations.",
 		`SELECT COUNT(*) FROM conversation_messages WHERE kind = 'answer' AND answered = TRUE`)
