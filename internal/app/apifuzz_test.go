@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/geniehq/genie/internal/apitest"
 	"github.com/geniehq/genie/internal/auth"
@@ -60,6 +61,19 @@ func TestAPIFuzz(t *testing.T) {
 		slices.Sort(names)
 		callers := []string{owner.Token, other.Token, admin.Token, key, ""}
 		sent, byStatus := 0, map[int]int{}
+		// slowest is the longest answer and what it answered: a figure
+		// logged (and recorded in BENCHMARKS.md), not asserted, since a
+		// test must not depend on the host's speed.
+		var slowest time.Duration
+		slowestOp := ""
+		timed := func(op string, do func() *apitest.Resp) *apitest.Resp {
+			start := time.Now()
+			r := do()
+			if d := time.Since(start); d > slowest {
+				slowest, slowestOp = d, fmt.Sprintf("%s (%d)", op, r.Status)
+			}
+			return r
+		}
 		for range rounds {
 			for _, p := range names {
 				op, _ := paths[p].(map[string]any)["post"].(map[string]any)
@@ -74,7 +88,7 @@ func TestAPIFuzz(t *testing.T) {
 					if needsID || id != "" {
 						path += "?id=" + url.QueryEscape(id)
 					}
-					r := s.Do(t, "POST", path, cred, data)
+					r := timed("POST "+p, func() *apitest.Resp { return s.Do(t, "POST", path, cred, data) })
 					sent++
 					byStatus[r.Status]++
 					if r.Status >= 500 {
@@ -143,7 +157,7 @@ func TestAPIFuzz(t *testing.T) {
 						if body != nil {
 							b = data
 						}
-						r := s.Do(t, strings.ToUpper(method), path, cred, b)
+						r := timed(strings.ToUpper(method)+" "+p, func() *apitest.Resp { return s.Do(t, strings.ToUpper(method), path, cred, b) })
 						sent++
 						byStatus[r.Status]++
 						if r.Status >= 500 {
@@ -170,6 +184,7 @@ func TestAPIFuzz(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d requests over %d other paths (envelope, REST, sign-in, health); statuses %v", store, sent, len(others), byStatus)
+		t.Logf("%s: the slowest answer of the run took %v: %s", store, slowest.Round(time.Millisecond), slowestOp)
 	})
 }
 
