@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/field"
@@ -20,15 +21,15 @@ func (s *Service) Actions() httpapi.Actions {
 	return httpapi.Actions{
 		"all":  all,
 		"list": list,
-		"get": {Access: httpapi.Authenticated, Handle: s.get, Summary: "Get a document with its content (yours, or a public one)",
+		"get": {Access: httpapi.Authenticated, Handle: httpapi.BindUUID(errNotFound, s.getOne), Summary: "Get a document with its content (yours, or a public one)",
 			ID: docID, Response: One{}, Errors: notFound},
-		"create": {Access: httpapi.Authenticated, Handle: s.create, Summary: "Create a knowledge-base document",
+		"create": {Access: httpapi.Authenticated, Handle: httpapi.Bind(s.createOne), Summary: "Create a knowledge-base document",
 			Request: CreateRequest{}, Response: One{}, Status: http.StatusCreated, Idempotent: true,
 			MaxBody: httpapi.DefaultMaxBody}, // 1,000,000 characters of content
-		"update": {Access: httpapi.Authenticated, Handle: s.update, Summary: "Change a document's name, content or visibility (only the fields given)",
+		"update": {Access: httpapi.Authenticated, Handle: httpapi.BindUUID(errNotFound, s.updateOne), Summary: "Change a document's name, content or visibility (only the fields given)",
 			ID: docID, Request: UpdateRequest{}, Response: One{}, Errors: []string{apperr.CodeNotFound, apperr.CodeForbidden},
 			MaxBody: httpapi.DefaultMaxBody},
-		"delete": {Access: httpapi.Authenticated, Handle: s.delete, Summary: "Delete a document (and its edit link)",
+		"delete": {Access: httpapi.Authenticated, Handle: httpapi.BindUUID(errNotFound, s.deleteOne), Summary: "Delete a document (and its edit link)",
 			ID: docID, Response: httpapi.SuccessMessage{}, Errors: []string{apperr.CodeNotFound, apperr.CodeForbidden}},
 	}
 }
@@ -86,66 +87,27 @@ func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Respons
 	return httpapi.OK(List{Documents: docs, Count: total, Limit: limit, Offset: offset}), nil
 }
 
-// docID returns the request id when it can name a document; any other
-// value cannot exist, so it is NOT_FOUND.
-func docID(r *httpapi.Request) (string, error) {
-	id, err := r.RequireID()
-	if err != nil {
-		return "", err
-	}
-	if !field.IsUUID(id) {
-		return "", apperr.NotFound("document")
-	}
-	return id, nil
+// errNotFound answers an id that cannot name a document (not a UUID).
+func errNotFound() error { return apperr.NotFound("document") }
+
+// The record actions, each a service call wrapped in its answer
+// (httpapi.Bind and BindUUID read the data and the id).
+
+func (s *Service) getOne(ctx context.Context, c *auth.Caller, id string, _ *struct{}) (One, error) {
+	d, err := s.Get(ctx, c, id)
+	return One{Document: d}, err
 }
 
-func (s *Service) get(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := docID(r)
-	if err != nil {
-		return nil, err
-	}
-	d, err := s.Get(ctx, r.Caller, id)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(One{Document: d}), nil
+func (s *Service) createOne(ctx context.Context, c *auth.Caller, in *CreateRequest) (One, error) {
+	d, err := s.Create(ctx, c.UserID, Patch(*in))
+	return One{Document: d}, err
 }
 
-func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in CreateRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	d, err := s.Create(ctx, r.Caller.UserID, Patch(in))
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.Created(One{Document: d}), nil
+func (s *Service) updateOne(ctx context.Context, c *auth.Caller, id string, in *UpdateRequest) (One, error) {
+	d, err := s.Update(ctx, c, id, Patch(*in))
+	return One{Document: d}, err
 }
 
-func (s *Service) update(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := docID(r)
-	if err != nil {
-		return nil, err
-	}
-	var in UpdateRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	d, err := s.Update(ctx, r.Caller, id, Patch(in))
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(One{Document: d}), nil
-}
-
-func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := docID(r)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.Delete(ctx, r.Caller, id); err != nil {
-		return nil, err
-	}
-	return httpapi.OK(httpapi.Done("document deleted")), nil
+func (s *Service) deleteOne(ctx context.Context, c *auth.Caller, id string, _ *struct{}) (httpapi.SuccessMessage, error) {
+	return httpapi.Done("document deleted"), s.Delete(ctx, c, id)
 }

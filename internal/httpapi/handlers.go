@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Bind adapts a service function of the caller and the action's data to a
@@ -55,4 +56,28 @@ func statusOf(a Action, resp *Response) int {
 		return a.Status
 	}
 	return 200
+}
+
+// BindUUID is BindID for records whose id is a UUID: an id that is not one
+// names no record, so it answers notFound() before the data is read,
+// whatever the data holds.
+func BindUUID[In, Out any](notFound func() error, fn func(ctx context.Context, c *auth.Caller, id string, in *In) (Out, error)) Handler {
+	return func(ctx context.Context, r *Request) (*Response, error) {
+		id, err := r.RequireID()
+		if err != nil {
+			return nil, err
+		}
+		if !field.IsUUID(id) {
+			return nil, notFound()
+		}
+		var in In
+		if err := r.Bind(&in); err != nil {
+			return nil, err
+		}
+		out, err := fn(ctx, r.Caller, id, &in)
+		if err != nil {
+			return nil, err
+		}
+		return &Response{Data: out}, nil
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/field"
@@ -19,11 +20,11 @@ func (s *Service) Actions() httpapi.Actions {
 	return httpapi.Actions{
 		"all":  all,
 		"list": list,
-		"create": {Access: httpapi.AdminOnly, Handle: s.create, Summary: "Add a preselected voice",
+		"create": {Access: httpapi.AdminOnly, Handle: httpapi.Bind(s.createOne), Summary: "Add a preselected voice",
 			Request: CreateRequest{}, Response: One{}, Status: http.StatusCreated, Idempotent: true},
-		"update": {Access: httpapi.AdminOnly, Handle: s.update, Summary: "Change a voice (only the fields given; voice_id cannot change)",
+		"update": {Access: httpapi.AdminOnly, Handle: httpapi.BindUUID(errNotFound, s.updateOne), Summary: "Change a voice (only the fields given; voice_id cannot change)",
 			ID: voiceID, Request: UpdateRequest{}, Response: One{}, Errors: []string{apperr.CodeNotFound}},
-		"delete": {Access: httpapi.AdminOnly, Handle: s.delete, Summary: "Delete a voice for good",
+		"delete": {Access: httpapi.AdminOnly, Handle: httpapi.BindUUID(errNotFound, s.deleteOne), Summary: "Delete a voice for good",
 			ID: voiceID, Response: httpapi.SuccessMessage{}, Errors: []string{apperr.CodeNotFound}},
 	}
 }
@@ -70,55 +71,20 @@ func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Respons
 	return httpapi.OK(List{Voices: vs, Count: len(vs)}), nil
 }
 
-func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var req CreateRequest
-	if err := r.Bind(&req); err != nil {
-		return nil, err
-	}
-	v, err := s.Create(ctx, Patch(req))
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.Created(One{Voice: v}), nil
+// The record actions, each a service call wrapped in its answer
+// (httpapi.Bind and BindUUID read the data and the id: an id that is not a
+// UUID names no voice, whatever the body holds).
+
+func (s *Service) createOne(ctx context.Context, _ *auth.Caller, in *CreateRequest) (One, error) {
+	v, err := s.Create(ctx, Patch(*in))
+	return One{Voice: v}, err
 }
 
-// voiceID returns the request id (trimmed); a value that is not a UUID
-// names no voice. It runs before the body is decoded, so a bad id is
-// NOT_FOUND whatever the body holds.
-func voiceID(r *httpapi.Request) (string, error) {
-	id, err := r.RequireID()
-	if err != nil {
-		return "", err
-	}
-	if !field.IsUUID(id) {
-		return "", errNotFound()
-	}
-	return id, nil
+func (s *Service) updateOne(ctx context.Context, _ *auth.Caller, id string, in *UpdateRequest) (One, error) {
+	v, err := s.Update(ctx, id, Patch(*in))
+	return One{Voice: v}, err
 }
 
-func (s *Service) update(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := voiceID(r)
-	if err != nil {
-		return nil, err
-	}
-	var req UpdateRequest
-	if err := r.Bind(&req); err != nil {
-		return nil, err
-	}
-	v, err := s.Update(ctx, id, Patch(req))
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(One{Voice: v}), nil
-}
-
-func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := voiceID(r)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.Delete(ctx, id); err != nil {
-		return nil, err
-	}
-	return httpapi.OK(httpapi.Done("voice deleted")), nil
+func (s *Service) deleteOne(ctx context.Context, _ *auth.Caller, id string, _ *struct{}) (httpapi.SuccessMessage, error) {
+	return httpapi.Done("voice deleted"), s.Delete(ctx, id)
 }
