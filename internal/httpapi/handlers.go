@@ -29,8 +29,29 @@ func Bind[In, Out any](fn func(ctx context.Context, c *auth.Caller, in *In) (Out
 // BindID is Bind for an action on one record: the request's id, trimmed
 // and required (VALIDATION_ERROR naming id), is read before the data.
 func BindID[In, Out any](fn func(ctx context.Context, c *auth.Caller, id string, in *In) (Out, error)) Handler {
+	return bindRecord(nil, fn)
+}
+
+// BindUUID is BindID for records whose id is a UUID: an id that is not one
+// names no record, so it answers notFound() before the data is read,
+// whatever the data holds.
+func BindUUID[In, Out any](notFound func() error, fn func(ctx context.Context, c *auth.Caller, id string, in *In) (Out, error)) Handler {
+	return bindRecord(func(id string) error {
+		if !field.IsUUID(id) {
+			return notFound()
+		}
+		return nil
+	}, fn)
+}
+
+// bindRecord reads the id (and checks it, when check is set), then binds
+// the data and runs fn.
+func bindRecord[In, Out any](check func(id string) error, fn func(ctx context.Context, c *auth.Caller, id string, in *In) (Out, error)) Handler {
 	return func(ctx context.Context, r *Request) (*Response, error) {
 		id, err := r.RequireID()
+		if err == nil && check != nil {
+			err = check(id)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -56,28 +77,4 @@ func statusOf(a Action, resp *Response) int {
 		return a.Status
 	}
 	return 200
-}
-
-// BindUUID is BindID for records whose id is a UUID: an id that is not one
-// names no record, so it answers notFound() before the data is read,
-// whatever the data holds.
-func BindUUID[In, Out any](notFound func() error, fn func(ctx context.Context, c *auth.Caller, id string, in *In) (Out, error)) Handler {
-	return func(ctx context.Context, r *Request) (*Response, error) {
-		id, err := r.RequireID()
-		if err != nil {
-			return nil, err
-		}
-		if !field.IsUUID(id) {
-			return nil, notFound()
-		}
-		var in In
-		if err := r.Bind(&in); err != nil {
-			return nil, err
-		}
-		out, err := fn(ctx, r.Caller, id, &in)
-		if err != nil {
-			return nil, err
-		}
-		return &Response{Data: out}, nil
-	}
 }
