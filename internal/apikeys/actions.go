@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 )
@@ -20,12 +21,12 @@ func (s *Service) Actions() httpapi.Actions {
 	return httpapi.Actions{
 		"all":  all,
 		"list": list,
-		"create": {Access: httpapi.SessionOnly, Handle: s.create, Summary: "Create an API key (the full key is in this answer only)",
+		"create": {Access: httpapi.SessionOnly, Handle: httpapi.Bind(s.createOne), Summary: "Create an API key (the full key is in this answer only)",
 			Request: CreateRequest{}, Response: Created{}, Status: http.StatusCreated, Idempotent: true},
-		"revoke": {Access: httpapi.SessionOnly, Handle: s.revoke, Summary: "Revoke an API key: later requests with it get 401",
+		"revoke": {Access: httpapi.SessionOnly, Handle: httpapi.BindID(s.revokeOne), Summary: "Revoke an API key: later requests with it get 401",
 			ID: keyID, Response: httpapi.SuccessMessage{}, Errors: []string{apperr.CodeNotFound},
 			REST: []httpapi.Route{{Method: "PATCH", Path: "/v1/api-keys/{id}", OperationID: "revokeApiKeyRest", Summary: "Revoke an API key (REST form)", IDDoc: keyID}}},
-		"delete": {Access: httpapi.SessionOnly, Handle: s.delete, Summary: "Delete an API key for good",
+		"delete": {Access: httpapi.SessionOnly, Handle: httpapi.BindID(s.deleteOne), Summary: "Delete an API key for good",
 			ID: keyID, Response: httpapi.SuccessMessage{}, Errors: []string{apperr.CodeNotFound},
 			REST: []httpapi.Route{{Method: "DELETE", Path: "/v1/api-keys/{id}", OperationID: "deleteApiKeyRest", Summary: "Delete an API key (REST form)", IDDoc: keyID}}},
 	}
@@ -58,44 +59,25 @@ func (s *Service) list(ctx context.Context, r *httpapi.Request) (*httpapi.Respon
 	return httpapi.OK(KeyList{APIKeys: keys, Count: len(keys)}), nil
 }
 
-func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in CreateRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+func (s *Service) createOne(ctx context.Context, c *auth.Caller, in *CreateRequest) (Created, error) {
 	if in.Name == nil {
-		return nil, apperr.Required("name")
+		return Created{}, apperr.Required("name")
 	}
-	k, err := s.Create(ctx, Owner{UserID: r.Caller.UserID, Role: r.Caller.Role}, *in.Name)
+	k, err := s.Create(ctx, Owner{UserID: c.UserID, Role: c.Role}, *in.Name)
 	if err != nil {
-		return nil, err
+		return Created{}, err
 	}
-	return httpapi.Created(Created{APIKey: *k}), nil
+	return Created{APIKey: *k}, nil
 }
 
-func (s *Service) revoke(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := r.RequireID()
-	if err != nil {
-		return nil, err
-	}
-	already, err := s.Revoke(ctx, r.Caller, id)
-	if err != nil {
-		return nil, err
-	}
-	msg := "API key revoked"
+func (s *Service) revokeOne(ctx context.Context, c *auth.Caller, id string, _ *struct{}) (httpapi.SuccessMessage, error) {
+	already, err := s.Revoke(ctx, c, id)
 	if already {
-		msg = "API key was already revoked"
+		return httpapi.Done("API key was already revoked"), err
 	}
-	return httpapi.OK(httpapi.Done(msg)), nil
+	return httpapi.Done("API key revoked"), err
 }
 
-func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := r.RequireID()
-	if err != nil {
-		return nil, err
-	}
-	if err := s.Delete(ctx, r.Caller, id); err != nil {
-		return nil, err
-	}
-	return httpapi.OK(httpapi.Done("API key deleted")), nil
+func (s *Service) deleteOne(ctx context.Context, c *auth.Caller, id string, _ *struct{}) (httpapi.SuccessMessage, error) {
+	return httpapi.Done("API key deleted"), s.Delete(ctx, c, id)
 }
