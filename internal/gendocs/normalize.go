@@ -57,12 +57,21 @@ var chromeLine = regexp.MustCompile(`(?i)^(` +
 	`¿?(te|le) (ha )?(resultado|parecido|sido) útil( este artículo| esta página)?\s*\??|¿?(fue|ha sido) útil (este artículo|esta página)\s*\??|compartir|imprimir|índice|tabla de contenidos?|sí\s*/?\s*no|volver arriba` +
 	`)$`)
 
-// chromeShort matches short lines that carry page metadata: reading time,
-// update dates, authors.
-var chromeShort = regexp.MustCompile(`(?i)(\b\d+\s*(min(ute)?s?\.?|mn)\s*(read|de lecture|lesezeit|lesedauer|de lectura)\b|` +
-	`(lesezeit|lesedauer|temps de lecture|tiempo de lectura)\s*:?\s*\d|` +
-	`^(last\s+)?updated\b|^written by\b|^posted (on|by)\b|^published\b|^by \p{Lu}\S* \p{Lu}|` +
-	`^(mis à jour|publié le|écrit par|rédigé par)\b|^(aktualisiert|zuletzt aktualisiert|veröffentlicht|geschrieben von)\b|^(actualizado|última actualización|publicado|escrito por)\b)`)
+// chromeReading and chromeStart match short lines that carry page
+// metadata: reading times ("2 min. read"), update dates, authors. The
+// reading time needs a digit and the others are anchored at the start, so
+// they are two expressions: one unanchored alternation scanned every line.
+var chromeReading = regexp.MustCompile(`(?i)(\b\d+\s*(min(ute)?s?\.?|mn)\s*(read|de lecture|lesezeit|lesedauer|de lectura)\b|` +
+	`(lesezeit|lesedauer|temps de lecture|tiempo de lectura)\s*:?\s*\d)`)
+
+var chromeStart = regexp.MustCompile(`(?i)^((last\s+)?updated\b|written by\b|posted (on|by)\b|published\b|by \p{Lu}\S* \p{Lu}|` +
+	`(mis à jour|publié le|écrit par|rédigé par)\b|(aktualisiert|zuletzt aktualisiert|veröffentlicht|geschrieben von)\b|(actualizado|última actualización|publicado|escrito por)\b)`)
+
+// chromeShort reports whether a short line is page metadata.
+func chromeShort(line string) bool {
+	return strings.ContainsAny(line, "0123456789") && chromeReading.MatchString(line) ||
+		chromeStartFirst[firstWord(line)] && chromeStart.MatchString(line)
+}
 
 // tocStart matches a heading that opens a table of contents.
 var tocStart = regexp.MustCompile(`(?i)^(table of contents|contents|on this page|in this article|sommaire|table des matières|inhaltsverzeichnis|inhalt|índice|tabla de contenidos?)$`)
@@ -321,30 +330,91 @@ func inlineClean(s string) string {
 }
 
 func inlineCleanOnce(s string) string {
-	s = mdImage.ReplaceAllString(s, "")
-	s = mdLink.ReplaceAllString(s, "$1")
-	s = mdRefLink.ReplaceAllString(s, "$1")
-	s = strings.ReplaceAll(s, "[]", "")
-	s = emStrong.ReplaceAllString(s, "$1$2")
-	for range 2 {
-		s = emSingle.ReplaceAllString(s, "$1$2$3")
+	// each expression runs only when the line holds its marks: most lines
+	// of a pasted page hold none
+	if strings.Contains(s, "![") {
+		s = mdImage.ReplaceAllString(s, "")
 	}
-	s = strike.ReplaceAllString(s, "")
-	s = inlineCode.ReplaceAllString(s, "")
-	return strings.TrimSpace(spaces.ReplaceAllString(s, " "))
+	if strings.Contains(s, "](") {
+		s = mdLink.ReplaceAllString(s, "$1")
+	}
+	if strings.Contains(s, "][") {
+		s = mdRefLink.ReplaceAllString(s, "$1")
+	}
+	s = strings.ReplaceAll(s, "[]", "")
+	if strings.Contains(s, "**") || strings.Contains(s, "__") {
+		s = emStrong.ReplaceAllString(s, "$1$2")
+	}
+	if strings.ContainsAny(s, "*_") {
+		for range 2 {
+			s = emSingle.ReplaceAllString(s, "$1$2$3")
+		}
+	}
+	if strings.Contains(s, "~~") {
+		s = strike.ReplaceAllString(s, "")
+	}
+	if strings.Contains(s, "`") {
+		s = inlineCode.ReplaceAllString(s, "")
+	}
+	if strings.Contains(s, "  ") || strings.ContainsAny(s, "\t\n\f\r\v") {
+		s = spaces.ReplaceAllString(s, " ")
+	}
+	return strings.TrimSpace(s)
+}
+
+// maybeChromeLine is a quick test before chromeLine: every phrase of it
+// starts with one of chromeFirst's words or a number, and all but "N
+// people found this helpful …" and runs of "yes no" are shorter than 80
+// bytes.
+func maybeChromeLine(t string) bool {
+	w := firstWord(t)
+	if !chromeFirst[w] && !startsDigit(t) {
+		return false
+	}
+	if len(t) <= 80 {
+		return true
+	}
+	l := strings.ToLower(t)
+	return strings.Contains(l, "found this helpful") || strings.Trim(l, "yesno/ \t") == ""
+}
+
+var chromeFirst = toSet(`was did yes no share print table contents on in back skip related still contact start te le submit
+	cet cette partager imprimer sommaire oui retour war teilen drucken inhaltsverzeichnis inhalt ja nach fue ha compartir imprimir
+	índice tabla sí volver`)
+
+// chromeStartFirst are the first words chromeStart can match.
+var chromeStartFirst = toSet(`last updated written posted published by mis publié écrit rédigé aktualisiert zuletzt veröffentlicht
+	geschrieben actualizado última publicado escrito`)
+
+// firstWord is the leading run of letters of s, lower case, after an
+// opening "¿".
+func firstWord(s string) string {
+	s = strings.TrimLeft(s, "¿¡ ")
+	end := len(s)
+	for i, r := range s {
+		if !unicode.IsLetter(r) {
+			end = i
+			break
+		}
+	}
+	return strings.ToLower(s[:end])
+}
+
+func startsDigit(s string) bool {
+	return s != "" && s[0] >= '0' && s[0] <= '9'
 }
 
 // isChrome reports whether a cleaned line is page chrome.
 func isChrome(line string) bool {
-	if chromeLine.MatchString(strings.TrimRight(line, " .:")) && !tocStart.MatchString(strings.TrimRight(line, " .:")) {
+	if t := strings.TrimRight(line, " .:"); maybeChromeLine(t) && chromeLine.MatchString(t) && !tocStart.MatchString(t) {
 		return true
 	}
 	words := len(strings.Fields(line))
-	if words <= 12 && chromeShort.MatchString(line) {
+	if words <= 12 && chromeShort(line) {
 		return true
 	}
 	// A breadcrumb: "Home / Policies", "Billing › Payments".
-	if words <= 10 && crumbSep.MatchString(line) && !sentenceEnd.MatchString(line) {
+	if words <= 10 && strings.ContainsAny(line, "/›>»\\") && crumbSep.MatchString(line) && !sentenceEnd.MatchString(line) {
 		for _, seg := range crumbSep.Split(line, -1) {
 			r, _ := utf8.DecodeRuneInString(seg)
 			if len(strings.Fields(seg)) > 4 || !unicode.IsUpper(r) {

@@ -1,6 +1,8 @@
 package gendocs
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -134,4 +136,30 @@ func FuzzNormalizeText(f *testing.F) {
 			t.Fatalf("markup left: %q", out)
 		}
 	})
+}
+
+// TestCanonicalPrefix holds fit to its shortcut: canonical text cut at a
+// line break is canonical still, so the generator need not normalise it
+// again (fit keeps the canonical mark only for such cuts).
+func TestCanonicalPrefix(t *testing.T) {
+	files, _ := filepath.Glob("testdata/eval*/*.txt")
+	if len(files) < 20 {
+		t.Fatalf("only %d evaluation files", len(files))
+	}
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		canon := normalizeText(string(raw))
+		for i := 0; i < len(canon); i++ {
+			if canon[i] != '\n' {
+				continue
+			}
+			prefix := strings.TrimSpace(canon[:i])
+			if again := normalizeText(prefix); again != prefix {
+				t.Fatalf("%s: the prefix cut at byte %d is not canonical:\n%q\nthen:\n%q", f, i, prefix, again)
+			}
+		}
+	}
 }

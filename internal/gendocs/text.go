@@ -46,9 +46,13 @@ var (
 // question and its answer); paragraphs and answers are para blocks, the
 // items of a list and the rows of a table bullet blocks sharing a list
 // number, and a procedure is its lead-in (a para block) and its steps,
-// whole and in order. The content is normalised first (normalizeText).
+// whole and in order. The content is normalised first (normalizeText) unless it is already.
 func parse(src Source) []part {
-	_, kbs := knowledge.ParseBlocks(knowledge.Source{Name: src.Name, Content: normalizeText(src.Content)})
+	content := src.Content
+	if !src.canonical {
+		content = normalizeText(content)
+	}
+	_, kbs := knowledge.ParseBlocks(knowledge.Source{Name: src.Name, Content: content})
 	kbs = mergeProcedures(kbs)
 	name := readableName(src.Name)
 	var parts []part
