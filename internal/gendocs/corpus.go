@@ -77,9 +77,17 @@ var refStart = map[string]map[string]bool{
 	langES: toSet(`este esta estos estas esto ese esa eso ello también además o y pero entonces luego sin`),
 }
 
+// sameRef is a sentence about "the same" thing as the one before it ("The
+// same one month notice applies.", "La première est annulée …").
+var sameRef = regexp.MustCompile(`^(?i:the same|la même|le même|les mêmes|der gleiche|die gleiche|das gleiche|dieselben?|dasselbe|el mismo|la misma|los mismos|las mismas)\s|` +
+	`^(?i:the (?:former|latter)|(?:la|le) (?:première|premier|seconde?|dernière|dernier)\s+(?:est|sera|a|doit|peut))\b`)
+
 // midRef reports whether a sentence starts by referring to what came
 // before it.
 func midRef(lang, s string) bool {
+	if sameRef.MatchString(s) {
+		return true
+	}
 	first, _, _ := strings.Cut(strings.TrimSpace(s), " ")
 	first = strings.ToLower(strings.Trim(first, ",.:;¿¡\"'«»"))
 	return refStart[lang][first] || refStart[langEN][first] && lang == langEN

@@ -156,13 +156,24 @@ func (c *corpus) faqCandidates() []qa {
 		if explicit {
 			continue
 		}
+		procedures := procedureLists(c.lang, p.blocks)
 		for _, b := range p.blocks {
 			gs, headless := c.groups(b.text)
+			inProc := b.kind == step && procedures[b.list]
 			if b.kind != para {
 				// a list item or row: its fact or first rule answers with the
-				// whole item; a rule of its own in a later sentence too
-				if q := itemQuestion(c.lang, b.text, context); q != "" {
-					add(pi, 3, q, []block{b})
+				// whole item, as a paragraph ("1." would open the answer);
+				// when a later sentence states a rule of its own, the item
+				// holds several facts and each answers its own question
+				if q := itemQuestion(c.lang, b.text, context, inProc); q != "" {
+					answer := b.text
+					for _, g := range gs[1:] {
+						if !leadIn(g) && ruleSentenceQuestion(c.lang, g, inProc) != "" {
+							answer = gs[0]
+							break
+						}
+					}
+					add(pi, 3, q, []block{{kind: para, text: answer}})
 				}
 				headless = true
 			}
@@ -170,11 +181,7 @@ func (c *corpus) faqCandidates() []qa {
 				if i == 0 && headless || leadIn(g) {
 					continue
 				}
-				q := sentenceQuestionIn(c.lang, sentences(g)[0])
-				if q == "" {
-					q = ruleQuestion(c.lang, sentences(g)[0])
-				}
-				if q != "" {
+				if q := ruleSentenceQuestion(c.lang, g, inProc); q != "" {
 					add(pi, 2, q, []block{{kind: para, text: g}})
 				}
 			}
@@ -299,7 +306,7 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 // itemQuestion is the question a list item or table row answers: a time
 // or range label ("Between 29 and 15 days before arrival: ..."), a fact
 // ("Annual plan: $780"), or the rule it states; or "".
-func itemQuestion(lang, item, context string) string {
+func itemQuestion(lang, item, context string, inProc bool) string {
 	m := factLabel.FindStringSubmatch(item)
 	if m != nil {
 		if q := labelQuestion(lang, m[1]); q != "" {
@@ -314,10 +321,7 @@ func itemQuestion(lang, item, context string) string {
 	if q := factQuestion(lang, item, context); q != "" {
 		return q
 	}
-	if q := sentenceQuestionIn(lang, sentences(item)[0]); q != "" {
-		return q
-	}
-	return ruleQuestion(lang, sentences(item)[0])
+	return ruleSentenceQuestion(lang, item, inProc)
 }
 
 // genericQuestion reports whether q is the language's fallback question

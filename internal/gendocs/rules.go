@@ -25,12 +25,12 @@ var (
 	frTime     = regexp.MustCompile(`^(?i:entre|moins de|plus de|jusqu['’]à|à partir de|dans les|avant|après)\b`)
 	deTime     = regexp.MustCompile(`^(?i:zwischen|weniger als|mehr als|bis|ab|innerhalb|vor|nach)\b`)
 	esTime     = regexp.MustCompile(`^(?i:entre|menos de|más de|hasta|a partir de|dentro de|antes de|después de)\b`)
-	enDet      = regexp.MustCompile(`^(The|An?|Every|Each|All|Any|Your|Our|No)\s+((?:[\p{L}\d'’%$-]+\s+){0,5}?[\p{L}\d'’-]+)\s+(is|are|can|cannot|can't|must|will|may|should|needs|need|requires|require|costs|cost|includes|include|applies|apply|takes|take|gets|get|has|have)\s+(.+)$`)
+	enDet      = regexp.MustCompile(`^(The|An?|Every|Each|All|Any|Your|Our|No)\s+((?:[\p{L}\d'’%$-]+\s+){0,5}?[\p{L}\d'’-]+)\s+(is|are|can|cannot|can't|must|will|may|should|needs|need|requires|require|costs|cost|includes|include|applies|apply|takes|take|gets|get|has|have|renews|renew|expires|expire|starts|ends|lasts|remains|remain|lists|shows|covers|counts|runs|begins|begin|closes|opens)(?:\s+(.+))?$`)
 	frDet      = regexp.MustCompile(`^(Le|La|Les|L['’]|Un|Une|Toute|Tout|Chaque|Des)\s*(\S.*)$`)
 	deDet      = regexp.MustCompile(`^(Der|Die|Das|Ein|Eine|Jedes|Jede|Jeder)\s+(\p{Lu}[\p{L}-]*)\s+(\p{Ll}\p{L}*)\s+(.+)$`)
 	deNoun     = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:en|e|n|s|er))(?:,| (?:sind|ist|werden|wird|dürfen|darf|müssen|muss|macht|machen|gibt|und))\s`)
 	esDet      = regexp.MustCompile(`^(El|La|Los|Las|Un|Una|Todo|Toda|Todos|Todas|Cada)\s+\S`)
-	enBare     = regexp.MustCompile(`^(\p{Lu}[\p{Ll}-]*s(?:\s+[\p{Ll}\d'’-]+){0,3}|\p{Lu}[\p{Ll}-]+(?:\s+[\p{Ll}-]+){0,2}\s+[\p{Ll}-]+s)\s+(are|can|cannot|must|will|may|should|need|require|cost|include|apply|take|get|have)\s+(.+)$`)
+	enBare     = regexp.MustCompile(`^(\p{Lu}[\p{Ll}-]*s(?:\s+[\p{Ll}\d'’-]+){0,3}|\p{Lu}[\p{Ll}-]+(?:\s+[\p{Ll}-]+){0,2}\s+[\p{Ll}-]+s)\s+(are|can|cannot|must|will|may|should|need|require|cost|include|apply|take|get|have|renew|expire|start|end|last|remain|cover|count|run|begin|close|open)\s+(.+)$`)
 	pronoun    = regexp.MustCompile(`(?i)\b(i|we|you|he|she|it|they|me|us|them|this|that|these|those)\b`)
 	notSubject = toSet(`sometimes often usually always never also please here there then now today only just even most many some`)
 	formalYou  = regexp.MustCompile(`\bSie\b`)
@@ -39,7 +39,9 @@ var (
 
 // enBase is the base form of an English verb of a rule after "Does".
 var enBase = map[string]string{"needs": "need", "requires": "require", "costs": "cost", "includes": "include",
-	"applies": "apply", "takes": "take", "gets": "get", "has": "have"}
+	"applies": "apply", "takes": "take", "gets": "get", "has": "have", "renews": "renew", "expires": "expire",
+	"starts": "start", "ends": "end", "lasts": "last", "remains": "remain", "lists": "list", "shows": "show",
+	"covers": "cover", "counts": "count", "runs": "run", "begins": "begin", "closes": "close", "opens": "open"}
 
 // ruleQuestion turns a rule into the question it answers, or "". Questions
 // longer than 18 words are not asked: a question repeating every detail
@@ -87,7 +89,14 @@ func shortQuestion(q string) string {
 	return q
 }
 
+// enException is a rule naming its exception ("The only exception is a
+// member who is moving ...").
+var enException = regexp.MustCompile(`^(?i:the\s+(?:only\s+)?exceptions?\s+(?:is|are)|an exception is made)\b`)
+
 func ruleQuestionEN(body string) string {
+	if enException.MatchString(body) {
+		return "Are there any exceptions?"
+	}
 	if m := enIf.FindStringSubmatch(body); m != nil {
 		return "What happens if " + toCustomer(m[1]) + "?"
 	}
@@ -111,8 +120,14 @@ func ruleQuestionEN(body string) string {
 	rest := strings.TrimSpace(strings.ReplaceAll(negWord.ReplaceAllString(" "+firstClause(m[4]), ""), " ,", ","))
 	switch v := strings.ToLower(m[3]); v {
 	case "is", "are", "can", "must", "will", "may", "should":
+		if rest == "" {
+			return ""
+		}
 		return capitalize(v) + " " + toCustomer(subj) + " " + toCustomer(rest) + "?"
 	case "cannot", "can't":
+		if rest == "" {
+			return ""
+		}
 		return "Can " + toCustomer(subj) + " " + toCustomer(rest) + "?"
 	default:
 		base, plural := enBase[v], false
@@ -123,7 +138,7 @@ func ruleQuestionEN(body string) string {
 		if plural {
 			aux = "Do"
 		}
-		return aux + " " + toCustomer(subj) + " " + base + " " + toCustomer(rest) + "?"
+		return strings.TrimSpace(aux+" "+toCustomer(subj)+" "+base+" "+toCustomer(rest)) + "?"
 	}
 }
 
@@ -132,7 +147,7 @@ func ruleQuestionFR(body string) string {
 		return "Que se passe-t-il " + strings.ToLower(body[:strings.Index(body, m[1])]) + m[1] + " ?"
 	}
 	if m := frDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "vous") && !strings.Contains(body, "nous") {
-		s := lowerFirst(body)
+		s := lowerFirst(strings.TrimSpace(firstClause(body)))
 		if strings.ContainsRune("aeiouyéèêàâîôûh", []rune(s)[0]) {
 			return "Est-ce qu'" + s + " ?"
 		}
@@ -153,7 +168,7 @@ func ruleQuestionDE(body string) string {
 		// a rule about a thing named first ("Glasflaschen sind ... verboten.")
 		return "Was gilt für " + m[1] + "?"
 	}
-	if m := deDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") {
+	if m := deDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") && deFiniteVerb(m[3]) {
 		rest := negWord.ReplaceAllString(" "+firstClause(m[4]), "")
 		rest = strings.ReplaceAll(rest, " ,", ",")
 		rest = strings.TrimSpace(rest)
@@ -205,3 +220,82 @@ var timeLabels = map[string]struct {
 var ruleTurners = map[string]func(string) string{
 	langEN: ruleQuestionEN, langFR: ruleQuestionFR, langDE: ruleQuestionDE, langES: ruleQuestionES,
 }
+
+// forwardRef marks a sentence that introduces what follows ("The following
+// policy applies when you cancel."): it answers no question itself.
+var forwardRef = regexp.MustCompile(`(?i)\b(?:the following|as follows|below|ci-dessous|suivant(?:e|es|s)?|folgende[nrs]?|nachfolgend\w*|siguientes?|a continuación)\b`)
+
+var notPlainInstruction = regexp.MustCompile(`(?i)\s(?:or|and (?:you|we|there|it|they))\s`)
+
+var pleasePrefix = regexp.MustCompile(`^(?i:please|kindly)\s+`)
+
+// ruleSentenceQuestion is the question a sentence group of a rule answers,
+// from its first sentence: a "You can …"/"We …" sentence or a rule turned
+// round (ruleQuestion); else the rule of a clause after a semicolon ("Tell
+// us as soon as possible; a hold is not granted after the fact." asks "Is a
+// hold granted after the fact?"); else, in English and outside a
+// procedure, an instruction asks whether the customer must do it ("Bring
+// your ID." asks "Do I need to bring my ID?"). A sentence announcing what
+// follows asks nothing.
+func ruleSentenceQuestion(lang, g string, inProc bool) string {
+	first := sentences(g)[0]
+	if forwardRef.MatchString(first) {
+		return ""
+	}
+	if q := sentenceQuestionIn(lang, first); q != "" {
+		return q
+	}
+	if q := ruleQuestion(lang, first); q != "" {
+		return q
+	}
+	if _, after, ok := strings.Cut(strings.ReplaceAll(first, " ; ", "; "), "; "); ok && !midRef(lang, after) {
+		if q := ruleQuestion(lang, capitalize(after)); q != "" {
+			return q
+		}
+	}
+	if lang == langEN && !inProc {
+		// one plain instruction only: not alternatives ("Renew online, at
+		// the kiosks, or by phone") nor a condition ("Cancel early and you
+		// get a refund"), whose "Do I need to …?" would misstate them
+		body := pleasePrefix.ReplaceAllString(strings.TrimRight(first, ".! "), "")
+		if instructionIn(lang, body) != "" && words(body) >= 5 && words(body) <= 12 && !strings.ContainsAny(body, ",;:()") && !notPlainInstruction.MatchString(body) {
+			return "Do I need to " + toCustomer(lowerFirst(body)) + "?"
+		}
+	}
+	return ""
+}
+
+// procedureLists reports, per list number, whether a numbered list is a
+// procedure (at least half its items instructions) rather than a list of
+// rules.
+func procedureLists(lang string, bs []block) map[int]bool {
+	n, ins := map[int]int{}, map[int]int{}
+	for _, b := range bs {
+		if b.kind == step {
+			n[b.list]++
+			if instructionIn(lang, sentences(b.text)[0]) != "" {
+				ins[b.list]++
+			}
+		}
+	}
+	out := map[int]bool{}
+	for l, k := range n {
+		out[l] = ins[l]*2 >= k
+	}
+	return out
+}
+
+// deFiniteVerb reports whether the word after a German subject can be its
+// finite verb ("erfolgt", "bleiben", "muss"), not a preposition or
+// article ("Der Zutritt zum Club erfolgt …" is not turned round at "zum").
+func deFiniteVerb(w string) bool {
+	if deNotVerb[w] {
+		return false
+	}
+	return deModal[w] || strings.HasSuffix(w, "t") || strings.HasSuffix(w, "en") || strings.HasSuffix(w, "ern") || strings.HasSuffix(w, "eln")
+}
+
+var (
+	deNotVerb = toSet(`zum zur im am an in auf für mit von bei nach vor aus des dem den der die das und oder nicht nur ohne gegen unter über seit`)
+	deModal   = toSet(`muss kann darf soll will wird mag`)
+)

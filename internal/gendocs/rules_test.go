@@ -126,3 +126,45 @@ func TestTopicsKeepTheirUnit(t *testing.T) {
 		t.Errorf("headings %q, want %s", got, want)
 	}
 }
+
+func TestRuleSentenceQuestion(t *testing.T) {
+	for _, c := range []struct {
+		lang, in string
+		inProc   bool
+		want     string
+	}{
+		{langEN, "The same one month notice applies.", false, "Does the same one month notice apply?"},
+		{langEN, "The only exception is a member who is moving and did not know about it when buying the membership.", false, "Are there any exceptions?"},
+		{langEN, "Tell us as soon as possible; a hold is not granted after the fact.", false, "Is a hold granted after the fact?"},
+		{langEN, "Annual memberships renew month to month after 12 active months.", false, "Do annual memberships renew month to month after 12 active months?"},
+		{langEN, "Please arrive 5 minutes before your appointment time.", false, "Do I need to arrive 5 minutes before my appointment time?"},
+		{langEN, "Please arrive 5 minutes before your appointment time.", true, ""},                                    // a step of a procedure
+		{langEN, "Renew online in your account, at the kiosks, or by phone.", false, ""},                               // alternatives
+		{langEN, "Cancel more than 2 weeks ahead and you get a full refund.", false, ""},                               // a condition
+		{langEN, "The following policy applies when you cancel a membership.", false, ""},                              // announces what follows
+		{langEN, "The price list shows every fee we charge.", false, "Does the price list show every fee you charge?"}, // not "list" as the verb
+		{langFR, "La modification crée une nouvelle réservation ; la première est annulée automatiquement.", false, "Est-ce que la modification crée une nouvelle réservation ?"},
+		{langDE, "Der Zutritt zum Club erfolgt nur über das Drehkreuz.", false, ""},
+	} {
+		if got := ruleSentenceQuestion(c.lang, c.in, c.inProc); got != c.want {
+			t.Errorf("ruleSentenceQuestion(%s, %q, %v) = %q, want %q", c.lang, c.in, c.inProc, got, c.want)
+		}
+	}
+}
+
+// TestRulesListFAQ: a numbered list of four rules holding seven facts is
+// an FAQ of those facts (round two refused it: 5 questions found).
+func TestRulesListFAQ(t *testing.T) {
+	kbs := loadEvalFiles(t, []string{"testdata/evalreal/19-crossfit-cancel.txt", "testdata/evalreal/22-climbing-freeze.txt"})
+	for _, kb := range kbs {
+		d, err := generate(t, FAQ, "", kb.sources...)
+		if err != nil {
+			t.Fatalf("%s: %v", kb.name, err)
+		}
+		for _, s := range d.Sections {
+			if strings.HasPrefix(s.Body, "1.") || strings.Contains(s.Heading, "following") {
+				t.Errorf("%s: %q: %q", kb.name, s.Heading, s.Body)
+			}
+		}
+	}
+}
