@@ -34,7 +34,7 @@ var lexicons = map[string]*lexicon{
 	langFR: {defaultName: "votre entreprise", faqTitle: "Questions fréquentes sur %s", focus: "Objectif : %s",
 		drawnFrom: "Réponses tirées de : %s", howToTitle: "%s : étape par étape", overview: "Présentation", steps: "Étapes",
 		next: "Et ensuite", introHow: "Voici comment faire, étape par étape : %s.", introFor: "Voici les étapes à suivre : %s.",
-		introAny: "Voici les étapes à suivre, une par une.", offers: "Ce que propose %s", who: "À qui s'adresse %s",
+		introAny: "Voici les étapes à suivre, une par une.", offers: "Ce que propose %s", who: "Pour qui",
 		keyPoints: "Points clés", contact: "Nous contacter", glance: "%s en bref", and: "et",
 		howWorks: "Comment ça marche", pricing: "Tarifs et conditions",
 		factCost: "%s : quel est le tarif ?", factWhat: "%s : de quoi s'agit-il ?", generic: "%s : que faut-il savoir ?"},

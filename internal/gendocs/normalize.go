@@ -564,10 +564,25 @@ func assemble(kinds []lineKind, texts []string) string {
 			t = strings.TrimSpace(t)
 			nk, nt := next(i)
 			lone := len(para) == 1 && titleLike(para[0]) && startsUpper(para[0])
+			// "ORDERING:" standing on its line heads what follows, even after
+			// a line that does not end a sentence
+			label := labelHead(t) && (nk == lText || nk == lBullet || nk == lStep)
+			if !label && len(para) > 0 && remark(t) {
+				// "(The rest is paid at pick up)" closes the paragraph it
+				// comments on
+				para = append(para, t)
+				flush()
+				prevList = false
+				continue
+			}
 			afterBreak := len(para) == 0 || sentenceEnd.MatchString(para[len(para)-1]) || lone
-			if afterBreak && titleLike(t) && startsUpper(t) && (nk == lText && !titleLike(nt) && startsUpper(nt) || nk == lBullet || nk == lStep || nk == lTable ||
-				strings.HasSuffix(t, "?") && nk == lText) {
-				if lone {
+			title := afterBreak && titleLike(t) && startsUpper(t) && (nk == lText && !titleLike(nt) && startsUpper(nt) || nk == lBullet || nk == lStep || nk == lTable ||
+				strings.HasSuffix(t, "?") && nk == lText)
+			if label || title {
+				// a short title line above is a heading too ("Store
+				// Policies"), not a sentence in capitals above a label
+				// ("ORDERS ARE ONLY CONFIRMED ONCE PAID")
+				if lone && (!label || words(para[0]) <= 6 && !(words(para[0]) >= 5 && allCaps(para[0]))) {
 					h := para[0]
 					para = nil
 					heading(h)
@@ -592,6 +607,35 @@ func assemble(kinds []lineKind, texts []string) string {
 	flushTable()
 	flush()
 	return strings.TrimSpace(strings.Join(out, "\n"))
+}
+
+// labelHead reports whether a line is a label in capitals ending with ":"
+// ("ORDERING:", "PICK UP/DELIVERY:"): at most four words.
+func labelHead(t string) bool {
+	body, ok := strings.CutSuffix(t, ":")
+	if !ok || words(body) > 4 || strings.ContainsAny(body, ".:;!?") {
+		return false
+	}
+	return allCaps(body) && utf8.RuneCountInString(body) >= 3
+}
+
+// allCaps reports whether every letter of s is a capital.
+func allCaps(s string) bool {
+	letters := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			if !unicode.IsUpper(r) {
+				return false
+			}
+			letters++
+		}
+	}
+	return letters > 0
+}
+
+// remark reports whether a line is a whole remark in brackets.
+func remark(t string) bool {
+	return strings.HasPrefix(t, "(") && strings.HasSuffix(t, ")") && strings.Count(t, "(") == 1 && words(t) >= 3
 }
 
 func tableCells(line string) []string {

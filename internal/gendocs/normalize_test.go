@@ -26,6 +26,8 @@ func TestNormalizeText(t *testing.T) {
 		{"table of contents", "Table of contents\nParking\nPets\nParking\nIt costs $28.\nPets\nDogs are welcome.",
 			"## Parking\n\nIt costs $28.\n\n## Pets\n\nDogs are welcome."},
 		{"french chrome", "Accueil > Infos\nHoraires\nNous ouvrons à 9h.\nCet article vous a-t-il été utile ?\nPartager", "## Horaires\n\nNous ouvrons à 9h."},
+		{"lone labels in capitals split sections", "Store Policies\nDEPOSIT:\nA deposit of 50% is needed.\n(The rest is paid at pick up)\nORDERS ARE ONLY CONFIRMED ONCE PAID\nORDERING:\nPlease order two weeks ahead.",
+			"## Store Policies\n\n## DEPOSIT\n\nA deposit of 50% is needed. (The rest is paid at pick up)\n\nORDERS ARE ONLY CONFIRMED ONCE PAID\n\n## ORDERING\n\nPlease order two weeks ahead."},
 		{"badges and links", "[![Build](https://x/b.svg)](https://ci) See [the docs](https://d) for more.", "See the docs for more."},
 	}
 	for _, c := range cases {

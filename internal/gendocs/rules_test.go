@@ -168,3 +168,47 @@ func TestRulesListFAQ(t *testing.T) {
 		}
 	}
 }
+
+func TestSectionCues(t *testing.T) {
+	for _, c := range []struct {
+		lang, in string
+		want     bool
+	}{
+		{langEN, "Our cake classes are ideal for beginners.", true},
+		{langEN, "We run workshops for families every Saturday", true},
+		{langEN, "A joining fee of $50 applies for new members.", false},
+		{langEN, "For everyone's safety every dog must be current on rabies shots.", false},
+		{langFR, "Les frais pour les annulations tardives sont de 20 €.", false},
+		{langDE, "Der Kurs ist ideal für Anfänger.", true},
+	} {
+		if got := audienceSentence(c.lang, c.in); got != c.want {
+			t.Errorf("audienceSentence(%s, %q) = %v", c.lang, c.in, got)
+		}
+	}
+	for _, c := range []struct {
+		in   string
+		want bool
+	}{
+		{"Call us on 555-0142 to book.", true},
+		{"Sollten unvorhergesehene Umstände Ihre Anreise unmöglich machen, kontaktieren Sie uns bitte.", false},
+		{"If you cannot come, call us on 555 014 2222.", true},
+		{"Si tiene alguna pregunta, contáctenos directamente.", true},
+	} {
+		if got := contactSentence(c.in); got != c.want {
+			t.Errorf("contactSentence(%q) = %v", c.in, got)
+		}
+	}
+	// a label that is no topic stays in the text of its topic, and a topic
+	// recurring under two units keeps its unit
+	src := Source{Name: "rules", Content: "Bed and Breakfast\nDeposit and payment:\nWe ask for a deposit of 30% of the total.\nCancellation:\nFree: cancellation is free up to 7 days before arrival.\n" +
+		"Cottages\nDeposit and payment:\nWe ask for a deposit of 50% of the total.\nCancellation:\nFree: cancellation is free up to 45 days before arrival.\n"}
+	var got []string
+	for _, p := range parse(src) {
+		got = append(got, p.heading+"="+p.blocks[0].text)
+	}
+	want := "Bed and Breakfast – Deposit and payment=We ask for a deposit of 30% of the total.|Bed and Breakfast – Cancellation=Free: cancellation is free up to 7 days before arrival.|" +
+		"Cottages – Deposit and payment=We ask for a deposit of 50% of the total.|Cottages – Cancellation=Free: cancellation is free up to 45 days before arrival."
+	if strings.Join(got, "|") != want {
+		t.Errorf("topics %q\nwant %s", got, want)
+	}
+}
