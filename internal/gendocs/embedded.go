@@ -116,6 +116,7 @@ func (c *corpus) faqCandidates() []qa {
 		out = append(out, qa{unit: unit{doc: d, pos: pos[d], part: pi, score: c.passageScore(pi, text)}, tier: tier, question: q, blocks: bs})
 		pos[d]++
 	}
+	topicAsked := map[string]bool{}
 	for pi, p := range c.parts {
 		explicit := false
 		for bi, b := range p.blocks {
@@ -144,11 +145,28 @@ func (c *corpus) faqCandidates() []qa {
 				tier = 0
 			}
 			q := headingQuestionIn(c.lang, p.heading, context)
+			answer := p.blocks
 			if genericQuestion(c.lang, q) {
-				tier = 4 // "What should I know about ...?" only when the rules give too few
+				// "What should I know about deposits?" is not how a customer
+				// asks. A topic whose first rule gives a question asks it,
+				// answered by that rule (the topic's other rules answer
+				// questions of their own); else the customer's question
+				// about a usual topic ("What is your cancellation policy?",
+				// once a document), answered by what the other questions
+				// leave; else the generic question, only when the rules
+				// give too few.
+				switch cq, first := c.topicQuestion(p); {
+				case cq != "" && first != "":
+					q, answer = cq, []block{{kind: para, text: first}}
+				case cq != "" && !topicAsked[cq]:
+					q, tier = cq, 4
+					topicAsked[cq] = true
+				default:
+					tier = 4
+				}
 			}
 			n := len(out)
-			add(pi, tier, q, p.blocks)
+			add(pi, tier, q, answer)
 			if len(out) > n {
 				out[n].heading = true
 			}
@@ -329,4 +347,53 @@ func itemQuestion(lang, item, context string, inProc bool) string {
 func genericQuestion(lang, q string) bool {
 	pre, post, _ := strings.Cut(lex(lang).generic, "%s")
 	return strings.HasPrefix(q, pre) && strings.HasSuffix(q, post)
+}
+
+// definition is an English sentence that defines its topic: "Orders placed
+// less than 7 days ahead are rush orders."
+var definition = regexp.MustCompile(`^\S.*\s(?:is an?|are)\s+(.+?)\.?$`)
+
+// topicQuestion is the question of a topic's first rule and that rule: a
+// sentence that defines the topic asks what it is ("What are rush
+// orders?"), else the first sentence group's own question
+// (ruleSentenceQuestion); else, with first "", the customer's question
+// about a usual topic (topicQuestionFor), or "".
+func (c *corpus) topicQuestion(p part) (q, first string) {
+	b := p.blocks[0]
+	if b.kind != para {
+		return topicQuestionFor(c.lang, p.heading), ""
+	}
+	gs, headless := c.groups(b.text)
+	if headless || leadIn(gs[0]) {
+		return topicQuestionFor(c.lang, p.heading), ""
+	}
+	g := gs[0]
+	s := sentences(g)[0]
+	if label, rest, ok := strings.Cut(s, ": "); ok && notTopic[strings.ToLower(label)] {
+		s = capitalize(rest) // "Gratis: la cancelación es gratuita …"
+	}
+	if c.lang == langEN {
+		if m := definition.FindStringSubmatch(s); m != nil && strings.EqualFold(m[1], p.heading) {
+			verb := "is"
+			if pluralNoun.MatchString(strings.ToLower(p.heading)) {
+				verb = "are"
+			}
+			return "What " + verb + " " + lowerFirst(tidyHeading(c.lang, p.heading, c.context())) + "?", g
+		}
+	}
+	if q := ruleSentenceQuestion(c.lang, s, false); q != "" {
+		return q, g
+	}
+	return topicQuestionFor(c.lang, p.heading), ""
+}
+
+// context is the sources' text, for telling names from Title Case words.
+func (c *corpus) context() string {
+	var sb strings.Builder
+	for _, p := range c.parts {
+		for _, b := range p.blocks {
+			sb.WriteString(" " + b.text)
+		}
+	}
+	return sb.String()
 }

@@ -27,7 +27,8 @@ var (
 
 // notVerbs are words after "We" that do not start a plain present verb
 // phrase ("We were", "We'd"): no question is formed from them.
-var notVerbs = toSet(`were was had did would could might do don't didn't won't can't 've 'll 'd`)
+var notVerbs = toSet(`were was had did would could might do don't didn't won't can't 've 'll 'd understand know hope appreciate
+	thank believe look regret apologise apologize`)
 
 // singularTopics read naturally as "What is your X?", pluralTopics as
 // "What are your X?" when the heading is that one word.
@@ -38,6 +39,10 @@ var (
 	contactHead  = regexp.MustCompile(`^(?i:contact(?:\s+us)?|get\s+in\s+touch|contact\s+details)$`)
 	locationHead = regexp.MustCompile(`^(?i:location|where\s+to\s+find\s+us|find\s+us|how\s+to\s+find\s+us|getting\s+here)$`)
 )
+
+// nounVerbs are imperatives that are also nouns heading a topic ("Order
+// changes" is about changes to orders, not how to order them).
+var nounVerbs = toSet(`order book change return transfer deposit ship payment account booking`)
 
 // readmeQuestions are the questions of a README's usual headings.
 var readmeQuestions = map[string]string{
@@ -75,7 +80,7 @@ func headingQuestion(h string) string {
 	switch {
 	case askWord.MatchString(h) && len(words) > 1 && words[1] != "we" && words[1] != "you":
 		return capitalize(h) + "?"
-	case imperatives[langEN][words[0]] && len(words) > 1 && !strings.Contains(h, "/"):
+	case imperatives[langEN][words[0]] && len(words) > 1 && !strings.Contains(h, "/") && !(nounVerbs[words[0]] && len(words) == 2 && pluralNoun.MatchString(lastWord)):
 		return "How do I " + topic + "?"
 	case len(words) <= 5 && singularTopics[lastWord]:
 		return "What is your " + topic + "?"

@@ -212,3 +212,24 @@ func TestSectionCues(t *testing.T) {
 		t.Errorf("topics %q\nwant %s", got, want)
 	}
 }
+
+// TestTopicQuestions: a topic heading asks its first rule's question, or
+// the customer's question about a usual topic, before "What should I know
+// about …?".
+func TestTopicQuestions(t *testing.T) {
+	for _, c := range []struct{ lang, content, want string }{
+		{langEN, "Rush Orders\nOrders placed less than 7 days ahead are rush orders. Rush orders carry a $25 fee.", "What are rush orders?"},
+		{langEN, "Deposits\nA 50% non-refundable deposit is required to secure your date.", "Is a 50% non-refundable deposit required to secure my date?"},
+		{langEN, "Cancellation\nWe do not give anything back within 14 days.", "What is your cancellation policy?"},
+		{langDE, "Kaution\nFür jedes Fahrrad verlangen wir 100 €.", "Muss ich eine Kaution zahlen?"},
+		{langES, "Mascotas\nSe admiten perros pequeños con un suplemento.", "¿Se admiten mascotas?"},
+		{langEN, "Roles and permissions\nThere are three roles.", ""},
+	} {
+		c2 := &corpus{lang: c.lang, used: map[string]bool{}}
+		c2.parts = parse(Source{Name: "x", Content: c.content})
+		q, _ := c2.topicQuestion(c2.parts[0])
+		if q != c.want {
+			t.Errorf("topicQuestion(%q) = %q, want %q", c.content, q, c.want)
+		}
+	}
+}
