@@ -16,7 +16,8 @@ type corpus struct {
 	docOf     []int // source index of each part
 	partScore []float64
 	index     *bm25
-	used      map[string]bool // keys of sentences already placed in the document
+	used      map[string]bool   // keys of sentences already placed in the document
+	ruleQs    map[string]string // ruleQuestionOf's answers
 }
 
 func newCorpus(req Request, lang string) *corpus {

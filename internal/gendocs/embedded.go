@@ -186,7 +186,7 @@ func (c *corpus) faqCandidates() []qa {
 				if q := itemQuestion(c.lang, b.text, context, inProc); q != "" {
 					answer := b.text
 					for _, g := range gs[1:] {
-						if !leadIn(g) && ruleSentenceQuestion(c.lang, g, inProc) != "" {
+						if !leadIn(g) && c.ruleQuestionOf(g, inProc) != "" {
 							answer = gs[0]
 							break
 						}
@@ -199,7 +199,7 @@ func (c *corpus) faqCandidates() []qa {
 				if i == 0 && headless || leadIn(g) {
 					continue
 				}
-				if q := ruleSentenceQuestion(c.lang, g, inProc); q != "" {
+				if q := c.ruleQuestionOf(g, inProc); q != "" {
 					add(pi, 2, q, []block{{kind: para, text: g}})
 				}
 			}
@@ -381,7 +381,7 @@ func (c *corpus) topicQuestion(p part) (q, first string) {
 			return "What " + verb + " " + lowerFirst(tidyHeading(c.lang, p.heading, c.context())) + "?", g
 		}
 	}
-	if q := ruleSentenceQuestion(c.lang, s, false); q != "" {
+	if q := c.ruleQuestionOf(s, false); q != "" {
 		return q, g
 	}
 	return topicQuestionFor(c.lang, p.heading), ""
@@ -396,4 +396,23 @@ func (c *corpus) context() string {
 		}
 	}
 	return sb.String()
+}
+
+// ruleQuestionOf is ruleSentenceQuestion in the corpus's language,
+// remembered: a sentence group is asked about as a topic's first rule, as
+// part of a list item and on its own.
+func (c *corpus) ruleQuestionOf(g string, inProc bool) string {
+	key := g
+	if inProc {
+		key = "\x00" + g
+	}
+	if q, ok := c.ruleQs[key]; ok {
+		return q
+	}
+	if c.ruleQs == nil {
+		c.ruleQs = map[string]string{}
+	}
+	q := ruleSentenceQuestion(c.lang, g, inProc)
+	c.ruleQs[key] = q
+	return q
 }
