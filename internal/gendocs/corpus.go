@@ -94,6 +94,17 @@ func midRef(lang, s string) bool {
 	return refStart[lang][first] || refStart[langEN][first] && lang == langEN
 }
 
+// announces reports whether a sentence group only announces text that
+// follows it ("To make your visit smooth, please read the booking policy
+// below."): written elsewhere, it points at nothing.
+func announces(g string) bool {
+	return !leadIn(g) && announceRef.MatchString(g) && words(g) <= 30
+}
+
+// announceRef points at what follows; unlike forwardRef it leaves "the
+// following day" ("le jour suivant", "el día siguiente") alone.
+var announceRef = regexp.MustCompile(`(?i)\b(?:below|the following (?:policy|policies|rules|terms|conditions)|as follows|ci-dessous|nachfolgend\w*|folgenden? (?:Regeln|Bedingungen)|a continuación)\b`)
+
 // leadIn reports whether a sentence introduces a list (ends with ":").
 func leadIn(s string) bool { return strings.HasSuffix(strings.TrimSpace(s), ":") }
 
@@ -131,7 +142,7 @@ func (c *corpus) sentenceUnits() []unit {
 				ss = []string{b.text}
 			}
 			for i, s := range ss {
-				if i == 0 && headless || leadIn(s) {
+				if i == 0 && headless || leadIn(s) || announces(s) {
 					continue
 				}
 				out = append(out, unit{doc: d, pos: pos[d], part: pi, text: s, item: b.kind != para,
@@ -247,7 +258,7 @@ func (c *corpus) compose(blocks []block, max int) (string, []string) {
 			gs, headless := c.groups(b.text)
 			var keep []string
 			for gi, g := range gs {
-				if c.isUsed(g) || gi == 0 && headless && sb.Len() == 0 {
+				if c.isUsed(g) || gi == 0 && headless && sb.Len() == 0 || announces(g) {
 					continue
 				}
 				if leadIn(g) && (i+1 >= len(blocks) || blocks[i+1].kind == para || gi != len(gs)-1 || c.isUsed(blocks[i+1].text)) {

@@ -325,6 +325,11 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 // or range label ("Between 29 and 15 days before arrival: ..."), a fact
 // ("Annual plan: $780"), or the rule it states; or "".
 func itemQuestion(lang, item, context string, inProc bool) string {
+	if inProc {
+		// a step of a procedure ("Open your account settings: click …")
+		// is no fact; the procedure is asked about by its heading
+		return ""
+	}
 	m := factLabel.FindStringSubmatch(item)
 	if m != nil {
 		if q := labelQuestion(lang, m[1]); q != "" {

@@ -297,7 +297,7 @@ func sentenceQuestionES(s string) string {
 	if m := esYouCan.FindStringSubmatch(body); m != nil && !strings.HasSuffix(strings.Fields(m[1])[0], "se") {
 		return "¿Puedo " + swapWords(m[1], map[string]string{"su": "mi", "sus": "mis", "tu": "mi", "tus": "mis"}) + "?"
 	}
-	if m := esWe.FindStringSubmatch(body); m != nil {
+	if m := esWe.FindStringSubmatch(body); m != nil && !esNotAsked[strings.ToLower(m[1]+m[2])] {
 		end := "an"
 		if m[2] != "amos" {
 			end = "en"
@@ -306,6 +306,10 @@ func sentenceQuestionES(s string) string {
 	}
 	return ""
 }
+
+// esNotAsked are "we" verbs that state a courtesy, not a service
+// ("Sabemos que surgen imprevistos.", "Agradecemos tu comprensión.").
+var esNotAsked = toSet(`sabemos entendemos agradecemos esperamos lamentamos comprendemos deseamos`)
 
 var (
 	factLabel = regexp.MustCompile(`^([^:—]{2,60}?)\s*(?::|—)\s*(.+)$`)

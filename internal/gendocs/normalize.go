@@ -547,6 +547,13 @@ func assemble(kinds []lineKind, texts []string) string {
 		case lTable:
 			table = append(table, tableCells(t))
 		case lBullet, lStep:
+			if nk, _ := next(i); k == lStep && labelTitle(t) && nk == lBullet {
+				// "1. Puntualidad y respeto por el tiempo:" over its bullets
+				// is a numbered section title, not a step
+				heading(t)
+				prevList = false
+				continue
+			}
 			flush()
 			mark := "- "
 			if k == lStep {
@@ -631,6 +638,12 @@ func allCaps(s string) bool {
 		}
 	}
 	return letters > 0
+}
+
+// labelTitle reports whether a line is a short title ending with ":".
+func labelTitle(t string) bool {
+	body, ok := strings.CutSuffix(t, ":")
+	return ok && words(body) <= 8 && !strings.ContainsAny(body, ".:;!?") && startsUpper(body)
 }
 
 // remark reports whether a line is a whole remark in brackets.

@@ -20,7 +20,7 @@ var (
 	deIf = regexp.MustCompile(`^(?i:wenn|falls|sollten?)\s+([^,]{3,90}),\s*\S`)
 	esIf = regexp.MustCompile(`^(?i:si|cuando|en caso de)\s+([^,]{3,90}),\s*\S`)
 	// German "Bei X <verb> ...": the circumstance ends at the finite verb
-	deBei      = regexp.MustCompile(`^(?i:bei|ab|bis|während|nach|vor)\s+(.{3,80}?)\s+(ist|sind|wird|werden|gibt|gilt|gelten|fallen|fällt|erfolgt|haftet|besteht|kann|können|muss|müssen|darf|dürfen|bleibt|entfällt|betragen|beträgt|berechnen|zahlen|zahlt)\b`)
+	deBei      = regexp.MustCompile(`^(?i:bei|ab|bis|während|nach|vor|in|im|für)\s+(.{3,80}?)\s+(ist|sind|wird|werden|gibt|gilt|gelten|fallen|fällt|erfolgt|haftet|besteht|kann|können|muss|müssen|darf|dürfen|bleibt|entfällt|betragen|beträgt|berechnen|zahlen|zahlt)\b`)
 	enTime     = regexp.MustCompile(`^(?i:between|within|less than|more than|up to|from|after|before|at least)\b`)
 	frTime     = regexp.MustCompile(`^(?i:entre|moins de|plus de|jusqu['’]à|à partir de|dans les|avant|après)\b`)
 	deTime     = regexp.MustCompile(`^(?i:zwischen|weniger als|mehr als|bis|ab|innerhalb|vor|nach)\b`)
@@ -187,7 +187,7 @@ func ruleQuestionDE(body string) string {
 func ruleQuestionES(body string) string {
 	if m := esIf.FindStringSubmatch(body); m != nil {
 		lead := strings.ToLower(body[:strings.Index(body, m[1])])
-		return "¿Qué pasa " + lead + m[1] + "?"
+		return "¿Qué pasa " + lead + esFirstPerson(m[1]) + "?"
 	}
 	if esDet.MatchString(body) && !regexp.MustCompile(`(?i)\b(nuestr[oa]s?|nosotros)\b`).MatchString(body) {
 		return "¿" + firstClause(body) + "?"
@@ -299,3 +299,34 @@ var (
 	deNotVerb = toSet(`zum zur im am an in auf für mit von bei nach vor aus des dem den der die das und oder nicht nur ohne gegen unter über seit`)
 	deModal   = toSet(`muss kann darf soll will wird mag`)
 )
+
+// esTu are the second person ("tú") words of a Spanish condition and the
+// customer's own; esFirstPerson turns the condition's verb round too
+// ("si llegas tarde" asks "¿Qué pasa si llego tarde?").
+var esTu = map[string]string{"te": "me", "tu": "mi", "tus": "mis", "ti": "mí", "eres": "soy", "estás": "estoy", "vas": "voy",
+	"tienes": "tengo", "puedes": "puedo", "quieres": "quiero", "haces": "hago", "sabes": "sé", "das": "doy"}
+
+func esFirstPerson(cond string) string {
+	ws := strings.Fields(cond)
+	verb := false
+	for i, w := range ws {
+		low := strings.ToLower(w)
+		if r, ok := esTu[low]; ok {
+			ws[i] = r
+			if low != "te" && low != "tu" && low != "tus" && low != "ti" {
+				verb = true
+			}
+			continue
+		}
+		if !verb && low != "no" && len(low) > 3 && (strings.HasSuffix(low, "as") || strings.HasSuffix(low, "es")) {
+			// the condition's verb in "tú": "llegas", "cancelas", "necesitas"
+			ws[i] = w[:len(w)-2] + "o"
+			verb = true
+			continue
+		}
+		if low != "no" {
+			verb = true // a condition without a "tú" verb ("si el cliente ...") is left as it is
+		}
+	}
+	return strings.Join(ws, " ")
+}

@@ -145,6 +145,11 @@ func TestRuleSentenceQuestion(t *testing.T) {
 		{langEN, "The price list shows every fee we charge.", false, "Does the price list show every fee you charge?"}, // not "list" as the verb
 		{langFR, "La modification crée une nouvelle réservation ; la première est annulée automatiquement.", false, "Est-ce que la modification crée une nouvelle réservation ?"},
 		{langDE, "Der Zutritt zum Club erfolgt nur über das Drehkreuz.", false, ""},
+		{langES, "Si llegas tarde dos veces seguidas, se aplica la tarifa de cancelación.", false, "¿Qué pasa si llego tarde dos veces seguidas?"},
+		{langES, "Si no te presentas, el anticipo no se reembolsa.", false, "¿Qué pasa si no me presento?"},
+		{langES, "Sabemos que surgen imprevistos.", false, ""},
+		{langDE, "In den Ferien können normale Räder nur vorgemerkt werden.", false, "Was gilt in den Ferien?"},
+		{langDE, "Für stark verschmutzte Räder beträgt die Reinigungsgebühr mindestens 10 €.", false, "Was gilt für stark verschmutzte Räder?"},
 	} {
 		if got := ruleSentenceQuestion(c.lang, c.in, c.inProc); got != c.want {
 			t.Errorf("ruleSentenceQuestion(%s, %q, %v) = %q, want %q", c.lang, c.in, c.inProc, got, c.want)
@@ -166,6 +171,19 @@ func TestRulesListFAQ(t *testing.T) {
 				t.Errorf("%s: %q: %q", kb.name, s.Heading, s.Body)
 			}
 		}
+	}
+}
+
+func TestStepsAndAnnouncements(t *testing.T) {
+	if q := itemQuestion(langEN, "Open your account settings: click your profile picture.", "", true); q != "" {
+		t.Errorf("a step of a procedure asked %q", q)
+	}
+	if !announces("To make your visit smooth, please read the booking policy below.") || announces("Le solde est dû le jour suivant.") {
+		t.Error("announces")
+	}
+	got := normalizeText("1. Puntualidad y respeto por el tiempo:\n- Te damos una tolerancia de 15 minutos.\n2. Reprogramación de citas:\n- Puedes reprogramar tu cita.")
+	if want := "## Puntualidad y respeto por el tiempo\n- Te damos una tolerancia de 15 minutos.\n\n## Reprogramación de citas\n- Puedes reprogramar tu cita."; got != want {
+		t.Errorf("numbered titles: %q", got)
 	}
 }
 

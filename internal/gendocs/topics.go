@@ -72,6 +72,11 @@ func topicQuestionFor(lang, heading string) string {
 	if _, name, ok := strings.Cut(heading, " – "); ok {
 		heading = name // "Casas Rurales – Cancelación": the unit is added as the question's scope
 	}
+	if words(heading) > 4 {
+		// a long heading ("Cancellation policy, terms and conditions for
+		// general classes") titles a part of the page, not one topic
+		return ""
+	}
 	for _, t := range topicQuestions[lang] {
 		if t.re.MatchString(heading) {
 			return t.q
