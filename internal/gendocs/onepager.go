@@ -199,14 +199,17 @@ func (c *corpus) pricing() string {
 		if p.heading == "" {
 			continue
 		}
+		if strings.HasSuffix(p.heading, "?") {
+			// an answer without its question loses what it is about ("Yes,
+			// a security deposit is taken …"): a question stands as a
+			// section of its own
+			continue
+		}
 		body, used := c.compose(p.blocks, 300)
 		if body == "" || strings.Contains(body, "\n") || midRef(c.lang, body) || !pricingCue[c.lang].MatchString(p.heading+" "+body) {
 			continue
 		}
-		line := body
-		if !strings.HasSuffix(p.heading, "?") {
-			line = p.heading + ": " + body
-		}
+		line := p.heading + ": " + body
 		cands = append(cands, cand{unit: unit{doc: c.docOf[pi], pos: pi, part: pi, score: c.partScore[pi]}, line: line, used: used})
 	}
 	chosen := pick(cands, 4, func(x cand) unit { return x.unit })
