@@ -16,8 +16,9 @@ type corpus struct {
 	docOf     []int // source index of each part
 	partScore []float64
 	index     *bm25
-	used      map[string]bool   // keys of sentences already placed in the document
-	ruleQs    map[string]string // ruleQuestionOf's answers
+	used      map[string]bool     // keys of sentences already placed in the document
+	ruleQs    map[string]string   // ruleQuestionOf's answers
+	keys      map[string][]string // keysOf's answers
 }
 
 func newCorpus(req Request, lang string) *corpus {
@@ -98,8 +99,20 @@ func midRef(lang, s string) bool {
 // follows it ("To make your visit smooth, please read the booking policy
 // below."): written elsewhere, it points at nothing.
 func announces(g string) bool {
-	return !leadIn(g) && announceRef.MatchString(g) && words(g) <= 30
+	if !strings.ContainsAny(g, "bBfFcCnNaA") || leadIn(g) || words(g) > 30 {
+		return false
+	}
+	l := strings.ToLower(g)
+	for _, w := range announceWords {
+		if strings.Contains(l, w) {
+			return announceRef.MatchString(g)
+		}
+	}
+	return false
 }
+
+// announceWords are the words announceRef needs, tested before it.
+var announceWords = []string{"below", "following", "follows", "ci-dessous", "nachfolgend", "folgende", "continuación"}
 
 // announceRef points at what follows; unlike forwardRef it leaves "the
 // following day" ("le jour suivant", "el día siguiente") alone.
@@ -208,24 +221,55 @@ func sortBySource[T any](items []T, key func(T) unit) {
 	})
 }
 
-var keyStrip = regexp.MustCompile(`[^\p{L}\p{N}]+`)
-
-// sentenceKey identifies a sentence regardless of case and punctuation.
+// sentenceKey identifies a sentence regardless of case and punctuation:
+// its letters and digits in lower case, runs of anything else one space.
 func sentenceKey(s string) string {
-	return strings.TrimSpace(keyStrip.ReplaceAllString(strings.ToLower(s), " "))
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) {
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(unicode.ToLower(r))
+			continue
+		}
+		space = true
+	}
+	return b.String()
+}
+
+// keysOf returns the keys of the sentences of text, remembered: the
+// templates ask about the same texts many times.
+func (c *corpus) keysOf(text string) []string {
+	if ks, ok := c.keys[text]; ok {
+		return ks
+	}
+	if c.keys == nil {
+		c.keys = map[string][]string{}
+	}
+	ss := sentences(text)
+	ks := make([]string, len(ss))
+	for i, s := range ss {
+		ks[i] = sentenceKey(s)
+	}
+	c.keys[text] = ks
+	return ks
 }
 
 // mark records sentences as placed in the document.
 func (c *corpus) mark(text string) {
-	for _, s := range sentences(text) {
-		c.used[sentenceKey(s)] = true
+	for _, k := range c.keysOf(text) {
+		c.used[k] = true
 	}
 }
 
 // isUsed reports whether any sentence of text is placed already.
 func (c *corpus) isUsed(text string) bool {
-	for _, s := range sentences(text) {
-		if c.used[sentenceKey(s)] {
+	for _, k := range c.keysOf(text) {
+		if c.used[k] {
 			return true
 		}
 	}
