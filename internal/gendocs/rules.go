@@ -60,8 +60,13 @@ func ruleQuestion(lang, s string) string {
 }
 
 // qCut is where a long question may end: before a list of cases or
-// conditions ("... put on hold for injury, illness, ...").
-var qCut = regexp.MustCompile(`,\s|\s(?:for|pour|für|para|with|avec|mit|con|before|avant|vor|antes)\s`)
+// conditions ("... put on hold for injury, illness, ...") or a means
+// ("... by emailing the studio").
+var qCut = regexp.MustCompile(`,\s|\s(?:for|pour|für|para|with|avec|mit|con|before|avant|vor|antes)\s|\sby\s\w+ing\b`)
+
+// durationEnd is a question cut right after a duration ("… up to 24
+// hours"): the words after it ("before the first class") are needed.
+var durationEnd = regexp.MustCompile(`(?i)\d+\s*(?:hours?|days?|weeks?|months?|minutes?|heures?|jours?|semaines?|mois|stunden|tagen?|wochen|monaten?|horas?|días?|semanas?|meses)$`)
 
 // shortQuestion keeps a question of at most 12 words; a longer one ends
 // before its list of cases, its answer keeping them all; one still
@@ -79,7 +84,7 @@ func shortQuestion(q string) string {
 		return q
 	}
 	for _, loc := range qCut.FindAllStringIndex(body, -1) {
-		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 {
+		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 && !durationEnd.MatchString(cut) {
 			return cut + end
 		}
 	}

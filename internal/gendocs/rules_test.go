@@ -148,6 +148,7 @@ func TestRuleSentenceQuestion(t *testing.T) {
 		{langES, "Si llegas tarde dos veces seguidas, se aplica la tarifa de cancelación.", false, "¿Qué pasa si llego tarde dos veces seguidas?"},
 		{langES, "Si no te presentas, el anticipo no se reembolsa.", false, "¿Qué pasa si no me presento?"},
 		{langES, "Sabemos que surgen imprevistos.", false, ""},
+		{langEN, "Registration can be cancelled up to 24 hours before the first class by emailing or messaging the studio.", false, "Can registration be cancelled up to 24 hours before the first class?"},
 		{langDE, "In den Ferien können normale Räder nur vorgemerkt werden.", false, "Was gilt in den Ferien?"},
 		{langDE, "Für stark verschmutzte Räder beträgt die Reinigungsgebühr mindestens 10 €.", false, "Was gilt für stark verschmutzte Räder?"},
 	} {
