@@ -231,6 +231,9 @@ func (c *corpus) faq(req Request) (*Document, error) {
 		u.pos += q.tier * 10000
 		return u
 	})
+	// a generic question ("What should I know about …?") only fills,
+	// whatever its relevance: its topic's rules come first
+	sort.SliceStable(cands, func(a, b int) bool { return cands[a].tier < 4 && cands[b].tier == 4 })
 	// in source order (the purpose aside), a second try when the purpose's
 	// order leaves too few: the best match's long answer may have taken
 	// the sentences of several questions
@@ -385,6 +388,9 @@ func (c *corpus) topicQuestion(p part) (q, first string) {
 			}
 			return "What " + verb + " " + lowerFirst(tidyHeading(c.lang, p.heading, c.context())) + "?", g
 		}
+	}
+	if c.lang == langEN && strings.HasPrefix(strings.ToLower(s), strings.ToLower(p.heading)+" is a") {
+		return "What is " + p.heading + "?", g // "tidyq is a small command-line tool …"
 	}
 	if q := c.ruleQuestionOf(s, false); q != "" {
 		return q, g

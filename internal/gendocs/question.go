@@ -14,7 +14,7 @@ var (
 	qPrefix     = regexp.MustCompile(`^(?i:q(?:uestion)?\s*[:.-]\s*)`)
 	aPrefix     = regexp.MustCompile(`^(?i:a(?:nswer)?\s*[:.-]\s*)`)
 	howToHead   = regexp.MustCompile(`^(?i:how\s+to)\s+(.+)$`)
-	youModal    = regexp.MustCompile(`^(?i:you)\s+(can|may|should|must|need to|have to|will need to)\s+(.+)$`)
+	youModal    = regexp.MustCompile(`^(?i:you)\s+(can|cannot|can't|may|should|must|need to|have to|will need to)\s+(.+)$`)
 	weVerb      = regexp.MustCompile(`^(?i:we)\s+(are|can|will|also)?\s*(.+)$`)
 	ourIs       = regexp.MustCompile(`^(?i:our)\s+((?:\S+\s+){0,3}?\S+)\s+(is|are)\s+\S`)
 	ifClause    = regexp.MustCompile(`^(?i:if)\s+you\s+([^,]{3,80}),\s*\S`)
@@ -23,6 +23,8 @@ var (
 	costClause  = regexp.MustCompile(`^((?:\S+\s+){0,4}?\S+)\s+costs?\s+\S`)
 	pluralNoun  = regexp.MustCompile(`[^s]s$`)
 	gerundStart = regexp.MustCompile(`^\S+ing\b`)
+	whenIs      = regexp.MustCompile(`^(\p{Lu}[\p{L}-]*(?:\s[\p{Ll}-]+)?)\s+is\s+(?:at|from|between|until|before)\s+\d`)
+	availableOn = regexp.MustCompile(`^(\S+(?:\s\S+){0,5}?)\s+(is|are)\s+available\b(.*)$`)
 )
 
 // notVerbs are words after "We" that do not start a plain present verb
@@ -109,11 +111,19 @@ func sentenceQuestion(s string) string {
 	if m := youModal.FindStringSubmatch(body); m != nil {
 		rest := toCustomer(firstClause(m[2]))
 		switch strings.ToLower(m[1]) {
-		case "can", "may":
+		case "can", "may", "cannot", "can't":
 			return "Can I " + rest + "?"
 		default:
 			return "Do I need to " + rest + "?"
 		}
+	}
+	if m := whenIs.FindStringSubmatch(body); m != nil && !pronoun.MatchString(m[1]) {
+		// "Check-in is at 4 pm and check-out is at 11 am."
+		return "When is " + lowerFirst(m[1]) + "?"
+	}
+	if m := availableOn.FindStringSubmatch(body); m != nil && !pronoun.MatchString(m[1]) {
+		// "SSO with Okta is available on the Business plan."
+		return strings.TrimSpace(capitalize(strings.ToLower(m[2]))+" "+toCustomer(lowerFirst(m[1]))+" available "+toCustomer(firstClause(m[3]))) + "?"
 	}
 	if m := ourIs.FindStringSubmatch(body); m != nil && infoNoun(m[1]) {
 		verb := "is"

@@ -30,7 +30,7 @@ var (
 	deDet      = regexp.MustCompile(`^(Der|Die|Das|Ein|Eine|Jedes|Jede|Jeder)\s+(\p{Lu}[\p{L}-]*)\s+(\p{Ll}\p{L}*)\s+(.+)$`)
 	deNoun     = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:en|e|n|s|er))(?:,| (?:sind|ist|werden|wird|dürfen|darf|müssen|muss|macht|machen|gibt|und))\s`)
 	esDet      = regexp.MustCompile(`^(El|La|Los|Las|Un|Una|Todo|Toda|Todos|Todas|Cada)\s+\S`)
-	enBare     = regexp.MustCompile(`^(\p{Lu}[\p{Ll}-]*s(?:\s+[\p{Ll}\d'’-]+){0,3}|\p{Lu}[\p{Ll}-]+(?:\s+[\p{Ll}-]+){0,2}\s+[\p{Ll}-]+s)\s+(are|can|cannot|must|will|may|should|need|require|cost|include|apply|take|get|have|renew|expire|start|end|last|remain|cover|count|run|begin|close|open)\s+(.+)$`)
+	enBare     = regexp.MustCompile(`^(\p{Lu}[\p{Ll}-]*s(?:\s+[\p{Ll}\d'’-]+){0,3}|\p{Lu}[\p{Ll}-]+(?:\s+[\p{Ll}-]+){0,2}\s+[\p{Ll}-]+s)\s+(?:also\s+)?(are|can|cannot|must|will|may|should|need|require|cost|include|apply|take|get|have|renew|expire|start|end|last|remain|cover|count|run|begin|close|open)\s+(.+)$`)
 	pronoun    = regexp.MustCompile(`(?i)\b(i|we|you|he|she|it|they|me|us|them|this|that|these|those)\b`)
 	notSubject = toSet(`sometimes often usually always never also please here there then now today only just even most many some`)
 	formalYou  = regexp.MustCompile(`\bSie\b`)
