@@ -258,6 +258,11 @@ func ruleSentenceQuestion(lang, g string, inProc bool) string {
 			return q
 		}
 	}
+	if lang == langDE && !inProc {
+		if q := deInstructionQuestion(first); q != "" {
+			return q
+		}
+	}
 	if lang == langEN && !inProc {
 		// one plain instruction only: not alternatives ("Renew online, at
 		// the kiosks, or by phone") nor a condition ("Cancel early and you
@@ -334,4 +339,45 @@ func esFirstPerson(cond string) string {
 		}
 	}
 	return strings.Join(ws, " ")
+}
+
+// deFormalImperative is a German instruction in the formal imperative: "Bitte
+// bringen Sie Ihren Ausweis mit.", "Melden Sie Mängel sofort."
+var deFormalImperative = regexp.MustCompile(`^(?:Bitte\s+)?(\p{L}\p{Ll}+en)\s+Sie\s+(?:bitte\s+)?([^,;:()]+?)\.?$`)
+
+// deParticles are separable prefixes that end an imperative ("bringen …
+// mit") and join the infinitive ("mitbringen").
+var deParticles = toSet(`mit an ab auf aus ein zurück vor nach zu weg bei`)
+
+// deInstructionQuestion asks whether the customer must do what a German
+// instruction says ("Muss ich meinen Ausweis mitbringen?"), or may do what
+// it forbids ("Stellen Sie die Räder nie in einen Ständer." → "Darf ich
+// die Räder in einen Ständer stellen?"); "" for other sentences.
+func deInstructionQuestion(s string) string {
+	m := deFormalImperative.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil || words(m[2]) < 2 || words(m[2]) > 10 {
+		return ""
+	}
+	verb := strings.ToLower(m[1])
+	ws := strings.Fields(m[2])
+	if last := ws[len(ws)-1]; deParticles[last] {
+		verb = last + verb
+		ws = ws[:len(ws)-1]
+	}
+	aux, out := "Muss", ws[:0:0]
+	for _, w := range ws {
+		switch w {
+		case "nie", "niemals", "nicht":
+			aux = "Darf"
+			continue
+		case "bitte":
+			continue
+		}
+		out = append(out, w)
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	mine := map[string]string{"Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihr": "mein", "Ihnen": "mir", "Sie": "ich"}
+	return aux + " ich " + swapWords(strings.Join(out, " "), mine) + " " + verb + "?"
 }
