@@ -258,6 +258,14 @@ func ruleSentenceQuestion(lang, g string, inProc bool) string {
 			return q
 		}
 	}
+	if lang == langFR && !inProc {
+		if m := frPolite.FindStringSubmatch(strings.TrimRight(first, ". ")); m != nil && !strings.Contains(m[1], "votre") && words(m[1]) >= 2 && words(m[1]) <= 12 && !strings.ContainsAny(m[1], ",;:()") {
+			// "Merci de nous signaler vos allergies …" asks "Dois-je vous
+			// signaler mes allergies … ?" ("votre" is left alone: "mon" or
+			// "ma" depends on the noun)
+			return "Dois-je " + swapWords(m[1], map[string]string{"nous": "vous", "vos": "mes"}) + " ?"
+		}
+	}
 	if lang == langDE && !inProc {
 		if q := deInstructionQuestion(first); q != "" {
 			return q
@@ -381,3 +389,7 @@ func deInstructionQuestion(s string) string {
 	mine := map[string]string{"Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihr": "mein", "Ihnen": "mir", "Sie": "ich"}
 	return aux + " ich " + swapWords(strings.Join(out, " "), mine) + " " + verb + "?"
 }
+
+// frPolite is a French request to the customer: "Merci de …", "Veuillez …",
+// "Pensez à …" followed by the infinitive.
+var frPolite = regexp.MustCompile(`^(?:Merci de|Merci d['’]|Veuillez|Pensez à)\s*(\p{Ll}.+)$`)

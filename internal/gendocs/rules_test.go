@@ -152,6 +152,8 @@ func TestRuleSentenceQuestion(t *testing.T) {
 		{langDE, "Melden Sie Mängel sofort.", false, "Muss ich Mängel sofort melden?"},
 		{langDE, "Fahren Sie bitte niemals am Strand oder im Sand.", false, "Darf ich am Strand oder im Sand fahren?"},
 		{langDE, "Klicken Sie auf Speichern.", true, ""},
+		{langFR, "Merci de nous signaler vos allergies au moment de la réservation.", false, "Dois-je vous signaler mes allergies au moment de la réservation ?"},
+		{langFR, "Merci de présenter votre carte à l'accueil.", false, ""},
 		{langEN, "You cannot freeze while your account has an outstanding balance.", false, "Can I freeze while my account has an outstanding balance?"},
 		{langEN, "Check-in is at 4 pm and check-out is at 11 am.", false, "When is check-in?"},
 		{langEN, "SSO with Okta is available on the Business plan.", false, "Is SSO with Okta available on the Business plan?"},
