@@ -97,8 +97,12 @@ func midRef(lang, s string) bool {
 
 // announces reports whether a sentence group only announces text that
 // follows it ("To make your visit smooth, please read the booking policy
-// below."): written elsewhere, it points at nothing.
+// below."): written elsewhere, it points at nothing; or only thanks or
+// welcomes the reader.
 func announces(g string) bool {
+	if courtesy.MatchString(g) && words(g) <= 20 {
+		return true // "Thank you for choosing our restaurant for your group."
+	}
 	if !strings.ContainsAny(g, "bBfFcCnNaA") || leadIn(g) || words(g) > 30 {
 		return false
 	}
@@ -110,6 +114,10 @@ func announces(g string) bool {
 	}
 	return false
 }
+
+// courtesy is a sentence of thanks or welcome, which states nothing a
+// customer asks about.
+var courtesy = regexp.MustCompile(`^(?i:thank you|thanks|we look forward|merci pour|merci d['’]avoir|merci de votre|nous avons hâte|vielen dank|danke|wir freuen uns|gracias|esperamos verte)\b`)
 
 // announceWords are the words announceRef needs, tested before it.
 var announceWords = []string{"below", "following", "follows", "ci-dessous", "nachfolgend", "folgende", "continuación"}

@@ -64,6 +64,10 @@ func ruleQuestion(lang, s string) string {
 // ("... by emailing the studio").
 var qCut = regexp.MustCompile(`,\s|\s(?:for|pour|für|para|with|avec|mit|con|before|avant|vor|antes)\s|\sby\s\w+ing\b`)
 
+// quantityStart is what follows a cut that the question needs: a
+// quantity ("… for up to 15 minutes", "… pour au moins 2 nuits").
+var quantityStart = regexp.MustCompile(`(?i)^(?:up to |at least |more than |less than |jusqu'à |au moins |plus de |moins de |mindestens |bis zu |hasta |al menos |más de |menos de )?\d`)
+
 // durationEnd is a question cut right after a duration ("… up to 24
 // hours"): the words after it ("before the first class") are needed.
 var durationEnd = regexp.MustCompile(`(?i)\d+\s*(?:hours?|days?|weeks?|months?|minutes?|heures?|jours?|semaines?|mois|stunden|tagen?|wochen|monaten?|horas?|días?|semanas?|meses)$`)
@@ -84,7 +88,7 @@ func shortQuestion(q string) string {
 		return q
 	}
 	for _, loc := range qCut.FindAllStringIndex(body, -1) {
-		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 && !durationEnd.MatchString(cut) {
+		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 && !durationEnd.MatchString(cut) && !quantityStart.MatchString(body[loc[1]:]) {
 			return cut + end
 		}
 	}

@@ -25,6 +25,7 @@ func TestRuleQuestion(t *testing.T) {
 		{langES, "Si la cancelación se produce tarde, se cobra todo.", "¿Qué pasa si la cancelación se produce tarde?"},
 		{langES, "La cancelación es gratuita hasta 7 días antes de la llegada.", "¿La cancelación es gratuita hasta 7 días antes de la llegada?"},
 		{langES, "Nuestro equipo valida las casas.", ""},
+		{langEN, "All group reservations are held for up to 15 minutes after the booked time, so please call us if you are late.", "Are all group reservations held for up to 15 minutes after the booked time?"},
 		{langEN, "Short one.", ""},
 	} {
 		if got := ruleQuestion(c.lang, c.in); got != c.want {
@@ -191,7 +192,8 @@ func TestStepsAndAnnouncements(t *testing.T) {
 	if q := itemQuestion(langEN, "Open your account settings: click your profile picture.", "", true); q != "" {
 		t.Errorf("a step of a procedure asked %q", q)
 	}
-	if !announces("To make your visit smooth, please read the booking policy below.") || announces("Le solde est dû le jour suivant.") {
+	if !announces("To make your visit smooth, please read the booking policy below.") || announces("Le solde est dû le jour suivant.") ||
+		!announces("Thank you for choosing our restaurant for your group.") || announces("Merci de nous signaler vos allergies.") {
 		t.Error("announces")
 	}
 	got := normalizeText("1. Puntualidad y respeto por el tiempo:\n- Te damos una tolerancia de 15 minutos.\n2. Reprogramación de citas:\n- Puedes reprogramar tu cita.")
