@@ -16,7 +16,9 @@ type corpus struct {
 	docOf     []int // source index of each part
 	partScore []float64
 	index     *bm25
-	used      map[string]bool // keys of sentences already placed in the document
+	used      map[string]bool     // keys of sentences already placed in the document
+	ruleQs    map[string]string   // ruleQuestionOf's answers
+	keys      map[string][]string // keysOf's answers
 }
 
 func newCorpus(req Request, lang string) *corpus {
@@ -77,13 +79,52 @@ var refStart = map[string]map[string]bool{
 	langES: toSet(`este esta estos estas esto ese esa eso ello también además o y pero entonces luego sin`),
 }
 
+// sameRef is a sentence about "the same" thing as the one before it ("The
+// same one month notice applies.", "La première est annulée …").
+var sameRef = regexp.MustCompile(`^(?i:the same|la même|le même|les mêmes|der gleiche|die gleiche|das gleiche|dieselben?|dasselbe|el mismo|la misma|los mismos|las mismas)\s|` +
+	`^(?i:the (?:former|latter)|(?:la|le) (?:première|premier|seconde?|dernière|dernier)\s+(?:est|sera|a|doit|peut))\b`)
+
 // midRef reports whether a sentence starts by referring to what came
 // before it.
 func midRef(lang, s string) bool {
+	if sameRef.MatchString(s) {
+		return true
+	}
 	first, _, _ := strings.Cut(strings.TrimSpace(s), " ")
 	first = strings.ToLower(strings.Trim(first, ",.:;¿¡\"'«»"))
 	return refStart[lang][first] || refStart[langEN][first] && lang == langEN
 }
+
+// announces reports whether a sentence group only announces text that
+// follows it ("To make your visit smooth, please read the booking policy
+// below."): written elsewhere, it points at nothing; or only thanks or
+// welcomes the reader.
+func announces(g string) bool {
+	if courtesy.MatchString(g) && words(g) <= 20 {
+		return true // "Thank you for choosing our restaurant for your group."
+	}
+	if !strings.ContainsAny(g, "bBfFcCnNaA") || leadIn(g) || words(g) > 30 {
+		return false
+	}
+	l := strings.ToLower(g)
+	for _, w := range announceWords {
+		if strings.Contains(l, w) {
+			return announceRef.MatchString(g)
+		}
+	}
+	return false
+}
+
+// courtesy is a sentence of thanks or welcome, which states nothing a
+// customer asks about.
+var courtesy = regexp.MustCompile(`^(?i:thank you|thanks|we look forward|merci pour|merci d['’]avoir|merci de votre|nous avons hâte|vielen dank|danke|wir freuen uns|gracias|esperamos verte)\b`)
+
+// announceWords are the words announceRef needs, tested before it.
+var announceWords = []string{"below", "following", "follows", "ci-dessous", "nachfolgend", "folgende", "continuación"}
+
+// announceRef points at what follows; unlike forwardRef it leaves "the
+// following day" ("le jour suivant", "el día siguiente") alone.
+var announceRef = regexp.MustCompile(`(?i)\b(?:below|the following (?:policy|policies|rules|terms|conditions)|as follows|ci-dessous|nachfolgend\w*|folgenden? (?:Regeln|Bedingungen)|a continuación)\b`)
 
 // leadIn reports whether a sentence introduces a list (ends with ":").
 func leadIn(s string) bool { return strings.HasSuffix(strings.TrimSpace(s), ":") }
@@ -122,7 +163,7 @@ func (c *corpus) sentenceUnits() []unit {
 				ss = []string{b.text}
 			}
 			for i, s := range ss {
-				if i == 0 && headless || leadIn(s) {
+				if i == 0 && headless || leadIn(s) || announces(s) {
 					continue
 				}
 				out = append(out, unit{doc: d, pos: pos[d], part: pi, text: s, item: b.kind != para,
@@ -188,24 +229,55 @@ func sortBySource[T any](items []T, key func(T) unit) {
 	})
 }
 
-var keyStrip = regexp.MustCompile(`[^\p{L}\p{N}]+`)
-
-// sentenceKey identifies a sentence regardless of case and punctuation.
+// sentenceKey identifies a sentence regardless of case and punctuation:
+// its letters and digits in lower case, runs of anything else one space.
 func sentenceKey(s string) string {
-	return strings.TrimSpace(keyStrip.ReplaceAllString(strings.ToLower(s), " "))
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) {
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(unicode.ToLower(r))
+			continue
+		}
+		space = true
+	}
+	return b.String()
+}
+
+// keysOf returns the keys of the sentences of text, remembered: the
+// templates ask about the same texts many times.
+func (c *corpus) keysOf(text string) []string {
+	if ks, ok := c.keys[text]; ok {
+		return ks
+	}
+	if c.keys == nil {
+		c.keys = map[string][]string{}
+	}
+	ss := sentences(text)
+	ks := make([]string, len(ss))
+	for i, s := range ss {
+		ks[i] = sentenceKey(s)
+	}
+	c.keys[text] = ks
+	return ks
 }
 
 // mark records sentences as placed in the document.
 func (c *corpus) mark(text string) {
-	for _, s := range sentences(text) {
-		c.used[sentenceKey(s)] = true
+	for _, k := range c.keysOf(text) {
+		c.used[k] = true
 	}
 }
 
 // isUsed reports whether any sentence of text is placed already.
 func (c *corpus) isUsed(text string) bool {
-	for _, s := range sentences(text) {
-		if c.used[sentenceKey(s)] {
+	for _, k := range c.keysOf(text) {
+		if c.used[k] {
 			return true
 		}
 	}
@@ -238,7 +310,7 @@ func (c *corpus) compose(blocks []block, max int) (string, []string) {
 			gs, headless := c.groups(b.text)
 			var keep []string
 			for gi, g := range gs {
-				if c.isUsed(g) || gi == 0 && headless && sb.Len() == 0 {
+				if c.isUsed(g) || gi == 0 && headless && sb.Len() == 0 || announces(g) {
 					continue
 				}
 				if leadIn(g) && (i+1 >= len(blocks) || blocks[i+1].kind == para || gi != len(gs)-1 || c.isUsed(blocks[i+1].text)) {

@@ -116,6 +116,7 @@ func (c *corpus) faqCandidates() []qa {
 		out = append(out, qa{unit: unit{doc: d, pos: pos[d], part: pi, score: c.passageScore(pi, text)}, tier: tier, question: q, blocks: bs})
 		pos[d]++
 	}
+	topicAsked := map[string]bool{}
 	for pi, p := range c.parts {
 		explicit := false
 		for bi, b := range p.blocks {
@@ -144,11 +145,28 @@ func (c *corpus) faqCandidates() []qa {
 				tier = 0
 			}
 			q := headingQuestionIn(c.lang, p.heading, context)
+			answer := p.blocks
 			if genericQuestion(c.lang, q) {
-				tier = 4 // "What should I know about ...?" only when the rules give too few
+				// "What should I know about deposits?" is not how a customer
+				// asks. A topic whose first rule gives a question asks it,
+				// answered by that rule (the topic's other rules answer
+				// questions of their own); else the customer's question
+				// about a usual topic ("What is your cancellation policy?",
+				// once a document), answered by what the other questions
+				// leave; else the generic question, only when the rules
+				// give too few.
+				switch cq, first := c.topicQuestion(p); {
+				case cq != "" && first != "":
+					q, answer = cq, []block{{kind: para, text: first}}
+				case cq != "" && !topicAsked[cq]:
+					q, tier = cq, 4
+					topicAsked[cq] = true
+				default:
+					tier = 4
+				}
 			}
 			n := len(out)
-			add(pi, tier, q, p.blocks)
+			add(pi, tier, q, answer)
 			if len(out) > n {
 				out[n].heading = true
 			}
@@ -156,13 +174,24 @@ func (c *corpus) faqCandidates() []qa {
 		if explicit {
 			continue
 		}
+		procedures := procedureLists(c.lang, p.blocks)
 		for _, b := range p.blocks {
 			gs, headless := c.groups(b.text)
+			inProc := b.kind == step && procedures[b.list]
 			if b.kind != para {
 				// a list item or row: its fact or first rule answers with the
-				// whole item; a rule of its own in a later sentence too
-				if q := itemQuestion(c.lang, b.text, context); q != "" {
-					add(pi, 3, q, []block{b})
+				// whole item, as a paragraph ("1." would open the answer);
+				// when a later sentence states a rule of its own, the item
+				// holds several facts and each answers its own question
+				if q := itemQuestion(c.lang, b.text, context, inProc); q != "" {
+					answer := b.text
+					for _, g := range gs[1:] {
+						if !leadIn(g) && c.ruleQuestionOf(g, inProc) != "" {
+							answer = gs[0]
+							break
+						}
+					}
+					add(pi, 3, q, []block{{kind: para, text: answer}})
 				}
 				headless = true
 			}
@@ -170,11 +199,7 @@ func (c *corpus) faqCandidates() []qa {
 				if i == 0 && headless || leadIn(g) {
 					continue
 				}
-				q := sentenceQuestionIn(c.lang, sentences(g)[0])
-				if q == "" {
-					q = ruleQuestion(c.lang, sentences(g)[0])
-				}
-				if q != "" {
+				if q := c.ruleQuestionOf(g, inProc); q != "" {
 					add(pi, 2, q, []block{{kind: para, text: g}})
 				}
 			}
@@ -206,6 +231,9 @@ func (c *corpus) faq(req Request) (*Document, error) {
 		u.pos += q.tier * 10000
 		return u
 	})
+	// a generic question ("What should I know about …?") only fills,
+	// whatever its relevance: its topic's rules come first
+	sort.SliceStable(cands, func(a, b int) bool { return cands[a].tier < 4 && cands[b].tier == 4 })
 	// in source order (the purpose aside), a second try when the purpose's
 	// order leaves too few: the best match's long answer may have taken
 	// the sentences of several questions
@@ -299,7 +327,12 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 // itemQuestion is the question a list item or table row answers: a time
 // or range label ("Between 29 and 15 days before arrival: ..."), a fact
 // ("Annual plan: $780"), or the rule it states; or "".
-func itemQuestion(lang, item, context string) string {
+func itemQuestion(lang, item, context string, inProc bool) string {
+	if inProc {
+		// a step of a procedure ("Open your account settings: click …")
+		// is no fact; the procedure is asked about by its heading
+		return ""
+	}
 	m := factLabel.FindStringSubmatch(item)
 	if m != nil {
 		if q := labelQuestion(lang, m[1]); q != "" {
@@ -314,10 +347,7 @@ func itemQuestion(lang, item, context string) string {
 	if q := factQuestion(lang, item, context); q != "" {
 		return q
 	}
-	if q := sentenceQuestionIn(lang, sentences(item)[0]); q != "" {
-		return q
-	}
-	return ruleQuestion(lang, sentences(item)[0])
+	return ruleSentenceQuestion(lang, item, inProc)
 }
 
 // genericQuestion reports whether q is the language's fallback question
@@ -325,4 +355,75 @@ func itemQuestion(lang, item, context string) string {
 func genericQuestion(lang, q string) bool {
 	pre, post, _ := strings.Cut(lex(lang).generic, "%s")
 	return strings.HasPrefix(q, pre) && strings.HasSuffix(q, post)
+}
+
+// definition is an English sentence that defines its topic: "Orders placed
+// less than 7 days ahead are rush orders."
+var definition = regexp.MustCompile(`^\S.*\s(?:is an?|are)\s+(.+?)\.?$`)
+
+// topicQuestion is the question of a topic's first rule and that rule: a
+// sentence that defines the topic asks what it is ("What are rush
+// orders?"), else the first sentence group's own question
+// (ruleSentenceQuestion); else, with first "", the customer's question
+// about a usual topic (topicQuestionFor), or "".
+func (c *corpus) topicQuestion(p part) (q, first string) {
+	b := p.blocks[0]
+	if b.kind != para {
+		return topicQuestionFor(c.lang, p.heading), ""
+	}
+	gs, headless := c.groups(b.text)
+	if headless || leadIn(gs[0]) {
+		return topicQuestionFor(c.lang, p.heading), ""
+	}
+	g := gs[0]
+	s := sentences(g)[0]
+	if label, rest, ok := strings.Cut(s, ": "); ok && notTopic[strings.ToLower(label)] {
+		s = capitalize(rest) // "Gratis: la cancelación es gratuita …"
+	}
+	if c.lang == langEN {
+		if m := definition.FindStringSubmatch(s); m != nil && strings.EqualFold(m[1], p.heading) {
+			verb := "is"
+			if pluralNoun.MatchString(strings.ToLower(p.heading)) {
+				verb = "are"
+			}
+			return "What " + verb + " " + lowerFirst(tidyHeading(c.lang, p.heading, c.context())) + "?", g
+		}
+	}
+	if c.lang == langEN && strings.HasPrefix(strings.ToLower(s), strings.ToLower(p.heading)+" is a") {
+		return "What is " + p.heading + "?", g // "tidyq is a small command-line tool …"
+	}
+	if q := c.ruleQuestionOf(s, false); q != "" {
+		return q, g
+	}
+	return topicQuestionFor(c.lang, p.heading), ""
+}
+
+// context is the sources' text, for telling names from Title Case words.
+func (c *corpus) context() string {
+	var sb strings.Builder
+	for _, p := range c.parts {
+		for _, b := range p.blocks {
+			sb.WriteString(" " + b.text)
+		}
+	}
+	return sb.String()
+}
+
+// ruleQuestionOf is ruleSentenceQuestion in the corpus's language,
+// remembered: a sentence group is asked about as a topic's first rule, as
+// part of a list item and on its own.
+func (c *corpus) ruleQuestionOf(g string, inProc bool) string {
+	key := g
+	if inProc {
+		key = "\x00" + g
+	}
+	if q, ok := c.ruleQs[key]; ok {
+		return q
+	}
+	if c.ruleQs == nil {
+		c.ruleQs = map[string]string{}
+	}
+	q := ruleSentenceQuestion(c.lang, g, inProc)
+	c.ruleQs[key] = q
+	return q
 }

@@ -193,7 +193,7 @@ func TestEmbeddedNeverInvalid(t *testing.T) {
 					Normalize(d)
 					gerr = Validate(d, tpl, groundingSources(Request{GenieName: DefaultGenieName, Sources: srcs}))
 				}
-				t.Fatalf("case %d %s: %v (%v)\nsources: %q", i, tpl, err, gerr, srcs)
+				t.Fatalf("case %d %s: %v (%v)\nsources: %+v", i, tpl, err, gerr, srcs)
 			}
 		}
 	}

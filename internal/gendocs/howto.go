@@ -279,8 +279,8 @@ func (c *corpus) howTo(req Request) (*Document, error) {
 	p := c.parts[l.part]
 	topic := c.procedureName(l)
 	title := topic
-	if !howToHead.MatchString(topic) {
-		title = fmt.Sprintf(lx.howToTitle, topic)
+	if !howToHead.MatchString(topic) && !strings.HasSuffix(topic, "?") {
+		title = fmt.Sprintf(lx.howToTitle, topic) // a question ("How can I edit my email address?") is a title as it is
 	}
 	d := &Document{Title: truncateText(title, MaxTitleLen), Subtitle: c.subtitle(req, "")}
 	for _, s := range l.steps {
@@ -304,12 +304,17 @@ func (c *corpus) howTo(req Request) (*Document, error) {
 	return d, nil
 }
 
+// guideHeading is a heading that only says steps follow.
+var guideHeading = regexp.MustCompile(`(?i)^(?:step[- ]by[- ]step(?: guide)?|steps|instructions|guide|procedure|étapes|étape par étape|schritte|schritt für schritt|anleitung|pasos|paso a paso|instrucciones)$`)
+
 // procedureName is the heading of the procedure's section, else its
 // source's name, as a reader sees it.
 func (c *corpus) procedureName(l stepList) string {
 	p := c.parts[l.part]
 	topic := p.heading
-	if topic == "" || strings.HasSuffix(topic, "?") && c.lang != langEN {
+	if topic == "" || strings.HasSuffix(topic, "?") && c.lang != langEN || guideHeading.MatchString(topic) {
+		// "Step by Step Guide" says nothing of what the steps do: the
+		// source's name does
 		topic = p.doc
 	}
 	return capitalize(topic)

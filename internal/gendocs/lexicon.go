@@ -34,7 +34,7 @@ var lexicons = map[string]*lexicon{
 	langFR: {defaultName: "votre entreprise", faqTitle: "Questions fréquentes sur %s", focus: "Objectif : %s",
 		drawnFrom: "Réponses tirées de : %s", howToTitle: "%s : étape par étape", overview: "Présentation", steps: "Étapes",
 		next: "Et ensuite", introHow: "Voici comment faire, étape par étape : %s.", introFor: "Voici les étapes à suivre : %s.",
-		introAny: "Voici les étapes à suivre, une par une.", offers: "Ce que propose %s", who: "À qui s'adresse %s",
+		introAny: "Voici les étapes à suivre, une par une.", offers: "Ce que propose %s", who: "Pour qui",
 		keyPoints: "Points clés", contact: "Nous contacter", glance: "%s en bref", and: "et",
 		howWorks: "Comment ça marche", pricing: "Tarifs et conditions",
 		factCost: "%s : quel est le tarif ?", factWhat: "%s : de quoi s'agit-il ?", generic: "%s : que faut-il savoir ?"},
@@ -229,6 +229,8 @@ var (
 	deWe     = regexp.MustCompile(`^(?i:wir)\s+(\p{L}+en)\s+(.+)$`)
 	esYouCan = regexp.MustCompile(`^(?i:puede|puedes|usted puede)\s+(.+)$`)
 	esWe     = regexp.MustCompile(`^(\p{Lu}\p{Ll}+)(amos|emos|imos)\s+(.+)$`)
+	esWeGive = regexp.MustCompile(`^(?i:(te|le|les))\s+(\p{Ll}+)(amos|emos|imos)\s+(.+)$`)
+	esPlease = regexp.MustCompile(`^(?i:por favor),?\s+(\p{Ll}{2,})a\s+(.+)$`)
 )
 
 func words(s string) int { return len(strings.Fields(s)) }
@@ -297,7 +299,21 @@ func sentenceQuestionES(s string) string {
 	if m := esYouCan.FindStringSubmatch(body); m != nil && !strings.HasSuffix(strings.Fields(m[1])[0], "se") {
 		return "¿Puedo " + swapWords(m[1], map[string]string{"su": "mi", "sus": "mis", "tu": "mi", "tus": "mis"}) + "?"
 	}
-	if m := esWe.FindStringSubmatch(body); m != nil {
+	if m := esWeGive.FindStringSubmatch(body); m != nil && !esNotAsked[strings.ToLower(m[2]+m[3])] {
+		// "Te damos una tolerancia de 10 minutos …" asks "¿Me dan una
+		// tolerancia de 10 minutos …?"
+		end := "an"
+		if m[3] != "amos" {
+			end = "en"
+		}
+		return "¿Me " + strings.ToLower(m[2]) + end + " " + swapWords(firstClause(m[4]), map[string]string{"tu": "mi", "tus": "mis"}) + "?"
+	}
+	if m := esPlease.FindStringSubmatch(body); m != nil {
+		// "Por favor, confirma tu cita 24 horas antes." asks "¿Tengo que
+		// confirmar mi cita 24 horas antes?" (tú imperatives of -ar verbs)
+		return "¿Tengo que " + strings.ToLower(m[1]) + "ar " + swapWords(firstClause(m[2]), map[string]string{"tu": "mi", "tus": "mis"}) + "?"
+	}
+	if m := esWe.FindStringSubmatch(body); m != nil && !esNotAsked[strings.ToLower(m[1]+m[2])] {
 		end := "an"
 		if m[2] != "amos" {
 			end = "en"
@@ -306,6 +322,10 @@ func sentenceQuestionES(s string) string {
 	}
 	return ""
 }
+
+// esNotAsked are "we" verbs that state a courtesy, not a service
+// ("Sabemos que surgen imprevistos.", "Agradecemos tu comprensión.").
+var esNotAsked = toSet(`sabemos entendemos agradecemos esperamos lamentamos comprendemos deseamos`)
 
 var (
 	factLabel = regexp.MustCompile(`^([^:—]{2,60}?)\s*(?::|—)\s*(.+)$`)

@@ -83,6 +83,10 @@ type Result struct {
 type Source struct {
 	Name    string
 	Content string
+	// canonical: Content is normalizeText's output already (set by
+	// normalizeSources), so the embedded generator does not normalise it
+	// again
+	canonical bool
 }
 
 // Request is what a generator works from: the checked, combined sources.

@@ -57,12 +57,21 @@ var chromeLine = regexp.MustCompile(`(?i)^(` +
 	`¿?(te|le) (ha )?(resultado|parecido|sido) útil( este artículo| esta página)?\s*\??|¿?(fue|ha sido) útil (este artículo|esta página)\s*\??|compartir|imprimir|índice|tabla de contenidos?|sí\s*/?\s*no|volver arriba` +
 	`)$`)
 
-// chromeShort matches short lines that carry page metadata: reading time,
-// update dates, authors.
-var chromeShort = regexp.MustCompile(`(?i)(\b\d+\s*(min(ute)?s?\.?|mn)\s*(read|de lecture|lesezeit|lesedauer|de lectura)\b|` +
-	`(lesezeit|lesedauer|temps de lecture|tiempo de lectura)\s*:?\s*\d|` +
-	`^(last\s+)?updated\b|^written by\b|^posted (on|by)\b|^published\b|^by \p{Lu}\S* \p{Lu}|` +
-	`^(mis à jour|publié le|écrit par|rédigé par)\b|^(aktualisiert|zuletzt aktualisiert|veröffentlicht|geschrieben von)\b|^(actualizado|última actualización|publicado|escrito por)\b)`)
+// chromeReading and chromeStart match short lines that carry page
+// metadata: reading times ("2 min. read"), update dates, authors. The
+// reading time needs a digit and the others are anchored at the start, so
+// they are two expressions: one unanchored alternation scanned every line.
+var chromeReading = regexp.MustCompile(`(?i)(\b\d+\s*(min(ute)?s?\.?|mn)\s*(read|de lecture|lesezeit|lesedauer|de lectura)\b|` +
+	`(lesezeit|lesedauer|temps de lecture|tiempo de lectura)\s*:?\s*\d)`)
+
+var chromeStart = regexp.MustCompile(`(?i)^((last\s+)?updated\b|written by\b|posted (on|by)\b|published\b|by \p{Lu}\S* \p{Lu}|` +
+	`(mis à jour|publié le|écrit par|rédigé par)\b|(aktualisiert|zuletzt aktualisiert|veröffentlicht|geschrieben von)\b|(actualizado|última actualización|publicado|escrito por)\b)`)
+
+// chromeShort reports whether a short line is page metadata.
+func chromeShort(line string) bool {
+	return strings.ContainsAny(line, "0123456789") && chromeReading.MatchString(line) ||
+		chromeStartFirst[firstWord(line)] && chromeStart.MatchString(line)
+}
 
 // tocStart matches a heading that opens a table of contents.
 var tocStart = regexp.MustCompile(`(?i)^(table of contents|contents|on this page|in this article|sommaire|table des matières|inhaltsverzeichnis|inhalt|índice|tabla de contenidos?)$`)
@@ -321,30 +330,91 @@ func inlineClean(s string) string {
 }
 
 func inlineCleanOnce(s string) string {
-	s = mdImage.ReplaceAllString(s, "")
-	s = mdLink.ReplaceAllString(s, "$1")
-	s = mdRefLink.ReplaceAllString(s, "$1")
-	s = strings.ReplaceAll(s, "[]", "")
-	s = emStrong.ReplaceAllString(s, "$1$2")
-	for range 2 {
-		s = emSingle.ReplaceAllString(s, "$1$2$3")
+	// each expression runs only when the line holds its marks: most lines
+	// of a pasted page hold none
+	if strings.Contains(s, "![") {
+		s = mdImage.ReplaceAllString(s, "")
 	}
-	s = strike.ReplaceAllString(s, "")
-	s = inlineCode.ReplaceAllString(s, "")
-	return strings.TrimSpace(spaces.ReplaceAllString(s, " "))
+	if strings.Contains(s, "](") {
+		s = mdLink.ReplaceAllString(s, "$1")
+	}
+	if strings.Contains(s, "][") {
+		s = mdRefLink.ReplaceAllString(s, "$1")
+	}
+	s = strings.ReplaceAll(s, "[]", "")
+	if strings.Contains(s, "**") || strings.Contains(s, "__") {
+		s = emStrong.ReplaceAllString(s, "$1$2")
+	}
+	if strings.ContainsAny(s, "*_") {
+		for range 2 {
+			s = emSingle.ReplaceAllString(s, "$1$2$3")
+		}
+	}
+	if strings.Contains(s, "~~") {
+		s = strike.ReplaceAllString(s, "")
+	}
+	if strings.Contains(s, "`") {
+		s = inlineCode.ReplaceAllString(s, "")
+	}
+	if strings.Contains(s, "  ") || strings.ContainsAny(s, "\t\n\f\r\v") {
+		s = spaces.ReplaceAllString(s, " ")
+	}
+	return strings.TrimSpace(s)
+}
+
+// maybeChromeLine is a quick test before chromeLine: every phrase of it
+// starts with one of chromeFirst's words or a number, and all but "N
+// people found this helpful …" and runs of "yes no" are shorter than 80
+// bytes.
+func maybeChromeLine(t string) bool {
+	w := firstWord(t)
+	if !chromeFirst[w] && !startsDigit(t) {
+		return false
+	}
+	if len(t) <= 80 {
+		return true
+	}
+	l := strings.ToLower(t)
+	return strings.Contains(l, "found this helpful") || strings.Trim(l, "yesno/ \t") == ""
+}
+
+var chromeFirst = toSet(`was did yes no share print table contents on in back skip related still contact start te le submit
+	cet cette partager imprimer sommaire oui retour war teilen drucken inhaltsverzeichnis inhalt ja nach fue ha compartir imprimir
+	índice tabla sí volver`)
+
+// chromeStartFirst are the first words chromeStart can match.
+var chromeStartFirst = toSet(`last updated written posted published by mis publié écrit rédigé aktualisiert zuletzt veröffentlicht
+	geschrieben actualizado última publicado escrito`)
+
+// firstWord is the leading run of letters of s, lower case, after an
+// opening "¿".
+func firstWord(s string) string {
+	s = strings.TrimLeft(s, "¿¡ ")
+	end := len(s)
+	for i, r := range s {
+		if !unicode.IsLetter(r) {
+			end = i
+			break
+		}
+	}
+	return strings.ToLower(s[:end])
+}
+
+func startsDigit(s string) bool {
+	return s != "" && s[0] >= '0' && s[0] <= '9'
 }
 
 // isChrome reports whether a cleaned line is page chrome.
 func isChrome(line string) bool {
-	if chromeLine.MatchString(strings.TrimRight(line, " .:")) && !tocStart.MatchString(strings.TrimRight(line, " .:")) {
+	if t := strings.TrimRight(line, " .:"); maybeChromeLine(t) && chromeLine.MatchString(t) && !tocStart.MatchString(t) {
 		return true
 	}
 	words := len(strings.Fields(line))
-	if words <= 12 && chromeShort.MatchString(line) {
+	if words <= 12 && chromeShort(line) {
 		return true
 	}
 	// A breadcrumb: "Home / Policies", "Billing › Payments".
-	if words <= 10 && crumbSep.MatchString(line) && !sentenceEnd.MatchString(line) {
+	if words <= 10 && strings.ContainsAny(line, "/›>»\\") && crumbSep.MatchString(line) && !sentenceEnd.MatchString(line) {
 		for _, seg := range crumbSep.Split(line, -1) {
 			r, _ := utf8.DecodeRuneInString(seg)
 			if len(strings.Fields(seg)) > 4 || !unicode.IsUpper(r) {
@@ -477,6 +547,13 @@ func assemble(kinds []lineKind, texts []string) string {
 		case lTable:
 			table = append(table, tableCells(t))
 		case lBullet, lStep:
+			if nk, _ := next(i); k == lStep && labelTitle(t) && nk == lBullet {
+				// "1. Puntualidad y respeto por el tiempo:" over its bullets
+				// is a numbered section title, not a step
+				heading(t)
+				prevList = false
+				continue
+			}
 			flush()
 			mark := "- "
 			if k == lStep {
@@ -494,10 +571,25 @@ func assemble(kinds []lineKind, texts []string) string {
 			t = strings.TrimSpace(t)
 			nk, nt := next(i)
 			lone := len(para) == 1 && titleLike(para[0]) && startsUpper(para[0])
+			// "ORDERING:" standing on its line heads what follows, even after
+			// a line that does not end a sentence
+			label := labelHead(t) && (nk == lText || nk == lBullet || nk == lStep)
+			if !label && len(para) > 0 && remark(t) {
+				// "(The rest is paid at pick up)" closes the paragraph it
+				// comments on
+				para = append(para, t)
+				flush()
+				prevList = false
+				continue
+			}
 			afterBreak := len(para) == 0 || sentenceEnd.MatchString(para[len(para)-1]) || lone
-			if afterBreak && titleLike(t) && startsUpper(t) && (nk == lText && !titleLike(nt) && startsUpper(nt) || nk == lBullet || nk == lStep || nk == lTable ||
-				strings.HasSuffix(t, "?") && nk == lText) {
-				if lone {
+			title := afterBreak && titleLike(t) && startsUpper(t) && (nk == lText && !titleLike(nt) && startsUpper(nt) || nk == lBullet || nk == lStep || nk == lTable ||
+				strings.HasSuffix(t, "?") && nk == lText)
+			if label || title {
+				// a short title line above is a heading too ("Store
+				// Policies"), not a sentence in capitals above a label
+				// ("ORDERS ARE ONLY CONFIRMED ONCE PAID")
+				if lone && (!label || words(para[0]) <= 6 && !(words(para[0]) >= 5 && allCaps(para[0]))) {
 					h := para[0]
 					para = nil
 					heading(h)
@@ -522,6 +614,41 @@ func assemble(kinds []lineKind, texts []string) string {
 	flushTable()
 	flush()
 	return strings.TrimSpace(strings.Join(out, "\n"))
+}
+
+// labelHead reports whether a line is a label in capitals ending with ":"
+// ("ORDERING:", "PICK UP/DELIVERY:"): at most four words.
+func labelHead(t string) bool {
+	body, ok := strings.CutSuffix(t, ":")
+	if !ok || words(body) > 4 || strings.ContainsAny(body, ".:;!?") {
+		return false
+	}
+	return allCaps(body) && utf8.RuneCountInString(body) >= 3
+}
+
+// allCaps reports whether every letter of s is a capital.
+func allCaps(s string) bool {
+	letters := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			if !unicode.IsUpper(r) {
+				return false
+			}
+			letters++
+		}
+	}
+	return letters > 0
+}
+
+// labelTitle reports whether a line is a short title ending with ":".
+func labelTitle(t string) bool {
+	body, ok := strings.CutSuffix(t, ":")
+	return ok && words(body) <= 8 && !strings.ContainsAny(body, ".:;!?") && startsUpper(body)
+}
+
+// remark reports whether a line is a whole remark in brackets.
+func remark(t string) bool {
+	return strings.HasPrefix(t, "(") && strings.HasSuffix(t, ")") && strings.Count(t, "(") == 1 && words(t) >= 3
 }
 
 func tableCells(line string) []string {

@@ -1,6 +1,8 @@
 package gendocs
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -24,6 +26,8 @@ func TestNormalizeText(t *testing.T) {
 		{"table of contents", "Table of contents\nParking\nPets\nParking\nIt costs $28.\nPets\nDogs are welcome.",
 			"## Parking\n\nIt costs $28.\n\n## Pets\n\nDogs are welcome."},
 		{"french chrome", "Accueil > Infos\nHoraires\nNous ouvrons à 9h.\nCet article vous a-t-il été utile ?\nPartager", "## Horaires\n\nNous ouvrons à 9h."},
+		{"lone labels in capitals split sections", "Store Policies\nDEPOSIT:\nA deposit of 50% is needed.\n(The rest is paid at pick up)\nORDERS ARE ONLY CONFIRMED ONCE PAID\nORDERING:\nPlease order two weeks ahead.",
+			"## Store Policies\n\n## DEPOSIT\n\nA deposit of 50% is needed. (The rest is paid at pick up)\n\nORDERS ARE ONLY CONFIRMED ONCE PAID\n\n## ORDERING\n\nPlease order two weeks ahead."},
 		{"badges and links", "[![Build](https://x/b.svg)](https://ci) See [the docs](https://d) for more.", "See the docs for more."},
 	}
 	for _, c := range cases {
@@ -134,4 +138,30 @@ func FuzzNormalizeText(f *testing.F) {
 			t.Fatalf("markup left: %q", out)
 		}
 	})
+}
+
+// TestCanonicalPrefix holds fit to its shortcut: canonical text cut at a
+// line break is canonical still, so the generator need not normalise it
+// again (fit keeps the canonical mark only for such cuts).
+func TestCanonicalPrefix(t *testing.T) {
+	files, _ := filepath.Glob("testdata/eval*/*.txt")
+	if len(files) < 20 {
+		t.Fatalf("only %d evaluation files", len(files))
+	}
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		canon := normalizeText(string(raw))
+		for i := 0; i < len(canon); i++ {
+			if canon[i] != '\n' {
+				continue
+			}
+			prefix := strings.TrimSpace(canon[:i])
+			if again := normalizeText(prefix); again != prefix {
+				t.Fatalf("%s: the prefix cut at byte %d is not canonical:\n%q\nthen:\n%q", f, i, prefix, again)
+			}
+		}
+	}
 }

@@ -21,6 +21,23 @@ var (
 		langDE: regexp.MustCompile(`(?i)\b(für (?:alle|jeden|familien|kinder|gruppen|anfänger|unternehmen)|ideal für|geeignet für|gedacht für)\b`),
 		langES: regexp.MustCompile(`(?i)\b(para (?:todos|todas|familias|niños|grupos|empresas|principiantes)|ideal para|perfecto para|pensado para|cada socio)\b`),
 	}
+	// audienceStrong are cues that name an audience whatever else the
+	// sentence says; the other cues ("for new", "pour les", "für alle")
+	// also open rules ("A $50 fee applies for new members.", "Les frais
+	// pour les annulations …"), so a sentence with only those is an
+	// audience only when it states no rule (audienceRule)
+	audienceStrong = map[string]*regexp.Regexp{
+		langEN: regexp.MustCompile(`(?i)(ideal for|perfect for|designed for|made for|built for|suited to|suitable for|aimed at|whether you|we welcome)`),
+		langFR: regexp.MustCompile(`(?i)(idéal pour|parfait pour|destiné|que vous soyez|nous accueillons)`),
+		langDE: regexp.MustCompile(`(?i)(ideal für|geeignet für|gedacht für|richtet sich an)`),
+		langES: regexp.MustCompile(`(?i)(ideal para|perfecto para|pensado para|dirigido a)`),
+	}
+	audienceRule = map[string]*regexp.Regexp{
+		langEN: regexp.MustCompile(`(?i)((must|need|needs|required?|cancel\w*|refund\w*|fees?|charged?|deposit|policy|not|no|only|may|cannot|allowed|responsible|safety)|\d)`),
+		langFR: regexp.MustCompile(`(?i)((doit|doivent|obligatoire|annul\w*|rembours\w*|frais|acompte|pas|interdit\w*|seulement|uniquement|sécurité)|\d)`),
+		langDE: regexp.MustCompile(`(?i)((muss|müssen|pflicht|storn\w*|erstatt\w*|gebühr\w*|kaution|nicht|kein\w*|verboten|nur|sicherheit)|\d)`),
+		langES: regexp.MustCompile(`(?i)((debe|deben|obligatori\w*|cancela\w*|reembols\w*|tarifa|depósito|fianza|no|prohibid\w*|solo|sólo|seguridad)|\d)`),
+	}
 	audienceNoun = map[string]*regexp.Regexp{
 		langEN: regexp.MustCompile(`(?i)\b(anyone|everyone|customers|guests|patients|members|families|children|kids|groups|teams|businesses|students|visitors|owners|admins|beginners|adults|homes|offices|users|people)\b`),
 		langFR: regexp.MustCompile(`(?i)\b(clients|familles|enfants|groupes|personnes|adultes|visiteurs|membres)\b`),
@@ -29,6 +46,38 @@ var (
 	}
 	contactCue = regexp.MustCompile(`(?i)(\b(call us|phone us|ring us|e-?mail us|contact us|reach us|visit us|find us|our address|whatsapp|appelez|contactez|rufen sie|kontaktieren|llámenos|contáctenos)\b|\S@[a-z0-9-]+\.|\+?\(?\d[\d ()-]{7,}\d)`)
 )
+
+// conditionStart opens a sentence with the case a rule applies to.
+var conditionStart = regexp.MustCompile(`^(?i:if|when|should|in case|sollten?|wenn|falls|bei|si|en cas|lorsque|cuando|en caso)\b`)
+
+// contactAddress is a phone number or an email address.
+var contactAddress = regexp.MustCompile(`(?i)\S@[a-z0-9-]+\.|\+?\(?\d[\d ()-]{7,}\d`)
+
+// contactSentence reports whether a sentence tells how to get in touch. A
+// rule's condition that says to contact the business ("Sollten
+// unvorhergesehene Umstände Ihre Anreise unmöglich machen, kontaktieren
+// Sie uns.") stays with its rule, unless it gives the number or address
+// or the case is having a question.
+func contactSentence(s string) bool {
+	if !contactCue.MatchString(s) {
+		return false
+	}
+	return !conditionStart.MatchString(s) || contactAddress.MatchString(s) || questionCase.MatchString(s)
+}
+
+// questionCase is the condition of a contact sentence proper: "If you
+// have any questions, contact us."
+var questionCase = regexp.MustCompile(`(?i)\b(questions?|help|doubts?|preguntas?|dudas?|ayuda|aide|Fragen?|Hilfe)\b`)
+
+// audienceSentence reports whether a sentence says whom the business is
+// for: a strong cue ("ideal for"), or a weaker one ("for families") in a
+// sentence that states no rule.
+func audienceSentence(lang, s string) bool {
+	if !audienceCue[lang].MatchString(s) {
+		return false
+	}
+	return audienceStrong[lang].MatchString(s) || !audienceRule[lang].MatchString(s)
+}
 
 const (
 	maxOnePagerBody = 700 // characters a section
@@ -77,7 +126,7 @@ func (c *corpus) buildOnePager(req Request, withPricing bool) (*Document, error)
 	if c.hasPurpose() {
 		sections = append(sections, c.topics(1, fixed)...)
 	}
-	audience := pick(c.unused(all, func(u unit) bool { return audienceCue[c.lang].MatchString(u.text) && notInstr(u) }), 2, self)
+	audience := pick(c.unused(all, func(u unit) bool { return audienceSentence(c.lang, u.text) && notInstr(u) }), 2, self)
 	isAudience := map[string]bool{}
 	for _, u := range audience {
 		isAudience[u.text] = true
@@ -95,7 +144,7 @@ func (c *corpus) buildOnePager(req Request, withPricing bool) (*Document, error)
 		}
 		sections = append(sections, Section{Heading: lx.howWorks, Body: strings.Join(lines, "\n")})
 	}
-	contact := pick(c.unused(all, func(u unit) bool { return contactCue.MatchString(u.text) }), 3, self)
+	contact := pick(c.unused(all, func(u unit) bool { return contactSentence(u.text) }), 3, self)
 	for _, u := range contact {
 		c.mark(u.text) // kept for the last section
 	}
@@ -150,14 +199,17 @@ func (c *corpus) pricing() string {
 		if p.heading == "" {
 			continue
 		}
+		if strings.HasSuffix(p.heading, "?") {
+			// an answer without its question loses what it is about ("Yes,
+			// a security deposit is taken …"): a question stands as a
+			// section of its own
+			continue
+		}
 		body, used := c.compose(p.blocks, 300)
 		if body == "" || strings.Contains(body, "\n") || midRef(c.lang, body) || !pricingCue[c.lang].MatchString(p.heading+" "+body) {
 			continue
 		}
-		line := body
-		if !strings.HasSuffix(p.heading, "?") {
-			line = p.heading + ": " + body
-		}
+		line := p.heading + ": " + body
 		cands = append(cands, cand{unit: unit{doc: c.docOf[pi], pos: pi, part: pi, score: c.partScore[pi]}, line: line, used: used})
 	}
 	chosen := pick(cands, 4, func(x cand) unit { return x.unit })

@@ -14,7 +14,7 @@ var (
 	qPrefix     = regexp.MustCompile(`^(?i:q(?:uestion)?\s*[:.-]\s*)`)
 	aPrefix     = regexp.MustCompile(`^(?i:a(?:nswer)?\s*[:.-]\s*)`)
 	howToHead   = regexp.MustCompile(`^(?i:how\s+to)\s+(.+)$`)
-	youModal    = regexp.MustCompile(`^(?i:you)\s+(can|may|should|must|need to|have to|will need to)\s+(.+)$`)
+	youModal    = regexp.MustCompile(`^(?i:you)\s+(can|cannot|can't|may|should|must|need to|have to|will need to)\s+(.+)$`)
 	weVerb      = regexp.MustCompile(`^(?i:we)\s+(are|can|will|also)?\s*(.+)$`)
 	ourIs       = regexp.MustCompile(`^(?i:our)\s+((?:\S+\s+){0,3}?\S+)\s+(is|are)\s+\S`)
 	ifClause    = regexp.MustCompile(`^(?i:if)\s+you\s+([^,]{3,80}),\s*\S`)
@@ -23,11 +23,14 @@ var (
 	costClause  = regexp.MustCompile(`^((?:\S+\s+){0,4}?\S+)\s+costs?\s+\S`)
 	pluralNoun  = regexp.MustCompile(`[^s]s$`)
 	gerundStart = regexp.MustCompile(`^\S+ing\b`)
+	whenIs      = regexp.MustCompile(`^(\p{Lu}[\p{L}-]*(?:\s[\p{Ll}-]+)?)\s+is\s+(?:at|from|between|until|before)\s+\d`)
+	availableOn = regexp.MustCompile(`^(\S+(?:\s\S+){0,5}?)\s+(is|are)\s+available\b(.*)$`)
 )
 
 // notVerbs are words after "We" that do not start a plain present verb
 // phrase ("We were", "We'd"): no question is formed from them.
-var notVerbs = toSet(`were was had did would could might do don't didn't won't can't 've 'll 'd`)
+var notVerbs = toSet(`were was had did would could might do don't didn't won't can't 've 'll 'd understand know hope appreciate
+	thank believe look regret apologise apologize`)
 
 // singularTopics read naturally as "What is your X?", pluralTopics as
 // "What are your X?" when the heading is that one word.
@@ -38,6 +41,10 @@ var (
 	contactHead  = regexp.MustCompile(`^(?i:contact(?:\s+us)?|get\s+in\s+touch|contact\s+details)$`)
 	locationHead = regexp.MustCompile(`^(?i:location|where\s+to\s+find\s+us|find\s+us|how\s+to\s+find\s+us|getting\s+here)$`)
 )
+
+// nounVerbs are imperatives that are also nouns heading a topic ("Order
+// changes" is about changes to orders, not how to order them).
+var nounVerbs = toSet(`order book change return transfer deposit ship payment account booking`)
 
 // readmeQuestions are the questions of a README's usual headings.
 var readmeQuestions = map[string]string{
@@ -75,7 +82,7 @@ func headingQuestion(h string) string {
 	switch {
 	case askWord.MatchString(h) && len(words) > 1 && words[1] != "we" && words[1] != "you":
 		return capitalize(h) + "?"
-	case imperatives[langEN][words[0]] && len(words) > 1 && !strings.Contains(h, "/"):
+	case imperatives[langEN][words[0]] && len(words) > 1 && !strings.Contains(h, "/") && !(nounVerbs[words[0]] && len(words) == 2 && pluralNoun.MatchString(lastWord)):
 		return "How do I " + topic + "?"
 	case len(words) <= 5 && singularTopics[lastWord]:
 		return "What is your " + topic + "?"
@@ -104,11 +111,19 @@ func sentenceQuestion(s string) string {
 	if m := youModal.FindStringSubmatch(body); m != nil {
 		rest := toCustomer(firstClause(m[2]))
 		switch strings.ToLower(m[1]) {
-		case "can", "may":
+		case "can", "may", "cannot", "can't":
 			return "Can I " + rest + "?"
 		default:
 			return "Do I need to " + rest + "?"
 		}
+	}
+	if m := whenIs.FindStringSubmatch(body); m != nil && !pronoun.MatchString(m[1]) {
+		// "Check-in is at 4 pm and check-out is at 11 am."
+		return "When is " + lowerFirst(m[1]) + "?"
+	}
+	if m := availableOn.FindStringSubmatch(body); m != nil && !pronoun.MatchString(m[1]) {
+		// "SSO with Okta is available on the Business plan."
+		return strings.TrimSpace(capitalize(strings.ToLower(m[2]))+" "+toCustomer(lowerFirst(m[1]))+" available "+toCustomer(firstClause(m[3]))) + "?"
 	}
 	if m := ourIs.FindStringSubmatch(body); m != nil && infoNoun(m[1]) {
 		verb := "is"

@@ -20,17 +20,17 @@ var (
 	deIf = regexp.MustCompile(`^(?i:wenn|falls|sollten?)\s+([^,]{3,90}),\s*\S`)
 	esIf = regexp.MustCompile(`^(?i:si|cuando|en caso de)\s+([^,]{3,90}),\s*\S`)
 	// German "Bei X <verb> ...": the circumstance ends at the finite verb
-	deBei      = regexp.MustCompile(`^(?i:bei|ab|bis|während|nach|vor)\s+(.{3,80}?)\s+(ist|sind|wird|werden|gibt|gilt|gelten|fallen|fällt|erfolgt|haftet|besteht|kann|können|muss|müssen|darf|dürfen|bleibt|entfällt|betragen|beträgt|berechnen|zahlen|zahlt)\b`)
+	deBei      = regexp.MustCompile(`^(?i:bei|ab|bis|während|nach|vor|in|im|für)\s+(.{3,80}?)\s+(ist|sind|wird|werden|gibt|gilt|gelten|fallen|fällt|erfolgt|haftet|besteht|kann|können|muss|müssen|darf|dürfen|bleibt|entfällt|betragen|beträgt|berechnen|zahlen|zahlt)\b`)
 	enTime     = regexp.MustCompile(`^(?i:between|within|less than|more than|up to|from|after|before|at least)\b`)
 	frTime     = regexp.MustCompile(`^(?i:entre|moins de|plus de|jusqu['’]à|à partir de|dans les|avant|après)\b`)
 	deTime     = regexp.MustCompile(`^(?i:zwischen|weniger als|mehr als|bis|ab|innerhalb|vor|nach)\b`)
 	esTime     = regexp.MustCompile(`^(?i:entre|menos de|más de|hasta|a partir de|dentro de|antes de|después de)\b`)
-	enDet      = regexp.MustCompile(`^(The|An?|Every|Each|All|Any|Your|Our|No)\s+((?:[\p{L}\d'’%$-]+\s+){0,5}?[\p{L}\d'’-]+)\s+(is|are|can|cannot|can't|must|will|may|should|needs|need|requires|require|costs|cost|includes|include|applies|apply|takes|take|gets|get|has|have)\s+(.+)$`)
+	enDet      = regexp.MustCompile(`^(The|An?|Every|Each|All|Any|Your|Our|No)\s+((?:[\p{L}\d'’%$-]+\s+){0,5}?[\p{L}\d'’-]+)\s+(is|are|can|cannot|can't|must|will|may|should|needs|need|requires|require|costs|cost|includes|include|applies|apply|takes|take|gets|get|has|have|renews|renew|expires|expire|starts|ends|lasts|remains|remain|lists|shows|covers|counts|runs|begins|begin|closes|opens)(?:\s+(.+))?$`)
 	frDet      = regexp.MustCompile(`^(Le|La|Les|L['’]|Un|Une|Toute|Tout|Chaque|Des)\s*(\S.*)$`)
 	deDet      = regexp.MustCompile(`^(Der|Die|Das|Ein|Eine|Jedes|Jede|Jeder)\s+(\p{Lu}[\p{L}-]*)\s+(\p{Ll}\p{L}*)\s+(.+)$`)
 	deNoun     = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:en|e|n|s|er))(?:,| (?:sind|ist|werden|wird|dürfen|darf|müssen|muss|macht|machen|gibt|und))\s`)
 	esDet      = regexp.MustCompile(`^(El|La|Los|Las|Un|Una|Todo|Toda|Todos|Todas|Cada)\s+\S`)
-	enBare     = regexp.MustCompile(`^(\p{Lu}[\p{Ll}-]*s(?:\s+[\p{Ll}\d'’-]+){0,3}|\p{Lu}[\p{Ll}-]+(?:\s+[\p{Ll}-]+){0,2}\s+[\p{Ll}-]+s)\s+(are|can|cannot|must|will|may|should|need|require|cost|include|apply|take|get|have)\s+(.+)$`)
+	enBare     = regexp.MustCompile(`^(\p{Lu}[\p{Ll}-]*s(?:\s+[\p{Ll}\d'’-]+){0,3}|\p{Lu}[\p{Ll}-]+(?:\s+[\p{Ll}-]+){0,2}\s+[\p{Ll}-]+s)\s+(?:also\s+)?(are|can|cannot|must|will|may|should|need|require|cost|include|apply|take|get|have|renew|expire|start|end|last|remain|cover|count|run|begin|close|open)\s+(.+)$`)
 	pronoun    = regexp.MustCompile(`(?i)\b(i|we|you|he|she|it|they|me|us|them|this|that|these|those)\b`)
 	notSubject = toSet(`sometimes often usually always never also please here there then now today only just even most many some`)
 	formalYou  = regexp.MustCompile(`\bSie\b`)
@@ -39,7 +39,9 @@ var (
 
 // enBase is the base form of an English verb of a rule after "Does".
 var enBase = map[string]string{"needs": "need", "requires": "require", "costs": "cost", "includes": "include",
-	"applies": "apply", "takes": "take", "gets": "get", "has": "have"}
+	"applies": "apply", "takes": "take", "gets": "get", "has": "have", "renews": "renew", "expires": "expire",
+	"starts": "start", "ends": "end", "lasts": "last", "remains": "remain", "lists": "list", "shows": "show",
+	"covers": "cover", "counts": "count", "runs": "run", "begins": "begin", "closes": "close", "opens": "open"}
 
 // ruleQuestion turns a rule into the question it answers, or "". Questions
 // longer than 18 words are not asked: a question repeating every detail
@@ -58,8 +60,17 @@ func ruleQuestion(lang, s string) string {
 }
 
 // qCut is where a long question may end: before a list of cases or
-// conditions ("... put on hold for injury, illness, ...").
-var qCut = regexp.MustCompile(`,\s|\s(?:for|pour|für|para|with|avec|mit|con|before|avant|vor|antes)\s`)
+// conditions ("... put on hold for injury, illness, ...") or a means
+// ("... by emailing the studio").
+var qCut = regexp.MustCompile(`,\s|\s(?:for|pour|für|para|with|avec|mit|con|before|avant|vor|antes)\s|\sby\s\w+ing\b`)
+
+// quantityStart is what follows a cut that the question needs: a
+// quantity ("… for up to 15 minutes", "… pour au moins 2 nuits").
+var quantityStart = regexp.MustCompile(`(?i)^(?:up to |at least |more than |less than |jusqu'à |au moins |plus de |moins de |mindestens |bis zu |hasta |al menos |más de |menos de )?\d`)
+
+// durationEnd is a question cut right after a duration ("… up to 24
+// hours"): the words after it ("before the first class") are needed.
+var durationEnd = regexp.MustCompile(`(?i)\d+\s*(?:hours?|days?|weeks?|months?|minutes?|heures?|jours?|semaines?|mois|stunden|tagen?|wochen|monaten?|horas?|días?|semanas?|meses)$`)
 
 // shortQuestion keeps a question of at most 12 words; a longer one ends
 // before its list of cases, its answer keeping them all; one still
@@ -77,7 +88,7 @@ func shortQuestion(q string) string {
 		return q
 	}
 	for _, loc := range qCut.FindAllStringIndex(body, -1) {
-		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 {
+		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 && !durationEnd.MatchString(cut) && !quantityStart.MatchString(body[loc[1]:]) {
 			return cut + end
 		}
 	}
@@ -87,7 +98,14 @@ func shortQuestion(q string) string {
 	return q
 }
 
+// enException is a rule naming its exception ("The only exception is a
+// member who is moving ...").
+var enException = regexp.MustCompile(`^(?i:the\s+(?:only\s+)?exceptions?\s+(?:is|are)|an exception is made)\b`)
+
 func ruleQuestionEN(body string) string {
+	if enException.MatchString(body) {
+		return "Are there any exceptions?"
+	}
 	if m := enIf.FindStringSubmatch(body); m != nil {
 		return "What happens if " + toCustomer(m[1]) + "?"
 	}
@@ -111,8 +129,14 @@ func ruleQuestionEN(body string) string {
 	rest := strings.TrimSpace(strings.ReplaceAll(negWord.ReplaceAllString(" "+firstClause(m[4]), ""), " ,", ","))
 	switch v := strings.ToLower(m[3]); v {
 	case "is", "are", "can", "must", "will", "may", "should":
+		if rest == "" {
+			return ""
+		}
 		return capitalize(v) + " " + toCustomer(subj) + " " + toCustomer(rest) + "?"
 	case "cannot", "can't":
+		if rest == "" {
+			return ""
+		}
 		return "Can " + toCustomer(subj) + " " + toCustomer(rest) + "?"
 	default:
 		base, plural := enBase[v], false
@@ -123,7 +147,7 @@ func ruleQuestionEN(body string) string {
 		if plural {
 			aux = "Do"
 		}
-		return aux + " " + toCustomer(subj) + " " + base + " " + toCustomer(rest) + "?"
+		return strings.TrimSpace(aux+" "+toCustomer(subj)+" "+base+" "+toCustomer(rest)) + "?"
 	}
 }
 
@@ -132,7 +156,7 @@ func ruleQuestionFR(body string) string {
 		return "Que se passe-t-il " + strings.ToLower(body[:strings.Index(body, m[1])]) + m[1] + " ?"
 	}
 	if m := frDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "vous") && !strings.Contains(body, "nous") {
-		s := lowerFirst(body)
+		s := lowerFirst(strings.TrimSpace(firstClause(body)))
 		if strings.ContainsRune("aeiouyéèêàâîôûh", []rune(s)[0]) {
 			return "Est-ce qu'" + s + " ?"
 		}
@@ -153,7 +177,7 @@ func ruleQuestionDE(body string) string {
 		// a rule about a thing named first ("Glasflaschen sind ... verboten.")
 		return "Was gilt für " + m[1] + "?"
 	}
-	if m := deDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") {
+	if m := deDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") && deFiniteVerb(m[3]) {
 		rest := negWord.ReplaceAllString(" "+firstClause(m[4]), "")
 		rest = strings.ReplaceAll(rest, " ,", ",")
 		rest = strings.TrimSpace(rest)
@@ -172,7 +196,7 @@ func ruleQuestionDE(body string) string {
 func ruleQuestionES(body string) string {
 	if m := esIf.FindStringSubmatch(body); m != nil {
 		lead := strings.ToLower(body[:strings.Index(body, m[1])])
-		return "¿Qué pasa " + lead + m[1] + "?"
+		return "¿Qué pasa " + lead + esFirstPerson(m[1]) + "?"
 	}
 	if esDet.MatchString(body) && !regexp.MustCompile(`(?i)\b(nuestr[oa]s?|nosotros)\b`).MatchString(body) {
 		return "¿" + firstClause(body) + "?"
@@ -205,3 +229,171 @@ var timeLabels = map[string]struct {
 var ruleTurners = map[string]func(string) string{
 	langEN: ruleQuestionEN, langFR: ruleQuestionFR, langDE: ruleQuestionDE, langES: ruleQuestionES,
 }
+
+// forwardRef marks a sentence that introduces what follows ("The following
+// policy applies when you cancel."): it answers no question itself.
+var forwardRef = regexp.MustCompile(`(?i)\b(?:the following|as follows|below|ci-dessous|suivant(?:e|es|s)?|folgende[nrs]?|nachfolgend\w*|siguientes?|a continuación)\b`)
+
+var notPlainInstruction = regexp.MustCompile(`(?i)\s(?:or|and (?:you|we|there|it|they))\s`)
+
+var pleasePrefix = regexp.MustCompile(`^(?i:please|kindly)\s+`)
+
+// ruleSentenceQuestion is the question a sentence group of a rule answers,
+// from its first sentence: a "You can …"/"We …" sentence or a rule turned
+// round (ruleQuestion); else the rule of a clause after a semicolon ("Tell
+// us as soon as possible; a hold is not granted after the fact." asks "Is a
+// hold granted after the fact?"); else, in English and outside a
+// procedure, an instruction asks whether the customer must do it ("Bring
+// your ID." asks "Do I need to bring my ID?"). A sentence announcing what
+// follows asks nothing.
+func ruleSentenceQuestion(lang, g string, inProc bool) string {
+	first := sentences(g)[0]
+	if forwardRef.MatchString(first) {
+		return ""
+	}
+	if q := sentenceQuestionIn(lang, first); q != "" {
+		return q
+	}
+	if q := ruleQuestion(lang, first); q != "" {
+		return q
+	}
+	if _, after, ok := strings.Cut(strings.ReplaceAll(first, " ; ", "; "), "; "); ok && !midRef(lang, after) {
+		if q := ruleQuestion(lang, capitalize(after)); q != "" {
+			return q
+		}
+	}
+	if lang == langFR && !inProc {
+		if m := frPolite.FindStringSubmatch(strings.TrimRight(first, ". ")); m != nil && !strings.Contains(m[1], "votre") && words(m[1]) >= 2 && words(m[1]) <= 12 && !strings.ContainsAny(m[1], ",;:()") {
+			// "Merci de nous signaler vos allergies …" asks "Dois-je vous
+			// signaler mes allergies … ?" ("votre" is left alone: "mon" or
+			// "ma" depends on the noun)
+			return "Dois-je " + swapWords(m[1], map[string]string{"nous": "vous", "vos": "mes"}) + " ?"
+		}
+	}
+	if lang == langDE && !inProc {
+		if q := deInstructionQuestion(first); q != "" {
+			return q
+		}
+	}
+	if lang == langEN && !inProc {
+		// one plain instruction only: not alternatives ("Renew online, at
+		// the kiosks, or by phone") nor a condition ("Cancel early and you
+		// get a refund"), whose "Do I need to …?" would misstate them
+		body := pleasePrefix.ReplaceAllString(strings.TrimRight(first, ".! "), "")
+		if instructionIn(lang, body) != "" && words(body) >= 5 && words(body) <= 12 && !strings.ContainsAny(body, ",;:()") && !notPlainInstruction.MatchString(body) {
+			return "Do I need to " + toCustomer(lowerFirst(body)) + "?"
+		}
+	}
+	return ""
+}
+
+// procedureLists reports, per list number, whether a numbered list is a
+// procedure (at least half its items instructions) rather than a list of
+// rules.
+func procedureLists(lang string, bs []block) map[int]bool {
+	n, ins := map[int]int{}, map[int]int{}
+	for _, b := range bs {
+		if b.kind == step {
+			n[b.list]++
+			if instructionIn(lang, sentences(b.text)[0]) != "" {
+				ins[b.list]++
+			}
+		}
+	}
+	out := map[int]bool{}
+	for l, k := range n {
+		out[l] = ins[l]*2 >= k
+	}
+	return out
+}
+
+// deFiniteVerb reports whether the word after a German subject can be its
+// finite verb ("erfolgt", "bleiben", "muss"), not a preposition or
+// article ("Der Zutritt zum Club erfolgt …" is not turned round at "zum").
+func deFiniteVerb(w string) bool {
+	if deNotVerb[w] {
+		return false
+	}
+	return deModal[w] || strings.HasSuffix(w, "t") || strings.HasSuffix(w, "en") || strings.HasSuffix(w, "ern") || strings.HasSuffix(w, "eln")
+}
+
+var (
+	deNotVerb = toSet(`zum zur im am an in auf für mit von bei nach vor aus des dem den der die das und oder nicht nur ohne gegen unter über seit`)
+	deModal   = toSet(`muss kann darf soll will wird mag`)
+)
+
+// esTu are the second person ("tú") words of a Spanish condition and the
+// customer's own; esFirstPerson turns the condition's verb round too
+// ("si llegas tarde" asks "¿Qué pasa si llego tarde?").
+var esTu = map[string]string{"te": "me", "tu": "mi", "tus": "mis", "ti": "mí", "eres": "soy", "estás": "estoy", "vas": "voy",
+	"tienes": "tengo", "puedes": "puedo", "quieres": "quiero", "haces": "hago", "sabes": "sé", "das": "doy"}
+
+func esFirstPerson(cond string) string {
+	ws := strings.Fields(cond)
+	verb := false
+	for i, w := range ws {
+		low := strings.ToLower(w)
+		if r, ok := esTu[low]; ok {
+			ws[i] = r
+			if low != "te" && low != "tu" && low != "tus" && low != "ti" {
+				verb = true
+			}
+			continue
+		}
+		if !verb && low != "no" && len(low) > 3 && (strings.HasSuffix(low, "as") || strings.HasSuffix(low, "es")) {
+			// the condition's verb in "tú": "llegas", "cancelas", "necesitas"
+			ws[i] = w[:len(w)-2] + "o"
+			verb = true
+			continue
+		}
+		if low != "no" {
+			verb = true // a condition without a "tú" verb ("si el cliente ...") is left as it is
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
+// deFormalImperative is a German instruction in the formal imperative: "Bitte
+// bringen Sie Ihren Ausweis mit.", "Melden Sie Mängel sofort."
+var deFormalImperative = regexp.MustCompile(`^(?:Bitte\s+)?(\p{L}\p{Ll}+en)\s+Sie\s+(?:bitte\s+)?([^,;:()]+?)\.?$`)
+
+// deParticles are separable prefixes that end an imperative ("bringen …
+// mit") and join the infinitive ("mitbringen").
+var deParticles = toSet(`mit an ab auf aus ein zurück vor nach zu weg bei`)
+
+// deInstructionQuestion asks whether the customer must do what a German
+// instruction says ("Muss ich meinen Ausweis mitbringen?"), or may do what
+// it forbids ("Stellen Sie die Räder nie in einen Ständer." → "Darf ich
+// die Räder in einen Ständer stellen?"); "" for other sentences.
+func deInstructionQuestion(s string) string {
+	m := deFormalImperative.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil || words(m[2]) < 2 || words(m[2]) > 10 {
+		return ""
+	}
+	verb := strings.ToLower(m[1])
+	ws := strings.Fields(m[2])
+	if last := ws[len(ws)-1]; deParticles[last] {
+		verb = last + verb
+		ws = ws[:len(ws)-1]
+	}
+	aux, out := "Muss", ws[:0:0]
+	for _, w := range ws {
+		switch w {
+		case "nie", "niemals", "nicht":
+			aux = "Darf"
+			continue
+		case "bitte":
+			continue
+		}
+		out = append(out, w)
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	mine := map[string]string{"Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihr": "mein", "Ihnen": "mir", "Sie": "ich"}
+	return aux + " ich " + swapWords(strings.Join(out, " "), mine) + " " + verb + "?"
+}
+
+// frPolite is a French request to the customer: "Merci de …", "Veuillez …",
+// "Pensez à …" followed by the infinitive.
+var frPolite = regexp.MustCompile(`^(?:Merci de|Merci d['’]|Veuillez|Pensez à)\s*(\p{Ll}.+)$`)

@@ -119,7 +119,7 @@ func (s *Service) log() *slog.Logger {
 func normalizeSources(sources []Source, skipped []string) ([]Source, []string, error) {
 	out := sources[:0:0]
 	for _, s := range sources {
-		s.Content = normalizeText(s.Content)
+		s.Content, s.canonical = normalizeText(s.Content), true
 		if !readable(s.Content) {
 			skipped = append(skipped, s.Name)
 			continue

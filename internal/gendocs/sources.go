@@ -116,6 +116,10 @@ func fit(sources []Source, limit int) ([]Source, bool) {
 		out[i] = s
 		if lens[i] > capLen {
 			out[i].Content = cutAt(s.Content, capLen)
+			// canonical text cut at a line break is still canonical (a
+			// line is a heading, paragraph or list item); cut inside a
+			// line, it is normalised again by the generator
+			out[i].canonical = s.canonical && strings.HasPrefix(strings.TrimLeft(s.Content[len(out[i].Content):], " \t"), "\n")
 		}
 	}
 	return out, true
@@ -139,11 +143,18 @@ func waterLevel(lens []int, limit int) int {
 // cutAt returns the start of s, at most n characters, ending at the last
 // paragraph break, else sentence end, else space in the last fifth.
 func cutAt(s string, n int) string {
-	rs := []rune(s)
-	if len(rs) <= n {
+	end, count := len(s), 0
+	for i := range s {
+		if count == n {
+			end = i
+			break
+		}
+		count++
+	}
+	if end == len(s) {
 		return s
 	}
-	head := string(rs[:n])
+	head := s[:end]
 	floor := len(head) * 4 / 5
 	for _, sep := range []string{"\n\n", ". ", "\n", " "} {
 		if i := strings.LastIndex(head, sep); i >= floor {

@@ -46,9 +46,13 @@ var (
 // question and its answer); paragraphs and answers are para blocks, the
 // items of a list and the rows of a table bullet blocks sharing a list
 // number, and a procedure is its lead-in (a para block) and its steps,
-// whole and in order. The content is normalised first (normalizeText).
+// whole and in order. The content is normalised first (normalizeText) unless it is already.
 func parse(src Source) []part {
-	_, kbs := knowledge.ParseBlocks(knowledge.Source{Name: src.Name, Content: normalizeText(src.Content)})
+	content := src.Content
+	if !src.canonical {
+		content = normalizeText(content)
+	}
+	_, kbs := knowledge.ParseBlocks(knowledge.Source{Name: src.Name, Content: content})
 	kbs = mergeProcedures(kbs)
 	name := readableName(src.Name)
 	var parts []part
@@ -154,20 +158,33 @@ func parse(src Source) []part {
 func scopeTopics(parts []part) {
 	// Headings are one level in the canonical form, so a "Cancelación"
 	// heading under "Casas Rurales" has no parent: a heading that recurs
-	// takes as parent the last heading before it that does not.
-	seen := map[string]int{}
+	// (in more than one run of parts) takes as parent the last heading
+	// before it that does not, whether it is a part's own heading or the
+	// heading above a label line's topic.
+	runs := map[string]int{}
+	prev := map[string]bool{}
 	for _, p := range parts {
-		if len(p.path) > 0 {
-			seen[p.path[len(p.path)-1]]++
+		cur := map[string]bool{p.heading: true}
+		for _, h := range p.path {
+			cur[h] = true
 		}
+		for h := range cur {
+			if !prev[h] {
+				runs[h]++
+			}
+		}
+		prev = cur
 	}
 	last := ""
 	for i := range parts {
 		p := &parts[i]
 		if len(p.path) == 0 {
+			if runs[p.heading] > 1 && last != "" {
+				p.path = []string{last}
+			}
 			continue
 		}
-		if h := p.path[len(p.path)-1]; seen[h] == 1 {
+		if h := p.path[len(p.path)-1]; runs[h] == 1 {
 			last = h
 		} else if last != "" {
 			p.path = append([]string{last}, p.path...)
@@ -238,12 +255,19 @@ var labelRe = regexp.MustCompile(`^([\p{Lu}\d][^:.!?;,]{1,48}?)\s*:\s+(\S.*)$`)
 // labelPronoun marks a clause, not a label ("We open at 9: come early").
 var labelPronoun = regexp.MustCompile(`(?i)^(?:i|we|you|they|it|nous|vous|je|on|wir|sie|ich|es|nosotros|usted)\b`)
 
+// notTopic are labels that say something about a rule ("Gratis: la
+// cancelación es gratuita …", "Note: …") rather than name its topic: such
+// a line stays a sentence of the topic it stands in.
+var notTopic = toSet(`free gratis gratuit gratuite kostenlos gratuito gratuita note nota remarque hinweis important importante wichtig
+	optional facultatif opcional required obligatoire obligatorio yes no oui non ja nein sí attention achtung atención tip tipp
+	consejo astuce info example exemple beispiel ejemplo`)
+
 // labelLine splits a paragraph that opens with a short Title-like label
 // ("Freeze Limit: You can freeze ...", "Deposit: All orders ...") into the
 // label and its text; the rest must be a sentence of its own.
 func labelLine(text string) (label, rest string, ok bool) {
 	m := labelRe.FindStringSubmatch(text)
-	if m == nil || words(m[1]) > 5 || words(m[2]) < 4 || !titleLike(m[1]) || labelPronoun.MatchString(m[1]) {
+	if m == nil || words(m[1]) > 5 || words(m[2]) < 4 || !titleLike(m[1]) || labelPronoun.MatchString(m[1]) || notTopic[strings.ToLower(m[1])] {
 		return "", "", false
 	}
 	return sentenceCase(m[1]), capitalize(m[2]), true

@@ -174,7 +174,7 @@ func TestFit(t *testing.T) {
 	big := strings.Repeat(para, 30)                  // 3000
 	mid := strings.Repeat(para, 12)                  // 1200
 	small := strings.Repeat(para, 3)                 // 300
-	srcs := []Source{{"big", big}, {"mid", mid}, {"small", small}}
+	srcs := []Source{{Name: "big", Content: big}, {Name: "mid", Content: mid}, {Name: "small", Content: small}}
 
 	out, trimmed := fit(srcs, 10_000)
 	if trimmed || !reflect.DeepEqual(out, srcs) {

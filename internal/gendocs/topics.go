@@ -1,0 +1,86 @@
+package gendocs
+
+import (
+	"regexp"
+	"strings"
+)
+
+// topicQuestions are the questions customers ask about the usual topics of
+// a policy page, per language: a topic heading whose first rule gives no
+// question of its own ("Cancellation", "Kaution", "Mascotas") asks the
+// customer's question about it ("What is your cancellation policy?",
+// "Muss ich eine Kaution zahlen?", "¿Se admiten mascotas?") rather than
+// "What should I know about …?". The first topic whose expression matches
+// the heading wins.
+var topicQuestions = map[string][]struct {
+	re *regexp.Regexp
+	q  string
+}{
+	langEN: {
+		{regexp.MustCompile(`(?i)\bcancel`), "What is your cancellation policy?"},
+		{regexp.MustCompile(`(?i)\brefund`), "Do you give refunds?"},
+		{regexp.MustCompile(`(?i)\bdeposit`), "Do I need to pay a deposit?"},
+		{regexp.MustCompile(`(?i)\bpay(ment|ing)?s?\b`), "How and when do I pay?"},
+		{regexp.MustCompile(`(?i)\b(fees?|fines?|prices?|pricing|rates?)\b`), "What are your fees?"},
+		{regexp.MustCompile(`(?i)check-?in|check-?out|arrival|departure`), "What are your check-in and check-out times?"},
+		{regexp.MustCompile(`(?i)\b(pick-?up|deliver)`), "How do pickup and delivery work?"},
+		{regexp.MustCompile(`(?i)\ballerg`), "Can you cater for allergies?"},
+		{regexp.MustCompile(`(?i)\b(pets?|dogs?)\b`), "Can I bring my pet?"},
+		{regexp.MustCompile(`(?i)\bvaccin`), "Which vaccinations are required?"},
+		{regexp.MustCompile(`(?i)\bno[- ]shows?\b`), "What happens if I do not show up?"},
+		{regexp.MustCompile(`(?i)\bexceptions?\b`), "Are there any exceptions?"},
+		{regexp.MustCompile(`(?i)\b(hours|opening)\b`), "When are you open?"},
+		{regexp.MustCompile(`(?i)\bcontracts?\b`), "How do contracts work?"},
+	},
+	langFR: {
+		{regexp.MustCompile(`(?i)annul`), "Quelles sont vos conditions d'annulation ?"},
+		{regexp.MustCompile(`(?i)rembours`), "Puis-je être remboursé ?"},
+		{regexp.MustCompile(`(?i)acompte|arrhes|caution`), "Faut-il verser un acompte ?"},
+		{regexp.MustCompile(`(?i)paiement|règlement|tarif|prix`), "Comment et quand dois-je payer ?"},
+		{regexp.MustCompile(`(?i)arriv|départ`), "À quelle heure sont l'arrivée et le départ ?"},
+		{regexp.MustCompile(`(?i)allerg|régime`), "Pouvez-vous tenir compte de mes allergies ?"},
+		{regexp.MustCompile(`(?i)groupe`), "Accueillez-vous les groupes ?"},
+		{regexp.MustCompile(`(?i)animaux|chiens?\b`), "Les animaux sont-ils acceptés ?"},
+		{regexp.MustCompile(`(?i)horaires|ouverture`), "Quels sont vos horaires ?"},
+	},
+	langDE: {
+		{regexp.MustCompile(`(?i)storn|kündig|rücktritt`), "Welche Stornobedingungen gelten?"},
+		{regexp.MustCompile(`(?i)erstatt`), "Bekomme ich mein Geld zurück?"},
+		{regexp.MustCompile(`(?i)kaution|anzahlung`), "Muss ich eine Kaution zahlen?"},
+		{regexp.MustCompile(`(?i)zahlung|bezahl|preis`), "Wie und wann bezahle ich?"},
+		{regexp.MustCompile(`(?i)anreise|abreise|check-?in`), "Wann sind An- und Abreise?"},
+		{regexp.MustCompile(`(?i)öffnungszeit|zutritt|einlass`), "Wann und wie komme ich hinein?"},
+		{regexp.MustCompile(`(?i)hausordnung|regeln`), "Welche Regeln gelten im Haus?"},
+		{regexp.MustCompile(`(?i)haustier|hunde?\b`), "Sind Haustiere erlaubt?"},
+	},
+	langES: {
+		{regexp.MustCompile(`(?i)cancela`), "¿Cuáles son las condiciones de cancelación?"},
+		{regexp.MustCompile(`(?i)reembols|devoluci`), "¿Me devuelven el dinero?"},
+		{regexp.MustCompile(`(?i)depósito|fianza|señal`), "¿Hay que pagar un depósito?"},
+		{regexp.MustCompile(`(?i)pago|precio|tarifa`), "¿Cómo y cuándo se paga?"},
+		{regexp.MustCompile(`(?i)llegada|salida|check-?in`), "¿A qué hora son la llegada y la salida?"},
+		{regexp.MustCompile(`(?i)mascota|perro`), "¿Se admiten mascotas?"},
+		{regexp.MustCompile(`(?i)fumar|tabaco`), "¿Se puede fumar?"},
+		{regexp.MustCompile(`(?i)horario`), "¿Cuál es el horario?"},
+		{regexp.MustCompile(`(?i)grupo`), "¿Aceptan grupos?"},
+	},
+}
+
+// topicQuestion is the customer's question about a usual topic of a policy
+// page named by heading, or "".
+func topicQuestionFor(lang, heading string) string {
+	if _, name, ok := strings.Cut(heading, " – "); ok {
+		heading = name // "Casas Rurales – Cancelación": the unit is added as the question's scope
+	}
+	if words(heading) > 4 {
+		// a long heading ("Cancellation policy, terms and conditions for
+		// general classes") titles a part of the page, not one topic
+		return ""
+	}
+	for _, t := range topicQuestions[lang] {
+		if t.re.MatchString(heading) {
+			return t.q
+		}
+	}
+	return ""
+}
