@@ -462,158 +462,193 @@ func reappears(kinds []lineKind, texts []string, j int) bool {
 // from web pages: a short title-like line standing alone, or between the
 // end of a sentence (or a list) and the prose or list it heads.
 func assemble(kinds []lineKind, texts []string) string {
-	var out []string
-	var para []string
-	emit := func(s string) { out = append(out, s) }
-	flush := func() {
-		if len(para) > 0 {
-			emit("\n" + strings.Join(para, " "))
-			para = nil
-		}
-	}
-	heading := func(h string) {
-		flush()
-		h = strings.TrimSpace(strings.TrimRight(h, ":"))
-		if h != "" {
-			emit("\n## " + h)
-		}
-	}
-	next := func(i int) (lineKind, string) {
-		for j := i + 1; j < len(kinds); j++ {
-			if kinds[j] != lBlank && kinds[j] != lRule {
-				return kinds[j], texts[j]
-			}
-		}
-		return lBlank, ""
-	}
-	var table [][]string
-	var header []string
-	flushTable := func() {
-		if len(table) == 0 && header == nil {
-			return
-		}
-		flush()
-		rows := table
-		if header == nil && len(rows) > 0 {
-			// no separator: a table with a header row only when given one
-		}
-		sep := "\n" // a table is a list of its own
-		if len(out) == 0 {
-			sep = ""
-		}
-		for _, r := range rows {
-			if f := tableFact(header, r); f != "" {
-				emit(sep + "- " + f)
-				sep = ""
-			}
-		}
-		table, header = nil, nil
-	}
-	prevList := false // the last emitted block was a list item
+	a := &assembler{kinds: kinds, texts: texts}
 	for i, k := range kinds {
 		t := texts[i]
 		if k != lTable && k != lTableSep {
-			flushTable()
+			a.flushTable()
 		}
 		switch k {
 		case lBlank:
-			if len(para) == 1 && titleLike(para[0]) && startsUpper(para[0]) {
-				if nk, _ := next(i); nk != lBlank && nk != lHeading {
-					h := para[0]
-					para = nil
-					heading(h)
-					prevList = false
-					continue
-				}
-			}
-			flush()
+			a.blank(i)
 		case lRule:
-			if len(para) == 1 && strings.Trim(t, "=-") == "" && utf8.RuneCountInString(para[0]) <= 100 {
-				h := para[0]
-				para = nil
-				heading(h)
-			} else {
-				flush()
-			}
-			prevList = false
+			a.rule(t)
 		case lHeading:
-			heading(t)
-			prevList = false
+			a.heading(t)
+			a.prevList = false
 		case lTableSep:
-			if len(table) > 0 && header == nil {
-				header = table[len(table)-1]
-				table = table[:len(table)-1]
+			if len(a.table) > 0 && a.header == nil {
+				a.header = a.table[len(a.table)-1]
+				a.table = a.table[:len(a.table)-1]
 			}
 		case lTable:
-			table = append(table, tableCells(t))
+			a.table = append(a.table, tableCells(t))
 		case lBullet, lStep:
-			if nk, _ := next(i); k == lStep && labelTitle(t) && nk == lBullet {
-				// "1. Puntualidad y respeto por el tiempo:" over its bullets
-				// is a numbered section title, not a step
-				heading(t)
-				prevList = false
-				continue
-			}
-			flush()
-			mark := "- "
-			if k == lStep {
-				mark = "1. "
-			} else if prevList && i > 0 && kinds[i-1] == lBlank {
-				mark = "\n- " // a blank line between bullets starts another list (a table after commands)
-			}
-			emit(mark + t)
-			prevList = true
+			a.item(i, k, t)
 		case lText:
-			if strings.HasPrefix(t, " ") && prevList && len(para) == 0 {
-				out[len(out)-1] += t // continuation of a list item
-				continue
-			}
-			t = strings.TrimSpace(t)
-			nk, nt := next(i)
-			lone := len(para) == 1 && titleLike(para[0]) && startsUpper(para[0])
-			// "ORDERING:" standing on its line heads what follows, even after
-			// a line that does not end a sentence
-			label := labelHead(t) && (nk == lText || nk == lBullet || nk == lStep)
-			if !label && len(para) > 0 && remark(t) {
-				// "(The rest is paid at pick up)" closes the paragraph it
-				// comments on
-				para = append(para, t)
-				flush()
-				prevList = false
-				continue
-			}
-			afterBreak := len(para) == 0 || sentenceEnd.MatchString(para[len(para)-1]) || lone
-			title := afterBreak && titleLike(t) && startsUpper(t) && (nk == lText && !titleLike(nt) && startsUpper(nt) || nk == lBullet || nk == lStep || nk == lTable ||
-				strings.HasSuffix(t, "?") && nk == lText)
-			if label || title {
-				// a short title line above is a heading too ("Store
-				// Policies"), not a sentence in capitals above a label
-				// ("ORDERS ARE ONLY CONFIRMED ONCE PAID")
-				if lone && (!label || words(para[0]) <= 6 && !(words(para[0]) >= 5 && allCaps(para[0]))) {
-					h := para[0]
-					para = nil
-					heading(h)
-				}
-				heading(t)
-				prevList = false
-				continue
-			}
-			if prevList && len(para) == 0 && !startsUpper(t) {
-				out[len(out)-1] += " " + t
-				continue
-			}
-			if len(para) > 0 && sentenceEnd.MatchString(para[len(para)-1]) && startsUpper(t) && !refersBack(t) {
-				// a line of a web page that ends a sentence ends its paragraph:
-				// "Deposit: ..." and "Pick Up: ..." stay apart
-				flush()
-			}
-			para = append(para, t)
-			prevList = false
+			a.text(i, t)
 		}
 	}
-	flushTable()
-	flush()
-	return strings.TrimSpace(strings.Join(out, "\n"))
+	a.flushTable()
+	a.flush()
+	return strings.TrimSpace(strings.Join(a.out, "\n"))
+}
+
+// assembler builds the canonical Markdown of classified lines: the blocks
+// written so far, the paragraph and the table being gathered.
+type assembler struct {
+	kinds    []lineKind
+	texts    []string
+	out      []string
+	para     []string
+	table    [][]string
+	header   []string
+	prevList bool // the last emitted block was a list item
+}
+
+func (a *assembler) emit(s string) { a.out = append(a.out, s) }
+
+func (a *assembler) flush() {
+	if len(a.para) > 0 {
+		a.emit("\n" + strings.Join(a.para, " "))
+		a.para = nil
+	}
+}
+
+func (a *assembler) heading(h string) {
+	a.flush()
+	h = strings.TrimSpace(strings.TrimRight(h, ":"))
+	if h != "" {
+		a.emit("\n## " + h)
+	}
+}
+
+// next is the kind and text of the next line that is not blank or a rule.
+func (a *assembler) next(i int) (lineKind, string) {
+	for j := i + 1; j < len(a.kinds); j++ {
+		if a.kinds[j] != lBlank && a.kinds[j] != lRule {
+			return a.kinds[j], a.texts[j]
+		}
+	}
+	return lBlank, ""
+}
+
+// flushTable writes the gathered table as a list of its facts.
+func (a *assembler) flushTable() {
+	if len(a.table) == 0 && a.header == nil {
+		return
+	}
+	a.flush()
+	sep := "\n" // a table is a list of its own
+	if len(a.out) == 0 {
+		sep = ""
+	}
+	for _, r := range a.table {
+		if f := tableFact(a.header, r); f != "" {
+			a.emit(sep + "- " + f)
+			sep = ""
+		}
+	}
+	a.table, a.header = nil, nil
+}
+
+// takeTitle turns the gathered one-line paragraph into a heading.
+func (a *assembler) takeTitle() {
+	h := a.para[0]
+	a.para = nil
+	a.heading(h)
+}
+
+// blank ends a paragraph; a lone title-like line before it (and before
+// more text) is a heading.
+func (a *assembler) blank(i int) {
+	if len(a.para) == 1 && titleLike(a.para[0]) && startsUpper(a.para[0]) {
+		if nk, _ := a.next(i); nk != lBlank && nk != lHeading {
+			a.takeTitle()
+			a.prevList = false
+			return
+		}
+	}
+	a.flush()
+}
+
+// rule: a line of = or - under a short line makes it a heading (setext).
+func (a *assembler) rule(t string) {
+	if len(a.para) == 1 && strings.Trim(t, "=-") == "" && utf8.RuneCountInString(a.para[0]) <= 100 {
+		a.takeTitle()
+	} else {
+		a.flush()
+	}
+	a.prevList = false
+}
+
+// item writes a bullet or a step.
+func (a *assembler) item(i int, k lineKind, t string) {
+	if nk, _ := a.next(i); k == lStep && labelTitle(t) && nk == lBullet {
+		// "1. Puntualidad y respeto por el tiempo:" over its bullets
+		// is a numbered section title, not a step
+		a.heading(t)
+		a.prevList = false
+		return
+	}
+	a.flush()
+	mark := "- "
+	if k == lStep {
+		mark = "1. "
+	} else if a.prevList && i > 0 && a.kinds[i-1] == lBlank {
+		mark = "\n- " // a blank line between bullets starts another list (a table after commands)
+	}
+	a.emit(mark + t)
+	a.prevList = true
+}
+
+// text adds a line of text: to a list item it continues, as a label or
+// title heading, or to the paragraph (ending the one before when a line
+// ends a sentence).
+func (a *assembler) text(i int, t string) {
+	if strings.HasPrefix(t, " ") && a.prevList && len(a.para) == 0 {
+		a.out[len(a.out)-1] += t // continuation of a list item
+		return
+	}
+	t = strings.TrimSpace(t)
+	nk, nt := a.next(i)
+	lone := len(a.para) == 1 && titleLike(a.para[0]) && startsUpper(a.para[0])
+	// "ORDERING:" standing on its line heads what follows, even after
+	// a line that does not end a sentence
+	label := labelHead(t) && (nk == lText || nk == lBullet || nk == lStep)
+	if !label && len(a.para) > 0 && remark(t) {
+		// "(The rest is paid at pick up)" closes the paragraph it
+		// comments on
+		a.para = append(a.para, t)
+		a.flush()
+		a.prevList = false
+		return
+	}
+	afterBreak := len(a.para) == 0 || sentenceEnd.MatchString(a.para[len(a.para)-1]) || lone
+	title := afterBreak && titleLike(t) && startsUpper(t) && (nk == lText && !titleLike(nt) && startsUpper(nt) || nk == lBullet || nk == lStep || nk == lTable ||
+		strings.HasSuffix(t, "?") && nk == lText)
+	if label || title {
+		// a short title line above is a heading too ("Store
+		// Policies"), not a sentence in capitals above a label
+		// ("ORDERS ARE ONLY CONFIRMED ONCE PAID")
+		if lone && (!label || words(a.para[0]) <= 6 && !(words(a.para[0]) >= 5 && allCaps(a.para[0]))) {
+			a.takeTitle()
+		}
+		a.heading(t)
+		a.prevList = false
+		return
+	}
+	if a.prevList && len(a.para) == 0 && !startsUpper(t) {
+		a.out[len(a.out)-1] += " " + t
+		return
+	}
+	if len(a.para) > 0 && sentenceEnd.MatchString(a.para[len(a.para)-1]) && startsUpper(t) && !refersBack(t) {
+		// a line of a web page that ends a sentence ends its paragraph:
+		// "Deposit: ..." and "Pick Up: ..." stay apart
+		a.flush()
+	}
+	a.para = append(a.para, t)
+	a.prevList = false
 }
 
 // labelHead reports whether a line is a label in capitals ending with ":"
