@@ -98,114 +98,143 @@ const (
 )
 
 func (c *corpus) faqCandidates() []qa {
-	var out []qa
-	pos := map[int]int{}
-	add := func(pi, tier int, q string, bs []block) {
-		d := c.docOf[pi]
-		q = strings.TrimSpace(q)
-		if sc := c.parts[pi].scope; sc != "" && q != "" && !strings.Contains(strings.ToLower(q), strings.ToLower(sc)) {
-			q = sc + ": " + q // "Casas Rurales: ¿La cancelación es gratuita ...?"
-		}
-		if q == "" || len(bs) == 0 || utf8.RuneCountInString(q) > MaxHeadingLen {
-			return
-		}
-		text := q
-		for _, b := range bs {
-			text += " " + b.text
-		}
-		out = append(out, qa{unit: unit{doc: d, pos: pos[d], part: pi, score: c.passageScore(pi, text)}, tier: tier, question: q, blocks: bs})
-		pos[d]++
-	}
-	topicAsked := map[string]bool{}
+	f := &faqFinder{c: c, pos: map[int]int{}, topicAsked: map[string]bool{}}
 	for pi, p := range c.parts {
-		explicit := false
-		for bi, b := range p.blocks {
-			if b.kind != para {
-				continue
-			}
-			ss := sentences(b.text)
-			q := qPrefix.ReplaceAllString(ss[0], "")
-			if !strings.HasSuffix(q, "?") {
-				continue
-			}
-			explicit = true
-			if len(ss) > 1 {
-				add(pi, 0, q, []block{{kind: para, text: aPrefix.ReplaceAllString(strings.Join(ss[1:], " "), "")}})
-			} else if bi+1 < len(p.blocks) {
-				add(pi, 0, q, answerBlocks(p.blocks[bi+1:]))
-			}
+		if f.explicit(pi, p) {
+			continue
 		}
 		context := ""
 		for _, b := range p.blocks {
 			context += " " + b.text
 		}
-		if !explicit && p.heading != "" {
-			tier := 1
-			if strings.HasSuffix(p.heading, "?") {
-				tier = 0
-			}
-			q := headingQuestionIn(c.lang, p.heading, context)
-			answer := p.blocks
-			if genericQuestion(c.lang, q) {
-				// "What should I know about deposits?" is not how a customer
-				// asks. A topic whose first rule gives a question asks it,
-				// answered by that rule (the topic's other rules answer
-				// questions of their own); else the customer's question
-				// about a usual topic ("What is your cancellation policy?",
-				// once a document), answered by what the other questions
-				// leave; else the generic question, only when the rules
-				// give too few.
-				switch cq, first := c.topicQuestion(p); {
-				case cq != "" && first != "":
-					q, answer = cq, []block{{kind: para, text: first}}
-				case cq != "" && !topicAsked[cq]:
-					q, tier = cq, 4
-					topicAsked[cq] = true
-				default:
-					tier = 4
-				}
-			}
-			n := len(out)
-			add(pi, tier, q, answer)
-			if len(out) > n {
-				out[n].heading = true
-			}
+		if p.heading != "" {
+			f.fromHeading(pi, p, context)
 		}
-		if explicit {
+		f.fromRules(pi, p, context)
+	}
+	return f.out
+}
+
+// faqFinder gathers the FAQ candidates of a corpus, part by part.
+type faqFinder struct {
+	c          *corpus
+	out        []qa
+	pos        map[int]int // the next candidate's position in its document
+	topicAsked map[string]bool
+}
+
+// add keeps a question with its answer, scoped to its unit ("Casas
+// Rurales: ...") and scored against the purpose.
+func (f *faqFinder) add(pi, tier int, q string, bs []block) {
+	c := f.c
+	d := c.docOf[pi]
+	q = strings.TrimSpace(q)
+	if sc := c.parts[pi].scope; sc != "" && q != "" && !strings.Contains(strings.ToLower(q), strings.ToLower(sc)) {
+		q = sc + ": " + q // "Casas Rurales: ¿La cancelación es gratuita ...?"
+	}
+	if q == "" || len(bs) == 0 || utf8.RuneCountInString(q) > MaxHeadingLen {
+		return
+	}
+	text := q
+	for _, b := range bs {
+		text += " " + b.text
+	}
+	f.out = append(f.out, qa{unit: unit{doc: d, pos: f.pos[d], part: pi, score: c.passageScore(pi, text)}, tier: tier, question: q, blocks: bs})
+	f.pos[d]++
+}
+
+// explicit adds the part's own questions (a paragraph that opens with a
+// question, answered by the rest of it or by what follows) and reports
+// whether it has any: such a part asks nothing else.
+func (f *faqFinder) explicit(pi int, p part) bool {
+	explicit := false
+	for bi, b := range p.blocks {
+		if b.kind != para {
 			continue
 		}
-		procedures := procedureLists(c.lang, p.blocks)
-		for _, b := range p.blocks {
-			gs, headless := c.groups(b.text)
-			inProc := b.kind == step && procedures[b.list]
-			if b.kind != para {
-				// a list item or row: its fact or first rule answers with the
-				// whole item, as a paragraph ("1." would open the answer);
-				// when a later sentence states a rule of its own, the item
-				// holds several facts and each answers its own question
-				if q := itemQuestion(c.lang, b.text, context, inProc); q != "" {
-					answer := b.text
-					for _, g := range gs[1:] {
-						if !leadIn(g) && c.ruleQuestionOf(g, inProc) != "" {
-							answer = gs[0]
-							break
-						}
+		ss := sentences(b.text)
+		q := qPrefix.ReplaceAllString(ss[0], "")
+		if !strings.HasSuffix(q, "?") {
+			continue
+		}
+		explicit = true
+		if len(ss) > 1 {
+			f.add(pi, 0, q, []block{{kind: para, text: aPrefix.ReplaceAllString(strings.Join(ss[1:], " "), "")}})
+		} else if bi+1 < len(p.blocks) {
+			f.add(pi, 0, q, answerBlocks(p.blocks[bi+1:]))
+		}
+	}
+	return explicit
+}
+
+// fromHeading asks the part's heading as a question, answered by the part.
+func (f *faqFinder) fromHeading(pi int, p part, context string) {
+	c := f.c
+	tier := 1
+	if strings.HasSuffix(p.heading, "?") {
+		tier = 0
+	}
+	q := headingQuestionIn(c.lang, p.heading, context)
+	answer := p.blocks
+	if genericQuestion(c.lang, q) {
+		// "What should I know about deposits?" is not how a customer
+		// asks. A topic whose first rule gives a question asks it,
+		// answered by that rule (the topic's other rules answer
+		// questions of their own); else the customer's question
+		// about a usual topic ("What is your cancellation policy?",
+		// once a document), answered by what the other questions
+		// leave; else the generic question, only when the rules
+		// give too few.
+		switch cq, first := c.topicQuestion(p); {
+		case cq != "" && first != "":
+			q, answer = cq, []block{{kind: para, text: first}}
+		case cq != "" && !f.topicAsked[cq]:
+			q, tier = cq, 4
+			f.topicAsked[cq] = true
+		default:
+			tier = 4
+		}
+	}
+	n := len(f.out)
+	f.add(pi, tier, q, answer)
+	if len(f.out) > n {
+		f.out[n].heading = true
+	}
+}
+
+// fromRules asks a question of each fact or rule of the part's blocks.
+func (f *faqFinder) fromRules(pi int, p part, context string) {
+	c := f.c
+	procedures := procedureLists(c.lang, p.blocks)
+	for _, b := range p.blocks {
+		gs, headless := c.groups(b.text)
+		inProc := b.kind == step && procedures[b.list]
+		if b.kind != para {
+			// a list item or row: its fact or first rule answers with the
+			// whole item, as a paragraph ("1." would open the answer);
+			// when a later sentence states a rule of its own, the item
+			// holds several facts and each answers its own question
+			if q := itemQuestion(c.lang, b.text, context, inProc); q != "" {
+				answer := b.text
+				for _, g := range gs[1:] {
+					if !leadIn(g) && c.ruleQuestionOf(g, inProc) != "" {
+						answer = gs[0]
+						break
 					}
-					add(pi, 3, q, []block{{kind: para, text: answer}})
 				}
-				headless = true
+				f.add(pi, 3, q, []block{{kind: para, text: answer}})
 			}
-			for i, g := range gs {
-				if i == 0 && headless || leadIn(g) {
-					continue
-				}
-				if q := c.ruleQuestionOf(g, inProc); q != "" {
-					add(pi, 2, q, []block{{kind: para, text: g}})
-				}
+			headless = true
+		}
+		for i, g := range gs {
+			if i == 0 && headless || leadIn(g) {
+				continue
+			}
+			if q := c.ruleQuestionOf(g, inProc); q != "" {
+				f.add(pi, 2, q, []block{{kind: para, text: g}})
 			}
 		}
 	}
-	return out
 }
 
 // answerBlocks returns the blocks that answer an explicit question: up to
