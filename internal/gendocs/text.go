@@ -54,101 +54,136 @@ func parse(src Source) []part {
 	}
 	_, kbs := knowledge.ParseBlocks(knowledge.Source{Name: src.Name, Content: content})
 	kbs = mergeProcedures(kbs)
-	name := readableName(src.Name)
-	var parts []part
-	lists, lastList, lastTable := 0, -1, false
-	sub, subOf := "", "" // a label line's topic ("Deposit: ...") under the heading subOf
+	b := &partBuilder{name: readableName(src.Name), lastList: -1}
 	for i, kb := range kbs {
-		heading := ""
-		if n := len(kb.Heading); n > 0 {
-			heading = sentenceCase(kb.Heading[n-1])
-			if strings.HasSuffix(heading, "?") {
-				heading = qNumber.ReplaceAllString(heading, "") // "2- What are ...?"
-			}
-			if n > 1 && strings.HasSuffix(heading, ".") {
-				// a statement read as a question ("Initial deposit: 30% ..."): text of the heading above
-				if kb.Kind == knowledge.BlockQA || kb.Kind == knowledge.BlockParagraph {
-					kb.Text = kb.Heading[n-1] + " " + kb.Text
-				}
-				heading = sentenceCase(kb.Heading[n-2])
-			}
-			if strings.HasSuffix(heading, "?") {
-				heading = qNumber.ReplaceAllString(heading, "")
-			}
+		heading := blockHeading(&kb)
+		if heading != b.subOf {
+			b.sub = ""
 		}
-		if heading != subOf {
-			sub = ""
+		nextList := i+1 < len(kbs) && kbs[i+1].Kind != knowledge.BlockParagraph && kbs[i+1].Kind != knowledge.BlockQA
+		if b.label(&kb, heading, nextList) {
+			continue
 		}
-		if kb.Kind == knowledge.BlockParagraph && !strings.HasSuffix(heading, "?") {
-			nextList := i+1 < len(kbs) && kbs[i+1].Kind != knowledge.BlockParagraph && kbs[i+1].Kind != knowledge.BlockQA
-			if label, rest, ok := labelLine(kb.Text); ok {
-				// "Deposit: All orders require ..." opens a topic of its own
-				sub, subOf = label, heading
-				kb.Text = rest
-			} else if t := strings.TrimSuffix(kb.Text, ":"); t != kb.Text && !nextList && titleLike(t) && words(t) <= 6 {
-				sub, subOf = sentenceCase(t), heading // "Membership Cancellation Policy:" standing alone
-				continue
-			}
-		}
-		path := kb.Heading
-		if sub != "" {
-			heading = sub
-		} else if len(path) > 0 {
-			path = path[:len(path)-1]
-		}
-		if len(parts) == 0 || parts[len(parts)-1].heading != heading {
-			parts = append(parts, part{doc: name, heading: heading, path: path})
-			lastList, lastTable = -1, false
-		}
-		cur := &parts[len(parts)-1]
-		add := func(kind blockKind, text string, list int) {
-			if text = strings.TrimSpace(text); text != "" {
-				cur.blocks = append(cur.blocks, block{kind: kind, text: text, list: list})
-			}
-		}
-		switch kb.Kind {
-		case knowledge.BlockItem:
-			if kb.List != lastList {
-				lists++
-				lastList = kb.List
-				if kb.Lead != "" {
-					add(para, kb.Lead, 0)
-				}
-			}
-			add(bullet, kb.Text, lists)
-			lastTable = false
-		case knowledge.BlockRow:
-			if !lastTable {
-				lists++
-				lastTable = true
-			}
-			add(bullet, kb.Text, lists)
-			lastList = -1
-		case knowledge.BlockProcedure:
-			if len(kb.Steps) == 1 && kb.Lead == "" && titleLike(kb.Steps[0]) {
-				continue // "1. Choosing your holiday home": a numbered section title, no step
-			}
-			lists++
-			if kb.Lead != "" {
-				add(para, kb.Lead, 0)
-			}
-			for _, st := range kb.Steps {
-				add(step, st, lists)
-			}
-			lastList, lastTable = -1, false
-		default:
-			add(para, kb.Text, 0)
-			lastList, lastTable = -1, false
-		}
+		b.add(kb, heading)
 	}
-	out := parts[:0]
-	for _, p := range parts {
+	out := b.parts[:0]
+	for _, p := range b.parts {
 		if len(p.blocks) > 0 {
 			out = append(out, p)
 		}
 	}
 	scopeTopics(out)
 	return out
+}
+
+// blockHeading is the heading a block's part is under: its innermost
+// heading, as a sentence ("2- What are ...?" loses its number); a
+// statement read as a question ("Initial deposit: 30% ...") is text of
+// the block, under the heading above it.
+func blockHeading(kb *knowledge.Block) string {
+	n := len(kb.Heading)
+	if n == 0 {
+		return ""
+	}
+	heading := sentenceCase(kb.Heading[n-1])
+	if strings.HasSuffix(heading, "?") {
+		heading = qNumber.ReplaceAllString(heading, "") // "2- What are ...?"
+	}
+	if n > 1 && strings.HasSuffix(heading, ".") {
+		// a statement read as a question ("Initial deposit: 30% ..."): text of the heading above
+		if kb.Kind == knowledge.BlockQA || kb.Kind == knowledge.BlockParagraph {
+			kb.Text = kb.Heading[n-1] + " " + kb.Text
+		}
+		heading = sentenceCase(kb.Heading[n-2])
+	}
+	if strings.HasSuffix(heading, "?") {
+		heading = qNumber.ReplaceAllString(heading, "")
+	}
+	return heading
+}
+
+// partBuilder gathers a source's blocks into parts: the current label
+// topic, the list numbering and the parts so far.
+type partBuilder struct {
+	name            string
+	parts           []part
+	lists, lastList int
+	lastTable       bool
+	sub, subOf      string // a label line's topic ("Deposit: ...") under the heading subOf
+}
+
+// label reads a paragraph that opens a topic of its own ("Deposit: All
+// orders require ...", or "Membership Cancellation Policy:" standing
+// alone); true when the block was only that title.
+func (b *partBuilder) label(kb *knowledge.Block, heading string, nextList bool) bool {
+	if kb.Kind != knowledge.BlockParagraph || strings.HasSuffix(heading, "?") {
+		return false
+	}
+	if label, rest, ok := labelLine(kb.Text); ok {
+		// "Deposit: All orders require ..." opens a topic of its own
+		b.sub, b.subOf = label, heading
+		kb.Text = rest
+	} else if t := strings.TrimSuffix(kb.Text, ":"); t != kb.Text && !nextList && titleLike(t) && words(t) <= 6 {
+		b.sub, b.subOf = sentenceCase(t), heading // "Membership Cancellation Policy:" standing alone
+		return true
+	}
+	return false
+}
+
+// add puts a block in its part (a new one when the heading changes): a
+// list's lead-in and items, a table's rows, a procedure's lead-in and its
+// steps, or a paragraph.
+func (b *partBuilder) add(kb knowledge.Block, heading string) {
+	path := kb.Heading
+	if b.sub != "" {
+		heading = b.sub
+	} else if len(path) > 0 {
+		path = path[:len(path)-1]
+	}
+	if len(b.parts) == 0 || b.parts[len(b.parts)-1].heading != heading {
+		b.parts = append(b.parts, part{doc: b.name, heading: heading, path: path})
+		b.lastList, b.lastTable = -1, false
+	}
+	cur := &b.parts[len(b.parts)-1]
+	put := func(kind blockKind, text string, list int) {
+		if text = strings.TrimSpace(text); text != "" {
+			cur.blocks = append(cur.blocks, block{kind: kind, text: text, list: list})
+		}
+	}
+	switch kb.Kind {
+	case knowledge.BlockItem:
+		if kb.List != b.lastList {
+			b.lists++
+			b.lastList = kb.List
+			if kb.Lead != "" {
+				put(para, kb.Lead, 0)
+			}
+		}
+		put(bullet, kb.Text, b.lists)
+		b.lastTable = false
+	case knowledge.BlockRow:
+		if !b.lastTable {
+			b.lists++
+			b.lastTable = true
+		}
+		put(bullet, kb.Text, b.lists)
+		b.lastList = -1
+	case knowledge.BlockProcedure:
+		if len(kb.Steps) == 1 && kb.Lead == "" && titleLike(kb.Steps[0]) {
+			return // "1. Choosing your holiday home": a numbered section title, no step
+		}
+		b.lists++
+		if kb.Lead != "" {
+			put(para, kb.Lead, 0)
+		}
+		for _, st := range kb.Steps {
+			put(step, st, b.lists)
+		}
+		b.lastList, b.lastTable = -1, false
+	default:
+		put(para, kb.Text, 0)
+		b.lastList, b.lastTable = -1, false
+	}
 }
 
 // scopeTopics names the heading that tells apart topics of the same name
