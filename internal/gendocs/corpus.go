@@ -292,87 +292,116 @@ func (c *corpus) isUsed(text string) bool {
 // it refers to. It returns the body and the sentences it used; nothing is
 // marked used.
 func (c *corpus) compose(blocks []block, max int) (string, []string) {
-	var sb strings.Builder
-	var usedSS []string
-	n, prevKind, prevList := 0, para, -1
-	write := func(sep, line string) bool {
-		if sb.Len() == 0 {
-			sep = ""
-		}
-		if sb.Len()+len(sep)+len(line) > max && (sb.Len() > 0 || len(line) > maxAnswer) {
-			return false
-		}
-		sb.WriteString(sep + line)
-		return true
-	}
+	w := &composer{c: c, max: max, prevKind: para, prevList: -1}
 	for i, b := range blocks {
+		stop := false
 		if b.kind == para {
-			gs, headless := c.groups(b.text)
-			var keep []string
-			for gi, g := range gs {
-				if c.isUsed(g) || gi == 0 && headless && sb.Len() == 0 || announces(g) {
-					continue
-				}
-				if leadIn(g) && (i+1 >= len(blocks) || blocks[i+1].kind == para || gi != len(gs)-1 || c.isUsed(blocks[i+1].text)) {
-					continue
-				}
-				keep = append(keep, g)
-			}
-			if len(keep) == 0 {
-				continue
-			}
-			line := ""
-			for _, g := range keep {
-				cand := strings.TrimSpace(line + " " + g)
-				if sb.Len()+2+len(cand) > max && !(line == "" && sb.Len() == 0 && len(cand) <= maxAnswer) {
-					break
-				}
-				line = cand
-				usedSS = append(usedSS, g)
-			}
-			if line == "" || !write("\n\n", line) {
-				break
-			}
-			if leadIn(line) && i+1 < len(blocks) {
-				// the list must follow: at least its first item
-				nb := blocks[i+1]
-				if sb.Len()+len(nb.text)+5 > max {
-					s := sb.String()
-					s = strings.TrimSpace(strings.TrimSuffix(s, line))
-					sb.Reset()
-					sb.WriteString(s)
-					usedSS = usedSS[:len(usedSS)-len(keep)]
-					break
-				}
-			}
-			prevKind, prevList = para, -1
-			continue
+			stop = w.para(blocks, i)
+		} else if !c.isUsed(b.text) {
+			stop = !w.item(b)
 		}
-		if c.isUsed(b.text) {
-			continue
-		}
-		line := b.text
-		switch b.kind {
-		case bullet:
-			line = "- " + line
-		case step:
-			if b.list != prevList {
-				n = 0
-			}
-			n++
-			line = strconv.Itoa(n) + ". " + line
-		}
-		sep := "\n\n"
-		if prevKind == b.kind && b.list == prevList {
-			sep = "\n"
-		}
-		if !write(sep, line) {
+		if stop {
 			break
 		}
-		usedSS = append(usedSS, b.text)
-		prevKind, prevList = b.kind, b.list
 	}
-	return strings.TrimSpace(sb.String()), usedSS
+	return strings.TrimSpace(w.sb.String()), w.usedSS
+}
+
+// composer writes a body within max characters: what is written so far,
+// the sentences it used, and the list being written.
+type composer struct {
+	c        *corpus
+	max      int
+	sb       strings.Builder
+	usedSS   []string
+	n        int // the last step's number
+	prevKind blockKind
+	prevList int
+}
+
+// write adds a line after sep, unless it would pass max (a first line
+// longer than max is written when it fits an answer).
+func (w *composer) write(sep, line string) bool {
+	if w.sb.Len() == 0 {
+		sep = ""
+	}
+	if w.sb.Len()+len(sep)+len(line) > w.max && (w.sb.Len() > 0 || len(line) > maxAnswer) {
+		return false
+	}
+	w.sb.WriteString(sep + line)
+	return true
+}
+
+// para writes the sentence groups of paragraph i not used yet; it
+// reports whether the body is full. A lead-in is written only with its
+// list's first item after it.
+func (w *composer) para(blocks []block, i int) (stop bool) {
+	c, b := w.c, blocks[i]
+	gs, headless := c.groups(b.text)
+	var keep []string
+	for gi, g := range gs {
+		if c.isUsed(g) || gi == 0 && headless && w.sb.Len() == 0 || announces(g) {
+			continue
+		}
+		if leadIn(g) && (i+1 >= len(blocks) || blocks[i+1].kind == para || gi != len(gs)-1 || c.isUsed(blocks[i+1].text)) {
+			continue
+		}
+		keep = append(keep, g)
+	}
+	if len(keep) == 0 {
+		return false
+	}
+	line := ""
+	for _, g := range keep {
+		cand := strings.TrimSpace(line + " " + g)
+		if w.sb.Len()+2+len(cand) > w.max && !(line == "" && w.sb.Len() == 0 && len(cand) <= maxAnswer) {
+			break
+		}
+		line = cand
+		w.usedSS = append(w.usedSS, g)
+	}
+	if line == "" || !w.write("\n\n", line) {
+		return true
+	}
+	if leadIn(line) && i+1 < len(blocks) {
+		// the list must follow: at least its first item
+		nb := blocks[i+1]
+		if w.sb.Len()+len(nb.text)+5 > w.max {
+			s := strings.TrimSpace(strings.TrimSuffix(w.sb.String(), line))
+			w.sb.Reset()
+			w.sb.WriteString(s)
+			w.usedSS = w.usedSS[:len(w.usedSS)-len(keep)]
+			return true
+		}
+	}
+	w.prevKind, w.prevList = para, -1
+	return false
+}
+
+// item writes a bullet or a step (steps numbered from 1 in each list);
+// false when it does not fit.
+func (w *composer) item(b block) bool {
+	line := b.text
+	switch b.kind {
+	case bullet:
+		line = "- " + line
+	case step:
+		if b.list != w.prevList {
+			w.n = 0
+		}
+		w.n++
+		line = strconv.Itoa(w.n) + ". " + line
+	}
+	sep := "\n\n"
+	if w.prevKind == b.kind && b.list == w.prevList {
+		sep = "\n"
+	}
+	if !w.write(sep, line) {
+		return false
+	}
+	w.usedSS = append(w.usedSS, b.text)
+	w.prevKind, w.prevList = b.kind, b.list
+	return true
 }
 
 // bulletList writes items as "- " lines.
