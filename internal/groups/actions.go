@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/field"
@@ -24,15 +25,15 @@ func (s *Service) Actions() httpapi.Actions {
 		act.ID = groupID
 		return act
 	}
-	create := a("Create a group at the next free position", s.create, CreateRequest{}, One{}, forbidden)
+	create := a("Create a group at the next free position", httpapi.Bind(s.createOne), CreateRequest{}, One{}, forbidden)
 	create.Status, create.Idempotent = http.StatusCreated, true
 	return httpapi.Actions{
 		"list":    a("List your groups by position", s.list, Scope{}, List{}, forbidden),
 		"all":     a("List your groups by position (same as list)", s.list, Scope{}, List{}, forbidden),
-		"get":     one("Get a group", s.get, GetRequest{}, One{}, []string{apperr.CodeNotFound}),
+		"get":     one("Get a group", httpapi.BindRecord(checkID, s.getOne), GetRequest{}, One{}, []string{apperr.CodeNotFound}),
 		"create":  create,
-		"update":  one("Change a group's name, description or position (only the fields given)", s.update, UpdateRequest{}, One{}, both),
-		"delete":  one("Delete a group; its genies keep existing, in no group", s.delete, Scope{}, httpapi.SuccessMessage{}, both),
+		"update":  one("Change a group's name, description or position (only the fields given)", httpapi.BindRecord(checkID, s.updateOne), UpdateRequest{}, One{}, both),
+		"delete":  one("Delete a group; its genies keep existing, in no group", httpapi.BindRecord(checkID, s.deleteOne), Scope{}, httpapi.SuccessMessage{}, both),
 		"reorder": a("Set the order of your groups", s.reorder, ReorderRequest{}, httpapi.SuccessMessage{}, both),
 		"counts":  a("Count the genies in each of your groups", s.counts, Scope{}, Counts{}, forbidden),
 		"sync": a("Put a genie in a group, or in none", s.sync, SyncRequest{}, SyncResult{},
@@ -109,74 +110,49 @@ func (s *Service) list(ctx context.Context, r *httpapi.Request) (*httpapi.Respon
 	return httpapi.OK(List{Groups: out}), nil
 }
 
-func groupID(r *httpapi.Request) (int64, error) {
-	id, err := r.RequireID()
-	if err != nil {
-		return 0, err
-	}
-	return ParseID("id", id)
+// checkID refuses an id that is not a group id (a positive number),
+// before the data is read.
+func checkID(id string) error {
+	_, err := ParseID("id", id)
+	return err
 }
 
-func (s *Service) get(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in GetRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	id, err := groupID(r)
+// The record actions, each a service call wrapped in its answer
+// (httpapi.Bind and BindRecord read the data and the id, checked by
+// checkID, so the ids below parse).
+
+func (s *Service) getOne(ctx context.Context, c *auth.Caller, id string, _ *GetRequest) (One, error) {
+	gid, _ := ParseID("id", id)
+	g, err := s.Get(ctx, c, gid)
 	if err != nil {
-		return nil, err
+		return One{}, err
 	}
-	g, err := s.Get(ctx, r.Caller, id)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(One{Group: *g}), nil
+	return One{Group: *g}, nil
 }
 
-func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var req CreateRequest
-	if err := r.Bind(&req); err != nil {
-		return nil, err
-	}
-	g, err := s.Create(ctx, r.Caller, req.Scope, Patch{Name: req.Name, Description: req.Description, Position: req.Position})
+func (s *Service) createOne(ctx context.Context, c *auth.Caller, in *CreateRequest) (One, error) {
+	g, err := s.Create(ctx, c, in.Scope, Patch{Name: in.Name, Description: in.Description, Position: in.Position})
 	if err != nil {
-		return nil, err
+		return One{}, err
 	}
-	return httpapi.Created(One{Group: *g}), nil
+	return One{Group: *g}, nil
 }
 
-func (s *Service) update(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := groupID(r)
+func (s *Service) updateOne(ctx context.Context, c *auth.Caller, id string, in *UpdateRequest) (One, error) {
+	gid, _ := ParseID("id", id)
+	g, err := s.Update(ctx, c, in.Scope, gid, Patch{Name: in.Name, Description: in.Description, Position: in.Position})
 	if err != nil {
-		return nil, err
+		return One{}, err
 	}
-	var req UpdateRequest
-	if err := r.Bind(&req); err != nil {
-		return nil, err
-	}
-	g, err := s.Update(ctx, r.Caller, req.Scope, id, Patch{Name: req.Name, Description: req.Description, Position: req.Position})
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(One{Group: *g}), nil
+	return One{Group: *g}, nil
 }
 
-func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := groupID(r)
-	if err != nil {
-		return nil, err
+func (s *Service) deleteOne(ctx context.Context, c *auth.Caller, id string, in *Scope) (httpapi.SuccessMessage, error) {
+	gid, _ := ParseID("id", id)
+	if _, err := in.Target(c, false); err != nil {
+		return httpapi.SuccessMessage{}, err
 	}
-	var in Scope
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	if _, err := in.Target(r.Caller, false); err != nil {
-		return nil, err
-	}
-	if err := s.Delete(ctx, r.Caller, id); err != nil {
-		return nil, err
-	}
-	return httpapi.OK(httpapi.Done("group deleted")), nil
+	return httpapi.Done("group deleted"), s.Delete(ctx, c, gid)
 }
 
 func (s *Service) reorder(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {

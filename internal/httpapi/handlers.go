@@ -44,6 +44,12 @@ func BindUUID[In, Out any](notFound func() error, fn func(ctx context.Context, c
 	}, fn)
 }
 
+// BindRecord is BindID with a check of the id's form (a number, a UUID),
+// answered before the data is read.
+func BindRecord[In, Out any](check func(id string) error, fn func(ctx context.Context, c *auth.Caller, id string, in *In) (Out, error)) Handler {
+	return bindRecord(check, fn)
+}
+
 // bindRecord reads the id (and checks it, when check is set), then binds
 // the data and runs fn.
 func bindRecord[In, Out any](check func(id string) error, fn func(ctx context.Context, c *auth.Caller, id string, in *In) (Out, error)) Handler {
