@@ -2036,6 +2036,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List accounts, newest first (admins only)
+         * @description Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+         */
+        post: operations["usersList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/set-role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an account's role (admins only; not your own admin role)
+         * @description Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+         */
+        post: operations["usersSetRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/all": {
         parameters: {
             query?: never;
@@ -3194,6 +3234,28 @@ export interface components {
             recipient: string;
             success: boolean;
             template: string;
+        };
+        UserAnswer: {
+            user: components["schemas"]["UsersAdminUser"];
+        };
+        UserList: {
+            /** @description Matching accounts in all. */
+            count: number;
+            limit: number;
+            offset: number;
+            users: components["schemas"]["UsersAdminUser"][];
+        };
+        UsersAdminUser: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Empty for an external identity without an address. */
+            email: string;
+            email_confirmed: boolean;
+            id: string;
+            /** Format: date-time */
+            last_sign_in_at: string | null;
+            /** @enum {string} */
+            role: "internal_admin" | "user" | "consumer";
         };
         Voice: {
             /** Format: date-time */
@@ -8771,6 +8833,103 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    usersList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Default 50. */
+                    limit?: number;
+                    /** @description Default 0. */
+                    offset?: number;
+                    /**
+                     * @description Only accounts with this role.
+                     * @enum {string}
+                     */
+                    role?: "internal_admin" | "user" | "consumer";
+                    /** @description Only accounts whose email starts with this (any case). */
+                    search?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserList"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    usersSetRole: {
+        parameters: {
+            query: {
+                /** @description The user's id. */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "internal_admin" | "user" | "consumer";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserAnswer"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
     webhooksAll: {
         parameters: {
             query?: never;
@@ -9182,7 +9341,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                resource: "agent-mailboxes-self" | "api-keys" | "conversations" | "doc-edit-link" | "documents" | "events" | "genie-documents" | "genie-groups" | "genies" | "mail-tenant-credentials" | "marketplace" | "preselected-voices" | "qr-code" | "system-emails" | "webhooks";
+                resource: "agent-mailboxes-self" | "api-keys" | "conversations" | "doc-edit-link" | "documents" | "events" | "genie-documents" | "genie-groups" | "genies" | "mail-tenant-credentials" | "marketplace" | "preselected-voices" | "qr-code" | "system-emails" | "users" | "webhooks";
             };
             cookie?: never;
         };
