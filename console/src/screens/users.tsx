@@ -68,7 +68,7 @@ export function Users() {
             {data.users.map((u) => (
               <tr key={u.id}>
                 <td>
-                  {u.email || <span class="mono">{u.id}</span>}
+                  {u.email ? <strong>{u.email}</strong> : <span class="mono">{u.id}</span>}
                   <br />
                   <span class="hint">{u.email_confirmed ? t.admin.confirmed : t.admin.unconfirmed}</span>
                 </td>
