@@ -4127,6 +4127,18 @@ type WebhooksGetParams struct {
 // WebhooksListJSONBody defines parameters for WebhooksList.
 type WebhooksListJSONBody = map[string]interface{}
 
+// WebhooksRedeliverJSONBody defines parameters for WebhooksRedeliver.
+type WebhooksRedeliverJSONBody = map[string]interface{}
+
+// WebhooksRedeliverParams defines parameters for WebhooksRedeliver.
+type WebhooksRedeliverParams struct {
+	// Id The delivery's id (of your endpoint; admins: any).
+	Id string `form:"id" json:"id"`
+
+	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // WebhooksRotateSecretJSONBody defines parameters for WebhooksRotateSecret.
 type WebhooksRotateSecretJSONBody = map[string]interface{}
 
@@ -4482,6 +4494,9 @@ type WebhooksGetJSONRequestBody = WebhooksGetJSONBody
 
 // WebhooksListJSONRequestBody defines body for WebhooksList for application/json ContentType.
 type WebhooksListJSONRequestBody = WebhooksListJSONBody
+
+// WebhooksRedeliverJSONRequestBody defines body for WebhooksRedeliver for application/json ContentType.
+type WebhooksRedeliverJSONRequestBody = WebhooksRedeliverJSONBody
 
 // WebhooksRotateSecretJSONRequestBody defines body for WebhooksRotateSecret for application/json ContentType.
 type WebhooksRotateSecretJSONRequestBody = WebhooksRotateSecretJSONBody
@@ -9382,6 +9397,24 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/webhooks/list (the `WebhooksList` operationId).
 	WebhooksList(ctx context.Context, body WebhooksListJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// WebhooksRedeliverWithBody Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/webhooks/redeliver (the `WebhooksRedeliver` operationId).
+	WebhooksRedeliverWithBody(ctx context.Context, params *WebhooksRedeliverParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhooksRedeliver Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/webhooks/redeliver (the `WebhooksRedeliver` operationId).
+	WebhooksRedeliver(ctx context.Context, params *WebhooksRedeliverParams, body WebhooksRedeliverJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// WebhooksRotateSecretWithBody Replace an endpoint's signing secret (the old one stops at once)
 	//
 	// Needs an API key or a session token.
@@ -13512,6 +13545,44 @@ func (c *Client) WebhooksListWithBody(ctx context.Context, contentType string, b
 // Corresponds with POST /v1/webhooks/list (the `WebhooksList` operationId).
 func (c *Client) WebhooksList(ctx context.Context, body WebhooksListJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewWebhooksListRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// WebhooksRedeliverWithBody Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/webhooks/redeliver (the `WebhooksRedeliver` operationId).
+func (c *Client) WebhooksRedeliverWithBody(ctx context.Context, params *WebhooksRedeliverParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhooksRedeliverRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// WebhooksRedeliver Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/webhooks/redeliver (the `WebhooksRedeliver` operationId).
+func (c *Client) WebhooksRedeliver(ctx context.Context, params *WebhooksRedeliverParams, body WebhooksRedeliverJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhooksRedeliverRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -19329,6 +19400,84 @@ func NewWebhooksListRequestWithBody(server string, contentType string, body io.R
 	return req, nil
 }
 
+// NewWebhooksRedeliverRequest calls the generic WebhooksRedeliver builder with application/json body
+func NewWebhooksRedeliverRequest(server string, params *WebhooksRedeliverParams, body WebhooksRedeliverJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhooksRedeliverRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewWebhooksRedeliverRequestWithBody constructs an http.Request for the WebhooksRedeliver method, with any body, and a specified content type
+func NewWebhooksRedeliverRequestWithBody(server string, params *WebhooksRedeliverParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/webhooks/redeliver")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "id", params.Id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
+}
+
 // NewWebhooksRotateSecretRequest calls the generic WebhooksRotateSecret builder with application/json body
 func NewWebhooksRotateSecretRequest(server string, params *WebhooksRotateSecretParams, body WebhooksRotateSecretJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -21558,6 +21707,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /v1/webhooks/list (the `WebhooksList` operationId).
 	WebhooksListWithResponse(ctx context.Context, body WebhooksListJSONRequestBody, reqEditors ...RequestEditorFn) (*WebhooksListResponse, error)
+
+	// WebhooksRedeliverWithBodyWithResponse Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/webhooks/redeliver (the `WebhooksRedeliver` operationId).
+	WebhooksRedeliverWithBodyWithResponse(ctx context.Context, params *WebhooksRedeliverParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*WebhooksRedeliverResponse, error)
+
+	// WebhooksRedeliverWithResponse Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/webhooks/redeliver (the `WebhooksRedeliver` operationId).
+	WebhooksRedeliverWithResponse(ctx context.Context, params *WebhooksRedeliverParams, body WebhooksRedeliverJSONRequestBody, reqEditors ...RequestEditorFn) (*WebhooksRedeliverResponse, error)
 
 	// WebhooksRotateSecretWithBodyWithResponse Replace an endpoint's signing secret (the old one stops at once)
 	//
@@ -34050,6 +34217,120 @@ func (r WebhooksListResponse) ContentType() string {
 	return ""
 }
 
+// WebhooksRedeliverResponse200Headers the declared response headers of an HTTP 200 response for WebhooksRedeliver
+type WebhooksRedeliverResponse200Headers struct {
+	IdempotentReplayed  *string
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// WebhooksRedeliverResponse429Headers the declared response headers of an HTTP 429 response for WebhooksRedeliver
+type WebhooksRedeliverResponse429Headers struct {
+	RetryAfter *int
+}
+
+type WebhooksRedeliverResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    EventsOneDelivery `json:"data"`
+		Success interface{}       `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *WebhooksRedeliverResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *WebhooksRedeliverResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r WebhooksRedeliverResponse) GetJSON200() *struct {
+	Data    EventsOneDelivery `json:"data"`
+	Success interface{}       `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r WebhooksRedeliverResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r WebhooksRedeliverResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r WebhooksRedeliverResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r WebhooksRedeliverResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r WebhooksRedeliverResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r WebhooksRedeliverResponse) GetJSON431() *Error431 {
+	return r.JSON431
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r WebhooksRedeliverResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r WebhooksRedeliverResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r WebhooksRedeliverResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r WebhooksRedeliverResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r WebhooksRedeliverResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // WebhooksRotateSecretResponse200Headers the declared response headers of an HTTP 200 response for WebhooksRotateSecret
 type WebhooksRotateSecretResponse200Headers struct {
 	XRateLimitLimit     *int
@@ -37731,6 +38012,36 @@ func (c *ClientWithResponses) WebhooksListWithResponse(ctx context.Context, body
 		return nil, err
 	}
 	return ParseWebhooksListResponse(rsp)
+}
+
+// WebhooksRedeliverWithBodyWithResponse Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/webhooks/redeliver (the `WebhooksRedeliver` operationId).
+func (c *ClientWithResponses) WebhooksRedeliverWithBodyWithResponse(ctx context.Context, params *WebhooksRedeliverParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*WebhooksRedeliverResponse, error) {
+	rsp, err := c.WebhooksRedeliverWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseWebhooksRedeliverResponse(rsp)
+}
+
+// WebhooksRedeliverWithResponse Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/webhooks/redeliver (the `WebhooksRedeliver` operationId).
+func (c *ClientWithResponses) WebhooksRedeliverWithResponse(ctx context.Context, params *WebhooksRedeliverParams, body WebhooksRedeliverJSONRequestBody, reqEditors ...RequestEditorFn) (*WebhooksRedeliverResponse, error) {
+	rsp, err := c.WebhooksRedeliver(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseWebhooksRedeliverResponse(rsp)
 }
 
 // WebhooksRotateSecretWithBodyWithResponse Replace an endpoint's signing secret (the old one stops at once)
@@ -51276,6 +51587,135 @@ func ParseWebhooksListResponse(rsp *http.Response) (*WebhooksListResponse, error
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
 		var headers WebhooksListResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseWebhooksRedeliverResponse parses an HTTP response from a WebhooksRedeliverWithResponse call
+func ParseWebhooksRedeliverResponse(rsp *http.Response) (*WebhooksRedeliverResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &WebhooksRedeliverResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    EventsOneDelivery `json:"data"`
+			Success interface{}       `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers WebhooksRedeliverResponse200Headers
+		if values := rsp.Header.Values("Idempotent-Replayed"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Idempotent-Replayed", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.IdempotentReplayed = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers WebhooksRedeliverResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

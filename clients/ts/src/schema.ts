@@ -2196,6 +2196,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+         * @description Needs an API key or a session token.
+         */
+        post: operations["webhooksRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/rotate-secret": {
         parameters: {
             query?: never;
@@ -9186,6 +9206,52 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    webhooksRedeliver: {
+        parameters: {
+            query: {
+                /** @description The delivery's id (of your endpoint; admins: any). */
+                id: string;
+            };
+            header?: {
+                /** @description Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventsOneDelivery"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             429: components["responses"]["Error429"];
             431: components["responses"]["Error431"];
