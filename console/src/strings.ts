@@ -274,7 +274,10 @@ export const en = {
     failingSince: "Failing since",
     failing: "failing",
     failedHelp:
-      "Not retried any more: every attempt failed for the whole retry window. The service cannot send one delivery again; fix the receiver, enable the endpoint again if it was disabled, and send a test event to check it.",
+      "Not retried any more: every attempt failed for the whole retry window. Fix the receiver, enable the endpoint again if it was disabled, then retry the delivery.",
+    retry: "Retry",
+    retryOf: (type: string) => `Retry: ${type}`,
+    retried: "Delivery queued again.",
   },
 
   events: {

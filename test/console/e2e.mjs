@@ -420,6 +420,9 @@ async function owner(viewport, label) {
   await check(page, label, "webhook-failed");
   await page.getByRole("button", { name: "Enable again" }).click();
   await page.locator(".facts .badge.ok", { hasText: "enabled" }).waitFor();
+  // Retry the failed delivery once the endpoint is enabled again.
+  await page.getByRole("button", { name: /^Retry: / }).first().click();
+  await page.getByText("Delivery queued again.").waitFor();
 
   await page.getByRole("link", { name: "Events", exact: true }).click();
   await heading(page, "Events");
