@@ -8,6 +8,7 @@ import { GenieList, GeniePage } from "./screens/genies";
 import { DocumentList, DocumentPage } from "./screens/documents";
 import { Keys } from "./screens/keys";
 import { Webhooks, WebhookPage } from "./screens/webhooks";
+import { Users } from "./screens/users";
 import { Events } from "./screens/events";
 import { Generated } from "./screens/generated";
 import { Emails, Health, MailCredentials, Submissions, Voices } from "./screens/admin";
@@ -97,6 +98,7 @@ export function App() {
             <>
               <p class="nav-group">{t.nav.admin}</p>
               <ul>
+                <NavItem to="/admin/users" path={path} label={t.nav.users} />
                 <NavItem to="/admin/submissions" path={path} label={t.nav.submissions} />
                 <NavItem to="/admin/listings" path={path} label={t.nav.listings} />
                 <NavItem to="/admin/taxonomy" path={path} label={t.nav.taxonomy} />
@@ -145,6 +147,7 @@ function Screen(props: { path: string; admin: boolean }) {
       return <Events />;
     case "admin":
       if (!props.admin) return <p>{t.admin.forbidden}</p>;
+      if (b === "users") return <Users />;
       if (b === "submissions") return <Submissions />;
       if (b === "voices") return <Voices />;
       if (b === "emails") return <Emails />;

@@ -40,6 +40,7 @@ export const en = {
     listings: "Listings",
     taxonomy: "Categories and brands",
     mailCredentials: "Mail credentials",
+    users: "Users",
     voices: "Voices",
     emails: "System emails",
     health: "Health",
@@ -273,7 +274,10 @@ export const en = {
     failingSince: "Failing since",
     failing: "failing",
     failedHelp:
-      "Not retried any more: every attempt failed for the whole retry window. The service cannot send one delivery again; fix the receiver, enable the endpoint again if it was disabled, and send a test event to check it.",
+      "Not retried any more: every attempt failed for the whole retry window. Fix the receiver, enable the endpoint again if it was disabled, then retry the delivery.",
+    retry: "Retry",
+    retryOf: (type: string) => `Retry: ${type}`,
+    retried: "Delivery queued again.",
   },
 
   events: {
@@ -390,6 +394,21 @@ export const en = {
     ready: "Ready",
     notReady: "Not ready",
     forbidden: "This page is for administrators.",
+    usersTitle: "Users",
+    usersSearch: "Email starts with",
+    usersSearchButton: "Search",
+    allRoles: "All roles",
+    email: "Email",
+    role: "Role",
+    created: "Created",
+    lastSignIn: "Last sign-in",
+    never: "never",
+    confirmed: "confirmed",
+    unconfirmed: "unconfirmed",
+    noUsers: "No users match.",
+    roleOf: (email: string) => `Role of ${email}`,
+    confirmRole: (email: string, role: string) => `Change the role of ${email} to ${role}?`,
+    roleChanged: (email: string, role: string) => `${email} is now ${role}.`,
   },
 } as const;
 

@@ -93,6 +93,9 @@ var accessMatrix = []accessRow{
 	{"webhooks", "rotate-secret", "we_missing", `{}`, "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND", ""},
 	{"webhooks", "test", "we_missing", `{}`, "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND", ""},
 	{"webhooks", "deliveries", "we_missing", `{}`, "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND", ""},
+	{"webhooks", "redeliver", "dlv_missing", `{}`, "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND", "404 NOT_FOUND", ""},
+	{"users", "list", "", `{}`, "403 FORBIDDEN", "403 FORBIDDEN", "403 FORBIDDEN", "200", ""},
+	{"users", "set-role", "{userA}", `{"role":"user"}`, "403 FORBIDDEN", "403 FORBIDDEN", "403 FORBIDDEN", "200", ""},
 	{"agent-mailboxes-self", "check-tenant-key", "", `{}`, "403 FORBIDDEN", "403 FORBIDDEN", "403 FORBIDDEN", "404 NOT_FOUND", ""},
 	{"agent-mailboxes-self", "reprovision-tenant-key", "", `{}`, "403 FORBIDDEN", "403 FORBIDDEN", "403 FORBIDDEN", "404 NOT_FOUND", ""},
 

@@ -373,6 +373,7 @@ func (a *App) wireResources(ctx, bg context.Context, srv *httpapi.Server, authn 
 	docs := &documents.Service{DB: d, Events: a.Events}
 	gs := &genies.Service{DB: d, Events: a.Events}
 	srv.Register("api-keys", a.APIKeys.Actions())
+	srv.Register("users", a.Users.Actions())
 	srv.Register("documents", docs.Actions())
 	if err := a.wireMail(ctx, srv, gs); err != nil {
 		return nil, err

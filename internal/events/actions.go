@@ -112,6 +112,8 @@ func (w *Webhooks) Actions() httpapi.Actions {
 			ID: id, Response: OneEndpoint{}, Errors: nf},
 		"test": {Access: httpapi.Authenticated, Handle: w.test, Summary: "Send a webhook.test event to the endpoint",
 			ID: id, Response: OneDelivery{}, Errors: nf, Idempotent: true},
+		"redeliver": {Access: httpapi.Authenticated, Handle: w.redeliver, Summary: "Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)",
+			ID: "The delivery's id (of your endpoint; admins: any).", Response: OneDelivery{}, Errors: nf, Idempotent: true},
 		"deliveries": {Access: httpapi.Authenticated, Handle: w.deliveriesAction, Summary: "List an endpoint's deliveries with every attempt, newest first",
 			ID: id, Request: DeliveriesRequest{}, Response: DeliveryList{}, Errors: nf},
 	}
@@ -230,6 +232,18 @@ func (w *Webhooks) test(ctx context.Context, r *httpapi.Request) (*httpapi.Respo
 		return nil, err
 	}
 	d, err := w.Test(ctx, r.Caller, id)
+	if err != nil {
+		return nil, err
+	}
+	return httpapi.OK(OneDelivery{Delivery: d}), nil
+}
+
+func (w *Webhooks) redeliver(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
+	id, err := r.RequireID()
+	if err != nil {
+		return nil, err
+	}
+	d, err := w.Redeliver(ctx, r.Caller, id)
 	if err != nil {
 		return nil, err
 	}

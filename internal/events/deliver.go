@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/geniehq/genie/internal/auth"
+	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
 // Delivery is one event sent (or to be sent) to one endpoint.
@@ -364,4 +365,40 @@ func (w *Webhooks) Deliveries(ctx context.Context, c *auth.Caller, endpointID, s
 	}
 	ds, err := listDeliveries(ctx, w.DB.R, where, args, limit, offset)
 	return ds, total, err
+}
+
+// Redeliver queues a delivered or failed delivery of the caller's endpoint
+// (admins: any endpoint's) again, due now; its attempts are kept and the
+// next one is numbered after them. A pending delivery is answered as it is.
+// The endpoint must be enabled.
+func (w *Webhooks) Redeliver(ctx context.Context, c *auth.Caller, id string) (*Delivery, error) {
+	user, enabled, status, err := deliveryOwner(ctx, w.DB.R, id)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && !c.CanAccess(user) {
+		return nil, apperr.NotFound("webhook delivery")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("webhooks: redeliver: %w", err)
+	}
+	if status != "pending" {
+		if !enabled {
+			return nil, apperr.Invalid("id", "the delivery's endpoint is disabled; enable it first (webhooks update with enabled: true)")
+		}
+		if err := requeue(ctx, w.DB.W, id, w.DB.Now()); err != nil {
+			return nil, fmt.Errorf("webhooks: redeliver: %w", err)
+		}
+		w.Events.wake()
+	}
+	return w.delivery(ctx, id, "redeliver")
+}
+
+// delivery reads one delivery with its attempts, for action's answer.
+func (w *Webhooks) delivery(ctx context.Context, id, action string) (*Delivery, error) {
+	ds, err := listDeliveries(ctx, w.DB.R, `d.id = $1`, []any{id}, 1, 0)
+	if err == nil && len(ds) == 0 {
+		err = sql.ErrNoRows
+	}
+	if err != nil {
+		return nil, fmt.Errorf("webhooks: %s: %w", action, err)
+	}
+	return &ds[0], nil
 }

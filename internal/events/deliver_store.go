@@ -195,3 +195,19 @@ func scanAttempt(attempt sql.NullInt64, at sql.NullTime, code sql.NullInt64, msg
 	}
 	return a
 }
+
+// deliveryOwner returns the delivery's endpoint owner, whether the endpoint
+// is enabled, and the delivery's status; sql.ErrNoRows when there is none.
+func deliveryOwner(ctx context.Context, q db.Querier, id string) (user string, enabled bool, status string, err error) {
+	err = q.QueryRowContext(ctx, `SELECT w.user_id, w.enabled, d.status FROM webhook_deliveries d
+		JOIN webhook_endpoints w ON w.id = d.endpoint_id WHERE d.id = $1`, id).Scan(&user, &enabled, &status)
+	return
+}
+
+// requeue makes a delivered or failed delivery pending again, due at now;
+// its attempts stay. A pending one is left as it is.
+func requeue(ctx context.Context, q db.Querier, id string, now time.Time) error {
+	_, err := q.ExecContext(ctx, `UPDATE webhook_deliveries SET status = 'pending', next_at = $1, claimed_until = NULL, updated_at = $1
+		WHERE id = $2 AND status IN ('delivered', 'failed')`, now, id)
+	return err
+}

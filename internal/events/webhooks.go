@@ -338,11 +338,7 @@ func (w *Webhooks) Test(ctx context.Context, c *auth.Caller, id string) (*Delive
 		return nil, fmt.Errorf("webhooks: test: %w", err)
 	}
 	w.Events.wake()
-	ds, err := listDeliveries(ctx, w.DB.R, `d.id = $1`, []any{dlv}, 1, 0)
-	if err != nil || len(ds) == 0 {
-		return nil, fmt.Errorf("webhooks: test: %w", err)
-	}
-	return &ds[0], nil
+	return w.delivery(ctx, dlv, "test")
 }
 
 func (r *Recorder) wake() {

@@ -150,3 +150,61 @@ func (s *Store) EnsureTeam(ctx context.Context, tx *sql.Tx, id, name string) (in
 	}
 	return teamID, nil
 }
+
+// listWhere builds the WHERE clause of a user listing and its arguments;
+// search is a lower-cased email prefix with LIKE's wildcards escaped.
+func listWhere(o ListOptions) (string, []any) {
+	where, args := ` WHERE 1 = 1`, []any{}
+	if o.Search != "" {
+		args = append(args, likePrefix(o.Search))
+		where += fmt.Sprintf(` AND email LIKE $%d ESCAPE '\'`, len(args))
+	}
+	if o.Role != "" {
+		args = append(args, string(o.Role))
+		where += fmt.Sprintf(` AND role = $%d`, len(args))
+	}
+	return where, args
+}
+
+// listUsers returns one page of users, newest first, and how many match.
+func listUsers(ctx context.Context, q db.Querier, o ListOptions) ([]*User, int, error) {
+	where, args := listWhere(o)
+	var total int
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM users`+where, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("users: count: %w", err)
+	}
+	n := len(args)
+	rows, err := q.QueryContext(ctx, `SELECT `+userColumns+` FROM users`+where+
+		fmt.Sprintf(` ORDER BY created_at DESC, id DESC LIMIT $%d OFFSET $%d`, n+1, n+2), append(args, o.Limit, o.Offset)...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("users: list: %w", err)
+	}
+	defer rows.Close()
+	out := []*User{}
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			return nil, 0, err
+		}
+		out = append(out, u)
+	}
+	return out, total, rows.Err()
+}
+
+// SetRoleTx changes a user's role inside tx and returns the user as
+// updated; NOT_FOUND when there is no such user. It locks the user's row.
+func (s *Store) SetRoleTx(ctx context.Context, tx *sql.Tx, id string, role auth.Role) (*User, error) {
+	u, err := byID(ctx, tx, id, s.DB.ForUpdate())
+	if err != nil {
+		return nil, err
+	}
+	if u.Role == role {
+		return u, nil
+	}
+	now := s.DB.Now()
+	if err := updateRole(ctx, tx, id, role, now); err != nil {
+		return nil, err
+	}
+	u.Role, u.UpdatedAt = role, now
+	return u, nil
+}

@@ -420,6 +420,9 @@ async function owner(viewport, label) {
   await check(page, label, "webhook-failed");
   await page.getByRole("button", { name: "Enable again" }).click();
   await page.locator(".facts .badge.ok", { hasText: "enabled" }).waitFor();
+  // Retry the failed delivery once the endpoint is enabled again.
+  await page.getByRole("button", { name: /^Retry: / }).first().click();
+  await page.getByText("Delivery queued again.").waitFor();
 
   await page.getByRole("link", { name: "Events", exact: true }).click();
   await heading(page, "Events");
@@ -597,6 +600,27 @@ async function admin(viewport, label) {
   await page.getByRole("button", { name: "Create" }).click();
   await page.getByRole("cell", { name: `Ava ${label}`, exact: true }).waitFor();
   await check(page, label, "admin-voices");
+
+  // Admin > Users: find the owner of this viewport by email prefix, make
+  // them a consumer (the dialog is accepted), then give the role back.
+  const ownerEmail = `owner-${label}-${run}@example.com`;
+  await page.getByRole("link", { name: "Users", exact: true }).click();
+  await heading(page, "Users");
+  await page.getByLabel("Email starts with").fill(`owner-${label}-${run}`);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByText(ownerEmail, { exact: true }).waitFor();
+  // The unfiltered page may still be shown: wait for the search's answer.
+  await page.waitForFunction(() => document.querySelectorAll("table.list tbody tr").length === 1, null, {
+    timeout: 10000,
+  });
+  await check(page, label, "admin-users");
+  await page.getByLabel(`Role of ${ownerEmail}`).selectOption("consumer");
+  await page.getByText(`${ownerEmail} is now consumer.`).waitFor();
+  const usersToken = await token(process.env.ADMIN_EMAIL, process.env.ADMIN_PASSWORD);
+  const found = await api("/v1/users/list", usersToken, { search: ownerEmail });
+  expect(found.count === 1 && found.users[0].role === "consumer", "role stored as consumer");
+  await page.getByLabel(`Role of ${ownerEmail}`).selectOption("user");
+  await page.getByText(`${ownerEmail} is now user.`).waitFor();
 
   await page.getByRole("link", { name: "System emails" }).click();
   await heading(page, "System emails");

@@ -288,6 +288,27 @@ func (e SysemailsSentDelivery) Valid() bool {
 	}
 }
 
+// Defines values for UsersAdminUserRole.
+const (
+	UsersAdminUserRoleConsumer      UsersAdminUserRole = "consumer"
+	UsersAdminUserRoleInternalAdmin UsersAdminUserRole = "internal_admin"
+	UsersAdminUserRoleUser          UsersAdminUserRole = "user"
+)
+
+// Valid indicates whether the value is a known member of the UsersAdminUserRole enum.
+func (e UsersAdminUserRole) Valid() bool {
+	switch e {
+	case UsersAdminUserRoleConsumer:
+		return true
+	case UsersAdminUserRoleInternalAdmin:
+		return true
+	case UsersAdminUserRoleUser:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for AuthResendJSONBodyType.
 const (
 	AuthResendJSONBodyTypeEmailChange AuthResendJSONBodyType = "email_change"
@@ -744,6 +765,48 @@ func (e SystemEmailsSendTestJSONBodyTemplate) Valid() bool {
 	}
 }
 
+// Defines values for UsersListJSONBodyRole.
+const (
+	UsersListJSONBodyRoleConsumer      UsersListJSONBodyRole = "consumer"
+	UsersListJSONBodyRoleInternalAdmin UsersListJSONBodyRole = "internal_admin"
+	UsersListJSONBodyRoleUser          UsersListJSONBodyRole = "user"
+)
+
+// Valid indicates whether the value is a known member of the UsersListJSONBodyRole enum.
+func (e UsersListJSONBodyRole) Valid() bool {
+	switch e {
+	case UsersListJSONBodyRoleConsumer:
+		return true
+	case UsersListJSONBodyRoleInternalAdmin:
+		return true
+	case UsersListJSONBodyRoleUser:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for UsersSetRoleJSONBodyRole.
+const (
+	UsersSetRoleJSONBodyRoleConsumer      UsersSetRoleJSONBodyRole = "consumer"
+	UsersSetRoleJSONBodyRoleInternalAdmin UsersSetRoleJSONBodyRole = "internal_admin"
+	UsersSetRoleJSONBodyRoleUser          UsersSetRoleJSONBodyRole = "user"
+)
+
+// Valid indicates whether the value is a known member of the UsersSetRoleJSONBodyRole enum.
+func (e UsersSetRoleJSONBodyRole) Valid() bool {
+	switch e {
+	case UsersSetRoleJSONBodyRoleConsumer:
+		return true
+	case UsersSetRoleJSONBodyRoleInternalAdmin:
+		return true
+	case UsersSetRoleJSONBodyRoleUser:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for WebhooksDeliveriesJSONBodyStatus.
 const (
 	WebhooksDeliveriesJSONBodyStatusDelivered WebhooksDeliveriesJSONBodyStatus = "delivered"
@@ -781,6 +844,7 @@ const (
 	PreselectedVoices     CallResourceActionParamsResource = "preselected-voices"
 	QrCode                CallResourceActionParamsResource = "qr-code"
 	SystemEmails          CallResourceActionParamsResource = "system-emails"
+	Users                 CallResourceActionParamsResource = "users"
 	Webhooks              CallResourceActionParamsResource = "webhooks"
 )
 
@@ -814,6 +878,8 @@ func (e CallResourceActionParamsResource) Valid() bool {
 	case QrCode:
 		return true
 	case SystemEmails:
+		return true
+	case Users:
 		return true
 	case Webhooks:
 		return true
@@ -2018,6 +2084,35 @@ type SysemailsSent struct {
 
 // SysemailsSentDelivery How the message left: accepted by the SMTP relay, delivered to a local mailbox, or kept in the outbox (no relay configured).
 type SysemailsSentDelivery string
+
+// UserAnswer defines model for UserAnswer.
+type UserAnswer struct {
+	User UsersAdminUser `json:"user"`
+}
+
+// UserList defines model for UserList.
+type UserList struct {
+	// Count Matching accounts in all.
+	Count  int              `json:"count"`
+	Limit  int              `json:"limit"`
+	Offset int              `json:"offset"`
+	Users  []UsersAdminUser `json:"users"`
+}
+
+// UsersAdminUser defines model for UsersAdminUser.
+type UsersAdminUser struct {
+	CreatedAt time.Time `json:"created_at"`
+
+	// Email Empty for an external identity without an address.
+	Email          string             `json:"email"`
+	EmailConfirmed bool               `json:"email_confirmed"`
+	Id             string             `json:"id"`
+	LastSignInAt   *time.Time         `json:"last_sign_in_at"`
+	Role           UsersAdminUserRole `json:"role"`
+}
+
+// UsersAdminUserRole defines model for UsersAdminUser.Role.
+type UsersAdminUserRole string
 
 // Voice defines model for Voice.
 type Voice struct {
@@ -3939,6 +4034,38 @@ type SystemEmailsSendTestParams struct {
 // SystemEmailsSendTestJSONBodyTemplate defines parameters for SystemEmailsSendTest.
 type SystemEmailsSendTestJSONBodyTemplate string
 
+// UsersListJSONBody defines parameters for UsersList.
+type UsersListJSONBody struct {
+	// Limit Default 50.
+	Limit *int `json:"limit,omitempty"`
+
+	// Offset Default 0.
+	Offset *int `json:"offset,omitempty"`
+
+	// Role Only accounts with this role.
+	Role *UsersListJSONBodyRole `json:"role,omitempty"`
+
+	// Search Only accounts whose email starts with this (any case).
+	Search *string `json:"search,omitempty"`
+}
+
+// UsersListJSONBodyRole defines parameters for UsersList.
+type UsersListJSONBodyRole string
+
+// UsersSetRoleJSONBody defines parameters for UsersSetRole.
+type UsersSetRoleJSONBody struct {
+	Role UsersSetRoleJSONBodyRole `json:"role"`
+}
+
+// UsersSetRoleParams defines parameters for UsersSetRole.
+type UsersSetRoleParams struct {
+	// Id The user's id.
+	Id string `form:"id" json:"id"`
+}
+
+// UsersSetRoleJSONBodyRole defines parameters for UsersSetRole.
+type UsersSetRoleJSONBodyRole string
+
 // WebhooksAllJSONBody defines parameters for WebhooksAll.
 type WebhooksAllJSONBody = map[string]interface{}
 
@@ -3999,6 +4126,18 @@ type WebhooksGetParams struct {
 
 // WebhooksListJSONBody defines parameters for WebhooksList.
 type WebhooksListJSONBody = map[string]interface{}
+
+// WebhooksRedeliverJSONBody defines parameters for WebhooksRedeliver.
+type WebhooksRedeliverJSONBody = map[string]interface{}
+
+// WebhooksRedeliverParams defines parameters for WebhooksRedeliver.
+type WebhooksRedeliverParams struct {
+	// Id The delivery's id (of your endpoint; admins: any).
+	Id string `form:"id" json:"id"`
+
+	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
 
 // WebhooksRotateSecretJSONBody defines parameters for WebhooksRotateSecret.
 type WebhooksRotateSecretJSONBody = map[string]interface{}
@@ -4332,6 +4471,12 @@ type SystemEmailsPreviewJSONRequestBody SystemEmailsPreviewJSONBody
 // SystemEmailsSendTestJSONRequestBody defines body for SystemEmailsSendTest for application/json ContentType.
 type SystemEmailsSendTestJSONRequestBody SystemEmailsSendTestJSONBody
 
+// UsersListJSONRequestBody defines body for UsersList for application/json ContentType.
+type UsersListJSONRequestBody UsersListJSONBody
+
+// UsersSetRoleJSONRequestBody defines body for UsersSetRole for application/json ContentType.
+type UsersSetRoleJSONRequestBody UsersSetRoleJSONBody
+
 // WebhooksAllJSONRequestBody defines body for WebhooksAll for application/json ContentType.
 type WebhooksAllJSONRequestBody = WebhooksAllJSONBody
 
@@ -4349,6 +4494,9 @@ type WebhooksGetJSONRequestBody = WebhooksGetJSONBody
 
 // WebhooksListJSONRequestBody defines body for WebhooksList for application/json ContentType.
 type WebhooksListJSONRequestBody = WebhooksListJSONBody
+
+// WebhooksRedeliverJSONRequestBody defines body for WebhooksRedeliver for application/json ContentType.
+type WebhooksRedeliverJSONRequestBody = WebhooksRedeliverJSONBody
 
 // WebhooksRotateSecretJSONRequestBody defines body for WebhooksRotateSecret for application/json ContentType.
 type WebhooksRotateSecretJSONRequestBody = WebhooksRotateSecretJSONBody
@@ -9105,6 +9253,42 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/system-emails/sendTest (the `SystemEmailsSendTest` operationId).
 	SystemEmailsSendTest(ctx context.Context, params *SystemEmailsSendTestParams, body SystemEmailsSendTestJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// UsersListWithBody List accounts, newest first (admins only)
+	//
+	// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/users/list (the `UsersList` operationId).
+	UsersListWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UsersList List accounts, newest first (admins only)
+	//
+	// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/users/list (the `UsersList` operationId).
+	UsersList(ctx context.Context, body UsersListJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UsersSetRoleWithBody Change an account's role (admins only; not your own admin role)
+	//
+	// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/users/set-role (the `UsersSetRole` operationId).
+	UsersSetRoleWithBody(ctx context.Context, params *UsersSetRoleParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UsersSetRole Change an account's role (admins only; not your own admin role)
+	//
+	// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/users/set-role (the `UsersSetRole` operationId).
+	UsersSetRole(ctx context.Context, params *UsersSetRoleParams, body UsersSetRoleJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// WebhooksAllWithBody List your webhook endpoints
 	//
 	// Needs an API key or a session token.
@@ -9212,6 +9396,24 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /v1/webhooks/list (the `WebhooksList` operationId).
 	WebhooksList(ctx context.Context, body WebhooksListJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhooksRedeliverWithBody Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/webhooks/redeliver (the `WebhooksRedeliver` operationId).
+	WebhooksRedeliverWithBody(ctx context.Context, params *WebhooksRedeliverParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// WebhooksRedeliver Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/webhooks/redeliver (the `WebhooksRedeliver` operationId).
+	WebhooksRedeliver(ctx context.Context, params *WebhooksRedeliverParams, body WebhooksRedeliverJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// WebhooksRotateSecretWithBody Replace an endpoint's signing secret (the old one stops at once)
 	//
@@ -13049,6 +13251,82 @@ func (c *Client) SystemEmailsSendTest(ctx context.Context, params *SystemEmailsS
 	return c.Client.Do(req)
 }
 
+// UsersListWithBody List accounts, newest first (admins only)
+//
+// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/users/list (the `UsersList` operationId).
+func (c *Client) UsersListWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUsersListRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UsersList List accounts, newest first (admins only)
+//
+// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/users/list (the `UsersList` operationId).
+func (c *Client) UsersList(ctx context.Context, body UsersListJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUsersListRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UsersSetRoleWithBody Change an account's role (admins only; not your own admin role)
+//
+// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/users/set-role (the `UsersSetRole` operationId).
+func (c *Client) UsersSetRoleWithBody(ctx context.Context, params *UsersSetRoleParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUsersSetRoleRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UsersSetRole Change an account's role (admins only; not your own admin role)
+//
+// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/users/set-role (the `UsersSetRole` operationId).
+func (c *Client) UsersSetRole(ctx context.Context, params *UsersSetRoleParams, body UsersSetRoleJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUsersSetRoleRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // WebhooksAllWithBody List your webhook endpoints
 //
 // Needs an API key or a session token.
@@ -13267,6 +13545,44 @@ func (c *Client) WebhooksListWithBody(ctx context.Context, contentType string, b
 // Corresponds with POST /v1/webhooks/list (the `WebhooksList` operationId).
 func (c *Client) WebhooksList(ctx context.Context, body WebhooksListJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewWebhooksListRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// WebhooksRedeliverWithBody Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/webhooks/redeliver (the `WebhooksRedeliver` operationId).
+func (c *Client) WebhooksRedeliverWithBody(ctx context.Context, params *WebhooksRedeliverParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhooksRedeliverRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// WebhooksRedeliver Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/webhooks/redeliver (the `WebhooksRedeliver` operationId).
+func (c *Client) WebhooksRedeliver(ctx context.Context, params *WebhooksRedeliverParams, body WebhooksRedeliverJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewWebhooksRedeliverRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -18657,6 +18973,109 @@ func NewSystemEmailsSendTestRequestWithBody(server string, params *SystemEmailsS
 	return req, nil
 }
 
+// NewUsersListRequest calls the generic UsersList builder with application/json body
+func NewUsersListRequest(server string, body UsersListJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUsersListRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewUsersListRequestWithBody constructs an http.Request for the UsersList method, with any body, and a specified content type
+func NewUsersListRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/users/list")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewUsersSetRoleRequest calls the generic UsersSetRole builder with application/json body
+func NewUsersSetRoleRequest(server string, params *UsersSetRoleParams, body UsersSetRoleJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUsersSetRoleRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewUsersSetRoleRequestWithBody constructs an http.Request for the UsersSetRole method, with any body, and a specified content type
+func NewUsersSetRoleRequestWithBody(server string, params *UsersSetRoleParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/users/set-role")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "id", params.Id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewWebhooksAllRequest calls the generic WebhooksAll builder with application/json body
 func NewWebhooksAllRequest(server string, body WebhooksAllJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -18977,6 +19396,84 @@ func NewWebhooksListRequestWithBody(server string, contentType string, body io.R
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewWebhooksRedeliverRequest calls the generic WebhooksRedeliver builder with application/json body
+func NewWebhooksRedeliverRequest(server string, params *WebhooksRedeliverParams, body WebhooksRedeliverJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewWebhooksRedeliverRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewWebhooksRedeliverRequestWithBody constructs an http.Request for the WebhooksRedeliver method, with any body, and a specified content type
+func NewWebhooksRedeliverRequestWithBody(server string, params *WebhooksRedeliverParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/webhooks/redeliver")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "id", params.Id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -21067,6 +21564,42 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/system-emails/sendTest (the `SystemEmailsSendTest` operationId).
 	SystemEmailsSendTestWithResponse(ctx context.Context, params *SystemEmailsSendTestParams, body SystemEmailsSendTestJSONRequestBody, reqEditors ...RequestEditorFn) (*SystemEmailsSendTestResponse, error)
 
+	// UsersListWithBodyWithResponse List accounts, newest first (admins only)
+	//
+	// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/users/list (the `UsersList` operationId).
+	UsersListWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UsersListResponse, error)
+
+	// UsersListWithResponse List accounts, newest first (admins only)
+	//
+	// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/users/list (the `UsersList` operationId).
+	UsersListWithResponse(ctx context.Context, body UsersListJSONRequestBody, reqEditors ...RequestEditorFn) (*UsersListResponse, error)
+
+	// UsersSetRoleWithBodyWithResponse Change an account's role (admins only; not your own admin role)
+	//
+	// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/users/set-role (the `UsersSetRole` operationId).
+	UsersSetRoleWithBodyWithResponse(ctx context.Context, params *UsersSetRoleParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UsersSetRoleResponse, error)
+
+	// UsersSetRoleWithResponse Change an account's role (admins only; not your own admin role)
+	//
+	// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/users/set-role (the `UsersSetRole` operationId).
+	UsersSetRoleWithResponse(ctx context.Context, params *UsersSetRoleParams, body UsersSetRoleJSONRequestBody, reqEditors ...RequestEditorFn) (*UsersSetRoleResponse, error)
+
 	// WebhooksAllWithBodyWithResponse List your webhook endpoints
 	//
 	// Needs an API key or a session token.
@@ -21174,6 +21707,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /v1/webhooks/list (the `WebhooksList` operationId).
 	WebhooksListWithResponse(ctx context.Context, body WebhooksListJSONRequestBody, reqEditors ...RequestEditorFn) (*WebhooksListResponse, error)
+
+	// WebhooksRedeliverWithBodyWithResponse Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/webhooks/redeliver (the `WebhooksRedeliver` operationId).
+	WebhooksRedeliverWithBodyWithResponse(ctx context.Context, params *WebhooksRedeliverParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*WebhooksRedeliverResponse, error)
+
+	// WebhooksRedeliverWithResponse Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+	//
+	// Needs an API key or a session token.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/webhooks/redeliver (the `WebhooksRedeliver` operationId).
+	WebhooksRedeliverWithResponse(ctx context.Context, params *WebhooksRedeliverParams, body WebhooksRedeliverJSONRequestBody, reqEditors ...RequestEditorFn) (*WebhooksRedeliverResponse, error)
 
 	// WebhooksRotateSecretWithBodyWithResponse Replace an endpoint's signing secret (the old one stops at once)
 	//
@@ -32768,6 +33319,239 @@ func (r SystemEmailsSendTestResponse) ContentType() string {
 	return ""
 }
 
+// UsersListResponse200Headers the declared response headers of an HTTP 200 response for UsersList
+type UsersListResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// UsersListResponse429Headers the declared response headers of an HTTP 429 response for UsersList
+type UsersListResponse429Headers struct {
+	RetryAfter *int
+}
+
+type UsersListResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    UserList    `json:"data"`
+		Success interface{} `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error403
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UsersListResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *UsersListResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UsersListResponse) GetJSON200() *struct {
+	Data    UserList    `json:"data"`
+	Success interface{} `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r UsersListResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r UsersListResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r UsersListResponse) GetJSON403() *Error403 {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r UsersListResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r UsersListResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r UsersListResponse) GetJSON431() *Error431 {
+	return r.JSON431
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r UsersListResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r UsersListResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UsersListResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UsersListResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UsersListResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UsersSetRoleResponse200Headers the declared response headers of an HTTP 200 response for UsersSetRole
+type UsersSetRoleResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// UsersSetRoleResponse429Headers the declared response headers of an HTTP 429 response for UsersSetRole
+type UsersSetRoleResponse429Headers struct {
+	RetryAfter *int
+}
+
+type UsersSetRoleResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    UserAnswer  `json:"data"`
+		Success interface{} `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error403
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UsersSetRoleResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *UsersSetRoleResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UsersSetRoleResponse) GetJSON200() *struct {
+	Data    UserAnswer  `json:"data"`
+	Success interface{} `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r UsersSetRoleResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r UsersSetRoleResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r UsersSetRoleResponse) GetJSON403() *Error403 {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r UsersSetRoleResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r UsersSetRoleResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r UsersSetRoleResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r UsersSetRoleResponse) GetJSON431() *Error431 {
+	return r.JSON431
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r UsersSetRoleResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r UsersSetRoleResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UsersSetRoleResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UsersSetRoleResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UsersSetRoleResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // WebhooksAllResponse200Headers the declared response headers of an HTTP 200 response for WebhooksAll
 type WebhooksAllResponse200Headers struct {
 	XRateLimitLimit     *int
@@ -33427,6 +34211,120 @@ func (r WebhooksListResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r WebhooksListResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// WebhooksRedeliverResponse200Headers the declared response headers of an HTTP 200 response for WebhooksRedeliver
+type WebhooksRedeliverResponse200Headers struct {
+	IdempotentReplayed  *string
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// WebhooksRedeliverResponse429Headers the declared response headers of an HTTP 429 response for WebhooksRedeliver
+type WebhooksRedeliverResponse429Headers struct {
+	RetryAfter *int
+}
+
+type WebhooksRedeliverResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data    EventsOneDelivery `json:"data"`
+		Success interface{}       `json:"success"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error400
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error401
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error404
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error413
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error429
+	// JSON431 the response for an HTTP 431 `application/json` response
+	JSON431 *Error431
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error500
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *WebhooksRedeliverResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *WebhooksRedeliverResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r WebhooksRedeliverResponse) GetJSON200() *struct {
+	Data    EventsOneDelivery `json:"data"`
+	Success interface{}       `json:"success"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r WebhooksRedeliverResponse) GetJSON400() *Error400 {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r WebhooksRedeliverResponse) GetJSON401() *Error401 {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r WebhooksRedeliverResponse) GetJSON404() *Error404 {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r WebhooksRedeliverResponse) GetJSON413() *Error413 {
+	return r.JSON413
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r WebhooksRedeliverResponse) GetJSON429() *Error429 {
+	return r.JSON429
+}
+
+// GetJSON431 returns the response for an HTTP 431 `application/json` response
+func (r WebhooksRedeliverResponse) GetJSON431() *Error431 {
+	return r.JSON431
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r WebhooksRedeliverResponse) GetJSON500() *Error500 {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r WebhooksRedeliverResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r WebhooksRedeliverResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r WebhooksRedeliverResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r WebhooksRedeliverResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -36876,6 +37774,66 @@ func (c *ClientWithResponses) SystemEmailsSendTestWithResponse(ctx context.Conte
 	return ParseSystemEmailsSendTestResponse(rsp)
 }
 
+// UsersListWithBodyWithResponse List accounts, newest first (admins only)
+//
+// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/users/list (the `UsersList` operationId).
+func (c *ClientWithResponses) UsersListWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UsersListResponse, error) {
+	rsp, err := c.UsersListWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUsersListResponse(rsp)
+}
+
+// UsersListWithResponse List accounts, newest first (admins only)
+//
+// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/users/list (the `UsersList` operationId).
+func (c *ClientWithResponses) UsersListWithResponse(ctx context.Context, body UsersListJSONRequestBody, reqEditors ...RequestEditorFn) (*UsersListResponse, error) {
+	rsp, err := c.UsersList(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUsersListResponse(rsp)
+}
+
+// UsersSetRoleWithBodyWithResponse Change an account's role (admins only; not your own admin role)
+//
+// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/users/set-role (the `UsersSetRole` operationId).
+func (c *ClientWithResponses) UsersSetRoleWithBodyWithResponse(ctx context.Context, params *UsersSetRoleParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UsersSetRoleResponse, error) {
+	rsp, err := c.UsersSetRoleWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUsersSetRoleResponse(rsp)
+}
+
+// UsersSetRoleWithResponse Change an account's role (admins only; not your own admin role)
+//
+// Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/users/set-role (the `UsersSetRole` operationId).
+func (c *ClientWithResponses) UsersSetRoleWithResponse(ctx context.Context, params *UsersSetRoleParams, body UsersSetRoleJSONRequestBody, reqEditors ...RequestEditorFn) (*UsersSetRoleResponse, error) {
+	rsp, err := c.UsersSetRole(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUsersSetRoleResponse(rsp)
+}
+
 // WebhooksAllWithBodyWithResponse List your webhook endpoints
 //
 // Needs an API key or a session token.
@@ -37054,6 +38012,36 @@ func (c *ClientWithResponses) WebhooksListWithResponse(ctx context.Context, body
 		return nil, err
 	}
 	return ParseWebhooksListResponse(rsp)
+}
+
+// WebhooksRedeliverWithBodyWithResponse Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+//
+// Needs an API key or a session token.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/webhooks/redeliver (the `WebhooksRedeliver` operationId).
+func (c *ClientWithResponses) WebhooksRedeliverWithBodyWithResponse(ctx context.Context, params *WebhooksRedeliverParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*WebhooksRedeliverResponse, error) {
+	rsp, err := c.WebhooksRedeliverWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseWebhooksRedeliverResponse(rsp)
+}
+
+// WebhooksRedeliverWithResponse Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+//
+// Needs an API key or a session token.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/webhooks/redeliver (the `WebhooksRedeliver` operationId).
+func (c *ClientWithResponses) WebhooksRedeliverWithResponse(ctx context.Context, params *WebhooksRedeliverParams, body WebhooksRedeliverJSONRequestBody, reqEditors ...RequestEditorFn) (*WebhooksRedeliverResponse, error) {
+	rsp, err := c.WebhooksRedeliver(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseWebhooksRedeliverResponse(rsp)
 }
 
 // WebhooksRotateSecretWithBodyWithResponse Replace an endpoint's signing secret (the old one stops at once)
@@ -49636,6 +50624,257 @@ func ParseSystemEmailsSendTestResponse(rsp *http.Response) (*SystemEmailsSendTes
 	return response, nil
 }
 
+// ParseUsersListResponse parses an HTTP response from a UsersListWithResponse call
+func ParseUsersListResponse(rsp *http.Response) (*UsersListResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UsersListResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    UserList    `json:"data"`
+			Success interface{} `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error403
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers UsersListResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers UsersListResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUsersSetRoleResponse parses an HTTP response from a UsersSetRoleWithResponse call
+func ParseUsersSetRoleResponse(rsp *http.Response) (*UsersSetRoleResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UsersSetRoleResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    UserAnswer  `json:"data"`
+			Success interface{} `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error403
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers UsersSetRoleResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers UsersSetRoleResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseWebhooksAllResponse parses an HTTP response from a WebhooksAllWithResponse call
 func ParseWebhooksAllResponse(rsp *http.Response) (*WebhooksAllResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -50348,6 +51587,135 @@ func ParseWebhooksListResponse(rsp *http.Response) (*WebhooksListResponse, error
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
 		var headers WebhooksListResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseWebhooksRedeliverResponse parses an HTTP response from a WebhooksRedeliverWithResponse call
+func ParseWebhooksRedeliverResponse(rsp *http.Response) (*WebhooksRedeliverResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &WebhooksRedeliverResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data    EventsOneDelivery `json:"data"`
+			Success interface{}       `json:"success"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error400
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error401
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error404
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error413
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error429
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 431:
+		var dest Error431
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON431 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error500
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers WebhooksRedeliverResponse200Headers
+		if values := rsp.Header.Values("Idempotent-Replayed"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Idempotent-Replayed", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.IdempotentReplayed = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers WebhooksRedeliverResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -27,5 +27,6 @@ export const idempotentPaths: ReadonlySet<string> = new Set([
   "/v1/qr-code/create",
   "/v1/system-emails/sendTest",
   "/v1/webhooks/create",
+  "/v1/webhooks/redeliver",
   "/v1/webhooks/test"
 ]);

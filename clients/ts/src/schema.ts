@@ -2036,6 +2036,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List accounts, newest first (admins only)
+         * @description Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+         */
+        post: operations["usersList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/set-role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an account's role (admins only; not your own admin role)
+         * @description Admin only: needs the internal_admin role; others get 403 FORBIDDEN.
+         */
+        post: operations["usersSetRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/all": {
         parameters: {
             query?: never;
@@ -2150,6 +2190,26 @@ export interface paths {
          * @description Needs an API key or a session token.
          */
         post: operations["webhooksList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)
+         * @description Needs an API key or a session token.
+         */
+        post: operations["webhooksRedeliver"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3194,6 +3254,28 @@ export interface components {
             recipient: string;
             success: boolean;
             template: string;
+        };
+        UserAnswer: {
+            user: components["schemas"]["UsersAdminUser"];
+        };
+        UserList: {
+            /** @description Matching accounts in all. */
+            count: number;
+            limit: number;
+            offset: number;
+            users: components["schemas"]["UsersAdminUser"][];
+        };
+        UsersAdminUser: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Empty for an external identity without an address. */
+            email: string;
+            email_confirmed: boolean;
+            id: string;
+            /** Format: date-time */
+            last_sign_in_at: string | null;
+            /** @enum {string} */
+            role: "internal_admin" | "user" | "consumer";
         };
         Voice: {
             /** Format: date-time */
@@ -8771,6 +8853,103 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    usersList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Default 50. */
+                    limit?: number;
+                    /** @description Default 0. */
+                    offset?: number;
+                    /**
+                     * @description Only accounts with this role.
+                     * @enum {string}
+                     */
+                    role?: "internal_admin" | "user" | "consumer";
+                    /** @description Only accounts whose email starts with this (any case). */
+                    search?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserList"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    usersSetRole: {
+        parameters: {
+            query: {
+                /** @description The user's id. */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "internal_admin" | "user" | "consumer";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UserAnswer"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
     webhooksAll: {
         parameters: {
             query?: never;
@@ -9033,6 +9212,52 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    webhooksRedeliver: {
+        parameters: {
+            query: {
+                /** @description The delivery's id (of your endpoint; admins: any). */
+                id: string;
+            };
+            header?: {
+                /** @description Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventsOneDelivery"];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            431: components["responses"]["Error431"];
+            500: components["responses"]["Error500"];
+        };
+    };
     webhooksRotateSecret: {
         parameters: {
             query: {
@@ -9182,7 +9407,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                resource: "agent-mailboxes-self" | "api-keys" | "conversations" | "doc-edit-link" | "documents" | "events" | "genie-documents" | "genie-groups" | "genies" | "mail-tenant-credentials" | "marketplace" | "preselected-voices" | "qr-code" | "system-emails" | "webhooks";
+                resource: "agent-mailboxes-self" | "api-keys" | "conversations" | "doc-edit-link" | "documents" | "events" | "genie-documents" | "genie-groups" | "genies" | "mail-tenant-credentials" | "marketplace" | "preselected-voices" | "qr-code" | "system-emails" | "users" | "webhooks";
             };
             cookie?: never;
         };

@@ -206,7 +206,25 @@ export function WebhookPage(props: { id: string }) {
                         {t.webhooks.nextAttempt} <When at={d.next_attempt_at} />
                       </p>
                     )}
-                    {d.status === "failed" && <p class="hint">{t.webhooks.failedHelp}</p>}
+                    {d.status === "failed" && (
+                      <p class="hint">
+                        {t.webhooks.failedHelp}{" "}
+                        <button
+                          type="button"
+                          disabled={act.busy}
+                          aria-label={t.webhooks.retryOf(d.event_type)}
+                          onClick={async () => {
+                            setNotice("");
+                            if (await act.run(() => call("/v1/webhooks/redeliver", {}, d.id))) {
+                              setNotice(t.webhooks.retried);
+                              deliveries.reload();
+                            }
+                          }}
+                        >
+                          {t.webhooks.retry}
+                        </button>
+                      </p>
+                    )}
                     {d.attempts.length > 0 && (
                       <Table
                         compact
