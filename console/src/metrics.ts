@@ -64,6 +64,10 @@ export interface Figures {
   meanSeconds: number;
   outboxBacklog?: number;
   webhookBacklog?: number;
+  /** Webhook deliveries that failed for good (retries used up, or their endpoint disabled). */
+  webhooksFailed?: number;
+  /** Webhook endpoints disabled after failing for the whole retry window. */
+  endpointsDisabled?: number;
   draftsWaiting?: number;
   draftsNeedingPerson?: number;
   mailReceived?: number;
@@ -91,6 +95,8 @@ export function figures(samples: Sample[]): Figures {
     meanSeconds: count ? sum(by("genie_request_duration_seconds_sum")) / count : NaN,
     outboxBacklog: one("genie_mail_outbox_backlog"),
     webhookBacklog: one("genie_webhook_backlog"),
+    webhooksFailed: one("genie_webhook_deliveries_failed"),
+    endpointsDisabled: one("genie_webhook_endpoints_disabled"),
     draftsWaiting: one("genie_mail_drafts"),
     draftsNeedingPerson: one("genie_mail_drafts_needing_person"),
     mailReceived: one("genie_mail_received_messages"),

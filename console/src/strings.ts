@@ -363,6 +363,8 @@ export const en = {
     meanDuration: "Mean answer time",
     outboxBacklog: "Mail outbox backlog",
     webhookBacklog: "Webhook deliveries waiting or retrying",
+    webhooksFailed: "Webhook deliveries failed for good",
+    endpointsDisabled: "Webhook endpoints disabled",
     draftsWaiting: "Mail drafts waiting",
     needingPerson: (n: number) => `${n} need a person`,
     mail: "Mail",

@@ -89,6 +89,8 @@ genie_request_duration_seconds_sum{action="send",resource="agent-mailboxes-self"
 genie_request_duration_seconds_count{action="send",resource="agent-mailboxes-self"} 4
 genie_mail_outbox_backlog 12
 genie_webhook_backlog 0
+genie_webhook_deliveries_failed 4
+genie_webhook_endpoints_disabled 1
 genie_mail_drafts 5
 genie_mail_drafts_needing_person 2
 go_goroutines 42
@@ -100,6 +102,8 @@ same("figures", figures(parseMetrics(page)), {
   meanSeconds: 0.01,
   outboxBacklog: 12,
   webhookBacklog: 0,
+  webhooksFailed: 4,
+  endpointsDisabled: 1,
   draftsWaiting: 5,
   draftsNeedingPerson: 2,
   mailReceived: undefined,

@@ -345,6 +345,14 @@ export function Health() {
                 <dd class={(m.webhookBacklog ?? 0) > 0 ? "warn" : undefined}>{n(m.webhookBacklog)}</dd>
               </div>
               <div>
+                <dt>{t.admin.webhooksFailed}</dt>
+                <dd class={(m.webhooksFailed ?? 0) > 0 ? "warn" : undefined}>{n(m.webhooksFailed)}</dd>
+              </div>
+              <div>
+                <dt>{t.admin.endpointsDisabled}</dt>
+                <dd class={(m.endpointsDisabled ?? 0) > 0 ? "warn" : undefined}>{n(m.endpointsDisabled)}</dd>
+              </div>
+              <div>
                 <dt>{t.admin.draftsWaiting}</dt>
                 <dd>
                   {n(m.draftsWaiting)}
