@@ -320,49 +320,33 @@ export function Health() {
         {m && (
           <>
             <dl class="figures">
-              <div>
-                <dt>{t.admin.requests}</dt>
-                <dd>{n(m.requests)}</dd>
-              </div>
-              <div>
-                <dt>{t.admin.serverErrors}</dt>
-                <dd class={m.serverErrors > 0 ? "bad" : undefined}>{n(m.serverErrors)}</dd>
-              </div>
-              <div>
-                <dt>{t.admin.clientErrors}</dt>
-                <dd>{n(m.clientErrors)}</dd>
-              </div>
-              <div>
-                <dt>{t.admin.meanDuration}</dt>
-                <dd>{Number.isNaN(m.meanSeconds) ? t.none : `${(m.meanSeconds * 1000).toFixed(1)} ms`}</dd>
-              </div>
-              <div>
-                <dt>{t.admin.outboxBacklog}</dt>
-                <dd class={(m.outboxBacklog ?? 0) > 0 ? "warn" : undefined}>{n(m.outboxBacklog)}</dd>
-              </div>
-              <div>
-                <dt>{t.admin.webhookBacklog}</dt>
-                <dd class={(m.webhookBacklog ?? 0) > 0 ? "warn" : undefined}>{n(m.webhookBacklog)}</dd>
-              </div>
-              <div>
-                <dt>{t.admin.webhooksFailed}</dt>
-                <dd class={(m.webhooksFailed ?? 0) > 0 ? "warn" : undefined}>{n(m.webhooksFailed)}</dd>
-              </div>
-              <div>
-                <dt>{t.admin.endpointsDisabled}</dt>
-                <dd class={(m.endpointsDisabled ?? 0) > 0 ? "warn" : undefined}>{n(m.endpointsDisabled)}</dd>
-              </div>
-              <div>
-                <dt>{t.admin.draftsWaiting}</dt>
-                <dd>
-                  {n(m.draftsWaiting)}
-                  {m.draftsNeedingPerson ? ` (${t.admin.needingPerson(m.draftsNeedingPerson)})` : ""}
-                </dd>
-              </div>
-              <div>
-                <dt>{t.admin.mail}</dt>
-                <dd>{t.admin.mailCounts(n(m.mailReceived), n(m.mailSent))}</dd>
-              </div>
+              <Figure label={t.admin.requests} value={n(m.requests)} />
+              <Figure
+                label={t.admin.serverErrors}
+                value={n(m.serverErrors)}
+                mark={m.serverErrors > 0 ? "bad" : undefined}
+              />
+              <Figure label={t.admin.clientErrors} value={n(m.clientErrors)} />
+              <Figure
+                label={t.admin.meanDuration}
+                value={Number.isNaN(m.meanSeconds) ? t.none : `${(m.meanSeconds * 1000).toFixed(1)} ms`}
+              />
+              <Figure label={t.admin.outboxBacklog} value={n(m.outboxBacklog)} mark={warnIf(m.outboxBacklog)} />
+              <Figure label={t.admin.webhookBacklog} value={n(m.webhookBacklog)} mark={warnIf(m.webhookBacklog)} />
+              <Figure label={t.admin.webhooksFailed} value={n(m.webhooksFailed)} mark={warnIf(m.webhooksFailed)} />
+              <Figure
+                label={t.admin.endpointsDisabled}
+                value={n(m.endpointsDisabled)}
+                mark={warnIf(m.endpointsDisabled)}
+              />
+              <Figure
+                label={t.admin.draftsWaiting}
+                value={
+                  n(m.draftsWaiting) +
+                  (m.draftsNeedingPerson ? ` (${t.admin.needingPerson(m.draftsNeedingPerson)})` : "")
+                }
+              />
+              <Figure label={t.admin.mail} value={t.admin.mailCounts(n(m.mailReceived), n(m.mailSent))} />
             </dl>
             {m.topErrors.length > 0 && (
               <Table compact caption={t.admin.topErrors} columns={[t.admin.answer, t.admin.httpStatus, t.admin.count]}>
@@ -514,3 +498,16 @@ export function MailCredentials() {
     </>
   );
 }
+
+/** One figure of the health page: a label and its value, marked "warn" or "bad" when it needs a look. */
+function Figure({ label, value, mark }: { label: string; value: string; mark?: "warn" | "bad" }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd class={mark}>{value}</dd>
+    </div>
+  );
+}
+
+/** "warn" for a count above zero (a backlog or failures), else nothing. */
+const warnIf = (count: number | undefined) => ((count ?? 0) > 0 ? "warn" : undefined);
