@@ -110,7 +110,7 @@ func (s *Service) run(ctx context.Context, views bool, fn func(w *WriteTx) error
 		}
 		return w.finish(ctx)
 	})
-	s.watch.changed() // this process's reads see its write at once
+	s.watch.Changed() // this process's reads see its write at once
 	s.stmts.Prepare(context.WithoutCancel(ctx))
 	return err
 }
@@ -122,7 +122,7 @@ func (s *Service) run(ctx context.Context, views bool, fn func(w *WriteTx) error
 // is what lets a search index catch up by reading changes after the
 // version it has seen.
 func (w *WriteTx) finish(ctx context.Context) error {
-	if w.postgres { // delivered at commit to every process's listener (versionWatch)
+	if w.postgres { // delivered at commit to every process's listener (readmodel.Watch)
 		if _, err := w.ExecContext(ctx, `SELECT pg_notify('`+notifyChannel+`', '')`); err != nil {
 			return fmt.Errorf("marketplace: notify: %w", err)
 		}

@@ -50,13 +50,13 @@ func (s *Service) Get(ctx context.Context, key string, admin bool) (*Detail, err
 // They depend only on the catalog version (views do not change them), so
 // each category's top RelatedLimit+1 is cached against it.
 func (s *Service) relatedCached(ctx context.Context, catalog int64, categoryID, exceptID string) ([]Related, error) {
-	top, ok := s.related.get(catalog, categoryID)
+	top, ok := s.related.Get(catalog, categoryID)
 	if !ok {
 		var err error
 		if top, err = s.relatedOf(ctx, categoryID, "", RelatedLimit+1); err != nil {
 			return nil, err
 		}
-		s.related.put(catalog, categoryID, top)
+		s.related.Put(catalog, categoryID, top)
 	}
 	out := make([]Related, 0, RelatedLimit)
 	for _, r := range top {

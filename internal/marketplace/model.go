@@ -17,6 +17,8 @@ import (
 
 	"github.com/geniehq/genie/internal/events"
 	"github.com/geniehq/genie/internal/genies"
+	"github.com/geniehq/genie/internal/marketplace/readmodel"
+	"github.com/geniehq/genie/internal/marketplace/search"
 	"github.com/geniehq/genie/internal/platform/db"
 	"github.com/geniehq/genie/internal/platform/field"
 )
@@ -129,24 +131,25 @@ type Service struct {
 	// by the wiring (internal/app) before Clone is called.
 	Genies *genies.Service
 
-	index       *searchIndex
+	index       *search.Index // nil without a database
+	terms       termSource    // the engine's terms of query words, for the index
 	noCache     atomic.Bool
-	searchReady atomic.Bool                         // StartSearch is done
-	cache       *versioned[string, json.RawMessage] // responses that do not show view counts
-	viewCache   *versioned[string, json.RawMessage] // responses that do
-	rows        *versioned[int64, *Listing]         // listings by seq, for pages (see listingsAt)
-	views       viewReader                          // gets, read in batches
-	viewCount   viewCounter                         // views counted, not yet committed
-	related     *versioned[string, []Related]       // get's related listings, per category
-	counts      *versioned[string, int64]           // maintained counters read for pages
-	keys        *versioned[string, pageKeys]        // full pages' listings (see page)
-	refs        *versioned[bool, *taxonomyRefs]     // categories and brands by ID, for pages
-	stmts       *db.TxStmts                         // statements of writes, prepared once
+	searchReady atomic.Bool                                   // StartSearch is done
+	cache       *readmodel.Versioned[string, json.RawMessage] // responses that do not show view counts
+	viewCache   *readmodel.Versioned[string, json.RawMessage] // responses that do
+	rows        *readmodel.Versioned[int64, *Listing]         // listings by seq, for pages (see listingsAt)
+	views       viewReader                                    // gets, read in batches
+	viewCount   viewCounter                                   // views counted, not yet committed
+	related     *readmodel.Versioned[string, []Related]       // get's related listings, per category
+	counts      *readmodel.Versioned[string, int64]           // maintained counters read for pages
+	keys        *readmodel.Versioned[string, pageKeys]        // full pages' listings (see page)
+	refs        *readmodel.Versioned[bool, *taxonomyRefs]     // categories and brands by ID, for pages
+	stmts       *db.TxStmts                                   // statements of writes, prepared once
 
 	prepMu   sync.Mutex
 	prepared map[string]*sql.Stmt // fixed read statements (queryList)
 
-	watch       versionWatch // when the versions may have moved (cache.go)
+	watch       readmodel.Watch // when the versions may have moved (cache.go)
 	versionOnce sync.Once
 	versionStmt *sql.Stmt
 	versionErr  error
@@ -156,19 +159,21 @@ type Service struct {
 func New(d *db.DB) *Service {
 	s := &Service{
 		DB:        d,
-		cache:     newVersioned[string, json.RawMessage](4096),
-		viewCache: newVersioned[string, json.RawMessage](4096),
-		rows:      newVersioned[int64, *Listing](rowsCached),
-		related:   newVersioned[string, []Related](4096),
-		counts:    newVersioned[string, int64](4096),
-		keys:      newVersioned[string, pageKeys](4096),
-		refs:      newVersioned[bool, *taxonomyRefs](1),
+		cache:     readmodel.NewVersioned[string, json.RawMessage](4096),
+		viewCache: readmodel.NewVersioned[string, json.RawMessage](4096),
+		rows:      readmodel.NewVersioned[int64, *Listing](rowsCached),
+		related:   readmodel.NewVersioned[string, []Related](4096),
+		counts:    readmodel.NewVersioned[string, int64](4096),
+		keys:      readmodel.NewVersioned[string, pageKeys](4096),
+		refs:      readmodel.NewVersioned[bool, *taxonomyRefs](1),
 		prepared:  map[string]*sql.Stmt{},
 	}
+	s.watch.Channel = notifyChannel
 	s.views.s = s
 	s.viewCount.init(s)
 	if d != nil { // nil: a service used only for its declarations
-		s.index = &searchIndex{s: s, terms: newTermSource(d)}
+		s.terms = newTermSource(d)
+		s.index = search.New(&indexSource{d: d, terms: s.terms})
 		s.stmts = d.NewTxStmts()
 	}
 	return s

@@ -173,7 +173,7 @@ func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset i
 	)
 	if keyed {
 		key = fmt.Sprintf("%v|%d|%d|%s", admin, limit, offset, q.key())
-		pk, hit = s.keys.get(catalog, key)
+		pk, hit = s.keys.Get(catalog, key)
 	}
 	if hit {
 		if seqs, views, err = s.viewCounts(ctx, pk.seqs); err != nil {
@@ -185,7 +185,7 @@ func (s *Service) page(ctx context.Context, q Query, admin bool, limit, offset i
 			return nil, 0, err
 		}
 		if keyed {
-			s.keys.put(catalog, key, pageKeys{seqs: seqs, total: total})
+			s.keys.Put(catalog, key, pageKeys{seqs: seqs, total: total})
 		}
 	}
 	page, err := s.listingsAt(ctx, catalog, seqs, views)
@@ -296,7 +296,7 @@ func (s *Service) listingsOf(ctx context.Context, catalog int64, seqs []int64, k
 	out := make([]*Listing, len(seqs))
 	var missing []int64
 	for i, seq := range seqs {
-		if l, ok := s.rows.get(catalog, seq); ok {
+		if l, ok := s.rows.Get(catalog, seq); ok {
 			out[i] = l
 		} else {
 			missing = append(missing, seq)
@@ -313,7 +313,7 @@ func (s *Service) listingsOf(ctx context.Context, catalog int64, seqs []int64, k
 		if l := loaded[seq]; out[i] == nil && l != nil {
 			if keep {
 				l.enc = &encoded{} // filled by the first page that shows it
-				s.rows.put(catalog, seq, l)
+				s.rows.Put(catalog, seq, l)
 			}
 			out[i] = l
 		}
@@ -419,12 +419,12 @@ func (t *taxonomyRefs) fill(l *Listing) bool {
 // catalog version: every taxonomy change moves it, so they are read once
 // per version.
 func (s *Service) refsAt(ctx context.Context, catalog int64) (*taxonomyRefs, error) {
-	if t, ok := s.refs.get(catalog, true); ok {
+	if t, ok := s.refs.Get(catalog, true); ok {
 		return t, nil
 	}
 	t, err := s.loadRefs(ctx)
 	if err == nil {
-		s.refs.put(catalog, true, t)
+		s.refs.Put(catalog, true, t)
 	}
 	return t, err
 }
@@ -498,12 +498,12 @@ func (s *Service) countAt(ctx context.Context, catalog int64, q Query, admin boo
 		return s.matching(ctx, q, admin)
 	}
 	key += "|" + q.Category + "|" + q.Brand
-	if n, ok := s.counts.get(catalog, key); ok {
+	if n, ok := s.counts.Get(catalog, key); ok {
 		return n, nil
 	}
 	n, err := s.matching(ctx, q, admin)
 	if err == nil {
-		s.counts.put(catalog, key, n)
+		s.counts.Put(catalog, key, n)
 	}
 	return n, err
 }

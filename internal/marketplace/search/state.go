@@ -1,0 +1,492 @@
+package search
+
+import (
+	"cmp"
+	"hash/fnv"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/RoaringBitmap/roaring/v2"
+)
+
+// posting is the listings holding a term in each field (name, tagline,
+// description), and in any of them (anyField): a search's matches are
+// intersections of the last, so it is kept rather than made per query.
+type posting [4]*roaring.Bitmap
+
+// anyField is the posting of a term in any field.
+const anyField = 3
+
+// Fields of a term, as a Source reports them.
+const (
+	FieldName        = 0
+	FieldTagline     = 1
+	FieldDescription = 2
+)
+
+// Row is one listing's attributes as the index keeps them (not its text:
+// its terms come separately).
+type Row struct {
+	Seq                                   int64
+	Public, Featured                      bool
+	Category, Brand, Difficulty, Industry string
+	Rating                                float64
+	Clones                                int64
+	Created                               time.Time
+}
+
+// docAttrs is what searches filter and sort by, per listing (by seq).
+type docAttrs struct {
+	created              int64 // Unix nanoseconds
+	rating               float64
+	clones               int64
+	hash                 uint64 // of the listing's terms, to skip unchanged text
+	cat, brand, dif, ind uint32 // interned; 0 for none
+}
+
+// state is one version of the catalog in memory. It is built whole and
+// then changed only under the index's write lock.
+type state struct {
+	version  int64
+	terms    map[string]*posting
+	sorted   []string // the terms in order, for prefix matches
+	docs     []docAttrs
+	present  *roaring.Bitmap
+	public   *roaring.Bitmap
+	featured *roaring.Bitmap
+	by       map[uint32]*roaring.Bitmap // by interned category, brand, difficulty or industry
+	ids      map[string]uint32          // interned strings (kind prefix + value)
+}
+
+func newState() *state {
+	return &state{terms: map[string]*posting{}, present: roaring.New(), public: roaring.New(), featured: roaring.New(),
+		by: map[uint32]*roaring.Bitmap{}, ids: map[string]uint32{}}
+}
+
+func (st *state) intern(kind, v string) uint32 {
+	if v == "" {
+		return 0
+	}
+	k := kind + v
+	id, ok := st.ids[k]
+	if !ok {
+		id = uint32(len(st.ids) + 1)
+		st.ids[k] = id
+	}
+	return id
+}
+
+// lookup is intern without adding: 0 and false for an unknown value.
+func (st *state) lookup(kind, v string) (uint32, bool) {
+	id, ok := st.ids[kind+v]
+	return id, ok
+}
+
+func (st *state) bitmap(id uint32) *roaring.Bitmap {
+	b := st.by[id]
+	if b == nil {
+		b = roaring.New()
+		st.by[id] = b
+	}
+	return b
+}
+
+func termHash(field int, term string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte{byte(field)})
+	h.Write([]byte(term))
+	return h.Sum64()
+}
+
+// set stores a listing's attributes (not its terms).
+func (st *state) set(r *Row) {
+	seq := uint32(r.Seq)
+	st.unset(seq)
+	for int(seq) >= len(st.docs) {
+		st.docs = append(st.docs, make([]docAttrs, max(1024, len(st.docs)/2))...)
+	}
+	d := &st.docs[seq]
+	*d = docAttrs{created: r.Created.UnixNano(), rating: r.Rating, clones: r.Clones, hash: d.hash,
+		cat: st.intern("c", r.Category), brand: st.intern("b", r.Brand), dif: st.intern("d", r.Difficulty), ind: st.intern("i", r.Industry)}
+	st.present.Add(seq)
+	if r.Public {
+		st.public.Add(seq)
+	}
+	if r.Featured {
+		st.featured.Add(seq)
+	}
+	for _, id := range []uint32{d.cat, d.brand, d.dif, d.ind} {
+		if id != 0 {
+			st.bitmap(id).Add(seq)
+		}
+	}
+}
+
+// unset removes a listing's attributes (its terms stay).
+func (st *state) unset(seq uint32) {
+	if !st.present.Contains(seq) {
+		return
+	}
+	d := &st.docs[seq]
+	for _, id := range []uint32{d.cat, d.brand, d.dif, d.ind} {
+		if id != 0 {
+			st.by[id].Remove(seq)
+		}
+	}
+	st.present.Remove(seq)
+	st.public.Remove(seq)
+	st.featured.Remove(seq)
+}
+
+// addTerm records that the listing holds term in field; true when the
+// term is new to the index.
+func (st *state) addTerm(seq uint32, field int, term string) bool {
+	p := st.terms[term]
+	added := false
+	if p == nil {
+		p = &posting{}
+		st.terms[term] = p
+		added = true
+	}
+	for _, f := range []int{field, anyField} {
+		if p[f] == nil {
+			p[f] = roaring.New()
+		}
+		p[f].Add(seq)
+	}
+	return added
+}
+
+// dropTerms removes the listing from every term (a scan of the vocabulary:
+// only for listings whose text changed or that were deleted).
+func (st *state) dropTerms(seq uint32) {
+	for _, p := range st.terms {
+		for _, b := range p {
+			if b != nil {
+				b.Remove(seq)
+			}
+		}
+	}
+}
+
+func (st *state) sortTerms() {
+	st.sorted = st.sorted[:0]
+	for t := range st.terms {
+		st.sorted = append(st.sorted, t)
+	}
+	sort.Strings(st.sorted)
+}
+
+// Changes are the listings changed after a version, read by a Source in
+// one snapshot: their rows and terms (a changed listing without a row was
+// deleted), or Rebuild when the changes kept do not reach back that far.
+type Changes struct {
+	Version int64 // the catalog version read
+	Rebuild bool
+	Changed []int64
+	Rows    map[uint32]*Row
+	Terms   map[uint32][]FieldTerm
+}
+
+// FieldTerm is one term of a listing and the field it is in.
+type FieldTerm struct {
+	Field int
+	Term  string
+}
+
+// apply brings the state up to the changes (under the index's write
+// lock): deleted listings leave, changed ones are set again, and their
+// terms are replaced when they differ.
+func (st *state) apply(c *Changes) {
+	added := false
+	for _, seq64 := range c.Changed {
+		seq := uint32(seq64)
+		r, ok := c.Rows[seq]
+		if !ok { // deleted
+			if st.present.Contains(seq) {
+				st.unset(seq)
+				st.dropTerms(seq)
+			}
+			continue
+		}
+		var h uint64
+		for _, ft := range c.Terms[seq] {
+			h ^= termHash(ft.Field, ft.Term)
+		}
+		existed := st.present.Contains(seq)
+		old := uint64(0)
+		if existed {
+			old = st.docs[seq].hash
+		}
+		st.set(r)
+		if existed && old == h {
+			continue
+		}
+		if existed {
+			st.dropTerms(seq)
+		}
+		for _, ft := range c.Terms[seq] {
+			added = st.addTerm(seq, ft.Field, ft.Term) || added
+		}
+		st.docs[seq].hash = h
+	}
+	if added {
+		st.sortTerms()
+	}
+	st.version = max(st.version, c.Version)
+}
+
+// Order is a search's sort.
+type Order int
+
+const (
+	// Unanswerable is a sort the index cannot answer (by views: they
+	// change on every get); Find then declines.
+	Unanswerable Order = iota
+	// Relevance: every word in the name first, then in the name or
+	// tagline, then anywhere; within each, by clones, newest row first.
+	Relevance
+	Clones
+	Newest
+	Rating
+	// Featured: featured listings first, then by clones.
+	Featured
+)
+
+// Filter is what a search keeps besides its words. A nil string filter
+// is no filter; a given one that names nothing known (the empty string
+// included) matches nothing.
+type Filter struct {
+	Order                                 Order
+	Admin                                 bool // hidden listings too
+	Category, Brand, Difficulty, Industry *string
+	Featured                              *bool
+	MinRating                             *float64
+}
+
+// find returns the seqs of the page and the number of matches; ok=false
+// when the index cannot answer exactly.
+func (st *state) find(f Filter, stems []string, limit, offset int) (page []uint32, total int64, ok bool) {
+	less := st.order(f.Order)
+	if less == nil {
+		return nil, 0, false
+	}
+	words := st.postings(stems)
+	m := matches(words)
+	if !st.filter(m, f) {
+		return nil, 0, true
+	}
+	total = int64(m.GetCardinality())
+	return pageOf(tiersOf(m, words, f.Order), less, limit, offset), total, true
+}
+
+// order is the comparison of a sort, or nil for a sort the index cannot
+// answer.
+func (st *state) order(by Order) func(a, b uint32) int {
+	byClones := func(a, b uint32) int {
+		return cmp.Or(cmp.Compare(st.docs[b].clones, st.docs[a].clones), cmp.Compare(b, a))
+	}
+	switch by {
+	case Relevance, Clones:
+		return byClones
+	case Newest:
+		return func(a, b uint32) int {
+			return cmp.Or(cmp.Compare(st.docs[b].created, st.docs[a].created), cmp.Compare(b, a))
+		}
+	case Rating:
+		return func(a, b uint32) int {
+			return cmp.Or(cmp.Compare(st.docs[b].rating, st.docs[a].rating), cmp.Compare(b, a))
+		}
+	case Featured:
+		return func(a, b uint32) int {
+			fa, fb := st.featured.Contains(a), st.featured.Contains(b)
+			switch {
+			case fa == fb:
+				return byClones(a, b)
+			case fa:
+				return -1
+			default:
+				return 1
+			}
+		}
+	}
+	return nil
+}
+
+// postings are the postings of each word: its term, or for the last word
+// every term it is a prefix of.
+func (st *state) postings(stems []string) [][]*posting {
+	words := make([][]*posting, len(stems))
+	for i, term := range stems {
+		if i == len(stems)-1 {
+			for j := sort.SearchStrings(st.sorted, term); j < len(st.sorted) && strings.HasPrefix(st.sorted[j], term); j++ {
+				words[i] = append(words[i], st.terms[st.sorted[j]])
+			}
+		} else if p := st.terms[term]; p != nil {
+			words[i] = append(words[i], p)
+		}
+	}
+	return words
+}
+
+// matches are the listings holding every word in any field. Words of one
+// term are intersected first; a word of several terms is then added term
+// by term within the (smaller) intersection instead of as the union of
+// all its terms.
+func matches(words [][]*posting) *roaring.Bitmap {
+	var singles []*roaring.Bitmap
+	var m *roaring.Bitmap
+	for _, ps := range words {
+		switch len(ps) {
+		case 0:
+			m = roaring.New()
+		case 1:
+			singles = append(singles, ps[0][anyField])
+		}
+	}
+	switch {
+	case m != nil: // a word no listing holds
+	case len(singles) == 1:
+		m = singles[0].Clone()
+	case len(singles) > 1:
+		m = roaring.FastAnd(singles...)
+	}
+	for _, ps := range words {
+		if len(ps) > 1 {
+			m = within(m, ps, anyField)
+		}
+	}
+	return m
+}
+
+// filter keeps in m the listings the caller may see that pass the
+// filter; false when a filter names nothing that exists (no match).
+func (st *state) filter(m *roaring.Bitmap, f Filter) bool {
+	if !f.Admin {
+		m.And(st.public)
+	}
+	for _, by := range []struct {
+		kind  string
+		value *string
+	}{{"c", f.Category}, {"b", f.Brand}, {"d", f.Difficulty}, {"i", f.Industry}} {
+		if by.value == nil {
+			continue
+		}
+		id, known := st.lookup(by.kind, *by.value)
+		if !known || *by.value == "" { // no such category, brand or value: nothing matches
+			return false
+		}
+		m.And(st.by[id])
+	}
+	if f.Featured != nil {
+		if *f.Featured {
+			m.And(st.featured)
+		} else {
+			m.AndNot(st.featured)
+		}
+	}
+	if f.MinRating != nil {
+		least := *f.MinRating
+		drop := roaring.New()
+		it := m.Iterator()
+		for it.HasNext() {
+			if seq := it.Next(); !(st.docs[seq].rating >= least) {
+				drop.Add(seq)
+			}
+		}
+		m.AndNot(drop)
+	}
+	return true
+}
+
+// tiersOf splits the matches by relevance (every word in the name; in the
+// name or tagline; anywhere), or keeps them whole for other sorts.
+func tiersOf(m *roaring.Bitmap, words [][]*posting, by Order) []*roaring.Bitmap {
+	if by != Relevance {
+		return []*roaring.Bitmap{m}
+	}
+	var name, nameTag []*roaring.Bitmap
+	for _, ps := range words {
+		name = append(name, within(m, ps, FieldName))
+		nameTag = append(nameTag, within(m, ps, FieldName, FieldTagline))
+	}
+	t0, t1 := and(name), and(nameTag)
+	t1.AndNot(t0)
+	t2 := m.Clone()
+	t2.AndNot(t0)
+	t2.AndNot(t1)
+	return []*roaring.Bitmap{t0, t1, t2}
+}
+
+// pageOf is the page at offset of the tiers in order, each tier sorted by
+// less.
+func pageOf(tiers []*roaring.Bitmap, less func(a, b uint32) int, limit, offset int) (page []uint32) {
+	skip, want := offset, limit
+	for _, t := range tiers {
+		n := int(t.GetCardinality())
+		if want == 0 {
+			break
+		}
+		if skip >= n {
+			skip -= n
+			continue
+		}
+		top := topK(t.ToArray(), skip+want, less)[skip:]
+		if len(top) > want {
+			top = top[:want]
+		}
+		page = append(page, top...)
+		want -= len(top)
+		skip = 0
+	}
+	return page
+}
+
+// within returns the listings of m (all listings when m is nil) that hold
+// any of the postings' terms in any of the fields.
+func within(m *roaring.Bitmap, ps []*posting, fields ...int) *roaring.Bitmap {
+	parts := make([]*roaring.Bitmap, 0, len(ps)*len(fields))
+	for _, p := range ps {
+		for _, f := range fields {
+			switch {
+			case p[f] == nil:
+			case m == nil:
+				parts = append(parts, p[f])
+			default:
+				parts = append(parts, roaring.And(m, p[f]))
+			}
+		}
+	}
+	return roaring.FastOr(parts...)
+}
+
+// and is the intersection of bs (at least one), a new bitmap.
+func and(bs []*roaring.Bitmap) *roaring.Bitmap {
+	if len(bs) == 1 {
+		return bs[0].Clone()
+	}
+	return roaring.FastAnd(bs...)
+}
+
+// topK returns the first k of seqs in the order less gives, sorted.
+func topK(seqs []uint32, k int, less func(a, b uint32) int) []uint32 {
+	if k >= len(seqs) || len(seqs) <= 4096 {
+		slices.SortFunc(seqs, less)
+		return seqs[:min(k, len(seqs))]
+	}
+	// Keep the best k in a sorted buffer; most candidates lose against its
+	// last element at once.
+	buf := slices.Clone(seqs[:k])
+	slices.SortFunc(buf, less)
+	for _, s := range seqs[k:] {
+		if less(s, buf[k-1]) >= 0 {
+			continue
+		}
+		i, _ := slices.BinarySearchFunc(buf, s, less)
+		copy(buf[i+1:], buf[i:k-1])
+		buf[i] = s
+	}
+	return buf
+}
