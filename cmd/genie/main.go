@@ -39,6 +39,8 @@ commands:
   restore     put a copy back (service stopped):       genie restore --from FILE [--force]
   version     print the version
   openapi     print the OpenAPI 3.1 document of the API (as GET /v1/openapi.json)
+  marketplace import FILE.jsonl | export [FILE.jsonl]
+              bulk-load or dump marketplace listings (one JSON object a line; idempotent on slug)
   eval answers  measure the answers of the knowledge model:  genie eval answers [--dir DIR] [--failures]
 
 Run "genie <command> -h" for a command's flags.
@@ -76,6 +78,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = runOpenAPI(ctx, args[1:], stdout, stderr)
 	case "eval":
 		err = runEval(ctx, args[1:], stdout, stderr)
+	case "marketplace":
+		err = runMarketplace(ctx, args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 	default:

@@ -60,53 +60,56 @@ func (s *Service) RebuildCounters(ctx context.Context) error {
 	if err := s.viewCount.settle(ctx); err != nil {
 		return err
 	}
-	return s.write(ctx, func(tx *WriteTx) error {
-		for _, q := range []string{
-			`INSERT INTO marketplace_listing_views (seq, is_public) SELECT l.seq, l.is_public FROM marketplace_listings l
-				WHERE NOT EXISTS (SELECT 1 FROM marketplace_listing_views v WHERE v.seq = l.seq)`,
-			`UPDATE marketplace_listing_views SET is_public = NOT is_public
-				WHERE is_public <> (SELECT l.is_public FROM marketplace_listings l WHERE l.seq = marketplace_listing_views.seq)`,
-		} {
-			if _, err := tx.ExecContext(ctx, q); err != nil {
-				return fmt.Errorf("marketplace: repair view rows: %w", err)
-			}
+	return s.write(ctx, func(tx *WriteTx) error { return s.rebuildCounters(ctx, tx) })
+}
+
+// rebuildCounters is RebuildCounters inside tx (an import's).
+func (s *Service) rebuildCounters(ctx context.Context, tx *WriteTx) error {
+	for _, q := range []string{
+		`INSERT INTO marketplace_listing_views (seq, is_public) SELECT l.seq, l.is_public FROM marketplace_listings l
+			WHERE NOT EXISTS (SELECT 1 FROM marketplace_listing_views v WHERE v.seq = l.seq)`,
+		`UPDATE marketplace_listing_views SET is_public = NOT is_public
+			WHERE is_public <> (SELECT l.is_public FROM marketplace_listings l WHERE l.seq = marketplace_listing_views.seq)`,
+	} {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("marketplace: repair view rows: %w", err)
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT l.category_id, l.brand_id, l.is_public, l.is_featured, COUNT(*),
-			COALESCE(SUM(v.views), 0), COALESCE(SUM(l.clone_count), 0)
-			FROM marketplace_listings l JOIN marketplace_listing_views v ON v.seq = l.seq
-			GROUP BY l.category_id, l.brand_id, l.is_public, l.is_featured`)
-		if err != nil {
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT l.category_id, l.brand_id, l.is_public, l.is_featured, COUNT(*),
+		COALESCE(SUM(v.views), 0), COALESCE(SUM(l.clone_count), 0)
+		FROM marketplace_listings l JOIN marketplace_listing_views v ON v.seq = l.seq
+		GROUP BY l.category_id, l.brand_id, l.is_public, l.is_featured`)
+	if err != nil {
+		return fmt.Errorf("marketplace: rebuild counters: %w", err)
+	}
+	total := map[string]int64{"pub": 0, "all": 0, "pub:featured": 0, "all:featured": 0, "pub:views": 0, "pub:clones": 0}
+	for rows.Next() {
+		var (
+			l     Listing
+			brand sql.NullString
+			n     int64
+		)
+		if err := rows.Scan(&l.CategoryID, &brand, &l.IsPublic, &l.IsFeatured, &n, &l.ViewCount, &l.CloneCount); err != nil {
+			rows.Close()
 			return fmt.Errorf("marketplace: rebuild counters: %w", err)
 		}
-		total := map[string]int64{"pub": 0, "all": 0, "pub:featured": 0, "all:featured": 0, "pub:views": 0, "pub:clones": 0}
-		for rows.Next() {
-			var (
-				l     Listing
-				brand sql.NullString
-				n     int64
-			)
-			if err := rows.Scan(&l.CategoryID, &brand, &l.IsPublic, &l.IsFeatured, &n, &l.ViewCount, &l.CloneCount); err != nil {
-				rows.Close()
-				return fmt.Errorf("marketplace: rebuild counters: %w", err)
-			}
-			l.BrandID = ptr(brand)
-			for _, k := range membership(l.IsPublic, l.IsFeatured, l.CategoryID, l.BrandID) {
-				total[k] += n
-			}
-			if l.IsPublic {
-				total["pub:views"] += l.ViewCount
-				total["pub:clones"] += l.CloneCount
-			}
+		l.BrandID = ptr(brand)
+		for _, k := range membership(l.IsPublic, l.IsFeatured, l.CategoryID, l.BrandID) {
+			total[k] += n
 		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return fmt.Errorf("marketplace: rebuild counters: %w", err)
+		if l.IsPublic {
+			total["pub:views"] += l.ViewCount
+			total["pub:clones"] += l.CloneCount
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key <> 'version' AND key NOT LIKE 'views%' AND key NOT LIKE 'vflush:%'`); err != nil {
-			return fmt.Errorf("marketplace: clear counters: %w", err)
-		}
-		tx.Count(total)
-		tx.Touch(rebuildAll) // listings may have been loaded behind the service's back
-		return nil
-	})
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("marketplace: rebuild counters: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key <> 'version' AND key NOT LIKE 'views%' AND key NOT LIKE 'vflush:%'`); err != nil {
+		return fmt.Errorf("marketplace: clear counters: %w", err)
+	}
+	tx.Count(total)
+	tx.Touch(rebuildAll) // listings may have been loaded behind the service's back
+	return nil
 }

@@ -1,0 +1,407 @@
+package marketplace
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/field"
+)
+
+// Bulk import and export of listings as JSON Lines (docs/marketplace.md,
+// "Import and export"): one listing a line, its category and brand named
+// by slug (created when missing). An import is idempotent on the slug (a
+// listing whose slug exists is updated, else created) and is one write:
+// one transaction, one catalog version, every counter rebuilt and every
+// process's search index rebuilt once it commits; a bad line refuses the
+// whole file, naming the line and the field.
+
+// BulkRef is a category or brand in a bulk line.
+type BulkRef struct {
+	Slug string `json:"slug"`
+	Name string `json:"name"`
+}
+
+// BulkListing is one line of an import or export file.
+type BulkListing struct {
+	Slug         string          `json:"slug"`
+	DisplayName  string          `json:"display_name"`
+	Tagline      string          `json:"tagline,omitempty"`
+	Description  string          `json:"description,omitempty"`
+	Category     BulkRef         `json:"category"`
+	Brand        *BulkRef        `json:"brand,omitempty"`
+	ThumbnailURL *string         `json:"thumbnail_url,omitempty"`
+	DemoVideoURL *string         `json:"demo_video_url,omitempty"`
+	IsFeatured   bool            `json:"is_featured"`
+	IsPublic     *bool           `json:"is_public,omitempty"` // default true
+	Rating       float64         `json:"rating"`
+	RatingCount  int64           `json:"rating_count"`
+	CloneCount   int64           `json:"clone_count"`
+	Metadata     json.RawMessage `json:"metadata,omitempty"`   // an object; default {}
+	CreatedAt    *time.Time      `json:"created_at,omitempty"` // default: the import's time
+}
+
+// MaxBulkLine is the longest line an import reads (a listing at its
+// largest is about 60 KB of JSON).
+const MaxBulkLine = 256 << 10
+
+// ImportResult is what an import did.
+type ImportResult struct {
+	Lines, Created, Updated, Categories, Brands int
+}
+
+// bulkRow is a validated line, ready to write.
+type bulkRow struct {
+	l                    Listing
+	difficulty, industry *string
+	cat, brand           BulkRef
+	hasBrand             bool
+}
+
+// Import reads listings from r and writes them in one transaction;
+// progress (may be nil) is called with the number of lines read so far,
+// every few thousand lines and at the end.
+func (s *Service) Import(ctx context.Context, r io.Reader, progress func(lines int)) (*ImportResult, error) {
+	if err := s.viewCount.settle(ctx); err != nil {
+		return nil, err
+	}
+	res := &ImportResult{}
+	err := s.write(ctx, func(tx *WriteTx) error {
+		im := &importer{tx: tx, engine: s.DB.Engine, now: s.DB.Now(), res: res,
+			cats: map[string]string{}, brands: map[string]string{}}
+		var before int64
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM marketplace_listings`).Scan(&before); err != nil {
+			return fmt.Errorf("marketplace: import: %w", err)
+		}
+		if err := im.loadRefs(ctx); err != nil {
+			return err
+		}
+		if err := im.read(ctx, r, progress); err != nil {
+			return err
+		}
+		var after int64
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM marketplace_listings`).Scan(&after); err != nil {
+			return fmt.Errorf("marketplace: import: %w", err)
+		}
+		res.Created = int(after - before)
+		res.Updated = res.Lines - res.Created
+		return s.rebuildCounters(ctx, tx)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+type importer struct {
+	tx           *WriteTx
+	engine       db.Engine
+	now          time.Time
+	res          *ImportResult
+	cats, brands map[string]string // id by slug
+	batch        []*bulkRow
+	inBatch      map[string]bool // slugs of the batch (a slug twice in one INSERT is refused by PostgreSQL)
+}
+
+func (im *importer) loadRefs(ctx context.Context) error {
+	for _, t := range []struct {
+		table string
+		into  map[string]string
+	}{{"marketplace_categories", im.cats}, {"marketplace_brands", im.brands}} {
+		rows, err := im.tx.QueryContext(ctx, `SELECT slug, id FROM `+t.table)
+		if err != nil {
+			return fmt.Errorf("marketplace: import: read %s: %w", t.table, err)
+		}
+		for rows.Next() {
+			var slug, id string
+			if err := rows.Scan(&slug, &id); err != nil {
+				rows.Close()
+				return fmt.Errorf("marketplace: import: read %s: %w", t.table, err)
+			}
+			t.into[slug] = id
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("marketplace: import: read %s: %w", t.table, err)
+		}
+	}
+	return nil
+}
+
+// read validates and writes the lines in batches.
+func (im *importer) read(ctx context.Context, r io.Reader, progress func(int)) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	im.inBatch = map[string]bool{}
+	for n := 1; ; n++ {
+		line, err := readLine(br)
+		if errors.Is(err, io.EOF) && len(line) == 0 {
+			break
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return lineError(n, err)
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		row, err := parseBulkLine(line)
+		if err != nil {
+			return lineError(n, err)
+		}
+		if im.inBatch[row.l.Slug] || len(im.batch) == 500 {
+			if err := im.flush(ctx); err != nil {
+				return lineError(n, err)
+			}
+		}
+		if err := im.refs(ctx, row); err != nil {
+			return lineError(n, err)
+		}
+		im.batch = append(im.batch, row)
+		im.inBatch[row.l.Slug] = true
+		im.res.Lines++
+		if progress != nil && im.res.Lines%5000 == 0 {
+			progress(im.res.Lines)
+		}
+	}
+	if err := im.flush(ctx); err != nil {
+		return err
+	}
+	if progress != nil {
+		progress(im.res.Lines)
+	}
+	return nil
+}
+
+// readLine reads one line without its end, refusing one past MaxBulkLine.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		part, err := br.ReadSlice('\n')
+		line = append(line, part...)
+		if len(line) > MaxBulkLine {
+			return nil, apperr.Invalid("line", "the line is longer than %d bytes", MaxBulkLine)
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		return bytes.TrimRight(line, "\r\n"), err
+	}
+}
+
+func lineError(n int, err error) error {
+	var e *apperr.Error
+	if errors.As(err, &e) {
+		return fmt.Errorf("line %d: %s", n, e.Message)
+	}
+	return fmt.Errorf("line %d: %w", n, err)
+}
+
+// parseBulkLine decodes and checks one line with the rules of create.
+func parseBulkLine(line []byte) (*bulkRow, error) {
+	var in BulkListing
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&in); err != nil {
+		return nil, apperr.Invalid("line", "not a listing object: %v", err)
+	}
+	if dec.More() {
+		return nil, apperr.Invalid("line", "one JSON object a line")
+	}
+	req := ListingRequest{Slug: &in.Slug, DisplayName: &in.DisplayName, Tagline: field.Some(in.Tagline), Description: field.Some(in.Description),
+		ThumbnailURL: optional(in.ThumbnailURL), DemoVideoURL: optional(in.DemoVideoURL)}
+	if len(in.Metadata) > 0 {
+		if err := req.Metadata.UnmarshalJSON(in.Metadata); err != nil {
+			return nil, apperr.Invalid("metadata", "metadata: %v", err)
+		}
+	}
+	p := &patch{}
+	for _, check := range []func(*patch) error{req.checkNames, req.checkTexts, req.checkLinks, req.checkMetadata} {
+		if err := check(p); err != nil {
+			return nil, err
+		}
+	}
+	row := &bulkRow{l: Listing{IsPublic: true, Metadata: rawJSON("{}")}}
+	p.apply(&row.l)
+	row.difficulty, row.industry = p.filters()
+	if in.IsPublic != nil {
+		row.l.IsPublic = *in.IsPublic
+	}
+	row.l.IsFeatured, row.l.Rating, row.l.RatingCount, row.l.CloneCount = in.IsFeatured, in.Rating, in.RatingCount, in.CloneCount
+	switch {
+	case math.IsNaN(in.Rating) || in.Rating < 0 || in.Rating > 5:
+		return nil, apperr.Invalid("rating", "rating must be from 0 to 5")
+	case in.RatingCount < 0:
+		return nil, apperr.Invalid("rating_count", "rating_count must not be negative")
+	case in.CloneCount < 0:
+		return nil, apperr.Invalid("clone_count", "clone_count must not be negative")
+	}
+	if in.CreatedAt != nil {
+		row.l.CreatedAt = in.CreatedAt.UTC()
+	}
+	var err error
+	if row.cat, err = checkBulkRef("category", &in.Category); err != nil {
+		return nil, err
+	}
+	if in.Brand != nil {
+		if row.brand, err = checkBulkRef("brand", in.Brand); err != nil {
+			return nil, err
+		}
+		row.hasBrand = true
+	}
+	return row, nil
+}
+
+func optional(v *string) field.Optional[string] {
+	if v == nil {
+		return field.Optional[string]{}
+	}
+	return field.Some(*v)
+}
+
+func checkBulkRef(name string, r *BulkRef) (BulkRef, error) {
+	slug := strings.TrimSpace(r.Slug)
+	if err := CheckSlug(name+".slug", slug); err != nil {
+		return BulkRef{}, err
+	}
+	n := strings.TrimSpace(r.Name)
+	if n == "" {
+		n = slug
+	}
+	if err := field.MaxLen(name+".name", n, MaxNameLen); err != nil {
+		return BulkRef{}, err
+	}
+	return BulkRef{Slug: slug, Name: n}, nil
+}
+
+// refs sets the row's category and brand ids, creating those missing.
+func (im *importer) refs(ctx context.Context, row *bulkRow) error {
+	id, err := im.ref(ctx, im.cats, row.cat, `INSERT INTO marketplace_categories (id, name, slug, description, icon, sort_order, created_at)
+		VALUES ($1, $2, $3, '', '', 0, $4)`, &im.res.Categories)
+	if err != nil {
+		return err
+	}
+	row.l.CategoryID = id
+	if row.hasBrand {
+		id, err := im.ref(ctx, im.brands, row.brand, `INSERT INTO marketplace_brands (id, name, slug, created_at) VALUES ($1, $2, $3, $4)`, &im.res.Brands)
+		if err != nil {
+			return err
+		}
+		row.l.BrandID = &id
+	}
+	return nil
+}
+
+func (im *importer) ref(ctx context.Context, ids map[string]string, r BulkRef, insert string, created *int) (string, error) {
+	if id, ok := ids[r.Slug]; ok {
+		return id, nil
+	}
+	id := uuid.NewString()
+	if _, err := im.tx.ExecContext(ctx, insert, id, r.Name, r.Slug, im.now); err != nil {
+		return "", fmt.Errorf("marketplace: import: create %s: %w", r.Slug, err)
+	}
+	ids[r.Slug] = id
+	*created++
+	return id, nil
+}
+
+// bulkColumns are the columns an import writes, in the order of flush's
+// arguments.
+const bulkColumns = `id, slug, display_name, tagline, description, category_id, brand_id, thumbnail_url, demo_video_url,
+	is_featured, is_public, rating, rating_count, clone_count, metadata, difficulty, industry, created_at, updated_at`
+
+// flush writes the batch: new slugs are inserted, existing ones updated
+// (their id, views, creator, genie and creation time stay).
+func (im *importer) flush(ctx context.Context) error {
+	if len(im.batch) == 0 {
+		return nil
+	}
+	const cols = 19
+	vals := make([]string, len(im.batch))
+	args := make([]any, 0, len(im.batch)*cols)
+	for i, row := range im.batch {
+		l := &row.l
+		created := l.CreatedAt
+		if created.IsZero() {
+			created = im.now
+		}
+		vals[i] = db.Placeholders(len(args)+1, cols)
+		args = append(args, uuid.NewString(), l.Slug, l.DisplayName, l.Tagline, l.Description, l.CategoryID, l.BrandID,
+			l.ThumbnailURL, l.DemoVideoURL, l.IsFeatured, l.IsPublic, l.Rating, l.RatingCount, l.CloneCount, string(l.Metadata),
+			row.difficulty, row.industry, created, im.now)
+	}
+	_, err := im.tx.ExecContext(ctx, `INSERT INTO marketplace_listings (`+bulkColumns+`) VALUES (`+strings.Join(vals, "), (")+`)
+		ON CONFLICT (slug) DO UPDATE SET display_name = excluded.display_name, tagline = excluded.tagline,
+		description = excluded.description, category_id = excluded.category_id, brand_id = excluded.brand_id,
+		thumbnail_url = excluded.thumbnail_url, demo_video_url = excluded.demo_video_url, is_featured = excluded.is_featured,
+		is_public = excluded.is_public, rating = excluded.rating, rating_count = excluded.rating_count,
+		clone_count = excluded.clone_count, metadata = excluded.metadata, difficulty = excluded.difficulty,
+		industry = excluded.industry, updated_at = excluded.updated_at`, args...)
+	if err != nil {
+		return fmt.Errorf("marketplace: import: write listings: %w", err)
+	}
+	im.batch = im.batch[:0]
+	clear(im.inBatch)
+	return nil
+}
+
+// Export writes every listing as one JSON line, in row order.
+func (s *Service) Export(ctx context.Context, w io.Writer, progress func(lines int)) (int, error) {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	n := 0
+	err := s.DB.Snapshot(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT l.slug, l.display_name, l.tagline, l.description, c.slug, c.name,
+			COALESCE(b.slug, ''), COALESCE(b.name, ''), l.thumbnail_url, l.demo_video_url, l.is_featured, l.is_public,
+			l.rating, l.rating_count, l.clone_count, l.metadata, l.created_at
+			FROM marketplace_listings l JOIN marketplace_categories c ON c.id = l.category_id
+			LEFT JOIN marketplace_brands b ON b.id = l.brand_id ORDER BY l.seq`)
+		if err != nil {
+			return fmt.Errorf("marketplace: export: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var (
+				b        BulkListing
+				brand    BulkRef
+				meta     string
+				isPublic bool
+			)
+			if err := rows.Scan(&b.Slug, &b.DisplayName, &b.Tagline, &b.Description, &b.Category.Slug, &b.Category.Name,
+				&brand.Slug, &brand.Name, &b.ThumbnailURL, &b.DemoVideoURL, &b.IsFeatured, &isPublic,
+				&b.Rating, &b.RatingCount, &b.CloneCount, &meta, &b.CreatedAt); err != nil {
+				return fmt.Errorf("marketplace: export: %w", err)
+			}
+			if brand.Slug != "" {
+				b.Brand = &brand
+			}
+			b.IsPublic = &isPublic
+			b.Metadata = json.RawMessage(meta)
+			if err := enc.Encode(&b); err != nil {
+				return fmt.Errorf("marketplace: export: %w", err)
+			}
+			if n++; progress != nil && n%5000 == 0 {
+				progress(n)
+			}
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return n, err
+	}
+	if progress != nil {
+		progress(n)
+	}
+	return n, bw.Flush()
+}
