@@ -13,6 +13,9 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
+
+	"github.com/geniehq/genie/internal/marketplace"
 )
 
 // corpus is real short text from the machine, for a realistic catalog:
@@ -56,7 +59,7 @@ func loadCorpus() (*corpus, error) {
 				d := strings.TrimPrefix(line, "Description: ")
 				if !seen[d] {
 					seen[d] = true
-					c.taglines = append(c.taglines, d)
+					c.taglines = append(c.taglines, truncate(d, marketplace.MaxTaglineLen)) // a few run longer
 				}
 			}
 		}
@@ -139,6 +142,9 @@ func truncate(s string, n int) string {
 	}
 	if i := strings.LastIndexByte(s[:n], ' '); i > 0 {
 		return s[:i]
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) { // not inside a character
+		n--
 	}
 	return s[:n]
 }

@@ -84,3 +84,20 @@ func TestCorpusFromFiles(t *testing.T) {
 		}
 	}
 }
+
+func TestTruncate(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"two words here", 9, "two"}, // at the last space
+		{"éééé", 3, "é"},             // never inside a character
+		{"abcdef", 4, "abcd"},        // no space: cut at n
+	} {
+		if got := truncate(tc.in, tc.n); got != tc.want {
+			t.Errorf("truncate(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+	}
+}
