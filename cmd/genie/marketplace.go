@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/geniehq/genie/internal/app"
 	"github.com/geniehq/genie/internal/marketplace"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // runMarketplace is "genie marketplace import FILE.jsonl" and
@@ -57,12 +59,17 @@ func runMarketplace(ctx context.Context, args []string, stdout, stderr io.Writer
 		return err
 	}
 	defer f.Close()
-	var size int64
-	if st, err := f.Stat(); err == nil {
-		size = st.Size()
+	lines, size, err := countLines(f)
+	if err != nil {
+		return err
+	}
+	if d.Engine == db.SQLite { // room for the import's pages: this process only
+		if _, err := d.W.ExecContext(ctx, `PRAGMA cache_size = -262144`); err != nil {
+			return err
+		}
 	}
 	bar := newProgress(stderr, "imported", size)
-	res, err := svc.Import(ctx, &countingReader{r: f, n: &bar.bytes}, bar.lines)
+	res, err := svc.Import(ctx, &countingReader{r: f, n: &bar.bytes}, marketplace.ImportOptions{Lines: lines, Progress: bar.lines})
 	bar.done()
 	if err != nil {
 		return fmt.Errorf("%s: %w (nothing was imported)", files[0], err)
@@ -70,6 +77,25 @@ func runMarketplace(ctx context.Context, args []string, stdout, stderr io.Writer
 	fmt.Fprintf(stdout, "%d listings: %d created, %d updated; %d categories and %d brands created; %s\n",
 		res.Lines, res.Created, res.Updated, res.Categories, res.Brands, time.Since(t0).Round(time.Millisecond))
 	return nil
+}
+
+// countLines counts the file's lines (for the import's choice of how to
+// write them) and its size, and rewinds it.
+func countLines(f *os.File) (lines int, size int64, err error) {
+	buf := make([]byte, 1<<20)
+	for {
+		n, err := f.Read(buf)
+		lines += bytes.Count(buf[:n], []byte{'\n'})
+		size += int64(n)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, 0, err
+		}
+	}
+	_, err = f.Seek(0, io.SeekStart)
+	return lines, size, err
 }
 
 // createOutput is the export's destination: the file given (written to a

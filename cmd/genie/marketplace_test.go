@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/geniehq/genie/internal/apitest"
+	"github.com/geniehq/genie/internal/app"
 	"github.com/geniehq/genie/internal/auth"
 )
 
@@ -116,6 +118,56 @@ func TestMarketplaceImportExport(t *testing.T) {
 		code, second, errOut := run(t, "marketplace", "export", "--db", other)
 		if code != 0 || strings.Join(first, "\n")+"\n" != second {
 			t.Fatalf("export of the import differs: %d %q\nfirst:  %q\nsecond: %q", code, errOut, first, second)
+		}
+	})
+}
+
+// TestMarketplaceImportLarge: a file of 10,000 lines or more (on SQLite,
+// written without the listings' secondary indexes and full-text triggers,
+// rebuilt before the commit) leaves the schema as it was and every listing
+// searchable by the running server.
+func TestMarketplaceImportLarge(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		srv := apitest.Start(t, store)
+		admin := srv.NewUser(t, auth.RoleAdmin)
+		d, err := app.OpenDB(context.Background(), srv.DSN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		schema := func() string {
+			q := `SELECT COUNT(*) FROM pg_indexes WHERE tablename = 'marketplace_listings'`
+			if store == "sqlite" {
+				q = `SELECT COUNT(*) || '/' || group_concat(name) FROM (SELECT name FROM sqlite_master
+					WHERE tbl_name = 'marketplace_listings' AND sql IS NOT NULL ORDER BY name)`
+			}
+			var s string
+			if err := d.R.QueryRow(q).Scan(&s); err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		before := schema()
+		lines := make([]string, 10_001)
+		for i := range lines {
+			lines[i] = fmt.Sprintf(`{"slug":"shop-%05d","display_name":"Shop %d","tagline":"Word%dword","category":{"slug":"shops"}}`, i, i, i)
+		}
+		file := writeFile(t, "large.jsonl", lines...)
+		if code, out, errOut := run(t, "marketplace", "import", "--db", srv.DSN, file); code != 0 || !strings.Contains(out, "10001 created") {
+			t.Fatalf("import: %d %q %q", code, out, errOut)
+		}
+		if after := schema(); after != before {
+			t.Fatalf("indexes and triggers after the import: %s, before: %s", after, before)
+		}
+		for _, i := range []int{0, 5000, 10_000} {
+			want := fmt.Sprintf("shop-%05d", i)
+			if got := listed(t, srv, admin.Token, fmt.Sprintf("word%dword", i)); len(got) != 1 || got[want] == "" {
+				t.Fatalf("search for listing %d: %v", i, got)
+			}
+		}
+		r := srv.Call(t, "", "marketplace", "stats", "", map[string]any{}).Expect(t, 200, "")
+		if n := r.Data()["total_genies"]; n != float64(10_001) {
+			t.Fatalf("stats after the import: %v", r.Data())
 		}
 	})
 }

@@ -70,10 +70,27 @@ type bulkRow struct {
 	hasBrand             bool
 }
 
-// Import reads listings from r and writes them in one transaction;
-// progress (may be nil) is called with the number of lines read so far,
-// every few thousand lines and at the end.
-func (s *Service) Import(ctx context.Context, r io.Reader, progress func(lines int)) (*ImportResult, error) {
+// ImportOptions tune an import.
+type ImportOptions struct {
+	// Lines is how many lines the file has, when known (0: unknown). On
+	// SQLite, a file of at least bulkLines lines and at least half the
+	// catalog's size is written without the listings' secondary indexes
+	// and full-text triggers, which are built again in one pass before the
+	// transaction commits (SQLite's schema changes are part of the
+	// transaction: other connections see the old schema and data until it
+	// commits, and nothing if it fails).
+	Lines int
+	// Progress (may be nil) is called with the number of lines read so
+	// far, every few thousand lines and at the end.
+	Progress func(lines int)
+}
+
+// bulkLines is the smallest import written without indexes (see
+// ImportOptions.Lines).
+const bulkLines = 10_000
+
+// Import reads listings from r and writes them in one transaction.
+func (s *Service) Import(ctx context.Context, r io.Reader, o ImportOptions) (*ImportResult, error) {
 	if err := s.viewCount.settle(ctx); err != nil {
 		return nil, err
 	}
@@ -88,7 +105,17 @@ func (s *Service) Import(ctx context.Context, r io.Reader, progress func(lines i
 		if err := im.loadRefs(ctx); err != nil {
 			return err
 		}
-		if err := im.read(ctx, r, progress); err != nil {
+		rebuild := func() error { return nil }
+		if s.DB.Engine == db.SQLite && o.Lines >= bulkLines && int64(o.Lines) >= before/2 {
+			var err error
+			if rebuild, err = dropListingIndexes(ctx, tx); err != nil {
+				return err
+			}
+		}
+		if err := im.read(ctx, r, o.Progress); err != nil {
+			return err
+		}
+		if err := rebuild(); err != nil {
 			return err
 		}
 		var after int64
@@ -335,7 +362,11 @@ func (im *importer) flush(ctx context.Context) error {
 		if created.IsZero() {
 			created = im.now
 		}
-		vals[i] = db.Placeholders(len(args)+1, cols)
+		if im.engine == db.SQLite { // positional marks: SQLite looks numbered ones up by name, one by one
+			vals[i] = strings.TrimSuffix(strings.Repeat("?, ", cols), ", ")
+		} else {
+			vals[i] = db.Placeholders(len(args)+1, cols)
+		}
 		args = append(args, uuid.NewString(), l.Slug, l.DisplayName, l.Tagline, l.Description, l.CategoryID, l.BrandID,
 			l.ThumbnailURL, l.DemoVideoURL, l.IsFeatured, l.IsPublic, l.Rating, l.RatingCount, l.CloneCount, string(l.Metadata),
 			row.difficulty, row.industry, created, im.now)
@@ -353,6 +384,48 @@ func (im *importer) flush(ctx context.Context) error {
 	im.batch = im.batch[:0]
 	clear(im.inBatch)
 	return nil
+}
+
+// dropListingIndexes drops the listings' secondary indexes (not those
+// behind its primary key and unique constraints) and the full-text
+// triggers inside tx (SQLite); the function returned builds them again and
+// rebuilds the full-text index in one pass. The names and definitions come
+// from the schema, not from input.
+func dropListingIndexes(ctx context.Context, tx *WriteTx) (rebuild func() error, err error) {
+	rows, err := tx.QueryContext(ctx, `SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger')
+		AND tbl_name = 'marketplace_listings' AND sql IS NOT NULL ORDER BY type`)
+	if err != nil {
+		return nil, fmt.Errorf("marketplace: import: list indexes: %w", err)
+	}
+	var kinds, names, defs []string
+	for rows.Next() {
+		var kind, name, def string
+		if err := rows.Scan(&kind, &name, &def); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("marketplace: import: list indexes: %w", err)
+		}
+		kinds, names, defs = append(kinds, kind), append(names, name), append(defs, def)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("marketplace: import: list indexes: %w", err)
+	}
+	for i, name := range names {
+		if _, err := tx.ExecContext(ctx, `DROP `+strings.ToUpper(kinds[i])+` "`+name+`"`); err != nil {
+			return nil, fmt.Errorf("marketplace: import: drop %s: %w", name, err)
+		}
+	}
+	return func() error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_fts (marketplace_fts) VALUES ('rebuild')`); err != nil {
+			return fmt.Errorf("marketplace: import: rebuild the full-text index: %w", err)
+		}
+		for i, def := range defs {
+			if _, err := tx.ExecContext(ctx, def); err != nil {
+				return fmt.Errorf("marketplace: import: create %s: %w", names[i], err)
+			}
+		}
+		return nil
+	}, nil
 }
 
 // Export writes every listing as one JSON line, in row order.
