@@ -195,7 +195,10 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 				if !ok || vt == t || (len(ms) > 0 && ms[0].factor == 1) {
 					continue
 				}
-				if vm := b.matches(DE, vt); len(vm) > 0 && vm[0].factor == 1 && !seen[vt] {
+				// the infinitive's own word, or, when the form itself
+				// matches nothing, the compounds holding it ("gebissen"
+				// → "biss" in "Bissverletzungen")
+				if vm := b.matches(DE, vt); len(vm) > 0 && (vm[0].factor == 1 || len(ms) == 0) && !seen[vt] {
 					t, ms = vt, vm
 					seen[vt] = true
 				}
