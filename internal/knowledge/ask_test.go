@@ -285,3 +285,25 @@ func TestQueryFunctionWordsAndParticiples(t *testing.T) {
 		}
 	}
 }
+
+// TestRefuseMissingWord: a word the passage lacks, weighing more than what
+// it matches, refuses, unless the passage's question heading asks all that
+// is matched and the missing word weighs at most askedMissingRatio times it.
+func TestRefuseMissingWord(t *testing.T) {
+	cases := []struct {
+		name string
+		h    hit
+		want bool
+	}{
+		{"missing outweighs, body", hit{score: 0.5, bm25: 2, covered: 2, missing: 2.4}, true},
+		{"missing outweighs a little, heading asks it", hit{score: 0.5, bm25: 2, covered: 2, missing: 2.4, asked: 2}, false},
+		{"missing outweighs much, heading asks it", hit{score: 0.5, bm25: 2, covered: 2, missing: 3, asked: 2}, true},
+		{"heading asks part only", hit{score: 0.5, bm25: 2, covered: 2, missing: 2.4, asked: 1}, true},
+		{"nothing missing", hit{score: 0.5, bm25: 2, covered: 2}, false},
+	}
+	for _, c := range cases {
+		if got := refuse(c.h); got != c.want {
+			t.Errorf("%s: refuse = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
