@@ -20,6 +20,10 @@ const (
 	bm25K1        = 1.2
 	bm25B         = 0.5
 	askedBonus    = 0.1 // a question heading that asks what the question asks is strong evidence
+	// askedMissingRatio: how much more than what it matches a missing word
+	// may weigh when the question heading asks all of it (1.5 answered an
+	// unanswerable question of the read sets; 1.25 did not)
+	askedMissingRatio = 1.25
 )
 
 // queryTerm is one distinct term of the question and what it matches.
@@ -109,7 +113,11 @@ func refuse(h hit) bool {
 	case h.score < minScore, h.bm25 < minBM25 && !h.full:
 		return true
 	case h.missing > missingRatio*h.covered+eps:
-		return true
+		// a curated Q/A pair whose question asks all that is matched
+		// outweighs a missing word up to askedMissingRatio times it
+		// ("je veux prendre 12 places" under "Combien de places par
+		// commande ?")
+		return !(h.asked >= h.covered-eps && h.missing <= askedMissingRatio*h.covered)
 	case h.missing >= missingRatio*h.covered-eps:
 		return h.asked < h.covered-eps
 	}
@@ -195,7 +203,10 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 				if !ok || vt == t || (len(ms) > 0 && ms[0].factor == 1) {
 					continue
 				}
-				if vm := b.matches(DE, vt); len(vm) > 0 && vm[0].factor == 1 && !seen[vt] {
+				// the infinitive's own word, or, when the form itself
+				// matches nothing, the compounds holding it ("gebissen"
+				// → "biss" in "Bissverletzungen")
+				if vm := b.matches(DE, vt); len(vm) > 0 && (vm[0].factor == 1 || len(ms) == 0) && !seen[vt] {
 					t, ms = vt, vm
 					seen[vt] = true
 				}

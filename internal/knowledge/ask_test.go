@@ -264,3 +264,46 @@ func TestAskTieDecidedByQuestionHeading(t *testing.T) {
 		t.Errorf("body only: answered %q (score %.2f), want a refusal", a.Text, a.Score)
 	}
 }
+
+// TestQueryFunctionWordsAndParticiples: an informal contraction ("theres")
+// or a German auxiliary ("wurde") is no term of the question, and a German
+// past participle the documents lack is read through its infinitive's
+// stem inside their compounds ("gebissen" → "Bissverletzungen").
+func TestQueryFunctionWordsAndParticiples(t *testing.T) {
+	const de = "# Praxis\n\nBei Bissverletzungen kommen Sie noch am selben Tag.\n\nKatzen kommen im Transportkorb.\n"
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "d", Name: "FAQ", Content: de, Version: "1"}})
+	qs, _ := b.query("katze wurde gebissen", DE, DE, true)
+	if len(qs) != 2 {
+		t.Fatalf("query(katze wurde gebissen) = %d terms %+v, want 2 (katze, gebissen)", len(qs), qs)
+	}
+	if ms := qs[1].matches; len(ms) == 0 || !strings.HasPrefix(ms[0].term, "bissverletz") || ms[0].factor >= 1 {
+		t.Errorf("gebissen matches %+v, want the compound bissverletz… below an exact match", ms)
+	}
+	for _, q := range []string{"theres", "thats", "youre"} {
+		if !stopwords[EN][q] {
+			t.Errorf("%q is not an English stop word", q)
+		}
+	}
+}
+
+// TestRefuseMissingWord: a word the passage lacks, weighing more than what
+// it matches, refuses, unless the passage's question heading asks all that
+// is matched and the missing word weighs at most askedMissingRatio times it.
+func TestRefuseMissingWord(t *testing.T) {
+	cases := []struct {
+		name string
+		h    hit
+		want bool
+	}{
+		{"missing outweighs, body", hit{score: 0.5, bm25: 2, covered: 2, missing: 2.4}, true},
+		{"missing outweighs a little, heading asks it", hit{score: 0.5, bm25: 2, covered: 2, missing: 2.4, asked: 2}, false},
+		{"missing outweighs much, heading asks it", hit{score: 0.5, bm25: 2, covered: 2, missing: 3, asked: 2}, true},
+		{"heading asks part only", hit{score: 0.5, bm25: 2, covered: 2, missing: 2.4, asked: 1}, true},
+		{"nothing missing", hit{score: 0.5, bm25: 2, covered: 2}, false},
+	}
+	for _, c := range cases {
+		if got := refuse(c.h); got != c.want {
+			t.Errorf("%s: refuse = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

@@ -16,8 +16,8 @@ func TestEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(results) != 8 {
-		t.Fatalf("got %d sets, want 8 (heldout, heldout2, heldout3, tune, tune2 to tune5)", len(results))
+	if len(results) != 9 {
+		t.Fatalf("got %d sets, want 9 (heldout to heldout4, tune, tune2 to tune5)", len(results))
 	}
 	answerable, unanswerable := 0, 0
 	for _, r := range results {

@@ -38,7 +38,8 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		with won would you your yours yourself yourselves s t ll ve re d m
 		hi hello hey please thanks thank want wanna need know tell get got gonna possible anyone somebody someone
 		question ok okay sure like really still also ever something anything thing things pls plz u ur thx im ive dont cant way
-		stuff till whats wat hows wheres whos much many isnt arent wasnt doesnt didnt wont`),
+		stuff till whats wat hows wheres whos much many isnt arent wasnt doesnt didnt wont
+		theres thats heres youre youll youd theyre shes hes lets`),
 	FR: toSet(`a à ai aie aient aies ait alors as au aucun aussi autre aux avec avez avoir avons ayez bon car ce ceci cela
 		celle celles celui ces cet cette chaque ci comme comment dans de des du donc elle elles en encore est et étaient
 		était été être eu fait faites fois font ici il ils je la le les leur leurs lui ma mais me même mes moi mon ne ni
@@ -48,7 +49,8 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		bonjour salut merci svp stp veux voudrais voudrait souhaite souhaiterais besoin savoir dire question possible
 		faut faire est-ce estce combien mets mettre mis fais vers chez entre depuis pendant avant après
 		contre selon sauf serai sera serez seront serais
-		sommes êtes avons avez peux pouvez pouvons dois doit devez`),
+		sommes êtes avons avez peux pouvez pouvons dois doit devez
+		ça ca là`),
 	DE: toSet(`aber alle allem allen aller alles als also am an ander andere anderem anderen anderer anderes auch auf aus
 		bei bin bis bist da damit dann das dass dein deine dem den der des dessen die dich dir doch dort du durch ein eine
 		einem einen einer eines er es etwas euch euer eure für gegen hab habe haben hat hatte hätte ich ihm ihn ihnen ihr
@@ -58,7 +60,8 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		welchen welcher welches wenn wer werde werden wie wieder wir wird wo wollen zu zum zur über
 		hallo danke bitte möchte möchten will wissen frage wann wieso weshalb wohin woher gibt gibts geht mal kurz eigentlich habt hab tun
 		euch ihr meinen meinem meiner meines deinen deinem deiner deines seinen seinem seiner seines unseren unserem
-		unserer euren eurem eurer wieviel wieviele darf darfst dürfen dürft kannst könnt musst müssen müsst sollen sollst wollt`),
+		unserer euren eurem eurer wieviel wieviele darf darfst dürfen dürft kannst könnt musst müssen müsst sollen sollst wollt
+		wurde wurden würde würden worden sei seid wäre wären`),
 	ES: toSet(`a al algo algunas algunos ante antes como con contra cual cuando cuál cómo de del desde donde dónde durante e
 		el él ella ellas ellos en entre era es esa esas ese eso esos esta estas este esto estos está están estoy fue ha
 		hace hacer hay he la las le les lo los me mi mis mucho muy más nada ni no nos nosotros nuestra nuestro o os otra
