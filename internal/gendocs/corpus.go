@@ -103,6 +103,9 @@ func announces(g string) bool {
 	if courtesy.MatchString(g) && words(g) <= 20 {
 		return true // "Thank you for choosing our restaurant for your group."
 	}
+	if empathy.MatchString(g) && words(g) <= 25 && len(sentences(g)) == 1 && !strings.ContainsAny(g, "0123456789$€£;") && !empathyThen.MatchString(g) {
+		return true // "Sabemos que surgen imprevistos.", "We understand that delays happen."
+	}
 	if !strings.ContainsAny(g, "bBfFcCnNaA") || leadIn(g) || words(g) > 30 {
 		return false
 	}
@@ -117,7 +120,16 @@ func announces(g string) bool {
 
 // courtesy is a sentence of thanks or welcome, which states nothing a
 // customer asks about.
-var courtesy = regexp.MustCompile(`^(?i:thank you|thanks|we look forward|merci pour|merci d['’]avoir|merci de votre|nous avons hâte|vielen dank|danke|wir freuen uns|gracias|esperamos verte)\b`)
+var courtesy = regexp.MustCompile(`^(?i:thank you|thanks|we look forward|we (?:really )?appreciate your|we thank you|merci pour|merci d['’]avoir|merci de votre|nous vous remercions|nous avons hâte|vielen dank|herzlichen dank|danke|wir danken|wir freuen uns|gracias|muchas gracias|agradecemos|esperamos verte)\b`)
+
+// empathy is a sentence that only tells the reader the business
+// understands ("We understand that delays happen.", "Sabemos que surgen
+// imprevistos."): alone it answers nothing and heads no section; the rule
+// that follows it does. One that goes on to a rule ("…, so please call
+// us.") is kept.
+var empathyThen = regexp.MustCompile(`(?i)\b(?:so|therefore|please|must|donc|c'est pourquoi|merci de|deshalb|daher|bitte|por eso|por lo que|por favor)\b`)
+
+var empathy = regexp.MustCompile(`^(?i:we (?:do )?(?:understand|know|realise|realize) that|we understand|nous (?:comprenons|savons) (?:que|bien)|wir (?:verstehen|wissen),? dass|wir haben verständnis|(?:sabemos|entendemos|comprendemos) que)\b`)
 
 // announceWords are the words announceRef needs, tested before it.
 var announceWords = []string{"below", "following", "follows", "ci-dessous", "nachfolgend", "folgende", "continuación"}

@@ -287,7 +287,12 @@ func (c *corpus) howTo(req Request) (*Document, error) {
 		c.mark(s)
 	}
 	intro := c.introSentence(p.heading)
-	if lead := c.leadText(l); lead != "" {
+	if lead := c.leadText(l); lead != "" && intro == lx.introAny {
+		// the guide's own opening ("Learn how to change the email
+		// address of your account.") says more than "Here are the
+		// steps, one at a time.", which would only stand before it
+		intro = lead
+	} else if lead != "" {
 		intro += "\n\n" + lead
 	}
 	d.Sections = append(d.Sections, Section{Heading: lx.overview, Body: truncateText(intro, MaxIntroLen)})
