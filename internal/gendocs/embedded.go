@@ -128,7 +128,7 @@ type faqFinder struct {
 func (f *faqFinder) add(pi, tier int, q string, bs []block) {
 	c := f.c
 	d := c.docOf[pi]
-	q = strings.TrimSpace(q)
+	q = strings.TrimSpace(danglingMark.ReplaceAllString(strings.TrimSpace(q), "$1?"))
 	if sc := c.parts[pi].scope; sc != "" && q != "" && !strings.Contains(strings.ToLower(q), strings.ToLower(sc)) {
 		q = sc + ": " + q // "Casas Rurales: ¿La cancelación es gratuita ...?"
 	}
@@ -142,6 +142,10 @@ func (f *faqFinder) add(pi, tier int, q string, bs []block) {
 	f.out = append(f.out, qa{unit: unit{doc: d, pos: f.pos[d], part: pi, score: c.passageScore(pi, text)}, tier: tier, question: q, blocks: bs})
 	f.pos[d]++
 }
+
+// danglingMark is punctuation left before the question mark by a clause
+// the question ends on ("… vor allem zu hoher Gewichte,?").
+var danglingMark = regexp.MustCompile(`[\s,;:]*[,;:](\s?)\?$`)
 
 // explicit adds the part's own questions (a paragraph that opens with a
 // question, answered by the rest of it or by what follows) and reports

@@ -72,6 +72,10 @@ var quantityStart = regexp.MustCompile(`(?i)^(?:up to |at least |more than |less
 // hours"): the words after it ("before the first class") are needed.
 var durationEnd = regexp.MustCompile(`(?i)\d+\s*(?:hours?|days?|weeks?|months?|minutes?|heures?|jours?|semaines?|mois|stunden|tagen?|wochen|monaten?|horas?|días?|semanas?|meses)$`)
 
+// danglingAnd is a cut that ends on a second subject without what is
+// said of it ("¿La llegada es a partir de las 15:00 y la salida?").
+var danglingAnd = regexp.MustCompile(`(?i)\s(?:and|or|et|ou|und|oder|y|e|o)\s+(?:the|a|an|your|le|la|les|l'|un|une|votre|der|die|das|den|ein|eine|el|los|las|una|su|tu)\s*[\p{L}-]+$`)
+
 // shortQuestion keeps a question of at most 12 words; a longer one ends
 // before its list of cases, its answer keeping them all; one still
 // longer than 18 words is not asked.
@@ -88,7 +92,8 @@ func shortQuestion(q string) string {
 		return q
 	}
 	for _, loc := range qCut.FindAllStringIndex(body, -1) {
-		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 && !durationEnd.MatchString(cut) && !quantityStart.MatchString(body[loc[1]:]) {
+		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 && !durationEnd.MatchString(cut) && !quantityStart.MatchString(body[loc[1]:]) &&
+			!danglingAnd.MatchString(cut) {
 			return cut + end
 		}
 	}

@@ -279,3 +279,40 @@ func TestHowToTitle(t *testing.T) {
 		t.Errorf("title %q", d.Title)
 	}
 }
+
+// TestRoundFourRules: what round three's held-out read found, as rules.
+func TestRoundFourRules(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want bool
+	}{
+		{"Sabemos que surgen imprevistos.", true},
+		{"We understand that emergencies happen.", true},
+		{"Agradecemos tu comprensión y colaboración.", true},
+		{"We understand that delays happen, so please call us if you are late.", false}, // goes on to a rule
+		{"We know that 24 hours is short notice.", false},
+		{"Si necesitas cancelar o cambiar tu cita, hazlo con al menos 12 horas de anticipación.", false},
+	} {
+		if got := announces(c.in); got != c.want {
+			t.Errorf("announces(%q) = %v", c.in, got)
+		}
+	}
+	if contactSentence("For parties of more than 8 people, please call us directly.") || !contactSentence("For bookings, call us on 555 014 2222.") {
+		t.Error("contactSentence: a case's rule or a number")
+	}
+	for in, want := range map[string]string{
+		"¿La llegada es a partir de las 15:00 y la salida antes de las 11:00?": "¿La llegada es a partir de las 15:00 y la salida antes de las 11:00?",
+		"Do you offer regular weekly or fortnightly cleans, one-off deep cleans and end-of-tenancy cleans?": "Do you offer regular weekly or fortnightly cleans?",
+	} {
+		if got := shortQuestion(in); got != want {
+			t.Errorf("shortQuestion(%q) = %q", in, got)
+		}
+	}
+	if got := questionMarks(langES, "Cómo puedo cambiar mi contraseña"); got != "¿Cómo puedo cambiar mi contraseña?" {
+		t.Errorf("questionMarks %q", got)
+	}
+	c := &corpus{lang: langFR}
+	if got := c.introSentence("Envoyer une demande de modification"); got != "Voici les étapes à suivre : envoyer une demande de modification." {
+		t.Errorf("introSentence %q", got)
+	}
+}
