@@ -301,7 +301,7 @@ func TestRoundFourRules(t *testing.T) {
 		t.Error("contactSentence: a case's rule or a number")
 	}
 	for in, want := range map[string]string{
-		"¿La llegada es a partir de las 15:00 y la salida antes de las 11:00?": "¿La llegada es a partir de las 15:00 y la salida antes de las 11:00?",
+		"¿La llegada es a partir de las 15:00 y la salida antes de las 11:00?":                              "¿La llegada es a partir de las 15:00 y la salida antes de las 11:00?",
 		"Do you offer regular weekly or fortnightly cleans, one-off deep cleans and end-of-tenancy cleans?": "Do you offer regular weekly or fortnightly cleans?",
 	} {
 		if got := shortQuestion(in); got != want {
