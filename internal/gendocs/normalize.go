@@ -350,6 +350,9 @@ func inlineCleanOnce(s string) string {
 			s = emSingle.ReplaceAllString(s, "$1$2$3")
 		}
 	}
+	if r, _ := utf8.DecodeRuneInString(strings.TrimPrefix(s, "*")); len(s) > 1 && s[0] == '*' && strings.Count(s, "*") == 1 && unicode.IsLetter(r) {
+		s = s[1:] // a footnote mark: "*Bordetella must be given at least 5 days before …"
+	}
 	if strings.Contains(s, "~~") {
 		s = strike.ReplaceAllString(s, "")
 	}
