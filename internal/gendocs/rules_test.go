@@ -316,3 +316,26 @@ func TestRoundFourRules(t *testing.T) {
 		t.Errorf("introSentence %q", got)
 	}
 }
+
+// TestPageFAQMarks: a page's own "Q."/"A." markers and comment-box chrome
+// are no text; "Yes." answers several questions; an answer's first
+// sentence under a question heading asks no echo; a procedure is quoted
+// whole or not at all.
+func TestPageFAQMarks(t *testing.T) {
+	got := normalizeText("Q. Who can export?\nA. Only the account owner.\nQ. Are files included?\nA. Yes.\nQ. Can I still download it?\nA. Yes. It stays on the Account screen.\n0 comments\nPlease sign in to leave a comment.")
+	if strings.Contains(got, "Q.") || strings.Contains(got, "A.") || strings.Contains(got, "comment") {
+		t.Errorf("normalised %q", got)
+	}
+	if got := normalizeText("A. Smith runs the shop.\nOpen daily."); !strings.Contains(got, "A. Smith") {
+		t.Errorf("an initial without questions was taken for a marker: %q", got)
+	}
+	c := &corpus{lang: langEN, used: map[string]bool{}}
+	c.mark("Yes.")
+	if c.isUsed("Yes.") {
+		t.Error(`"Yes." marked used`)
+	}
+	c.parts = parse(Source{Name: "x", Content: "## Export\n\n1. Open Settings.\n2. Click Export and choose the items you want to export from the list.\n3. Click Download to save the report on your computer."})
+	if body, _ := c.compose(c.parts[0].blocks, 60); strings.Contains(body, "1.") {
+		t.Errorf("a procedure cut by the body's size: %q", body)
+	}
+}
