@@ -308,6 +308,16 @@ func TestRoundFourRules(t *testing.T) {
 			t.Errorf("shortQuestion(%q) = %q", in, got)
 		}
 	}
+	for in, want := range map[string]string{
+		"Vereinbarte Termine sind verbindlich.":                                                      "Sind vereinbarte Termine verbindlich?",
+		"Termine können bis 48 Stunden vorher kostenfrei abgesagt werden.":                           "Können Termine bis 48 Stunden vorher kostenfrei abgesagt werden?",
+		"Wer zu spät kommt, hat nur für die restliche Behandlungsdauer Anspruch auf die Behandlung.": "Was gilt, wenn man zu spät kommt?",
+		"Gutscheine gelten dann als eingelöst.":                                                      "", // "dann" points at the sentence before
+	} {
+		if got := ruleQuestionDE(in); got != want {
+			t.Errorf("ruleQuestionDE(%q) = %q, want %q", in, got, want)
+		}
+	}
 	if got := questionMarks(langES, "Cómo puedo cambiar mi contraseña"); got != "¿Cómo puedo cambiar mi contraseña?" {
 		t.Errorf("questionMarks %q", got)
 	}
