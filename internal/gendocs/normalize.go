@@ -46,6 +46,10 @@ var (
 	sentenceEnd  = regexp.MustCompile(`[.!?…:]["'”»)]*$`)
 )
 
+// notePrefix is a "Note:" label opening a sentence on its line: a mark
+// of the page, not part of the sentence a document quotes.
+var notePrefix = regexp.MustCompile(`^(?i:note|nb|n\.b\.|please note|remarque|à noter|hinweis|bitte beachten|nota|ten en cuenta)\s*:\s+(\p{Lu}|\d)`)
+
 // qaMarkQ and qaMarkA find a page that marks its questions and answers
 // with "Q." and "A." at line starts; qaMark removes the marks.
 var (
@@ -366,6 +370,9 @@ func inlineCleanOnce(s string) string {
 	}
 	if r, _ := utf8.DecodeRuneInString(strings.TrimPrefix(s, "*")); len(s) > 1 && s[0] == '*' && strings.Count(s, "*") == 1 && unicode.IsLetter(r) {
 		s = s[1:] // a footnote mark: "*Bordetella must be given at least 5 days before …"
+	}
+	if strings.Contains(s, ":") && notePrefix.MatchString(s) {
+		s = notePrefix.ReplaceAllString(s, "$1") // "NOTE: Generated reports are removed …"
 	}
 	if strings.Contains(s, "~~") {
 		s = strike.ReplaceAllString(s, "")

@@ -336,6 +336,9 @@ func TestPageFAQMarks(t *testing.T) {
 	if strings.Contains(got, "Q.") || strings.Contains(got, "A.") || strings.Contains(got, "comment") {
 		t.Errorf("normalised %q", got)
 	}
+	if got := normalizeText("NOTE: Generated reports are removed after two months.\nNote: see below\nBring a towel."); !strings.HasPrefix(got, "Generated reports are removed after two months.") || !strings.Contains(got, "Note: see below") {
+		t.Errorf("note label: %q", got)
+	}
 	if got := normalizeText("A. Smith runs the shop.\nOpen daily."); !strings.Contains(got, "A. Smith") {
 		t.Errorf("an initial without questions was taken for a marker: %q", got)
 	}
