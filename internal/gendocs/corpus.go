@@ -103,6 +103,9 @@ func announces(g string) bool {
 	if courtesy.MatchString(g) && words(g) <= 20 {
 		return true // "Thank you for choosing our restaurant for your group."
 	}
+	if empathy.MatchString(g) && words(g) <= 25 && len(sentences(g)) == 1 && !strings.ContainsAny(g, "0123456789$€£;") && !empathyThen.MatchString(g) {
+		return true // "Sabemos que surgen imprevistos.", "We understand that delays happen."
+	}
 	if !strings.ContainsAny(g, "bBfFcCnNaA") || leadIn(g) || words(g) > 30 {
 		return false
 	}
@@ -117,7 +120,16 @@ func announces(g string) bool {
 
 // courtesy is a sentence of thanks or welcome, which states nothing a
 // customer asks about.
-var courtesy = regexp.MustCompile(`^(?i:thank you|thanks|we look forward|merci pour|merci d['’]avoir|merci de votre|nous avons hâte|vielen dank|danke|wir freuen uns|gracias|esperamos verte)\b`)
+var courtesy = regexp.MustCompile(`^(?i:thank you|thanks|we look forward|we (?:really )?appreciate your|we thank you|merci pour|merci d['’]avoir|merci de votre|nous vous remercions|nous avons hâte|vielen dank|herzlichen dank|danke|wir danken|wir freuen uns|gracias|muchas gracias|agradecemos|esperamos verte)\b`)
+
+// empathy is a sentence that only tells the reader the business
+// understands ("We understand that delays happen.", "Sabemos que surgen
+// imprevistos."): alone it answers nothing and heads no section; the rule
+// that follows it does. One that goes on to a rule ("…, so please call
+// us.") is kept.
+var empathyThen = regexp.MustCompile(`(?i)\b(?:so|therefore|please|must|donc|c'est pourquoi|merci de|deshalb|daher|bitte|por eso|por lo que|por favor)\b`)
+
+var empathy = regexp.MustCompile(`^(?i:we (?:do )?(?:understand|know|realise|realize) that|we understand|nous (?:comprenons|savons) (?:que|bien)|wir (?:verstehen|wissen),? dass|wir haben verständnis|(?:sabemos|entendemos|comprendemos) que)\b`)
 
 // announceWords are the words announceRef needs, tested before it.
 var announceWords = []string{"below", "following", "follows", "ci-dessous", "nachfolgend", "folgende", "continuación"}
@@ -276,6 +288,10 @@ func (c *corpus) mark(text string) {
 
 // isUsed reports whether any sentence of text is placed already.
 func (c *corpus) isUsed(text string) bool {
+	if words(text) <= 2 {
+		// "Yes." or "No." answers several questions; it is no one's text
+		return false
+	}
 	for _, k := range c.keysOf(text) {
 		if c.used[k] {
 			return true
@@ -292,8 +308,31 @@ func (c *corpus) isUsed(text string) bool {
 // it refers to. It returns the body and the sentences it used; nothing is
 // marked used.
 func (c *corpus) compose(blocks []block, max int) (string, []string) {
-	w := &composer{c: c, max: max, prevKind: para, prevList: -1}
+	return c.composeBody(&composer{c: c, max: max, prevKind: para, prevList: -1}, blocks)
+}
+
+// composeAnswer composes the answer to a question the sources ask
+// themselves: its first sentence may refer to the question ("Q. How long
+// does an export take?" "It depends on how much data there is.").
+func (c *corpus) composeAnswer(blocks []block, max int) (string, []string) {
+	return c.composeBody(&composer{c: c, max: max, prevKind: para, prevList: -1, asked: true}, blocks)
+}
+
+func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
+	// a procedure is written whole or not at all: a body full before its
+	// last step goes back to where the steps began
+	type mark struct {
+		text                string
+		used, n, list, prev int
+		kind                blockKind
+	}
+	var before *mark
 	for i, b := range blocks {
+		if b.kind == step && b.list != w.prevList {
+			before = &mark{text: w.sb.String(), used: len(w.usedSS), n: w.n, list: w.prevList, kind: w.prevKind}
+		} else if b.kind != step {
+			before = nil
+		}
 		stop := false
 		if b.kind == para {
 			stop = w.para(blocks, i)
@@ -301,6 +340,11 @@ func (c *corpus) compose(blocks []block, max int) (string, []string) {
 			stop = !w.item(b)
 		}
 		if stop {
+			if before != nil && b.kind == step {
+				w.sb.Reset()
+				w.sb.WriteString(before.text)
+				w.usedSS, w.n, w.prevList, w.prevKind = w.usedSS[:before.used], before.n, before.list, before.kind
+			}
 			break
 		}
 	}
@@ -317,6 +361,7 @@ type composer struct {
 	n        int // the last step's number
 	prevKind blockKind
 	prevList int
+	asked    bool // the body answers a question the sources ask
 }
 
 // write adds a line after sep, unless it would pass max (a first line
@@ -340,7 +385,7 @@ func (w *composer) para(blocks []block, i int) (stop bool) {
 	gs, headless := c.groups(b.text)
 	var keep []string
 	for gi, g := range gs {
-		if c.isUsed(g) || gi == 0 && headless && w.sb.Len() == 0 || announces(g) {
+		if c.isUsed(g) || gi == 0 && headless && w.sb.Len() == 0 && !w.asked || announces(g) {
 			continue
 		}
 		if leadIn(g) && (i+1 >= len(blocks) || blocks[i+1].kind == para || gi != len(gs)-1 || c.isUsed(blocks[i+1].text)) {

@@ -110,6 +110,13 @@ func (c *corpus) faqCandidates() []qa {
 		if p.heading != "" {
 			f.fromHeading(pi, p, context)
 		}
+		if strings.HasSuffix(p.heading, "?") && len(p.blocks) == 1 && p.blocks[0].kind == para && words(sentences(p.blocks[0].text)[0]) <= 2 {
+			// a question heading answered "Yes." or "No." and why: the
+			// reason belongs to that answer and asks nothing of its own
+			// (an echo question would take "Your latest export can be
+			// downloaded …" from "Can I still download my export …? Yes.")
+			continue
+		}
 		f.fromRules(pi, p, context)
 	}
 	return f.out
@@ -128,7 +135,7 @@ type faqFinder struct {
 func (f *faqFinder) add(pi, tier int, q string, bs []block) {
 	c := f.c
 	d := c.docOf[pi]
-	q = strings.TrimSpace(q)
+	q = strings.TrimSpace(danglingMark.ReplaceAllString(strings.TrimSpace(q), "$1?"))
 	if sc := c.parts[pi].scope; sc != "" && q != "" && !strings.Contains(strings.ToLower(q), strings.ToLower(sc)) {
 		q = sc + ": " + q // "Casas Rurales: ¿La cancelación es gratuita ...?"
 	}
@@ -142,6 +149,10 @@ func (f *faqFinder) add(pi, tier int, q string, bs []block) {
 	f.out = append(f.out, qa{unit: unit{doc: d, pos: f.pos[d], part: pi, score: c.passageScore(pi, text)}, tier: tier, question: q, blocks: bs})
 	f.pos[d]++
 }
+
+// danglingMark is punctuation left before the question mark by a clause
+// the question ends on ("… vor allem zu hoher Gewichte,?").
+var danglingMark = regexp.MustCompile(`[\s,;:]*[,;:](\s?)\?$`)
 
 // explicit adds the part's own questions (a paragraph that opens with a
 // question, answered by the rest of it or by what follows) and reports
@@ -206,8 +217,14 @@ func (f *faqFinder) fromHeading(pi int, p part, context string) {
 func (f *faqFinder) fromRules(pi int, p part, context string) {
 	c := f.c
 	procedures := procedureLists(c.lang, p.blocks)
-	for _, b := range p.blocks {
+	// under a question heading, the first sentence answers that question:
+	// it asks no echo of its own
+	answered := strings.HasSuffix(p.heading, "?")
+	for bi, b := range p.blocks {
 		gs, headless := c.groups(b.text)
+		if answered && bi == 0 && b.kind == para {
+			headless = true
+		}
 		inProc := b.kind == step && procedures[b.list]
 		if b.kind != para {
 			// a list item or row: its fact or first rule answers with the
@@ -337,8 +354,12 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 			// is left would answer the heading with an unrelated sentence
 			continue
 		}
-		a, used := c.compose(q.blocks, limit)
-		if a == "" || midRef(c.lang, a) {
+		compose := c.compose
+		if q.tier == 0 {
+			compose = c.composeAnswer
+		}
+		a, used := compose(q.blocks, limit)
+		if a == "" || midRef(c.lang, a) && q.tier != 0 {
 			continue
 		}
 		seenQ[key] = true

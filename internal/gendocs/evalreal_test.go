@@ -275,3 +275,10 @@ func realEval(t *testing.T, dir string, minKBs, minOK int) {
 func TestEvaluationHeldOut2(t *testing.T) {
 	realEval(t, "testdata/evalheldout2", 7, 0)
 }
+
+// TestEvaluationHeldOut3 runs round four's held-out pages
+// (testdata/evalheldout3), written before its changes and measured once
+// after them.
+func TestEvaluationHeldOut3(t *testing.T) {
+	realEval(t, "testdata/evalheldout3", 9, 0)
+}

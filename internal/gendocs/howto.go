@@ -279,7 +279,11 @@ func (c *corpus) howTo(req Request) (*Document, error) {
 	p := c.parts[l.part]
 	topic := c.procedureName(l)
 	title := topic
-	if !howToHead.MatchString(topic) && !strings.HasSuffix(topic, "?") {
+	if m := askedTopic.FindStringSubmatch(topic); m != nil && !strings.HasSuffix(topic, "?") {
+		// "Cómo puedo cambiar mi contraseña" (a question without its
+		// marks) is titled as the question it is, not "…: paso a paso"
+		title = questionMarks(c.lang, topic)
+	} else if !howToHead.MatchString(topic) && !strings.HasSuffix(topic, "?") {
 		title = fmt.Sprintf(lx.howToTitle, topic) // a question ("How can I edit my email address?") is a title as it is
 	}
 	d := &Document{Title: truncateText(title, MaxTitleLen), Subtitle: c.subtitle(req, "")}
@@ -287,7 +291,12 @@ func (c *corpus) howTo(req Request) (*Document, error) {
 		c.mark(s)
 	}
 	intro := c.introSentence(p.heading)
-	if lead := c.leadText(l); lead != "" {
+	if lead := c.leadText(l); lead != "" && intro == lx.introAny {
+		// the guide's own opening ("Learn how to change the email
+		// address of your account.") says more than "Here are the
+		// steps, one at a time.", which would only stand before it
+		intro = lead
+	} else if lead != "" {
 		intro += "\n\n" + lead
 	}
 	d.Sections = append(d.Sections, Section{Heading: lx.overview, Body: truncateText(intro, MaxIntroLen)})
@@ -340,7 +349,39 @@ func (c *corpus) introSentence(heading string) string {
 		// heading that is not an instruction or a gerund gets the neutral sentence
 		return lx.introAny
 	}
+	if (c.lang == langFR || c.lang == langES) && infinitiveStart[c.lang].MatchString(h) {
+		// "Voici les étapes à suivre : envoyer une demande de
+		// modification." (an infinitive keeps no capital after the colon)
+		h = lowerFirst(h)
+	}
 	return fmt.Sprintf(lx.introFor, h)
+}
+
+// askedTopic is a heading or source name that asks how to do something
+// but lost its question marks ("Cómo puedo cambiar mi contraseña").
+var askedTopic = regexp.MustCompile(`^(?i:(?:¿\s*)?(?:cómo|comment|wie|how (?:do|can|should) (?:i|we|you)))\s+\S+`)
+
+// questionMarks writes a question with the language's marks: "¿…?" in
+// Spanish, " ?" in French, "?" otherwise.
+func questionMarks(lang, q string) string {
+	q = strings.TrimRight(strings.TrimSpace(q), ".:;!")
+	switch lang {
+	case langES:
+		if !strings.HasPrefix(q, "¿") {
+			q = "¿" + q
+		}
+		return q + "?"
+	case langFR:
+		return q + " ?"
+	}
+	return q + "?"
+}
+
+// infinitiveStart is a heading that opens with an infinitive ("Envoyer
+// une demande", "Cambiar la contraseña").
+var infinitiveStart = map[string]*regexp.Regexp{
+	langFR: regexp.MustCompile(`^\p{Lu}\p{Ll}+(?:er|ir|re)\s`),
+	langES: regexp.MustCompile(`^\p{Lu}\p{Ll}+(?:ar|er|ir)(?:se|lo|la)?\s`),
 }
 
 var tipsTo = regexp.MustCompile(`^(?i:tips (?:to|for|on)|a guide to|guide to)\s+`)

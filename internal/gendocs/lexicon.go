@@ -40,7 +40,7 @@ var lexicons = map[string]*lexicon{
 		factCost: "%s : quel est le tarif ?", factWhat: "%s : de quoi s'agit-il ?", generic: "%s : que faut-il savoir ?"},
 	langDE: {defaultName: "Ihr Unternehmen", faqTitle: "Häufige Fragen: %s", focus: "Schwerpunkt: %s",
 		drawnFrom: "Antworten aus: %s", howToTitle: "%s: Schritt für Schritt", overview: "Überblick", steps: "Schritte",
-		next: "Nächste Schritte", introHow: "So geht es Schritt für Schritt: %s.", introFor: "Die folgenden Schritte erklären: %s.",
+		next: "Nächste Schritte", introHow: "So geht es Schritt für Schritt: %s.", introFor: "So gehen Sie vor: %s.",
 		introAny: "Folgen Sie diesen Schritten der Reihe nach.", offers: "Das bietet %s", who: "Für wen es gedacht ist",
 		keyPoints: "Das Wichtigste", contact: "Kontakt", glance: "%s auf einen Blick", and: "und",
 		howWorks: "So funktioniert es", pricing: "Preise und Bedingungen",

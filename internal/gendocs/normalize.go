@@ -46,6 +46,18 @@ var (
 	sentenceEnd  = regexp.MustCompile(`[.!?…:]["'”»)]*$`)
 )
 
+// notePrefix is a "Note:" label opening a sentence on its line: a mark
+// of the page, not part of the sentence a document quotes.
+var notePrefix = regexp.MustCompile(`^(?i:note|nb|n\.b\.|please note|remarque|à noter|hinweis|bitte beachten|nota|ten en cuenta)\s*:\s+(\p{Lu}|\d)`)
+
+// qaMarkQ and qaMarkA find a page that marks its questions and answers
+// with "Q." and "A." at line starts; qaMark removes the marks.
+var (
+	qaMarkQ = regexp.MustCompile(`(?m)^[ \t]*Q[.:][ \t]+\S[^\n]*\?[ \t]*$`)
+	qaMarkA = regexp.MustCompile(`(?m)^[ \t]*A[.:][ \t]+\S`)
+	qaMark  = regexp.MustCompile(`(?m)^([ \t]*)[QA][.:][ \t]+`)
+)
+
 // chromeLine matches a whole line of page chrome in the four languages.
 var chromeLine = regexp.MustCompile(`(?i)^(` +
 	`was this (article|page|answer|information) (helpful|useful)\s*\??|did this answer your question\s*\??|` +
@@ -54,6 +66,7 @@ var chromeLine = regexp.MustCompile(`(?i)^(` +
 	`still need help\s*\??|contact support|start typing and press enter to search|¿?te ayudó esta información\s*\??|submit a request|\d+ (out of \d+ )?(people|users) found this helpful.*|` +
 	`cet article (vous )?a-t-il (été )?utile\s*\??|cette page (vous )?a-t-elle (été )?utile\s*\??|partager|imprimer|sommaire|table des matières|oui\s*/?\s*non|retour en haut|` +
 	`war (dieser|der) (artikel|beitrag|inhalt) hilfreich\s*\??|war diese seite hilfreich\s*\??|teilen|drucken|inhaltsverzeichnis|inhalt|ja\s*/?\s*nein|nach oben|` +
+	`(\d+ )?(comments?|commentaires?|kommentare?|comentarios?)|(please )?(sign|log) in to (leave|post|add) a comment|leave a (comment|reply)|` +
 	`¿?(te|le) (ha )?(resultado|parecido|sido) útil( este artículo| esta página)?\s*\??|¿?(fue|ha sido) útil (este artículo|esta página)\s*\??|compartir|imprimir|índice|tabla de contenidos?|sí\s*/?\s*no|volver arriba` +
 	`)$`)
 
@@ -98,6 +111,11 @@ func normalizeOnce(s string) string {
 	s = strings.ReplaceAll(s, "\u200b", "")
 	if strings.ContainsRune(s, '<') {
 		s = stripHTML(s)
+	}
+	if strings.Contains(s, "Q") && strings.Contains(s, "A") && qaMarkQ.MatchString(s) && qaMarkA.MatchString(s) {
+		// "Q. Who can export?" / "A. Only the account owner.": the
+		// page's markers of its own questions and answers, not text
+		s = qaMark.ReplaceAllString(s, "$1")
 	}
 	lines := strings.Split(s, "\n")
 	lines = dropCode(lines)
@@ -350,6 +368,12 @@ func inlineCleanOnce(s string) string {
 			s = emSingle.ReplaceAllString(s, "$1$2$3")
 		}
 	}
+	if r, _ := utf8.DecodeRuneInString(strings.TrimPrefix(s, "*")); len(s) > 1 && s[0] == '*' && strings.Count(s, "*") == 1 && unicode.IsLetter(r) {
+		s = s[1:] // a footnote mark: "*Bordetella must be given at least 5 days before …"
+	}
+	if strings.Contains(s, ":") && notePrefix.MatchString(s) {
+		s = notePrefix.ReplaceAllString(s, "$1") // "NOTE: Generated reports are removed …"
+	}
 	if strings.Contains(s, "~~") {
 		s = strike.ReplaceAllString(s, "")
 	}
@@ -380,7 +404,7 @@ func maybeChromeLine(t string) bool {
 
 var chromeFirst = toSet(`was did yes no share print table contents on in back skip related still contact start te le submit
 	cet cette partager imprimer sommaire oui retour war teilen drucken inhaltsverzeichnis inhalt ja nach fue ha compartir imprimir
-	índice tabla sí volver`)
+	índice tabla sí volver comments comment commentaires commentaire kommentare kommentar comentarios comentario please sign log leave`)
 
 // chromeStartFirst are the first words chromeStart can match.
 var chromeStartFirst = toSet(`last updated written posted published by mis publié écrit rédigé aktualisiert zuletzt veröffentlicht

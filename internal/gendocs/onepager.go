@@ -56,14 +56,20 @@ var contactAddress = regexp.MustCompile(`(?i)\S@[a-z0-9-]+\.|\+?\(?\d[\d ()-]{7,
 // contactSentence reports whether a sentence tells how to get in touch. A
 // rule's condition that says to contact the business ("Sollten
 // unvorhergesehene Umstände Ihre Anreise unmöglich machen, kontaktieren
-// Sie uns.") stays with its rule, unless it gives the number or address
-// or the case is having a question.
+// Sie uns.", "For parties of more than 8 people, please call us.") stays
+// with its rule, unless it gives the number or address or the case is
+// having a question.
 func contactSentence(s string) bool {
 	if !contactCue.MatchString(s) {
 		return false
 	}
-	return !conditionStart.MatchString(s) || contactAddress.MatchString(s) || questionCase.MatchString(s)
+	return !conditionStart.MatchString(s) && !caseStart.MatchString(s) || contactAddress.MatchString(s) || questionCase.MatchString(s)
 }
+
+// caseStart opens a sentence with the case it is about ("For parties of
+// more than 8 people, please call us directly."): a rule for that case,
+// not how to get in touch.
+var caseStart = regexp.MustCompile(`^(?i:for|für|pour|para)\s[^,.]{3,60},`)
 
 // questionCase is the condition of a contact sentence proper: "If you
 // have any questions, contact us."

@@ -15,7 +15,7 @@ var (
 	aPrefix     = regexp.MustCompile(`^(?i:a(?:nswer)?\s*[:.-]\s*)`)
 	howToHead   = regexp.MustCompile(`^(?i:how\s+to)\s+(.+)$`)
 	youModal    = regexp.MustCompile(`^(?i:you)\s+(can|cannot|can't|may|should|must|need to|have to|will need to)\s+(.+)$`)
-	weVerb      = regexp.MustCompile(`^(?i:we)\s+(are|can|will|also)?\s*(.+)$`)
+	weVerb      = regexp.MustCompile(`^(?i:we)\s+(are|can|will|may|also)?\s*(.+)$`)
 	ourIs       = regexp.MustCompile(`^(?i:our)\s+((?:\S+\s+){0,3}?\S+)\s+(is|are)\s+\S`)
 	ifClause    = regexp.MustCompile(`^(?i:if)\s+you\s+([^,]{3,80}),\s*\S`)
 	toClause    = regexp.MustCompile(`^(?i:to)\s+([^,]{3,60}),\s*\S`)
@@ -147,7 +147,12 @@ func sentenceQuestion(s string) string {
 			return ""
 		}
 		rest := toCustomer(firstClause(m[2]))
+		if r, ok := strings.CutPrefix(rest, "reserve the right to "); ok {
+			m[1], rest = "can", r // "We reserve the right to refuse …" → "Can you refuse …?"
+		}
 		switch strings.ToLower(m[1]) {
+		case "may": // "We may refuse to board …" asks "Can you refuse to board …?", not "Do you may …?"
+			return "Can you " + rest + "?"
 		case "are":
 			return "Are you " + rest + "?"
 		case "can":

@@ -20,13 +20,17 @@ var (
 	deIf = regexp.MustCompile(`^(?i:wenn|falls|sollten?)\s+([^,]{3,90}),\s*\S`)
 	esIf = regexp.MustCompile(`^(?i:si|cuando|en caso de)\s+([^,]{3,90}),\s*\S`)
 	// German "Bei X <verb> ...": the circumstance ends at the finite verb
-	deBei      = regexp.MustCompile(`^(?i:bei|ab|bis|während|nach|vor|in|im|für)\s+(.{3,80}?)\s+(ist|sind|wird|werden|gibt|gilt|gelten|fallen|fällt|erfolgt|haftet|besteht|kann|können|muss|müssen|darf|dürfen|bleibt|entfällt|betragen|beträgt|berechnen|zahlen|zahlt)\b`)
-	enTime     = regexp.MustCompile(`^(?i:between|within|less than|more than|up to|from|after|before|at least)\b`)
-	frTime     = regexp.MustCompile(`^(?i:entre|moins de|plus de|jusqu['’]à|à partir de|dans les|avant|après)\b`)
-	deTime     = regexp.MustCompile(`^(?i:zwischen|weniger als|mehr als|bis|ab|innerhalb|vor|nach)\b`)
-	esTime     = regexp.MustCompile(`^(?i:entre|menos de|más de|hasta|a partir de|dentro de|antes de|después de)\b`)
-	enDet      = regexp.MustCompile(`^(The|An?|Every|Each|All|Any|Your|Our|No)\s+((?:[\p{L}\d'’%$-]+\s+){0,5}?[\p{L}\d'’-]+)\s+(is|are|can|cannot|can't|must|will|may|should|needs|need|requires|require|costs|cost|includes|include|applies|apply|takes|take|gets|get|has|have|renews|renew|expires|expire|starts|ends|lasts|remains|remain|lists|shows|covers|counts|runs|begins|begin|closes|opens)(?:\s+(.+))?$`)
-	frDet      = regexp.MustCompile(`^(Le|La|Les|L['’]|Un|Une|Toute|Tout|Chaque|Des)\s*(\S.*)$`)
+	deBei  = regexp.MustCompile(`^(?i:bei|ab|bis|während|nach|vor|in|im|für)\s+(.{3,80}?)\s+(ist|sind|wird|werden|gibt|gilt|gelten|fallen|fällt|erfolgt|haftet|besteht|kann|können|muss|müssen|darf|dürfen|bleibt|entfällt|betragen|beträgt|berechnen|zahlen|zahlt)\b`)
+	enTime = regexp.MustCompile(`^(?i:between|within|less than|more than|up to|from|after|before|at least)\b`)
+	frTime = regexp.MustCompile(`^(?i:entre|moins de|plus de|jusqu['’]à|à partir de|dans les|avant|après)\b`)
+	deTime = regexp.MustCompile(`^(?i:zwischen|weniger als|mehr als|bis|ab|innerhalb|vor|nach)\b`)
+	esTime = regexp.MustCompile(`^(?i:entre|menos de|más de|hasta|a partir de|dentro de|antes de|después de)\b`)
+	enDet  = regexp.MustCompile(`^(The|An?|Every|Each|All|Any|Your|Our|No)\s+((?:[\p{L}\d'’%$-]+\s+){0,5}?[\p{L}\d'’-]+)\s+(is|are|can|cannot|can't|must|will|may|should|needs|need|requires|require|costs|cost|includes|include|applies|apply|takes|take|gets|get|has|have|renews|renew|expires|expire|starts|ends|lasts|remains|remain|lists|shows|covers|counts|runs|begins|begin|closes|opens)(?:\s+(.+))?$`)
+	frDet  = regexp.MustCompile(`^(Le|La|Les|L['’]|Un|Une|Toute|Tout|Chaque|Des)\s*(\S.*)$`)
+	// German "Wer …, …" (whoever does something) and a plural subject
+	// without article before a modal or "sind" ("Termine können …")
+	deWer      = regexp.MustCompile(`^Wer\s+([^,]{3,120}),\s*\S`)
+	dePlural   = regexp.MustCompile(`^(?:(\p{Lu}\p{Ll}+e[nrs]?)\s+)?(\p{Lu}\p{Ll}+(?:e|en|n|s|er))\s+(sind|können|müssen|dürfen|werden|gelten)\s+(.+)$`)
 	deDet      = regexp.MustCompile(`^(Der|Die|Das|Ein|Eine|Jedes|Jede|Jeder)\s+(\p{Lu}[\p{L}-]*)\s+(\p{Ll}\p{L}*)\s+(.+)$`)
 	deNoun     = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:en|e|n|s|er))(?:,| (?:sind|ist|werden|wird|dürfen|darf|müssen|muss|macht|machen|gibt|und))\s`)
 	esDet      = regexp.MustCompile(`^(El|La|Los|Las|Un|Una|Todo|Toda|Todos|Todas|Cada)\s+\S`)
@@ -72,6 +76,10 @@ var quantityStart = regexp.MustCompile(`(?i)^(?:up to |at least |more than |less
 // hours"): the words after it ("before the first class") are needed.
 var durationEnd = regexp.MustCompile(`(?i)\d+\s*(?:hours?|days?|weeks?|months?|minutes?|heures?|jours?|semaines?|mois|stunden|tagen?|wochen|monaten?|horas?|días?|semanas?|meses)$`)
 
+// danglingAnd is a cut that ends on a second subject without what is
+// said of it ("¿La llegada es a partir de las 15:00 y la salida?").
+var danglingAnd = regexp.MustCompile(`(?i)\s(?:and|or|et|ou|und|oder|y|e|o)\s+(?:the|a|an|your|le|la|les|l'|un|une|votre|der|die|das|den|ein|eine|el|los|las|una|su|tu)\s*[\p{L}-]+$`)
+
 // shortQuestion keeps a question of at most 12 words; a longer one ends
 // before its list of cases, its answer keeping them all; one still
 // longer than 18 words is not asked.
@@ -88,7 +96,8 @@ func shortQuestion(q string) string {
 		return q
 	}
 	for _, loc := range qCut.FindAllStringIndex(body, -1) {
-		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 && !durationEnd.MatchString(cut) && !quantityStart.MatchString(body[loc[1]:]) {
+		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 && !durationEnd.MatchString(cut) && !quantityStart.MatchString(body[loc[1]:]) &&
+			!danglingAnd.MatchString(cut) {
 			return cut + end
 		}
 	}
@@ -176,6 +185,14 @@ func ruleQuestionDE(body string) string {
 	if m := deNoun.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") {
 		// a rule about a thing named first ("Glasflaschen sind ... verboten.")
 		return "Was gilt für " + m[1] + "?"
+	}
+	if m := deWer.FindStringSubmatch(body); m != nil {
+		// "Wer zu spät kommt, hat …": "man" takes the same verb form
+		return "Was gilt, wenn man " + m[1] + "?"
+	}
+	if m := dePlural.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") && !strings.Contains(" "+m[4]+" ", " dann ") {
+		// "Vereinbarte Termine sind verbindlich." → "Sind vereinbarte Termine verbindlich?"
+		return capitalize(m[3]) + " " + strings.TrimSpace(strings.ToLower(m[1])+" "+m[2]) + " " + strings.TrimSpace(negWord.ReplaceAllString(" "+strings.TrimSuffix(firstClause(m[4]), "."), "")) + "?"
 	}
 	if m := deDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") && deFiniteVerb(m[3]) {
 		rest := negWord.ReplaceAllString(" "+firstClause(m[4]), "")

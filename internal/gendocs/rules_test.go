@@ -279,3 +279,76 @@ func TestHowToTitle(t *testing.T) {
 		t.Errorf("title %q", d.Title)
 	}
 }
+
+// TestRoundFourRules: what round three's held-out read found, as rules.
+func TestRoundFourRules(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want bool
+	}{
+		{"Sabemos que surgen imprevistos.", true},
+		{"We understand that emergencies happen.", true},
+		{"Agradecemos tu comprensión y colaboración.", true},
+		{"We understand that delays happen, so please call us if you are late.", false}, // goes on to a rule
+		{"We know that 24 hours is short notice.", false},
+		{"Si necesitas cancelar o cambiar tu cita, hazlo con al menos 12 horas de anticipación.", false},
+	} {
+		if got := announces(c.in); got != c.want {
+			t.Errorf("announces(%q) = %v", c.in, got)
+		}
+	}
+	if contactSentence("For parties of more than 8 people, please call us directly.") || !contactSentence("For bookings, call us on 555 014 2222.") {
+		t.Error("contactSentence: a case's rule or a number")
+	}
+	for in, want := range map[string]string{
+		"¿La llegada es a partir de las 15:00 y la salida antes de las 11:00?":                              "¿La llegada es a partir de las 15:00 y la salida antes de las 11:00?",
+		"Do you offer regular weekly or fortnightly cleans, one-off deep cleans and end-of-tenancy cleans?": "Do you offer regular weekly or fortnightly cleans?",
+	} {
+		if got := shortQuestion(in); got != want {
+			t.Errorf("shortQuestion(%q) = %q", in, got)
+		}
+	}
+	for in, want := range map[string]string{
+		"Vereinbarte Termine sind verbindlich.":                                                      "Sind vereinbarte Termine verbindlich?",
+		"Termine können bis 48 Stunden vorher kostenfrei abgesagt werden.":                           "Können Termine bis 48 Stunden vorher kostenfrei abgesagt werden?",
+		"Wer zu spät kommt, hat nur für die restliche Behandlungsdauer Anspruch auf die Behandlung.": "Was gilt, wenn man zu spät kommt?",
+		"Gutscheine gelten dann als eingelöst.":                                                      "", // "dann" points at the sentence before
+	} {
+		if got := ruleQuestionDE(in); got != want {
+			t.Errorf("ruleQuestionDE(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := questionMarks(langES, "Cómo puedo cambiar mi contraseña"); got != "¿Cómo puedo cambiar mi contraseña?" {
+		t.Errorf("questionMarks %q", got)
+	}
+	c := &corpus{lang: langFR}
+	if got := c.introSentence("Envoyer une demande de modification"); got != "Voici les étapes à suivre : envoyer une demande de modification." {
+		t.Errorf("introSentence %q", got)
+	}
+}
+
+// TestPageFAQMarks: a page's own "Q."/"A." markers and comment-box chrome
+// are no text; "Yes." answers several questions; an answer's first
+// sentence under a question heading asks no echo; a procedure is quoted
+// whole or not at all.
+func TestPageFAQMarks(t *testing.T) {
+	got := normalizeText("Q. Who can export?\nA. Only the account owner.\nQ. Are files included?\nA. Yes.\nQ. Can I still download it?\nA. Yes. It stays on the Account screen.\n0 comments\nPlease sign in to leave a comment.")
+	if strings.Contains(got, "Q.") || strings.Contains(got, "A.") || strings.Contains(got, "comment") {
+		t.Errorf("normalised %q", got)
+	}
+	if got := normalizeText("NOTE: Generated reports are removed after two months.\nNote: see below\nBring a towel."); !strings.HasPrefix(got, "Generated reports are removed after two months.") || !strings.Contains(got, "Note: see below") {
+		t.Errorf("note label: %q", got)
+	}
+	if got := normalizeText("A. Smith runs the shop.\nOpen daily."); !strings.Contains(got, "A. Smith") {
+		t.Errorf("an initial without questions was taken for a marker: %q", got)
+	}
+	c := &corpus{lang: langEN, used: map[string]bool{}}
+	c.mark("Yes.")
+	if c.isUsed("Yes.") {
+		t.Error(`"Yes." marked used`)
+	}
+	c.parts = parse(Source{Name: "x", Content: "## Export\n\n1. Open Settings.\n2. Click Export and choose the items you want to export from the list.\n3. Click Download to save the report on your computer."})
+	if body, _ := c.compose(c.parts[0].blocks, 60); strings.Contains(body, "1.") {
+		t.Errorf("a procedure cut by the body's size: %q", body)
+	}
+}

@@ -117,6 +117,8 @@ func TestSentenceQuestion(t *testing.T) {
 		{"You need to bring a list of any medicines you take.", "Do I need to bring a list of any medicines I take?"},
 		{"If you are in pain, call us before 9:00.", "What if I am in pain?"},
 		{"We will send you a reminder.", "Will you send me a reminder?"},
+		{"We may bathe a pet at the owner's expense if needed.", "Can you bathe a pet at the owner's expense if needed?"},
+		{"We reserve the right to refuse service.", "Can you refuse service?"},
 		{"Our practice is ideal for families.", ""},
 		{"We accept card and cash, and we offer payment plans.", "Do you accept card and cash?"},
 		{"We were founded in 1990 by two sisters.", ""},
