@@ -264,3 +264,30 @@ func (s *Server) checkContract(t testing.TB, method, path string, body any, r *R
 		t.Errorf("contract: %s\nbody: %s", msg, truncate(r.Raw))
 	}
 }
+
+// RequestRefusal says why the request schema of the documented operation
+// POST path refuses data ("" when the schema takes it, or when the
+// operation declares no JSON body); data is a value or its JSON text. So that a fuzzer can check the server
+// refuses what the document refuses.
+func (s *Server) RequestRefusal(t testing.TB, path string, data any) string {
+	t.Helper()
+	c, err := loadContract(s)
+	if err != nil {
+		t.Fatalf("load the OpenAPI document: %v", err)
+	}
+	op, _ := c.doc["paths"].(map[string]any)[path].(map[string]any)["post"].(map[string]any)
+	body, _ := op["requestBody"].(map[string]any)
+	content, _ := body["content"].(map[string]any)
+	if _, ok := content["application/json"]; !ok {
+		return ""
+	}
+	raw, ok := data.(string) // a body already encoded, as Do takes it
+	if !ok {
+		b, err := json.Marshal(data)
+		if err != nil {
+			t.Fatalf("encode the request: %v", err)
+		}
+		raw = string(b)
+	}
+	return c.validate(pointer("paths", path, "post", "requestBody", "content", "application/json", "schema"), []byte(raw))
+}

@@ -32,6 +32,14 @@ func TestContractCheck(t *testing.T) {
 		{"null list", "POST", "/v1", env, 200, `{"success":true,"data":{"api_keys":null,"count":0}}`, "does not match"},
 		{"undeclared status", "POST", "/v1", env, 404, `{"success":false,"error":{"code":"NOT_FOUND","message":"x","status":404}}`, "does not declare"},
 		{"bad error body", "POST", "/v1", env, 401, `{"success":false,"error":{"code":"NOPE","message":"x","status":401}}`, "does not match"},
+		// A declared status and a body on the error schema, but a code
+		// the operation does not list in x-error-codes.
+		{"undeclared code", "POST", "/v1/api-keys/list", nil, 400, `{"success":false,"error":{"code":"NOT_FOUND","message":"x","status":400}}`, "x-error-codes"},
+		{"declared code", "POST", "/v1/api-keys/list", nil, 400, `{"success":false,"error":{"code":"VALIDATION_ERROR","message":"x","status":400}}`, ""},
+		{"undeclared sign-in code", "POST", "/auth/v1/token?grant_type=refresh_token", map[string]any{"refresh_token": "x"}, 400,
+			`{"code":400,"error_code":"no_such_code","msg":"x"}`, "x-error-codes"},
+		{"declared sign-in code", "POST", "/auth/v1/token?grant_type=refresh_token", map[string]any{"refresh_token": "x"}, 400,
+			`{"code":400,"error_code":"refresh_token_already_used","msg":"x"}`, ""},
 		{"unknown action error", "POST", "/v1", map[string]any{"resource": "api-keys", "action": "nope"}, 400,
 			`{"success":false,"error":{"code":"INVALID_ACTION","message":"x","status":400}}`, ""},
 		{"unknown action, bad body", "POST", "/v1", map[string]any{"resource": "api-keys", "action": "nope"}, 400, `{"oops":1}`, "does not match"},

@@ -60,7 +60,7 @@ func TestAPIFuzz(t *testing.T) {
 		}
 		slices.Sort(names)
 		callers := []string{owner.Token, other.Token, admin.Token, key, ""}
-		sent, byStatus := 0, map[int]int{}
+		sent, byStatus, refusedAccepted := 0, map[int]int{}, 0
 		// slowest is the longest answer and what it answered: a figure
 		// logged (and recorded in BENCHMARKS.md), not asserted, since a
 		// test must not depend on the host's speed.
@@ -82,7 +82,7 @@ func TestAPIFuzz(t *testing.T) {
 				}
 				body := f.requestSchema(op)
 				_, needsID := f.idParam(op)
-				send := func(cred string, data any, id string) {
+				send := func(cred string, data any, id string) *apitest.Resp {
 					t.Helper()
 					path := p
 					if needsID || id != "" {
@@ -94,6 +94,7 @@ func TestAPIFuzz(t *testing.T) {
 					if r.Status >= 500 {
 						t.Errorf("POST %s as caller %d: %d %.300s", path, slices.Index(callers, cred), r.Status, r.Raw)
 					}
+					return r
 				}
 				valid := f.value(body, "", 0)
 				for _, c := range callers {
@@ -111,7 +112,14 @@ func TestAPIFuzz(t *testing.T) {
 						if data == nil {
 							data = map[string]any{}
 						}
-						send(owner.Token, f.mutate(data, field), f.pick(ids))
+						mutated := f.mutate(data, field)
+						// What the request schema refuses, the server must refuse.
+						if r := send(owner.Token, mutated, f.pick(ids)); r.Status < 300 {
+							if why := s.RequestRefusal(t, p, mutated); why != "" {
+								refusedAccepted++
+								t.Errorf("POST %s answered %d to a body its request schema refuses: %s\nbody: %.300s", p, r.Status, why, mutated)
+							}
+						}
 					}
 				}
 				if needsID {
@@ -121,7 +129,7 @@ func TestAPIFuzz(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%s: %d requests over %d action operations (seed %d, %d rounds); statuses %v", store, sent, len(names), seed, rounds, byStatus)
+		t.Logf("%s: %d requests over %d action operations (seed %d, %d rounds); statuses %v; %d accepted that the request schema refuses", store, sent, len(names), seed, rounds, byStatus, refusedAccepted)
 
 		// The other operations of the document: the envelope forms, the
 		// REST forms of api-keys, the sign-in provider and the health

@@ -27,6 +27,8 @@ func TestNullOnlyWhereDeclared(t *testing.T) {
 			{"genies", "create", "", map[string]any{"name": "x", "greeting": nil}, "greeting"},
 			{"documents", "create", "", map[string]any{"name": "d", "content": "c", "is_public": nil}, "is_public"},
 			{"genies", "update", g, map[string]any{"document_ids": []any{nil}}, "document_ids"},
+			// A field whose type describes its own schema (an object here).
+			{"marketplace", "list", "", map[string]any{"query": nil}, "query"},
 		} {
 			r := s.Call(t, u.Token, c.resource, c.action, c.id, c.data).Expect(t, 400, "VALIDATION_ERROR")
 			if f := apitest.Str(r.Err(), "field"); f != c.field {

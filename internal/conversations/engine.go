@@ -138,21 +138,28 @@ func (e *Engine) base(ctx context.Context, g *genies.Genie) (*knowledge.Base, er
 		return nil, err
 	}
 	b := v.(*knowledge.Base)
+	e.keep(g.ID, &cachedBase{key: k, base: b})
+	return b, nil
+}
+
+// keep caches a genie's base; at maxBases genies it first drops an
+// arbitrary half (Go's map order is random), so the cache stays bounded
+// however many genies are asked.
+func (e *Engine) keep(genieID string, c *cachedBase) {
 	e.mu.Lock()
+	defer e.mu.Unlock()
 	if e.bases == nil {
 		e.bases = map[string]*cachedBase{}
 	}
-	if _, ok := e.bases[g.ID]; !ok && len(e.bases) >= maxBases {
-		for id := range e.bases { // drop an arbitrary half: Go's map order is random
+	if _, ok := e.bases[genieID]; !ok && len(e.bases) >= maxBases {
+		for id := range e.bases {
 			if len(e.bases) < maxBases/2 {
 				break
 			}
 			delete(e.bases, id)
 		}
 	}
-	e.bases[g.ID] = &cachedBase{key: k, base: b}
-	e.mu.Unlock()
-	return b, nil
+	e.bases[genieID] = c
 }
 
 func (e *Engine) sources(ctx context.Context, genieID string) ([]knowledge.Source, error) {

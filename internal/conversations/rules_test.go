@@ -1,6 +1,7 @@
 package conversations
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -127,6 +128,23 @@ func TestLimitsBounded(t *testing.T) {
 	}
 	if n := len(l.buckets); n > maxBuckets+1 {
 		t.Fatalf("%d buckets, want at most %d", n, maxBuckets+1)
+	}
+}
+
+// TestBasesBounded floods the engine's per-genie cache of parsed bases:
+// it never holds more than maxBases genies, and the genie just asked is
+// kept.
+func TestBasesBounded(t *testing.T) {
+	e := &Engine{}
+	for i := range 3*maxBases + 7 {
+		id := fmt.Sprintf("genie-%d", i)
+		e.keep(id, &cachedBase{key: "k"})
+		if n := len(e.bases); n > maxBases {
+			t.Fatalf("after %d genies the cache holds %d bases, want at most %d", i+1, n, maxBases)
+		}
+		if e.bases[id] == nil {
+			t.Fatalf("the base of %s, just kept, is not in the cache", id)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -116,14 +117,70 @@ func lookupKey(obj map[string]json.RawMessage, name string) (json.RawMessage, bo
 
 // takesNull reports whether a value of type t may be null in a request.
 func takesNull(t reflect.Type) bool {
-	if t.Implements(optType) || t.Implements(schemerType) || reflect.PointerTo(t).Implements(schemerType) {
+	if t.Implements(optType) {
 		return true
+	}
+	// A type that describes itself takes null when its schema says so.
+	if t.Implements(schemerType) {
+		return schemaTakesNull(reflect.Zero(t).Interface().(Schemer).JSONSchema())
+	}
+	if reflect.PointerTo(t).Implements(schemerType) {
+		return schemaTakesNull(reflect.New(t).Interface().(Schemer).JSONSchema())
 	}
 	switch t {
 	case rawType, anyType, schemaType:
 		return true
 	}
 	return t.Kind() == reflect.Interface
+}
+
+// schemaTakesNull says whether a declared schema allows null: a type of
+// "null" (alone or in a list), "nullable", or an anyOf/oneOf branch that
+// does; a schema with no type (any value) takes it too.
+func schemaTakesNull(s Schema) bool {
+	if s == nil {
+		return true
+	}
+	if s["nullable"] == true {
+		return true
+	}
+	switch ty := s["type"].(type) {
+	case string:
+		return ty == "null"
+	case []string:
+		return slices.Contains(ty, "null")
+	case []any:
+		return slices.Contains(ty, any("null"))
+	}
+	for _, k := range []string{"anyOf", "oneOf"} {
+		switch branches := s[k].(type) {
+		case []Schema:
+			if slices.ContainsFunc(branches, schemaTakesNull) {
+				return true
+			}
+			return false
+		case []any:
+			for _, b := range branches {
+				if m, ok := asSchema(b); ok && schemaTakesNull(m) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	_, typed := s["type"]
+	_, ref := s["$ref"]
+	return !typed && !ref
+}
+
+func asSchema(v any) (Schema, bool) {
+	switch m := v.(type) {
+	case Schema:
+		return m, true
+	case map[string]any:
+		return Schema(m), true
+	}
+	return nil, false
 }
 
 func isNull(b json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(b), []byte("null")) }

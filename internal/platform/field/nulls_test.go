@@ -20,7 +20,25 @@ type nullsReq struct {
 	Inner *nullsInner          `json:"inner"`
 	List  []nullsInner         `json:"list"`
 	Opt   Optional[nullsInner] `json:"opt"`
+	Obj   selfDescribed        `json:"obj"`
+	NObj  nullableSelf         `json:"nobj"`
 	nullsEmbedded
+}
+
+// selfDescribed declares its own schema, an object: null is refused.
+type selfDescribed json.RawMessage
+
+func (selfDescribed) JSONSchema() Schema { return Schema{"type": "object"} }
+
+func (q *selfDescribed) UnmarshalJSON(b []byte) error { *q = append((*q)[:0], b...); return nil }
+
+// nullableSelf declares its own schema, which takes null.
+type nullableSelf json.RawMessage
+
+func (q *nullableSelf) UnmarshalJSON(b []byte) error { *q = append((*q)[:0], b...); return nil }
+
+func (nullableSelf) JSONSchema() Schema {
+	return Schema{"anyOf": []Schema{{"type": "object"}, {"type": "null"}}}
 }
 
 type nullsEmbedded struct {
@@ -45,6 +63,8 @@ func TestCheckNulls(t *testing.T) {
 		{`{"list":[{"n":1},{"n":null}]}`, "list[1].n"},
 		{`{"opt":{"n":null}}`, "opt.n"},
 		{`{"limit":null}`, "limit"},
+		{`{"nobj":null,"obj":{}}`, ""},
+		{`{"obj":null}`, "obj"},
 	} {
 		var dst nullsReq
 		err := Decode(json.RawMessage(c.in), &dst)
