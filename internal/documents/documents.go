@@ -7,7 +7,6 @@ package documents
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -102,11 +101,8 @@ func (s *Service) GetOwned(ctx context.Context, c *auth.Caller, id string, forbi
 
 func (s *Service) load(ctx context.Context, q db.Querier, id, lock string) (*Document, error) {
 	d, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+` FROM documents WHERE id = $1`+lock, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.NotFound("document")
-	}
 	if err != nil {
-		return nil, fmt.Errorf("load document: %w", err)
+		return nil, db.Found(err, apperr.NotFound("document"), "load document")
 	}
 	return d, nil
 }

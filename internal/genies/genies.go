@@ -99,11 +99,8 @@ func Load(ctx context.Context, q db.Querier, id, lock string) (*Genie, error) {
 		return nil, apperr.AgentNotFound()
 	}
 	g, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+` FROM genies WHERE id = $1`+lock, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.AgentNotFound()
-	}
 	if err != nil {
-		return nil, fmt.Errorf("load genie: %w", err)
+		return nil, db.Found(err, apperr.AgentNotFound(), "load genie")
 	}
 	return g, nil
 }

@@ -2,9 +2,7 @@ package mailboxes
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/geniehq/genie/internal/platform/apperr"
@@ -86,11 +84,8 @@ func listDrafts(ctx context.Context, q db.Querier, mailboxID string, f draftQuer
 func loadDraft(ctx context.Context, q db.Querier, mailboxID, id string) (*Draft, error) {
 	d, err := scanDraft(q.QueryRowContext(ctx, `SELECT `+draftColumns+` FROM mail_drafts d JOIN mailboxes b ON b.id = d.mailbox_id
 		WHERE d.mailbox_id = $1 AND d.id = $2`, mailboxID, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.NotFound("draft")
-	}
 	if err != nil {
-		return nil, fmt.Errorf("mailboxes: load draft: %w", err)
+		return nil, db.Found(err, apperr.NotFound("draft"), "mailboxes: load draft")
 	}
 	return d, nil
 }

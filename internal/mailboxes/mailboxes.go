@@ -95,11 +95,8 @@ func scan(row interface{ Scan(...any) error }) (*Mailbox, error) {
 // byAgent returns the genie's mailbox, or NOT_FOUND.
 func byAgent(ctx context.Context, q db.Querier, agentID, lock string) (*Mailbox, error) {
 	m, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+` FROM mailboxes WHERE agent_id = $1`+lock, agentID))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.NotFound("mailbox")
-	}
 	if err != nil {
-		return nil, fmt.Errorf("mailboxes: load: %w", err)
+		return nil, db.Found(err, apperr.NotFound("mailbox"), "mailboxes: load")
 	}
 	return m, nil
 }

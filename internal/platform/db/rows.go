@@ -1,6 +1,11 @@
 package db
 
-import "context"
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
 
 // Row is what a scan function reads one row from: *sql.Row or *sql.Rows
 // (an alias, so a store's scan(row interface{ Scan(...any) error })
@@ -54,6 +59,18 @@ func Value[T any](scan func(Row) (*T, error)) func(Row) (T, error) {
 		}
 		return *p, nil
 	}
+}
+
+// Found is the error of a one-row read: notFound when there was no row
+// (sql.ErrNoRows), any other error wrapped as "what: err", nil for nil.
+func Found(err, notFound error, what string) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, sql.ErrNoRows):
+		return notFound
+	}
+	return fmt.Errorf("%s: %w", what, err)
 }
 
 // Values is List for a query of one column: each row's value, as a T.
