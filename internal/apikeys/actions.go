@@ -12,14 +12,11 @@ import (
 // Actions returns the api-keys actions. All need a session token: an API key
 // cannot manage API keys.
 func (s *Service) Actions() httpapi.Actions {
-	all := httpapi.Action{Access: httpapi.SessionOnly, Handle: s.list, Summary: "List your API keys (same as list)",
-		Response: KeyList{}}
-	list := all
-	list.Summary = "List your API keys (without the keys themselves)"
-	list.REST = []httpapi.Route{{Method: "GET", Path: "/v1/api-keys", OperationID: "listApiKeysRest", Summary: "List API keys (REST form)"}}
+	list := httpapi.Action{Access: httpapi.SessionOnly, Handle: httpapi.Bind(s.list), Summary: "List your API keys (without the keys themselves)",
+		Response: KeyList{}, REST: []httpapi.Route{{Method: "GET", Path: "/v1/api-keys", OperationID: "listApiKeysRest", Summary: "List API keys (REST form)"}}}
 	keyID := "The key's id."
 	return httpapi.Actions{
-		"all":  all,
+		"all":  list.Alias("List your API keys (same as list)"),
 		"list": list,
 		"create": {Access: httpapi.SessionOnly, Handle: httpapi.Bind(s.createOne), Summary: "Create an API key (the full key is in this answer only)",
 			Request: CreateRequest{}, Response: Created{}, Status: http.StatusCreated, Idempotent: true},
@@ -48,15 +45,12 @@ type Created struct {
 	APIKey Key `json:"api_key"`
 }
 
-func (s *Service) list(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	keys, err := s.List(ctx, r.Caller.UserID)
-	if err != nil {
-		return nil, err
-	}
+func (s *Service) list(ctx context.Context, c *auth.Caller, _ *struct{}) (KeyList, error) {
+	keys, err := s.List(ctx, c.UserID)
 	if keys == nil {
 		keys = []Key{}
 	}
-	return httpapi.OK(KeyList{APIKeys: keys, Count: len(keys)}), nil
+	return KeyList{APIKeys: keys, Count: len(keys)}, err
 }
 
 func (s *Service) createOne(ctx context.Context, c *auth.Caller, in *CreateRequest) (Created, error) {

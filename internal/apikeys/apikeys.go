@@ -114,25 +114,22 @@ func (s *Service) Create(ctx context.Context, owner Owner, name string) (*Key, e
 
 // List returns the user's keys, newest first, without secrets.
 func (s *Service) List(ctx context.Context, userID string) ([]Key, error) {
-	rows, err := s.DB.R.QueryContext(ctx, `SELECT id, name, key_prefix, is_active, last_used_at, created_at, revoked_at
+	keys, err := db.List(ctx, s.DB.R, scanKey, `SELECT id, name, key_prefix, is_active, last_used_at, created_at, revoked_at
 		FROM api_keys WHERE user_id = $1 ORDER BY created_at DESC, id DESC`, userID)
 	if err != nil {
 		return nil, fmt.Errorf("list keys: %w", err)
 	}
-	defer rows.Close()
-	keys := []Key{}
-	for rows.Next() {
-		var (
-			k                 Key
-			lastUsed, revoked sql.NullTime
-		)
-		if err := rows.Scan(&k.ID, &k.Name, &k.KeyPrefix, &k.IsActive, &lastUsed, &k.CreatedAt, &revoked); err != nil {
-			return nil, err
-		}
-		k.LastUsedAt, k.RevokedAt = db.TimePtr(lastUsed), db.TimePtr(revoked)
-		keys = append(keys, k)
-	}
-	return keys, rows.Err()
+	return keys, nil
+}
+
+func scanKey(row db.Row) (Key, error) {
+	var (
+		k                 Key
+		lastUsed, revoked sql.NullTime
+	)
+	err := row.Scan(&k.ID, &k.Name, &k.KeyPrefix, &k.IsActive, &lastUsed, &k.CreatedAt, &revoked)
+	k.LastUsedAt, k.RevokedAt = db.TimePtr(lastUsed), db.TimePtr(revoked)
+	return k, err
 }
 
 // scoped appends to a WHERE clause the condition that limits it to the

@@ -13,13 +13,11 @@ import (
 // Actions returns the documents actions; all need a credential.
 func (s *Service) Actions() httpapi.Actions {
 	docID := "The document's id (a UUID)."
-	list := httpapi.Action{Access: httpapi.Authenticated, Handle: s.all, Summary: "List your knowledge-base documents (without their content), newest first",
+	list := httpapi.Action{Access: httpapi.Authenticated, Handle: httpapi.Bind(s.all), Summary: "List your knowledge-base documents (without their content), newest first",
 		Request: ListRequest{}, Response: List{}}
-	all := list
-	all.Summary = "List your knowledge-base documents (same as list)"
 	notFound := []string{apperr.CodeNotFound}
 	return httpapi.Actions{
-		"all":  all,
+		"all":  list.Alias("List your knowledge-base documents (same as list)"),
 		"list": list,
 		"get": {Access: httpapi.Authenticated, Handle: httpapi.BindUUID(errNotFound, s.getOne), Summary: "Get a document with its content (yours, or a public one)",
 			ID: docID, Response: One{}, Errors: notFound},
@@ -68,23 +66,16 @@ type UpdateRequest struct {
 	IsPublic *bool   `json:"is_public"`
 }
 
-func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in ListRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+func (s *Service) all(ctx context.Context, c *auth.Caller, in *ListRequest) (List, error) {
 	limit, offset, err := field.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
 	if err != nil {
-		return nil, err
+		return List{}, err
 	}
-	docs, total, err := s.List(ctx, r.Caller, ListOptions{All: in.AdminMode && r.Caller.IsAdmin(), Limit: limit, Offset: offset})
-	if err != nil {
-		return nil, err
-	}
+	docs, total, err := s.List(ctx, c, ListOptions{All: in.AdminMode && c.IsAdmin(), Limit: limit, Offset: offset})
 	if docs == nil {
 		docs = []Document{}
 	}
-	return httpapi.OK(List{Documents: docs, Count: total, Limit: limit, Offset: offset}), nil
+	return List{Documents: docs, Count: total, Limit: limit, Offset: offset}, err
 }
 
 // errNotFound answers an id that cannot name a document (not a UUID).

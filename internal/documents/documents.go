@@ -7,7 +7,6 @@ package documents
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -102,11 +101,8 @@ func (s *Service) GetOwned(ctx context.Context, c *auth.Caller, id string, forbi
 
 func (s *Service) load(ctx context.Context, q db.Querier, id, lock string) (*Document, error) {
 	d, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+` FROM documents WHERE id = $1`+lock, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.NotFound("document")
-	}
 	if err != nil {
-		return nil, fmt.Errorf("load document: %w", err)
+		return nil, db.Found(err, apperr.NotFound("document"), "load document")
 	}
 	return d, nil
 }
@@ -125,28 +121,19 @@ func (s *Service) List(ctx context.Context, c *auth.Caller, o ListOptions) ([]Do
 		where, args = "", nil
 	}
 	n := len(args)
-	rows, err := s.DB.R.QueryContext(ctx, `SELECT id, user_id, name, is_public, created_at, updated_at, COUNT(*) OVER ()
-		FROM documents`+where+fmt.Sprintf(` ORDER BY created_at DESC, id DESC LIMIT $%d OFFSET $%d`, n+1, n+2),
-		append(args, o.Limit, o.Offset)...)
+	out, total, err := db.Page(ctx, s.DB.R, scanListed, db.Counted{
+		Query: `SELECT id, user_id, name, is_public, created_at, updated_at, COUNT(*) OVER ()
+		FROM documents` + where + fmt.Sprintf(` ORDER BY created_at DESC, id DESC LIMIT $%d OFFSET $%d`, n+1, n+2),
+		Args: append(args, o.Limit, o.Offset), Offset: o.Offset, Count: `SELECT COUNT(*) FROM documents` + where, CountArgs: args})
 	if err != nil {
 		return nil, 0, fmt.Errorf("list documents: %w", err)
 	}
-	defer rows.Close()
-	out, total := []Document{}, 0
-	for rows.Next() {
-		var d Document
-		if err := rows.Scan(&d.ID, &d.UserID, &d.Name, &d.IsPublic, &d.CreatedAt, &d.UpdatedAt, &total); err != nil {
-			return nil, 0, err
-		}
-		out = append(out, d)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, 0, err
-	}
-	if len(out) == 0 && o.Offset > 0 {
-		err = s.DB.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM documents`+where, args...).Scan(&total)
-	}
-	return out, total, err
+	return out, total, nil
+}
+
+// scanListed reads a document of a list (without its content).
+func scanListed(row db.Row) (d Document, err error) {
+	return d, row.Scan(&d.ID, &d.UserID, &d.Name, &d.IsPublic, &d.CreatedAt, &d.UpdatedAt)
 }
 
 // Patch is the data of create and update: a nil field is not supplied,
@@ -160,12 +147,9 @@ type Patch struct {
 // Check validates p; with create set, name is required. Name comes back
 // trimmed.
 func (p Patch) Check(create bool) (Patch, error) {
-	if p.Name != nil || create {
-		name, err := field.RequiredString("name", p.Name, MaxNameLen)
-		if err != nil {
-			return p, err
-		}
-		p.Name = &name
+	var err error
+	if p.Name, err = field.PatchString("name", p.Name, MaxNameLen, create); err != nil {
+		return p, err
 	}
 	if p.Content != nil {
 		if err := CheckContent("content", *p.Content); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/field"
@@ -15,23 +16,23 @@ func (s *Service) Actions() httpapi.Actions {
 	docID := "The document's id (a UUID); only its owner or an admin may manage its link."
 	ownerErrors := []string{apperr.CodeNotFound, apperr.CodeForbidden}
 	return httpapi.Actions{
-		"get": {Access: httpapi.Authenticated, Handle: owner(s.get), Summary: "Get a document's edit link (null when it has none)",
+		"get": {Access: httpapi.Authenticated, Handle: httpapi.BindID(s.get), Summary: "Get a document's edit link (null when it has none)",
 			ID: docID, Response: MaybeLink{}, Errors: ownerErrors},
-		"generate": {Access: httpapi.Authenticated, Handle: owner(s.generate), Summary: "Create a document's edit link, or get it (rotate: replace its token)",
+		"generate": {Access: httpapi.Authenticated, Handle: s.generate, Summary: "Create a document's edit link, or get it (rotate: replace its token)",
 			ID: docID, Request: GenerateRequest{}, Response: LinkAnswer{}, Status: http.StatusCreated, AlsoStatus: []int{http.StatusOK},
 			Errors: ownerErrors, Idempotent: true},
-		"set-pin": {Access: httpapi.Authenticated, Handle: owner(s.setPIN), Summary: "Set, change or clear the PIN asked on save",
+		"set-pin": {Access: httpapi.Authenticated, Handle: httpapi.BindID(s.setPIN), Summary: "Set, change or clear the PIN asked on save",
 			ID: docID, Request: SetPINRequest{}, Response: LinkAnswer{}, Errors: ownerErrors},
-		"revoke": {Access: httpapi.Authenticated, Handle: owner(s.revoke), Summary: "Revoke a document's edit link (succeeds when there is none)",
+		"revoke": {Access: httpapi.Authenticated, Handle: httpapi.BindID(s.revoke), Summary: "Revoke a document's edit link (succeeds when there is none)",
 			ID: docID, Response: httpapi.Success{}, Errors: ownerErrors},
 		// Public actions accept U+0000 so that a token containing it is the
 		// same 404 as every other unknown token; content is checked for it.
 		// public-get allows a long body so that any malformed token, however
 		// long, gets the same 404 as every other unknown one.
-		"public-get": {Access: httpapi.Public, Handle: s.publicGet, AcceptsNUL: true, MaxBody: 1 << 20,
+		"public-get": {Access: httpapi.Public, Handle: httpapi.Bind(s.publicGet), AcceptsNUL: true, MaxBody: 1 << 20,
 			Summary: "Read the document behind an edit-link token", Request: PublicGetRequest{}, Response: View{},
 			Errors: []string{apperr.CodeNotFound}},
-		"public-update": {Access: httpapi.Public, Handle: s.publicUpdate, AcceptsNUL: true, MaxBody: httpapi.DefaultMaxBody, // 1,000,000 characters of content
+		"public-update": {Access: httpapi.Public, Handle: httpapi.Bind(s.publicUpdate), AcceptsNUL: true, MaxBody: httpapi.DefaultMaxBody, // 1,000,000 characters of content
 			Summary: "Save the document behind an edit-link token (with its PIN when it has one)", Request: PublicUpdateRequest{}, Response: Saved{},
 			Errors: []string{apperr.CodeNotFound, apperr.CodeForbidden}},
 	}
@@ -69,27 +70,20 @@ type PublicUpdateRequest struct {
 	PIN     field.Optional[string] `json:"pin" schema:"pattern=^[0-9]{4,8}$" doc:"Required when the link's requiresPin is true."`
 }
 
-// owner adapts an owner action, whose request id (required) names the
-// document.
-func owner(fn func(ctx context.Context, r *httpapi.Request, documentID string) (*httpapi.Response, error)) httpapi.Handler {
-	return func(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-		id, err := r.RequireID()
-		if err != nil {
-			return nil, err
-		}
-		return fn(ctx, r, id)
-	}
+// The owner actions: the request id (required) names the document
+// (httpapi.BindID reads it, then the data).
+
+func (s *Service) get(ctx context.Context, c *auth.Caller, id string, _ *struct{}) (MaybeLink, error) {
+	l, err := s.Get(ctx, c, id)
+	return MaybeLink{Link: l}, err
 }
 
-func (s *Service) get(ctx context.Context, r *httpapi.Request, id string) (*httpapi.Response, error) {
-	l, err := s.Get(ctx, r.Caller, id)
+// generate answers 201 for a new link and 200 for the existing one.
+func (s *Service) generate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
+	id, err := r.RequireID()
 	if err != nil {
 		return nil, err
 	}
-	return httpapi.OK(MaybeLink{Link: l}), nil
-}
-
-func (s *Service) generate(ctx context.Context, r *httpapi.Request, id string) (*httpapi.Response, error) {
 	var in GenerateRequest
 	if err := r.Bind(&in); err != nil {
 		return nil, err
@@ -104,23 +98,16 @@ func (s *Service) generate(ctx context.Context, r *httpapi.Request, id string) (
 	return httpapi.OK(LinkAnswer{Link: *l}), nil
 }
 
-func (s *Service) setPIN(ctx context.Context, r *httpapi.Request, id string) (*httpapi.Response, error) {
-	var in SetPINRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	l, err := s.SetPIN(ctx, r.Caller, id, in.PIN.Ptr())
+func (s *Service) setPIN(ctx context.Context, c *auth.Caller, id string, in *SetPINRequest) (LinkAnswer, error) {
+	l, err := s.SetPIN(ctx, c, id, in.PIN.Ptr())
 	if err != nil {
-		return nil, err
+		return LinkAnswer{}, err
 	}
-	return httpapi.OK(LinkAnswer{Link: *l}), nil
+	return LinkAnswer{Link: *l}, nil
 }
 
-func (s *Service) revoke(ctx context.Context, r *httpapi.Request, id string) (*httpapi.Response, error) {
-	if err := s.Revoke(ctx, r.Caller, id); err != nil {
-		return nil, err
-	}
-	return httpapi.OK(httpapi.Success{Success: true}), nil
+func (s *Service) revoke(ctx context.Context, c *auth.Caller, id string, _ *struct{}) (httpapi.Success, error) {
+	return httpapi.Success{Success: true}, s.Revoke(ctx, c, id)
 }
 
 // publicInput is the data of the public actions.
@@ -136,35 +123,21 @@ func (in publicInput) token() (string, error) {
 	return *t, nil
 }
 
-func (s *Service) publicGet(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var req PublicGetRequest
-	if err := r.Bind(&req); err != nil {
-		return nil, err
-	}
+// The public actions need only the token.
+
+func (s *Service) publicGet(ctx context.Context, _ *auth.Caller, req *PublicGetRequest) (*View, error) {
 	token, err := publicInput{Token: req.Token}.token()
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.View(ctx, token)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(v), nil
+	return s.View(ctx, token)
 }
 
-func (s *Service) publicUpdate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var req PublicUpdateRequest
-	if err := r.Bind(&req); err != nil {
-		return nil, err
-	}
-	in := publicInput(req)
+func (s *Service) publicUpdate(ctx context.Context, _ *auth.Caller, req *PublicUpdateRequest) (*Saved, error) {
+	in := publicInput(*req)
 	token, err := in.token()
 	if err != nil {
 		return nil, err
 	}
-	saved, err := s.Update(ctx, token, in.Content, in.PIN.Ptr())
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(saved), nil
+	return s.Update(ctx, token, in.Content, in.PIN.Ptr())
 }

@@ -181,21 +181,9 @@ func publicView(ctx context.Context, q db.Querier, tokenHash string) (*View, err
 // the page is open to anyone holding the link, and their names are not the
 // owner's to share.
 func agentNames(ctx context.Context, q db.Querier, documentID, ownerID string) ([]string, error) {
-	rows, err := q.QueryContext(ctx, `SELECT g.name FROM genies g JOIN genie_documents gd ON gd.genie_id = g.id
+	names, err := db.Values[string](ctx, q, `SELECT g.name FROM genies g JOIN genie_documents gd ON gd.genie_id = g.id
 		WHERE gd.document_id = $1 AND g.user_id = $2 ORDER BY g.name, g.id`, documentID, ownerID)
 	if err != nil {
-		return nil, fmt.Errorf("editlinks: genie names: %w", err)
-	}
-	defer rows.Close()
-	names := []string{}
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, fmt.Errorf("editlinks: genie names: %w", err)
-		}
-		names = append(names, n)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("editlinks: genie names: %w", err)
 	}
 	return names, nil

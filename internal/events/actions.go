@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/field"
@@ -13,14 +14,12 @@ import (
 // EventActions returns the events actions: a caller's own events, for
 // clients that poll instead of receiving webhooks.
 func (s *Store) EventActions() httpapi.Actions {
-	list := httpapi.Action{Access: httpapi.Authenticated, Handle: s.list, Summary: "List your events, newest first (kept 30 days)",
+	list := httpapi.Action{Access: httpapi.Authenticated, Handle: httpapi.Bind(s.list), Summary: "List your events, newest first (kept 30 days)",
 		Request: EventsRequest{}, Response: EventList{}}
-	all := list
-	all.Summary = "List your events (same as list)"
 	return httpapi.Actions{
 		"list": list,
-		"all":  all,
-		"get": {Access: httpapi.Authenticated, Handle: s.get, Summary: "Get one of your events", ID: "The event's id (evt_…).",
+		"all":  list.Alias("List your events (same as list)"),
+		"get": {Access: httpapi.Authenticated, Handle: httpapi.BindID(s.get), Summary: "Get one of your events", ID: "The event's id (evt_…).",
 			Response: Event{}, Errors: []string{apperr.CodeNotFound}},
 	}
 }
@@ -53,45 +52,30 @@ func parseTime(field string, v *string) (*time.Time, error) {
 	return &t, nil
 }
 
-func (s *Store) list(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in EventsRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+func (s *Store) list(ctx context.Context, c *auth.Caller, in *EventsRequest) (EventList, error) {
 	limit, offset, err := field.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(20, 100)
 	if err != nil {
-		return nil, err
+		return EventList{}, err
 	}
-	o := ListOptions{Limit: limit, Offset: offset, IncludePlatform: r.Caller.IsAdmin()}
+	o := ListOptions{Limit: limit, Offset: offset, IncludePlatform: c.IsAdmin()}
 	if in.Type != nil {
 		if len(*in.Type) > 32 {
-			return nil, apperr.Invalid("types", "types may list at most 32 event types")
+			return EventList{}, apperr.Invalid("types", "types may list at most 32 event types")
 		}
 		o.Types = *in.Type
 	}
 	if o.After, err = parseTime("created_after", in.CreatedAfter); err != nil {
-		return nil, err
+		return EventList{}, err
 	}
 	if o.Before, err = parseTime("created_before", in.CreatedBefore); err != nil {
-		return nil, err
+		return EventList{}, err
 	}
-	evs, n, err := s.List(ctx, r.Caller.UserID, o)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(EventList{Events: evs, Count: n, Limit: limit, Offset: offset}), nil
+	evs, n, err := s.List(ctx, c.UserID, o)
+	return EventList{Events: evs, Count: n, Limit: limit, Offset: offset}, err
 }
 
-func (s *Store) get(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := r.RequireID()
-	if err != nil {
-		return nil, err
-	}
-	e, err := s.Get(ctx, r.Caller.UserID, id, r.Caller.IsAdmin())
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(e), nil
+func (s *Store) get(ctx context.Context, c *auth.Caller, id string, _ *struct{}) (*Event, error) {
+	return s.Get(ctx, c.UserID, id, c.IsAdmin())
 }
 
 // Actions returns the webhooks actions (the caller's own endpoints).
@@ -99,22 +83,22 @@ func (w *Webhooks) Actions() httpapi.Actions {
 	id := "The endpoint's id (we_…)."
 	nf := []string{apperr.CodeNotFound}
 	return httpapi.Actions{
-		"create": {Access: httpapi.Authenticated, Handle: w.create, Summary: "Add a webhook endpoint (its signing secret is in this answer only)",
+		"create": {Access: httpapi.Authenticated, Handle: httpapi.Bind(w.create), Summary: "Add a webhook endpoint (its signing secret is in this answer only)",
 			Request: EndpointCreate{}, Response: OneEndpoint{}, Status: http.StatusCreated, Idempotent: true, Errors: []string{apperr.CodeForbidden}},
-		"all":  {Access: httpapi.Authenticated, Handle: w.all, Summary: "List your webhook endpoints", Response: EndpointList{}},
-		"list": {Access: httpapi.Authenticated, Handle: w.all, Summary: "List your webhook endpoints (same as all)", Response: EndpointList{}},
-		"get":  {Access: httpapi.Authenticated, Handle: w.get, Summary: "Get a webhook endpoint", ID: id, Response: OneEndpoint{}, Errors: nf},
-		"update": {Access: httpapi.Authenticated, Handle: w.update, Summary: "Change a webhook endpoint, or enable it again (only the fields given)",
+		"all":  {Access: httpapi.Authenticated, Handle: httpapi.Bind(w.all), Summary: "List your webhook endpoints", Response: EndpointList{}},
+		"list": {Access: httpapi.Authenticated, Handle: httpapi.Bind(w.all), Summary: "List your webhook endpoints (same as all)", Response: EndpointList{}},
+		"get":  {Access: httpapi.Authenticated, Handle: httpapi.BindID(w.get), Summary: "Get a webhook endpoint", ID: id, Response: OneEndpoint{}, Errors: nf},
+		"update": {Access: httpapi.Authenticated, Handle: httpapi.BindID(w.update), Summary: "Change a webhook endpoint, or enable it again (only the fields given)",
 			ID: id, Request: EndpointInput{}, Response: OneEndpoint{}, Errors: []string{apperr.CodeNotFound, apperr.CodeForbidden}},
-		"delete": {Access: httpapi.Authenticated, Handle: w.delete, Summary: "Delete a webhook endpoint and its pending deliveries",
+		"delete": {Access: httpapi.Authenticated, Handle: httpapi.BindID(w.delete), Summary: "Delete a webhook endpoint and its pending deliveries",
 			ID: id, Response: httpapi.Removed{}, Errors: nf},
-		"rotate-secret": {Access: httpapi.Authenticated, Handle: w.rotate, Summary: "Replace an endpoint's signing secret (the old one stops at once)",
+		"rotate-secret": {Access: httpapi.Authenticated, Handle: httpapi.BindID(w.rotate), Summary: "Replace an endpoint's signing secret (the old one stops at once)",
 			ID: id, Response: OneEndpoint{}, Errors: nf},
-		"test": {Access: httpapi.Authenticated, Handle: w.test, Summary: "Send a webhook.test event to the endpoint",
+		"test": {Access: httpapi.Authenticated, Handle: httpapi.BindID(w.test), Summary: "Send a webhook.test event to the endpoint",
 			ID: id, Response: OneDelivery{}, Errors: nf, Idempotent: true},
-		"redeliver": {Access: httpapi.Authenticated, Handle: w.redeliver, Summary: "Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)",
+		"redeliver": {Access: httpapi.Authenticated, Handle: httpapi.BindID(w.redeliver), Summary: "Queue a failed or delivered delivery again, due now (its attempts are kept; a pending one is answered as it is)",
 			ID: "The delivery's id (of your endpoint; admins: any).", Response: OneDelivery{}, Errors: nf, Idempotent: true},
-		"deliveries": {Access: httpapi.Authenticated, Handle: w.deliveriesAction, Summary: "List an endpoint's deliveries with every attempt, newest first",
+		"deliveries": {Access: httpapi.Authenticated, Handle: httpapi.BindID(w.deliveries), Summary: "List an endpoint's deliveries with every attempt, newest first",
 			ID: id, Request: DeliveriesRequest{}, Response: DeliveryList{}, Errors: nf},
 	}
 }
@@ -150,118 +134,56 @@ type DeliveryList struct {
 	Offset     int        `json:"offset"`
 }
 
-func (w *Webhooks) create(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in EndpointInput // EndpointCreate is its declaration; enabled is refused here
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+// The endpoint actions, each a service call whose result is wrapped in
+// its answer (httpapi.Bind and BindID read the data and the id).
+
+func (w *Webhooks) create(ctx context.Context, c *auth.Caller, in *EndpointInput) (OneEndpoint, error) {
+	// EndpointCreate is its declaration; enabled is refused here.
 	if in.Enabled != nil {
-		return nil, apperr.Invalid("enabled", "enabled is set by update only (a new endpoint is enabled)")
+		return OneEndpoint{}, apperr.Invalid("enabled", "enabled is set by update only (a new endpoint is enabled)")
 	}
-	e, err := w.Create(ctx, r.Caller, in)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.Created(OneEndpoint{Webhook: e}), nil
+	e, err := w.Create(ctx, c, *in)
+	return OneEndpoint{Webhook: e}, err
 }
 
-func (w *Webhooks) all(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	es, err := w.List(ctx, r.Caller)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(EndpointList{Webhooks: es, Count: len(es)}), nil
+func (w *Webhooks) all(ctx context.Context, c *auth.Caller, _ *struct{}) (EndpointList, error) {
+	es, err := w.List(ctx, c)
+	return EndpointList{Webhooks: es, Count: len(es)}, err
 }
 
-func endpointID(r *httpapi.Request) (string, error) { return r.RequireID() }
-
-func (w *Webhooks) get(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := endpointID(r)
-	if err != nil {
-		return nil, err
-	}
-	e, err := w.Get(ctx, r.Caller, id)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(OneEndpoint{Webhook: e}), nil
+func (w *Webhooks) get(ctx context.Context, c *auth.Caller, id string, _ *struct{}) (OneEndpoint, error) {
+	e, err := w.Get(ctx, c, id)
+	return OneEndpoint{Webhook: e}, err
 }
 
-func (w *Webhooks) update(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := endpointID(r)
-	if err != nil {
-		return nil, err
-	}
-	var in EndpointInput
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	e, err := w.Update(ctx, r.Caller, id, in)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(OneEndpoint{Webhook: e}), nil
+func (w *Webhooks) update(ctx context.Context, c *auth.Caller, id string, in *EndpointInput) (OneEndpoint, error) {
+	e, err := w.Update(ctx, c, id, *in)
+	return OneEndpoint{Webhook: e}, err
 }
 
-func (w *Webhooks) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := endpointID(r)
-	if err != nil {
-		return nil, err
-	}
-	if err := w.Delete(ctx, r.Caller, id); err != nil {
-		return nil, err
-	}
-	return httpapi.OK(httpapi.Gone(id)), nil
+func (w *Webhooks) delete(ctx context.Context, c *auth.Caller, id string, _ *struct{}) (httpapi.Removed, error) {
+	return httpapi.Gone(id), w.Delete(ctx, c, id)
 }
 
-func (w *Webhooks) rotate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := endpointID(r)
-	if err != nil {
-		return nil, err
-	}
-	e, err := w.RotateSecret(ctx, r.Caller, id)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(OneEndpoint{Webhook: e}), nil
+func (w *Webhooks) rotate(ctx context.Context, c *auth.Caller, id string, _ *struct{}) (OneEndpoint, error) {
+	e, err := w.RotateSecret(ctx, c, id)
+	return OneEndpoint{Webhook: e}, err
 }
 
-func (w *Webhooks) test(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := endpointID(r)
-	if err != nil {
-		return nil, err
-	}
-	d, err := w.Test(ctx, r.Caller, id)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(OneDelivery{Delivery: d}), nil
+func (w *Webhooks) test(ctx context.Context, c *auth.Caller, id string, _ *struct{}) (OneDelivery, error) {
+	d, err := w.Test(ctx, c, id)
+	return OneDelivery{Delivery: d}, err
 }
 
-func (w *Webhooks) redeliver(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := r.RequireID()
-	if err != nil {
-		return nil, err
-	}
-	d, err := w.Redeliver(ctx, r.Caller, id)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(OneDelivery{Delivery: d}), nil
+func (w *Webhooks) redeliver(ctx context.Context, c *auth.Caller, id string, _ *struct{}) (OneDelivery, error) {
+	d, err := w.Redeliver(ctx, c, id)
+	return OneDelivery{Delivery: d}, err
 }
 
-func (w *Webhooks) deliveriesAction(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := endpointID(r)
-	if err != nil {
-		return nil, err
-	}
-	var in DeliveriesRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+func (w *Webhooks) deliveries(ctx context.Context, c *auth.Caller, id string, in *DeliveriesRequest) (DeliveryList, error) {
 	limit, offset, err := field.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(20, 100)
 	if err != nil {
-		return nil, err
+		return DeliveryList{}, err
 	}
 	status := ""
 	if in.Status != nil {
@@ -269,12 +191,9 @@ func (w *Webhooks) deliveriesAction(ctx context.Context, r *httpapi.Request) (*h
 		case "pending", "delivered", "failed":
 			status = *in.Status
 		default:
-			return nil, apperr.Invalid("status", "status must be pending, delivered or failed")
+			return DeliveryList{}, apperr.Invalid("status", "status must be pending, delivered or failed")
 		}
 	}
-	ds, n, err := w.Deliveries(ctx, r.Caller, id, status, limit, offset)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(DeliveryList{Deliveries: ds, Count: n, Limit: limit, Offset: offset}), nil
+	ds, n, err := w.Deliveries(ctx, c, id, status, limit, offset)
+	return DeliveryList{Deliveries: ds, Count: n, Limit: limit, Offset: offset}, err
 }

@@ -17,21 +17,8 @@ import (
 // dueDeliveries returns up to limit pending deliveries due at now and not
 // claimed, oldest due first.
 func dueDeliveries(ctx context.Context, q db.Querier, now time.Time, limit int) ([]string, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_at <= $1
+	return db.Values[string](ctx, q, `SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_at <= $1
 		AND (claimed_until IS NULL OR claimed_until < $1) ORDER BY next_at LIMIT $2`, now, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
 }
 
 // claim makes the delivery this process's until `until` (compare-and-set:

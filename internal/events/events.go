@@ -190,21 +190,12 @@ func (s *Store) List(ctx context.Context, userID string, o ListOptions) ([]Event
 		return nil, 0, fmt.Errorf("events: count: %w", err)
 	}
 	args = append(args, o.Limit, o.Offset)
-	rows, err := s.DB.R.QueryContext(ctx, fmt.Sprintf(`SELECT id, type, created_at, user_id, data FROM events WHERE %s
+	out, err := db.List(ctx, s.DB.R, db.Value(scanEvent), fmt.Sprintf(`SELECT id, type, created_at, user_id, data FROM events WHERE %s
 		ORDER BY created_at DESC, seq DESC LIMIT $%d OFFSET $%d`, where, len(args)-1, len(args)), args...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("events: list: %w", err)
 	}
-	defer rows.Close()
-	out := []Event{}
-	for rows.Next() {
-		e, err := scanEvent(rows)
-		if err != nil {
-			return nil, 0, err
-		}
-		out = append(out, *e)
-	}
-	return out, total, rows.Err()
+	return out, total, nil
 }
 
 func scanEvent(row interface{ Scan(...any) error }) (*Event, error) {
@@ -215,9 +206,7 @@ func scanEvent(row interface{ Scan(...any) error }) (*Event, error) {
 		return nil, err
 	}
 	e.CreatedAt = e.CreatedAt.UTC()
-	if user.Valid {
-		e.UserID = &user.String
-	}
+	e.UserID = db.StringPtr(user)
 	e.Data = json.RawMessage(data)
 	return &e, nil
 }

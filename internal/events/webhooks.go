@@ -177,9 +177,7 @@ func scanEndpoint(row interface{ Scan(...any) error }) (*Endpoint, error) {
 	if e.Events == nil {
 		e.Events = []string{}
 	}
-	if reason.Valid {
-		e.DisabledReason = &reason.String
-	}
+	e.DisabledReason = db.StringPtr(reason)
 	if failing.Valid {
 		t := failing.Time.UTC()
 		e.FailingSince = &t
@@ -213,6 +211,12 @@ func (w *Webhooks) Create(ctx context.Context, c *auth.Caller, in EndpointInput)
 		in.Platform != nil && *in.Platform, w.Ring.Seal(secret, aad(id)), now); err != nil {
 		return nil, fmt.Errorf("webhooks: create: %w", err)
 	}
+	return w.withSecret(ctx, c, id, secret)
+}
+
+// withSecret answers the endpoint as stored, with its new signing secret
+// (shown in this answer only).
+func (w *Webhooks) withSecret(ctx context.Context, c *auth.Caller, id, secret string) (*Endpoint, error) {
 	e, err := w.Get(ctx, c, id)
 	if err != nil {
 		return nil, err
@@ -232,20 +236,7 @@ func (w *Webhooks) Get(ctx context.Context, c *auth.Caller, id string) (*Endpoin
 
 // List returns the caller's endpoints, oldest first.
 func (w *Webhooks) List(ctx context.Context, c *auth.Caller) ([]Endpoint, error) {
-	rows, err := w.DB.R.QueryContext(ctx, `SELECT `+endpointCols+` FROM webhook_endpoints WHERE user_id = $1 ORDER BY created_at, id`, c.UserID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Endpoint{}
-	for rows.Next() {
-		e, err := scanEndpoint(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *e)
-	}
-	return out, rows.Err()
+	return db.List(ctx, w.DB.R, db.Value(scanEndpoint), `SELECT `+endpointCols+` FROM webhook_endpoints WHERE user_id = $1 ORDER BY created_at, id`, c.UserID)
 }
 
 // Update changes the given fields; enabled=true re-enables a disabled
@@ -306,12 +297,7 @@ func (w *Webhooks) RotateSecret(ctx context.Context, c *auth.Caller, id string) 
 		w.Ring.Seal(secret, aad(id)), w.DB.Now(), id, c.UserID); err != nil {
 		return nil, fmt.Errorf("webhooks: rotate secret: %w", err)
 	}
-	e, err := w.Get(ctx, c, id)
-	if err != nil {
-		return nil, err
-	}
-	e.Secret = secret
-	return e, nil
+	return w.withSecret(ctx, c, id, secret)
 }
 
 // Test queues a webhook.test event to the endpoint alone.

@@ -19,12 +19,10 @@ const maxBody = 2 << 20
 func (s *Service) Actions() httpapi.Actions {
 	genieID := "The genie's id (a UUID)."
 	notFound := []string{apperr.CodeAgentNotFound}
-	list := httpapi.Action{Access: httpapi.Authenticated, Handle: s.all, Summary: "List your genies, newest first",
+	list := httpapi.Action{Access: httpapi.Authenticated, Handle: httpapi.Bind(s.all), Summary: "List your genies, newest first",
 		Request: ListRequest{}, Response: List{}}
-	all := list
-	all.Summary = "List your genies (same as list)"
 	return httpapi.Actions{
-		"all":  all,
+		"all":  list.Alias("List your genies (same as list)"),
 		"list": list,
 		"get": {Access: httpapi.Authenticated, Handle: httpapi.BindID(s.getOne), Summary: "Get one of your genies, with its mailbox",
 			ID: genieID, Response: One{}, Errors: notFound},
@@ -81,23 +79,16 @@ type CreateRequest struct {
 	Conversation *ConversationPatch       `json:"conversation" doc:"The public conversation page's settings; only the fields given change."`
 }
 
-func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in ListRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+func (s *Service) all(ctx context.Context, c *auth.Caller, in *ListRequest) (List, error) {
 	limit, offset, err := field.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
 	if err != nil {
-		return nil, err
+		return List{}, err
 	}
-	gs, total, err := s.List(ctx, r.Caller, ListOptions{All: in.AdminMode && r.Caller.IsAdmin(), GroupID: in.GroupID, Limit: limit, Offset: offset})
-	if err != nil {
-		return nil, err
-	}
+	gs, total, err := s.List(ctx, c, ListOptions{All: in.AdminMode && c.IsAdmin(), GroupID: in.GroupID, Limit: limit, Offset: offset})
 	if gs == nil {
 		gs = []*Genie{}
 	}
-	return httpapi.OK(List{Genies: gs, Count: total, Limit: limit, Offset: offset}), nil
+	return List{Genies: gs, Count: total, Limit: limit, Offset: offset}, err
 }
 
 // The record actions, each a service call whose genie is wrapped in its

@@ -106,23 +106,21 @@ func loadConversation(ctx context.Context, q db.Querier, genieID string) (Conver
 
 // fillConversations sets the settings of a page of genies in one query.
 func fillConversations(ctx context.Context, q db.Querier, byID map[string]*Genie, ids []any) error {
-	rows, err := q.QueryContext(ctx, `SELECT genie_id, enabled, greeting, language FROM conversation_settings WHERE genie_id IN (`+
-		db.Placeholders(1, len(ids))+`)`, ids...)
-	if err != nil {
-		return fmt.Errorf("load conversation settings: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+	err := db.Each(ctx, q, func(row db.Row) error {
 		var id string
 		var c Conversation
-		if err := rows.Scan(&id, &c.Enabled, &c.Greeting, &c.Language); err != nil {
+		if err := row.Scan(&id, &c.Enabled, &c.Greeting, &c.Language); err != nil {
 			return err
 		}
 		if g := byID[id]; g != nil {
 			g.Conversation = c
 		}
+		return nil
+	}, `SELECT genie_id, enabled, greeting, language FROM conversation_settings WHERE genie_id IN (`+db.Placeholders(1, len(ids))+`)`, ids...)
+	if err != nil {
+		return fmt.Errorf("load conversation settings: %w", err)
 	}
-	return rows.Err()
+	return nil
 }
 
 // LoadPublic returns a genie whose conversation page is on, with its

@@ -99,11 +99,8 @@ func Load(ctx context.Context, q db.Querier, id, lock string) (*Genie, error) {
 		return nil, apperr.AgentNotFound()
 	}
 	g, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+` FROM genies WHERE id = $1`+lock, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.AgentNotFound()
-	}
 	if err != nil {
-		return nil, fmt.Errorf("load genie: %w", err)
+		return nil, db.Found(err, apperr.AgentNotFound(), "load genie")
 	}
 	return g, nil
 }
@@ -145,21 +142,16 @@ func (s *Service) fill(ctx context.Context, gs []*Genie) error {
 		ids[i], byID[g.ID], strIDs[i] = g.ID, g, g.ID
 		g.Mailbox = json.RawMessage("null")
 	}
-	rows, err := s.DB.R.QueryContext(ctx, `SELECT genie_id, document_id FROM genie_documents WHERE genie_id IN (`+
-		db.Placeholders(1, len(ids))+`) ORDER BY genie_id, position`, ids...)
-	if err != nil {
-		return fmt.Errorf("load genie documents: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+	err := db.Each(ctx, s.DB.R, func(row db.Row) error {
 		var gid, did string
-		if err := rows.Scan(&gid, &did); err != nil {
+		if err := row.Scan(&gid, &did); err != nil {
 			return err
 		}
 		byID[gid].DocumentIDs = append(byID[gid].DocumentIDs, did)
-	}
-	if err := rows.Err(); err != nil {
-		return err
+		return nil
+	}, `SELECT genie_id, document_id FROM genie_documents WHERE genie_id IN (`+db.Placeholders(1, len(ids))+`) ORDER BY genie_id, position`, ids...)
+	if err != nil {
+		return fmt.Errorf("load genie documents: %w", err)
 	}
 	if err := fillConversations(ctx, s.DB.R, byID, ids); err != nil {
 		return err
@@ -204,28 +196,10 @@ func (s *Service) List(ctx context.Context, c *auth.Caller, o ListOptions) ([]*G
 	}
 	q := `SELECT ` + columns + `, COUNT(*) OVER () FROM genies` + where +
 		fmt.Sprintf(" ORDER BY created_at DESC, id DESC LIMIT $%d OFFSET $%d", len(args)+1, len(args)+2)
-	rows, err := s.DB.R.QueryContext(ctx, q, append(args, o.Limit, o.Offset)...)
+	out, total, err := db.Page(ctx, s.DB.R, func(r db.Row) (*Genie, error) { return scan(r) }, db.Counted{
+		Query: q, Args: append(args, o.Limit, o.Offset), Offset: o.Offset, Count: `SELECT COUNT(*) FROM genies` + where, CountArgs: args})
 	if err != nil {
 		return nil, 0, fmt.Errorf("list genies: %w", err)
-	}
-	defer rows.Close()
-	var out []*Genie
-	total := 0
-	for rows.Next() {
-		g, err := scan(rows, &total)
-		if err != nil {
-			return nil, 0, err
-		}
-		out = append(out, g)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, 0, err
-	}
-	rows.Close()
-	if len(out) == 0 && o.Offset > 0 {
-		if err := s.DB.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM genies`+where, args...).Scan(&total); err != nil {
-			return nil, 0, err
-		}
 	}
 	if err := s.fill(ctx, out); err != nil {
 		return nil, 0, err
@@ -254,12 +228,9 @@ type Fields struct {
 // returns have name trimmed and document_ids without duplicates (never
 // null).
 func (f Fields) Check(create bool) (Fields, error) {
-	if f.Name != nil || create {
-		name, err := field.RequiredString("name", f.Name, MaxNameLen)
-		if err != nil {
-			return f, err
-		}
-		f.Name = &name
+	var err error
+	if f.Name, err = field.PatchString("name", f.Name, MaxNameLen, create); err != nil {
+		return f, err
 	}
 	for _, c := range []struct {
 		field string

@@ -28,15 +28,15 @@ func (s *Service) Actions() httpapi.Actions {
 	create := a("Create a group at the next free position", httpapi.Bind(s.createOne), CreateRequest{}, One{}, forbidden)
 	create.Status, create.Idempotent = http.StatusCreated, true
 	return httpapi.Actions{
-		"list":    a("List your groups by position", s.list, Scope{}, List{}, forbidden),
-		"all":     a("List your groups by position (same as list)", s.list, Scope{}, List{}, forbidden),
+		"list":    a("List your groups by position", listing(s.list), Scope{}, List{}, forbidden),
+		"all":     a("List your groups by position (same as list)", listing(s.list), Scope{}, List{}, forbidden),
 		"get":     one("Get a group", httpapi.BindRecord(checkID, s.getOne), GetRequest{}, One{}, []string{apperr.CodeNotFound}),
 		"create":  create,
 		"update":  one("Change a group's name, description or position (only the fields given)", httpapi.BindRecord(checkID, s.updateOne), UpdateRequest{}, One{}, both),
 		"delete":  one("Delete a group; its genies keep existing, in no group", httpapi.BindRecord(checkID, s.deleteOne), Scope{}, httpapi.SuccessMessage{}, both),
-		"reorder": a("Set the order of your groups", s.reorder, ReorderRequest{}, httpapi.SuccessMessage{}, both),
-		"counts":  a("Count the genies in each of your groups", s.counts, Scope{}, Counts{}, forbidden),
-		"sync": a("Put a genie in a group, or in none", s.sync, SyncRequest{}, SyncResult{},
+		"reorder": a("Set the order of your groups", httpapi.Bind(s.reorder), ReorderRequest{}, httpapi.SuccessMessage{}, both),
+		"counts":  a("Count the genies in each of your groups", listing(s.counts), Scope{}, Counts{}, forbidden),
+		"sync": a("Put a genie in a group, or in none", httpapi.Bind(s.sync), SyncRequest{}, SyncResult{},
 			[]string{apperr.CodeForbidden, apperr.CodeNotFound, apperr.CodeAgentNotFound}),
 	}
 }
@@ -90,24 +90,32 @@ type SyncRequest struct {
 	GroupID field.Optional[int64] `json:"groupId" schema:"required" doc:"A group id, or null to take the genie out of its group."`
 }
 
-func (s *Service) list(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in Scope
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	uid, err := in.Target(r.Caller, true)
-	if err != nil {
-		return nil, err
-	}
+// listing adapts a read of one user's groups (list, counts): the data is a
+// Scope, and fn gets its target user ("" for every user: an admin in
+// adminMode without userId).
+func listing[Out any](fn func(ctx context.Context, uid string) (Out, error)) httpapi.Handler {
+	return httpapi.Bind(func(ctx context.Context, c *auth.Caller, in *Scope) (Out, error) {
+		uid, err := in.Target(c, true)
+		if err != nil {
+			var none Out
+			return none, err
+		}
+		return fn(ctx, uid)
+	})
+}
+
+func (s *Service) list(ctx context.Context, uid string) (List, error) {
 	gs, err := s.List(ctx, uid)
-	if err != nil {
-		return nil, err
-	}
 	out := make([]Group, len(gs))
 	for i, g := range gs {
 		out[i] = *g
 	}
-	return httpapi.OK(List{Groups: out}), nil
+	return List{Groups: out}, err
+}
+
+func (s *Service) counts(ctx context.Context, uid string) (Counts, error) {
+	c, err := s.Counts(ctx, uid)
+	return Counts{Counts: c}, err
 }
 
 // checkID refuses an id that is not a group id (a positive number),
@@ -155,61 +163,30 @@ func (s *Service) deleteOne(ctx context.Context, c *auth.Caller, id string, in *
 	return httpapi.Done("group deleted"), s.Delete(ctx, c, gid)
 }
 
-func (s *Service) reorder(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in ReorderRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+func (s *Service) reorder(ctx context.Context, c *auth.Caller, in *ReorderRequest) (httpapi.SuccessMessage, error) {
 	if in.GroupIDs == nil {
-		return nil, apperr.Required("groupIds")
+		return httpapi.SuccessMessage{}, apperr.Required("groupIds")
 	}
 	if len(*in.GroupIDs) > MaxReorder {
-		return nil, apperr.Invalid("groupIds", "groupIds may list at most %d groups", MaxReorder)
+		return httpapi.SuccessMessage{}, apperr.Invalid("groupIds", "groupIds may list at most %d groups", MaxReorder)
 	}
-	uid, err := in.Target(r.Caller, false)
+	uid, err := in.Target(c, false)
 	if err != nil {
-		return nil, err
+		return httpapi.SuccessMessage{}, err
 	}
-	if err := s.Reorder(ctx, uid, *in.GroupIDs); err != nil {
-		return nil, err
-	}
-	return httpapi.OK(httpapi.Done("groups reordered")), nil
+	return httpapi.Done("groups reordered"), s.Reorder(ctx, uid, *in.GroupIDs)
 }
 
-func (s *Service) counts(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in Scope
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	uid, err := in.Target(r.Caller, true)
-	if err != nil {
-		return nil, err
-	}
-	c, err := s.Counts(ctx, uid)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(Counts{Counts: c}), nil
-}
-
-func (s *Service) sync(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in SyncRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+func (s *Service) sync(ctx context.Context, c *auth.Caller, in *SyncRequest) (*SyncResult, error) {
 	if in.AgentID == nil || *in.AgentID == "" {
 		return nil, apperr.Required("agentId")
 	}
 	if !in.GroupID.Set {
 		return nil, apperr.Invalid("groupId", "groupId is required (a group ID, or null to remove the genie from its group)")
 	}
-	uid, err := in.Target(r.Caller, false)
+	uid, err := in.Target(c, false)
 	if err != nil {
 		return nil, err
 	}
-	res, err := s.Sync(ctx, r.Caller, uid, *in.AgentID, in.GroupID.Ptr())
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(res), nil
+	return s.Sync(ctx, c, uid, *in.AgentID, in.GroupID.Ptr())
 }

@@ -81,20 +81,11 @@ func (s *Service) List(ctx context.Context, userID string) ([]*Group, error) {
 	if userID == "" {
 		q, args = `SELECT `+columns+` FROM genie_groups ORDER BY user_id, position, id`, nil
 	}
-	rows, err := s.DB.R.QueryContext(ctx, q, args...)
+	gs, err := db.List(ctx, s.DB.R, scan, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list groups: %w", err)
 	}
-	defer rows.Close()
-	out := []*Group{}
-	for rows.Next() {
-		g, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, g)
-	}
-	return out, rows.Err()
+	return gs, nil
 }
 
 // Scope is the admin options every action accepts: whose groups it
@@ -183,12 +174,9 @@ type Patch struct {
 // Check validates p; with create set, name is required. Name comes back
 // trimmed.
 func (p Patch) Check(create bool) (Patch, error) {
-	if p.Name != nil || create {
-		n, err := field.RequiredString("name", p.Name, MaxNameLen)
-		if err != nil {
-			return p, err
-		}
-		p.Name = &n
+	var err error
+	if p.Name, err = field.PatchString("name", p.Name, MaxNameLen, create); err != nil {
+		return p, err
 	}
 	if p.Description != nil {
 		if err := field.MaxLen("description", *p.Description, MaxDescriptionLen); err != nil {
@@ -288,20 +276,11 @@ func (s *Service) Delete(ctx context.Context, c *auth.Caller, id int64) error {
 
 // ordered returns the ids of the user's groups in display order.
 func ordered(ctx context.Context, tx *sql.Tx, userID string) ([]int64, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT id FROM genie_groups WHERE user_id = $1 ORDER BY position, id`, userID)
+	ids, err := db.Values[int64](ctx, tx, `SELECT id FROM genie_groups WHERE user_id = $1 ORDER BY position, id`, userID)
 	if err != nil {
 		return nil, fmt.Errorf("group order: %w", err)
 	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return ids, nil
 }
 
 // renumber gives the groups positions 0..n-1 in the given order, writing
@@ -373,21 +352,20 @@ func (s *Service) Counts(ctx context.Context, userID string) (map[string]int, er
 	if userID == "" {
 		q, args = `SELECT g.id, COUNT(a.id) FROM genie_groups g LEFT JOIN genies a ON a.group_id = g.id GROUP BY g.id`, nil
 	}
-	rows, err := s.DB.R.QueryContext(ctx, q, args...)
+	out := map[string]int{}
+	err := db.Each(ctx, s.DB.R, func(row db.Row) error {
+		var id int64
+		var n int
+		if err := row.Scan(&id, &n); err != nil {
+			return err
+		}
+		out[strconv.FormatInt(id, 10)] = n
+		return nil
+	}, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("count genies: %w", err)
 	}
-	defer rows.Close()
-	out := map[string]int{}
-	for rows.Next() {
-		var id int64
-		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			return nil, err
-		}
-		out[strconv.FormatInt(id, 10)] = n
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // SyncResult is the outcome of moving a genie between groups.

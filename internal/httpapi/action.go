@@ -90,6 +90,14 @@ type Route struct {
 	OperationID, Summary, IDDoc string
 }
 
+// Alias is the action registered under a second name (all beside list):
+// the same handler and declaration with its own summary; the REST forms
+// stay with the first name.
+func (a Action) Alias(summary string) Action {
+	a.Summary, a.REST = summary, nil
+	return a
+}
+
 // Actions maps action names to actions for one resource.
 type Actions map[string]Action
 

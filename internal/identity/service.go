@@ -15,6 +15,7 @@ import (
 
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
 	"github.com/geniehq/genie/internal/users"
 )
 
@@ -194,12 +195,7 @@ func (s *Service) startSession(ctx context.Context, tx *sql.Tx, userID, method s
 // issue starts a session for u in its own transaction and returns its
 // body.
 func (s *Service) issue(ctx context.Context, u *users.User, method string) (*SessionBody, error) {
-	var ns newSession
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		var err error
-		ns, err = s.startSession(ctx, tx, u.ID, method)
-		return err
-	})
+	ns, err := db.InTx(ctx, s.DB, func(tx *sql.Tx) (newSession, error) { return s.startSession(ctx, tx, u.ID, method) })
 	if err != nil {
 		return nil, err
 	}

@@ -117,23 +117,20 @@ func lockCodes(ctx context.Context, tx *sql.Tx, column, value string, ps []purpo
 		marks[i] = fmt.Sprintf("$%d", i+2)
 		args = append(args, string(x))
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT user_id, purpose, email, code_hash, link_hash, COALESCE(password_hash, ''), attempts, expires_at
+	out, err := db.List(ctx, tx, scanCode, `SELECT user_id, purpose, email, code_hash, link_hash, COALESCE(password_hash, ''), attempts, expires_at
 		FROM auth_one_time_codes WHERE `+column+` = $1 AND purpose IN (`+strings.Join(marks, ", ")+`) ORDER BY purpose, user_id`+lock, args...)
 	if err != nil {
 		return nil, fmt.Errorf("identity: load codes: %w", err)
 	}
-	defer rows.Close()
-	var out []pendingCode
-	for rows.Next() {
-		var c pendingCode
-		var pur string
-		if err := rows.Scan(&c.UserID, &pur, &c.Email, &c.codeHash, &c.linkHash, &c.pwHash, &c.attempts, &c.expires); err != nil {
-			return nil, err
-		}
-		c.Purpose = purpose(pur)
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	return out, nil
+}
+
+func scanCode(row db.Row) (pendingCode, error) {
+	var c pendingCode
+	var pur string
+	err := row.Scan(&c.UserID, &pur, &c.Email, &c.codeHash, &c.linkHash, &c.pwHash, &c.attempts, &c.expires)
+	c.Purpose = purpose(pur)
+	return c, err
 }
 
 // lockAccountCodes locks every pending code of the account, in

@@ -6,9 +6,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/field"
+	"github.com/geniehq/genie/internal/platform/mail"
 )
 
 // Actions returns the agent-mailboxes-self actions.
@@ -16,45 +18,45 @@ func (s *Service) Actions() httpapi.Actions {
 	owner := []string{apperr.CodeUnauthorized, apperr.CodeAgentNotFound}
 	withBox := []string{apperr.CodeUnauthorized, apperr.CodeAgentNotFound, apperr.CodeNotFound}
 	return httpapi.Actions{
-		"get": {Access: httpapi.Authenticated, Handle: s.get, Summary: "Get your genie's mailbox",
+		"get": {Access: httpapi.Authenticated, Handle: forAgent(s.get), Summary: "Get your genie's mailbox",
 			Request: agentRef{}, Response: Mailbox{}, Errors: withBox},
-		"provision": {Access: httpapi.Authenticated, Handle: s.provision, Summary: "Give your genie a mailbox (or move it to a new address)",
+		"provision": {Access: httpapi.Authenticated, Handle: forAgent(s.provision), Summary: "Give your genie a mailbox (or move it to a new address)",
 			Request: ProvisionRequest{}, Response: Mailbox{}, Errors: owner, Idempotent: true},
-		"update": {Access: httpapi.Authenticated, Handle: s.update, Summary: "Suspend or resume a mailbox, set its escalation address or how it answers mail",
+		"update": {Access: httpapi.Authenticated, Handle: forAgent(s.update), Summary: "Suspend or resume a mailbox, set its escalation address or how it answers mail",
 			Request: UpdateRequest{}, Response: httpapi.OKFlag{}, Errors: withBox},
-		"delete": {Access: httpapi.Authenticated, Handle: s.delete, Summary: "Delete your genie's mailbox and its mail",
+		"delete": {Access: httpapi.Authenticated, Handle: forAgent(s.delete), Summary: "Delete your genie's mailbox and its mail",
 			Request: agentRef{}, Response: httpapi.OKFlag{}, Errors: owner},
-		"test": {Access: httpapi.Authenticated, Handle: s.test, Summary: "Send a test message from the mailbox",
+		"test": {Access: httpapi.Authenticated, Handle: forAgent(s.test), Summary: "Send a test message from the mailbox",
 			Request: agentRef{}, Errors: withBox, Idempotent: true,
 			Response: field.Schema{"type": "object", "description": "The mail system's answer; its shape varies. The embedded mail system answers {queued, message_id, from, to, delivery}.",
 				"properties": field.Schema{"queued": field.Schema{"type": "boolean"}}}},
-		"check-tenant-key": {Access: httpapi.AdminOnly, Handle: s.checkKey, Summary: "Check your team's mail credentials at the mail system",
+		"check-tenant-key": {Access: httpapi.AdminOnly, Handle: httpapi.Bind(s.checkKey), Summary: "Check your team's mail credentials at the mail system",
 			Response: KeyState{}, Errors: []string{apperr.CodeNotFound}},
-		"reprovision-tenant-key": {Access: httpapi.AdminOnly, Handle: s.reprovisionKey, Summary: "Replace your team's mail credentials (the old ones stop working at once)",
+		"reprovision-tenant-key": {Access: httpapi.AdminOnly, Handle: httpapi.Bind(s.reprovisionKey), Summary: "Replace your team's mail credentials (the old ones stop working at once)",
 			Response: TenantRef{}, Errors: []string{apperr.CodeNotFound}},
 		// The inbox (inbox_actions.go).
-		"messages": {Access: httpapi.Authenticated, Handle: s.messages, Summary: "List the mailbox's messages, newest first",
+		"messages": {Access: httpapi.Authenticated, Handle: forAgent(s.messages), Summary: "List the mailbox's messages, newest first",
 			Request: MessagesRequest{}, Response: MessageList{}, Errors: withBox},
-		"message": {Access: httpapi.Authenticated, Handle: s.message, Summary: "Read one message in full, with its header fields",
+		"message": {Access: httpapi.Authenticated, Handle: forAgent(s.message), Summary: "Read one message in full, with its header fields",
 			Request: MessageRequest{}, Response: MessageAnswer{}, Errors: withBox},
-		"attachment": {Access: httpapi.Authenticated, Handle: s.attachment, Summary: "Download an attachment of a message (base64)",
+		"attachment": {Access: httpapi.Authenticated, Handle: forAgent(s.attachment), Summary: "Download an attachment of a message (base64)",
 			Request: AttachmentRequest{}, Response: AttachmentAnswer{}, Errors: withBox},
-		"threads": {Access: httpapi.Authenticated, Handle: s.threads, Summary: "List the mailbox's conversations, newest activity first",
+		"threads": {Access: httpapi.Authenticated, Handle: forAgent(s.threads), Summary: "List the mailbox's conversations, newest activity first",
 			Request: ThreadsRequest{}, Response: ThreadList{}, Errors: withBox},
-		"send": {Access: httpapi.Authenticated, Handle: s.send, Summary: "Send a message (or a reply) from the mailbox's address",
+		"send": {Access: httpapi.Authenticated, Handle: forAgent(s.send), Summary: "Send a message (or a reply) from the mailbox's address",
 			Request: SendRequest{}, Response: SentAnswer{}, Status: http.StatusCreated, Idempotent: true, Errors: withBox,
 			MaxBody: 8 << 20},
 		// The answers the genie drafted to received mail, for the owner to
 		// read, edit, send or discard (drafts_actions.go).
-		"drafts": {Access: httpapi.Authenticated, Handle: s.drafts, Summary: "List the answers the genie drafted to received mail, newest first",
+		"drafts": {Access: httpapi.Authenticated, Handle: forAgent(s.drafts), Summary: "List the answers the genie drafted to received mail, newest first",
 			Request: DraftsRequest{}, Response: DraftList{}, Errors: withBox},
-		"draft": {Access: httpapi.Authenticated, Handle: s.draft, Summary: "Get one drafted answer, with its sources",
+		"draft": {Access: httpapi.Authenticated, Handle: forDraft(s.draft), Summary: "Get one drafted answer, with its sources",
 			Request: DraftRequest{}, Response: DraftAnswer{}, Errors: withBox},
-		"draft-update": {Access: httpapi.Authenticated, Handle: s.draftUpdate, Summary: "Edit a drafted answer (recipients, subject, text)",
+		"draft-update": {Access: httpapi.Authenticated, Handle: forAgent(s.draftUpdate), Summary: "Edit a drafted answer (recipients, subject, text)",
 			Request: DraftUpdateRequest{}, Response: DraftAnswer{}, Errors: withBox, MaxBody: 2 << 20},
-		"draft-send": {Access: httpapi.Authenticated, Handle: s.draftSend, Summary: "Send a drafted answer as the reply to its message (the draft is deleted)",
+		"draft-send": {Access: httpapi.Authenticated, Handle: forDraft(s.draftSend), Summary: "Send a drafted answer as the reply to its message (the draft is deleted)",
 			Request: DraftRequest{}, Response: SentAnswer{}, Status: http.StatusCreated, Idempotent: true, Errors: withBox},
-		"draft-discard": {Access: httpapi.Authenticated, Handle: s.draftDiscard, Summary: "Discard a drafted answer",
+		"draft-discard": {Access: httpapi.Authenticated, Handle: forDraft(s.draftDiscard), Summary: "Discard a drafted answer",
 			Request: DraftRequest{}, Response: httpapi.OKFlag{}, Errors: withBox},
 	}
 }
@@ -97,97 +99,56 @@ func (a agentRef) id() (string, error) {
 	return *a.AgentID, nil
 }
 
-func bindAgent(r *httpapi.Request) (string, error) {
-	var in agentRef
-	if err := r.Bind(&in); err != nil {
-		return "", err
-	}
-	return in.id()
+// agentRequest is the data of an action on one genie's mailbox: it names
+// the genie by agentId.
+type agentRequest interface{ id() (string, error) }
+
+// forAgent adapts a service call on one genie's mailbox to a handler: the
+// data binds into In, its agentId is required (VALIDATION_ERROR naming
+// agentId) and fn runs with it; fn's result is the answer, with the
+// action's declared status.
+func forAgent[In agentRequest, Out any](fn func(ctx context.Context, c *auth.Caller, agent string, in *In) (Out, error)) httpapi.Handler {
+	return httpapi.Bind(func(ctx context.Context, c *auth.Caller, in *In) (Out, error) {
+		agent, err := (*in).id()
+		if err != nil {
+			var none Out
+			return none, err
+		}
+		return fn(ctx, c, agent, in)
+	})
 }
 
-func (s *Service) get(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := bindAgent(r)
-	if err != nil {
-		return nil, err
-	}
-	m, err := s.Get(ctx, r.Caller, id)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(m), nil
+func (s *Service) get(ctx context.Context, c *auth.Caller, agent string, _ *agentRef) (*Mailbox, error) {
+	return s.Get(ctx, c, agent)
 }
 
-func (s *Service) provision(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in ProvisionRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	id, err := in.id()
-	if err != nil {
-		return nil, err
-	}
+func (s *Service) provision(ctx context.Context, c *auth.Caller, agent string, in *ProvisionRequest) (*Mailbox, error) {
 	if in.DesiredLocalpart != nil {
 		if err := CheckLocalpart(*in.DesiredLocalpart); err != nil {
 			return nil, apperr.Invalid("desiredLocalpart", "desiredLocalpart %v", err)
 		}
 	}
-	m, err := s.Provision(ctx, r.Caller, id, in.DesiredLocalpart)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(m), nil
+	return s.Provision(ctx, c, agent, in.DesiredLocalpart)
 }
 
-func (s *Service) update(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in UpdateRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	id, err := in.id()
-	if err != nil {
-		return nil, err
-	}
-	if err := s.Update(ctx, r.Caller, id, Change{Action: in.Action, Escalation: in.Escalation, AutoReply: in.AutoReply}); err != nil {
-		return nil, err
-	}
-	return httpapi.OK(httpapi.OKFlag{OK: true}), nil
+func (s *Service) update(ctx context.Context, c *auth.Caller, agent string, in *UpdateRequest) (httpapi.OKFlag, error) {
+	return httpapi.OKFlag{OK: true}, s.Update(ctx, c, agent, Change{Action: in.Action, Escalation: in.Escalation, AutoReply: in.AutoReply})
 }
 
-func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := bindAgent(r)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.Delete(ctx, r.Caller, id); err != nil {
-		return nil, err
-	}
-	return httpapi.OK(httpapi.OKFlag{OK: true}), nil
+func (s *Service) delete(ctx context.Context, c *auth.Caller, agent string, _ *agentRef) (httpapi.OKFlag, error) {
+	return httpapi.OKFlag{OK: true}, s.Delete(ctx, c, agent)
 }
 
-func (s *Service) test(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := bindAgent(r)
-	if err != nil {
-		return nil, err
-	}
-	res, err := s.Test(ctx, r.Caller, id)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(res), nil
+func (s *Service) test(ctx context.Context, c *auth.Caller, agent string, _ *agentRef) (mail.TestResult, error) {
+	return s.Test(ctx, c, agent)
 }
 
-func (s *Service) checkKey(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	st, err := s.CheckKey(ctx, r.Caller)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(KeyState{Status: st.Status, RevokedAt: st.RevokedAt, TenantID: st.TenantID}), nil
+func (s *Service) checkKey(ctx context.Context, c *auth.Caller, _ *struct{}) (KeyState, error) {
+	st, err := s.CheckKey(ctx, c)
+	return KeyState{Status: st.Status, RevokedAt: st.RevokedAt, TenantID: st.TenantID}, err
 }
 
-func (s *Service) reprovisionKey(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := s.ReprovisionKey(ctx, r.Caller)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(TenantRef{TenantID: id}), nil
+func (s *Service) reprovisionKey(ctx context.Context, c *auth.Caller, _ *struct{}) (TenantRef, error) {
+	id, err := s.ReprovisionKey(ctx, c)
+	return TenantRef{TenantID: id}, err
 }

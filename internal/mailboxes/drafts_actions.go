@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 )
@@ -48,70 +49,64 @@ type DraftUpdateRequest struct {
 	Text    *string     `json:"text"`
 }
 
-func (in DraftRequest) ids() (string, string, error) {
-	id, err := in.id()
-	if err != nil {
-		return "", "", err
-	}
+func (in DraftRequest) draftID() (string, error) {
 	if in.DraftID == nil || strings.TrimSpace(*in.DraftID) == "" {
-		return "", "", apperr.Required("draftId")
+		return "", apperr.Required("draftId")
 	}
-	return id, strings.TrimSpace(*in.DraftID), nil
+	return strings.TrimSpace(*in.DraftID), nil
 }
 
-func bindDraft(r *httpapi.Request) (string, string, error) {
-	var in DraftRequest
-	if err := r.Bind(&in); err != nil {
-		return "", "", err
-	}
-	return in.ids()
+// forDraft is forAgent for an action on one draft: after the agentId, the
+// draftId is required.
+func forDraft[Out any](fn func(ctx context.Context, c *auth.Caller, agent, id string) (Out, error)) httpapi.Handler {
+	return forAgent(func(ctx context.Context, c *auth.Caller, agent string, in *DraftRequest) (Out, error) {
+		id, err := in.draftID()
+		if err != nil {
+			var none Out
+			return none, err
+		}
+		return fn(ctx, c, agent, id)
+	})
 }
 
-func (s *Service) drafts(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in DraftsRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	id, limit, offset, err := in.resolve()
+func (s *Service) drafts(ctx context.Context, c *auth.Caller, agent string, in *DraftsRequest) (DraftList, error) {
+	limit, offset, err := page(in.Limit, in.Offset)
 	if err != nil {
-		return nil, err
+		return DraftList{}, err
 	}
 	f := draftQuery{Limit: limit, Offset: offset, NeedsPerson: in.NeedsPerson}
 	if in.ThreadID != nil {
 		f.ThreadID = *in.ThreadID
 	}
-	list, n, err := s.Drafts(ctx, r.Caller, id, f)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(DraftList{Drafts: list, Count: n, Limit: limit, Offset: offset}), nil
+	list, n, err := s.Drafts(ctx, c, agent, f)
+	return DraftList{Drafts: list, Count: n, Limit: limit, Offset: offset}, err
 }
 
-func (s *Service) draft(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	agent, id, err := bindDraft(r)
-	if err != nil {
-		return nil, err
-	}
-	d, err := s.Draft(ctx, r.Caller, agent, id)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(DraftAnswer{Draft: d}), nil
+func (s *Service) draft(ctx context.Context, c *auth.Caller, agent, id string) (DraftAnswer, error) {
+	d, err := s.Draft(ctx, c, agent, id)
+	return DraftAnswer{Draft: d}, err
 }
 
-func (s *Service) draftUpdate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in DraftUpdateRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	agent, id, err := in.ids()
+func (s *Service) draftUpdate(ctx context.Context, c *auth.Caller, agent string, in *DraftUpdateRequest) (DraftAnswer, error) {
+	id, err := in.draftID()
 	if err != nil {
-		return nil, err
+		return DraftAnswer{}, err
 	}
+	e, err := in.edit()
+	if err != nil {
+		return DraftAnswer{}, err
+	}
+	d, err := s.EditDraft(ctx, c, agent, id, e)
+	return DraftAnswer{Draft: d}, err
+}
+
+// edit checks the fields given and returns them as a DraftEdit.
+func (in *DraftUpdateRequest) edit() (DraftEdit, error) {
 	var e DraftEdit
+	var err error
 	if in.To.Set {
 		if e.To, err = checkAddresses("to", in.To.Value); err != nil {
-			return nil, err
+			return e, err
 		}
 		if e.To == nil {
 			e.To = []string{}
@@ -119,48 +114,30 @@ func (s *Service) draftUpdate(ctx context.Context, r *httpapi.Request) (*httpapi
 	}
 	if in.Cc.Set {
 		if e.Cc, err = checkAddresses("cc", in.Cc.Value); err != nil {
-			return nil, err
+			return e, err
 		}
 		if e.Cc == nil {
 			e.Cc = []string{}
 		}
 	}
 	if in.Subject != nil && (strings.ContainsAny(*in.Subject, "\r\n") || utf8.RuneCountInString(*in.Subject) > maxSubjectLen) {
-		return nil, apperr.Invalid("subject", "subject must be one line of at most %d characters", maxSubjectLen)
+		return e, apperr.Invalid("subject", "subject must be one line of at most %d characters", maxSubjectLen)
 	}
 	if in.Text != nil && (strings.TrimSpace(*in.Text) == "" || len(*in.Text) > maxBodyLen) {
-		return nil, apperr.Invalid("text", "text must not be empty and at most %d bytes", maxBodyLen)
+		return e, apperr.Invalid("text", "text must not be empty and at most %d bytes", maxBodyLen)
 	}
 	if !in.To.Set && !in.Cc.Set && in.Subject == nil && in.Text == nil {
-		return nil, apperr.Invalid("text", "give to, cc, subject and/or text")
+		return e, apperr.Invalid("text", "give to, cc, subject and/or text")
 	}
 	e.Subject, e.Text = in.Subject, in.Text
-	d, err := s.EditDraft(ctx, r.Caller, agent, id, e)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(DraftAnswer{Draft: d}), nil
+	return e, nil
 }
 
-func (s *Service) draftSend(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	agent, id, err := bindDraft(r)
-	if err != nil {
-		return nil, err
-	}
-	sent, err := s.SendDraft(ctx, r.Caller, agent, id)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.Created(SentAnswer{Message: sent}), nil
+func (s *Service) draftSend(ctx context.Context, c *auth.Caller, agent, id string) (SentAnswer, error) {
+	sent, err := s.SendDraft(ctx, c, agent, id)
+	return SentAnswer{Message: sent}, err
 }
 
-func (s *Service) draftDiscard(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	agent, id, err := bindDraft(r)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.DiscardDraft(ctx, r.Caller, agent, id); err != nil {
-		return nil, err
-	}
-	return httpapi.OK(httpapi.OKFlag{OK: true}), nil
+func (s *Service) draftDiscard(ctx context.Context, c *auth.Caller, agent, id string) (httpapi.OKFlag, error) {
+	return httpapi.OKFlag{OK: true}, s.DiscardDraft(ctx, c, agent, id)
 }

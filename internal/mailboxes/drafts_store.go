@@ -2,9 +2,7 @@ package mailboxes
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/geniehq/genie/internal/platform/apperr"
@@ -72,46 +70,22 @@ func listDrafts(ctx context.Context, q db.Querier, mailboxID string, f draftQuer
 		where += fmt.Sprintf(` AND d.answered = $%d`, len(args))
 	}
 	args = append(args, f.Limit, f.Offset)
-	rows, err := q.QueryContext(ctx, fmt.Sprintf(`SELECT %s, COUNT(*) OVER () FROM mail_drafts d JOIN mailboxes b ON b.id = d.mailbox_id
-		WHERE %s ORDER BY d.created_at DESC, d.id DESC LIMIT $%d OFFSET $%d`, draftColumns, where, len(args)-1, len(args)), args...)
+	out, total, err := db.Page(ctx, q, db.Value(scanDraft), db.Counted{
+		Query: fmt.Sprintf(`SELECT %s, COUNT(*) OVER () FROM mail_drafts d JOIN mailboxes b ON b.id = d.mailbox_id
+		WHERE %s ORDER BY d.created_at DESC, d.id DESC LIMIT $%d OFFSET $%d`, draftColumns, where, len(args)-1, len(args)),
+		Args: args, Offset: f.Offset, Count: `SELECT COUNT(*) FROM mail_drafts d WHERE ` + where, CountArgs: args[:len(args)-2]})
 	if err != nil {
 		return nil, 0, fmt.Errorf("mailboxes: list drafts: %w", err)
 	}
-	defer rows.Close()
-	out, total := []Draft{}, 0
-	for rows.Next() {
-		d, err := scanDraft(scanCount{rows, &total})
-		if err != nil {
-			return nil, 0, err
-		}
-		out = append(out, *d)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, 0, err
-	}
-	if len(out) == 0 && f.Offset > 0 {
-		err = q.QueryRowContext(ctx, `SELECT COUNT(*) FROM mail_drafts d WHERE `+where, args[:len(args)-2]...).Scan(&total)
-	}
-	return out, total, err
+	return out, total, nil
 }
-
-// scanCount scans a row with a trailing COUNT(*) OVER () column.
-type scanCount struct {
-	rows  *sql.Rows
-	total *int
-}
-
-func (s scanCount) Scan(dst ...any) error { return s.rows.Scan(append(dst, s.total)...) }
 
 // loadDraft returns a mailbox's draft, or NOT_FOUND.
 func loadDraft(ctx context.Context, q db.Querier, mailboxID, id string) (*Draft, error) {
 	d, err := scanDraft(q.QueryRowContext(ctx, `SELECT `+draftColumns+` FROM mail_drafts d JOIN mailboxes b ON b.id = d.mailbox_id
 		WHERE d.mailbox_id = $1 AND d.id = $2`, mailboxID, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.NotFound("draft")
-	}
 	if err != nil {
-		return nil, fmt.Errorf("mailboxes: load draft: %w", err)
+		return nil, db.Found(err, apperr.NotFound("draft"), "mailboxes: load draft")
 	}
 	return d, nil
 }

@@ -5,30 +5,21 @@ import (
 	"encoding/base64"
 	"encoding/json"
 
-	"github.com/geniehq/genie/internal/httpapi"
+	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/field"
 	"github.com/geniehq/genie/internal/platform/mail"
 )
 
-// The inbox actions of agent-mailboxes-self: each decodes its data, calls
-// one Service method (inbox.go) and wraps the answer.
+// The inbox actions of agent-mailboxes-self (registered in actions.go,
+// through forAgent): each calls one Service method (inbox.go) and wraps
+// the answer.
 
 // listRef is the agentId and page of a listing action.
 type listRef struct {
 	agentRef
 	Limit  *int `json:"limit" schema:"min=1,max=200" doc:"Default 50."`
 	Offset *int `json:"offset" schema:"min=0"`
-}
-
-// resolve returns the agentId, limit and offset (VALIDATION_ERROR naming
-// the field).
-func (l listRef) resolve() (id string, limit, offset int, err error) {
-	if id, err = l.id(); err != nil {
-		return "", 0, 0, err
-	}
-	limit, offset, err = page(l.Limit, l.Offset)
-	return id, limit, offset, err
 }
 
 // MessagesRequest is the data of messages.
@@ -129,96 +120,48 @@ func page(limit, offset *int) (int, int, error) {
 	return field.Page{Limit: limit, Offset: offset}.Resolve(50, 200)
 }
 
-func (s *Service) messages(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in MessagesRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	id, limit, offset, err := in.resolve()
+func (s *Service) messages(ctx context.Context, c *auth.Caller, agent string, in *MessagesRequest) (MessageList, error) {
+	limit, offset, err := page(in.Limit, in.Offset)
 	if err != nil {
-		return nil, err
+		return MessageList{}, err
 	}
 	out := MessageList{Limit: limit, Offset: offset}
 	f := MessageFilter{Direction: in.Direction, ThreadID: in.ThreadID, Limit: limit, Offset: offset}
-	if out.Messages, out.Count, err = s.Messages(ctx, r.Caller, id, f); err != nil {
-		return nil, err
-	}
-	return httpapi.OK(out), nil
+	out.Messages, out.Count, err = s.Messages(ctx, c, agent, f)
+	return out, err
 }
 
-func (s *Service) message(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in MessageRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	id, err := in.id()
-	if err != nil {
-		return nil, err
-	}
-	msg, _, err := s.Message(ctx, r.Caller, id, in.MessageID)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(MessageAnswer{Message: msg}), nil
+func (s *Service) message(ctx context.Context, c *auth.Caller, agent string, in *MessageRequest) (MessageAnswer, error) {
+	msg, _, err := s.Message(ctx, c, agent, in.MessageID)
+	return MessageAnswer{Message: msg}, err
 }
 
-func (s *Service) attachment(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in AttachmentRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+func (s *Service) attachment(ctx context.Context, c *auth.Caller, agent string, in *AttachmentRequest) (AttachmentAnswer, error) {
 	if in.Index == nil {
-		if _, err := in.id(); err != nil {
-			return nil, err
-		}
 		if _, err := requireMessageID(in.MessageID); err != nil {
-			return nil, err
+			return AttachmentAnswer{}, err
 		}
-		return nil, apperr.Required("index")
+		return AttachmentAnswer{}, apperr.Required("index")
 	}
-	if *in.Index < 0 {
-		return nil, apperr.Invalid("index", "index must be 0 or more")
-	}
-	id, err := in.id()
+	att, content, err := s.Attachment(ctx, c, agent, in.MessageID, *in.Index)
 	if err != nil {
-		return nil, err
+		return AttachmentAnswer{}, err
 	}
-	att, content, err := s.Attachment(ctx, r.Caller, id, in.MessageID, *in.Index)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(AttachmentAnswer{Filename: att.Filename, ContentType: att.ContentType, Size: len(content),
-		Content: base64.StdEncoding.EncodeToString(content)}), nil
+	return AttachmentAnswer{Filename: att.Filename, ContentType: att.ContentType, Size: len(content),
+		Content: base64.StdEncoding.EncodeToString(content)}, nil
 }
 
-func (s *Service) threads(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in ThreadsRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	id, limit, offset, err := in.resolve()
+func (s *Service) threads(ctx context.Context, c *auth.Caller, agent string, in *ThreadsRequest) (ThreadList, error) {
+	limit, offset, err := page(in.Limit, in.Offset)
 	if err != nil {
-		return nil, err
+		return ThreadList{}, err
 	}
 	out := ThreadList{Limit: limit, Offset: offset}
-	if out.Threads, out.Count, err = s.Threads(ctx, r.Caller, id, limit, offset); err != nil {
-		return nil, err
-	}
-	return httpapi.OK(out), nil
+	out.Threads, out.Count, err = s.Threads(ctx, c, agent, limit, offset)
+	return out, err
 }
 
-func (s *Service) send(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in SendRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	id, err := in.id()
-	if err != nil {
-		return nil, err
-	}
-	sent, err := s.Send(ctx, r.Caller, id, SendInput{To: in.To.Value, Cc: in.Cc.Value, Subject: in.Subject, Text: in.Text, HTML: in.HTML, ReplyTo: in.ReplyTo})
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.Created(SentAnswer{Message: sent}), nil
+func (s *Service) send(ctx context.Context, c *auth.Caller, agent string, in *SendRequest) (SentAnswer, error) {
+	sent, err := s.Send(ctx, c, agent, SendInput{To: in.To.Value, Cc: in.Cc.Value, Subject: in.Subject, Text: in.Text, HTML: in.HTML, ReplyTo: in.ReplyTo})
+	return SentAnswer{Message: sent}, err
 }

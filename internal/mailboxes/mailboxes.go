@@ -95,11 +95,8 @@ func scan(row interface{ Scan(...any) error }) (*Mailbox, error) {
 // byAgent returns the genie's mailbox, or NOT_FOUND.
 func byAgent(ctx context.Context, q db.Querier, agentID, lock string) (*Mailbox, error) {
 	m, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+` FROM mailboxes WHERE agent_id = $1`+lock, agentID))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.NotFound("mailbox")
-	}
 	if err != nil {
-		return nil, fmt.Errorf("mailboxes: load: %w", err)
+		return nil, db.Found(err, apperr.NotFound("mailbox"), "mailboxes: load")
 	}
 	return m, nil
 }
@@ -154,22 +151,18 @@ func (s *Service) ForGenies(ctx context.Context, ids []string) (map[string]json.
 	for i, id := range ids {
 		args[i] = id
 	}
-	rows, err := s.DB.R.QueryContext(ctx, `SELECT `+columns+` FROM mailboxes WHERE agent_id IN (`+db.Placeholders(1, len(ids))+`)`, args...)
+	out := map[string]json.RawMessage{}
+	err := db.Each(ctx, s.DB.R, func(row db.Row) error {
+		m, err := scan(row)
+		if err == nil {
+			out[m.AgentID], err = json.Marshal(m)
+		}
+		return err
+	}, `SELECT `+columns+` FROM mailboxes WHERE agent_id IN (`+db.Placeholders(1, len(ids))+`)`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("mailboxes: load for genies: %w", err)
 	}
-	defer rows.Close()
-	out := map[string]json.RawMessage{}
-	for rows.Next() {
-		m, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		if out[m.AgentID], err = json.Marshal(m); err != nil {
-			return nil, err
-		}
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // Escalation returns the escalation address of the mailbox with the

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"regexp"
 
+	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/field"
@@ -27,17 +28,15 @@ var formatRE = regexp.MustCompile(`^[a-z0-9][a-z0-9+.-]{0,15}$`)
 // the caller's own records.
 func (s *Service) Actions() httpapi.Actions {
 	recID := "The QR code record's id (a UUID)."
-	list := httpapi.Action{Access: httpapi.Authenticated, Handle: s.all, Summary: "List your QR code records (at most 100, newest first)",
+	list := httpapi.Action{Access: httpapi.Authenticated, Handle: httpapi.Bind(s.all), Summary: "List your QR code records (at most 100, newest first)",
 		Request: ListRequest{}, Response: List{}}
-	all := list
-	all.Summary = "List your QR code records (same as list)"
 	return httpapi.Actions{
-		"all":  all,
+		"all":  list.Alias("List your QR code records (same as list)"),
 		"list": list,
-		"create": {Access: httpapi.Authenticated, Handle: s.create, Summary: "Save a QR code record for one of your genies",
+		"create": {Access: httpapi.Authenticated, Handle: httpapi.Bind(s.create), Summary: "Save a QR code record for one of your genies",
 			Request: CreateRequest{}, Response: Created{}, Status: http.StatusCreated, Idempotent: true,
 			Errors: []string{apperr.CodeAgentNotFound}},
-		"delete": {Access: httpapi.Authenticated, Handle: s.delete, Summary: "Delete a QR code record (soft: is_deleted becomes true)",
+		"delete": {Access: httpapi.Authenticated, Handle: httpapi.BindUUID(errNotFound, s.delete), Summary: "Delete a QR code record (soft: is_deleted becomes true)",
 			ID: recID, Response: Deleted{}, Errors: []string{apperr.CodeNotFound}},
 		"increment-download": {Access: httpapi.Authenticated, Handle: s.incrementDownload, Summary: "Count a download of a QR code",
 			ID: recID, Request: IncrementRequest{}, Response: Downloaded{}, Errors: []string{apperr.CodeNotFound}},
@@ -93,23 +92,16 @@ type Downloaded struct {
 	DownloadCount int64  `json:"downloadCount"`
 }
 
-func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in ListRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+func (s *Service) all(ctx context.Context, c *auth.Caller, in *ListRequest) (List, error) {
 	agent := ""
 	if in.AgentID != nil {
 		agent = *in.AgentID
 	}
-	items, err := s.List(ctx, r.Caller.UserID, agent)
-	if err != nil {
-		return nil, err
-	}
+	items, err := s.List(ctx, c.UserID, agent)
 	if items == nil {
 		items = []*QRCode{}
 	}
-	return httpapi.OK(List{Items: items, Count: len(items)}), nil
+	return List{Items: items, Count: len(items)}, err
 }
 
 // checkURL accepts an absolute http or https URL.
@@ -124,12 +116,17 @@ func checkURL(field, v string) error {
 	return nil
 }
 
-func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in CreateRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
+func (s *Service) create(ctx context.Context, c *auth.Caller, in *CreateRequest) (Created, error) {
+	q, err := in.record(c.UserID)
+	if err != nil {
+		return Created{}, err
 	}
-	q := &QRCode{UserID: r.Caller.UserID, DisplayConfig: json.RawMessage("{}"), FileSize: in.FileSize, TargetURL: in.TargetURL, Filename: in.Filename}
+	return Created{QRCode: q}, s.Create(ctx, q)
+}
+
+// record checks create's data and returns the record it describes.
+func (in *CreateRequest) record(userID string) (*QRCode, error) {
+	q := &QRCode{UserID: userID, DisplayConfig: json.RawMessage("{}"), FileSize: in.FileSize, TargetURL: in.TargetURL, Filename: in.Filename}
 	var err error
 	if q.AgentID, err = field.RequiredString("agent_id", in.AgentID, 64); err != nil {
 		return nil, err
@@ -174,11 +171,11 @@ func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Resp
 	if !field.IsUUID(q.AgentID) {
 		return nil, apperr.AgentNotFound()
 	}
-	if err := s.Create(ctx, q); err != nil {
-		return nil, err
-	}
-	return httpapi.Created(Created{QRCode: q}), nil
+	return q, nil
 }
+
+// errNotFound answers an id that cannot name a record (not a UUID).
+func errNotFound() error { return apperr.NotFound("QR code") }
 
 func recordID(r *httpapi.Request) (string, error) {
 	id, err := r.RequireID()
@@ -186,22 +183,17 @@ func recordID(r *httpapi.Request) (string, error) {
 		return "", err
 	}
 	if !field.IsUUID(id) {
-		return "", apperr.NotFound("QR code")
+		return "", errNotFound()
 	}
 	return id, nil
 }
 
-func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := recordID(r)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.Delete(ctx, r.Caller.UserID, id); err != nil {
-		return nil, err
-	}
-	return httpapi.OK(Deleted{Success: true, ID: id, IsDeleted: true}), nil
+func (s *Service) delete(ctx context.Context, c *auth.Caller, id string, _ *struct{}) (Deleted, error) {
+	return Deleted{Success: true, ID: id, IsDeleted: true}, s.Delete(ctx, c.UserID, id)
 }
 
+// incrementDownload reads the data before the id (BindUUID would read the
+// id first), as it always has.
 func (s *Service) incrementDownload(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 	var in IncrementRequest
 	if err := r.Bind(&in); err != nil {

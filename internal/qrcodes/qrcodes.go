@@ -63,15 +63,7 @@ func scan(row interface{ Scan(...any) error }) (*QRCode, error) {
 		return nil, err
 	}
 	q.DisplayConfig = json.RawMessage(cfg)
-	if size.Valid {
-		q.FileSize = &size.Int64
-	}
-	if target.Valid {
-		q.TargetURL = &target.String
-	}
-	if fname.Valid {
-		q.Filename = &fname.String
-	}
+	q.FileSize, q.TargetURL, q.Filename = db.Int64Ptr(size), db.StringPtr(target), db.StringPtr(fname)
 	return &q, nil
 }
 
@@ -84,20 +76,11 @@ func (s *Service) List(ctx context.Context, userID, agentID string) ([]*QRCode, 
 		q += ` AND agent_id = $2`
 		args = append(args, agentID)
 	}
-	rows, err := s.DB.R.QueryContext(ctx, q+fmt.Sprintf(` ORDER BY created_at DESC, id DESC LIMIT %d`, ListLimit), args...)
+	out, err := db.List(ctx, s.DB.R, scan, q+fmt.Sprintf(` ORDER BY created_at DESC, id DESC LIMIT %d`, ListLimit), args...)
 	if err != nil {
 		return nil, fmt.Errorf("list qr codes: %w", err)
 	}
-	defer rows.Close()
-	out := []*QRCode{}
-	for rows.Next() {
-		c, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // ownGenie checks that the genie exists and is the user's (AGENT_NOT_FOUND

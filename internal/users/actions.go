@@ -14,9 +14,9 @@ import (
 // their role.
 func (s *Store) Actions() httpapi.Actions {
 	return httpapi.Actions{
-		"list": {Access: httpapi.AdminOnly, Handle: s.list, Summary: "List accounts, newest first (admins only)",
+		"list": {Access: httpapi.AdminOnly, Handle: httpapi.Bind(s.list), Summary: "List accounts, newest first (admins only)",
 			Request: ListRequest{}, Response: UserList{}},
-		"set-role": {Access: httpapi.AdminOnly, Handle: s.setRole, Summary: "Change an account's role (admins only; not your own admin role)",
+		"set-role": {Access: httpapi.AdminOnly, Handle: httpapi.BindID(s.setRole), Summary: "Change an account's role (admins only; not your own admin role)",
 			ID: "The user's id.", Request: SetRoleRequest{}, Response: UserAnswer{}, Errors: []string{apperr.CodeNotFound}},
 	}
 }
@@ -62,54 +62,42 @@ func adminView(u *User) AdminUser {
 		LastSignInAt: u.LastSignInAt, EmailConfirmed: u.EmailConfirmedAt != nil}
 }
 
-func (s *Store) list(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in ListRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+func (s *Store) list(ctx context.Context, _ *auth.Caller, in *ListRequest) (UserList, error) {
 	limit, offset, err := field.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
 	if err != nil {
-		return nil, err
+		return UserList{}, err
 	}
 	o := ListOptions{Limit: limit, Offset: offset}
 	if in.Search != nil {
 		if len(*in.Search) > MaxSearchLen {
-			return nil, apperr.Invalid("search", "search must be at most %d characters", MaxSearchLen)
+			return UserList{}, apperr.Invalid("search", "search must be at most %d characters", MaxSearchLen)
 		}
 		o.Search = *in.Search
 	}
 	if in.Role != nil {
 		if !auth.ValidRole(*in.Role) {
-			return nil, apperr.Invalid("role", "role must be one of internal_admin, user, consumer")
+			return UserList{}, apperr.Invalid("role", "role must be one of internal_admin, user, consumer")
 		}
 		o.Role = auth.Role(*in.Role)
 	}
 	us, total, err := s.List(ctx, o)
 	if err != nil {
-		return nil, err
+		return UserList{}, err
 	}
 	out := UserList{Users: make([]AdminUser, 0, len(us)), Count: total, Limit: limit, Offset: offset}
 	for _, u := range us {
 		out.Users = append(out.Users, adminView(u))
 	}
-	return httpapi.OK(out), nil
+	return out, nil
 }
 
-func (s *Store) setRole(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := r.RequireID()
-	if err != nil {
-		return nil, err
-	}
-	var in SetRoleRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+func (s *Store) setRole(ctx context.Context, c *auth.Caller, id string, in *SetRoleRequest) (UserAnswer, error) {
 	if in.Role == nil {
-		return nil, apperr.Required("role")
+		return UserAnswer{}, apperr.Required("role")
 	}
-	u, err := s.ChangeRole(ctx, r.Caller, id, auth.Role(*in.Role))
+	u, err := s.ChangeRole(ctx, c, id, auth.Role(*in.Role))
 	if err != nil {
-		return nil, err
+		return UserAnswer{}, err
 	}
-	return httpapi.OK(UserAnswer{User: adminView(u)}), nil
+	return UserAnswer{User: adminView(u)}, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/db"
 )
 
 // This file holds the rules of the admin-only users resource: listing
@@ -45,11 +46,5 @@ func (s *Store) ChangeRole(ctx context.Context, caller *auth.Caller, id string, 
 	if caller != nil && caller.UserID == id && role != auth.RoleAdmin {
 		return nil, apperr.Invalid("role", "you cannot remove your own internal_admin role; ask another admin")
 	}
-	var u *User
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		var err error
-		u, err = s.SetRoleTx(ctx, tx, id, role)
-		return err
-	})
-	return u, err
+	return db.InTx(ctx, s.DB, func(tx *sql.Tx) (*User, error) { return s.SetRoleTx(ctx, tx, id, role) })
 }

@@ -174,21 +174,12 @@ func listUsers(ctx context.Context, q db.Querier, o ListOptions) ([]*User, int, 
 		return nil, 0, fmt.Errorf("users: count: %w", err)
 	}
 	n := len(args)
-	rows, err := q.QueryContext(ctx, `SELECT `+userColumns+` FROM users`+where+
+	out, err := db.List(ctx, q, scanUser, `SELECT `+userColumns+` FROM users`+where+
 		fmt.Sprintf(` ORDER BY created_at DESC, id DESC LIMIT $%d OFFSET $%d`, n+1, n+2), append(args, o.Limit, o.Offset)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("users: list: %w", err)
 	}
-	defer rows.Close()
-	out := []*User{}
-	for rows.Next() {
-		u, err := scanUser(rows)
-		if err != nil {
-			return nil, 0, err
-		}
-		out = append(out, u)
-	}
-	return out, total, rows.Err()
+	return out, total, nil
 }
 
 // SetRoleTx changes a user's role inside tx and returns the user as

@@ -79,13 +79,7 @@ func (s *Store) Create(ctx context.Context, n NewUser) (*User, error) {
 			return nil, err
 		}
 	}
-	var u *User
-	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		var err error
-		u, err = s.CreateTx(ctx, tx, n, hash)
-		return err
-	})
-	return u, err
+	return db.InTx(ctx, s.DB, func(tx *sql.Tx) (*User, error) { return s.CreateTx(ctx, tx, n, hash) })
 }
 
 // CreateTx is Create inside an existing transaction, with the password

@@ -15,10 +15,8 @@ func (s *Service) Actions() httpapi.Actions {
 	voiceID := "The voice's id (a UUID)."
 	list := httpapi.Action{Access: httpapi.Authenticated, Handle: s.all, Summary: "List the preselected voices by sort_order (admins also see inactive ones)",
 		Response: List{}}
-	all := list
-	all.Summary = "List the preselected voices (same as list)"
 	return httpapi.Actions{
-		"all":  all,
+		"all":  list.Alias("List the preselected voices (same as list)"),
 		"list": list,
 		"create": {Access: httpapi.AdminOnly, Handle: httpapi.Bind(s.createOne), Summary: "Add a preselected voice",
 			Request: CreateRequest{}, Response: One{}, Status: http.StatusCreated, Idempotent: true},

@@ -21,15 +21,7 @@ func scan(row interface{ Scan(...any) error }) (*Voice, error) {
 	if err := row.Scan(&v.ID, &v.VoiceID, &v.Label, &desc, &v.Gender, &v.SortOrder, &v.IsActive, &cat, &uat); err != nil {
 		return nil, err
 	}
-	if desc.Valid {
-		v.Description = &desc.String
-	}
-	if cat.Valid {
-		v.CreatedAt = &cat.Time
-	}
-	if uat.Valid {
-		v.UpdatedAt = &uat.Time
-	}
+	v.Description, v.CreatedAt, v.UpdatedAt = db.StringPtr(desc), db.TimePtr(cat), db.TimePtr(uat)
 	return &v, nil
 }
 
@@ -39,20 +31,7 @@ func list(ctx context.Context, q db.Querier, all bool) ([]*Voice, error) {
 	if !all {
 		query += ` WHERE is_active = TRUE`
 	}
-	rows, err := q.QueryContext(ctx, query+` ORDER BY sort_order, label, id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*Voice{}
-	for rows.Next() {
-		v, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
+	return db.List(ctx, q, scan, query+` ORDER BY sort_order, label, id`)
 }
 
 // insert stores a new voice (updated_at NULL); a voice_id already stored

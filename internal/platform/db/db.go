@@ -30,6 +30,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -220,6 +221,18 @@ func (d *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return nil
 }
 
+// InTx is Tx for a change that answers a value: fn's result, once the
+// transaction has committed.
+func InTx[T any](ctx context.Context, d *DB, fn func(tx *sql.Tx) (T, error)) (T, error) {
+	var out T
+	err := d.Tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		out, err = fn(tx)
+		return err
+	})
+	return out, err
+}
+
 // Writers is how many write transactions a caller should run at once to
 // use the store, given that it would like n: 1 on SQLite, which has one
 // writer, n on PostgreSQL, where transactions run in parallel.
@@ -268,26 +281,24 @@ func (d *DB) ForUpdateOf(tables ...string) string {
 
 // IsUniqueViolation reports whether err is a unique-constraint violation.
 func IsUniqueViolation(err error) bool {
-	var pg *pgconn.PgError
-	if errors.As(err, &pg) {
-		return pg.Code == "23505"
-	}
-	var se *sqlite.Error
-	if errors.As(err, &se) {
-		return se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
-	}
-	return false
+	return violates(err, "23505", sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY)
 }
 
 // IsForeignKeyViolation reports whether err is a foreign-key violation.
 func IsForeignKeyViolation(err error) bool {
+	return violates(err, "23503", sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY)
+}
+
+// violates reports whether err is a constraint violation of a kind: by
+// its PostgreSQL SQLSTATE, or one of its SQLite extended result codes.
+func violates(err error, pgCode string, sqliteCodes ...int) bool {
 	var pg *pgconn.PgError
 	if errors.As(err, &pg) {
-		return pg.Code == "23503"
+		return pg.Code == pgCode
 	}
 	var se *sqlite.Error
 	if errors.As(err, &se) {
-		return se.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY
+		return slices.Contains(sqliteCodes, se.Code())
 	}
 	return false
 }

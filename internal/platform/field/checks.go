@@ -63,6 +63,21 @@ func RequiredString(field string, v *string, maxLen int) (string, error) {
 	return s, nil
 }
 
+// PatchString is RequiredString for a string field of a patch: when
+// required is set (a create), or when the field is supplied (not nil), it
+// must be there and not blank; it returns the trimmed value, or nil for a
+// field neither required nor supplied.
+func PatchString(field string, v *string, maxLen int, required bool) (*string, error) {
+	if v == nil && !required {
+		return nil, nil
+	}
+	s, err := RequiredString(field, v, maxLen)
+	if err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
 // MaxLen checks an optional string field's length in characters.
 func MaxLen(field string, v string, maxLen int) error {
 	if utf8.RuneCountInString(v) > maxLen {

@@ -376,19 +376,12 @@ type StoredMessage struct {
 // Messages returns an inbox's messages by address, oldest first (for
 // tests and operators).
 func (e *Embedded) Messages(ctx context.Context, address string) ([]StoredMessage, error) {
-	rows, err := e.DB.R.QueryContext(ctx, `SELECT m.id, m.mail_from, m.rcpt_to, m.subject, m.raw, m.received_at
+	out, err := db.List(ctx, e.DB.R, func(row db.Row) (m StoredMessage, err error) {
+		return m, row.Scan(&m.ID, &m.From, &m.To, &m.Subject, &m.Raw, &m.ReceivedAt)
+	}, `SELECT m.id, m.mail_from, m.rcpt_to, m.subject, m.raw, m.received_at
 		FROM mail_messages m JOIN mail_accounts a ON a.id = m.account_id WHERE a.address = $1 ORDER BY m.received_at, m.id`, address)
 	if err != nil {
 		return nil, fmt.Errorf("mail: list messages: %w", err)
 	}
-	defer rows.Close()
-	var out []StoredMessage
-	for rows.Next() {
-		var m StoredMessage
-		if err := rows.Scan(&m.ID, &m.From, &m.To, &m.Subject, &m.Raw, &m.ReceivedAt); err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return out, nil
 }

@@ -40,21 +40,13 @@ type oldRow struct {
 
 // unparsed reads up to limit unparsed messages, oldest first.
 func unparsed(ctx context.Context, q db.Querier, limit int) ([]oldRow, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id, account_id, raw FROM mail_messages WHERE parsed = FALSE
-		ORDER BY received_at, id LIMIT $1`, limit)
+	out, err := db.List(ctx, q, func(row db.Row) (o oldRow, err error) {
+		return o, row.Scan(&o.id, &o.accountID, &o.raw)
+	}, `SELECT id, account_id, raw FROM mail_messages WHERE parsed = FALSE ORDER BY received_at, id LIMIT $1`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("mail: find unparsed messages: %w", err)
 	}
-	defer rows.Close()
-	var out []oldRow
-	for rows.Next() {
-		var o oldRow
-		if err := rows.Scan(&o.id, &o.accountID, &o.raw); err != nil {
-			return nil, fmt.Errorf("mail: find unparsed messages: %w", err)
-		}
-		out = append(out, o)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // parseStored parses one stored message and records its parsed copy and
