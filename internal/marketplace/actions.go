@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"strings"
 
@@ -22,7 +23,7 @@ import (
 // answer those same types.
 func (s *Service) Actions() httpapi.Actions {
 	notFound := []string{apperr.CodeNotFound}
-	return httpapi.Actions{
+	actions := httpapi.Actions{
 		"list": {Access: httpapi.Public, Handle: s.list,
 			Summary: "Browse public listings (slim), with filters, search and sorting",
 			Request: ListRequest{}, Response: SlimPage{}},
@@ -42,10 +43,6 @@ func (s *Service) Actions() httpapi.Actions {
 		"delete": {Access: httpapi.AdminOnly, Handle: s.delete,
 			Summary: "Delete a listing; its genie stays, no longer a template",
 			ID:      "The listing's id.", Response: httpapi.Removed{}, Errors: notFound},
-		"categories": taxonomyAction("categories", "category", s.categoriesTaxonomy().modes(s),
-			CategoryCreateRequest{}, CategoryUpdateRequest{}, CategoryList{}, CategoryAnswer{}),
-		"brands": taxonomyAction("brands", "brand", s.brandsTaxonomy().modes(s),
-			BrandCreateRequest{}, BrandUpdateRequest{}, BrandList{}, BrandAnswer{}),
 		"stats": {Access: httpapi.Public, Handle: s.statsAction,
 			Summary: "Catalog statistics (public listings)", Response: Stats{}},
 		"trending": {Access: httpapi.Public, Handle: s.trendingAction,
@@ -57,6 +54,8 @@ func (s *Service) Actions() httpapi.Actions {
 			Request: CloneRequest{}, Response: Cloned{}, Status: http.StatusCreated, Idempotent: true,
 			Errors: []string{apperr.CodeNotFound, apperr.CodeAgentNotFound}},
 	}
+	maps.Copy(actions, s.taxonomy.Actions()) // categories, brands
+	return actions
 }
 
 // maxBody fits the largest legal listing (the community package's

@@ -19,6 +19,7 @@ import (
 	"github.com/geniehq/genie/internal/genies"
 	"github.com/geniehq/genie/internal/marketplace/readmodel"
 	"github.com/geniehq/genie/internal/marketplace/search"
+	"github.com/geniehq/genie/internal/marketplace/taxonomy"
 	"github.com/geniehq/genie/internal/platform/db"
 	"github.com/geniehq/genie/internal/platform/field"
 )
@@ -91,26 +92,6 @@ type Related struct {
 	CategoryID   string  `json:"category_id"`
 }
 
-// Category is a marketplace category.
-type Category struct {
-	ID          string    `json:"id"`
-	Name        string    `json:"name"`
-	Slug        string    `json:"slug"`
-	Description string    `json:"description"`
-	Icon        string    `json:"icon"`
-	Order       int       `json:"order"`
-	ParentID    *string   `json:"parent_id"`
-	CreatedAt   time.Time `json:"created_at"`
-}
-
-// Brand is a marketplace brand.
-type Brand struct {
-	ID        string    `json:"id"`
-	Name      string    `json:"name"`
-	Slug      string    `json:"slug"`
-	CreatedAt time.Time `json:"created_at"`
-}
-
 // Stats is the statistics object of the stats action (public listings only).
 type Stats struct {
 	TotalGenies     int64 `json:"total_genies"`
@@ -144,6 +125,7 @@ type Service struct {
 	counts      *readmodel.Versioned[string, int64]           // maintained counters read for pages
 	keys        *readmodel.Versioned[string, pageKeys]        // full pages' listings (see page)
 	refs        *readmodel.Versioned[bool, *taxonomyRefs]     // categories and brands by ID, for pages
+	taxonomy    *taxonomy.Service                             // categories and brands
 	stmts       *db.TxStmts                                   // statements of writes, prepared once
 
 	prepMu   sync.Mutex
@@ -170,6 +152,7 @@ func New(d *db.DB) *Service {
 	}
 	s.watch.Channel = notifyChannel
 	s.views.s = s
+	s.taxonomy = taxonomy.New(d, taxonomyCatalog{s})
 	s.viewCount.init(s)
 	if d != nil { // nil: a service used only for its declarations
 		s.terms = newTermSource(d)
