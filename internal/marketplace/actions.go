@@ -185,7 +185,7 @@ func (s *Service) browse(ctx context.Context, r *httpapi.Request, slim bool) (*h
 	admin := in.AdminMode && r.Caller.IsAdmin()
 	withViews := !slim || q.Sort == SortPopular
 	if withViews { // this process's views show at once
-		if err := s.viewCount.settle(ctx); err != nil {
+		if err := s.viewCount.Settle(ctx); err != nil {
 			return nil, err
 		}
 	}
@@ -313,7 +313,7 @@ func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Resp
 }
 
 func (s *Service) statsAction(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	if err := s.viewCount.settle(ctx); err != nil {
+	if err := s.viewCount.Settle(ctx); err != nil {
 		return nil, err
 	}
 	b, err := s.cached(ctx, "stats", true, func() (any, error) { return s.stats(ctx) })
@@ -341,7 +341,7 @@ func (s *Service) trendingAction(ctx context.Context, r *httpapi.Request) (*http
 	}
 	rising := in.RisingOnly != nil && *in.RisingOnly
 	key := fmt.Sprintf("trending|%d|%d|%q|%v", Day(s.DB.Now()), limit, category, rising)
-	if err := s.viewCount.settle(ctx); err != nil {
+	if err := s.viewCount.Settle(ctx); err != nil {
 		return nil, err
 	}
 	catalog, views, err := s.versions(ctx)

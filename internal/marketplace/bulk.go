@@ -75,7 +75,7 @@ type bulkRow struct {
 // progress (may be nil) is called with the number of lines read so far,
 // every few thousand lines and at the end.
 func (s *Service) Import(ctx context.Context, r io.Reader, progress func(lines int)) (*ImportResult, error) {
-	if err := s.viewCount.settle(ctx); err != nil {
+	if err := s.viewCount.Settle(ctx); err != nil {
 		return nil, err
 	}
 	res := &ImportResult{}

@@ -120,7 +120,8 @@ type Service struct {
 	viewCache   *readmodel.Versioned[string, json.RawMessage] // responses that do
 	rows        *readmodel.Versioned[int64, *Listing]         // listings by seq, for pages (see listingsAt)
 	views       viewReader                                    // gets, read in batches
-	viewCount   viewCounter                                   // views counted, not yet committed
+	viewCount   *readmodel.ViewCounter                        // views counted, not yet committed (views.go)
+	viewMarker  string                                        // this process's marker key of committed views
 	related     *readmodel.Versioned[string, []Related]       // get's related listings, per category
 	counts      *readmodel.Versioned[string, int64]           // maintained counters read for pages
 	keys        *readmodel.Versioned[string, pageKeys]        // full pages' listings (see page)
@@ -153,7 +154,7 @@ func New(d *db.DB) *Service {
 	s.watch.Channel = notifyChannel
 	s.views.s = s
 	s.taxonomy = taxonomy.New(d, taxonomyCatalog{s})
-	s.viewCount.init(s)
+	s.viewCount, s.viewMarker = newViewCounter(s)
 	if d != nil { // nil: a service used only for its declarations
 		s.terms = newTermSource(d)
 		s.index = search.New(&indexSource{d: d, terms: s.terms})
