@@ -152,7 +152,7 @@ func New(d *db.DB) *Service {
 		prepared:  map[string]*sql.Stmt{},
 	}
 	s.watch.Channel = notifyChannel
-	s.views.s = s
+	s.views.init(s)
 	s.taxonomy = taxonomy.New(d, taxonomyCatalog{s})
 	s.viewCount, s.viewMarker = newViewCounter(s)
 	if d != nil { // nil: a service used only for its declarations

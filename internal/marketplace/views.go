@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/geniehq/genie/internal/marketplace/readmodel"
@@ -178,13 +177,11 @@ func addViews(ctx context.Context, tx *WriteTx, bySeq map[int64]int64, batch map
 	return public, nil
 }
 
-// viewReader reads gets in batches: the gets that arrive while batches
-// are being read share the next one.
+// viewReader reads gets in batches (a readmodel.Batcher): the gets that
+// arrive while batches are being read share the next one.
 type viewReader struct {
 	s       *Service
-	mu      sync.Mutex
-	pending []*viewReq
-	running int // batches being read now
+	batcher readmodel.Batcher[*viewReq]
 
 	testHookRead func() // tests: runs between a batch's read and the counting of its views
 }
@@ -211,18 +208,24 @@ type viewed struct {
 // maxViewBatch bounds one batch.
 const maxViewBatch = 256
 
+func (b *viewReader) init(s *Service) {
+	b.s = s
+	b.batcher = readmodel.Batcher[*viewReq]{Max: maxViewBatch,
+		Workers: func() int { return s.DB.Writers(runtime.GOMAXPROCS(0) + 1) },
+		Read: func(batch []*viewReq) {
+			b.read(batch)
+			for _, r := range batch {
+				close(r.done)
+			}
+		}}
+}
+
 // countView reads the listing named by key, counts one view of it and returns
 // it with its view count. NOT_FOUND when there is no such listing visible
 // to the caller (no view is counted then).
 func (b *viewReader) countView(ctx context.Context, key string, admin bool) (viewed, error) {
 	r := &viewReq{key: key, admin: admin, done: make(chan struct{})}
-	b.mu.Lock()
-	b.pending = append(b.pending, r)
-	if b.running < b.s.DB.Writers(runtime.GOMAXPROCS(0)+1) {
-		b.running++
-		go b.run()
-	}
-	b.mu.Unlock()
+	b.batcher.Submit(r)
 	select {
 	case <-r.done:
 	case <-ctx.Done():
@@ -236,27 +239,6 @@ func (b *viewReader) countView(ctx context.Context, key string, admin bool) (vie
 		}
 	}
 	return r.viewed, r.err
-}
-
-func (b *viewReader) run() {
-	for {
-		b.mu.Lock()
-		batch := b.pending
-		if len(batch) > maxViewBatch {
-			batch = batch[:maxViewBatch]
-		}
-		b.pending = b.pending[len(batch):]
-		if len(batch) == 0 {
-			b.running--
-			b.mu.Unlock()
-			return
-		}
-		b.mu.Unlock()
-		b.read(batch)
-		for _, r := range batch {
-			close(r.done)
-		}
-	}
 }
 
 // read answers a batch of gets: the listings' keys with their committed

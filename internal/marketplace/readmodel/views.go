@@ -212,3 +212,50 @@ func (c *ViewCounter) Flush(ctx context.Context) error {
 	c.flushes = kept
 	return err
 }
+
+// Batcher reads requests in batches: the requests that arrive while
+// batches are being read share the next one, so a burst of reads costs
+// a few statements instead of one each. Read answers every request of
+// a batch (the requests carry their own answer and completion signal).
+type Batcher[R any] struct {
+	// Max bounds one batch.
+	Max int
+	// Workers bounds the batches read at once (called on each Submit).
+	Workers func() int
+	// Read answers the batch.
+	Read func(batch []R)
+
+	mu      sync.Mutex
+	pending []R
+	running int // batches being read now
+}
+
+// Submit queues r for the next batch, starting a reader if fewer than
+// Workers() run.
+func (b *Batcher[R]) Submit(r R) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.pending = append(b.pending, r)
+	if b.running < b.Workers() {
+		b.running++
+		go b.run()
+	}
+}
+
+func (b *Batcher[R]) run() {
+	for {
+		b.mu.Lock()
+		batch := b.pending
+		if len(batch) > b.Max {
+			batch = batch[:b.Max]
+		}
+		b.pending = b.pending[len(batch):]
+		if len(batch) == 0 {
+			b.running--
+			b.mu.Unlock()
+			return
+		}
+		b.mu.Unlock()
+		b.Read(batch)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"sync"
 	"testing"
 	"time"
 )
@@ -67,5 +68,52 @@ func TestViewCounter(t *testing.T) {
 	}
 	if err := c.Settle(ctx); err != nil || len(commits) != 2 {
 		t.Fatalf("Settle with nothing pending: err %v, %d commits; want none more than 2", err, len(commits))
+	}
+}
+
+// TestBatcher: every request submitted is read exactly once, in batches
+// of at most Max, by at most Workers readers at once.
+func TestBatcher(t *testing.T) {
+	type req struct {
+		n    int
+		seen int
+		done chan struct{}
+	}
+	var mu sync.Mutex
+	readers, most, biggest := 0, 0, 0
+	b := &Batcher[*req]{Max: 4, Workers: func() int { return 2 }, Read: func(batch []*req) {
+		mu.Lock()
+		readers++
+		most, biggest = max(most, readers), max(biggest, len(batch))
+		mu.Unlock()
+		for _, r := range batch {
+			r.seen++
+		}
+		mu.Lock()
+		readers--
+		mu.Unlock()
+		for _, r := range batch {
+			close(r.done)
+		}
+	}}
+	reqs := make([]*req, 100)
+	var wg sync.WaitGroup
+	for i := range reqs {
+		reqs[i] = &req{n: i, done: make(chan struct{})}
+		wg.Add(1)
+		go func(r *req) {
+			defer wg.Done()
+			b.Submit(r)
+			<-r.done
+		}(reqs[i])
+	}
+	wg.Wait()
+	for _, r := range reqs {
+		if r.seen != 1 {
+			t.Fatalf("request %d read %d times; want once", r.n, r.seen)
+		}
+	}
+	if biggest > 4 || most > 2 {
+		t.Fatalf("largest batch %d (max 4), most readers at once %d (max 2)", biggest, most)
 	}
 }
