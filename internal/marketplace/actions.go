@@ -242,8 +242,8 @@ func fmtFloat(f *float64) string {
 func toSlim(ls []*Listing) []Slim {
 	out := make([]Slim, len(ls))
 	for i, l := range ls {
-		out[i] = Slim{ID: l.ID, Slug: l.Slug, DisplayName: l.DisplayName, Tagline: l.Tagline, ThumbnailURL: l.ThumbnailURL,
-			Rating: l.Rating, CategoryID: l.CategoryID, IsFeatured: l.IsFeatured, CloneCount: l.CloneCount}
+		out[i] = Slim{Related: Related{ID: l.ID, Slug: l.Slug, DisplayName: l.DisplayName, Tagline: l.Tagline,
+			ThumbnailURL: l.ThumbnailURL, Rating: l.Rating, CategoryID: l.CategoryID}, IsFeatured: l.IsFeatured, CloneCount: l.CloneCount}
 	}
 	return out
 }

@@ -68,17 +68,12 @@ type Listing struct {
 	enc       *encoded // set on listings of the listing cache
 }
 
-// Slim is the listing shape of the list action.
+// Slim is the listing shape of the list action: Related's fields, then
+// is_featured and clone_count.
 type Slim struct {
-	ID           string  `json:"id"`
-	Slug         string  `json:"slug"`
-	DisplayName  string  `json:"display_name"`
-	Tagline      string  `json:"tagline"`
-	ThumbnailURL *string `json:"thumbnail_url"`
-	Rating       float64 `json:"rating"`
-	CategoryID   string  `json:"category_id"`
-	IsFeatured   bool    `json:"is_featured"`
-	CloneCount   int64   `json:"clone_count"`
+	Related
+	IsFeatured bool  `json:"is_featured"`
+	CloneCount int64 `json:"clone_count"`
 }
 
 // Related is a listing of the same category, as in get's related_genies.
