@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"strings"
 
@@ -22,7 +23,7 @@ import (
 // answer those same types.
 func (s *Service) Actions() httpapi.Actions {
 	notFound := []string{apperr.CodeNotFound}
-	return httpapi.Actions{
+	actions := httpapi.Actions{
 		"list": {Access: httpapi.Public, Handle: s.list,
 			Summary: "Browse public listings (slim), with filters, search and sorting",
 			Request: ListRequest{}, Response: SlimPage{}},
@@ -42,10 +43,6 @@ func (s *Service) Actions() httpapi.Actions {
 		"delete": {Access: httpapi.AdminOnly, Handle: s.delete,
 			Summary: "Delete a listing; its genie stays, no longer a template",
 			ID:      "The listing's id.", Response: httpapi.Removed{}, Errors: notFound},
-		"categories": taxonomyAction("categories", "category", s.categoriesTaxonomy().modes(s),
-			CategoryCreateRequest{}, CategoryUpdateRequest{}, CategoryList{}, CategoryAnswer{}),
-		"brands": taxonomyAction("brands", "brand", s.brandsTaxonomy().modes(s),
-			BrandCreateRequest{}, BrandUpdateRequest{}, BrandList{}, BrandAnswer{}),
 		"stats": {Access: httpapi.Public, Handle: s.statsAction,
 			Summary: "Catalog statistics (public listings)", Response: Stats{}},
 		"trending": {Access: httpapi.Public, Handle: s.trendingAction,
@@ -57,6 +54,8 @@ func (s *Service) Actions() httpapi.Actions {
 			Request: CloneRequest{}, Response: Cloned{}, Status: http.StatusCreated, Idempotent: true,
 			Errors: []string{apperr.CodeNotFound, apperr.CodeAgentNotFound}},
 	}
+	maps.Copy(actions, s.taxonomy.Actions()) // categories, brands
+	return actions
 }
 
 // maxBody fits the largest legal listing (the community package's
@@ -186,7 +185,7 @@ func (s *Service) browse(ctx context.Context, r *httpapi.Request, slim bool) (*h
 	admin := in.AdminMode && r.Caller.IsAdmin()
 	withViews := !slim || q.Sort == SortPopular
 	if withViews { // this process's views show at once
-		if err := s.viewCount.settle(ctx); err != nil {
+		if err := s.viewCount.Settle(ctx); err != nil {
 			return nil, err
 		}
 	}
@@ -243,8 +242,8 @@ func fmtFloat(f *float64) string {
 func toSlim(ls []*Listing) []Slim {
 	out := make([]Slim, len(ls))
 	for i, l := range ls {
-		out[i] = Slim{ID: l.ID, Slug: l.Slug, DisplayName: l.DisplayName, Tagline: l.Tagline, ThumbnailURL: l.ThumbnailURL,
-			Rating: l.Rating, CategoryID: l.CategoryID, IsFeatured: l.IsFeatured, CloneCount: l.CloneCount}
+		out[i] = Slim{Related: Related{ID: l.ID, Slug: l.Slug, DisplayName: l.DisplayName, Tagline: l.Tagline,
+			ThumbnailURL: l.ThumbnailURL, Rating: l.Rating, CategoryID: l.CategoryID}, IsFeatured: l.IsFeatured, CloneCount: l.CloneCount}
 	}
 	return out
 }
@@ -314,7 +313,7 @@ func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Resp
 }
 
 func (s *Service) statsAction(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	if err := s.viewCount.settle(ctx); err != nil {
+	if err := s.viewCount.Settle(ctx); err != nil {
 		return nil, err
 	}
 	b, err := s.cached(ctx, "stats", true, func() (any, error) { return s.stats(ctx) })
@@ -342,7 +341,7 @@ func (s *Service) trendingAction(ctx context.Context, r *httpapi.Request) (*http
 	}
 	rising := in.RisingOnly != nil && *in.RisingOnly
 	key := fmt.Sprintf("trending|%d|%d|%q|%v", Day(s.DB.Now()), limit, category, rising)
-	if err := s.viewCount.settle(ctx); err != nil {
+	if err := s.viewCount.Settle(ctx); err != nil {
 		return nil, err
 	}
 	catalog, views, err := s.versions(ctx)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/geniehq/genie/internal/marketplace/taxonomy"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
 	"github.com/geniehq/genie/internal/platform/field"
@@ -91,7 +92,7 @@ const bulkLines = 10_000
 
 // Import reads listings from r and writes them in one transaction.
 func (s *Service) Import(ctx context.Context, r io.Reader, o ImportOptions) (*ImportResult, error) {
-	if err := s.viewCount.settle(ctx); err != nil {
+	if err := s.viewCount.Settle(ctx); err != nil {
 		return nil, err
 	}
 	res := &ImportResult{}
@@ -298,7 +299,7 @@ func optional(v *string) field.Optional[string] {
 
 func checkBulkRef(name string, r *BulkRef) (BulkRef, error) {
 	slug := strings.TrimSpace(r.Slug)
-	if err := CheckSlug(name+".slug", slug); err != nil {
+	if err := taxonomy.CheckSlug(name+".slug", slug); err != nil {
 		return BulkRef{}, err
 	}
 	n := strings.TrimSpace(r.Name)
@@ -313,14 +314,13 @@ func checkBulkRef(name string, r *BulkRef) (BulkRef, error) {
 
 // refs sets the row's category and brand ids, creating those missing.
 func (im *importer) refs(ctx context.Context, row *bulkRow) error {
-	id, err := im.ref(ctx, im.cats, row.cat, `INSERT INTO marketplace_categories (id, name, slug, description, icon, sort_order, created_at)
-		VALUES ($1, $2, $3, '', '', 0, $4)`, &im.res.Categories)
+	id, err := im.ref(ctx, im.cats, row.cat, taxonomy.AddCategory, &im.res.Categories)
 	if err != nil {
 		return err
 	}
 	row.l.CategoryID = id
 	if row.hasBrand {
-		id, err := im.ref(ctx, im.brands, row.brand, `INSERT INTO marketplace_brands (id, name, slug, created_at) VALUES ($1, $2, $3, $4)`, &im.res.Brands)
+		id, err := im.ref(ctx, im.brands, row.brand, taxonomy.AddBrand, &im.res.Brands)
 		if err != nil {
 			return err
 		}
@@ -329,12 +329,13 @@ func (im *importer) refs(ctx context.Context, row *bulkRow) error {
 	return nil
 }
 
-func (im *importer) ref(ctx context.Context, ids map[string]string, r BulkRef, insert string, created *int) (string, error) {
+func (im *importer) ref(ctx context.Context, ids map[string]string, r BulkRef,
+	add func(ctx context.Context, tx db.Querier, id, name, slug string, now time.Time) error, created *int) (string, error) {
 	if id, ok := ids[r.Slug]; ok {
 		return id, nil
 	}
 	id := uuid.NewString()
-	if _, err := im.tx.ExecContext(ctx, insert, id, r.Name, r.Slug, im.now); err != nil {
+	if err := add(ctx, im.tx, id, r.Name, r.Slug, im.now); err != nil {
 		return "", fmt.Errorf("marketplace: import: create %s: %w", r.Slug, err)
 	}
 	ids[r.Slug] = id

@@ -57,7 +57,7 @@ func moveCounts(old, cur *Listing) map[string]int64 {
 // views row get one (no views), and the rows' copies of is_public are made
 // the listings' again.
 func (s *Service) RebuildCounters(ctx context.Context) error {
-	if err := s.viewCount.settle(ctx); err != nil {
+	if err := s.viewCount.Settle(ctx); err != nil {
 		return err
 	}
 	return s.write(ctx, func(tx *WriteTx) error { return s.rebuildCounters(ctx, tx) })

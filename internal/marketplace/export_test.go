@@ -34,7 +34,5 @@ func (s *Service) OnViewsRead(fn func()) { s.views.testHookRead = fn }
 // PendingViews is the number of views this process counted and has not
 // committed.
 func (s *Service) PendingViews() int64 {
-	s.viewCount.mu.Lock()
-	defer s.viewCount.mu.Unlock()
-	return s.viewCount.total
+	return s.viewCount.Pending()
 }

@@ -3,28 +3,11 @@ package marketplace
 import (
 	"encoding/json"
 	"errors"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/geniehq/genie/internal/platform/apperr"
 )
-
-var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-
-// FuzzCheckSlug: a slug is lower-case words of letters and digits joined
-// by single hyphens, at most MaxSlugLen long.
-func FuzzCheckSlug(f *testing.F) {
-	for _, s := range []string{"support-bot", "a", "", "-a", "a-", "a--b", "A", "a_b", "ü"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		want := slugRE.MatchString(s) && len(s) <= MaxSlugLen
-		if ok := CheckSlug("slug", s) == nil; ok != want {
-			t.Fatalf("CheckSlug(%q) = %v, want %v", s, ok, want)
-		}
-	})
-}
 
 // FuzzParseQuery: list and search filters parse or fail with a
 // VALIDATION_ERROR naming a field; an accepted query has a sort and

@@ -19,6 +19,7 @@ import (
 	"github.com/geniehq/genie/internal/genies"
 	"github.com/geniehq/genie/internal/marketplace/readmodel"
 	"github.com/geniehq/genie/internal/marketplace/search"
+	"github.com/geniehq/genie/internal/marketplace/taxonomy"
 	"github.com/geniehq/genie/internal/platform/db"
 	"github.com/geniehq/genie/internal/platform/field"
 )
@@ -67,17 +68,12 @@ type Listing struct {
 	enc       *encoded // set on listings of the listing cache
 }
 
-// Slim is the listing shape of the list action.
+// Slim is the listing shape of the list action: Related's fields, then
+// is_featured and clone_count.
 type Slim struct {
-	ID           string  `json:"id"`
-	Slug         string  `json:"slug"`
-	DisplayName  string  `json:"display_name"`
-	Tagline      string  `json:"tagline"`
-	ThumbnailURL *string `json:"thumbnail_url"`
-	Rating       float64 `json:"rating"`
-	CategoryID   string  `json:"category_id"`
-	IsFeatured   bool    `json:"is_featured"`
-	CloneCount   int64   `json:"clone_count"`
+	Related
+	IsFeatured bool  `json:"is_featured"`
+	CloneCount int64 `json:"clone_count"`
 }
 
 // Related is a listing of the same category, as in get's related_genies.
@@ -89,26 +85,6 @@ type Related struct {
 	ThumbnailURL *string `json:"thumbnail_url"`
 	Rating       float64 `json:"rating"`
 	CategoryID   string  `json:"category_id"`
-}
-
-// Category is a marketplace category.
-type Category struct {
-	ID          string    `json:"id"`
-	Name        string    `json:"name"`
-	Slug        string    `json:"slug"`
-	Description string    `json:"description"`
-	Icon        string    `json:"icon"`
-	Order       int       `json:"order"`
-	ParentID    *string   `json:"parent_id"`
-	CreatedAt   time.Time `json:"created_at"`
-}
-
-// Brand is a marketplace brand.
-type Brand struct {
-	ID        string    `json:"id"`
-	Name      string    `json:"name"`
-	Slug      string    `json:"slug"`
-	CreatedAt time.Time `json:"created_at"`
 }
 
 // Stats is the statistics object of the stats action (public listings only).
@@ -139,11 +115,13 @@ type Service struct {
 	viewCache   *readmodel.Versioned[string, json.RawMessage] // responses that do
 	rows        *readmodel.Versioned[int64, *Listing]         // listings by seq, for pages (see listingsAt)
 	views       viewReader                                    // gets, read in batches
-	viewCount   viewCounter                                   // views counted, not yet committed
+	viewCount   *readmodel.ViewCounter                        // views counted, not yet committed (views.go)
+	viewMarker  string                                        // this process's marker key of committed views
 	related     *readmodel.Versioned[string, []Related]       // get's related listings, per category
 	counts      *readmodel.Versioned[string, int64]           // maintained counters read for pages
 	keys        *readmodel.Versioned[string, pageKeys]        // full pages' listings (see page)
 	refs        *readmodel.Versioned[bool, *taxonomyRefs]     // categories and brands by ID, for pages
+	taxonomy    *taxonomy.Service                             // categories and brands
 	stmts       *db.TxStmts                                   // statements of writes, prepared once
 
 	prepMu   sync.Mutex
@@ -169,8 +147,9 @@ func New(d *db.DB) *Service {
 		prepared:  map[string]*sql.Stmt{},
 	}
 	s.watch.Channel = notifyChannel
-	s.views.s = s
-	s.viewCount.init(s)
+	s.views.init(s)
+	s.taxonomy = taxonomy.New(d, taxonomyCatalog{s})
+	s.viewCount, s.viewMarker = newViewCounter(s)
 	if d != nil { // nil: a service used only for its declarations
 		s.terms = newTermSource(d)
 		s.index = search.New(&indexSource{d: d, terms: s.terms})

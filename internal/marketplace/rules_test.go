@@ -10,22 +10,6 @@ import (
 	"github.com/geniehq/genie/internal/platform/db"
 )
 
-func TestCheckSlug(t *testing.T) {
-	for _, tc := range []struct {
-		slug string
-		ok   bool
-	}{
-		{"a", true}, {"support-bot", true}, {"bot2-v3", true}, {"123", true},
-		{"", false}, {"Bot", false}, {"a b", false}, {"-a", false}, {"a-", false}, {"a--b", false},
-		{"a_b", false}, {"ünï", false}, {"a/b", false}, {string(make([]byte, 101)), false},
-	} {
-		err := CheckSlug("slug", tc.slug)
-		if (err == nil) != tc.ok {
-			t.Errorf("CheckSlug(%q) = %v, want ok %v", tc.slug, err, tc.ok)
-		}
-	}
-}
-
 func TestTrendingScore(t *testing.T) {
 	for _, tc := range []struct {
 		points []float64

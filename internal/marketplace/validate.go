@@ -9,53 +9,26 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/geniehq/genie/internal/marketplace/taxonomy"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Field limits, in characters.
 const (
-	MaxSlugLen        = 100
-	MaxNameLen        = 200
+	MaxSlugLen        = taxonomy.MaxSlugLen
+	MaxNameLen        = taxonomy.MaxNameLen
 	MaxTaglineLen     = 300
-	MaxDescriptionLen = 10_000
+	MaxDescriptionLen = taxonomy.MaxDescriptionLen
 	MaxURLLen         = 2_000
 	MaxMetadataBytes  = 10_000
 	MaxSearchLen      = 200
 	MaxSearchWords    = 16
-	MaxIconLen        = 200
+	MaxIconLen        = taxonomy.MaxIconLen
 	MaxFilterLen      = 100
 	// MaxRating is the top of the rating scale (reviews rate 1 to 5).
 	MaxRating = 5
 )
-
-// CheckSlug validates a URL-friendly slug: 1 to MaxSlugLen characters of
-// lower-case ASCII letters and digits in words joined by single hyphens
-// ("customer-support-bot").
-func CheckSlug(field, s string) error {
-	if s == "" {
-		return apperr.Invalid(field, "%s must not be empty", field)
-	}
-	if len(s) > MaxSlugLen {
-		return apperr.Invalid(field, "%s must be at most %d characters", field, MaxSlugLen)
-	}
-	prevHyphen := true // no leading hyphen
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-			prevHyphen = false
-		case c == '-' && !prevHyphen:
-			prevHyphen = true
-		default:
-			return apperr.Invalid(field, "%s must be lower-case letters and digits in words joined by single hyphens, like \"support-bot\"", field)
-		}
-	}
-	if prevHyphen {
-		return apperr.Invalid(field, "%s must not end with a hyphen", field)
-	}
-	return nil
-}
 
 // checkURL validates an optional absolute http(s) URL.
 func checkURL(field, s string) error {

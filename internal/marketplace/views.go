@@ -10,14 +10,14 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/geniehq/genie/internal/marketplace/readmodel"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/field"
 )
 
-// A get is a read. Its view is counted in memory (viewCounter) and
+// A get is a read. Its view is counted in memory (a readmodel.ViewCounter) and
 // committed later, with the other views of the process, in one
 // transaction every FlushInterval (and at once when MaxPendingViews are
 // waiting, when a read of this process shows view counts, and at
@@ -36,177 +36,43 @@ const (
 	DefaultMaxPendingViews = 4096
 )
 
-// viewKey is what a flush adds to: a listing's views on a UTC day.
-type viewKey struct {
-	seq int64
-	day int64
-}
+// The views counted in memory are a readmodel.ViewCounter; what it
+// commits, and how, is this file's: commitViews writes a flush in one
+// transaction with this process's marker row in marketplace_counters (key
+// "vflush:<random process ID>"), which a get reads in the same statement
+// (snapshot) as the committed counts (see keysOf), so that it knows which
+// of this process's views those counts lack.
 
-// viewCounter holds the views this process counted and has not committed.
-//
-// A get answers with the committed count plus this process's views the
-// count it read lacks. To know which those are without holding readers
-// back while a flush commits, every flush has a generation (increasing,
-// about the wall clock in milliseconds) and writes it, in its own
-// transaction, to this process's marker row in marketplace_counters
-// (key "vflush:<random process ID>"). A get reads the marker in the same
-// statement (snapshot) as the committed counts: the flushes of a later
-// generation are not in what it read, so it adds their views, kept here
-// for a few seconds after they commit, to the views still pending.
-type viewCounter struct {
-	s      *Service
-	marker string // this process's marker key
-
-	mu       sync.Mutex
-	pending  map[viewKey]int64 // counted, not yet in a flush
-	bySeq    map[int64]int64   // pending, summed per listing
-	total    int64             // sum of pending
-	flushes  []*flushed        // the flush committing now and recent ones
-	gen      int64             // the last flush's generation
-	looping  bool              // the flush loop runs
-	interval time.Duration
-	max      int64
-
-	flushMu sync.Mutex // one flush at a time, so generations commit in order
-}
-
-// maxUncommitted bounds the pending views to this many times the limit
-// (SetViewFlush) while commits fail.
-const maxUncommitted = 8
-
-// flushed is a flush's views per listing, kept while a get may have read
-// counts that lack them.
-type flushed struct {
-	gen   int64
-	bySeq map[int64]int64
-	done  time.Time // when it committed (zero while it commits)
-}
-
-// flushesKept bounds how long a committed flush's views are kept: a get
-// whose read of the committed counts is older than that could count them
-// twice or not at all (reads take milliseconds).
-const flushesKept = 10 * time.Second
-
-func (c *viewCounter) init(s *Service) {
-	c.s = s
+// newViewCounter returns s's view counter and its marker key.
+func newViewCounter(s *Service) (*readmodel.ViewCounter, string) {
 	var b [12]byte
 	for i := range b {
 		b[i] = "0123456789abcdefghijklmnopqrstuvwxyz"[rand.IntN(36)]
 	}
-	c.marker = "vflush:" + string(b[:])
-	c.pending, c.bySeq = map[viewKey]int64{}, map[int64]int64{}
-	c.interval, c.max = DefaultFlushInterval, DefaultMaxPendingViews
+	marker := "vflush:" + string(b[:])
+	commit := func(ctx context.Context, f readmodel.ViewBatch) error { return s.commitViews(ctx, marker, f) }
+	warn := func(err error) {
+		if s.Log != nil {
+			s.Log.Warn("marketplace: commit views", "err", err)
+		}
+	}
+	return readmodel.NewViewCounter(DefaultFlushInterval, DefaultMaxPendingViews, commit, warn), marker
 }
 
 // SetViewFlush sets how often this process commits the views it counted
 // and how many may wait before a get commits them itself (0 keeps a value).
 func (s *Service) SetViewFlush(interval time.Duration, maxPending int) {
-	c := &s.viewCount
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if interval > 0 {
-		c.interval = interval
-	}
-	if maxPending > 0 {
-		c.max = int64(maxPending)
-	}
+	s.viewCount.SetLimits(interval, maxPending)
 }
 
-// add counts one view of listing seq on day, for a get that read the
-// committed counts with this process's marker at generation seen, and
-// returns the views of the listing that those counts lack: the pending
-// ones (this one included) and those of flushes after seen.
-func (c *viewCounter) add(seq, day, seen int64) (uncommitted int64, full bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	// While commits keep failing (the gets that find the counter full
-	// fail with them), views past maxUncommitted times the limit are not
-	// counted, so memory stays bounded.
-	if c.total < maxUncommitted*c.max {
-		c.pending[viewKey{seq, day}]++
-		c.bySeq[seq]++
-		c.total++
-	}
-	if !c.looping {
-		c.looping = true
-		go c.loop()
-	}
-	uncommitted = c.bySeq[seq]
-	for _, f := range c.flushes {
-		if f.gen > seen {
-			uncommitted += f.bySeq[seq]
-		}
-	}
-	return uncommitted, c.total >= c.max
-}
-
-// loop commits the pending views every interval while there are any, and
-// ends when a flush leaves none (the next view starts it again).
-func (c *viewCounter) loop() {
-	for {
-		c.mu.Lock()
-		interval := c.interval
-		c.mu.Unlock()
-		time.Sleep(interval)
-		err := c.flush(context.Background())
-		c.mu.Lock()
-		// A closed database (a service dropped without Close) ends the
-		// loop; any other error is retried at the next interval.
-		if err == nil && c.total == 0 || err != nil && strings.Contains(err.Error(), "database is closed") {
-			c.looping = false
-			c.mu.Unlock()
-			return
-		}
-		c.mu.Unlock()
-		if err != nil && c.s.Log != nil {
-			c.s.Log.Warn("marketplace: commit views", "err", err)
-		}
-	}
-}
-
-// settle commits this process's pending views, so that a read that
-// shows view counts includes every view this process answered (it waits
-// for a flush committing now, too).
-func (c *viewCounter) settle(ctx context.Context) error {
-	c.mu.Lock()
-	n := c.total
-	for _, f := range c.flushes {
-		if f.done.IsZero() {
-			n++
-		}
-	}
-	c.mu.Unlock()
-	if n == 0 {
-		return nil
-	}
-	return c.flush(ctx)
-}
-
-// flush commits the pending views in one transaction: each listing's
+// commitViews commits a flush of views in one transaction: each listing's
 // count and the day's interactions (in seq order, so that two processes'
 // flushes cannot deadlock on PostgreSQL), the public view total, this
-// process's marker and the views version. On failure the views go back
-// to pending for the next flush. Views of a listing deleted meanwhile are
-// dropped.
-func (c *viewCounter) flush(ctx context.Context) error {
-	c.flushMu.Lock()
-	defer c.flushMu.Unlock()
-	c.mu.Lock()
-	batch := c.pending
-	if len(batch) == 0 {
-		c.mu.Unlock()
-		return nil
-	}
-	c.gen = max(c.gen+1, time.Now().UnixMilli())
-	f := &flushed{gen: c.gen, bySeq: c.bySeq}
-	c.flushes = append(c.flushes, f)
-	c.pending, c.bySeq, c.total = map[viewKey]int64{}, map[int64]int64{}, 0
-	c.mu.Unlock()
-
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-	defer cancel()
-	err := c.s.writeViews(ctx, func(tx *WriteTx) error {
-		public, err := addViews(ctx, tx, f.bySeq, batch)
+// process's marker and the views version. Views of a listing deleted
+// meanwhile are dropped.
+func (s *Service) commitViews(ctx context.Context, marker string, f readmodel.ViewBatch) error {
+	return s.writeViews(ctx, func(tx *WriteTx) error {
+		public, err := addViews(ctx, tx, f.BySeq, f.Views)
 		if err != nil {
 			return err
 		}
@@ -214,39 +80,17 @@ func (c *viewCounter) flush(ctx context.Context) error {
 			tx.Count(map[string]int64{fmt.Sprintf("pub:views:%02d", rand.IntN(viewShards)): public})
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_counters (key, n) VALUES ($1, $2)
-			ON CONFLICT (key) DO UPDATE SET n = excluded.n`, c.marker, f.gen); err != nil {
+			ON CONFLICT (key) DO UPDATE SET n = excluded.n`, marker, f.Gen); err != nil {
 			return fmt.Errorf("marketplace: mark views committed: %w", err)
 		}
-		if f.gen%1024 == 0 { // markers of processes gone for a day
+		if f.Gen%1024 == 0 { // markers of processes gone for a day
 			if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key >= 'vflush:' AND key < 'vflush;' AND n < $1`,
-				f.gen-24*time.Hour.Milliseconds()); err != nil {
+				f.Gen-24*time.Hour.Milliseconds()); err != nil {
 				return fmt.Errorf("marketplace: prune view markers: %w", err)
 			}
 		}
 		return nil
 	})
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	now := time.Now()
-	kept := c.flushes[:0]
-	for _, g := range c.flushes {
-		switch {
-		case g == f && err != nil: // back to pending, for the next flush
-			for k, n := range batch {
-				c.pending[k] += n
-				c.bySeq[k.seq] += n
-				c.total += n
-			}
-		case g == f:
-			g.done = now
-			kept = append(kept, g)
-		case now.Sub(g.done) < flushesKept:
-			kept = append(kept, g)
-		}
-	}
-	clear(c.flushes[len(kept):])
-	c.flushes = kept
-	return err
 }
 
 // addViews adds a flush's views in a fixed number of statements, however
@@ -260,14 +104,14 @@ func (c *viewCounter) flush(ctx context.Context) error {
 // PostgreSQL the rows are locked in seq order first (and interactions
 // written in key order), so that two processes' flushes, and a flush and
 // a listing update, cannot deadlock.
-func addViews(ctx context.Context, tx *WriteTx, bySeq map[int64]int64, batch map[viewKey]int64) (public int64, err error) {
+func addViews(ctx context.Context, tx *WriteTx, bySeq map[int64]int64, batch map[readmodel.ViewKey]int64) (public int64, err error) {
 	seqs := slices.Sorted(maps.Keys(bySeq))
 	ns := make([]int64, len(seqs))
 	for i, q := range seqs {
 		ns[i] = bySeq[q]
 	}
-	keys := slices.SortedFunc(maps.Keys(batch), func(a, b viewKey) int {
-		return cmp.Or(cmp.Compare(a.seq, b.seq), cmp.Compare(a.day, b.day))
+	keys := slices.SortedFunc(maps.Keys(batch), func(a, b readmodel.ViewKey) int {
+		return cmp.Or(cmp.Compare(a.Seq, b.Seq), cmp.Compare(a.Day, b.Day))
 	})
 	var update, record string
 	var uargs, rargs []any
@@ -282,7 +126,7 @@ func addViews(ctx context.Context, tx *WriteTx, bySeq map[int64]int64, batch map
 		uargs = []any{seqs, ns}
 		days, counts, kseqs := make([]int64, len(keys)), make([]int64, len(keys)), make([]int64, len(keys))
 		for i, k := range keys {
-			kseqs[i], days[i], counts[i] = k.seq, k.day, batch[k]
+			kseqs[i], days[i], counts[i] = k.Seq, k.Day, batch[k]
 		}
 		record = `INSERT INTO marketplace_interactions (listing_id, day, views)
 			SELECT l.id, d.day, d.n FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS d (seq, day, n)
@@ -296,7 +140,7 @@ func addViews(ctx context.Context, tx *WriteTx, bySeq map[int64]int64, batch map
 		}
 		triples := make([][3]int64, len(keys))
 		for i, k := range keys {
-			triples[i] = [3]int64{k.seq, k.day, batch[k]}
+			triples[i] = [3]int64{k.Seq, k.Day, batch[k]}
 		}
 		pj, _ := json.Marshal(pairs) // cannot fail for integers
 		tj, _ := json.Marshal(triples)
@@ -333,13 +177,11 @@ func addViews(ctx context.Context, tx *WriteTx, bySeq map[int64]int64, batch map
 	return public, nil
 }
 
-// viewReader reads gets in batches: the gets that arrive while batches
-// are being read share the next one.
+// viewReader reads gets in batches (a readmodel.Batcher): the gets that
+// arrive while batches are being read share the next one.
 type viewReader struct {
 	s       *Service
-	mu      sync.Mutex
-	pending []*viewReq
-	running int // batches being read now
+	batcher readmodel.Batcher[*viewReq]
 
 	testHookRead func() // tests: runs between a batch's read and the counting of its views
 }
@@ -366,18 +208,24 @@ type viewed struct {
 // maxViewBatch bounds one batch.
 const maxViewBatch = 256
 
+func (b *viewReader) init(s *Service) {
+	b.s = s
+	b.batcher = readmodel.Batcher[*viewReq]{Max: maxViewBatch,
+		Workers: func() int { return s.DB.Writers(runtime.GOMAXPROCS(0) + 1) },
+		Read: func(batch []*viewReq) {
+			b.read(batch)
+			for _, r := range batch {
+				close(r.done)
+			}
+		}}
+}
+
 // countView reads the listing named by key, counts one view of it and returns
 // it with its view count. NOT_FOUND when there is no such listing visible
 // to the caller (no view is counted then).
 func (b *viewReader) countView(ctx context.Context, key string, admin bool) (viewed, error) {
 	r := &viewReq{key: key, admin: admin, done: make(chan struct{})}
-	b.mu.Lock()
-	b.pending = append(b.pending, r)
-	if b.running < b.s.DB.Writers(runtime.GOMAXPROCS(0)+1) {
-		b.running++
-		go b.run()
-	}
-	b.mu.Unlock()
+	b.batcher.Submit(r)
 	select {
 	case <-r.done:
 	case <-ctx.Done():
@@ -386,32 +234,11 @@ func (b *viewReader) countView(ctx context.Context, key string, admin bool) (vie
 	if r.err == nil && r.fullNext {
 		// Too many views wait: this get commits them before it answers,
 		// which bounds what a crash can lose.
-		if err := b.s.viewCount.flush(ctx); err != nil {
+		if err := b.s.viewCount.Flush(ctx); err != nil {
 			return viewed{}, err
 		}
 	}
 	return r.viewed, r.err
-}
-
-func (b *viewReader) run() {
-	for {
-		b.mu.Lock()
-		batch := b.pending
-		if len(batch) > maxViewBatch {
-			batch = batch[:maxViewBatch]
-		}
-		b.pending = b.pending[len(batch):]
-		if len(batch) == 0 {
-			b.running--
-			b.mu.Unlock()
-			return
-		}
-		b.mu.Unlock()
-		b.read(batch)
-		for _, r := range batch {
-			close(r.done)
-		}
-	}
 }
 
 // read answers a batch of gets: the listings' keys with their committed
@@ -445,7 +272,7 @@ func (b *viewReader) read(batch []*viewReq) {
 			}
 			r.seq, r.views, r.catalog, r.listing = l.seq, l.ViewCount, catalog, l
 			var mine int64
-			mine, r.fullNext = s.viewCount.add(r.seq, day, seen)
+			mine, r.fullNext = s.viewCount.Add(r.seq, day, seen)
 			r.views += mine
 		}
 		return nil
@@ -467,7 +294,7 @@ func idKey(id string) string { return "id:" + strings.ToLower(id) }
 // statement per key kind, which also reads (in its snapshot) the catalog
 // version, so that the listings are as of exactly that version, and the
 // generation of this process's last committed flush of views (see
-// viewCounter). Each listing is under its key (idKey for IDs).
+// newViewCounter). Each listing is under its key (idKey for IDs).
 func (s *Service) keysOf(ctx context.Context, batch []*viewReq) (found map[string]*Listing, catalog, seen int64, err error) {
 	found = map[string]*Listing{}
 	var ls []*Listing
@@ -479,7 +306,7 @@ func (s *Service) keysOf(ctx context.Context, batch []*viewReq) (found map[strin
 			COALESCE((SELECT n FROM marketplace_counters WHERE key = 'version'), 0),
 			COALESCE((SELECT n FROM marketplace_counters WHERE key = $2), 0)
 			FROM marketplace_listings l JOIN marketplace_listing_views v ON v.seq = l.seq WHERE `+s.inList("l."+col),
-			listArg(s.DB, keys), s.viewCount.marker)
+			listArg(s.DB, keys), s.viewMarker)
 		if err != nil {
 			return fmt.Errorf("marketplace: read listings: %w", err)
 		}
@@ -533,5 +360,5 @@ func (s *Service) Close(ctx context.Context) error {
 	if s.DB == nil {
 		return nil
 	}
-	return s.viewCount.flush(ctx)
+	return s.viewCount.Flush(ctx)
 }

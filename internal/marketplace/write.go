@@ -12,6 +12,7 @@ import (
 
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/genies"
+	"github.com/geniehq/genie/internal/marketplace/taxonomy"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
 	"github.com/geniehq/genie/internal/platform/field"
@@ -118,7 +119,7 @@ func (in *ListingRequest) checkAgent(p *patch, create bool) error {
 func (in *ListingRequest) checkNames(p *patch) error {
 	if in.Slug != nil {
 		slug := strings.TrimSpace(*in.Slug)
-		if err := CheckSlug("slug", slug); err != nil {
+		if err := taxonomy.CheckSlug("slug", slug); err != nil {
 			return err
 		}
 		p.Slug = &slug

@@ -2,7 +2,8 @@
 // without asking the database each time: values kept per version of the
 // data they depend on (Versioned), and a Watch that tells, without a
 // database round trip, whether any process may have committed since the
-// versions were last read.
+// versions were last read; and the views counted in memory and not yet
+// committed (ViewCounter, views.go), which the catalog commits in batches.
 //
 // Every marketplace write bumps a version counter in its transaction (a
 // 'views:NN' shard for a view, 'version' for anything else); a cached

@@ -1,4 +1,4 @@
-package marketplace
+package taxonomy
 
 import (
 	"context"
@@ -10,8 +10,21 @@ import (
 	"github.com/geniehq/genie/internal/platform/field"
 )
 
-// taxonomyAction declares the categories or brands action.
-func taxonomyAction(name, one string, h httpapi.Handler, create, update, list, answer any) httpapi.Action {
+// Actions returns the categories and brands actions of the marketplace
+// resource (internal/app registers them with the catalog's): with
+// data.mode omitted they list (public, cached); modes create, update and
+// delete need an admin.
+func (s *Service) Actions() httpapi.Actions {
+	return httpapi.Actions{
+		"categories": action("categories", "category", s.categories().modes(s),
+			CategoryCreateRequest{}, CategoryUpdateRequest{}, CategoryList{}, CategoryAnswer{}),
+		"brands": action("brands", "brand", s.brands().modes(s),
+			BrandCreateRequest{}, BrandUpdateRequest{}, BrandList{}, BrandAnswer{}),
+	}
+}
+
+// action declares the categories or brands action.
+func action(name, one string, h httpapi.Handler, create, update, list, answer any) httpapi.Action {
 	return httpapi.Action{Access: httpapi.Public, Handle: h,
 		Summary: "List the " + name + " (mode omitted), or create, update or delete a " + one + " (admins)",
 		ID:      "The " + one + " to update or delete (instead of data.id).", IDOptional: true,
@@ -31,48 +44,44 @@ type taxonomy[C any, U interface{ id() *string }] struct {
 	remove    func(ctx context.Context, id string) error
 }
 
-func (s *Service) categoriesTaxonomy() taxonomy[CategoryCreateRequest, CategoryUpdateRequest] {
+func (s *Service) categories() taxonomy[CategoryCreateRequest, CategoryUpdateRequest] {
+	answer := func(c *Category, err error) (any, error) {
+		if err != nil {
+			return nil, err
+		}
+		return CategoryAnswer{Category: *c}, nil
+	}
 	return taxonomy[CategoryCreateRequest, CategoryUpdateRequest]{one: "category", many: "categories",
 		list: func(ctx context.Context) (any, error) {
 			cs, err := s.Categories(ctx)
 			return CategoryList{Categories: cs, Count: len(cs)}, err
 		},
 		create: func(ctx context.Context, in *CategoryCreateRequest) (any, error) {
-			c, err := s.saveCategory(ctx, "", in)
-			if err != nil {
-				return nil, err
-			}
-			return CategoryAnswer{Category: *c}, nil
+			return answer(s.saveCategory(ctx, "", in))
 		},
 		update: func(ctx context.Context, id string, in *CategoryUpdateRequest) (any, error) {
-			c, err := s.saveCategory(ctx, id, in.fields())
-			if err != nil {
-				return nil, err
-			}
-			return CategoryAnswer{Category: *c}, nil
+			return answer(s.saveCategory(ctx, id, in.fields()))
 		},
 		remove: s.deleteCategory}
 }
 
-func (s *Service) brandsTaxonomy() taxonomy[BrandCreateRequest, BrandUpdateRequest] {
+func (s *Service) brands() taxonomy[BrandCreateRequest, BrandUpdateRequest] {
+	answer := func(b *Brand, err error) (any, error) {
+		if err != nil {
+			return nil, err
+		}
+		return BrandAnswer{Brand: *b}, nil
+	}
 	return taxonomy[BrandCreateRequest, BrandUpdateRequest]{one: "brand", many: "brands",
 		list: func(ctx context.Context) (any, error) {
 			bs, err := s.Brands(ctx)
 			return BrandList{Brands: bs, Count: len(bs)}, err
 		},
 		create: func(ctx context.Context, in *BrandCreateRequest) (any, error) {
-			b, err := s.saveBrand(ctx, "", in.Name, in.Slug)
-			if err != nil {
-				return nil, err
-			}
-			return BrandAnswer{Brand: *b}, nil
+			return answer(s.saveBrand(ctx, "", in.Name, in.Slug))
 		},
 		update: func(ctx context.Context, id string, in *BrandUpdateRequest) (any, error) {
-			b, err := s.saveBrand(ctx, id, in.Name, in.Slug)
-			if err != nil {
-				return nil, err
-			}
-			return BrandAnswer{Brand: *b}, nil
+			return answer(s.saveBrand(ctx, id, in.Name, in.Slug))
 		},
 		remove: s.deleteBrand}
 }
@@ -83,7 +92,7 @@ func (s *Service) brandsTaxonomy() taxonomy[BrandCreateRequest, BrandUpdateReque
 func (t taxonomy[C, U]) modes(s *Service) httpapi.Handler {
 	return httpapi.ModeTable{
 		"": func(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-			b, err := s.cached(ctx, t.many, false, func() (any, error) { return t.list(ctx) })
+			b, err := s.catalog.Cached(ctx, t.many, func() (any, error) { return t.list(ctx) })
 			if err != nil {
 				return nil, err
 			}
