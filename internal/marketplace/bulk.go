@@ -247,7 +247,7 @@ func parseBulkLine(line []byte) (*bulkRow, error) {
 		return nil, apperr.Invalid("line", "one JSON object a line")
 	}
 	req := ListingRequest{Slug: &in.Slug, DisplayName: &in.DisplayName, Tagline: field.Some(in.Tagline), Description: field.Some(in.Description),
-		ThumbnailURL: optional(in.ThumbnailURL), DemoVideoURL: optional(in.DemoVideoURL)}
+		ThumbnailURL: field.OrNull(in.ThumbnailURL), DemoVideoURL: field.OrNull(in.DemoVideoURL)}
 	if len(in.Metadata) > 0 {
 		if err := req.Metadata.UnmarshalJSON(in.Metadata); err != nil {
 			return nil, apperr.Invalid("metadata", "metadata: %v", err)
@@ -288,13 +288,6 @@ func parseBulkLine(line []byte) (*bulkRow, error) {
 		row.hasBrand = true
 	}
 	return row, nil
-}
-
-func optional(v *string) field.Optional[string] {
-	if v == nil {
-		return field.Optional[string]{}
-	}
-	return field.Some(*v)
 }
 
 func checkBulkRef(name string, r *BulkRef) (BulkRef, error) {
