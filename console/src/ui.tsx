@@ -109,6 +109,30 @@ export function ErrorNote(props: { error?: ApiError | null; fields?: string[] })
   );
 }
 
+/** A list's search form: the text is searched when the form is submitted; children are extra filters. */
+export function SearchForm(p: {
+  label: string;
+  button: string;
+  onSearch: (text: string) => void;
+  children?: ComponentChildren;
+}) {
+  const [text, setText] = useState("");
+  return (
+    <form
+      class="panel inline"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        p.onSearch(text.trim());
+      }}
+    >
+      <Field label={p.label} name="search" type="search" value={text} onInput={setText} />
+      {p.children}
+      <button type="submit">{p.button}</button>
+    </form>
+  );
+}
+
 export function Notice(props: { children: ComponentChildren }) {
   return (
     <p class="notice" role="status">

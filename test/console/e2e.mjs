@@ -474,6 +474,9 @@ async function owner(viewport, label) {
   await idle(page);
   await page.getByRole("button", { name: "Sign out" }).click();
   await heading(page, "Sign in");
+  // Type only once the screen has settled (the sign-out's last answers in),
+  // so that nothing re-renders the form under the keyboard.
+  await idle(page);
   await tabTo(page, "input[name=email]");
   await page.keyboard.type(email);
   await tabTo(page, "input[name=password]");

@@ -13,6 +13,7 @@ import {
   Notice,
   PageTitle,
   Pager,
+  SearchForm,
   Table,
   usePage,
   When,
@@ -41,7 +42,6 @@ export function slugify(name: string): string {
 }
 
 export function Listings() {
-  const [search, setSearch] = useState("");
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState<string | null>(null);
   const list = usePage(
@@ -55,18 +55,14 @@ export function Listings() {
   return (
     <>
       <PageTitle>{t.market.listingsTitle}</PageTitle>
-      <form
-        class="panel inline"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQuery(search.trim());
+      <SearchForm
+        label={t.market.search}
+        button={t.market.searchButton}
+        onSearch={(text) => {
+          setQuery(text);
           list.page.onPage(0);
         }}
-      >
-        <Field label={t.market.search} name="search" type="search" value={search} onInput={setSearch} />
-        <button type="submit">{t.market.searchButton}</button>
-      </form>
+      />
       <ErrorNote error={act.error} />
       <Listed state={list} count={(d) => d.count} empty={query ? t.market.noMatch : t.market.noListings}>
         {(data) => (

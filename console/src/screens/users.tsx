@@ -3,14 +3,13 @@
 import { useState } from "preact/hooks";
 import { call } from "../api";
 import { t } from "../strings";
-import { ErrorNote, Field, Listed, Notice, PageTitle, Table, When, useAction, usePage } from "../ui";
+import { ErrorNote, Listed, Notice, PageTitle, SearchForm, Table, When, useAction, usePage } from "../ui";
 
 const pageSize = 20;
 const roles = ["internal_admin", "user", "consumer"] as const;
 type Role = (typeof roles)[number];
 
 export function Users() {
-  const [search, setSearch] = useState("");
   const [query, setQuery] = useState("");
   const [role, setRole] = useState<Role | "">("");
   const [done, setDone] = useState("");
@@ -23,16 +22,14 @@ export function Users() {
   return (
     <>
       <PageTitle>{t.admin.usersTitle}</PageTitle>
-      <form
-        class="panel inline"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQuery(search.trim());
+      <SearchForm
+        label={t.admin.usersSearch}
+        button={t.admin.usersSearchButton}
+        onSearch={(text) => {
+          setQuery(text);
           list.page.onPage(0);
         }}
       >
-        <Field label={t.admin.usersSearch} name="search" type="search" value={search} onInput={setSearch} />
         <div class="field">
           <label for="users-role">{t.admin.role}</label>
           <select
@@ -51,8 +48,7 @@ export function Users() {
             ))}
           </select>
         </div>
-        <button type="submit">{t.admin.usersSearchButton}</button>
-      </form>
+      </SearchForm>
       {done && <Notice>{done}</Notice>}
       <ErrorNote error={act.error} fields={["role"]} />
       <Listed state={list} count={(d) => d.count} empty={t.admin.noUsers}>
