@@ -4,6 +4,7 @@
 package mailtest
 
 import (
+	"bufio"
 	"bytes"
 	"net"
 	"os"
@@ -101,11 +102,13 @@ func StartRelay(t testing.TB, extra ...string) *Relay {
 		cmd.Process.Kill() //nolint:errcheck
 		cmd.Wait()         //nolint:errcheck
 	})
+	// Ready means aiosmtpd's own greeting arrived: a bare successful dial
+	// is not enough, since a loopback dial to a port nothing listens on
+	// yet can connect to itself, and another test's server may have taken
+	// the port in the meantime.
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		c, err := net.DialTimeout("tcp", addr, time.Second)
-		if err == nil {
-			c.Close()
+		if greeted(addr) {
 			return r
 		}
 		if time.Now().After(deadline) {
@@ -113,6 +116,19 @@ func StartRelay(t testing.TB, extra ...string) *Relay {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// greeted reports whether an SMTP server answering with aiosmtpd's 220
+// greeting listens on addr.
+func greeted(addr string) bool {
+	c, err := net.DialTimeout("tcp", addr, time.Second)
+	if err != nil {
+		return false
+	}
+	defer c.Close()
+	c.SetReadDeadline(time.Now().Add(time.Second)) //nolint:errcheck
+	line, err := bufio.NewReader(c).ReadString('\n')
+	return err == nil && strings.HasPrefix(line, "220 ") && strings.Contains(line, "Python SMTP")
 }
 
 // Log is a concurrency-safe buffer for a test server's log, to check what
