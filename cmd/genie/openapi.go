@@ -31,6 +31,10 @@ func runOpenAPI(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	defer a.Close()
-	_, err = stdout.Write(a.Discovery.JSON())
+	doc, err := a.Discovery.JSON()
+	if err != nil {
+		return err
+	}
+	_, err = stdout.Write(doc)
 	return err
 }

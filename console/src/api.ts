@@ -228,7 +228,7 @@ type ActionPath = {
   [P in keyof paths]: P extends `/v1/${string}/${string}` ? (paths[P] extends { post: unknown } ? P : never) : never;
 }[keyof paths];
 type Post<P extends ActionPath> = paths[P] extends { post: infer O } ? O : never;
-type BodyOf<P extends ActionPath> =
+export type BodyOf<P extends ActionPath> =
   Post<P> extends { requestBody?: { content: { "application/json": infer B } } } ? B : never;
 type Ok<R> = R extends { 200: infer A } ? A : R extends { 201: infer A } ? A : never;
 type DataOf<P extends ActionPath> =

@@ -52,8 +52,8 @@ type AskRequest struct {
 // EscalateRequest is escalate's data.
 type EscalateRequest struct {
 	ConversationID *string `json:"conversationId" schema:"required"`
-	Email          *string `json:"email" schema:"required,maxLength=254" doc:"Where the person answers the visitor."`
-	Name           *string `json:"name" schema:"maxLength=200"`
+	Email          *string `json:"email" schema:"required,maxLength=254,format=email,pattern=@[^@]*\\.[^@]*$" doc:"Where the person answers the visitor: an address whose domain has a dot."`
+	Name           *string `json:"name" schema:"maxLength=200,pattern=^\\s*[^\\r\\n]*\\s*$" doc:"One line."`
 	Note           *string `json:"note" schema:"maxLength=2000"`
 }
 

@@ -23,7 +23,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/geniehq/genie/internal/platform/apperr"
-	"github.com/geniehq/genie/internal/platform/mail"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // Limits of what a visitor sends, in characters.
@@ -145,8 +145,9 @@ func (in EscalationInput) Check() (EscalationInput, error) {
 	if in.Email == "" {
 		return in, apperr.Required("email")
 	}
-	addr, err := mail.Address(in.Email)
-	if err != nil || addr != strings.ToLower(in.Email) || len(in.Email) > MaxEmailLen || !strings.Contains(mail.Domain(addr), ".") {
+	// A visitor's address must be deliverable from the internet: a domain
+	// with a dot (EscalateRequest declares the same pattern).
+	if !field.IsEmail(in.Email) || len(in.Email) > MaxEmailLen || !strings.Contains(in.Email[strings.LastIndexByte(in.Email, '@'):], ".") {
 		return in, apperr.Invalid("email", "email must be an email address such as ada@example.com")
 	}
 	if utf8.RuneCountInString(in.Name) > MaxNameLen || strings.ContainsAny(in.Name, "\r\n") {

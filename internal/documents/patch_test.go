@@ -31,7 +31,7 @@ func TestUpdateChangesOnlySuppliedFields(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.data, func(t *testing.T) {
 			var in UpdateRequest
-			if err := field.Decode(json.RawMessage(tc.data), &in); err != nil {
+			if err := field.DecodePartial(json.RawMessage(tc.data), &in); err != nil {
 				t.Fatal(err)
 			}
 			p, err := Patch(in).Check(false)
@@ -81,7 +81,7 @@ func TestPatchCheck(t *testing.T) {
 	} {
 		t.Run(tc.data, func(t *testing.T) {
 			var in CreateRequest
-			if err := field.Decode(json.RawMessage(tc.data), &in); err != nil {
+			if err := field.DecodePartial(json.RawMessage(tc.data), &in); err != nil {
 				t.Fatal(err)
 			}
 			_, err := Patch(in).Check(tc.create)

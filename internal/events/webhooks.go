@@ -114,10 +114,26 @@ func (w *Webhooks) lookup(ctx context.Context, host string) ([]netip.Addr, error
 	return ips, err
 }
 
+// EventTypes is the events an endpoint receives: event types, or "*".
+type EventTypes []string
+
+// JSONSchema declares the list's values: "*" and the event types.
+func (EventTypes) JSONSchema() field.Schema {
+	return field.Schema{"type": "array", "items": field.Schema{"type": "string", "enum": append([]any{"*"}, anys(Types)...)}}
+}
+
+func anys(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
 // EndpointInput is what create and update take.
 type EndpointInput struct {
-	URL         *string   `json:"url" schema:"maxLength=2048,format=uri" doc:"https; loopback and private addresses only with --webhook-allow-private; link-local and metadata addresses never."`
-	Events      *[]string `json:"events" schema:"minItems=1,maxItems=64" doc:"Event types to receive; \"*\" for all."`
+	URL         *string   `json:"url" schema:"maxLength=2048,format=uri,pattern=^https?://[^/?#@\\s]+([/?][^#\\s]*)?$" doc:"https; loopback and private addresses only with --webhook-allow-private; link-local and metadata addresses never."`
+	Events      *EventTypes `json:"events" schema:"minItems=1,maxItems=64" doc:"Event types to receive; \"*\" for all."`
 	Description *string   `json:"description" schema:"maxLength=500"`
 	Platform    *bool     `json:"platform" doc:"Admins only: also receive the platform's events."`
 	Enabled     *bool     `json:"enabled" doc:"update only: true re-enables an endpoint that was disabled."`
@@ -126,8 +142,8 @@ type EndpointInput struct {
 // EndpointCreate is what create takes: EndpointInput with url and events
 // required and without enabled (a new endpoint is enabled).
 type EndpointCreate struct {
-	URL         *string   `json:"url" schema:"required,maxLength=2048,format=uri" doc:"https; loopback and private addresses only with --webhook-allow-private; link-local and metadata addresses never."`
-	Events      *[]string `json:"events" schema:"required,minItems=1,maxItems=64" doc:"Event types to receive; \"*\" for all."`
+	URL         *string   `json:"url" schema:"required,maxLength=2048,format=uri,pattern=^https?://[^/?#@\\s]+([/?][^#\\s]*)?$" doc:"https; loopback and private addresses only with --webhook-allow-private; link-local and metadata addresses never."`
+	Events      *EventTypes `json:"events" schema:"required,minItems=1,maxItems=64" doc:"Event types to receive; \"*\" for all."`
 	Description *string   `json:"description" schema:"maxLength=500"`
 	Platform    *bool     `json:"platform" doc:"Admins only: also receive the platform's events."`
 }
@@ -252,7 +268,9 @@ func (w *Webhooks) Update(ctx context.Context, c *auth.Caller, id string, in End
 	if in.URL != nil {
 		cur.URL = strings.TrimSpace(*in.URL)
 	}
-	field.Assign(&cur.Events, in.Events)
+	if in.Events != nil {
+		cur.Events = *in.Events
+	}
 	field.Assign(&cur.Description, in.Description)
 	field.Assign(&cur.Platform, in.Platform)
 	reason, failing := cur.DisabledReason, cur.FailingSince

@@ -22,7 +22,7 @@ func (s *Service) Actions() httpapi.Actions {
 	}
 	one := func(summary string, h httpapi.Handler, req, resp any, errs []string) httpapi.Action {
 		act := a(summary, h, req, resp, errs)
-		act.ID = groupID
+		act.ID, act.IDPattern = groupID, IDPattern
 		return act
 	}
 	create := a("Create a group at the next free position", httpapi.Bind(s.createOne), CreateRequest{}, One{}, forbidden)
@@ -80,7 +80,7 @@ type UpdateRequest struct {
 // ReorderRequest is reorder's data.
 type ReorderRequest struct {
 	Scope
-	GroupIDs *[]int64 `json:"groupIds" schema:"required,maxItems=1000" doc:"The element at index n gets position n."`
+	GroupIDs *[]int64 `json:"groupIds" schema:"required,maxItems=1000,unique" doc:"The element at index n gets position n."`
 }
 
 // SyncRequest is sync's data.

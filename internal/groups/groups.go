@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"time"
@@ -47,8 +48,18 @@ func scan(row interface{ Scan(...any) error }) (*Group, error) {
 	return &g, err
 }
 
-// ParseID parses a group ID given as a string.
+// IDPattern is what a group ID given as a string looks like: a positive
+// number in decimal, without sign or leading zeros, of at most 18 digits
+// (so that every one fits an int64).
+const IDPattern = `^[1-9][0-9]{0,17}$`
+
+var idPattern = regexp.MustCompile(IDPattern)
+
+// ParseID parses a group ID given as a string (IDPattern).
 func ParseID(field, s string) (int64, error) {
+	if !idPattern.MatchString(s) {
+		return 0, apperr.Invalid(field, "%s must be a positive whole number (a group ID)", field)
+	}
 	id, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || id < 1 {
 		return 0, apperr.Invalid(field, "%s must be a positive whole number (a group ID)", field)

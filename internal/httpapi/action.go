@@ -64,6 +64,9 @@ type Action struct {
 	// marks an id the action can do without.
 	ID         string
 	IDOptional bool
+	// IDPattern is the pattern an id of this action matches, declared in
+	// the document ("" for any string); the action's binder enforces it.
+	IDPattern string
 	// Errors are the error codes the action itself can answer, besides the
 	// ones every action can (VALIDATION_ERROR, INTERNAL_ERROR and the
 	// credential and rate-limit codes of its access level).

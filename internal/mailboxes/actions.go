@@ -80,6 +80,16 @@ type UpdateRequest struct {
 	AutoReply  *string                `json:"auto_reply" schema:"enum=off|draft|send" doc:"off: received mail is only stored; draft (default): each message gets a drafted answer from the genie's documents, for a person to send; send: confident answers are sent at once, the rest go to the escalation address (else the owner's email)."`
 }
 
+// SchemaConstraints: at least one change (the rule ChangeRequest's check
+// holds).
+func (UpdateRequest) SchemaConstraints() field.Schema {
+	return field.Schema{"anyOf": []any{
+		field.Schema{"required": []string{"action"}},
+		field.Schema{"required": []string{"escalation_address"}},
+		field.Schema{"required": []string{"auto_reply"}},
+	}}
+}
+
 // KeyState is check-tenant-key's answer.
 type KeyState struct {
 	Status    string     `json:"status" doc:"active, revoked, invalid, or unknown when the mail system gives none."`

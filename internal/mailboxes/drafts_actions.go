@@ -8,6 +8,7 @@ import (
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // The draft actions of agent-mailboxes-self (registered in actions.go):
@@ -45,8 +46,17 @@ type DraftUpdateRequest struct {
 	DraftRequest
 	To      addressList `json:"to" doc:"One address or a list."`
 	Cc      addressList `json:"cc"`
-	Subject *string     `json:"subject" schema:"maxLength=998"`
-	Text    *string     `json:"text"`
+	Subject *string     `json:"subject" schema:"maxLength=998,pattern=^\\s*[^\\r\\n]*\\s*$" doc:"One line."`
+	Text    *string     `json:"text" schema:"pattern=\\S" doc:"Not only spaces."`
+}
+
+// SchemaConstraints: at least one field to change (edit's rule).
+func (DraftUpdateRequest) SchemaConstraints() field.Schema {
+	var anyOf []any
+	for _, name := range []string{"to", "cc", "subject", "text"} {
+		anyOf = append(anyOf, field.Schema{"required": []string{name}})
+	}
+	return field.Schema{"anyOf": anyOf}
 }
 
 func (in DraftRequest) draftID() (string, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -93,13 +94,23 @@ func answering(out mail.Outgoing, parent *mail.FullMessage, subjectGiven bool) m
 	return out
 }
 
-// checkAddresses validates a recipient list field.
-func checkAddresses(field string, l []string) ([]string, error) {
+// namedAddress is a recipient with a display name, Name <address>; the
+// address inside must be field.IsEmail.
+var namedAddress = regexp.MustCompile(`^[^<>\r\n]*<([^<>\s]+)>$`)
+
+// checkAddresses validates a recipient list field: each recipient is an
+// address alone or with a display name, as addressList declares.
+func checkAddresses(name string, l []string) ([]string, error) {
 	var out []string
 	for i, a := range l {
 		a = strings.TrimSpace(a)
-		if _, err := mail.Address(a); err != nil || strings.ContainsAny(a, "\r\n") {
-			return nil, apperr.Invalid(field, "%s[%d] is not a valid email address", field, i)
+		ok := field.IsEmail(a)
+		if m := namedAddress.FindStringSubmatch(a); !ok && m != nil {
+			_, err := mail.Address(a)
+			ok = err == nil && field.IsEmail(m[1])
+		}
+		if !ok {
+			return nil, apperr.Invalid(name, "%s[%d] must be an email address such as ada@example.com or Ada <ada@example.com>", name, i)
 		}
 		out = append(out, a)
 	}

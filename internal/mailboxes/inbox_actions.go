@@ -81,10 +81,26 @@ type SendRequest struct {
 	agentRef
 	To      addressList `json:"to" doc:"One address or a list; required unless replyTo gives it."`
 	Cc      addressList `json:"cc"`
-	Subject *string     `json:"subject" schema:"maxLength=998" doc:"With replyTo, default \"Re: \" and the answered subject."`
+	Subject *string     `json:"subject" schema:"maxLength=998,pattern=^\\s*[^\\r\\n]*\\s*$" doc:"With replyTo, default \"Re: \" and the answered subject."`
 	Text    *string     `json:"text" doc:"Plain text; text and/or html is required."`
 	HTML    *string     `json:"html"`
-	ReplyTo *string     `json:"replyTo" doc:"The id of a message of this mailbox to answer: fills the recipient, the subject and the threading headers (In-Reply-To, References)."`
+	ReplyTo *string     `json:"replyTo" schema:"pattern=\\S" doc:"The id of a message of this mailbox to answer: fills the recipient, the subject and the threading headers (In-Reply-To, References)."`
+}
+
+// SchemaConstraints: a recipient (to, or replyTo's sender) and some text
+// or html that is not only spaces, as SendInput.outgoing and send check.
+func (SendRequest) SchemaConstraints() field.Schema {
+	given := func(name string, s field.Schema) field.Schema {
+		return field.Schema{"required": []string{name}, "properties": field.Schema{name: s}}
+	}
+	words := field.Schema{"pattern": `\S`}
+	return field.Schema{"allOf": []any{
+		field.Schema{"anyOf": []any{
+			given("to", field.Schema{"anyOf": []any{field.Schema{"type": "string"}, field.Schema{"type": "array", "minItems": 1}}}),
+			field.Schema{"required": []string{"replyTo"}},
+		}},
+		field.Schema{"anyOf": []any{given("text", words), given("html", words)}},
+	}}
 }
 
 // SentAnswer is the answer of send.
@@ -111,9 +127,14 @@ func (l *addressList) UnmarshalJSON(b []byte) error {
 	return json.Unmarshal(b, &l.Value)
 }
 
-// JSONSchema: a string or an array of strings.
+// JSONSchema: one recipient or an array of them, each an address alone
+// or with a display name (checkAddresses holds the same rule).
 func (addressList) JSONSchema() field.Schema {
-	return field.Schema{"anyOf": []any{field.Schema{"type": "string"}, field.Schema{"type": "array", "items": field.Schema{"type": "string"}, "maxItems": maxRecipients}}}
+	one := field.Schema{"type": "string", "anyOf": []any{
+		field.Schema{"format": field.FormatEmail},
+		field.Schema{"pattern": namedAddress.String()},
+	}, "description": "ada@example.com, or Ada Lovelace <ada@example.com>."}
+	return field.Schema{"anyOf": []any{one, field.Schema{"type": "array", "items": one, "maxItems": maxRecipients}}}
 }
 
 func page(limit, offset *int) (int, int, error) {

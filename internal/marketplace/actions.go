@@ -98,7 +98,7 @@ func (queryJSON) JSONSchema() field.Schema {
 			"brand":      filter("A brand slug (or id)."),
 			"search":     field.Schema{"type": "string", "maxLength": MaxSearchLen, "description": "Words (at most 16) that must all match the name, tagline or description; sorts by relevance unless sortBy is given."},
 			"featured":   field.Schema{"anyOf": []any{field.Schema{"type": "boolean"}, field.Schema{"type": "string", "enum": []any{"true", "false", ""}}, field.Schema{"type": "null"}}, "description": "\"true\" (or true): featured listings only; \"false\": only the others; \"\" or null: no filter."},
-			"minRating":  field.Schema{"anyOf": []any{field.Schema{"type": "number", "minimum": 0, "maximum": MaxRating}, field.Schema{"type": "string"}, field.Schema{"type": "null"}}, "description": "The lowest average rating, 0 to 5 (a number or a numeric string; \"\" or null: no filter)."},
+			"minRating":  field.Schema{"anyOf": []any{field.Schema{"type": "number", "minimum": 0, "maximum": MaxRating}, field.Schema{"type": "string", "pattern": minRatingText}, field.Schema{"type": "null"}}, "description": "The lowest average rating, 0 to 5 (a number or a numeric string; \"\" or null: no filter)."},
 			"difficulty": filter("metadata.difficulty, compared without case."),
 			"industry":   filter("metadata.industry, compared without case."),
 			"sortBy":     field.Schema{"type": "string", "enum": []any{SortPopular, SortNewest, SortRating, SortClones, ""}, "description": "popular (most viewed), newest, rating (highest first) or clones (most cloned); \"\" is the default. Default: newest for list; for all, featured first, then by clones."},

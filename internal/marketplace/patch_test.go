@@ -55,7 +55,7 @@ func changed(t *testing.T, a, b Listing) []string {
 func TestListingUpdateNullOnlyWhereDeclared(t *testing.T) {
 	for _, name := range []string{"slug", "is_public"} {
 		var in UpdateRequest
-		err := field.Decode(json.RawMessage(`{"`+name+`":null}`), &in)
+		err := field.DecodePartial(json.RawMessage(`{"`+name+`":null}`), &in)
 		if e, ok := apperr.As(err); !ok || e.Code != apperr.CodeValidation || e.Field != name {
 			t.Fatalf("%s: null: %v", name, err)
 		}
@@ -97,7 +97,7 @@ func TestListingUpdateChangesOnlySuppliedFields(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.data, func(t *testing.T) {
 			var in UpdateRequest
-			if err := field.Decode(json.RawMessage(tc.data), &in); err != nil {
+			if err := field.DecodePartial(json.RawMessage(tc.data), &in); err != nil {
 				t.Fatal(err)
 			}
 			full := ListingRequest(in)
@@ -131,7 +131,7 @@ func TestListingUpdateChangesOnlySuppliedFields(t *testing.T) {
 
 func TestListingPatchFilters(t *testing.T) {
 	var in UpdateRequest
-	if err := field.Decode(json.RawMessage(`{"metadata":{"difficulty":"Easy","industry":"Retail"}}`), &in); err != nil {
+	if err := field.DecodePartial(json.RawMessage(`{"metadata":{"difficulty":"Easy","industry":"Retail"}}`), &in); err != nil {
 		t.Fatal(err)
 	}
 	full := ListingRequest(in)
@@ -171,7 +171,7 @@ func TestListingPatchErrors(t *testing.T) {
 			// The declared limits are checked as data is decoded; the rest
 			// by validate. Either way the error names the field.
 			var in ListingRequest
-			err := field.Decode(json.RawMessage(tc.data), &in)
+			err := field.DecodePartial(json.RawMessage(tc.data), &in)
 			if err == nil {
 				_, err = in.validate(tc.create)
 			}
@@ -188,7 +188,7 @@ func TestListingPatchErrors(t *testing.T) {
 func TestListingCreateDefaults(t *testing.T) {
 	var in ListingRequest
 	data := `{"agent_id":" ` + uuidA + ` ","slug":"s","display_name":"N","category_id":"` + uuidB + `"}`
-	if err := field.Decode(json.RawMessage(data), &in); err != nil {
+	if err := field.DecodePartial(json.RawMessage(data), &in); err != nil {
 		t.Fatal(err)
 	}
 	p, err := in.validate(true)

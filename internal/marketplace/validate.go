@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -220,6 +221,12 @@ func parseFeatured(raw json.RawMessage) (*bool, error) {
 	return nil, apperr.Invalid("query.featured", "query.featured must be \"true\" or \"false\"")
 }
 
+// minRatingText is what a minRating given as a string may be: a decimal
+// number from 0 to 5, or nothing (no filter).
+const minRatingText = `^\s*([0-4](\.[0-9]+)?|5(\.0+)?)?\s*$`
+
+var minRatingPattern = regexp.MustCompile(minRatingText)
+
 func parseMinRating(raw json.RawMessage) (*float64, error) {
 	s := strings.TrimSpace(string(raw))
 	if s == "" || s == "null" || s == `""` {
@@ -227,10 +234,12 @@ func parseMinRating(raw json.RawMessage) (*float64, error) {
 	}
 	if strings.HasPrefix(s, `"`) {
 		var str string
-		if json.Unmarshal(raw, &str) != nil {
-			return nil, apperr.Invalid("query.minRating", "query.minRating must be a number")
+		if json.Unmarshal(raw, &str) != nil || !minRatingPattern.MatchString(str) {
+			return nil, apperr.Invalid("query.minRating", "query.minRating must be a number from 0 to %d", MaxRating)
 		}
-		s = strings.TrimSpace(str)
+		if s = strings.TrimSpace(str); s == "" {
+			return nil, nil
+		}
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil || v != v || v < 0 || v > MaxRating {

@@ -28,8 +28,8 @@ type ListingRequest struct {
 	Tagline      field.Optional[string]  `json:"tagline" schema:"maxLength=300"`
 	Description  field.Optional[string]  `json:"description" schema:"maxLength=10000"`
 	BrandID      field.Optional[string]  `json:"brand_id" doc:"A brand's id (a UUID); null or empty for none."`
-	ThumbnailURL field.Optional[string]  `json:"thumbnail_url" schema:"maxLength=2000" doc:"An absolute http(s) URL; null or empty for none."`
-	DemoVideoURL field.Optional[string]  `json:"demo_video_url" schema:"maxLength=2000" doc:"An absolute http(s) URL; null or empty for none."`
+	ThumbnailURL field.Optional[string]  `json:"thumbnail_url" schema:"maxLength=2000,pattern=^\\s*([hH][tT][tT][pP][sS]?://[^/?#\\s]+([/?#]\\S*)?)?\\s*$" doc:"An absolute http(s) URL; null or empty for none."`
+	DemoVideoURL field.Optional[string]  `json:"demo_video_url" schema:"maxLength=2000,pattern=^\\s*([hH][tT][tT][pP][sS]?://[^/?#\\s]+([/?#]\\S*)?)?\\s*$" doc:"An absolute http(s) URL; null or empty for none."`
 	IsFeatured   *bool                   `json:"is_featured" doc:"Default false."`
 	IsPublic     *bool                   `json:"is_public" doc:"Default true."`
 	Metadata     field.Optional[rawJSON] `json:"metadata" doc:"An object, for example {difficulty, industry} (strings, filterable); at most 10,000 bytes of JSON. Default {}."`
@@ -38,15 +38,15 @@ type ListingRequest struct {
 // UpdateRequest is update's data: only the fields given change. It has
 // the fields of ListingRequest, none required.
 type UpdateRequest struct {
-	AgentID      *string                 `json:"agent_id" doc:"Cannot be changed: giving it is a VALIDATION_ERROR."`
+	AgentID      *string                 `json:"agent_id" schema:"fixed" doc:"Cannot be changed: giving it is a VALIDATION_ERROR."`
 	Slug         *string                 `json:"slug" schema:"minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$"`
 	DisplayName  *string                 `json:"display_name" schema:"minLength=1,maxLength=200"`
 	CategoryID   *string                 `json:"category_id"`
 	Tagline      field.Optional[string]  `json:"tagline" schema:"maxLength=300"`
 	Description  field.Optional[string]  `json:"description" schema:"maxLength=10000"`
 	BrandID      field.Optional[string]  `json:"brand_id" doc:"null or empty removes the brand."`
-	ThumbnailURL field.Optional[string]  `json:"thumbnail_url" schema:"maxLength=2000" doc:"null or empty removes it."`
-	DemoVideoURL field.Optional[string]  `json:"demo_video_url" schema:"maxLength=2000" doc:"null or empty removes it."`
+	ThumbnailURL field.Optional[string]  `json:"thumbnail_url" schema:"maxLength=2000,pattern=^\\s*([hH][tT][tT][pP][sS]?://[^/?#\\s]+([/?#]\\S*)?)?\\s*$" doc:"null or empty removes it."`
+	DemoVideoURL field.Optional[string]  `json:"demo_video_url" schema:"maxLength=2000,pattern=^\\s*([hH][tT][tT][pP][sS]?://[^/?#\\s]+([/?#]\\S*)?)?\\s*$" doc:"null or empty removes it."`
 	IsFeatured   *bool                   `json:"is_featured"`
 	IsPublic     *bool                   `json:"is_public"`
 	Metadata     field.Optional[rawJSON] `json:"metadata" doc:"Replaces the metadata object; null sets {}."`

@@ -50,7 +50,7 @@ type CreateRequest struct {
 
 // UpdateRequest is update's data: only the fields given change.
 type UpdateRequest struct {
-	VoiceID     field.Optional[string] `json:"voice_id" doc:"Cannot be changed: giving it is a VALIDATION_ERROR."`
+	VoiceID     field.Optional[string] `json:"voice_id" schema:"fixed" doc:"Cannot be changed: giving it is a VALIDATION_ERROR."`
 	Label       *string                `json:"label" schema:"minLength=1,maxLength=100"`
 	Description field.Optional[string] `json:"description" schema:"maxLength=1000"`
 	Gender      *string                `json:"gender" schema:"enum=male|female"`

@@ -34,7 +34,7 @@ func TestUpdateChangesOnlySuppliedFields(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.data, func(t *testing.T) {
 			var in UpdateRequest
-			if err := field.Decode(json.RawMessage(tc.data), &in); err != nil {
+			if err := field.DecodePartial(json.RawMessage(tc.data), &in); err != nil {
 				t.Fatal(err)
 			}
 			p, err := Patch(in).Check(false)
@@ -99,7 +99,7 @@ func TestPatchCheck(t *testing.T) {
 	} {
 		t.Run(tc.data, func(t *testing.T) {
 			var in CreateRequest
-			err := field.Decode(json.RawMessage(tc.data), &in) // a null where the schema has none is refused here
+			err := field.DecodePartial(json.RawMessage(tc.data), &in) // a null where the schema has none is refused here
 			if err == nil {
 				_, err = Patch(in).Check(tc.create)
 			}

@@ -807,6 +807,75 @@ func (e UsersSetRoleJSONBodyRole) Valid() bool {
 	}
 }
 
+// Defines values for WebhooksCreateJSONBodyEvents.
+const (
+	WebhooksCreateJSONBodyEventsApiKeyCreated                      WebhooksCreateJSONBodyEvents = "api_key.created"
+	WebhooksCreateJSONBodyEventsApiKeyRevoked                      WebhooksCreateJSONBodyEvents = "api_key.revoked"
+	WebhooksCreateJSONBodyEventsAsterisk                           WebhooksCreateJSONBodyEvents = "*"
+	WebhooksCreateJSONBodyEventsConversationEscalated              WebhooksCreateJSONBodyEvents = "conversation.escalated"
+	WebhooksCreateJSONBodyEventsDocumentUpdated                    WebhooksCreateJSONBodyEvents = "document.updated"
+	WebhooksCreateJSONBodyEventsEditLinkLocked                     WebhooksCreateJSONBodyEvents = "edit_link.locked"
+	WebhooksCreateJSONBodyEventsEditLinkRotated                    WebhooksCreateJSONBodyEvents = "edit_link.rotated"
+	WebhooksCreateJSONBodyEventsGenieCreated                       WebhooksCreateJSONBodyEvents = "genie.created"
+	WebhooksCreateJSONBodyEventsGenieDeleted                       WebhooksCreateJSONBodyEvents = "genie.deleted"
+	WebhooksCreateJSONBodyEventsMailboxDraftCreated                WebhooksCreateJSONBodyEvents = "mailbox.draft.created"
+	WebhooksCreateJSONBodyEventsMailboxMessageReceived             WebhooksCreateJSONBodyEvents = "mailbox.message.received"
+	WebhooksCreateJSONBodyEventsMailboxMessageSent                 WebhooksCreateJSONBodyEvents = "mailbox.message.sent"
+	WebhooksCreateJSONBodyEventsMailboxStatusChanged               WebhooksCreateJSONBodyEvents = "mailbox.status_changed"
+	WebhooksCreateJSONBodyEventsMarketplaceListingCloned           WebhooksCreateJSONBodyEvents = "marketplace.listing.cloned"
+	WebhooksCreateJSONBodyEventsMarketplaceReviewCreated           WebhooksCreateJSONBodyEvents = "marketplace.review.created"
+	WebhooksCreateJSONBodyEventsMarketplaceSubmissionCreated       WebhooksCreateJSONBodyEvents = "marketplace.submission.created"
+	WebhooksCreateJSONBodyEventsMarketplaceSubmissionStatusChanged WebhooksCreateJSONBodyEvents = "marketplace.submission.status_changed"
+	WebhooksCreateJSONBodyEventsWebhookEndpointDisabled            WebhooksCreateJSONBodyEvents = "webhook.endpoint_disabled"
+	WebhooksCreateJSONBodyEventsWebhookTest                        WebhooksCreateJSONBodyEvents = "webhook.test"
+)
+
+// Valid indicates whether the value is a known member of the WebhooksCreateJSONBodyEvents enum.
+func (e WebhooksCreateJSONBodyEvents) Valid() bool {
+	switch e {
+	case WebhooksCreateJSONBodyEventsApiKeyCreated:
+		return true
+	case WebhooksCreateJSONBodyEventsApiKeyRevoked:
+		return true
+	case WebhooksCreateJSONBodyEventsAsterisk:
+		return true
+	case WebhooksCreateJSONBodyEventsConversationEscalated:
+		return true
+	case WebhooksCreateJSONBodyEventsDocumentUpdated:
+		return true
+	case WebhooksCreateJSONBodyEventsEditLinkLocked:
+		return true
+	case WebhooksCreateJSONBodyEventsEditLinkRotated:
+		return true
+	case WebhooksCreateJSONBodyEventsGenieCreated:
+		return true
+	case WebhooksCreateJSONBodyEventsGenieDeleted:
+		return true
+	case WebhooksCreateJSONBodyEventsMailboxDraftCreated:
+		return true
+	case WebhooksCreateJSONBodyEventsMailboxMessageReceived:
+		return true
+	case WebhooksCreateJSONBodyEventsMailboxMessageSent:
+		return true
+	case WebhooksCreateJSONBodyEventsMailboxStatusChanged:
+		return true
+	case WebhooksCreateJSONBodyEventsMarketplaceListingCloned:
+		return true
+	case WebhooksCreateJSONBodyEventsMarketplaceReviewCreated:
+		return true
+	case WebhooksCreateJSONBodyEventsMarketplaceSubmissionCreated:
+		return true
+	case WebhooksCreateJSONBodyEventsMarketplaceSubmissionStatusChanged:
+		return true
+	case WebhooksCreateJSONBodyEventsWebhookEndpointDisabled:
+		return true
+	case WebhooksCreateJSONBodyEventsWebhookTest:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for WebhooksDeliveriesJSONBodyStatus.
 const (
 	WebhooksDeliveriesJSONBodyStatusDelivered WebhooksDeliveriesJSONBodyStatus = "delivered"
@@ -822,6 +891,75 @@ func (e WebhooksDeliveriesJSONBodyStatus) Valid() bool {
 	case WebhooksDeliveriesJSONBodyStatusFailed:
 		return true
 	case WebhooksDeliveriesJSONBodyStatusPending:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhooksUpdateJSONBodyEvents.
+const (
+	WebhooksUpdateJSONBodyEventsApiKeyCreated                      WebhooksUpdateJSONBodyEvents = "api_key.created"
+	WebhooksUpdateJSONBodyEventsApiKeyRevoked                      WebhooksUpdateJSONBodyEvents = "api_key.revoked"
+	WebhooksUpdateJSONBodyEventsAsterisk                           WebhooksUpdateJSONBodyEvents = "*"
+	WebhooksUpdateJSONBodyEventsConversationEscalated              WebhooksUpdateJSONBodyEvents = "conversation.escalated"
+	WebhooksUpdateJSONBodyEventsDocumentUpdated                    WebhooksUpdateJSONBodyEvents = "document.updated"
+	WebhooksUpdateJSONBodyEventsEditLinkLocked                     WebhooksUpdateJSONBodyEvents = "edit_link.locked"
+	WebhooksUpdateJSONBodyEventsEditLinkRotated                    WebhooksUpdateJSONBodyEvents = "edit_link.rotated"
+	WebhooksUpdateJSONBodyEventsGenieCreated                       WebhooksUpdateJSONBodyEvents = "genie.created"
+	WebhooksUpdateJSONBodyEventsGenieDeleted                       WebhooksUpdateJSONBodyEvents = "genie.deleted"
+	WebhooksUpdateJSONBodyEventsMailboxDraftCreated                WebhooksUpdateJSONBodyEvents = "mailbox.draft.created"
+	WebhooksUpdateJSONBodyEventsMailboxMessageReceived             WebhooksUpdateJSONBodyEvents = "mailbox.message.received"
+	WebhooksUpdateJSONBodyEventsMailboxMessageSent                 WebhooksUpdateJSONBodyEvents = "mailbox.message.sent"
+	WebhooksUpdateJSONBodyEventsMailboxStatusChanged               WebhooksUpdateJSONBodyEvents = "mailbox.status_changed"
+	WebhooksUpdateJSONBodyEventsMarketplaceListingCloned           WebhooksUpdateJSONBodyEvents = "marketplace.listing.cloned"
+	WebhooksUpdateJSONBodyEventsMarketplaceReviewCreated           WebhooksUpdateJSONBodyEvents = "marketplace.review.created"
+	WebhooksUpdateJSONBodyEventsMarketplaceSubmissionCreated       WebhooksUpdateJSONBodyEvents = "marketplace.submission.created"
+	WebhooksUpdateJSONBodyEventsMarketplaceSubmissionStatusChanged WebhooksUpdateJSONBodyEvents = "marketplace.submission.status_changed"
+	WebhooksUpdateJSONBodyEventsWebhookEndpointDisabled            WebhooksUpdateJSONBodyEvents = "webhook.endpoint_disabled"
+	WebhooksUpdateJSONBodyEventsWebhookTest                        WebhooksUpdateJSONBodyEvents = "webhook.test"
+)
+
+// Valid indicates whether the value is a known member of the WebhooksUpdateJSONBodyEvents enum.
+func (e WebhooksUpdateJSONBodyEvents) Valid() bool {
+	switch e {
+	case WebhooksUpdateJSONBodyEventsApiKeyCreated:
+		return true
+	case WebhooksUpdateJSONBodyEventsApiKeyRevoked:
+		return true
+	case WebhooksUpdateJSONBodyEventsAsterisk:
+		return true
+	case WebhooksUpdateJSONBodyEventsConversationEscalated:
+		return true
+	case WebhooksUpdateJSONBodyEventsDocumentUpdated:
+		return true
+	case WebhooksUpdateJSONBodyEventsEditLinkLocked:
+		return true
+	case WebhooksUpdateJSONBodyEventsEditLinkRotated:
+		return true
+	case WebhooksUpdateJSONBodyEventsGenieCreated:
+		return true
+	case WebhooksUpdateJSONBodyEventsGenieDeleted:
+		return true
+	case WebhooksUpdateJSONBodyEventsMailboxDraftCreated:
+		return true
+	case WebhooksUpdateJSONBodyEventsMailboxMessageReceived:
+		return true
+	case WebhooksUpdateJSONBodyEventsMailboxMessageSent:
+		return true
+	case WebhooksUpdateJSONBodyEventsMailboxStatusChanged:
+		return true
+	case WebhooksUpdateJSONBodyEventsMarketplaceListingCloned:
+		return true
+	case WebhooksUpdateJSONBodyEventsMarketplaceReviewCreated:
+		return true
+	case WebhooksUpdateJSONBodyEventsMarketplaceSubmissionCreated:
+		return true
+	case WebhooksUpdateJSONBodyEventsMarketplaceSubmissionStatusChanged:
+		return true
+	case WebhooksUpdateJSONBodyEventsWebhookEndpointDisabled:
+		return true
+	case WebhooksUpdateJSONBodyEventsWebhookTest:
 		return true
 	default:
 		return false
@@ -2281,11 +2419,16 @@ type AgentMailboxesSelfDraftUpdateJSONBody struct {
 	AgentId string                                    `json:"agentId"`
 	Cc      *AgentMailboxesSelfDraftUpdateJSONBody_Cc `json:"cc,omitempty"`
 	DraftId string                                    `json:"draftId"`
-	Subject *string                                   `json:"subject,omitempty"`
-	Text    *string                                   `json:"text,omitempty"`
+
+	// Subject One line.
+	Subject *string `json:"subject,omitempty"`
+
+	// Text Not only spaces.
+	Text *string `json:"text,omitempty"`
 
 	// To One address or a list.
-	To *AgentMailboxesSelfDraftUpdateJSONBody_To `json:"to,omitempty"`
+	To    *AgentMailboxesSelfDraftUpdateJSONBody_To `json:"to,omitempty"`
+	union json.RawMessage
 }
 
 // AgentMailboxesSelfDraftUpdateJSONBodyCc0 defines parameters for AgentMailboxesSelfDraftUpdate.
@@ -2309,6 +2452,18 @@ type AgentMailboxesSelfDraftUpdateJSONBodyTo1 = []string
 type AgentMailboxesSelfDraftUpdateJSONBody_To struct {
 	union json.RawMessage
 }
+
+// AgentMailboxesSelfDraftUpdateJSONBody0 defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBody0 = interface{}
+
+// AgentMailboxesSelfDraftUpdateJSONBody1 defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBody1 = interface{}
+
+// AgentMailboxesSelfDraftUpdateJSONBody2 defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBody2 = interface{}
+
+// AgentMailboxesSelfDraftUpdateJSONBody3 defines parameters for AgentMailboxesSelfDraftUpdate.
+type AgentMailboxesSelfDraftUpdateJSONBody3 = interface{}
 
 // AgentMailboxesSelfDraftsJSONBody defines parameters for AgentMailboxesSelfDrafts.
 type AgentMailboxesSelfDraftsJSONBody struct {
@@ -2391,7 +2546,8 @@ type AgentMailboxesSelfSendJSONBody struct {
 	Text *string `json:"text,omitempty"`
 
 	// To One address or a list; required unless replyTo gives it.
-	To *AgentMailboxesSelfSendJSONBody_To `json:"to,omitempty"`
+	To    *AgentMailboxesSelfSendJSONBody_To `json:"to,omitempty"`
+	union json.RawMessage
 }
 
 // AgentMailboxesSelfSendParams defines parameters for AgentMailboxesSelfSend.
@@ -2420,6 +2576,35 @@ type AgentMailboxesSelfSendJSONBodyTo1 = []string
 // AgentMailboxesSelfSendJSONBody_To defines parameters for AgentMailboxesSelfSend.
 type AgentMailboxesSelfSendJSONBody_To struct {
 	union json.RawMessage
+}
+
+// AgentMailboxesSelfSendJSONBody0 defines parameters for AgentMailboxesSelfSend.
+type AgentMailboxesSelfSendJSONBody0 struct {
+	To AgentMailboxesSelfSendJSONBody_0_To `json:"to"`
+}
+
+// AgentMailboxesSelfSendJSONBody0To0 defines parameters for AgentMailboxesSelfSend.
+type AgentMailboxesSelfSendJSONBody0To0 = string
+
+// AgentMailboxesSelfSendJSONBody0To1 defines parameters for AgentMailboxesSelfSend.
+type AgentMailboxesSelfSendJSONBody0To1 = []interface{}
+
+// AgentMailboxesSelfSendJSONBody_0_To defines parameters for AgentMailboxesSelfSend.
+type AgentMailboxesSelfSendJSONBody_0_To struct {
+	union json.RawMessage
+}
+
+// AgentMailboxesSelfSendJSONBody1 defines parameters for AgentMailboxesSelfSend.
+type AgentMailboxesSelfSendJSONBody1 = interface{}
+
+// AgentMailboxesSelfSendJSONBody2 defines parameters for AgentMailboxesSelfSend.
+type AgentMailboxesSelfSendJSONBody2 struct {
+	Text interface{} `json:"text"`
+}
+
+// AgentMailboxesSelfSendJSONBody3 defines parameters for AgentMailboxesSelfSend.
+type AgentMailboxesSelfSendJSONBody3 struct {
+	Html interface{} `json:"html"`
 }
 
 // AgentMailboxesSelfTestJSONBody defines parameters for AgentMailboxesSelfTest.
@@ -2456,6 +2641,7 @@ type AgentMailboxesSelfUpdateJSONBody struct {
 
 	// EscalationAddress Receives a copy of every message; null clears it, omitted leaves it.
 	EscalationAddress *openapi_types.Email `json:"escalation_address,omitempty"`
+	union             json.RawMessage
 }
 
 // AgentMailboxesSelfUpdateJSONBodyAction defines parameters for AgentMailboxesSelfUpdate.
@@ -2463,6 +2649,15 @@ type AgentMailboxesSelfUpdateJSONBodyAction string
 
 // AgentMailboxesSelfUpdateJSONBodyAutoReply defines parameters for AgentMailboxesSelfUpdate.
 type AgentMailboxesSelfUpdateJSONBodyAutoReply string
+
+// AgentMailboxesSelfUpdateJSONBody0 defines parameters for AgentMailboxesSelfUpdate.
+type AgentMailboxesSelfUpdateJSONBody0 = interface{}
+
+// AgentMailboxesSelfUpdateJSONBody1 defines parameters for AgentMailboxesSelfUpdate.
+type AgentMailboxesSelfUpdateJSONBody1 = interface{}
+
+// AgentMailboxesSelfUpdateJSONBody2 defines parameters for AgentMailboxesSelfUpdate.
+type AgentMailboxesSelfUpdateJSONBody2 = interface{}
 
 // ApiKeysAllJSONBody defines parameters for ApiKeysAll.
 type ApiKeysAllJSONBody = map[string]interface{}
@@ -2541,10 +2736,12 @@ type ConversationsAskParams struct {
 type ConversationsEscalateJSONBody struct {
 	ConversationId string `json:"conversationId"`
 
-	// Email Where the person answers the visitor.
-	Email string  `json:"email"`
-	Name  *string `json:"name,omitempty"`
-	Note  *string `json:"note,omitempty"`
+	// Email Where the person answers the visitor: an address whose domain has a dot.
+	Email openapi_types.Email `json:"email"`
+
+	// Name One line.
+	Name *string `json:"name,omitempty"`
+	Note *string `json:"note,omitempty"`
 }
 
 // ConversationsEscalateParams defines parameters for ConversationsEscalate.
@@ -3850,7 +4047,7 @@ type MarketplaceTrendingJSONBody struct {
 // MarketplaceUpdateJSONBody defines parameters for MarketplaceUpdate.
 type MarketplaceUpdateJSONBody struct {
 	// AgentId Cannot be changed: giving it is a VALIDATION_ERROR.
-	AgentId *string `json:"agent_id,omitempty"`
+	AgentId interface{} `json:"agent_id,omitempty"`
 
 	// BrandId null or empty removes the brand.
 	BrandId    *string `json:"brand_id,omitempty"`
@@ -3927,7 +4124,7 @@ type PreselectedVoicesUpdateJSONBody struct {
 	SortOrder   *int                                   `json:"sort_order,omitempty"`
 
 	// VoiceId Cannot be changed: giving it is a VALIDATION_ERROR.
-	VoiceId *string `json:"voice_id,omitempty"`
+	VoiceId interface{} `json:"voice_id,omitempty"`
 }
 
 // PreselectedVoicesUpdateParams defines parameters for PreselectedVoicesUpdate.
@@ -4074,7 +4271,7 @@ type WebhooksCreateJSONBody struct {
 	Description *string `json:"description,omitempty"`
 
 	// Events Event types to receive; "*" for all.
-	Events []string `json:"events"`
+	Events []WebhooksCreateJSONBodyEvents `json:"events"`
 
 	// Platform Admins only: also receive the platform's events.
 	Platform *bool `json:"platform,omitempty"`
@@ -4088,6 +4285,9 @@ type WebhooksCreateParams struct {
 	// IdempotencyKey Makes a retry safe: for 24 hours, a request with the same key from the same caller gets the first request's answer (status and body) instead of running again. The same key with a different request is a 400; a retry while the first still runs waits for it (up to 10 s, then 429 with Retry-After). 1 to 255 printable ASCII characters; a random UUID is a good key.
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
+
+// WebhooksCreateJSONBodyEvents defines parameters for WebhooksCreate.
+type WebhooksCreateJSONBodyEvents string
 
 // WebhooksDeleteJSONBody defines parameters for WebhooksDelete.
 type WebhooksDeleteJSONBody = map[string]interface{}
@@ -4168,7 +4368,7 @@ type WebhooksUpdateJSONBody struct {
 	Enabled *bool `json:"enabled,omitempty"`
 
 	// Events Event types to receive; "*" for all.
-	Events *[]string `json:"events,omitempty"`
+	Events *[]WebhooksUpdateJSONBodyEvents `json:"events,omitempty"`
 
 	// Platform Admins only: also receive the platform's events.
 	Platform *bool `json:"platform,omitempty"`
@@ -4182,6 +4382,9 @@ type WebhooksUpdateParams struct {
 	// Id The endpoint's id (we_…).
 	Id string `form:"id" json:"id"`
 }
+
+// WebhooksUpdateJSONBodyEvents defines parameters for WebhooksUpdate.
+type WebhooksUpdateJSONBodyEvents string
 
 // CallResourceActionParamsResource defines parameters for CallResourceAction.
 type CallResourceActionParamsResource string
@@ -4572,6 +4775,220 @@ func (t *AuthSignUp200JSONResponseBody) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// AsAgentMailboxesSelfDraftUpdateJSONBody0 returns the union data inside the AgentMailboxesSelfDraftUpdateJSONBody as a AgentMailboxesSelfDraftUpdateJSONBody0
+func (t AgentMailboxesSelfDraftUpdateJSONBody) AsAgentMailboxesSelfDraftUpdateJSONBody0() (AgentMailboxesSelfDraftUpdateJSONBody0, error) {
+	var body AgentMailboxesSelfDraftUpdateJSONBody0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfDraftUpdateJSONBody0 overwrites any union data inside the AgentMailboxesSelfDraftUpdateJSONBody as the provided AgentMailboxesSelfDraftUpdateJSONBody0
+func (t *AgentMailboxesSelfDraftUpdateJSONBody) FromAgentMailboxesSelfDraftUpdateJSONBody0(v AgentMailboxesSelfDraftUpdateJSONBody0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfDraftUpdateJSONBody0 performs a merge with any union data inside the AgentMailboxesSelfDraftUpdateJSONBody, using the provided AgentMailboxesSelfDraftUpdateJSONBody0
+func (t *AgentMailboxesSelfDraftUpdateJSONBody) MergeAgentMailboxesSelfDraftUpdateJSONBody0(v AgentMailboxesSelfDraftUpdateJSONBody0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentMailboxesSelfDraftUpdateJSONBody1 returns the union data inside the AgentMailboxesSelfDraftUpdateJSONBody as a AgentMailboxesSelfDraftUpdateJSONBody1
+func (t AgentMailboxesSelfDraftUpdateJSONBody) AsAgentMailboxesSelfDraftUpdateJSONBody1() (AgentMailboxesSelfDraftUpdateJSONBody1, error) {
+	var body AgentMailboxesSelfDraftUpdateJSONBody1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfDraftUpdateJSONBody1 overwrites any union data inside the AgentMailboxesSelfDraftUpdateJSONBody as the provided AgentMailboxesSelfDraftUpdateJSONBody1
+func (t *AgentMailboxesSelfDraftUpdateJSONBody) FromAgentMailboxesSelfDraftUpdateJSONBody1(v AgentMailboxesSelfDraftUpdateJSONBody1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfDraftUpdateJSONBody1 performs a merge with any union data inside the AgentMailboxesSelfDraftUpdateJSONBody, using the provided AgentMailboxesSelfDraftUpdateJSONBody1
+func (t *AgentMailboxesSelfDraftUpdateJSONBody) MergeAgentMailboxesSelfDraftUpdateJSONBody1(v AgentMailboxesSelfDraftUpdateJSONBody1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentMailboxesSelfDraftUpdateJSONBody2 returns the union data inside the AgentMailboxesSelfDraftUpdateJSONBody as a AgentMailboxesSelfDraftUpdateJSONBody2
+func (t AgentMailboxesSelfDraftUpdateJSONBody) AsAgentMailboxesSelfDraftUpdateJSONBody2() (AgentMailboxesSelfDraftUpdateJSONBody2, error) {
+	var body AgentMailboxesSelfDraftUpdateJSONBody2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfDraftUpdateJSONBody2 overwrites any union data inside the AgentMailboxesSelfDraftUpdateJSONBody as the provided AgentMailboxesSelfDraftUpdateJSONBody2
+func (t *AgentMailboxesSelfDraftUpdateJSONBody) FromAgentMailboxesSelfDraftUpdateJSONBody2(v AgentMailboxesSelfDraftUpdateJSONBody2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfDraftUpdateJSONBody2 performs a merge with any union data inside the AgentMailboxesSelfDraftUpdateJSONBody, using the provided AgentMailboxesSelfDraftUpdateJSONBody2
+func (t *AgentMailboxesSelfDraftUpdateJSONBody) MergeAgentMailboxesSelfDraftUpdateJSONBody2(v AgentMailboxesSelfDraftUpdateJSONBody2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentMailboxesSelfDraftUpdateJSONBody3 returns the union data inside the AgentMailboxesSelfDraftUpdateJSONBody as a AgentMailboxesSelfDraftUpdateJSONBody3
+func (t AgentMailboxesSelfDraftUpdateJSONBody) AsAgentMailboxesSelfDraftUpdateJSONBody3() (AgentMailboxesSelfDraftUpdateJSONBody3, error) {
+	var body AgentMailboxesSelfDraftUpdateJSONBody3
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfDraftUpdateJSONBody3 overwrites any union data inside the AgentMailboxesSelfDraftUpdateJSONBody as the provided AgentMailboxesSelfDraftUpdateJSONBody3
+func (t *AgentMailboxesSelfDraftUpdateJSONBody) FromAgentMailboxesSelfDraftUpdateJSONBody3(v AgentMailboxesSelfDraftUpdateJSONBody3) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfDraftUpdateJSONBody3 performs a merge with any union data inside the AgentMailboxesSelfDraftUpdateJSONBody, using the provided AgentMailboxesSelfDraftUpdateJSONBody3
+func (t *AgentMailboxesSelfDraftUpdateJSONBody) MergeAgentMailboxesSelfDraftUpdateJSONBody3(v AgentMailboxesSelfDraftUpdateJSONBody3) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentMailboxesSelfDraftUpdateJSONBody) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	object := make(map[string]json.RawMessage)
+	if t.union != nil {
+		err = json.Unmarshal(b, &object)
+		if err != nil {
+			return nil, err
+		}
+	}
+
+	object["agentId"], err = json.Marshal(t.AgentId)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'agentId': %w", err)
+	}
+
+	if t.Cc != nil {
+		object["cc"], err = json.Marshal(t.Cc)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'cc': %w", err)
+		}
+	}
+
+	object["draftId"], err = json.Marshal(t.DraftId)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'draftId': %w", err)
+	}
+
+	if t.Subject != nil {
+		object["subject"], err = json.Marshal(t.Subject)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'subject': %w", err)
+		}
+	}
+
+	if t.Text != nil {
+		object["text"], err = json.Marshal(t.Text)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'text': %w", err)
+		}
+	}
+
+	if t.To != nil {
+		object["to"], err = json.Marshal(t.To)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'to': %w", err)
+		}
+	}
+	b, err = json.Marshal(object)
+	return b, err
+}
+
+func (t *AgentMailboxesSelfDraftUpdateJSONBody) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	if err != nil {
+		return err
+	}
+	object := make(map[string]json.RawMessage)
+	err = json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["agentId"]; found {
+		err = json.Unmarshal(raw, &t.AgentId)
+		if err != nil {
+			return fmt.Errorf("error reading 'agentId': %w", err)
+		}
+	}
+
+	if raw, found := object["cc"]; found {
+		err = json.Unmarshal(raw, &t.Cc)
+		if err != nil {
+			return fmt.Errorf("error reading 'cc': %w", err)
+		}
+	}
+
+	if raw, found := object["draftId"]; found {
+		err = json.Unmarshal(raw, &t.DraftId)
+		if err != nil {
+			return fmt.Errorf("error reading 'draftId': %w", err)
+		}
+	}
+
+	if raw, found := object["subject"]; found {
+		err = json.Unmarshal(raw, &t.Subject)
+		if err != nil {
+			return fmt.Errorf("error reading 'subject': %w", err)
+		}
+	}
+
+	if raw, found := object["text"]; found {
+		err = json.Unmarshal(raw, &t.Text)
+		if err != nil {
+			return fmt.Errorf("error reading 'text': %w", err)
+		}
+	}
+
+	if raw, found := object["to"]; found {
+		err = json.Unmarshal(raw, &t.To)
+		if err != nil {
+			return fmt.Errorf("error reading 'to': %w", err)
+		}
+	}
+
+	return err
+}
+
 // AsAgentMailboxesSelfDraftUpdateJSONBodyCc0 returns the union data inside the AgentMailboxesSelfDraftUpdateJSONBody_Cc as a AgentMailboxesSelfDraftUpdateJSONBodyCc0
 func (t AgentMailboxesSelfDraftUpdateJSONBody_Cc) AsAgentMailboxesSelfDraftUpdateJSONBodyCc0() (AgentMailboxesSelfDraftUpdateJSONBodyCc0, error) {
 	var body AgentMailboxesSelfDraftUpdateJSONBodyCc0
@@ -4696,6 +5113,236 @@ func (t *AgentMailboxesSelfDraftUpdateJSONBody_To) UnmarshalJSON(b []byte) error
 	return err
 }
 
+// AsAgentMailboxesSelfSendJSONBody0 returns the union data inside the AgentMailboxesSelfSendJSONBody as a AgentMailboxesSelfSendJSONBody0
+func (t AgentMailboxesSelfSendJSONBody) AsAgentMailboxesSelfSendJSONBody0() (AgentMailboxesSelfSendJSONBody0, error) {
+	var body AgentMailboxesSelfSendJSONBody0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfSendJSONBody0 overwrites any union data inside the AgentMailboxesSelfSendJSONBody as the provided AgentMailboxesSelfSendJSONBody0
+func (t *AgentMailboxesSelfSendJSONBody) FromAgentMailboxesSelfSendJSONBody0(v AgentMailboxesSelfSendJSONBody0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfSendJSONBody0 performs a merge with any union data inside the AgentMailboxesSelfSendJSONBody, using the provided AgentMailboxesSelfSendJSONBody0
+func (t *AgentMailboxesSelfSendJSONBody) MergeAgentMailboxesSelfSendJSONBody0(v AgentMailboxesSelfSendJSONBody0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentMailboxesSelfSendJSONBody1 returns the union data inside the AgentMailboxesSelfSendJSONBody as a AgentMailboxesSelfSendJSONBody1
+func (t AgentMailboxesSelfSendJSONBody) AsAgentMailboxesSelfSendJSONBody1() (AgentMailboxesSelfSendJSONBody1, error) {
+	var body AgentMailboxesSelfSendJSONBody1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfSendJSONBody1 overwrites any union data inside the AgentMailboxesSelfSendJSONBody as the provided AgentMailboxesSelfSendJSONBody1
+func (t *AgentMailboxesSelfSendJSONBody) FromAgentMailboxesSelfSendJSONBody1(v AgentMailboxesSelfSendJSONBody1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfSendJSONBody1 performs a merge with any union data inside the AgentMailboxesSelfSendJSONBody, using the provided AgentMailboxesSelfSendJSONBody1
+func (t *AgentMailboxesSelfSendJSONBody) MergeAgentMailboxesSelfSendJSONBody1(v AgentMailboxesSelfSendJSONBody1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentMailboxesSelfSendJSONBody2 returns the union data inside the AgentMailboxesSelfSendJSONBody as a AgentMailboxesSelfSendJSONBody2
+func (t AgentMailboxesSelfSendJSONBody) AsAgentMailboxesSelfSendJSONBody2() (AgentMailboxesSelfSendJSONBody2, error) {
+	var body AgentMailboxesSelfSendJSONBody2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfSendJSONBody2 overwrites any union data inside the AgentMailboxesSelfSendJSONBody as the provided AgentMailboxesSelfSendJSONBody2
+func (t *AgentMailboxesSelfSendJSONBody) FromAgentMailboxesSelfSendJSONBody2(v AgentMailboxesSelfSendJSONBody2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfSendJSONBody2 performs a merge with any union data inside the AgentMailboxesSelfSendJSONBody, using the provided AgentMailboxesSelfSendJSONBody2
+func (t *AgentMailboxesSelfSendJSONBody) MergeAgentMailboxesSelfSendJSONBody2(v AgentMailboxesSelfSendJSONBody2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentMailboxesSelfSendJSONBody3 returns the union data inside the AgentMailboxesSelfSendJSONBody as a AgentMailboxesSelfSendJSONBody3
+func (t AgentMailboxesSelfSendJSONBody) AsAgentMailboxesSelfSendJSONBody3() (AgentMailboxesSelfSendJSONBody3, error) {
+	var body AgentMailboxesSelfSendJSONBody3
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfSendJSONBody3 overwrites any union data inside the AgentMailboxesSelfSendJSONBody as the provided AgentMailboxesSelfSendJSONBody3
+func (t *AgentMailboxesSelfSendJSONBody) FromAgentMailboxesSelfSendJSONBody3(v AgentMailboxesSelfSendJSONBody3) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfSendJSONBody3 performs a merge with any union data inside the AgentMailboxesSelfSendJSONBody, using the provided AgentMailboxesSelfSendJSONBody3
+func (t *AgentMailboxesSelfSendJSONBody) MergeAgentMailboxesSelfSendJSONBody3(v AgentMailboxesSelfSendJSONBody3) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentMailboxesSelfSendJSONBody) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	object := make(map[string]json.RawMessage)
+	if t.union != nil {
+		err = json.Unmarshal(b, &object)
+		if err != nil {
+			return nil, err
+		}
+	}
+
+	object["agentId"], err = json.Marshal(t.AgentId)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'agentId': %w", err)
+	}
+
+	if t.Cc != nil {
+		object["cc"], err = json.Marshal(t.Cc)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'cc': %w", err)
+		}
+	}
+
+	if t.Html != nil {
+		object["html"], err = json.Marshal(t.Html)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'html': %w", err)
+		}
+	}
+
+	if t.ReplyTo != nil {
+		object["replyTo"], err = json.Marshal(t.ReplyTo)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'replyTo': %w", err)
+		}
+	}
+
+	if t.Subject != nil {
+		object["subject"], err = json.Marshal(t.Subject)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'subject': %w", err)
+		}
+	}
+
+	if t.Text != nil {
+		object["text"], err = json.Marshal(t.Text)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'text': %w", err)
+		}
+	}
+
+	if t.To != nil {
+		object["to"], err = json.Marshal(t.To)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'to': %w", err)
+		}
+	}
+	b, err = json.Marshal(object)
+	return b, err
+}
+
+func (t *AgentMailboxesSelfSendJSONBody) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	if err != nil {
+		return err
+	}
+	object := make(map[string]json.RawMessage)
+	err = json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["agentId"]; found {
+		err = json.Unmarshal(raw, &t.AgentId)
+		if err != nil {
+			return fmt.Errorf("error reading 'agentId': %w", err)
+		}
+	}
+
+	if raw, found := object["cc"]; found {
+		err = json.Unmarshal(raw, &t.Cc)
+		if err != nil {
+			return fmt.Errorf("error reading 'cc': %w", err)
+		}
+	}
+
+	if raw, found := object["html"]; found {
+		err = json.Unmarshal(raw, &t.Html)
+		if err != nil {
+			return fmt.Errorf("error reading 'html': %w", err)
+		}
+	}
+
+	if raw, found := object["replyTo"]; found {
+		err = json.Unmarshal(raw, &t.ReplyTo)
+		if err != nil {
+			return fmt.Errorf("error reading 'replyTo': %w", err)
+		}
+	}
+
+	if raw, found := object["subject"]; found {
+		err = json.Unmarshal(raw, &t.Subject)
+		if err != nil {
+			return fmt.Errorf("error reading 'subject': %w", err)
+		}
+	}
+
+	if raw, found := object["text"]; found {
+		err = json.Unmarshal(raw, &t.Text)
+		if err != nil {
+			return fmt.Errorf("error reading 'text': %w", err)
+		}
+	}
+
+	if raw, found := object["to"]; found {
+		err = json.Unmarshal(raw, &t.To)
+		if err != nil {
+			return fmt.Errorf("error reading 'to': %w", err)
+		}
+	}
+
+	return err
+}
+
 // AsAgentMailboxesSelfSendJSONBodyCc0 returns the union data inside the AgentMailboxesSelfSendJSONBody_Cc as a AgentMailboxesSelfSendJSONBodyCc0
 func (t AgentMailboxesSelfSendJSONBody_Cc) AsAgentMailboxesSelfSendJSONBodyCc0() (AgentMailboxesSelfSendJSONBodyCc0, error) {
 	var body AgentMailboxesSelfSendJSONBodyCc0
@@ -4817,6 +5464,230 @@ func (t AgentMailboxesSelfSendJSONBody_To) MarshalJSON() ([]byte, error) {
 
 func (t *AgentMailboxesSelfSendJSONBody_To) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsAgentMailboxesSelfSendJSONBody0To0 returns the union data inside the AgentMailboxesSelfSendJSONBody_0_To as a AgentMailboxesSelfSendJSONBody0To0
+func (t AgentMailboxesSelfSendJSONBody_0_To) AsAgentMailboxesSelfSendJSONBody0To0() (AgentMailboxesSelfSendJSONBody0To0, error) {
+	var body AgentMailboxesSelfSendJSONBody0To0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfSendJSONBody0To0 overwrites any union data inside the AgentMailboxesSelfSendJSONBody_0_To as the provided AgentMailboxesSelfSendJSONBody0To0
+func (t *AgentMailboxesSelfSendJSONBody_0_To) FromAgentMailboxesSelfSendJSONBody0To0(v AgentMailboxesSelfSendJSONBody0To0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfSendJSONBody0To0 performs a merge with any union data inside the AgentMailboxesSelfSendJSONBody_0_To, using the provided AgentMailboxesSelfSendJSONBody0To0
+func (t *AgentMailboxesSelfSendJSONBody_0_To) MergeAgentMailboxesSelfSendJSONBody0To0(v AgentMailboxesSelfSendJSONBody0To0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentMailboxesSelfSendJSONBody0To1 returns the union data inside the AgentMailboxesSelfSendJSONBody_0_To as a AgentMailboxesSelfSendJSONBody0To1
+func (t AgentMailboxesSelfSendJSONBody_0_To) AsAgentMailboxesSelfSendJSONBody0To1() (AgentMailboxesSelfSendJSONBody0To1, error) {
+	var body AgentMailboxesSelfSendJSONBody0To1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfSendJSONBody0To1 overwrites any union data inside the AgentMailboxesSelfSendJSONBody_0_To as the provided AgentMailboxesSelfSendJSONBody0To1
+func (t *AgentMailboxesSelfSendJSONBody_0_To) FromAgentMailboxesSelfSendJSONBody0To1(v AgentMailboxesSelfSendJSONBody0To1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfSendJSONBody0To1 performs a merge with any union data inside the AgentMailboxesSelfSendJSONBody_0_To, using the provided AgentMailboxesSelfSendJSONBody0To1
+func (t *AgentMailboxesSelfSendJSONBody_0_To) MergeAgentMailboxesSelfSendJSONBody0To1(v AgentMailboxesSelfSendJSONBody0To1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentMailboxesSelfSendJSONBody_0_To) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *AgentMailboxesSelfSendJSONBody_0_To) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsAgentMailboxesSelfUpdateJSONBody0 returns the union data inside the AgentMailboxesSelfUpdateJSONBody as a AgentMailboxesSelfUpdateJSONBody0
+func (t AgentMailboxesSelfUpdateJSONBody) AsAgentMailboxesSelfUpdateJSONBody0() (AgentMailboxesSelfUpdateJSONBody0, error) {
+	var body AgentMailboxesSelfUpdateJSONBody0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfUpdateJSONBody0 overwrites any union data inside the AgentMailboxesSelfUpdateJSONBody as the provided AgentMailboxesSelfUpdateJSONBody0
+func (t *AgentMailboxesSelfUpdateJSONBody) FromAgentMailboxesSelfUpdateJSONBody0(v AgentMailboxesSelfUpdateJSONBody0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfUpdateJSONBody0 performs a merge with any union data inside the AgentMailboxesSelfUpdateJSONBody, using the provided AgentMailboxesSelfUpdateJSONBody0
+func (t *AgentMailboxesSelfUpdateJSONBody) MergeAgentMailboxesSelfUpdateJSONBody0(v AgentMailboxesSelfUpdateJSONBody0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentMailboxesSelfUpdateJSONBody1 returns the union data inside the AgentMailboxesSelfUpdateJSONBody as a AgentMailboxesSelfUpdateJSONBody1
+func (t AgentMailboxesSelfUpdateJSONBody) AsAgentMailboxesSelfUpdateJSONBody1() (AgentMailboxesSelfUpdateJSONBody1, error) {
+	var body AgentMailboxesSelfUpdateJSONBody1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfUpdateJSONBody1 overwrites any union data inside the AgentMailboxesSelfUpdateJSONBody as the provided AgentMailboxesSelfUpdateJSONBody1
+func (t *AgentMailboxesSelfUpdateJSONBody) FromAgentMailboxesSelfUpdateJSONBody1(v AgentMailboxesSelfUpdateJSONBody1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfUpdateJSONBody1 performs a merge with any union data inside the AgentMailboxesSelfUpdateJSONBody, using the provided AgentMailboxesSelfUpdateJSONBody1
+func (t *AgentMailboxesSelfUpdateJSONBody) MergeAgentMailboxesSelfUpdateJSONBody1(v AgentMailboxesSelfUpdateJSONBody1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsAgentMailboxesSelfUpdateJSONBody2 returns the union data inside the AgentMailboxesSelfUpdateJSONBody as a AgentMailboxesSelfUpdateJSONBody2
+func (t AgentMailboxesSelfUpdateJSONBody) AsAgentMailboxesSelfUpdateJSONBody2() (AgentMailboxesSelfUpdateJSONBody2, error) {
+	var body AgentMailboxesSelfUpdateJSONBody2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromAgentMailboxesSelfUpdateJSONBody2 overwrites any union data inside the AgentMailboxesSelfUpdateJSONBody as the provided AgentMailboxesSelfUpdateJSONBody2
+func (t *AgentMailboxesSelfUpdateJSONBody) FromAgentMailboxesSelfUpdateJSONBody2(v AgentMailboxesSelfUpdateJSONBody2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeAgentMailboxesSelfUpdateJSONBody2 performs a merge with any union data inside the AgentMailboxesSelfUpdateJSONBody, using the provided AgentMailboxesSelfUpdateJSONBody2
+func (t *AgentMailboxesSelfUpdateJSONBody) MergeAgentMailboxesSelfUpdateJSONBody2(v AgentMailboxesSelfUpdateJSONBody2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t AgentMailboxesSelfUpdateJSONBody) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	object := make(map[string]json.RawMessage)
+	if t.union != nil {
+		err = json.Unmarshal(b, &object)
+		if err != nil {
+			return nil, err
+		}
+	}
+
+	if t.Action != nil {
+		object["action"], err = json.Marshal(t.Action)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'action': %w", err)
+		}
+	}
+
+	object["agentId"], err = json.Marshal(t.AgentId)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'agentId': %w", err)
+	}
+
+	if t.AutoReply != nil {
+		object["auto_reply"], err = json.Marshal(t.AutoReply)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'auto_reply': %w", err)
+		}
+	}
+
+	if t.EscalationAddress != nil {
+		object["escalation_address"], err = json.Marshal(t.EscalationAddress)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'escalation_address': %w", err)
+		}
+	}
+	b, err = json.Marshal(object)
+	return b, err
+}
+
+func (t *AgentMailboxesSelfUpdateJSONBody) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	if err != nil {
+		return err
+	}
+	object := make(map[string]json.RawMessage)
+	err = json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["action"]; found {
+		err = json.Unmarshal(raw, &t.Action)
+		if err != nil {
+			return fmt.Errorf("error reading 'action': %w", err)
+		}
+	}
+
+	if raw, found := object["agentId"]; found {
+		err = json.Unmarshal(raw, &t.AgentId)
+		if err != nil {
+			return fmt.Errorf("error reading 'agentId': %w", err)
+		}
+	}
+
+	if raw, found := object["auto_reply"]; found {
+		err = json.Unmarshal(raw, &t.AutoReply)
+		if err != nil {
+			return fmt.Errorf("error reading 'auto_reply': %w", err)
+		}
+	}
+
+	if raw, found := object["escalation_address"]; found {
+		err = json.Unmarshal(raw, &t.EscalationAddress)
+		if err != nil {
+			return fmt.Errorf("error reading 'escalation_address': %w", err)
+		}
+	}
+
 	return err
 }
 

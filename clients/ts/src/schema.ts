@@ -4539,13 +4539,15 @@ export interface operations {
                 "application/json": {
                     /** @description Your genie's id. */
                     agentId: string;
-                    cc?: string | string[];
+                    cc?: (string | unknown | unknown) | (string | unknown | unknown)[];
                     draftId: string;
+                    /** @description One line. */
                     subject?: string;
+                    /** @description Not only spaces. */
                     text?: string;
                     /** @description One address or a list. */
-                    to?: string | string[];
-                };
+                    to?: (string | unknown | unknown) | (string | unknown | unknown)[];
+                } | unknown | unknown | unknown | unknown;
             };
         };
         responses: {
@@ -4861,7 +4863,7 @@ export interface operations {
                 "application/json": {
                     /** @description Your genie's id. */
                     agentId: string;
-                    cc?: string | string[];
+                    cc?: (string | unknown | unknown) | (string | unknown | unknown)[];
                     html?: string;
                     /** @description The id of a message of this mailbox to answer: fills the recipient, the subject and the threading headers (In-Reply-To, References). */
                     replyTo?: string;
@@ -4870,8 +4872,14 @@ export interface operations {
                     /** @description Plain text; text and/or html is required. */
                     text?: string;
                     /** @description One address or a list; required unless replyTo gives it. */
-                    to?: string | string[];
-                };
+                    to?: (string | unknown | unknown) | (string | unknown | unknown)[];
+                } & (({
+                    to: string | unknown[];
+                } | unknown) & ({
+                    text: unknown;
+                } | {
+                    html: unknown;
+                }));
             };
         };
         responses: {
@@ -5020,7 +5028,7 @@ export interface operations {
                      * @description Receives a copy of every message; null clears it, omitted leaves it.
                      */
                     escalation_address?: string | null;
-                };
+                } | unknown | unknown | unknown;
             };
         };
         responses: {
@@ -5481,8 +5489,12 @@ export interface operations {
             content: {
                 "application/json": {
                     conversationId: string;
-                    /** @description Where the person answers the visitor. */
+                    /**
+                     * Format: email
+                     * @description Where the person answers the visitor: an address whose domain has a dot.
+                     */
                     email: string;
+                    /** @description One line. */
                     name?: string;
                     note?: string;
                 };
@@ -8218,7 +8230,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Cannot be changed: giving it is a VALIDATION_ERROR. */
-                    agent_id?: string;
+                    agent_id?: unknown;
                     /** @description null or empty removes the brand. */
                     brand_id?: string | null;
                     category_id?: string;
@@ -8458,7 +8470,7 @@ export interface operations {
                     label?: string;
                     sort_order?: number;
                     /** @description Cannot be changed: giving it is a VALIDATION_ERROR. */
-                    voice_id?: string | null;
+                    voice_id?: unknown;
                 };
             };
         };
@@ -9003,7 +9015,7 @@ export interface operations {
                 "application/json": {
                     description?: string;
                     /** @description Event types to receive; "*" for all. */
-                    events: string[];
+                    events: ("*" | "mailbox.message.received" | "mailbox.message.sent" | "mailbox.status_changed" | "document.updated" | "edit_link.locked" | "edit_link.rotated" | "api_key.created" | "api_key.revoked" | "genie.created" | "genie.deleted" | "marketplace.listing.cloned" | "marketplace.review.created" | "marketplace.submission.created" | "marketplace.submission.status_changed" | "webhook.endpoint_disabled" | "webhook.test" | "conversation.escalated" | "mailbox.draft.created")[];
                     /** @description Admins only: also receive the platform's events. */
                     platform?: boolean;
                     /**
@@ -9363,7 +9375,7 @@ export interface operations {
                     /** @description update only: true re-enables an endpoint that was disabled. */
                     enabled?: boolean;
                     /** @description Event types to receive; "*" for all. */
-                    events?: string[];
+                    events?: ("*" | "mailbox.message.received" | "mailbox.message.sent" | "mailbox.status_changed" | "document.updated" | "edit_link.locked" | "edit_link.rotated" | "api_key.created" | "api_key.revoked" | "genie.created" | "genie.deleted" | "marketplace.listing.cloned" | "marketplace.review.created" | "marketplace.submission.created" | "marketplace.submission.status_changed" | "webhook.endpoint_disabled" | "webhook.test" | "conversation.escalated" | "mailbox.draft.created")[];
                     /** @description Admins only: also receive the platform's events. */
                     platform?: boolean;
                     /**

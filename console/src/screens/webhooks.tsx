@@ -1,7 +1,7 @@
 // Webhook endpoints: add, test, rotate the secret, enable again, delete;
 // one endpoint's deliveries with every attempt.
 import { useState } from "preact/hooks";
-import { call } from "../api";
+import { call, type BodyOf } from "../api";
 import { navigate } from "../router";
 import { t } from "../strings";
 import {
@@ -21,6 +21,8 @@ import {
   useAction,
   useLoad,
 } from "../ui";
+
+type EventTypes = BodyOf<"/v1/webhooks/create">["events"];
 
 function Secret(props: { secret: string }) {
   return (
@@ -49,10 +51,12 @@ export function Webhooks() {
         noValidate
         onSubmit={async (e) => {
           e.preventDefault();
+          // Typed as the document lists them; the server names an unknown
+          // one next to the field.
           const types = events
             .split(",")
             .map((s) => s.trim())
-            .filter(Boolean);
+            .filter(Boolean) as EventTypes;
           const r = await act.run(() => call("/v1/webhooks/create", { url, events: types, description }));
           if (r) {
             setSecret(r.webhook?.secret ?? "");

@@ -59,10 +59,14 @@ func (d *Discovery) build() {
 	})
 }
 
-// JSON is the OpenAPI document as served.
-func (d *Discovery) JSON() []byte {
+// JSON is the OpenAPI document as served, or the error that kept it from
+// being built.
+func (d *Discovery) JSON() ([]byte, error) {
 	d.build()
-	return d.json
+	if d.json == nil {
+		return nil, d.err
+	}
+	return d.json, nil
 }
 
 func (d *Discovery) index(w http.ResponseWriter, r *http.Request) {

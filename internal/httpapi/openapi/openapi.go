@@ -210,8 +210,12 @@ func operation(d *Document, res, name string, a httpapi.Action) map[string]any {
 	}
 	var params []any
 	if a.ID != "" {
+		idSchema := field.Schema{"type": "string"}
+		if a.IDPattern != "" {
+			idSchema["pattern"] = a.IDPattern
+		}
 		params = append(params, field.Schema{"name": "id", "in": "query", "required": !a.IDOptional,
-			"description": a.ID, "schema": field.Schema{"type": "string"}})
+			"description": a.ID, "schema": idSchema})
 	}
 	if a.Idempotent {
 		params = append(params, field.Schema{"$ref": "#/components/parameters/IdempotencyKey"})

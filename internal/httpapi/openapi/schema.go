@@ -24,7 +24,9 @@ import (
 //   - a request *T tagged schema:"nullable" takes null (as omitted), which
 //     the binder accepts too (see checkNulls); any other null is refused;
 //   - the schema tag adds constraints: required, min=, max=, minLength=,
-//     maxLength=, minItems=, maxItems=, enum=a|b, format=, and last
+//     maxLength=, minItems=, maxItems=, unique (uniqueItems), fixed (a
+//     field a patch may not give: {"not": {}}), enum=a|b,
+//     format= (on a list: its items'), and last
 //     pattern= (which may hold commas); the
 //     doc tag adds a description.
 type schemas struct {
@@ -144,7 +146,7 @@ func nullable(s field.Schema) field.Schema {
 }
 
 func (g *schemas) typ(t reflect.Type, response bool) field.Schema {
-	if t.Implements(schemerType) {
+	if t.Implements(schemerType) && t.Kind() != reflect.Pointer {
 		return reflect.Zero(t).Interface().(field.Schemer).JSONSchema()
 	}
 	if t.Implements(optType) {
@@ -186,7 +188,13 @@ func (g *schemas) typ(t reflect.Type, response bool) field.Schema {
 		if response && t.Name() != "" && !strings.Contains(t.Name(), "[") {
 			return g.component(t)
 		}
-		return g.object(t, response)
+		obj := g.object(t, response)
+		if c, ok := reflect.Zero(t).Interface().(field.Constrainer); ok && !response {
+			for k, v := range c.SchemaConstraints() {
+				obj[k] = v
+			}
+		}
+		return obj
 	}
 	return field.Schema{}
 }
@@ -290,6 +298,11 @@ func constrain(s field.Schema, rules string) field.Schema {
 	if rules == "" {
 		return s
 	}
+	if field.HasRule(rules, "fixed") {
+		// A field a patch may not give (it cannot change): any value,
+		// null too, is refused, by the service, which says why.
+		return field.Schema{"not": field.Schema{}}
+	}
 	target := s
 	if branches, ok := s["anyOf"].([]any); ok && len(branches) == 2 {
 		if inner, ok := branches[0].(field.Schema); ok {
@@ -335,7 +348,19 @@ func constrain(s field.Schema, rules string) field.Schema {
 			}
 			target["enum"] = vals
 		case "format":
+			// On a list, the format is its items' (as field.Check reads it).
+			if items, ok := target["items"].(field.Schema); ok {
+				withFormat := field.Schema{k: v}
+				for ik, iv := range items {
+					withFormat[ik] = iv
+				}
+				target["items"] = withFormat
+				break
+			}
 			target[k] = v
+		case "unique":
+			target["uniqueItems"] = true
+		case "fixed":
 		case "required", "optional", "nullable", "":
 		default:
 			panic("api: unknown schema rule " + r)

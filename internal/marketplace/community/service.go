@@ -529,7 +529,7 @@ func (s *Service) move(ctx context.Context, w *marketplace.WriteTx, c *auth.Call
 // is public and not featured.
 func (s *Service) publish(ctx context.Context, w *marketplace.WriteTx, v *Submission) (string, error) {
 	var in marketplace.ListingRequest
-	if err := field.Decode(json.RawMessage(v.SubmissionData), &in); err != nil {
+	if err := field.DecodePartial(json.RawMessage(v.SubmissionData), &in); err != nil {
 		return "", inSubmissionData(err)
 	}
 	if v.AgentID == nil {

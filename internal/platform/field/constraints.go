@@ -15,15 +15,18 @@ import (
 
 // Check enforces the constraints a request type declares in its schema
 // tags — the same tags the published document is built from, so that a
-// limit is declared once and holds both in the description and at the
-// door: min and max (numbers), minLength and maxLength (characters),
-// minItems and maxItems, enum and pattern, on fields, through pointers,
-// Optional values, nested structs and slices. "required" and "format" are
-// left to the services, whose messages and order of checks say more (an
-// id may come from the envelope instead of data; an email is normalised).
-// The first broken constraint, in field order, is a VALIDATION_ERROR
-// naming the field by its JSON path.
-func Check(v any) error {
+// rule is declared once and holds both in the description and at the
+// door: required (present and not null), min and max (numbers),
+// minLength and maxLength (characters), minItems, maxItems and unique,
+// enum, format (email, uri, date-time, uuid: see CheckFormat) and
+// pattern, on fields, through pointers, Optional values, nested structs
+// and slices. Services keep the rules a schema cannot say (a record that
+// must exist, one field against another) and normalise what they store
+// (trimmed names, lower-cased addresses). The first broken constraint, in
+// field order, is a VALIDATION_ERROR naming the field by its JSON path.
+func Check(v any) error { return check(v, true) }
+
+func check(v any, required bool) error {
 	rv := reflect.ValueOf(v)
 	for rv.Kind() == reflect.Pointer {
 		if rv.IsNil() {
@@ -34,7 +37,7 @@ func Check(v any) error {
 	if rv.Kind() != reflect.Struct {
 		return nil
 	}
-	return checkStruct(rv, "")
+	return checkStruct(rv, "", required)
 }
 
 // rule is one field's compiled constraints.
@@ -44,6 +47,8 @@ type rule struct {
 	min, max           *int64
 	minLen, maxLen     int // -1: none
 	minItems, maxItems int // -1: none
+	required, unique   bool
+	format             string
 	enum               []string
 	pattern            *regexp.Regexp
 	patternText        string
@@ -80,7 +85,8 @@ func rulesOf(t reflect.Type) []rule {
 			}
 			r := rule{index: idx, name: name, minLen: -1, maxLen: -1, minItems: -1, maxItems: -1, nested: walkable(f.Type)}
 			parseRules(&r, f.Tag.Get("schema"))
-			if r.min != nil || r.max != nil || r.minLen >= 0 || r.maxLen >= 0 || r.minItems >= 0 || r.maxItems >= 0 || r.enum != nil || r.pattern != nil || r.nested {
+			if r.required || r.unique || r.format != "" || r.min != nil || r.max != nil || r.minLen >= 0 || r.maxLen >= 0 ||
+				r.minItems >= 0 || r.maxItems >= 0 || r.enum != nil || r.pattern != nil || r.nested {
 				out = append(out, r)
 			}
 		}
@@ -114,6 +120,12 @@ func parseRules(r *rule, rules string) {
 			r.maxItems = int(n)
 		case "enum":
 			r.enum = strings.Split(v, "|")
+		case "required":
+			r.required = true
+		case "unique":
+			r.unique = true
+		case "format":
+			r.format = v
 		}
 	}
 }
@@ -135,13 +147,13 @@ func walkable(t reflect.Type) bool {
 	return false
 }
 
-func checkStruct(v reflect.Value, path string) error {
+func checkStruct(v reflect.Value, path string, required bool) error {
 	for _, r := range rulesOf(v.Type()) {
 		fv, ok := fieldByIndex(v, r.index)
 		if !ok {
 			continue
 		}
-		if err := r.check(fv, joinPath(path, r.name)); err != nil {
+		if err := r.check(fv, joinPath(path, r.name), required); err != nil {
 			return err
 		}
 	}
@@ -183,9 +195,18 @@ func deref(v reflect.Value) (reflect.Value, bool) {
 	}
 }
 
-func (r *rule) check(fv reflect.Value, path string) error {
+// presentNull reports whether v, where deref stopped, is an Optional
+// given as null: present, as a required field that takes null must be.
+func presentNull(v reflect.Value) bool {
+	return v.IsValid() && v.Kind() == reflect.Struct && v.Type().Implements(optType) && v.FieldByName("Set").Bool()
+}
+
+func (r *rule) check(fv reflect.Value, path string, required bool) error {
 	v, ok := deref(fv)
 	if !ok {
+		if r.required && required && !presentNull(v) {
+			return apperr.Required(path)
+		}
 		return nil
 	}
 	switch v.Kind() {
@@ -209,18 +230,23 @@ func (r *rule) check(fv reflect.Value, path string) error {
 		if r.maxItems >= 0 && n > r.maxItems {
 			return apperr.Invalid(path, "%s may list at most %d %s", path, r.maxItems, plural(r.maxItems, "item"))
 		}
-		if !r.nested {
+		if r.unique {
+			if err := checkUnique(v, path); err != nil {
+				return err
+			}
+		}
+		if !r.nested && r.format == "" {
 			return nil
 		}
-		item := rule{minLen: -1, maxLen: -1, minItems: -1, maxItems: -1, nested: true}
+		item := rule{minLen: -1, maxLen: -1, minItems: -1, maxItems: -1, nested: r.nested, format: r.format}
 		for i := range n {
-			if err := item.check(v.Index(i), fmt.Sprintf("%s[%d]", path, i)); err != nil {
+			if err := item.check(v.Index(i), fmt.Sprintf("%s[%d]", path, i), required); err != nil {
 				return err
 			}
 		}
 	case reflect.Struct:
 		if r.nested {
-			return checkStruct(v, path)
+			return checkStruct(v, path, required)
 		}
 	}
 	return nil
@@ -249,7 +275,28 @@ func (r *rule) checkString(s, path string) error {
 	if r.maxLen >= 0 && utf8.RuneCountInString(s) > r.maxLen {
 		return apperr.Invalid(path, "%s must be at most %d characters", path, r.maxLen)
 	}
+	if err := CheckFormat(path, r.format, s); err != nil {
+		return err
+	}
 	return r.checkPattern(s, path)
+}
+
+// checkUnique refuses a list that holds one value twice (uniqueItems);
+// only lists of comparable values are declared unique.
+func checkUnique(v reflect.Value, path string) error {
+	seen := make(map[any]int, v.Len())
+	for i := range v.Len() {
+		x, ok := deref(v.Index(i))
+		if !ok || !x.Comparable() {
+			continue
+		}
+		k := x.Interface()
+		if j, dup := seen[k]; dup {
+			return apperr.Invalid(path, "%s[%d] repeats %s[%d]: each value may be listed once", path, i, path, j)
+		}
+		seen[k] = i
+	}
+	return nil
 }
 
 func (r *rule) checkPattern(s, path string) error {

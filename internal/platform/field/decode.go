@@ -15,8 +15,12 @@ import (
 // VALIDATION_ERROR whose message names the field and the expected type.
 func Decode(data json.RawMessage, dst any) error {
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil
+		return Check(dst) // no data: the required fields are missing
 	}
+	return decode(data, dst, true)
+}
+
+func decode(data json.RawMessage, dst any, required bool) error {
 	err := json.Unmarshal(data, dst)
 	if err == nil {
 		if t := reflect.TypeOf(dst); t != nil && !takesNull(t.Elem()) {
@@ -24,7 +28,7 @@ func Decode(data json.RawMessage, dst any) error {
 				return err
 			}
 		}
-		return Check(dst)
+		return check(dst, required)
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
@@ -44,6 +48,16 @@ func Decode(data json.RawMessage, dst any) error {
 		return ae
 	}
 	return apperr.Invalid("data", "data is not valid: %v", err)
+}
+
+// DecodePartial is Decode without the required check, for data a caller
+// completes from elsewhere: a submission's submission_data, whose genie
+// is the submission's own, read into the listing's create type.
+func DecodePartial(data json.RawMessage, dst any) error {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil
+	}
+	return decode(data, dst, false)
 }
 
 // fieldError lets custom UnmarshalJSON methods report an apperr.

@@ -121,7 +121,7 @@ func takesNull(t reflect.Type) bool {
 		return true
 	}
 	// A type that describes itself takes null when its schema says so.
-	if t.Implements(schemerType) {
+	if t.Kind() != reflect.Pointer && t.Implements(schemerType) {
 		return schemaTakesNull(reflect.Zero(t).Interface().(Schemer).JSONSchema())
 	}
 	if reflect.PointerTo(t).Implements(schemerType) {

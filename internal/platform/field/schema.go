@@ -2,6 +2,7 @@ package field
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"time"
@@ -22,6 +23,15 @@ type Modes map[string]any
 // Schemer is implemented by types that describe themselves.
 type Schemer interface {
 	JSONSchema() Schema
+}
+
+// Constrainer is implemented by request types with rules across their
+// fields that a JSON Schema can still say (one of two fields required):
+// SchemaConstraints returns keywords (anyOf, allOf…) added to the type's
+// object schema. The service enforces them; the API fuzzer checks that
+// the two agree.
+type Constrainer interface {
+	SchemaConstraints() Schema
 }
 
 var (
@@ -61,6 +71,11 @@ func JSONFields(t reflect.Type, fn func(f reflect.StructField, name, opts string
 		}
 		if name == "" {
 			name = f.Name
+		}
+		if _, ok := f.Tag.Lookup("schema"); !ok && strings.Contains(string(f.Tag), `schema:"`) {
+			// A tag Go cannot read (a \s in it, say, which must be \\s)
+			// would silently declare nothing.
+			panic(fmt.Sprintf("field: the schema tag of %s.%s cannot be read: %s", t.Name(), f.Name, f.Tag))
 		}
 		if err := fn(f, name, opts); err != nil {
 			return err
