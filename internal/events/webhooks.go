@@ -110,9 +110,16 @@ func (w *Webhooks) lookup(ctx context.Context, host string) ([]netip.Addr, error
 	if w.Resolve != nil {
 		return w.Resolve(ctx, host)
 	}
+	// A resolver that does not answer holds the request no longer than
+	// this (the system's own default is 5 s per try).
+	ctx, cancel := context.WithTimeout(ctx, LookupTimeout)
+	defer cancel()
 	ips, err := net.DefaultResolver.LookupNetIP(ctx, "ip", host)
 	return ips, err
 }
+
+// LookupTimeout bounds the resolution of an endpoint's host.
+const LookupTimeout = 2 * time.Second
 
 // EventTypes is the events an endpoint receives: event types, or "*".
 type EventTypes []string
@@ -132,20 +139,20 @@ func anys(ss []string) []any {
 
 // EndpointInput is what create and update take.
 type EndpointInput struct {
-	URL         *string   `json:"url" schema:"maxLength=2048,format=uri,pattern=^https?://[^/?#@\\s]+([/?][^#\\s]*)?$" doc:"https; loopback and private addresses only with --webhook-allow-private; link-local and metadata addresses never."`
+	URL         *string     `json:"url" schema:"maxLength=2048,format=uri,pattern=^https?://[^/?#@\\s]+([/?][^#\\s]*)?$" doc:"https; loopback and private addresses only with --webhook-allow-private; link-local and metadata addresses never."`
 	Events      *EventTypes `json:"events" schema:"minItems=1,maxItems=64" doc:"Event types to receive; \"*\" for all."`
-	Description *string   `json:"description" schema:"maxLength=500"`
-	Platform    *bool     `json:"platform" doc:"Admins only: also receive the platform's events."`
-	Enabled     *bool     `json:"enabled" doc:"update only: true re-enables an endpoint that was disabled."`
+	Description *string     `json:"description" schema:"maxLength=500"`
+	Platform    *bool       `json:"platform" doc:"Admins only: also receive the platform's events."`
+	Enabled     *bool       `json:"enabled" doc:"update only: true re-enables an endpoint that was disabled."`
 }
 
 // EndpointCreate is what create takes: EndpointInput with url and events
 // required and without enabled (a new endpoint is enabled).
 type EndpointCreate struct {
-	URL         *string   `json:"url" schema:"required,maxLength=2048,format=uri,pattern=^https?://[^/?#@\\s]+([/?][^#\\s]*)?$" doc:"https; loopback and private addresses only with --webhook-allow-private; link-local and metadata addresses never."`
+	URL         *string     `json:"url" schema:"required,maxLength=2048,format=uri,pattern=^https?://[^/?#@\\s]+([/?][^#\\s]*)?$" doc:"https; loopback and private addresses only with --webhook-allow-private; link-local and metadata addresses never."`
 	Events      *EventTypes `json:"events" schema:"required,minItems=1,maxItems=64" doc:"Event types to receive; \"*\" for all."`
-	Description *string   `json:"description" schema:"maxLength=500"`
-	Platform    *bool     `json:"platform" doc:"Admins only: also receive the platform's events."`
+	Description *string     `json:"description" schema:"maxLength=500"`
+	Platform    *bool       `json:"platform" doc:"Admins only: also receive the platform's events."`
 }
 
 func (w *Webhooks) check(ctx context.Context, c *auth.Caller, in *EndpointInput, create bool) error {

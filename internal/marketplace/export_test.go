@@ -4,8 +4,11 @@ import "context"
 
 // SearchBoth runs a search through the engine and through the search index
 // and returns both answers (listing IDs in order, and the count); indexed
-// is false when the index declined the query.
+// is false when the index declined the query. The index matches words
+// exactly here, as the engine does (typo tolerance is the index's alone).
 func (s *Service) SearchBoth(ctx context.Context, q Query, admin bool, limit, offset int) (engine, index []string, engineTotal, indexTotal int64, indexed bool, err error) {
+	s.exactWords = true
+	defer func() { s.exactWords = false }()
 	catalog, _, err := s.versions(ctx)
 	if err != nil {
 		return nil, nil, 0, 0, false, err

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math"
+	"unicode/utf8"
 
 	"github.com/geniehq/genie/internal/marketplace/search"
 	"github.com/geniehq/genie/internal/platform/db"
@@ -156,11 +157,11 @@ func (s *Service) searchPage(ctx context.Context, q Query, admin bool, limit, of
 	if s.index == nil || len(q.Words) == 0 || indexOrder(q.Sort) == search.Unanswerable {
 		return nil, 0, false, nil
 	}
-	stems, ok, err := s.queryTerms(ctx, q.Words)
+	stems, typos, ok, err := s.queryTerms(ctx, q.Words)
 	if err != nil || !ok {
 		return nil, 0, false, err
 	}
-	f := search.Filter{Order: indexOrder(q.Sort), Admin: admin, Featured: q.Featured, MinRating: q.MinRating}
+	f := search.Filter{Order: indexOrder(q.Sort), Admin: admin, Featured: q.Featured, MinRating: q.MinRating, Exact: s.exactWords, Typos: typos}
 	if q.Category != "" || q.Brand != "" {
 		catID, brandID, err := s.refIDs(ctx, catalog, q)
 		if err != nil {
@@ -203,22 +204,23 @@ func given(asked, resolved string) *string {
 // the index cannot search them as the engine would (a word of several
 // terms; a last word that is a stop word, which leaves the word before
 // it exact; only stop words).
-func (s *Service) queryTerms(ctx context.Context, words []string) (stems []string, ok bool, err error) {
+func (s *Service) queryTerms(ctx context.Context, words []string) (stems []string, typos []int, ok bool, err error) {
 	stems = make([]string, 0, len(words))
 	for i, w := range words {
 		t, ok, err := s.terms.word(ctx, w)
 		if err != nil || !ok {
-			return nil, false, err
+			return nil, nil, false, err
 		}
 		if t == "" { // a stop word (PostgreSQL) is dropped from the query
 			if i == len(words)-1 {
-				return nil, false, nil
+				return nil, nil, false, nil
 			}
 			continue
 		}
 		stems = append(stems, t)
+		typos = append(typos, search.TyposAllowed(utf8.RuneCountInString(w)))
 	}
-	return stems, len(stems) > 0, nil
+	return stems, typos, len(stems) > 0, nil
 }
 
 // StartSearch builds the search index in the background, from the start

@@ -108,6 +108,7 @@ type Service struct {
 	Genies *genies.Service
 
 	index       *search.Index // nil without a database
+	exactWords  bool          // searches through the index without typos (a test compares it with the engine)
 	terms       termSource    // the engine's terms of query words, for the index
 	noCache     atomic.Bool
 	searchReady atomic.Bool                                   // StartSearch is done

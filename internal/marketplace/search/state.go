@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/RoaringBitmap/roaring/v2"
 )
@@ -264,6 +265,11 @@ type Filter struct {
 	Category, Brand, Difficulty, Industry *string
 	Featured                              *bool
 	MinRating                             *float64
+	// Exact matches the words without typos; otherwise Typos[i] is how
+	// many the i-th word may have (TyposAllowed of its length as typed;
+	// nil: of the term's length).
+	Exact bool
+	Typos []int
 }
 
 // find returns the seqs of the page and the number of matches; ok=false
@@ -273,13 +279,37 @@ func (st *state) find(f Filter, stems []string, limit, offset int) (page []uint3
 	if less == nil {
 		return nil, 0, false
 	}
-	words := st.postings(stems)
-	m := matches(words)
+	var typos []int
+	if !f.Exact {
+		typos = make([]int, len(stems))
+		for i, term := range stems {
+			if i < len(f.Typos) {
+				typos[i] = f.Typos[i]
+			} else {
+				typos[i] = TyposAllowed(utf8.RuneCountInString(term))
+			}
+		}
+	}
+	exactWords, allWords := st.postings(stems, typos)
+	exact := matches(exactWords)
+	m := exact
+	if allWords != nil {
+		m = matches(allWords)
+	}
 	if !st.filter(m, f) {
 		return nil, 0, true
 	}
 	total = int64(m.GetCardinality())
-	return pageOf(tiersOf(m, words, f.Order), less, limit, offset), total, true
+	tiers := tiersOf(m, exactWords, f.Order)
+	if allWords != nil {
+		// The listings that match every word exactly first, then those
+		// that need a typo, each in the order's tiers.
+		exact.And(m)
+		near := m.Clone()
+		near.AndNot(exact)
+		tiers = append(tiersOf(exact, exactWords, f.Order), tiersOf(near, allWords, f.Order)...)
+	}
+	return pageOf(tiers, less, limit, offset), total, true
 }
 
 // order is the comparison of a sort, or nil for a sort the index cannot
@@ -316,19 +346,42 @@ func (st *state) order(by Order) func(a, b uint32) int {
 }
 
 // postings are the postings of each word: its term, or for the last word
-// every term it is a prefix of.
-func (st *state) postings(stems []string) [][]*posting {
-	words := make([][]*posting, len(stems))
+// every term it is a prefix of (exact); and the same with the terms
+// within the word's typos added (all, nil when no word has any or typos
+// is nil).
+func (st *state) postings(stems []string, typos []int) (exact, all [][]*posting) {
+	exact = make([][]*posting, len(stems))
+	var near [][]typoTerm
 	for i, term := range stems {
-		if i == len(stems)-1 {
+		last := i == len(stems)-1
+		if last {
 			for j := sort.SearchStrings(st.sorted, term); j < len(st.sorted) && strings.HasPrefix(st.sorted[j], term); j++ {
-				words[i] = append(words[i], st.terms[st.sorted[j]])
+				exact[i] = append(exact[i], st.terms[st.sorted[j]])
 			}
 		} else if p := st.terms[term]; p != nil {
-			words[i] = append(words[i], p)
+			exact[i] = append(exact[i], p)
+		}
+		if typos == nil {
+			continue
+		}
+		if ts := nearTerms(st.sorted, term, last, typos[i]); len(ts) > 0 {
+			if near == nil {
+				near = make([][]typoTerm, len(stems))
+			}
+			near[i] = ts
 		}
 	}
-	return words
+	if near == nil {
+		return exact, nil
+	}
+	all = make([][]*posting, len(stems))
+	for i := range stems {
+		all[i] = slices.Clip(exact[i])
+		for _, t := range near[i] {
+			all[i] = append(all[i], st.terms[t.term])
+		}
+	}
+	return exact, all
 }
 
 // matches are the listings holding every word in any field. Words of one
