@@ -53,6 +53,7 @@ type state struct {
 	version  int64
 	terms    map[string]*posting
 	sorted   []string // the terms in order, for prefix matches
+	near     nearCache
 	docs     []docAttrs
 	present  *roaring.Bitmap
 	public   *roaring.Bitmap
@@ -173,6 +174,7 @@ func (st *state) dropTerms(seq uint32) {
 }
 
 func (st *state) sortTerms() {
+	st.near.reset()
 	st.sorted = st.sorted[:0]
 	for t := range st.terms {
 		st.sorted = append(st.sorted, t)
@@ -300,15 +302,21 @@ func (st *state) find(f Filter, stems []string, limit, offset int) (page []uint3
 		return nil, 0, true
 	}
 	total = int64(m.GetCardinality())
-	tiers := tiersOf(m, exactWords, f.Order)
-	if allWords != nil {
-		// The listings that match every word exactly first, then those
-		// that need a typo, each in the order's tiers.
-		exact.And(m)
-		near := m.Clone()
-		near.AndNot(exact)
-		tiers = append(tiersOf(exact, exactWords, f.Order), tiersOf(near, allWords, f.Order)...)
+	if allWords == nil {
+		return pageOf(tiersOf(m, exactWords, f.Order), less, limit, offset), total, true
 	}
+	// The listings that match every word exactly first (in the order's
+	// tiers), then those that need a typo: in the order's tiers too when
+	// they are all there is, else in the order alone (behind exact
+	// matches, where the words are matters less, and the tiers of many
+	// near terms cost more than the rest of the search).
+	exact.And(m)
+	if exact.IsEmpty() {
+		return pageOf(tiersOf(m, allWords, f.Order), less, limit, offset), total, true
+	}
+	near := m.Clone()
+	near.AndNot(exact)
+	tiers := append(tiersOf(exact, exactWords, f.Order), near)
 	return pageOf(tiers, less, limit, offset), total, true
 }
 
@@ -364,7 +372,7 @@ func (st *state) postings(stems []string, typos []int) (exact, all [][]*posting)
 		if typos == nil {
 			continue
 		}
-		if ts := nearTerms(st.sorted, term, last, typos[i]); len(ts) > 0 {
+		if ts := st.near.get(st.sorted, term, last, typos[i]); len(ts) > 0 {
 			if near == nil {
 				near = make([][]typoTerm, len(stems))
 			}

@@ -1,9 +1,11 @@
 package search
 
 import (
+	"math"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -12,7 +14,8 @@ import (
 // typos away, a shorter word none. A typo is an inserted, deleted or
 // replaced letter or two neighbouring letters swapped (Damerau); a typo
 // on the first letter counts as two. The last word of a query, which may
-// still be being typed, matches the terms whose beginning is that close.
+// still be being typed, also matches the terms whose beginning, as long
+// as the word or longer, is that close.
 // How many typos a word may have depends on its length as typed; they are
 // counted on the terms the engine indexes (stems), since those are all
 // the index knows. Listings that match every word exactly come
@@ -121,8 +124,10 @@ func (w *walker) distance(t string, prefix bool) (typos, prune int) {
 	}
 	w.prev = w.prev[:d]
 	w.valid = d
-	best := w.rows[d][n]
-	for _, row := range w.rows[1 : d+1] {
+	// For a prefix, the beginnings of t at least as long as the word
+	// count (a shorter one would make "confi" match every "conf…" term).
+	best := math.MaxInt
+	for _, row := range w.rows[min(n, d+1) : d+1] {
 		best = min(best, row[n])
 	}
 	for off < len(t) {
@@ -148,7 +153,9 @@ func (w *walker) distance(t string, prefix bool) (typos, prune int) {
 			low = min(low, v)
 		}
 		w.valid = d
-		best = min(best, row[n])
+		if d >= n {
+			best = min(best, row[n])
+		}
 		// The first-letter rule adds one: compare against k-1 then.
 		limit := w.k
 		if w.prev[0] != w.q[0] {
@@ -162,10 +169,55 @@ func (w *walker) distance(t string, prefix bool) (typos, prune int) {
 	}
 	typos = w.rows[d][n]
 	if prefix {
-		typos = best
+		typos = min(typos, best)
 	}
 	if d > 0 && w.prev[0] != w.q[0] {
 		typos++
 	}
 	return typos, 0
+}
+
+// nearCache keeps the near terms of the words searched lately, for one
+// set of terms (the state drops it when its terms change): the same words
+// come back often, and the walk is the costly part of a typo search.
+type nearCache struct {
+	mu sync.Mutex
+	m  map[nearKey][]typoTerm
+}
+
+type nearKey struct {
+	word   string
+	prefix bool
+	k      int
+}
+
+// maxNearCached bounds the cache; a full cache starts over.
+const maxNearCached = 8192
+
+func (c *nearCache) get(sorted []string, word string, prefix bool, k int) []typoTerm {
+	if k <= 0 {
+		return nil
+	}
+	key := nearKey{word, prefix, k}
+	c.mu.Lock()
+	ts, ok := c.m[key]
+	c.mu.Unlock()
+	if ok {
+		return ts
+	}
+	ts = nearTerms(sorted, word, prefix, k)
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= maxNearCached {
+		c.m = make(map[nearKey][]typoTerm)
+	}
+	c.m[key] = ts
+	c.mu.Unlock()
+	return ts
+}
+
+// reset forgets every word (the terms changed).
+func (c *nearCache) reset() {
+	c.mu.Lock()
+	c.m = nil
+	c.mu.Unlock()
 }

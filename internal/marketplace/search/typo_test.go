@@ -36,13 +36,13 @@ func osa(a, b []rune) int {
 }
 
 // typosPlain is nearTerms's rule written directly: the distance (for a
-// prefix, to t's closest beginning), plus one when the first letters
+// prefix, to t or its closest beginning as long as the word), plus one when the first letters
 // differ.
 func typosPlain(word, t string, prefix bool) int {
 	q, r := []rune(word), []rune(t)
 	best := osa(q, r)
 	if prefix {
-		for n := 1; n <= len(r); n++ {
+		for n := len(q); n <= len(r); n++ {
 			best = min(best, osa(q, r[:n]))
 		}
 	}
