@@ -157,11 +157,12 @@ func (s *Service) searchPage(ctx context.Context, q Query, admin bool, limit, of
 	if s.index == nil || len(q.Words) == 0 || indexOrder(q.Sort) == search.Unanswerable {
 		return nil, 0, false, nil
 	}
-	stems, typos, ok, err := s.queryTerms(ctx, q.Words)
+	stems, typos, prefix, ok, err := s.queryTerms(ctx, q.Words)
 	if err != nil || !ok {
 		return nil, 0, false, err
 	}
-	f := search.Filter{Order: indexOrder(q.Sort), Admin: admin, Featured: q.Featured, MinRating: q.MinRating, Exact: s.exactWords, Typos: typos}
+	f := search.Filter{Order: indexOrder(q.Sort), Admin: admin, Featured: q.Featured, MinRating: q.MinRating,
+		Exact: s.exactWords, Typos: typos, LastWhole: !prefix}
 	if q.Category != "" || q.Brand != "" {
 		catID, brandID, err := s.refIDs(ctx, catalog, q)
 		if err != nil {
@@ -200,27 +201,29 @@ func given(asked, resolved string) *string {
 	return &resolved
 }
 
-// queryTerms are the engine's terms for a query's words; ok=false when
-// the index cannot search them as the engine would (a word of several
-// terms; a last word that is a stop word, which leaves the word before
-// it exact; only stop words).
-func (s *Service) queryTerms(ctx context.Context, words []string) (stems []string, typos []int, ok bool, err error) {
+// queryTerms are the engine's terms for a query's words, with the typos
+// each word may have; ok=false when the index cannot search them as the
+// engine would (a word of several terms; only stop words). prefix is
+// false when the last word is a stop word (PostgreSQL drops it, which
+// leaves the word before it exact).
+func (s *Service) queryTerms(ctx context.Context, words []string) (stems []string, typos []int, prefix, ok bool, err error) {
 	stems = make([]string, 0, len(words))
+	prefix = true
 	for i, w := range words {
 		t, ok, err := s.terms.word(ctx, w)
 		if err != nil || !ok {
-			return nil, nil, false, err
+			return nil, nil, false, false, err
 		}
 		if t == "" { // a stop word (PostgreSQL) is dropped from the query
 			if i == len(words)-1 {
-				return nil, nil, false, nil
+				prefix = false
 			}
 			continue
 		}
 		stems = append(stems, t)
 		typos = append(typos, search.TyposAllowed(utf8.RuneCountInString(w)))
 	}
-	return stems, typos, len(stems) > 0, nil
+	return stems, typos, prefix, len(stems) > 0, nil
 }
 
 // StartSearch builds the search index in the background, from the start

@@ -88,6 +88,8 @@ func TestFind(t *testing.T) {
 		{"admin sees hidden listings", Filter{Order: Relevance, Admin: true}, []string{"shop", "book"}, []uint32{3, 1, 2, 4}, 4},
 		{"last word is a prefix", Filter{Order: Clones}, []string{"boo"}, []uint32{4, 1, 2}, 3},
 		{"an earlier word is exact", Filter{Order: Clones}, []string{"boo", "shop"}, nil, 0},
+		{"the last word whole (its stop word was dropped)", Filter{Order: Clones, LastWhole: true}, []string{"shop", "boo"}, nil, 0},
+		{"the last word whole matches the term", Filter{Order: Clones, LastWhole: true}, []string{"shop", "book"}, []uint32{1, 2}, 2},
 		{"newest", Filter{Order: Newest}, []string{"shop"}, []uint32{4, 2, 1}, 3},
 		{"rating", Filter{Order: Rating}, []string{"shop"}, []uint32{1, 4, 2}, 3},
 		{"featured first", Filter{Order: Featured}, []string{"shop"}, []uint32{2, 4, 1}, 3},

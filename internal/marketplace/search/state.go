@@ -272,6 +272,9 @@ type Filter struct {
 	// nil: of the term's length).
 	Exact bool
 	Typos []int
+	// LastWhole matches the last word as a whole word, not a prefix (the
+	// engine's query lost its last word, a stop word).
+	LastWhole bool
 }
 
 // find returns the seqs of the page and the number of matches; ok=false
@@ -292,7 +295,7 @@ func (st *state) find(f Filter, stems []string, limit, offset int) (page []uint3
 			}
 		}
 	}
-	exactWords, allWords := st.postings(stems, typos)
+	exactWords, allWords := st.postings(stems, typos, !f.LastWhole)
 	exact := matches(exactWords)
 	m := exact
 	if allWords != nil {
@@ -354,14 +357,14 @@ func (st *state) order(by Order) func(a, b uint32) int {
 }
 
 // postings are the postings of each word: its term, or for the last word
-// every term it is a prefix of (exact); and the same with the terms
+// (with prefix) every term it is a prefix of (exact); and the same with the terms
 // within the word's typos added (all, nil when no word has any or typos
 // is nil).
-func (st *state) postings(stems []string, typos []int) (exact, all [][]*posting) {
+func (st *state) postings(stems []string, typos []int, prefix bool) (exact, all [][]*posting) {
 	exact = make([][]*posting, len(stems))
 	var near [][]typoTerm
 	for i, term := range stems {
-		last := i == len(stems)-1
+		last := prefix && i == len(stems)-1
 		if last {
 			for j := sort.SearchStrings(st.sorted, term); j < len(st.sorted) && strings.HasPrefix(st.sorted[j], term); j++ {
 				exact[i] = append(exact[i], st.terms[st.sorted[j]])
