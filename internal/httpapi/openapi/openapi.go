@@ -210,12 +210,7 @@ func operation(d *Document, res, name string, a httpapi.Action) map[string]any {
 	}
 	var params []any
 	if a.ID != "" {
-		idSchema := field.Schema{"type": "string"}
-		if a.IDPattern != "" {
-			idSchema["pattern"] = a.IDPattern
-		}
-		params = append(params, field.Schema{"name": "id", "in": "query", "required": !a.IDOptional,
-			"description": a.ID, "schema": idSchema})
+		params = append(params, idParameter(a))
 	}
 	if a.Idempotent {
 		params = append(params, field.Schema{"$ref": "#/components/parameters/IdempotencyKey"})
@@ -439,4 +434,13 @@ func JSON(s *httpapi.Server, info DocInfo) []byte {
 		panic(fmt.Sprintf("api: encode the OpenAPI document: %v", err))
 	}
 	return append(b, '\n')
+}
+
+// idParameter declares the id query parameter of an action's own path.
+func idParameter(a httpapi.Action) field.Schema {
+	schema := field.Schema{"type": "string"}
+	if a.IDPattern != "" {
+		schema["pattern"] = a.IDPattern
+	}
+	return field.Schema{"name": "id", "in": "query", "required": !a.IDOptional, "description": a.ID, "schema": schema}
 }

@@ -326,47 +326,53 @@ func constrain(s field.Schema, rules string) field.Schema {
 		rules = strings.TrimSuffix(rules[:i], ",")
 	}
 	for r := range strings.SplitSeq(rules, ",") {
-		k, v, _ := strings.Cut(r, "=")
-		switch k {
-		case "min", "max", "minLength", "maxLength", "minItems", "maxItems":
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil {
-				panic("api: bad schema rule " + r)
-			}
-			key := map[string]string{"min": "minimum", "max": "maximum"}[k]
-			if key == "" {
-				key = k
-			}
-			target[key] = n
-		case "enum":
-			var vals []any
-			for e := range strings.SplitSeq(v, "|") {
-				vals = append(vals, e)
-			}
-			if isNullableType(target) {
-				vals = append(vals, nil)
-			}
-			target["enum"] = vals
-		case "format":
-			// On a list, the format is its items' (as field.Check reads it).
-			if items, ok := target["items"].(field.Schema); ok {
-				withFormat := field.Schema{k: v}
-				for ik, iv := range items {
-					withFormat[ik] = iv
-				}
-				target["items"] = withFormat
-				break
-			}
-			target[k] = v
-		case "unique":
-			target["uniqueItems"] = true
-		case "fixed":
-		case "required", "optional", "nullable", "":
-		default:
-			panic("api: unknown schema rule " + r)
-		}
+		applyRule(target, r)
 	}
 	return s
+}
+
+// applyRule adds one rule of a schema tag (k=v, or a bare name) to the
+// schema target.
+func applyRule(target field.Schema, r string) {
+	k, v, _ := strings.Cut(r, "=")
+	switch k {
+	case "min", "max", "minLength", "maxLength", "minItems", "maxItems":
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			panic("api: bad schema rule " + r)
+		}
+		key := map[string]string{"min": "minimum", "max": "maximum"}[k]
+		if key == "" {
+			key = k
+		}
+		target[key] = n
+	case "enum":
+		var vals []any
+		for e := range strings.SplitSeq(v, "|") {
+			vals = append(vals, e)
+		}
+		if isNullableType(target) {
+			vals = append(vals, nil)
+		}
+		target["enum"] = vals
+	case "format":
+		// On a list, the format is its items' (as field.Check reads it).
+		if items, ok := target["items"].(field.Schema); ok {
+			withFormat := field.Schema{k: v}
+			for ik, iv := range items {
+				withFormat[ik] = iv
+			}
+			target["items"] = withFormat
+			break
+		}
+		target[k] = v
+	case "unique":
+		target["uniqueItems"] = true
+	case "fixed":
+	case "required", "optional", "nullable", "":
+	default:
+		panic("api: unknown schema rule " + r)
+	}
 }
 
 func isNullableType(s field.Schema) bool {

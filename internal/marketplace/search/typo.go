@@ -133,28 +133,9 @@ func (w *walker) distance(t string, prefix bool) (typos, prune int) {
 	for off < len(t) {
 		r, size := utf8.DecodeRuneInString(t[off:])
 		d, off = d+1, off+size
-		w.prev = append(w.prev, r)
-		if len(w.rows) <= d {
-			w.rows = append(w.rows, make([]int, n+1))
-		}
-		row, up := w.rows[d], w.rows[d-1]
-		row[0] = d
-		low := row[0]
-		for j := 1; j <= n; j++ {
-			cost := 1
-			if w.q[j-1] == r {
-				cost = 0
-			}
-			v := min(up[j]+1, row[j-1]+1, up[j-1]+cost)
-			if d > 1 && j > 1 && w.q[j-1] == w.prev[d-2] && w.q[j-2] == r {
-				v = min(v, w.rows[d-2][j-2]+1)
-			}
-			row[j] = v
-			low = min(low, v)
-		}
-		w.valid = d
+		low := w.extend(d, r)
 		if d >= n {
-			best = min(best, row[n])
+			best = min(best, w.rows[d][n])
 		}
 		// The first-letter rule adds one: compare against k-1 then.
 		limit := w.k
@@ -175,6 +156,33 @@ func (w *walker) distance(t string, prefix bool) (typos, prune int) {
 		typos++
 	}
 	return typos, 0
+}
+
+// extend computes the row of the term's d-th letter r (the rows before it
+// are up to date) and returns its smallest distance.
+func (w *walker) extend(d int, r rune) (low int) {
+	n := len(w.q)
+	w.prev = append(w.prev, r)
+	if len(w.rows) <= d {
+		w.rows = append(w.rows, make([]int, n+1))
+	}
+	row, up := w.rows[d], w.rows[d-1]
+	row[0] = d
+	low = row[0]
+	for j := 1; j <= n; j++ {
+		cost := 1
+		if w.q[j-1] == r {
+			cost = 0
+		}
+		v := min(up[j]+1, row[j-1]+1, up[j-1]+cost)
+		if d > 1 && j > 1 && w.q[j-1] == w.prev[d-2] && w.q[j-2] == r {
+			v = min(v, w.rows[d-2][j-2]+1)
+		}
+		row[j] = v
+		low = min(low, v)
+	}
+	w.valid = d
+	return low
 }
 
 // nearCache keeps the near terms of the words searched lately, for one
