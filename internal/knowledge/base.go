@@ -15,6 +15,9 @@ type Base struct {
 	avgLen  float64 // mean block length in terms
 	lang    string  // the language most blocks are in
 	langs   []string
+	// byFirst holds the documents' terms once each, by language and first
+	// byte, for the typo search (a term is in many documents).
+	byFirst map[string]map[byte][]string
 }
 
 func newBase(docs []*doc) *Base {
@@ -29,6 +32,21 @@ func newBase(docs []*doc) *Base {
 	}
 	if b.blocks > 0 {
 		b.avgLen = total / float64(b.blocks)
+	}
+	b.byFirst = map[string]map[byte][]string{}
+	seen := map[string]bool{}
+	for _, d := range docs {
+		if b.byFirst[d.lang] == nil {
+			b.byFirst[d.lang] = map[byte][]string{}
+		}
+		for first, terms := range d.byFirst {
+			for _, t := range terms {
+				if key := d.lang + "\x00" + t; !seen[key] {
+					seen[key] = true
+					b.byFirst[d.lang][first] = append(b.byFirst[d.lang][first], t)
+				}
+			}
+		}
 	}
 	best := 0
 	for _, l := range Languages {
@@ -130,29 +148,21 @@ func (b *Base) fuzzy(lang, q string) []match {
 		budget = 1
 	}
 	best := map[string]float64{}
-	for _, d := range b.docs {
-		if d.lang != lang {
-			continue
-		}
-		for _, t := range d.byFirst[q[0]] {
-			if _, seen := best[t]; seen {
-				continue
-			}
-			switch {
-			case len(q) >= 4 && len(t) > len(q) && t[:len(q)] == q:
-				best[t] = factorPrefix
-			case len(t) >= 5 && len(q) > len(t) && q[:len(t)] == t:
-				// the stemmer cut one form shorter: "devolu" (devolución)
-				// for "devolucion" typed without its accent
-				best[t] = factorPrefix
-			case budget > 0 && abs(len(t)-len(q)) <= budget:
-				switch d := distString(q, t, budget); {
-				case d > budget || d == 0:
-				case d == 1:
-					best[t] = factorTypo1
-				default:
-					best[t] = factorTypo2
-				}
+	for _, t := range b.byFirst[lang][q[0]] {
+		switch {
+		case len(q) >= 4 && len(t) > len(q) && t[:len(q)] == q:
+			best[t] = factorPrefix
+		case len(t) >= 5 && len(q) > len(t) && q[:len(t)] == t:
+			// the stemmer cut one form shorter: "devolu" (devolución)
+			// for "devolucion" typed without its accent
+			best[t] = factorPrefix
+		case budget > 0 && abs(len(t)-len(q)) <= budget:
+			switch d := distString(q, t, budget); {
+			case d > budget || d == 0:
+			case d == 1:
+				best[t] = factorTypo1
+			default:
+				best[t] = factorTypo2
 			}
 		}
 	}
