@@ -60,11 +60,11 @@ type List struct {
 type CreateRequest struct {
 	AgentID       *string         `json:"agent_id" schema:"required,minLength=1"`
 	StoragePath   *string         `json:"storage_path" schema:"required,minLength=1,maxLength=1024"`
-	StorageURL    *string         `json:"storage_url" schema:"required,maxLength=2048,format=uri"`
+	StorageURL    *string         `json:"storage_url" schema:"required,maxLength=2048,format=uri,pattern=^[hH][tT][tT][pP][sS]?://[^/?#\\s]+([/?#]\\S*)?$"`
 	Format        *string         `json:"format" schema:"required,pattern=^[a-z0-9][a-z0-9+.-]{0,15}$" doc:"For example png or svg."`
 	FileSize      *int64          `json:"file_size" schema:"min=0" doc:"In bytes."`
 	DisplayConfig json.RawMessage `json:"display_config" doc:"An object (at most 16 KiB) kept as given."`
-	TargetURL     *string         `json:"target_url" schema:"maxLength=2048,format=uri"`
+	TargetURL     *string         `json:"target_url" schema:"maxLength=2048,format=uri,pattern=^[hH][tT][tT][pP][sS]?://[^/?#\\s]+([/?#]\\S*)?$"`
 	Filename      *string         `json:"filename" schema:"maxLength=255"`
 }
 

@@ -44,7 +44,7 @@ type RenderRequest struct {
 	Level *string `json:"level" schema:"enum=L|M|Q|H"`
 	// TargetURL is what the code opens (an absolute http(s) URL); default
 	// the genie's conversation page, <base-url>/chat/<agentId>.
-	TargetURL *string `json:"target_url"`
+	TargetURL *string `json:"target_url" schema:"maxLength=2048,format=uri,pattern=^[hH][tT][tT][pP][sS]?://[^/?#\\s]+([/?#]\\S*)?$"`
 }
 
 // Rendered is a QR code image.

@@ -8744,6 +8744,7 @@ export interface operations {
                     /** @enum {string} */
                     level?: "L" | "M" | "Q" | "H";
                     size?: number;
+                    /** Format: uri */
                     target_url?: string;
                 };
             };
