@@ -24,6 +24,7 @@ import (
 
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/field"
+	"github.com/geniehq/genie/internal/platform/mail"
 )
 
 // Limits of what a visitor sends, in characters.
@@ -147,7 +148,7 @@ func (in EscalationInput) Check() (EscalationInput, error) {
 	}
 	// A visitor's address must be deliverable from the internet: a domain
 	// with a dot (EscalateRequest declares the same pattern).
-	if !field.IsEmail(in.Email) || len(in.Email) > MaxEmailLen || !strings.Contains(in.Email[strings.LastIndexByte(in.Email, '@'):], ".") {
+	if !field.IsEmail(in.Email) || len(in.Email) > MaxEmailLen || !strings.Contains(mail.Domain(in.Email), ".") {
 		return in, apperr.Invalid("email", "email must be an email address such as ada@example.com")
 	}
 	if utf8.RuneCountInString(in.Name) > MaxNameLen || strings.ContainsAny(in.Name, "\r\n") {

@@ -126,15 +126,11 @@ type EventTypes []string
 
 // JSONSchema declares the list's values: "*" and the event types.
 func (EventTypes) JSONSchema() field.Schema {
-	return field.Schema{"type": "array", "items": field.Schema{"type": "string", "enum": append([]any{"*"}, anys(Types)...)}}
-}
-
-func anys(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
+	enum := []any{"*"}
+	for _, t := range Types {
+		enum = append(enum, t)
 	}
-	return out
+	return field.Schema{"type": "array", "items": field.Schema{"type": "string", "enum": enum}}
 }
 
 // EndpointInput is what create and update take.

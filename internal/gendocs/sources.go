@@ -37,7 +37,7 @@ type stored struct {
 // Sources keep the order of ids.
 func gather(ctx context.Context, q db.Querier, c *auth.Caller, ids []string) ([]Source, []string, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, user_id, name, content, is_public FROM documents WHERE id IN (`+
-		db.Placeholders(1, len(ids))+`)`, anySlice(ids)...)
+		db.Placeholders(1, len(ids))+`)`, db.Args(ids)...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("gendocs: load sources: %w", err)
 	}
@@ -80,14 +80,6 @@ func gather(ctx context.Context, q db.Querier, c *auth.Caller, ids []string) ([]
 		return nil, nil, apperr.Invalid("documentIds", "documentIds: no readable content in the selected documents")
 	}
 	return sources, skipped, nil
-}
-
-func anySlice(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
-	}
-	return out
 }
 
 // readable reports whether content has any letter or digit.

@@ -39,12 +39,10 @@ func newBase(docs []*doc) *Base {
 		if b.byFirst[d.lang] == nil {
 			b.byFirst[d.lang] = map[byte][]string{}
 		}
-		for first, terms := range d.byFirst {
-			for _, t := range terms {
-				if key := d.lang + "\x00" + t; !seen[key] {
-					seen[key] = true
-					b.byFirst[d.lang][first] = append(b.byFirst[d.lang][first], t)
-				}
+		for t := range d.postings {
+			if key := d.lang + "\x00" + t; !seen[key] {
+				seen[key] = true
+				b.byFirst[d.lang][t[0]] = append(b.byFirst[d.lang][t[0]], t)
 			}
 		}
 	}

@@ -75,9 +75,8 @@ type doc struct {
 	lists             []itemList
 	postings          map[string][]posting // term -> blocks containing it
 	totalLen          float64
-	byFirst           map[byte][]string // terms by their first byte (typo search)
-	vocab, rvocab     []string          // German documents: their terms sorted, and reversed and sorted (compounds)
-	size              int64             // approximate bytes held
+	vocab, rvocab     []string // German documents: their terms sorted, and reversed and sorted (compounds)
+	size              int64    // approximate bytes held
 }
 
 // posting is a term's weighted frequency in one block.

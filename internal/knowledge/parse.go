@@ -267,18 +267,14 @@ func (ix *indexer) block(i int) {
 }
 
 // finish counts the rest of the document's size and builds its term
-// lookups (by first letter; German's sorted and reversed vocabularies for
-// compounds).
+// lookups (German's sorted and reversed vocabularies for compounds; the
+// first-letter lists of the typo search are the base's, one per language).
 func (d *doc) finish() {
 	for _, l := range d.lists {
 		d.size += int64(len(l.lead)) + 24*int64(len(l.items))
 	}
 	d.size += int64(len(d.postings)) * 48
-	d.byFirst = map[byte][]string{}
-	for t := range d.postings {
-		d.byFirst[t[0]] = append(d.byFirst[t[0]], t)
-	}
-	d.size += int64(len(d.postings)) * 16
+	d.size += int64(len(d.postings)) * 16 // its terms in the base's first-letter lists
 	if d.lang == DE {
 		for t := range d.postings {
 			d.vocab = append(d.vocab, t)

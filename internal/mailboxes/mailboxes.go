@@ -147,10 +147,7 @@ func (s *Service) ForGenies(ctx context.Context, ids []string) (map[string]json.
 	if len(ids) == 0 {
 		return map[string]json.RawMessage{}, nil
 	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
+	args := db.Args(ids)
 	out := map[string]json.RawMessage{}
 	err := db.Each(ctx, s.DB.R, func(row db.Row) error {
 		m, err := scan(row)

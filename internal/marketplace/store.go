@@ -236,10 +236,7 @@ func (s *Service) viewCounts(ctx context.Context, seqs []int64) (present, views 
 	if len(seqs) == 0 {
 		return nil, nil, nil
 	}
-	a := make([]any, len(seqs))
-	for i, seq := range seqs {
-		a[i] = seq
-	}
+	a := db.Args(seqs)
 	rows, err := s.DB.R.QueryContext(ctx, `SELECT seq, views FROM marketplace_listing_views WHERE seq IN (`+db.Placeholders(1, len(a))+`)`, a...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("marketplace: view counts: %w", err)

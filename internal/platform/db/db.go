@@ -303,6 +303,15 @@ func violates(err error, pgCode string, sqliteCodes ...int) bool {
 	return false
 }
 
+// Args are xs as a query's arguments (for an IN list of Placeholders).
+func Args[T any](xs []T) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
+}
+
 // Placeholders returns "$from, $from+1, ..." for n arguments.
 func Placeholders(from, n int) string {
 	var b strings.Builder
