@@ -119,6 +119,18 @@ func TestAsk(t *testing.T) {
 			t.Fatalf("after edit: %v", e)
 		}
 
+		// A renamed document is cited by its new name, and the genie's
+		// knowledge version says it changed.
+		before := s.Call(t, u.Token, "genies", "get", g, nil).Expect(t, 200, "").Data()["genie"].(map[string]any)["knowledge_version"].(float64)
+		s.Call(t, u.Token, "documents", "update", doc, map[string]any{"name": "Returns and refunds"}).Expect(t, 200, "")
+		if after := s.Call(t, u.Token, "genies", "get", g, nil).Expect(t, 200, "").Data()["genie"].(map[string]any)["knowledge_version"].(float64); after != before+1 {
+			t.Fatalf("knowledge version after a rename: %v, want %v", after, before+1)
+		}
+		e := ask(t, s, g, "how long do i have to return an item?", convID).Expect(t, 200, "").Data()
+		if name := e["answer"].(map[string]any)["sources"].([]any)[0].(map[string]any)["document_name"]; name != "Returns and refunds" {
+			t.Fatalf("source after a rename: %v", name)
+		}
+
 		// Turned off, the genie answers nobody.
 		s.Call(t, u.Token, "genies", "update", g, map[string]any{"conversation": map[string]any{"enabled": false}}).Expect(t, 200, "")
 		ask(t, s, g, "how long do i have to return an item?", convID).Expect(t, 404, "AGENT_NOT_FOUND")

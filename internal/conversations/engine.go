@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -40,8 +39,8 @@ type Engine struct {
 const maxBases = 10_000
 
 type cachedBase struct {
-	key  string
-	base *knowledge.Base
+	version int64 // the genie's knowledge version it was built at
+	base    *knowledge.Base
 }
 
 // Reply is an answer with its language.
@@ -93,39 +92,19 @@ func citations(cs []knowledge.Citation) []Source {
 }
 
 // base returns the genie's knowledge base: the cached one while the
-// genie's knowledge version (it grows when a document's content, the
-// document list or a document is deleted) and its documents' names are the
-// same, else one built from their content (the Library reparses only the
-// documents whose updated_at changed). The check reads no content: on
-// SQLite a column after a large content would walk its overflow pages.
+// genie's knowledge version is the same (it grows when a document's content
+// or name changes, the document list changes or a document is deleted, in
+// the transaction that changes it), else one built from the documents (the
+// Library reparses only those whose updated_at changed). An ask that finds
+// its base cached reads nothing more from the database.
 func (e *Engine) base(ctx context.Context, g *genies.Genie) (*knowledge.Base, error) {
-	rows, err := e.DB.R.QueryContext(ctx, `SELECT d.id, d.name FROM genie_documents gd
-		JOIN documents d ON d.id = gd.document_id WHERE gd.genie_id = $1 ORDER BY gd.position`, g.ID)
-	if err != nil {
-		return nil, fmt.Errorf("conversations: load document names: %w", err)
-	}
-	var key strings.Builder
-	fmt.Fprintf(&key, "%d\x00", g.KnowledgeVersion)
-	for rows.Next() {
-		var id, name string
-		if err := rows.Scan(&id, &name); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		fmt.Fprintf(&key, "%s\x00%s\x00", id, name)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
 	e.mu.Lock()
 	c := e.bases[g.ID]
 	e.mu.Unlock()
-	if c != nil && c.key == key.String() {
+	if c != nil && c.version == g.KnowledgeVersion {
 		return c.base, nil
 	}
-	k := key.String()
-	v, err, _ := e.builds.Do(g.ID+"\x00"+k, func() (any, error) {
+	v, err, _ := e.builds.Do(g.ID+"\x00"+strconv.FormatInt(g.KnowledgeVersion, 10), func() (any, error) {
 		// Shared by every waiting ask: one caller's cancellation must
 		// not fail the others.
 		sources, err := e.sources(context.WithoutCancel(ctx), g.ID)
@@ -138,7 +117,7 @@ func (e *Engine) base(ctx context.Context, g *genies.Genie) (*knowledge.Base, er
 		return nil, err
 	}
 	b := v.(*knowledge.Base)
-	e.keep(g.ID, &cachedBase{key: k, base: b})
+	e.keep(g.ID, &cachedBase{version: g.KnowledgeVersion, base: b})
 	return b, nil
 }
 

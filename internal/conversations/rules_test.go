@@ -138,7 +138,7 @@ func TestBasesBounded(t *testing.T) {
 	e := &Engine{}
 	for i := range 3*maxBases + 7 {
 		id := fmt.Sprintf("genie-%d", i)
-		e.keep(id, &cachedBase{key: "k"})
+		e.keep(id, &cachedBase{version: 1})
 		if n := len(e.bases); n > maxBases {
 			t.Fatalf("after %d genies the cache holds %d bases, want at most %d", i+1, n, maxBases)
 		}

@@ -209,7 +209,7 @@ func (s *Service) Update(ctx context.Context, c *auth.Caller, id string, p Patch
 			d.Name, *d.Content, d.IsPublic, now, d.ID); err != nil {
 			return fmt.Errorf("update document: %w", err)
 		}
-		if p.Content != nil {
+		if p.Content != nil || p.Name != nil { // answers cite the name too
 			if err := genies.RefreshKnowledge(ctx, tx, d.ID, now); err != nil {
 				return err
 			}

@@ -1,7 +1,6 @@
 package knowledge
 
 import (
-	"sort"
 	"strings"
 )
 
@@ -71,16 +70,14 @@ func (b *Base) Ask(question string) Answer {
 	if len(hits) == 0 {
 		return ans
 	}
-	b.breakTie(hits, questionCue(words(strings.ToLower(question))))
-	for i, h := range hits {
-		if i == maxPassages {
-			break
-		}
+	order := b.breakTie(hits, top(hits, maxPassages), questionCue(words(strings.ToLower(question))))
+	for _, i := range order {
+		h := hits[i]
 		d := b.docs[h.doc]
 		text := d.blocks[h.block].text
 		ans.Passages = append(ans.Passages, Passage{Citation: d.cite(h.block, text), Text: text, Score: h.score})
 	}
-	best := hits[0]
+	best := hits[order[0]]
 	ans.Score = best.score
 	if refuse(best) {
 		return ans
@@ -124,7 +121,7 @@ func refuse(h hit) bool {
 	return false
 }
 
-// search ranks the blocks of the base for the question, best first.
+// search scores the blocks of the base for the question, in no order.
 func (b *Base) search(question, qlang string, sure bool) []hit {
 	var hits []hit
 	for _, lang := range b.langs {
@@ -134,33 +131,66 @@ func (b *Base) search(question, qlang string, sure bool) []hit {
 		}
 		hits = append(hits, b.score(lang, qs, total)...)
 	}
-	sort.SliceStable(hits, func(i, j int) bool {
-		if hits[i].score != hits[j].score {
-			return hits[i].score > hits[j].score
-		}
-		return hits[i].bm25 > hits[j].bm25
-	})
 	return hits
 }
 
-// breakTie moves to the front the first passage, among those scoring
-// within cueMargin of the best, whose type is what the question's cue asks
-// for (a number, a procedure), when the best one is not of that type.
-func (b *Base) breakTie(hits []hit, c cue) {
-	if c == cueNone {
-		return
+// ranks says whether hits[i] ranks before hits[j]: a higher score, then a
+// higher BM25, then the one found first.
+func ranks(hits []hit, i, j int) bool {
+	x, y := &hits[i], &hits[j]
+	if x.score != y.score {
+		return x.score > y.score
 	}
-	if b.fits(hits[0], c) {
-		return
+	if x.bm25 != y.bm25 {
+		return x.bm25 > y.bm25
 	}
-	for i := 1; i < len(hits) && hits[i].score >= hits[0].score-cueMargin; i++ {
-		if b.fits(hits[i], c) {
-			h := hits[i]
-			copy(hits[1:i+1], hits[:i])
-			hits[0] = h
-			return
+	return i < j
+}
+
+// top returns the indexes of the best k hits, best first. Only these and
+// breakTie's candidates are ever looked at, so the hits are not sorted:
+// sorting every block a common word matches was a third of an ask on a
+// large base.
+func top(hits []hit, k int) []int {
+	best := make([]int, 0, k+1)
+	for i := range hits {
+		if len(best) == k && !ranks(hits, i, best[k-1]) {
+			continue
+		}
+		best = append(best, i)
+		for j := len(best) - 1; j > 0 && ranks(hits, best[j], best[j-1]); j-- {
+			best[j], best[j-1] = best[j-1], best[j]
+		}
+		best = best[:min(len(best), k)]
+	}
+	return best
+}
+
+// breakTie puts first the best-ranked passage, among those scoring within
+// cueMargin of the best, whose type is what the question's cue asks for (a
+// number, a procedure), when the best one is not of that type; the others
+// keep their order. best holds the best maxPassages hits in rank order.
+func (b *Base) breakTie(hits []hit, best []int, c cue) []int {
+	if c == cueNone || b.fits(hits[best[0]], c) {
+		return best
+	}
+	floor := hits[best[0]].score - cueMargin
+	pick := -1
+	for i := range hits {
+		if hits[i].score >= floor && b.fits(hits[i], c) && (pick < 0 || ranks(hits, i, pick)) {
+			pick = i
 		}
 	}
+	if pick < 0 {
+		return best
+	}
+	order := append(make([]int, 0, len(best)+1), pick)
+	for _, i := range best {
+		if i != pick {
+			order = append(order, i)
+		}
+	}
+	return order[:min(len(order), maxPassages)]
 }
 
 // fits says whether a passage is of the type the cue asks for.

@@ -1,6 +1,9 @@
 package knowledge
 
 import (
+	"cmp"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -183,12 +186,12 @@ func TestBreakTie(t *testing.T) {
 		{"step numbers are not a number", []hit{{doc: words.doc, block: words.block, score: 0.8}, {doc: steps.doc, block: steps.block, score: 0.79}}, cueNumber, words},
 	}
 	for _, c := range cases {
-		b.breakTie(c.hits, c.c)
-		if c.hits[0].doc != c.first.doc || c.hits[0].block != c.first.block {
-			t.Errorf("%s: first is block %d, want %d", c.name, c.hits[0].block, c.first.block)
+		order := b.breakTie(c.hits, top(c.hits, maxPassages), c.c)
+		if first := c.hits[order[0]]; first.doc != c.first.doc || first.block != c.first.block {
+			t.Errorf("%s: first is block %d, want %d", c.name, first.block, c.first.block)
 		}
-		if len(c.hits) != 2 {
-			t.Errorf("%s: %d hits after, want 2", c.name, len(c.hits))
+		if len(order) != 2 {
+			t.Errorf("%s: %d hits after, want 2", c.name, len(order))
 		}
 	}
 }
@@ -304,6 +307,36 @@ func TestRefuseMissingWord(t *testing.T) {
 	for _, c := range cases {
 		if got := refuse(c.h); got != c.want {
 			t.Errorf("%s: refuse = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestTopIsTheSortedPrefix: top gives the first k hits of the stable sort
+// by score, then BM25 (ties, equal scores and short lists included).
+func TestTopIsTheSortedPrefix(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for round := range 500 {
+		hits := make([]hit, rng.IntN(12))
+		for i := range hits {
+			// few distinct values, so that ties are common
+			hits[i] = hit{block: i, score: float64(rng.IntN(4)) / 4, bm25: float64(rng.IntN(3))}
+		}
+		want := slices.Clone(hits)
+		slices.SortStableFunc(want, func(x, y hit) int {
+			if c := cmp.Compare(y.score, x.score); c != 0 {
+				return c
+			}
+			return cmp.Compare(y.bm25, x.bm25)
+		})
+		k := 1 + rng.IntN(6)
+		got := top(hits, k)
+		if len(got) != min(k, len(hits)) {
+			t.Fatalf("round %d: %d indexes, want %d", round, len(got), min(k, len(hits)))
+		}
+		for i, g := range got {
+			if hits[g].block != want[i].block {
+				t.Fatalf("round %d: position %d is block %d, want %d", round, i, hits[g].block, want[i].block)
+			}
 		}
 	}
 }
