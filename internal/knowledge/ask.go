@@ -66,7 +66,9 @@ func (b *Base) Ask(question string) Answer {
 	if !sure && len(b.docs) > 0 {
 		ans.Language = b.lang
 	}
-	hits := b.search(question, qlang, sure)
+	sc := b.takeScratch()
+	defer b.scratch.Put(sc)
+	hits := b.search(sc, question, qlang, sure)
 	if len(hits) == 0 {
 		return ans
 	}
@@ -121,17 +123,26 @@ func refuse(h hit) bool {
 	return false
 }
 
-// search scores the blocks of the base for the question, in no order.
-func (b *Base) search(question, qlang string, sure bool) []hit {
-	var hits []hit
+// takeScratch returns work arrays for one question; Ask puts them back.
+func (b *Base) takeScratch() *scratch {
+	if sc, ok := b.scratch.Get().(*scratch); ok {
+		return sc
+	}
+	return &scratch{slot: make([]int32, b.blocks)}
+}
+
+// search scores the blocks of the base for the question, in no order, in
+// sc's arrays (valid until sc is put back).
+func (b *Base) search(sc *scratch, question, qlang string, sure bool) []hit {
+	sc.hits = sc.hits[:0]
 	for _, lang := range b.langs {
 		qs, total := b.query(question, lang, qlang, sure)
 		if total == 0 {
 			continue
 		}
-		hits = append(hits, b.score(lang, qs, total)...)
+		b.score(sc, lang, qs, total)
 	}
-	return hits
+	return sc.hits
 }
 
 // ranks says whether hits[i] ranks before hits[j]: a higher score, then a
@@ -291,9 +302,9 @@ func sameMatches(qs []queryTerm, ms []match) bool {
 
 // score is BM25 over the blocks of the language's documents, with each
 // query term counted once per block through its best match.
-func (b *Base) score(lang string, qs []queryTerm, total float64) []hit {
-	slot := make([]int32, b.blocks) // a block's index in hits, plus one
-	var hits []hit
+func (b *Base) score(sc *scratch, lang string, qs []queryTerm, total float64) {
+	first := len(sc.hits) // the hits of other languages come before
+	hits, slot := sc.hits[first:], sc.slot // slot: a block's index in hits, plus one
 	for qi, q := range qs {
 		for _, m := range q.matches {
 			for di, d := range b.docs {
@@ -342,7 +353,10 @@ func (b *Base) score(lang string, qs []queryTerm, total float64) []hit {
 		// (field-aware, as a curated Q/A pair matched is strong evidence)
 		h.score = min(1, 0.85*cov+0.15*cov*(h.bm25/(h.bm25+total))+askedBonus*h.asked/total)
 	}
-	return hits
+	for _, h := range hits {
+		slot[b.offsets[h.doc]+h.block] = 0
+	}
+	sc.hits = append(sc.hits[:first], hits...)
 }
 
 // flush adds the best match of the current query term to the hit's sums.

@@ -3,6 +3,7 @@ package knowledge
 import (
 	"math"
 	"sort"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -18,6 +19,16 @@ type Base struct {
 	// byFirst holds the documents' terms once each, by language and first
 	// byte, for the typo search (a term is in many documents).
 	byFirst map[string]map[byte][]string
+	// scratch holds the per-question work arrays (*scratch), reused: a
+	// question on a large base touches thousands of blocks.
+	scratch sync.Pool
+}
+
+// scratch is one question's work: the hits and each block's place among
+// them (plus one; zero when the block has none), left all zero after use.
+type scratch struct {
+	hits []hit
+	slot []int32
 }
 
 func newBase(docs []*doc) *Base {
