@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/geniehq/genie/internal/marketplace/search"
@@ -207,13 +208,14 @@ func given(asked, resolved string) *string {
 // false when the last word is a stop word (PostgreSQL drops it, which
 // leaves the word before it exact).
 func (s *Service) queryTerms(ctx context.Context, words []string) (stems []string, typos []int, prefix, ok bool, err error) {
+	terms, err := s.terms.words(ctx, words)
+	if err != nil || slices.Contains(terms, notOneTerm) {
+		return nil, nil, false, false, err
+	}
 	stems = make([]string, 0, len(words))
 	prefix = true
 	for i, w := range words {
-		t, ok, err := s.terms.word(ctx, w)
-		if err != nil || !ok {
-			return nil, nil, false, false, err
-		}
+		t := terms[i]
 		if t == "" { // a stop word (PostgreSQL) is dropped from the query
 			if i == len(words)-1 {
 				prefix = false

@@ -85,11 +85,15 @@ type termSource interface {
 	all(ctx context.Context, tx *sql.Tx, add func(seq int64, field int, term string)) error
 	// listings does the same for the given listings only.
 	listings(ctx context.Context, tx *sql.Tx, seqs []int64, add func(seq int64, field int, term string)) error
-	// word returns the term a query word is searched as, "" for a word the
-	// engine ignores (a stop word), and ok=false when the word is not one
-	// term (the index then leaves the query to the engine).
-	word(ctx context.Context, w string) (term string, ok bool, err error)
+	// words returns the term each query word is searched as, "" for a
+	// word the engine ignores (a stop word), or notOneTerm (the index then
+	// leaves the query to the engine), in one round trip for the words it
+	// has not seen before.
+	words(ctx context.Context, ws []string) ([]string, error)
 }
+
+// notOneTerm stands for a query word that is no term or several.
+const notOneTerm = "\x00"
 
 func newTermSource(d *db.DB) termSource {
 	if d.Engine == db.Postgres {
@@ -120,6 +124,34 @@ func (c *wordCache) put(w, t string) {
 	c.m[w] = t
 }
 
+// terms returns the words' terms, those not cached read by read in one
+// call (which returns one term for each word it is given) and cached.
+func (c *wordCache) terms(ctx context.Context, ws []string, read func(context.Context, []string) ([]string, error)) ([]string, error) {
+	out := make([]string, len(ws))
+	var missing []string
+	var at []int
+	for i, w := range ws {
+		if t, ok := c.get(w); ok {
+			out[i] = t
+			continue
+		}
+		missing = append(missing, w)
+		at = append(at, i)
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	got, err := read(ctx, missing)
+	if err != nil {
+		return nil, err
+	}
+	for j, t := range got {
+		c.put(missing[j], t)
+		out[at[j]] = t
+	}
+	return out, nil
+}
+
 // sqliteTerms reads terms from FTS5.
 type sqliteTerms struct {
 	d      *db.DB
@@ -127,7 +159,7 @@ type sqliteTerms struct {
 	mirror *sql.DB // a private in-memory database with the same tokenizer
 	err    error
 	mu     sync.Mutex // one user of the mirror at a time
-	words  wordCache
+	cache  wordCache
 }
 
 func (t *sqliteTerms) all(ctx context.Context, tx *sql.Tx, add func(int64, int, string)) error {
@@ -237,50 +269,62 @@ func (t *sqliteTerms) listings(ctx context.Context, tx *sql.Tx, seqs []int64, ad
 	return rows.Err()
 }
 
-func (t *sqliteTerms) word(ctx context.Context, w string) (string, bool, error) {
-	if term, ok := t.words.get(w); ok {
-		return term, term != "\x00", nil
-	}
+func (t *sqliteTerms) words(ctx context.Context, ws []string) ([]string, error) {
+	return t.cache.terms(ctx, ws, t.read)
+}
+
+// read tokenizes the words as FTS5 does, each as a row of the mirror.
+func (t *sqliteTerms) read(ctx context.Context, ws []string) ([]string, error) {
 	if err := t.open(); err != nil {
-		return "", false, err
+		return nil, err
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if _, err := t.mirror.ExecContext(ctx, `DELETE FROM t`); err != nil {
-		return "", false, fmt.Errorf("marketplace: search mirror: %w", err)
+		return nil, fmt.Errorf("marketplace: search mirror: %w", err)
 	}
-	if _, err := t.mirror.ExecContext(ctx, `INSERT INTO t (rowid, display_name) VALUES (1, $1)`, w); err != nil {
-		return "", false, fmt.Errorf("marketplace: search mirror: %w", err)
-	}
-	rows, err := t.mirror.QueryContext(ctx, `SELECT term FROM v`)
-	if err != nil {
-		return "", false, fmt.Errorf("marketplace: search mirror: %w", err)
-	}
-	var terms []string
-	for rows.Next() {
-		var term string
-		if err := rows.Scan(&term); err != nil {
-			rows.Close()
-			return "", false, fmt.Errorf("marketplace: search mirror: %w", err)
+	var q strings.Builder
+	q.WriteString(`INSERT INTO t (rowid, display_name) VALUES `)
+	a := make([]any, len(ws))
+	for i, w := range ws {
+		if i > 0 {
+			q.WriteString(", ")
 		}
-		terms = append(terms, term)
+		fmt.Fprintf(&q, "(%d, ?)", i+1)
+		a[i] = w
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return "", false, fmt.Errorf("marketplace: search mirror: %w", err)
+	if _, err := t.mirror.ExecContext(ctx, q.String(), a...); err != nil {
+		return nil, fmt.Errorf("marketplace: search mirror: %w", err)
 	}
-	if len(terms) != 1 {
-		t.words.put(w, "\x00") // no term or a phrase: left to the engine
-		return "", false, nil
+	out := make([]string, len(ws))
+	count := make([]int, len(ws)) // a word's tokens
+	err := db.Each(ctx, t.mirror, func(row db.Row) error {
+		var doc int
+		var term string
+		if err := row.Scan(&doc, &term); err != nil {
+			return err
+		}
+		if doc >= 1 && doc <= len(ws) {
+			out[doc-1] = term
+			count[doc-1]++
+		}
+		return nil
+	}, `SELECT doc, term FROM v`)
+	if err != nil {
+		return nil, fmt.Errorf("marketplace: search mirror: %w", err)
 	}
-	t.words.put(w, terms[0])
-	return terms[0], true, nil
+	for i, n := range count {
+		if n != 1 { // no term or a phrase: left to the engine
+			out[i] = notOneTerm
+		}
+	}
+	return out, nil
 }
 
 // pgTerms reads lexemes from PostgreSQL.
 type pgTerms struct {
 	d     *db.DB
-	words wordCache
+	cache wordCache
 }
 
 func (t *pgTerms) all(ctx context.Context, tx *sql.Tx, add func(int64, int, string)) error {
@@ -321,28 +365,40 @@ func (t *pgTerms) scan(ctx context.Context, tx *sql.Tx, q string, a []any, add f
 	return rows.Err()
 }
 
-func (t *pgTerms) word(ctx context.Context, w string) (string, bool, error) {
-	if term, ok := t.words.get(w); ok {
-		return term, term != "\x00", nil
+func (t *pgTerms) words(ctx context.Context, ws []string) ([]string, error) {
+	return t.cache.terms(ctx, ws, t.read)
+}
+
+// read takes the words through the search configuration in one query.
+func (t *pgTerms) read(ctx context.Context, ws []string) ([]string, error) {
+	out := make([]string, 0, len(ws))
+	err := db.Each(ctx, t.d.R, func(row db.Row) error {
+		var tsv string
+		if err := row.Scan(&tsv); err != nil {
+			return err
+		}
+		var terms []string
+		if err := parseTSVector(tsv, func(lexeme, _ string) { terms = append(terms, lexeme) }); err != nil {
+			return err
+		}
+		switch len(terms) {
+		case 0: // a stop word: to_tsquery drops it
+			out = append(out, "")
+		case 1:
+			out = append(out, terms[0])
+		default:
+			out = append(out, notOneTerm)
+		}
+		return nil
+	}, `SELECT to_tsvector('marketplace_english', w)::text
+		FROM unnest($1::text[]) WITH ORDINALITY AS x(w, i) ORDER BY i`, ws)
+	if err != nil {
+		return nil, fmt.Errorf("marketplace: search words: %w", err)
 	}
-	var tsv string
-	if err := t.d.R.QueryRowContext(ctx, `SELECT to_tsvector('marketplace_english', $1)::text`, w).Scan(&tsv); err != nil {
-		return "", false, fmt.Errorf("marketplace: search word: %w", err)
+	if len(out) != len(ws) {
+		return nil, fmt.Errorf("marketplace: search words: %d terms for %d words", len(out), len(ws))
 	}
-	var terms []string
-	if err := parseTSVector(tsv, func(lexeme, _ string) { terms = append(terms, lexeme) }); err != nil {
-		return "", false, err
-	}
-	switch len(terms) {
-	case 0: // a stop word: to_tsquery drops it
-		t.words.put(w, "")
-		return "", true, nil
-	case 1:
-		t.words.put(w, terms[0])
-		return terms[0], true, nil
-	}
-	t.words.put(w, "\x00")
-	return "", false, nil
+	return out, nil
 }
 
 // parseTSVector reads the text form of a tsvector: 'lexeme':1A,5C 'other'
