@@ -303,8 +303,10 @@ func sameMatches(qs []queryTerm, ms []match) bool {
 // score is BM25 over the blocks of the language's documents, with each
 // query term counted once per block through its best match.
 func (b *Base) score(sc *scratch, lang string, qs []queryTerm, total float64) {
-	first := len(sc.hits) // the hits of other languages come before
-	hits, slot := sc.hits[first:], sc.slot // slot: a block's index in hits, plus one
+	// the hits of other languages come before; slot holds a block's index
+	// in hits, plus one
+	first := len(sc.hits)
+	hits, slot := sc.hits[first:], sc.slot
 	for qi, q := range qs {
 		for _, m := range q.matches {
 			for di, d := range b.docs {
