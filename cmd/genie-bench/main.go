@@ -42,6 +42,7 @@ type config struct {
 	reuse    bool
 	only     string
 	catalog  string
+	heap     string // a heap profile's file, written once the search index is ready
 }
 
 func main() {
@@ -54,6 +55,7 @@ func main() {
 	flag.BoolVar(&c.reuse, "reuse", false, "use an already seeded catalog as is")
 	flag.StringVar(&c.only, "only", "", "run only scenarios whose name contains this")
 	flag.StringVar(&c.catalog, "catalog", "realistic", "listing texts: realistic (Debian package names and descriptions and installed packages' changelog entries; needs apt-get update) or synthetic (a made-up 5,000-word vocabulary)")
+	flag.StringVar(&c.heap, "memprofile", "", "write a heap profile to this file once the server's search index is ready (after a collection)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
 	if *cpuprofile != "" {
@@ -144,6 +146,9 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		time.Sleep(10 * time.Millisecond)
 	}
 	fmt.Fprintf(out, "search index ready %s after the server started\n", time.Since(t0).Round(time.Millisecond))
+	if err := writeHeap(c.heap); err != nil {
+		return err
+	}
 	go a.Serve(sctx, l) //nolint:errcheck
 	base := "http://" + l.Addr().String() + "/v1"
 
@@ -424,3 +429,20 @@ func memStatus() (rss, hwm string) {
 // which cost an eighth of a get's CPU here and buys nothing for these
 // queries' unique or evenly spread keys.
 const sqliteAnalyze = `ANALYZE; DELETE FROM sqlite_stat4; ANALYZE sqlite_schema;`
+
+// writeHeap writes a heap profile of what is live now to file ("": none).
+func writeHeap(file string) error {
+	if file == "" {
+		return nil
+	}
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	runtime.GC()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -12,9 +12,12 @@ import (
 	"github.com/RoaringBitmap/roaring/v2"
 )
 
-// posting is the listings holding a term in each field (name, tagline,
-// description), and in any of them (anyField): a search's matches are
-// intersections of the last, so it is kept rather than made per query.
+// posting is the listings holding a term in the name, in the tagline, and
+// in any field (anyField): a search's matches are intersections of the
+// last, so it is kept rather than made per query. The description's own
+// listings are not kept (its slot stays nil): no search reads them, since
+// the relevance tiers need only the name and tagline, and they were the
+// larger part of the index's memory.
 type posting [4]*roaring.Bitmap
 
 // anyField is the posting of a term in any field.
@@ -153,6 +156,9 @@ func (st *state) addTerm(seq uint32, field int, term string) bool {
 		added = true
 	}
 	for _, f := range []int{field, anyField} {
+		if f == FieldDescription {
+			continue
+		}
 		if p[f] == nil {
 			p[f] = roaring.New()
 		}
@@ -169,6 +175,17 @@ func (st *state) dropTerms(seq uint32) {
 			if b != nil {
 				b.Remove(seq)
 			}
+		}
+	}
+}
+
+// compact gives back the room the posting's containers grew into while
+// it was built (a clone is sized to its content): about a third of a
+// 1M-listing index.
+func (p *posting) compact() {
+	for f, b := range p {
+		if b != nil {
+			p[f] = b.Clone()
 		}
 	}
 }
