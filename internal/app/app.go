@@ -178,6 +178,12 @@ type Config struct {
 	ChatEscalateLimit     int
 	KnowledgeCacheBytes   int64
 
+	// SearchSnapshot is the file in which the marketplace's search index
+	// of a large catalog is kept, so that a restart reads it instead of
+	// building the index (docs/marketplace.md): "" is the default (beside
+	// a SQLite database, as <file>.search; none on PostgreSQL), SearchSnapshotOff none.
+	SearchSnapshot string
+
 	Log *slog.Logger
 	// Now replaces the clock (tests); nil means the wall clock.
 	Now func() time.Time
@@ -391,6 +397,7 @@ func (a *App) wireResources(ctx, bg context.Context, srv *httpapi.Server, authn 
 	market := marketplace.New(d)
 	market.Events, market.Log, market.Genies = a.Events, log, gs
 	market.SetViewFlush(cfg.ViewsFlushInterval, cfg.ViewsMaxPending)
+	market.SetSearchSnapshot(searchSnapshot(cfg.SearchSnapshot, d))
 	market.StartSearch(bg) // /readyz is unready until it is done
 	a.Marketplace = market
 	gs.DeleteHooks = append(gs.DeleteHooks, market.DetachGenie)
@@ -758,4 +765,20 @@ func cors(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// SearchSnapshotOff is the Config.SearchSnapshot that keeps no snapshot.
+const SearchSnapshotOff = "off"
+
+// searchSnapshot is the search snapshot's file for the configured value.
+func searchSnapshot(v string, d *db.DB) string {
+	switch {
+	case v == SearchSnapshotOff:
+		return ""
+	case v != "":
+		return v
+	case d.FilePath() != "":
+		return d.FilePath() + ".search"
+	}
+	return ""
 }

@@ -39,3 +39,13 @@ func (s *Service) OnViewsRead(fn func()) { s.views.testHookRead = fn }
 func (s *Service) PendingViews() int64 {
 	return s.viewCount.Pending()
 }
+
+// SearchMark is the search index's mark of the catalog at version, and
+// the catalog's version now.
+func (s *Service) SearchMark(ctx context.Context, version int64) (mark string, now int64, err error) {
+	if now, err = catalogVersionIn(ctx, s.DB.R); err != nil {
+		return "", 0, err
+	}
+	mark, err = (&indexSource{d: s.DB, terms: s.terms}).Mark(ctx, version)
+	return mark, now, err
+}

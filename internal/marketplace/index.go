@@ -4,8 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"slices"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/geniehq/genie/internal/marketplace/search"
@@ -70,6 +72,35 @@ func (src *indexSource) All(ctx context.Context, row func(*search.Row), term fun
 	})
 	return version, err
 }
+
+// Mark identifies the catalog at version, for the search index's
+// snapshot file: the database (the time its schema was first made, which
+// a copy keeps and another database does not have), the version, and the
+// listings changed in the versions up to it (a database restored to an
+// earlier copy and changed since has others).
+func (src *indexSource) Mark(ctx context.Context, version int64) (string, error) {
+	h := fnv.New64a()
+	var born string
+	if err := src.d.R.QueryRowContext(ctx, `SELECT CAST(applied_at AS TEXT) FROM schema_migrations WHERE version = 1`).Scan(&born); err != nil {
+		return "", fmt.Errorf("marketplace: search mark: %w", err)
+	}
+	fmt.Fprintf(h, "%s\x00%d", born, version)
+	err := db.Each(ctx, src.d.R, func(row db.Row) error {
+		var v, seq int64
+		if err := row.Scan(&v, &seq); err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "\x00%d:%d", v, seq)
+		return nil
+	}, `SELECT version, seq FROM marketplace_changes WHERE version > $1 AND version <= $2 ORDER BY version, seq`, version-markVersions, version)
+	if err != nil {
+		return "", fmt.Errorf("marketplace: search mark: %w", err)
+	}
+	return strconv.FormatUint(h.Sum64(), 16), nil
+}
+
+// markVersions is how many versions of changes a search mark covers.
+const markVersions = 16
 
 // Since reads the changes after version in one snapshot.
 func (src *indexSource) Since(ctx context.Context, version int64) (*search.Changes, error) {
@@ -246,6 +277,14 @@ func (s *Service) StartSearch(ctx context.Context) {
 			s.Log.Warn("marketplace search index not built; the database answers searches", "err", err)
 		}
 	}()
+}
+
+// SetSearchSnapshot names the file in which the search index of a large
+// catalog is kept between runs ("": none). Call it before StartSearch.
+func (s *Service) SetSearchSnapshot(path string) {
+	if s.index != nil {
+		s.index.SetSnapshot(path)
+	}
 }
 
 // SearchReady reports whether the search index StartSearch builds is done.

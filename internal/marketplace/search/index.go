@@ -58,6 +58,7 @@ type Index struct {
 	mu       sync.RWMutex // guards st; held for reading while a query runs
 	st       *state       // nil until built
 	building atomic.Bool
+	snapshot string // the snapshot file ("": none); see SetSnapshot
 }
 
 // New returns an index over src, built when first needed (or by Prepare).
@@ -227,19 +228,45 @@ func (ix *Index) buildInBackground() {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	defer cancel()
 	t0 := time.Now()
-	st, err := ix.build(ctx)
 	log := ix.log.Load()
-	if err != nil {
-		if log != nil && !errors.Is(err, ErrSeqRange) {
-			log.Warn("marketplace search index not built; the database answers searches", "err", err)
+	st, from := ix.resume(ctx, log), "snapshot"
+	if st == nil {
+		var err error
+		if st, err = ix.build(ctx); err != nil {
+			if log != nil && !errors.Is(err, ErrSeqRange) {
+				log.Warn("marketplace search index not built; the database answers searches", "err", err)
+			}
+			return
 		}
-		return
+		from = "catalog"
+		if err := ix.saveSnapshot(ctx, st); err != nil && log != nil {
+			log.Warn("marketplace search snapshot not written", "err", err)
+		}
 	}
 	ix.install(st)
 	if log != nil {
-		log.Info("marketplace search index built", "listings", st.present.GetCardinality(), "terms", len(st.terms),
+		log.Info("marketplace search index built", "from", from, "listings", st.present.GetCardinality(), "terms", len(st.terms),
 			"duration", time.Since(t0).Round(time.Millisecond))
 	}
+}
+
+// resume returns the snapshot's state brought up to the catalog's
+// changes since, or nil when there is no usable snapshot (or the changes
+// do not reach back to it): the index is then built.
+func (ix *Index) resume(ctx context.Context, log *slog.Logger) *state {
+	st, err := ix.loadSnapshot(ctx)
+	if err == nil && st != nil {
+		var c *Changes
+		// a catalog older than the snapshot was restored from a copy
+		if c, err = ix.src.Since(ctx, st.version); err == nil && !c.Rebuild && c.Version >= st.version {
+			st.apply(c)
+			return st
+		}
+	}
+	if err != nil && log != nil {
+		log.Info("marketplace search snapshot not used; building the index", "err", err)
+	}
+	return nil
 }
 
 // install makes st the index's state unless a newer one is in place.

@@ -76,6 +76,15 @@ type DB struct {
 	closed    bool
 }
 
+// FilePath is the SQLite database's file ("" on PostgreSQL), for what is
+// kept beside it.
+func (d *DB) FilePath() string {
+	if d.Engine != SQLite {
+		return ""
+	}
+	return sqlitePath(d.dsn)
+}
+
 // Open opens the store named by dsn: a postgres:// or postgresql:// URL
 // selects PostgreSQL, anything else is a SQLite file path (":memory:" is
 // not supported, since readers and the writer need to share one database).
@@ -97,10 +106,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		if dsn == "" || strings.Contains(dsn, ":memory:") {
 			return nil, errors.New("open sqlite: a file path is required")
 		}
-		path := strings.TrimPrefix(dsn, "file:")
-		if i := strings.IndexByte(path, '?'); i >= 0 {
-			path = path[:i]
-		}
+		path := sqlitePath(dsn)
 		// busy_timeout is given once per DSN: with two, the driver applies
 		// them in no defined order, and the checkpointer's short timeout
 		// would silently become the long one.
