@@ -73,8 +73,7 @@ func nearTerms(sorted []string, word string, prefix bool, k int) []typoTerm {
 		if prune > 0 {
 			// Every term that begins with t's first prune letters is too
 			// far: skip them all.
-			stem := t[:prune]
-			i += sort.Search(hi-i, func(j int) bool { return !strings.HasPrefix(sorted[i+j], stem) })
+			i = pastPrefix(sorted, i, hi, t[:prune])
 			continue
 		}
 		if typos > 0 && typos <= k {
@@ -87,6 +86,19 @@ func nearTerms(sorted []string, word string, prefix bool, k int) []typoTerm {
 		out = out[:maxTypoTerms]
 	}
 	return out
+}
+
+// pastPrefix returns the first index from i (below hi) of the sorted
+// terms whose term does not begin with stem; sorted[i] does. It gallops
+// from i before it bisects: most skips are short, and a bisection of the
+// whole rest of the terms cost as much as the walk itself.
+func pastPrefix(sorted []string, i, hi int, stem string) int {
+	lo, step := i, 1
+	for i+step < hi && strings.HasPrefix(sorted[i+step], stem) {
+		lo, step = i+step, step*2
+	}
+	end := min(i+step, hi)
+	return lo + sort.Search(end-lo, func(j int) bool { return !strings.HasPrefix(sorted[lo+j], stem) })
 }
 
 // walker computes the Damerau (optimal string alignment) distance of the

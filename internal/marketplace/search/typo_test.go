@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -189,5 +190,29 @@ func TestFindWithTypos(t *testing.T) {
 				t.Errorf("got %v (total %d), want %v", page, total, tc.want)
 			}
 		})
+	}
+}
+
+// TestPastPrefix: the gallop finds the first term past a prefix's run,
+// at every position, however long the run (a bisection is the reference).
+func TestPastPrefix(t *testing.T) {
+	for n := 1; n <= 70; n++ {
+		var sorted []string
+		sorted = append(sorted, "aa", "ab")
+		for i := range n {
+			sorted = append(sorted, fmt.Sprintf("b%03d", i))
+		}
+		sorted = append(sorted, "c", "d")
+		for i := 2; i < 2+n; i++ {
+			for _, stem := range []string{"b", sorted[i][:2], sorted[i][:3], sorted[i]} {
+				want := i + sort.Search(len(sorted)-i, func(j int) bool { return !strings.HasPrefix(sorted[i+j], stem) })
+				if got := pastPrefix(sorted, i, len(sorted), stem); got != want {
+					t.Fatalf("n=%d i=%d stem=%q: %d, want %d", n, i, stem, got, want)
+				}
+				if got := pastPrefix(sorted, i, i+1, stem); got != i+1 {
+					t.Fatalf("n=%d i=%d stem=%q, hi=i+1: %d", n, i, stem, got)
+				}
+			}
+		}
 	}
 }
