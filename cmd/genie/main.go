@@ -49,6 +49,32 @@ Run "genie <command> -h" for a command's flags.
 // errUsage marks an error already explained by the flag package.
 var errUsage = errors.New("usage")
 
+// command runs one subcommand with the arguments after its name.
+type command func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+
+// commands are the subcommands by name.
+var commands = map[string]command{
+	"serve":       runServe,
+	"migrate":     runMigrate,
+	"users":       runUsers,
+	"keys":        runKeys,
+	"secrets":     runSecrets,
+	"backup":      runBackup,
+	"restore":     runRestore,
+	"version":     runVersion,
+	"openapi":     runOpenAPI,
+	"eval":        runEval,
+	"marketplace": runMarketplace,
+	"-h":          help,
+	"--help":      help,
+	"help":        help,
+}
+
+func help(_ context.Context, _ []string, stdout, _ io.Writer) error {
+	fmt.Fprint(stdout, usage)
+	return nil
+}
+
 // Run runs one command and returns the process exit code: 0 on success, 2
 // for bad usage, 1 for any other failure (reported as one line on stderr).
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -56,36 +82,12 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		return 2
 	}
-	var err error
-	switch args[0] {
-	case "serve":
-		err = runServe(ctx, args[1:], stderr)
-	case "migrate":
-		err = runMigrate(ctx, args[1:], stdout, stderr)
-	case "users":
-		err = runUsers(ctx, args[1:], stdout, stderr)
-	case "keys":
-		err = runKeys(ctx, args[1:], stdout, stderr)
-	case "secrets":
-		err = runSecrets(ctx, args[1:], stdout, stderr)
-	case "backup":
-		err = runBackup(ctx, args[1:], stdout, stderr)
-	case "restore":
-		err = runRestore(ctx, args[1:], stdout, stderr)
-	case "version":
-		printVersion(stdout)
-	case "openapi":
-		err = runOpenAPI(ctx, args[1:], stdout, stderr)
-	case "eval":
-		err = runEval(ctx, args[1:], stdout, stderr)
-	case "marketplace":
-		err = runMarketplace(ctx, args[1:], stdout, stderr)
-	case "-h", "--help", "help":
-		fmt.Fprint(stdout, usage)
-	default:
+	cmd, ok := commands[args[0]]
+	if !ok {
 		fmt.Fprintf(stderr, "genie: unknown command %q\n\n%s", args[0], usage)
 		return 2
 	}
+	err := cmd(ctx, args[1:], stdout, stderr)
 	switch {
 	case err == nil:
 		return 0

@@ -76,12 +76,7 @@ func (p *Page) Mount(mux *http.ServeMux) {
 	mux.HandleFunc(PagePrefix, func(w http.ResponseWriter, r *http.Request) { p.notFound(w, r) })
 }
 
-func pageHeaders(h http.Header) {
-	h.Set("Content-Security-Policy", pageCSP)
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("X-Frame-Options", "DENY")
-	h.Set("Referrer-Policy", "no-referrer")
-}
+var pageHeaders = webassets.PageHeaders(pageCSP)
 
 // pageData is what the template shows.
 type pageData struct {

@@ -60,13 +60,9 @@ func (p *EditPage) Mount(mux *http.ServeMux) {
 	})
 }
 
-func securityHeaders(h http.Header) {
-	h.Set("Content-Security-Policy", ContentSecurityPolicy)
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("X-Frame-Options", "DENY")
-	// The URL holds the token: never send it to another site.
-	h.Set("Referrer-Policy", "no-referrer")
-}
+// securityHeaders are the page's; its URL holds the token, which no
+// Referer may carry to another site.
+var securityHeaders = webassets.PageHeaders(ContentSecurityPolicy)
 
 type pageData struct {
 	View *editlinks.View

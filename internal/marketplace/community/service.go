@@ -194,7 +194,7 @@ func (s *Service) DeleteReview(ctx context.Context, c *auth.Caller, id string) e
 
 // Favorites returns a page of the caller's favorites, newest first;
 // favorites of non-public listings are hidden from non-admins.
-func (s *Service) Favorites(ctx context.Context, c *auth.Caller, in PageRequest) (*FavoritePage, error) {
+func (s *Service) Favorites(ctx context.Context, c *auth.Caller, in *PageRequest) (*FavoritePage, error) {
 	limit, offset, err := resolvePage(in.Limit, in.Offset)
 	if err != nil {
 		return nil, err
@@ -391,7 +391,7 @@ func (s *Service) changeCollection(ctx context.Context, c *auth.Caller, id strin
 
 // Submissions returns a page of submissions, newest first: everyone's for
 // admins, the caller's own for others.
-func (s *Service) Submissions(ctx context.Context, c *auth.Caller, in SubmissionListRequest) (*SubmissionPage, error) {
+func (s *Service) Submissions(ctx context.Context, c *auth.Caller, in *SubmissionListRequest) (*SubmissionPage, error) {
 	limit, offset, err := resolvePage(in.Limit, in.Offset)
 	if err != nil {
 		return nil, err
