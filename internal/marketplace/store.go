@@ -13,29 +13,21 @@ import (
 	"github.com/geniehq/genie/internal/platform/field"
 )
 
-// args collects query arguments and hands out their placeholders.
-type args []any
-
-func (a *args) add(v any) string {
-	*a = append(*a, v)
-	return fmt.Sprintf("$%d", len(*a))
-}
-
 // conditions builds the WHERE terms of a query over listings l; public
 // is the column that says whether a listing is public (l.is_public, or
 // v.is_public, its copy beside the view counts, whose index the popular
 // sort walks).
-func (s *Service) conditions(q Query, admin bool, public string, a *args) []string {
+func (s *Service) conditions(q Query, admin bool, public string, a *db.Params) []string {
 	var c []string
 	if !admin {
 		c = append(c, public+" = TRUE")
 	}
 	ref := func(col, table, v string) {
 		if field.IsUUID(v) {
-			c = append(c, fmt.Sprintf("l.%s = %s", col, a.add(v)))
+			c = append(c, fmt.Sprintf("l.%s = %s", col, a.Add(v)))
 			return
 		}
-		c = append(c, fmt.Sprintf("l.%s = (SELECT id FROM %s WHERE slug = %s)", col, table, a.add(v)))
+		c = append(c, fmt.Sprintf("l.%s = (SELECT id FROM %s WHERE slug = %s)", col, table, a.Add(v)))
 	}
 	if q.Category != "" {
 		ref("category_id", "marketplace_categories", q.Category)
@@ -44,16 +36,16 @@ func (s *Service) conditions(q Query, admin bool, public string, a *args) []stri
 		ref("brand_id", "marketplace_brands", q.Brand)
 	}
 	if q.Featured != nil {
-		c = append(c, "l.is_featured = "+a.add(*q.Featured))
+		c = append(c, "l.is_featured = "+a.Add(*q.Featured))
 	}
 	if q.MinRating != nil {
-		c = append(c, "l.rating >= "+a.add(*q.MinRating))
+		c = append(c, "l.rating >= "+a.Add(*q.MinRating))
 	}
 	if q.Difficulty != "" {
-		c = append(c, "l.difficulty = "+a.add(q.Difficulty))
+		c = append(c, "l.difficulty = "+a.Add(q.Difficulty))
 	}
 	if q.Industry != "" {
-		c = append(c, "l.industry = "+a.add(q.Industry))
+		c = append(c, "l.industry = "+a.Add(q.Industry))
 	}
 	if len(q.Words) > 0 {
 		c = append(c, s.matchCond(q.Words, "", a))
@@ -90,8 +82,8 @@ func orderTerms(sort string) string {
 // Without withViews the page's view counts are not read (0), and the sort
 // index answers alone, without the join; a first page (offset 0) without
 // the total needs no join either, as no rows are skipped or counted.
-func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal, withViews bool) (string, args) {
-	var a args
+func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal, withViews bool) (string, db.Params) {
+	var a db.Params
 	rank := "0"
 	inner, outer := orderTerms(q.Sort), orderTerms(q.Sort)
 	if q.Sort == sortRelevance && len(q.Words) > 0 {
@@ -103,7 +95,7 @@ func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal, w
 		public = "v.is_public"
 	}
 	conds := s.conditions(q, admin, public, &a)
-	lim, off := a.add(limit), a.add(offset)
+	lim, off := a.Add(limit), a.Add(offset)
 	total := "0"
 	if withTotal {
 		total = "COUNT(*) OVER ()"
@@ -514,7 +506,7 @@ func (s *Service) matching(ctx context.Context, q Query, admin bool) (int64, err
 	var err error
 	switch {
 	case key == "":
-		var a args
+		var a db.Params
 		conds := s.conditions(q, admin, "l.is_public", &a)
 		err = s.DB.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM marketplace_listings l WHERE `+strings.Join(conds, " AND "), a...).Scan(&n)
 	case strings.HasSuffix(key, ":"):

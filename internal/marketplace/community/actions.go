@@ -389,8 +389,8 @@ type SubmissionListRequest struct {
 
 // SubmissionCreateRequest is the data of submissions in mode create.
 type SubmissionCreateRequest struct {
-	AgentID        *string   `json:"agent_id" schema:"required" doc:"Your genie."`
-	SubmissionData rawObject `json:"submission_data" doc:"What the listing should say: slug, display_name, category_id (required to be approved), tagline, description, brand_id, thumbnail_url, demo_video_url, metadata. At most 64 KiB of JSON; default {}."`
+	AgentID        *string         `json:"agent_id" schema:"required" doc:"Your genie."`
+	SubmissionData field.RawObject `json:"submission_data" doc:"What the listing should say: slug, display_name, category_id (required to be approved), tagline, description, brand_id, thumbnail_url, demo_video_url, metadata. At most 64 KiB of JSON; default {}."`
 }
 
 // SubmissionModerateRequest is the data of submissions in modes approve,

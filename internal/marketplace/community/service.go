@@ -419,7 +419,7 @@ func (s *Service) Submissions(ctx context.Context, c *auth.Caller, in *Submissio
 // CreateSubmission submits the caller's own genie for listing, pending,
 // with what the listing should say (an object, default {}). A platform
 // event tells admins' platform endpoints of it.
-func (s *Service) CreateSubmission(ctx context.Context, c *auth.Caller, agentID string, data rawObject) (*Submission, error) {
+func (s *Service) CreateSubmission(ctx context.Context, c *auth.Caller, agentID string, data field.RawObject) (*Submission, error) {
 	d, err := submissionData(data)
 	if err != nil {
 		return nil, err
