@@ -549,24 +549,18 @@ func loadFull(ctx context.Context, q db.Querier, id, lock string) (*Listing, err
 // relatedOf returns up to n public listings of the category, best rated
 // first, excluding the listing itself.
 func (s *Service) relatedOf(ctx context.Context, categoryID, exceptID string, n int) ([]Related, error) {
-	rows, err := s.DB.R.QueryContext(ctx, `SELECT l.id, l.slug, l.display_name, l.tagline, l.thumbnail_url, l.rating, l.category_id
+	rs, err := db.List(ctx, s.DB.R, func(row db.Row) (r Related, err error) {
+		var thumb sql.NullString
+		err = row.Scan(&r.ID, &r.Slug, &r.DisplayName, &r.Tagline, &thumb, &r.Rating, &r.CategoryID)
+		r.ThumbnailURL = ptr(thumb)
+		return r, err
+	}, `SELECT l.id, l.slug, l.display_name, l.tagline, l.thumbnail_url, l.rating, l.category_id
 		FROM marketplace_listings l WHERE l.category_id = $1 AND l.is_public = TRUE AND l.id <> $2
 		ORDER BY l.rating DESC, l.seq DESC LIMIT $3`, categoryID, exceptID, n)
 	if err != nil {
 		return nil, fmt.Errorf("marketplace: related: %w", err)
 	}
-	defer rows.Close()
-	out := []Related{}
-	for rows.Next() {
-		var r Related
-		var thumb sql.NullString
-		if err := rows.Scan(&r.ID, &r.Slug, &r.DisplayName, &r.Tagline, &thumb, &r.Rating, &r.CategoryID); err != nil {
-			return nil, fmt.Errorf("marketplace: related: %w", err)
-		}
-		r.ThumbnailURL = ptr(thumb)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return rs, nil
 }
 
 // fillCreators sets Creator on each listing (admin mode).
