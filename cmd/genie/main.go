@@ -54,7 +54,9 @@ type command func(ctx context.Context, args []string, stdout, stderr io.Writer) 
 
 // commands are the subcommands by name.
 var commands = map[string]command{
-	"serve":       runServe,
+	"serve": func(ctx context.Context, args []string, _, stderr io.Writer) error {
+		return runServe(ctx, args, stderr) // it writes only its log, to stderr
+	},
 	"migrate":     runMigrate,
 	"users":       runUsers,
 	"keys":        runKeys,

@@ -19,7 +19,7 @@ import (
 	"github.com/geniehq/genie/internal/marketplace"
 )
 
-func runServe(ctx context.Context, args []string, _, stderr io.Writer) error {
+func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	fs := newFlagSet("serve", stderr)
 	addr := fs.String("addr", env("GENIE_ADDR", "127.0.0.1:8080"), "listen address (env GENIE_ADDR)")
 	dsn := dbFlag(fs)

@@ -44,9 +44,9 @@ func (s *Service) Actions() httpapi.Actions {
 		"delete": {Access: httpapi.AdminOnly, Handle: httpapi.BindID(s.delete),
 			Summary: "Delete a listing; its genie stays, no longer a template",
 			ID:      "The listing's id.", Response: httpapi.Removed{}, Errors: notFound},
-		"stats": {Access: httpapi.Public, Handle: s.statsAction,
+		"stats": {Access: httpapi.Public, Handle: httpapi.Bind(s.statsAction),
 			Summary: "Catalog statistics (public listings)", Response: Stats{}},
-		"trending": {Access: httpapi.Public, Handle: s.trendingAction,
+		"trending": {Access: httpapi.Public, Handle: httpapi.Bind(s.trendingAction),
 			Summary: "Public listings by trending score (recent views, favorites, reviews and clones)",
 			Request: TrendingRequest{}, Response: TrendingList{}},
 		"clone": {Access: httpapi.Authenticated, Handle: s.clone,
@@ -289,22 +289,16 @@ func (s *Service) delete(ctx context.Context, _ *auth.Caller, id string, _ *stru
 	return httpapi.Gone(id), s.Delete(ctx, id)
 }
 
-func (s *Service) statsAction(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
+// statsAction and trendingAction answer the cached encoding.
+
+func (s *Service) statsAction(ctx context.Context, _ *auth.Caller, _ *struct{}) (json.RawMessage, error) {
 	if err := s.viewCount.Settle(ctx); err != nil {
 		return nil, err
 	}
-	b, err := s.cached(ctx, "stats", true, func() (any, error) { return s.stats(ctx) })
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(b), nil
+	return s.cached(ctx, "stats", true, func() (any, error) { return s.stats(ctx) })
 }
 
-func (s *Service) trendingAction(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in TrendingRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+func (s *Service) trendingAction(ctx context.Context, _ *auth.Caller, in *TrendingRequest) (json.RawMessage, error) {
 	limit, _, err := field.Page{Limit: in.Limit}.Resolve(10, 100)
 	if err != nil {
 		return nil, err
@@ -325,17 +319,13 @@ func (s *Service) trendingAction(ctx context.Context, r *httpapi.Request) (*http
 	if err != nil {
 		return nil, err
 	}
-	b, err := s.cachedAt(catalog, views, key, true, func() (any, error) {
+	return s.cachedAt(catalog, views, key, true, func() (any, error) {
 		items, err := s.trending(ctx, catalog, category, rising, limit)
 		if err != nil {
 			return nil, err
 		}
 		return TrendingList{Count: len(items), Items: items}, nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(b), nil
 }
 
 func (s *Service) clone(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
