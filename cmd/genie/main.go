@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 )
 
@@ -108,6 +109,17 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	return fs
+}
+
+// subFlagSet returns the FlagSet of a command's subcommand, args[0],
+// named "command sub"; when args name none of subs, it prints usage and
+// returns errUsage.
+func subFlagSet(command string, subs, args []string, stderr io.Writer, usage string) (*flag.FlagSet, error) {
+	if len(args) == 0 || !slices.Contains(subs, args[0]) {
+		fmt.Fprint(stderr, usage)
+		return nil, errUsage
+	}
+	return newFlagSet(command+" "+args[0], stderr), nil
 }
 
 // parse parses args, mapping flag errors to errUsage; positional arguments

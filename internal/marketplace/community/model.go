@@ -121,15 +121,6 @@ type (
 	SubmissionPage Page[Submission]
 )
 
-// pageOf is the page of items: an array of objects, [] when empty.
-func pageOf[T any](items []*T, count int64, limit, offset int) Page[T] {
-	out := make([]T, len(items))
-	for i, p := range items {
-		out[i] = *p
-	}
-	return Page[T]{Count: count, Items: out, Limit: limit, Offset: offset}
-}
-
 // resolvePage resolves the limit and offset of a list mode.
 func resolvePage(limit, offset *int) (int, int, error) {
 	return field.Page{Limit: limit, Offset: offset}.Resolve(DefaultLimit, MaxLimit)

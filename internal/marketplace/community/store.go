@@ -250,21 +250,33 @@ func deleteFavorite(ctx context.Context, w *marketplace.WriteTx, userID, listing
 	return err
 }
 
-// countFavorites counts the caller's favorites the caller can see.
-func countFavorites(ctx context.Context, q db.Querier, c *auth.Caller) (int64, error) {
-	return count(ctx, q, "favorites", `SELECT COUNT(*) FROM marketplace_favorites f JOIN marketplace_listings l ON l.id = f.listing_id
-		WHERE f.user_id = $1`+publicOnly(c), c.UserID)
+// favoriteFilter selects the caller's favorites (of one listing when
+// listingID is set) that the caller can see.
+type favoriteFilter struct {
+	c         *auth.Caller
+	listingID string
 }
 
-// listFavorites reads the caller's favorites (of one listing when
-// listingID is set) with their full listings, newest first; favorites of
-// listings the caller cannot see are left out.
-func listFavorites(ctx context.Context, q db.Querier, c *auth.Caller, listingID string, limit, offset int) ([]*Favorite, error) {
-	var a db.Params
-	where := ` WHERE f.user_id = ` + a.Add(c.UserID) + publicOnly(c)
-	if listingID != "" {
-		where += ` AND f.listing_id = ` + a.Add(listingID)
+func (f favoriteFilter) where(a *db.Params) string {
+	where := ` WHERE f.user_id = ` + a.Add(f.c.UserID) + publicOnly(f.c)
+	if f.listingID != "" {
+		where += ` AND f.listing_id = ` + a.Add(f.listingID)
 	}
+	return where
+}
+
+// countFavorites counts the favorites of a list.
+func countFavorites(ctx context.Context, q db.Querier, f favoriteFilter) (int64, error) {
+	var a db.Params
+	return count(ctx, q, "favorites", `SELECT COUNT(*) FROM marketplace_favorites f JOIN marketplace_listings l ON l.id = f.listing_id`+
+		f.where(&a), a...)
+}
+
+// listFavorites reads a page of the favorites with their full listings,
+// newest first.
+func listFavorites(ctx context.Context, q db.Querier, f favoriteFilter, limit, offset int) ([]*Favorite, error) {
+	var a db.Params
+	where := f.where(&a)
 	rows, err := q.QueryContext(ctx, `SELECT `+marketplace.ListingColumns+`, f.id, f.created_at FROM marketplace_favorites f
 		JOIN marketplace_listings l ON l.id = f.listing_id JOIN marketplace_categories c ON c.id = l.category_id
 		LEFT JOIN marketplace_brands b ON b.id = l.brand_id`+where+` ORDER BY f.created_at DESC, f.id DESC LIMIT `+a.Add(limit)+
@@ -311,9 +323,9 @@ func loadCollection(ctx context.Context, q db.Querier, c *auth.Caller, id string
 	return k, nil
 }
 
-// countCollections counts the user's collections.
-func countCollections(ctx context.Context, q db.Querier, userID string) (int64, error) {
-	return count(ctx, q, "collections", `SELECT COUNT(*) FROM marketplace_collections WHERE user_id = $1`, userID)
+// countCollections counts the caller's collections.
+func countCollections(ctx context.Context, q db.Querier, c *auth.Caller) (int64, error) {
+	return count(ctx, q, "collections", `SELECT COUNT(*) FROM marketplace_collections WHERE user_id = $1`, c.UserID)
 }
 
 // listCollections reads a page of the caller's collections, newest first.
