@@ -32,11 +32,11 @@ func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 func runUsers(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || (args[0] != "add" && args[0] != "set-role") {
-		fmt.Fprint(stderr, "usage: genie users add --email E --password P [--role R] | genie users set-role --email E --role R\n")
-		return errUsage
+	fs, err := subFlagSet("users", []string{"add", "set-role"}, args, stderr,
+		"usage: genie users add --email E --password P [--role R] | genie users set-role --email E --role R\n")
+	if err != nil {
+		return err
 	}
-	fs := newFlagSet("users "+args[0], stderr)
 	dsn := dbFlag(fs)
 	email := fs.String("email", "", "account email (required)")
 	password := fs.String("password", "", "account password, 6 to 72 bytes (required for add)")
@@ -84,11 +84,10 @@ func runUsers(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 }
 
 func runKeys(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "add" {
-		fmt.Fprint(stderr, "usage: genie keys add --email E --name N\n")
-		return errUsage
+	fs, err := subFlagSet("keys", []string{"add"}, args, stderr, "usage: genie keys add --email E --name N\n")
+	if err != nil {
+		return err
 	}
-	fs := newFlagSet("keys add", stderr)
 	dsn := dbFlag(fs)
 	email := fs.String("email", "", "account email (required)")
 	name := fs.String("name", "", "key display name (required)")

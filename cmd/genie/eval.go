@@ -11,11 +11,10 @@ import (
 // runEval runs "genie eval answers": the answer-quality evaluation of the
 // knowledge model on a directory of knowledge bases and their questions.
 func runEval(_ context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "answers" {
-		fmt.Fprintln(stderr, "usage: genie eval answers [--dir DIR] [--failures]")
-		return errUsage
+	fs, err := subFlagSet("eval", []string{"answers"}, args, stderr, "usage: genie eval answers [--dir DIR] [--failures]\n")
+	if err != nil {
+		return err
 	}
-	fs := newFlagSet("eval answers", stderr)
 	dir := fs.String("dir", "internal/knowledge/testdata/eval", "directory of evaluation sets (each a directory of knowledge bases)")
 	failures := fs.Bool("failures", false, "also print each wrong answer, refusal and unanswerable question answered")
 	if err := parse(fs, args[1:]); err != nil {

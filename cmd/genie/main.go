@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 )
 
@@ -49,6 +50,34 @@ Run "genie <command> -h" for a command's flags.
 // errUsage marks an error already explained by the flag package.
 var errUsage = errors.New("usage")
 
+// command runs one subcommand with the arguments after its name.
+type command func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+
+// commands are the subcommands by name.
+var commands = map[string]command{
+	"serve": func(ctx context.Context, args []string, _, stderr io.Writer) error {
+		return runServe(ctx, args, stderr) // it writes only its log, to stderr
+	},
+	"migrate":     runMigrate,
+	"users":       runUsers,
+	"keys":        runKeys,
+	"secrets":     runSecrets,
+	"backup":      runBackup,
+	"restore":     runRestore,
+	"version":     runVersion,
+	"openapi":     runOpenAPI,
+	"eval":        runEval,
+	"marketplace": runMarketplace,
+	"-h":          help,
+	"--help":      help,
+	"help":        help,
+}
+
+func help(_ context.Context, _ []string, stdout, _ io.Writer) error {
+	fmt.Fprint(stdout, usage)
+	return nil
+}
+
 // Run runs one command and returns the process exit code: 0 on success, 2
 // for bad usage, 1 for any other failure (reported as one line on stderr).
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -56,36 +85,12 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		return 2
 	}
-	var err error
-	switch args[0] {
-	case "serve":
-		err = runServe(ctx, args[1:], stderr)
-	case "migrate":
-		err = runMigrate(ctx, args[1:], stdout, stderr)
-	case "users":
-		err = runUsers(ctx, args[1:], stdout, stderr)
-	case "keys":
-		err = runKeys(ctx, args[1:], stdout, stderr)
-	case "secrets":
-		err = runSecrets(ctx, args[1:], stdout, stderr)
-	case "backup":
-		err = runBackup(ctx, args[1:], stdout, stderr)
-	case "restore":
-		err = runRestore(ctx, args[1:], stdout, stderr)
-	case "version":
-		printVersion(stdout)
-	case "openapi":
-		err = runOpenAPI(ctx, args[1:], stdout, stderr)
-	case "eval":
-		err = runEval(ctx, args[1:], stdout, stderr)
-	case "marketplace":
-		err = runMarketplace(ctx, args[1:], stdout, stderr)
-	case "-h", "--help", "help":
-		fmt.Fprint(stdout, usage)
-	default:
+	cmd, ok := commands[args[0]]
+	if !ok {
 		fmt.Fprintf(stderr, "genie: unknown command %q\n\n%s", args[0], usage)
 		return 2
 	}
+	err := cmd(ctx, args[1:], stdout, stderr)
 	switch {
 	case err == nil:
 		return 0
@@ -104,6 +109,17 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	return fs
+}
+
+// subFlagSet returns the FlagSet of a command's subcommand, args[0],
+// named "command sub"; when args name none of subs, it prints usage and
+// returns errUsage.
+func subFlagSet(command string, subs, args []string, stderr io.Writer, usage string) (*flag.FlagSet, error) {
+	if len(args) == 0 || !slices.Contains(subs, args[0]) {
+		fmt.Fprint(stderr, usage)
+		return nil, errUsage
+	}
+	return newFlagSet(command+" "+args[0], stderr), nil
 }
 
 // parse parses args, mapping flag errors to errUsage; positional arguments

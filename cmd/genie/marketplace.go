@@ -19,11 +19,11 @@ import (
 // "genie marketplace export [FILE.jsonl]" (docs/marketplace.md, "Import
 // and export").
 func runMarketplace(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || (args[0] != "import" && args[0] != "export") {
-		fmt.Fprint(stderr, "usage: genie marketplace import [--db DSN] FILE.jsonl | genie marketplace export [--db DSN] [FILE.jsonl]\n")
-		return errUsage
+	fs, err := subFlagSet("marketplace", []string{"import", "export"}, args, stderr,
+		"usage: genie marketplace import [--db DSN] FILE.jsonl | genie marketplace export [--db DSN] [FILE.jsonl]\n")
+	if err != nil {
+		return err
 	}
-	fs := newFlagSet("marketplace "+args[0], stderr)
 	dsn := dbFlag(fs)
 	if err := fs.Parse(args[1:]); err != nil {
 		return errUsage

@@ -41,12 +41,11 @@ var defaultOverlap = map[string]time.Duration{
 }
 
 func runSecrets(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || !slices.Contains([]string{"init", "list", "rotate", "prune"}, args[0]) {
-		fmt.Fprint(stderr, secretsUsage)
-		return errUsage
+	fs, err := subFlagSet("secrets", []string{"init", "list", "rotate", "prune"}, args, stderr, secretsUsage)
+	if err != nil {
+		return err
 	}
 	cmd := args[0]
-	fs := newFlagSet("secrets "+cmd, stderr)
 	dsn := dbFlag(fs)
 	keyFile := keyFileFlag(fs)
 	name := fs.String("name", "", "key name (rotate, prune)")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"runtime"
@@ -36,7 +37,8 @@ func buildVersion() (v, rev string, dirty bool) {
 	return v, rev, dirty
 }
 
-func printVersion(w io.Writer) {
+// runVersion prints the version, whatever the arguments.
+func runVersion(_ context.Context, _ []string, w, _ io.Writer) error {
 	v, rev, dirty := buildVersion()
 	fmt.Fprintf(w, "genie %s", v)
 	if rev != "" {
@@ -47,6 +49,7 @@ func printVersion(w io.Writer) {
 		fmt.Fprint(w, ")")
 	}
 	fmt.Fprintf(w, " %s %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return nil
 }
 
 // buildVersionString is the version the server publishes (GET / and the

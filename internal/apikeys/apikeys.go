@@ -6,9 +6,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -52,19 +50,7 @@ type Owner struct {
 
 // CheckName validates and trims a key name (nil: not given). Create
 // applies it: callers pass the name as given.
-func CheckName(name *string) (string, error) {
-	if name == nil {
-		return "", apperr.Required("name")
-	}
-	n := strings.TrimSpace(*name)
-	if n == "" {
-		return "", apperr.Invalid("name", "name must not be empty")
-	}
-	if utf8.RuneCountInString(n) > MaxNameLen {
-		return "", apperr.Invalid("name", "name must be at most %d characters", MaxNameLen)
-	}
-	return n, nil
-}
+func CheckName(name *string) (string, error) { return field.RequiredString("name", name, MaxNameLen) }
 
 // Create makes a key named name (trimmed; not empty, at most MaxNameLen
 // characters) for the owner. It fails with VALIDATION_ERROR when the name

@@ -22,21 +22,21 @@ func (s *Service) Actions() httpapi.Actions {
 	public := []string{apperr.CodeAgentNotFound, apperr.CodeNotFound, apperr.CodeRateLimited}
 	owner := []string{apperr.CodeAgentNotFound, apperr.CodeNotFound}
 	return httpapi.Actions{
-		"ask": {Access: httpapi.Public, Handle: s.ask, MaxBody: publicMaxBody, Idempotent: true,
+		"ask": {Access: httpapi.Public, Handle: limited(s, "ask", s.ask), MaxBody: publicMaxBody, Idempotent: true,
 			Summary: "Ask a genie a question: an answer quoted from its documents, with its sources, or answered false",
 			Request: AskRequest{}, Response: Asked{}, Errors: public},
-		"escalate": {Access: httpapi.Public, Handle: s.escalate, MaxBody: publicMaxBody, Status: http.StatusCreated, Idempotent: true,
+		"escalate": {Access: httpapi.Public, Handle: limited(s, "escalate", s.escalate), MaxBody: publicMaxBody, Status: http.StatusCreated, Idempotent: true,
 			Summary: "Hand a conversation over to a person: the genie's owner gets the transcript by mail, Reply-To the visitor",
 			Request: EscalateRequest{}, Response: Escalated{}, Errors: public},
-		"feedback": {Access: httpapi.Public, Handle: s.feedback, MaxBody: publicMaxBody,
+		"feedback": {Access: httpapi.Public, Handle: limited(s, "ask", s.feedback), MaxBody: publicMaxBody,
 			Summary: "Say whether an answer helped (the last feedback counts)",
 			Request: FeedbackRequest{}, Response: FeedbackAnswer{}, Errors: public},
-		"all": {Access: httpapi.Authenticated, Handle: s.all, Summary: "List your genies' conversations, newest activity first",
+		"all": {Access: httpapi.Authenticated, Handle: httpapi.Bind(s.all), Summary: "List your genies' conversations, newest activity first",
 			Request: ListRequest{}, Response: List{}, Errors: owner},
 		"get": {Access: httpapi.Authenticated, Handle: s.get, Summary: "Get a conversation's transcript, with its escalations",
 			ID: "The conversation's id (or data.conversationId).", IDOptional: true,
 			Request: GetRequest{}, Response: One{}, Errors: owner},
-		"gaps": {Access: httpapi.Authenticated, Handle: s.gaps,
+		"gaps": {Access: httpapi.Authenticated, Handle: httpapi.Bind(s.gaps),
 			Summary: "The questions your genies could not answer or that visitors marked unhelpful, grouped and counted",
 			Request: GapsRequest{}, Response: GapList{}, Errors: owner},
 	}
@@ -145,91 +145,64 @@ func clientOf(ctx context.Context) string {
 	return s
 }
 
-func (s *Service) ask(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	ctx, err := s.limitClient(ctx, r.HTTP, "ask")
-	if err != nil {
-		return nil, err
+// limited adapts a public action's service call: the caller's address is
+// counted against kind's limit first, then the data is bound as by
+// httpapi.Bind.
+func limited[In, Out any](s *Service, kind string, fn func(ctx context.Context, in *In) (Out, error)) httpapi.Handler {
+	bound := httpapi.Bind(func(ctx context.Context, _ *auth.Caller, in *In) (Out, error) { return fn(ctx, in) })
+	return func(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
+		ctx, err := s.limitClient(ctx, r.HTTP, kind)
+		if err != nil {
+			return nil, err
+		}
+		return bound(ctx, r)
 	}
-	var in AskRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+}
+
+func (s *Service) ask(ctx context.Context, in *AskRequest) (*Asked, error) {
 	if in.AgentID == nil {
 		return nil, apperr.Required("agentId")
 	}
 	if _, err := CheckQuestion(in.Question); err != nil {
 		return nil, err
 	}
-	a, err := s.Ask(ctx, *in.AgentID, *in.Question, str(in.ConversationID))
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(a), nil
+	return s.Ask(ctx, *in.AgentID, *in.Question, str(in.ConversationID))
 }
 
-func (s *Service) escalate(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	ctx, err := s.limitClient(ctx, r.HTTP, "escalate")
-	if err != nil {
-		return nil, err
-	}
-	var in EscalateRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+func (s *Service) escalate(ctx context.Context, in *EscalateRequest) (*Escalated, error) {
 	if in.ConversationID == nil {
 		return nil, apperr.Required("conversationId")
 	}
-	e, err := s.Escalate(ctx, *in.ConversationID, EscalationInput{Email: str(in.Email), Name: str(in.Name), Note: str(in.Note)})
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.Created(e), nil
+	return s.Escalate(ctx, *in.ConversationID, EscalationInput{Email: str(in.Email), Name: str(in.Name), Note: str(in.Note)})
 }
 
-func (s *Service) feedback(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	ctx, err := s.limitClient(ctx, r.HTTP, "ask")
-	if err != nil {
-		return nil, err
-	}
-	var in FeedbackRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+func (s *Service) feedback(ctx context.Context, in *FeedbackRequest) (FeedbackAnswer, error) {
 	switch {
 	case in.ConversationID == nil:
-		return nil, apperr.Required("conversationId")
+		return FeedbackAnswer{}, apperr.Required("conversationId")
 	case in.MessageID == nil:
-		return nil, apperr.Required("messageId")
+		return FeedbackAnswer{}, apperr.Required("messageId")
 	case in.Helpful == nil:
-		return nil, apperr.Required("helpful")
+		return FeedbackAnswer{}, apperr.Required("helpful")
 	}
-	if err := s.Feedback(ctx, *in.ConversationID, *in.MessageID, *in.Helpful); err != nil {
-		return nil, err
-	}
-	return httpapi.OK(FeedbackAnswer{Success: true, MessageID: *in.MessageID, Helpful: *in.Helpful}), nil
+	err := s.Feedback(ctx, *in.ConversationID, *in.MessageID, *in.Helpful)
+	return FeedbackAnswer{Success: true, MessageID: *in.MessageID, Helpful: *in.Helpful}, err
 }
 
-func (s *Service) all(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in ListRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+func (s *Service) all(ctx context.Context, c *auth.Caller, in *ListRequest) (List, error) {
 	limit, offset, err := field.Page{Limit: in.Limit, Offset: in.Offset}.Resolve(50, 200)
 	if err != nil {
-		return nil, err
+		return List{}, err
 	}
 	filter := str(in.Filter)
 	switch filter {
 	case "", FilterUnanswered, FilterEscalated, FilterFeedback:
 	default:
-		return nil, apperr.Invalid("filter", "filter must be one of unanswered, escalated, feedback")
+		return List{}, apperr.Invalid("filter", "filter must be one of unanswered, escalated, feedback")
 	}
-	cs, total, err := s.List(ctx, r.Caller, ListOptions{All: in.AdminMode && r.Caller.IsAdmin(), AgentID: str(in.AgentID),
+	cs, total, err := s.List(ctx, c, ListOptions{All: in.AdminMode && c.IsAdmin(), AgentID: str(in.AgentID),
 		Filter: filter, Limit: limit, Offset: offset})
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(List{Conversations: cs, Count: total, Limit: limit, Offset: offset}), nil
+	return List{Conversations: cs, Count: total, Limit: limit, Offset: offset}, err
 }
 
 func (s *Service) get(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
@@ -251,18 +224,11 @@ func (s *Service) get(ctx context.Context, r *httpapi.Request) (*httpapi.Respons
 	return httpapi.OK(One{Conversation: &Detail{Conversation: *c, Messages: c.Messages, Escalations: c.Escalations}}), nil
 }
 
-func (s *Service) gaps(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in GapsRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+func (s *Service) gaps(ctx context.Context, c *auth.Caller, in *GapsRequest) (GapList, error) {
 	limit, _, err := field.Page{Limit: in.Limit}.Resolve(50, 200)
 	if err != nil {
-		return nil, err
+		return GapList{}, err
 	}
-	gs, total, err := s.Gaps(ctx, r.Caller, str(in.AgentID), in.AdminMode && r.Caller.IsAdmin(), limit)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(GapList{Gaps: gs, Count: total}), nil
+	gs, total, err := s.Gaps(ctx, c, str(in.AgentID), in.AdminMode && c.IsAdmin(), limit)
+	return GapList{Gaps: gs, Count: total}, err
 }

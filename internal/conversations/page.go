@@ -1,7 +1,6 @@
 package conversations
 
 import (
-	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -76,12 +75,7 @@ func (p *Page) Mount(mux *http.ServeMux) {
 	mux.HandleFunc(PagePrefix, func(w http.ResponseWriter, r *http.Request) { p.notFound(w, r) })
 }
 
-func pageHeaders(h http.Header) {
-	h.Set("Content-Security-Policy", pageCSP)
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("X-Frame-Options", "DENY")
-	h.Set("Referrer-Policy", "no-referrer")
-}
+var pageHeaders = webassets.PageHeaders(pageCSP)
 
 // pageData is what the template shows.
 type pageData struct {
@@ -349,20 +343,8 @@ func preferredLanguage(h string) string {
 }
 
 func (p *Page) render(w http.ResponseWriter, r *http.Request, d *pageData, status int) {
-	h := w.Header()
-	pageHeaders(h)
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Robots-Tag", "noindex, nofollow")
 	if strings.Count(strings.TrimPrefix(r.URL.Path, PagePrefix), "/") > 0 {
 		d.Assets = "/chat/assets/"
 	}
-	var buf bytes.Buffer
-	if err := p.tmpl.Execute(&buf, d); err != nil {
-		p.log.ErrorContext(r.Context(), "conversation page template", "err", err)
-		http.Error(w, "The page could not be loaded.", http.StatusInternalServerError)
-		return
-	}
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	w.Write(buf.Bytes()) //nolint:errcheck
+	p.assets.Render(w, r, p.log, "conversation page template", p.tmpl, d, status)
 }

@@ -100,20 +100,12 @@ func scanMessage(row interface{ Scan(...any) error }, extra ...any) (*Message, e
 }
 
 func loadMessages(ctx context.Context, q db.Querier, convID string) ([]Message, error) {
-	rows, err := q.QueryContext(ctx, `SELECT `+msgColumns+` FROM conversation_messages WHERE conversation_id = $1 ORDER BY seq`, convID)
+	ms, err := db.List(ctx, q, db.Value(func(r db.Row) (*Message, error) { return scanMessage(r) }),
+		`SELECT `+msgColumns+` FROM conversation_messages WHERE conversation_id = $1 ORDER BY seq`, convID)
 	if err != nil {
 		return nil, fmt.Errorf("load messages: %w", err)
 	}
-	defer rows.Close()
-	out := []Message{}
-	for rows.Next() {
-		m, err := scanMessage(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *m)
-	}
-	return out, rows.Err()
+	return ms, nil
 }
 
 // setHelpful records feedback on an answer of the conversation; the

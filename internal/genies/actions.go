@@ -59,18 +59,19 @@ type One struct {
 
 // UpdateRequest is update's data: only the fields given change.
 type UpdateRequest struct {
-	Name         *string                  `json:"name" schema:"minLength=1,maxLength=200"`
-	Description  *string                  `json:"description" schema:"maxLength=5000"`
-	Instructions *string                  `json:"instructions" schema:"maxLength=100000"`
-	Greeting     *string                  `json:"greeting" schema:"maxLength=2000"`
-	VoiceID      field.Optional[string]   `json:"voice_id" doc:"A voice id, or null for none."`
-	DocumentIDs  field.Optional[[]string] `json:"document_ids" doc:"The knowledge-base documents (UUIDs) the genie uses."`
-	Conversation *ConversationPatch       `json:"conversation" doc:"The public conversation page's settings; only the fields given change."`
+	Name *string `json:"name" schema:"minLength=1,maxLength=200"`
+	Details
 }
 
 // CreateRequest is create's data: name is required.
 type CreateRequest struct {
-	Name         *string                  `json:"name" schema:"required,minLength=1,maxLength=200"`
+	Name *string `json:"name" schema:"required,minLength=1,maxLength=200"`
+	Details
+}
+
+// Details are the fields of create and update beside the name, each
+// optional in both.
+type Details struct {
 	Description  *string                  `json:"description" schema:"maxLength=5000"`
 	Instructions *string                  `json:"instructions" schema:"maxLength=100000"`
 	Greeting     *string                  `json:"greeting" schema:"maxLength=2000"`

@@ -215,13 +215,8 @@ func (s *Service) List(ctx context.Context, c *auth.Caller, o ListOptions) ([]*G
 // supplied, which stays as it is. A null voice_id clears the voice; a null
 // document_ids empties the list.
 type Fields struct {
-	Name         *string
-	Description  *string
-	Instructions *string
-	Greeting     *string
-	VoiceID      field.Optional[string]
-	DocumentIDs  field.Optional[[]string]
-	Conversation *ConversationPatch
+	Name *string
+	Details
 }
 
 // Check validates f; with create set, name is required. The fields it

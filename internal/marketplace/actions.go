@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/httpapi"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/field"
@@ -33,19 +34,19 @@ func (s *Service) Actions() httpapi.Actions {
 		"get": {Access: httpapi.Public, Handle: s.get,
 			Summary: "Get a listing with related listings (counts a view)",
 			ID:      "The listing's slug (preferred) or id.", Request: GetRequest{}, Response: Detail{}, Errors: notFound},
-		"create": {Access: httpapi.AdminOnly, Handle: s.create, MaxBody: maxBody,
+		"create": {Access: httpapi.AdminOnly, Handle: httpapi.Bind(s.create), MaxBody: maxBody,
 			Summary: "Publish a genie as a listing (the genie becomes its template)",
 			Request: ListingRequest{}, Response: Listing{}, Status: http.StatusCreated, Idempotent: true,
 			Errors: []string{apperr.CodeNotFound, apperr.CodeAgentNotFound}},
-		"update": {Access: httpapi.AdminOnly, Handle: s.update, MaxBody: maxBody,
+		"update": {Access: httpapi.AdminOnly, Handle: httpapi.BindID(s.update), MaxBody: maxBody,
 			Summary: "Change a listing (only the fields given)",
 			ID:      "The listing's id.", Request: UpdateRequest{}, Response: Listing{}, Errors: notFound},
-		"delete": {Access: httpapi.AdminOnly, Handle: s.delete,
+		"delete": {Access: httpapi.AdminOnly, Handle: httpapi.BindID(s.delete),
 			Summary: "Delete a listing; its genie stays, no longer a template",
 			ID:      "The listing's id.", Response: httpapi.Removed{}, Errors: notFound},
-		"stats": {Access: httpapi.Public, Handle: s.statsAction,
+		"stats": {Access: httpapi.Public, Handle: httpapi.Bind(s.statsAction),
 			Summary: "Catalog statistics (public listings)", Response: Stats{}},
-		"trending": {Access: httpapi.Public, Handle: s.trendingAction,
+		"trending": {Access: httpapi.Public, Handle: httpapi.Bind(s.trendingAction),
 			Summary: "Public listings by trending score (recent views, favorites, reviews and clones)",
 			Request: TrendingRequest{}, Response: TrendingList{}},
 		"clone": {Access: httpapi.Authenticated, Handle: s.clone,
@@ -264,70 +265,40 @@ func (s *Service) get(ctx context.Context, r *httpapi.Request) (*httpapi.Respons
 	return httpapi.OK(d), nil
 }
 
-func (s *Service) create(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in ListingRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+// The admin record actions: the data's rules (validate), then one
+// service call (httpapi.Bind and BindID read the data and the id).
+
+func (s *Service) create(ctx context.Context, c *auth.Caller, in *ListingRequest) (*Listing, error) {
 	p, err := in.validate(true)
 	if err != nil {
 		return nil, err
 	}
-	l, err := s.Create(ctx, r.Caller, p)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.Created(l), nil
+	return s.Create(ctx, c, p)
 }
 
-func (s *Service) update(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := r.RequireID()
-	if err != nil {
-		return nil, err
-	}
-	var in UpdateRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	full := ListingRequest(in)
+func (s *Service) update(ctx context.Context, _ *auth.Caller, id string, in *UpdateRequest) (*Listing, error) {
+	full := ListingRequest(*in)
 	p, err := full.validate(false)
 	if err != nil {
 		return nil, err
 	}
-	l, err := s.Update(ctx, strings.TrimSpace(id), p)
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(l), nil
+	return s.Update(ctx, id, p)
 }
 
-func (s *Service) delete(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	id, err := r.RequireID()
-	if err != nil {
-		return nil, err
-	}
-	if err := s.Delete(ctx, id); err != nil {
-		return nil, err
-	}
-	return httpapi.OK(httpapi.Gone(id)), nil
+func (s *Service) delete(ctx context.Context, _ *auth.Caller, id string, _ *struct{}) (httpapi.Removed, error) {
+	return httpapi.Gone(id), s.Delete(ctx, id)
 }
 
-func (s *Service) statsAction(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
+// statsAction and trendingAction answer the cached encoding.
+
+func (s *Service) statsAction(ctx context.Context, _ *auth.Caller, _ *struct{}) (json.RawMessage, error) {
 	if err := s.viewCount.Settle(ctx); err != nil {
 		return nil, err
 	}
-	b, err := s.cached(ctx, "stats", true, func() (any, error) { return s.stats(ctx) })
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(b), nil
+	return s.cached(ctx, "stats", true, func() (any, error) { return s.stats(ctx) })
 }
 
-func (s *Service) trendingAction(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in TrendingRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
+func (s *Service) trendingAction(ctx context.Context, _ *auth.Caller, in *TrendingRequest) (json.RawMessage, error) {
 	limit, _, err := field.Page{Limit: in.Limit}.Resolve(10, 100)
 	if err != nil {
 		return nil, err
@@ -348,17 +319,13 @@ func (s *Service) trendingAction(ctx context.Context, r *httpapi.Request) (*http
 	if err != nil {
 		return nil, err
 	}
-	b, err := s.cachedAt(catalog, views, key, true, func() (any, error) {
+	return s.cachedAt(catalog, views, key, true, func() (any, error) {
 		items, err := s.trending(ctx, catalog, category, rising, limit)
 		if err != nil {
 			return nil, err
 		}
 		return TrendingList{Count: len(items), Items: items}, nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return httpapi.OK(b), nil
 }
 
 func (s *Service) clone(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {

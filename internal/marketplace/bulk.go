@@ -259,7 +259,7 @@ func parseBulkLine(line []byte) (*bulkRow, error) {
 			return nil, err
 		}
 	}
-	row := &bulkRow{l: Listing{IsPublic: true, Metadata: rawJSON("{}")}}
+	row := &bulkRow{l: Listing{IsPublic: true, Metadata: field.RawObject("{}")}}
 	p.apply(&row.l)
 	row.difficulty, row.industry = p.filters()
 	if in.IsPublic != nil {

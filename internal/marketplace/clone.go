@@ -103,7 +103,7 @@ func cloneFields(in *CloneRequest, tpl *genies.Genie) (genies.Fields, error) {
 		}
 		name = n
 	}
-	return genies.Fields{Name: &name, Description: &desc, Instructions: &instr, Greeting: &greet, VoiceID: field.OrNull(voice)}, nil
+	return genies.Fields{Name: &name, Details: genies.Details{Description: &desc, Instructions: &instr, Greeting: &greet, VoiceID: field.OrNull(voice)}}, nil
 }
 
 // CloneResult is the clone action's cloneResult.

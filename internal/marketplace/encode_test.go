@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"testing"
 	"time"
+
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // TestAppendPage: pages encoded from the cached encodings are the bytes
@@ -16,7 +18,7 @@ func TestAppendPage(t *testing.T) {
 		return &Listing{ID: "id", Slug: "s", DisplayName: tricky, Tagline: `"view_count":7`, Description: tricky,
 			CategoryID: "c", BrandID: &brand, Category: Ref{ID: "c", Name: `"view_count":`, Slug: "c"},
 			Brand: &Ref{ID: brand, Name: "B", Slug: "b"}, ThumbnailURL: &thumb, Rating: 4.5, RatingCount: 3,
-			ViewCount: int64(i * 1000), CloneCount: 2, Metadata: rawJSON(`{"view_count":99}`),
+			ViewCount: int64(i * 1000), CloneCount: 2, Metadata: field.RawObject(`{"view_count":99}`),
 			CreatedAt: time.Unix(int64(i), 0).UTC(), UpdatedAt: time.Unix(0, 0).UTC()}
 	}
 	for _, n := range []int{0, 1, 3} {

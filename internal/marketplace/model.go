@@ -40,28 +40,28 @@ type Creator struct {
 
 // Listing is the full listing shape (actions all, get, create, update).
 type Listing struct {
-	ID           string    `json:"id"`
-	AgentID      *string   `json:"agent_id"`
-	Slug         string    `json:"slug"`
-	DisplayName  string    `json:"display_name"`
-	Tagline      string    `json:"tagline"`
-	Description  string    `json:"description"`
-	CategoryID   string    `json:"category_id"`
-	BrandID      *string   `json:"brand_id"`
-	Category     Ref       `json:"category"`
-	Brand        *Ref      `json:"brand"`
-	ThumbnailURL *string   `json:"thumbnail_url"`
-	DemoVideoURL *string   `json:"demo_video_url"`
-	IsFeatured   bool      `json:"is_featured"`
-	IsPublic     bool      `json:"is_public"`
-	Rating       float64   `json:"rating"`
-	RatingCount  int64     `json:"rating_count"`
-	ViewCount    int64     `json:"view_count"`
-	CloneCount   int64     `json:"clone_count"`
-	Metadata     rawJSON   `json:"metadata" doc:"An object, for example {difficulty, industry}."`
-	CreatedAt    time.Time `json:"created_at"`
-	UpdatedAt    time.Time `json:"updated_at"`
-	Creator      *Creator  `json:"creator,omitempty"`
+	ID           string          `json:"id"`
+	AgentID      *string         `json:"agent_id"`
+	Slug         string          `json:"slug"`
+	DisplayName  string          `json:"display_name"`
+	Tagline      string          `json:"tagline"`
+	Description  string          `json:"description"`
+	CategoryID   string          `json:"category_id"`
+	BrandID      *string         `json:"brand_id"`
+	Category     Ref             `json:"category"`
+	Brand        *Ref            `json:"brand"`
+	ThumbnailURL *string         `json:"thumbnail_url"`
+	DemoVideoURL *string         `json:"demo_video_url"`
+	IsFeatured   bool            `json:"is_featured"`
+	IsPublic     bool            `json:"is_public"`
+	Rating       float64         `json:"rating"`
+	RatingCount  int64           `json:"rating_count"`
+	ViewCount    int64           `json:"view_count"`
+	CloneCount   int64           `json:"clone_count"`
+	Metadata     field.RawObject `json:"metadata" doc:"An object, for example {difficulty, industry}."`
+	CreatedAt    time.Time       `json:"created_at"`
+	UpdatedAt    time.Time       `json:"updated_at"`
+	Creator      *Creator        `json:"creator,omitempty"`
 
 	seq       int64
 	creatorID *string
@@ -199,35 +199,12 @@ func scanFull(row interface{ Scan(...any) error }, extra ...any) (*Listing, erro
 	if l.BrandID != nil {
 		l.Brand = &Ref{ID: *l.BrandID, Name: bName.String, Slug: bSlug.String}
 	}
-	l.Metadata = rawJSON(meta)
+	l.Metadata = field.RawObject(meta)
 	if !json.Valid(l.Metadata) {
-		l.Metadata = rawJSON("{}")
+		l.Metadata = field.RawObject("{}")
 	}
 	return &l, nil
 }
-
-// rawJSON is a JSON object kept as its text: a listing's metadata and a
-// submission's submission_data, as stored, and the same fields of a
-// request, kept for later validation.
-type rawJSON json.RawMessage
-
-// UnmarshalJSON implements json.Unmarshaler: it keeps the text.
-func (r *rawJSON) UnmarshalJSON(b []byte) error {
-	*r = append((*r)[:0], b...)
-	return nil
-}
-
-// MarshalJSON implements json.Marshaler: the text as it is ({} when
-// there is none).
-func (r rawJSON) MarshalJSON() ([]byte, error) {
-	if len(r) == 0 {
-		return []byte("{}"), nil
-	}
-	return r, nil
-}
-
-// JSONSchema implements api.Schemer: the value is an object.
-func (rawJSON) JSONSchema() field.Schema { return field.Schema{"type": "object"} }
 
 // ptr is db.StringPtr under the short name the catalog's files use.
 var ptr = db.StringPtr

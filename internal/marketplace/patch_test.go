@@ -21,7 +21,7 @@ func baseListing() Listing {
 	brand, thumb, demo := uuidA, "https://example.com/a.png", "https://example.com/a.mp4"
 	return Listing{ID: uuidA, Slug: "old", DisplayName: "Old", Tagline: "old tag", Description: "old text",
 		CategoryID: uuidA, BrandID: &brand, ThumbnailURL: &thumb, DemoVideoURL: &demo,
-		IsFeatured: false, IsPublic: true, Metadata: rawJSON(`{"a":1}`)}
+		IsFeatured: false, IsPublic: true, Metadata: field.RawObject(`{"a":1}`)}
 }
 
 // changed lists the JSON keys of the listing that differ between a and b.

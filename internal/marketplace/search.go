@@ -64,8 +64,8 @@ func matchExpr(engine db.Engine, words []string, fields string) string {
 }
 
 // matchCond is the WHERE term that listing l matches the words in fields.
-func (s *Service) matchCond(words []string, fields string, a *args) string {
-	m := a.add(matchExpr(s.DB.Engine, words, fields))
+func (s *Service) matchCond(words []string, fields string, a *db.Params) string {
+	m := a.Add(matchExpr(s.DB.Engine, words, fields))
 	if s.DB.Engine == db.Postgres {
 		return "l.search_tsv @@ to_tsquery('marketplace_english', " + m + ")"
 	}
@@ -74,7 +74,7 @@ func (s *Service) matchCond(words []string, fields string, a *args) string {
 
 // tierExpr is the relevance of a search match, lower first: 0 when every
 // word is in the name, 1 when every word is in the name or tagline, else 2.
-func (s *Service) tierExpr(words []string, a *args) string {
+func (s *Service) tierExpr(words []string, a *db.Params) string {
 	return "CASE WHEN " + s.matchCond(words, "A", a) + " THEN 0 WHEN " + s.matchCond(words, "AB", a) + " THEN 1 ELSE 2 END"
 }
 

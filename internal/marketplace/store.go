@@ -13,29 +13,21 @@ import (
 	"github.com/geniehq/genie/internal/platform/field"
 )
 
-// args collects query arguments and hands out their placeholders.
-type args []any
-
-func (a *args) add(v any) string {
-	*a = append(*a, v)
-	return fmt.Sprintf("$%d", len(*a))
-}
-
 // conditions builds the WHERE terms of a query over listings l; public
 // is the column that says whether a listing is public (l.is_public, or
 // v.is_public, its copy beside the view counts, whose index the popular
 // sort walks).
-func (s *Service) conditions(q Query, admin bool, public string, a *args) []string {
+func (s *Service) conditions(q Query, admin bool, public string, a *db.Params) []string {
 	var c []string
 	if !admin {
 		c = append(c, public+" = TRUE")
 	}
 	ref := func(col, table, v string) {
 		if field.IsUUID(v) {
-			c = append(c, fmt.Sprintf("l.%s = %s", col, a.add(v)))
+			c = append(c, fmt.Sprintf("l.%s = %s", col, a.Add(v)))
 			return
 		}
-		c = append(c, fmt.Sprintf("l.%s = (SELECT id FROM %s WHERE slug = %s)", col, table, a.add(v)))
+		c = append(c, fmt.Sprintf("l.%s = (SELECT id FROM %s WHERE slug = %s)", col, table, a.Add(v)))
 	}
 	if q.Category != "" {
 		ref("category_id", "marketplace_categories", q.Category)
@@ -44,16 +36,16 @@ func (s *Service) conditions(q Query, admin bool, public string, a *args) []stri
 		ref("brand_id", "marketplace_brands", q.Brand)
 	}
 	if q.Featured != nil {
-		c = append(c, "l.is_featured = "+a.add(*q.Featured))
+		c = append(c, "l.is_featured = "+a.Add(*q.Featured))
 	}
 	if q.MinRating != nil {
-		c = append(c, "l.rating >= "+a.add(*q.MinRating))
+		c = append(c, "l.rating >= "+a.Add(*q.MinRating))
 	}
 	if q.Difficulty != "" {
-		c = append(c, "l.difficulty = "+a.add(q.Difficulty))
+		c = append(c, "l.difficulty = "+a.Add(q.Difficulty))
 	}
 	if q.Industry != "" {
-		c = append(c, "l.industry = "+a.add(q.Industry))
+		c = append(c, "l.industry = "+a.Add(q.Industry))
 	}
 	if len(q.Words) > 0 {
 		c = append(c, s.matchCond(q.Words, "", a))
@@ -90,8 +82,8 @@ func orderTerms(sort string) string {
 // Without withViews the page's view counts are not read (0), and the sort
 // index answers alone, without the join; a first page (offset 0) without
 // the total needs no join either, as no rows are skipped or counted.
-func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal, withViews bool) (string, args) {
-	var a args
+func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal, withViews bool) (string, db.Params) {
+	var a db.Params
 	rank := "0"
 	inner, outer := orderTerms(q.Sort), orderTerms(q.Sort)
 	if q.Sort == sortRelevance && len(q.Words) > 0 {
@@ -103,7 +95,7 @@ func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal, w
 		public = "v.is_public"
 	}
 	conds := s.conditions(q, admin, public, &a)
-	lim, off := a.add(limit), a.add(offset)
+	lim, off := a.Add(limit), a.Add(offset)
 	total := "0"
 	if withTotal {
 		total = "COUNT(*) OVER ()"
@@ -514,7 +506,7 @@ func (s *Service) matching(ctx context.Context, q Query, admin bool) (int64, err
 	var err error
 	switch {
 	case key == "":
-		var a args
+		var a db.Params
 		conds := s.conditions(q, admin, "l.is_public", &a)
 		err = s.DB.R.QueryRowContext(ctx, `SELECT COUNT(*) FROM marketplace_listings l WHERE `+strings.Join(conds, " AND "), a...).Scan(&n)
 	case strings.HasSuffix(key, ":"):
@@ -557,24 +549,18 @@ func loadFull(ctx context.Context, q db.Querier, id, lock string) (*Listing, err
 // relatedOf returns up to n public listings of the category, best rated
 // first, excluding the listing itself.
 func (s *Service) relatedOf(ctx context.Context, categoryID, exceptID string, n int) ([]Related, error) {
-	rows, err := s.DB.R.QueryContext(ctx, `SELECT l.id, l.slug, l.display_name, l.tagline, l.thumbnail_url, l.rating, l.category_id
+	rs, err := db.List(ctx, s.DB.R, func(row db.Row) (r Related, err error) {
+		var thumb sql.NullString
+		err = row.Scan(&r.ID, &r.Slug, &r.DisplayName, &r.Tagline, &thumb, &r.Rating, &r.CategoryID)
+		r.ThumbnailURL = ptr(thumb)
+		return r, err
+	}, `SELECT l.id, l.slug, l.display_name, l.tagline, l.thumbnail_url, l.rating, l.category_id
 		FROM marketplace_listings l WHERE l.category_id = $1 AND l.is_public = TRUE AND l.id <> $2
 		ORDER BY l.rating DESC, l.seq DESC LIMIT $3`, categoryID, exceptID, n)
 	if err != nil {
 		return nil, fmt.Errorf("marketplace: related: %w", err)
 	}
-	defer rows.Close()
-	out := []Related{}
-	for rows.Next() {
-		var r Related
-		var thumb sql.NullString
-		if err := rows.Scan(&r.ID, &r.Slug, &r.DisplayName, &r.Tagline, &thumb, &r.Rating, &r.CategoryID); err != nil {
-			return nil, fmt.Errorf("marketplace: related: %w", err)
-		}
-		r.ThumbnailURL = ptr(thumb)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return rs, nil
 }
 
 // fillCreators sets Creator on each listing (admin mode).

@@ -90,15 +90,15 @@ type TrendingItem struct {
 
 // trending returns public listings ordered by trending score.
 func (s *Service) trending(ctx context.Context, catalog int64, category string, rising bool, limit int) ([]TrendingItem, error) {
-	var a args
-	today := a.add(Day(s.DB.Now()))
+	var a db.Params
+	today := a.Add(Day(s.DB.Now()))
 	points := fmt.Sprintf("(i.views * %d + i.favorites * %d + i.reviews * %d + i.clones * %d)", weightView, weightFavorite, weightReview, weightClone)
 	conds := []string{"i.day > " + today + " - " + fmt.Sprint(TrendingWindow), "i.day <= " + today, "l.is_public = TRUE"}
 	if category != "" {
 		if field.IsUUID(category) {
-			conds = append(conds, "l.category_id = "+a.add(category))
+			conds = append(conds, "l.category_id = "+a.Add(category))
 		} else {
-			conds = append(conds, "l.category_id = (SELECT id FROM marketplace_categories WHERE slug = "+a.add(category)+")")
+			conds = append(conds, "l.category_id = (SELECT id FROM marketplace_categories WHERE slug = "+a.Add(category)+")")
 		}
 	}
 	todayCount := "SUM(CASE WHEN i.day = " + today + " THEN i.views + i.clones + i.reviews + i.favorites ELSE 0 END)"
@@ -109,7 +109,7 @@ func (s *Service) trending(ctx context.Context, catalog int64, category string, 
 	}
 	q := `SELECT l.id, SUM(` + points + ` * ` + decayCase(today) + `) AS score, ` + todayCount + `
 		FROM marketplace_interactions i JOIN marketplace_listings l ON l.id = i.listing_id
-		WHERE ` + strings.Join(conds, " AND ") + ` GROUP BY l.id` + having + ` ORDER BY score DESC, l.id LIMIT ` + a.add(limit)
+		WHERE ` + strings.Join(conds, " AND ") + ` GROUP BY l.id` + having + ` ORDER BY score DESC, l.id LIMIT ` + a.Add(limit)
 	rows, err := s.DB.R.QueryContext(ctx, q, a...)
 	if err != nil {
 		return nil, fmt.Errorf("marketplace: trending: %w", err)

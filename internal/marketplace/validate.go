@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -32,16 +31,7 @@ const (
 )
 
 // checkURL validates an optional absolute http(s) URL.
-func checkURL(field, s string) error {
-	if len(s) > MaxURLLen {
-		return apperr.Invalid(field, "%s must be at most %d characters", field, MaxURLLen)
-	}
-	u, err := url.Parse(s)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return apperr.Invalid(field, "%s must be an absolute http or https URL", field)
-	}
-	return nil
-}
+func checkURL(name, s string) error { return field.HTTPURL(name, s, MaxURLLen) }
 
 // checkID validates a record ID field.
 func checkID(name, s string) error {

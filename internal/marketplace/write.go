@@ -21,35 +21,35 @@ import (
 // ListingRequest is the data of create; nil means not supplied. The
 // fields of a submission's submission_data are read into it too.
 type ListingRequest struct {
-	AgentID      *string                 `json:"agent_id" schema:"required" doc:"The template genie (a UUID)."`
-	Slug         *string                 `json:"slug" schema:"required,minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$" doc:"URL-friendly and unique."`
-	DisplayName  *string                 `json:"display_name" schema:"required,minLength=1,maxLength=200"`
-	CategoryID   *string                 `json:"category_id" schema:"required" doc:"A category's id (a UUID)."`
-	Tagline      field.Optional[string]  `json:"tagline" schema:"maxLength=300"`
-	Description  field.Optional[string]  `json:"description" schema:"maxLength=10000"`
-	BrandID      field.Optional[string]  `json:"brand_id" doc:"A brand's id (a UUID); null or empty for none."`
-	ThumbnailURL field.Optional[string]  `json:"thumbnail_url" schema:"maxLength=2000,pattern=^\\s*([hH][tT][tT][pP][sS]?://[^/?#\\s]+([/?#]\\S*)?)?\\s*$" doc:"An absolute http(s) URL; null or empty for none."`
-	DemoVideoURL field.Optional[string]  `json:"demo_video_url" schema:"maxLength=2000,pattern=^\\s*([hH][tT][tT][pP][sS]?://[^/?#\\s]+([/?#]\\S*)?)?\\s*$" doc:"An absolute http(s) URL; null or empty for none."`
-	IsFeatured   *bool                   `json:"is_featured" doc:"Default false."`
-	IsPublic     *bool                   `json:"is_public" doc:"Default true."`
-	Metadata     field.Optional[rawJSON] `json:"metadata" doc:"An object, for example {difficulty, industry} (strings, filterable); at most 10,000 bytes of JSON. Default {}."`
+	AgentID      *string                         `json:"agent_id" schema:"required" doc:"The template genie (a UUID)."`
+	Slug         *string                         `json:"slug" schema:"required,minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$" doc:"URL-friendly and unique."`
+	DisplayName  *string                         `json:"display_name" schema:"required,minLength=1,maxLength=200"`
+	CategoryID   *string                         `json:"category_id" schema:"required" doc:"A category's id (a UUID)."`
+	Tagline      field.Optional[string]          `json:"tagline" schema:"maxLength=300"`
+	Description  field.Optional[string]          `json:"description" schema:"maxLength=10000"`
+	BrandID      field.Optional[string]          `json:"brand_id" doc:"A brand's id (a UUID); null or empty for none."`
+	ThumbnailURL field.Optional[string]          `json:"thumbnail_url" schema:"maxLength=2000,pattern=^\\s*([hH][tT][tT][pP][sS]?://[^/?#\\s]+([/?#]\\S*)?)?\\s*$" doc:"An absolute http(s) URL; null or empty for none."`
+	DemoVideoURL field.Optional[string]          `json:"demo_video_url" schema:"maxLength=2000,pattern=^\\s*([hH][tT][tT][pP][sS]?://[^/?#\\s]+([/?#]\\S*)?)?\\s*$" doc:"An absolute http(s) URL; null or empty for none."`
+	IsFeatured   *bool                           `json:"is_featured" doc:"Default false."`
+	IsPublic     *bool                           `json:"is_public" doc:"Default true."`
+	Metadata     field.Optional[field.RawObject] `json:"metadata" doc:"An object, for example {difficulty, industry} (strings, filterable); at most 10,000 bytes of JSON. Default {}."`
 }
 
 // UpdateRequest is update's data: only the fields given change. It has
 // the fields of ListingRequest, none required.
 type UpdateRequest struct {
-	AgentID      *string                 `json:"agent_id" schema:"fixed" doc:"Cannot be changed: giving it is a VALIDATION_ERROR."`
-	Slug         *string                 `json:"slug" schema:"minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$"`
-	DisplayName  *string                 `json:"display_name" schema:"minLength=1,maxLength=200"`
-	CategoryID   *string                 `json:"category_id"`
-	Tagline      field.Optional[string]  `json:"tagline" schema:"maxLength=300"`
-	Description  field.Optional[string]  `json:"description" schema:"maxLength=10000"`
-	BrandID      field.Optional[string]  `json:"brand_id" doc:"null or empty removes the brand."`
-	ThumbnailURL field.Optional[string]  `json:"thumbnail_url" schema:"maxLength=2000,pattern=^\\s*([hH][tT][tT][pP][sS]?://[^/?#\\s]+([/?#]\\S*)?)?\\s*$" doc:"null or empty removes it."`
-	DemoVideoURL field.Optional[string]  `json:"demo_video_url" schema:"maxLength=2000,pattern=^\\s*([hH][tT][tT][pP][sS]?://[^/?#\\s]+([/?#]\\S*)?)?\\s*$" doc:"null or empty removes it."`
-	IsFeatured   *bool                   `json:"is_featured"`
-	IsPublic     *bool                   `json:"is_public"`
-	Metadata     field.Optional[rawJSON] `json:"metadata" doc:"Replaces the metadata object; null sets {}."`
+	AgentID      *string                         `json:"agent_id" schema:"fixed" doc:"Cannot be changed: giving it is a VALIDATION_ERROR."`
+	Slug         *string                         `json:"slug" schema:"minLength=1,maxLength=100,pattern=^[a-z0-9]+(-[a-z0-9]+)*$"`
+	DisplayName  *string                         `json:"display_name" schema:"minLength=1,maxLength=200"`
+	CategoryID   *string                         `json:"category_id"`
+	Tagline      field.Optional[string]          `json:"tagline" schema:"maxLength=300"`
+	Description  field.Optional[string]          `json:"description" schema:"maxLength=10000"`
+	BrandID      field.Optional[string]          `json:"brand_id" doc:"null or empty removes the brand."`
+	ThumbnailURL field.Optional[string]          `json:"thumbnail_url" schema:"maxLength=2000,pattern=^\\s*([hH][tT][tT][pP][sS]?://[^/?#\\s]+([/?#]\\S*)?)?\\s*$" doc:"null or empty removes it."`
+	DemoVideoURL field.Optional[string]          `json:"demo_video_url" schema:"maxLength=2000,pattern=^\\s*([hH][tT][tT][pP][sS]?://[^/?#\\s]+([/?#]\\S*)?)?\\s*$" doc:"null or empty removes it."`
+	IsFeatured   *bool                           `json:"is_featured"`
+	IsPublic     *bool                           `json:"is_public"`
+	Metadata     field.Optional[field.RawObject] `json:"metadata" doc:"Replaces the metadata object; null sets {}."`
 }
 
 // patch is a validated listing change, for create or update: a nil pointer
@@ -73,7 +73,7 @@ type patch struct {
 
 // metadata is a validated metadata object with the columns filtered on.
 type metadata struct {
-	raw                  rawJSON
+	raw                  field.RawObject
 	difficulty, industry *string
 }
 
@@ -201,7 +201,7 @@ func (in *ListingRequest) checkMetadata(p *patch) error {
 		if err != nil {
 			return err
 		}
-		p.Metadata = &metadata{raw: rawJSON(meta), difficulty: diff, industry: ind}
+		p.Metadata = &metadata{raw: field.RawObject(meta), difficulty: diff, industry: ind}
 	}
 	return nil
 }
@@ -226,7 +226,7 @@ func (p *patch) apply(l *Listing) {
 // newListing is the listing a create's patch describes: the defaults
 // (public, not featured, metadata {}) overlaid with the supplied fields.
 func (p *patch) newListing() Listing {
-	l := Listing{IsPublic: true, Metadata: rawJSON("{}")}
+	l := Listing{IsPublic: true, Metadata: field.RawObject("{}")}
 	p.apply(&l)
 	l.AgentID = p.AgentID
 	return l

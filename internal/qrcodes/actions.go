@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"net/url"
 	"regexp"
 
 	"github.com/geniehq/genie/internal/auth"
@@ -105,16 +104,7 @@ func (s *Service) all(ctx context.Context, c *auth.Caller, in *ListRequest) (Lis
 }
 
 // checkURL accepts an absolute http or https URL.
-func checkURL(field, v string) error {
-	if len(v) > MaxURLLen {
-		return apperr.Invalid(field, "%s must be at most %d characters", field, MaxURLLen)
-	}
-	u, err := url.Parse(v)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return apperr.Invalid(field, "%s must be an absolute http or https URL", field)
-	}
-	return nil
-}
+func checkURL(name, v string) error { return field.HTTPURL(name, v, MaxURLLen) }
 
 func (s *Service) create(ctx context.Context, c *auth.Caller, in *CreateRequest) (Created, error) {
 	q, err := in.record(c.UserID)

@@ -5,7 +5,6 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"embed"
 	"html/template"
@@ -60,13 +59,9 @@ func (p *EditPage) Mount(mux *http.ServeMux) {
 	})
 }
 
-func securityHeaders(h http.Header) {
-	h.Set("Content-Security-Policy", ContentSecurityPolicy)
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("X-Frame-Options", "DENY")
-	// The URL holds the token: never send it to another site.
-	h.Set("Referrer-Policy", "no-referrer")
-}
+// securityHeaders are the page's; its URL holds the token, which no
+// Referer may carry to another site.
+var securityHeaders = webassets.PageHeaders(ContentSecurityPolicy)
 
 type pageData struct {
 	View *editlinks.View
@@ -92,19 +87,8 @@ func (p *EditPage) serve(w http.ResponseWriter, r *http.Request) {
 
 // render writes the page for v, or the invalid-link page when v is nil.
 func (p *EditPage) render(w http.ResponseWriter, r *http.Request, v *editlinks.View, status int) {
-	h := w.Header()
-	securityHeaders(h)
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Robots-Tag", "noindex, nofollow")
-	var buf bytes.Buffer
-	if err := p.page.Execute(&buf, pageData{View: v, Assets: assetsFrom(r.URL.EscapedPath()), JS: p.js, CSS: p.css}); err != nil {
-		p.log.ErrorContext(r.Context(), "edit page template", "err", err)
-		http.Error(w, "The page could not be loaded.", http.StatusInternalServerError)
-		return
-	}
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	w.Write(buf.Bytes()) //nolint:errcheck
+	d := pageData{View: v, Assets: assetsFrom(r.URL.EscapedPath()), JS: p.js, CSS: p.css}
+	p.assets.Render(w, r, p.log, "edit page template", p.page, d, status)
 }
 
 // assetsFrom returns the relative URL of /update/assets/ seen from path.

@@ -69,9 +69,9 @@ func (g *schemas) modes(m field.Modes, response bool) field.Schema {
 			s = withMode(s, name)
 		}
 		if name == "" {
-			s = withTitle(s, "list (mode omitted)")
+			s = annotated(s, "title", "list (mode omitted)")
 		} else {
-			s = withTitle(s, name)
+			s = annotated(s, "title", name)
 		}
 		branches = append(branches, s)
 	}
@@ -115,17 +115,6 @@ func withMode(s field.Schema, name string) field.Schema {
 	delete(out, "required")
 	if len(req) > 0 {
 		out["required"] = req
-	}
-	return out
-}
-
-func withTitle(s field.Schema, title string) field.Schema {
-	if _, isRef := s["$ref"]; isRef {
-		return field.Schema{"title": title, "allOf": []any{s}}
-	}
-	out := field.Schema{"title": title}
-	for k, v := range s {
-		out[k] = v
 	}
 	return out
 }
@@ -267,7 +256,7 @@ func (g *schemas) fields(t reflect.Type, response bool, props field.Schema, requ
 		}
 		s = constrain(s, rules)
 		if d := f.Tag.Get("doc"); d != "" {
-			s = withDoc(s, d)
+			s = annotated(s, "description", d)
 		}
 		props[name] = s
 		if response {
@@ -281,11 +270,13 @@ func (g *schemas) fields(t reflect.Type, response bool, props field.Schema, requ
 	})
 }
 
-func withDoc(s field.Schema, d string) field.Schema {
+// annotated is s with one more annotation (a title, a description): a
+// copy of s with key set, or, for a $ref, an allOf around it.
+func annotated(s field.Schema, key, text string) field.Schema {
 	if _, isRef := s["$ref"]; isRef {
-		return field.Schema{"description": d, "allOf": []any{s}}
+		return field.Schema{key: text, "allOf": []any{s}}
 	}
-	out := field.Schema{"description": d}
+	out := field.Schema{key: text}
 	for k, v := range s {
 		out[k] = v
 	}

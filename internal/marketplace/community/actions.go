@@ -30,7 +30,7 @@ func (s *Service) Actions() httpapi.Actions {
 			Response: field.Modes{"": ReviewPage{}, "create": ReviewAnswer{}, "update": ReviewAnswer{}, "delete": httpapi.Removed{}},
 			Status:   http.StatusOK, AlsoStatus: both, Idempotent: true, Errors: notFound},
 		"favorites": {Access: httpapi.Authenticated,
-			Handle: httpapi.ModeTable{"": s.favoritesList, "add": s.favoritesAdd(), "remove": s.favoritesRemove()}.
+			Handle: httpapi.ModeTable{"": httpapi.Bind(s.Favorites), "add": s.favoritesAdd(), "remove": s.favoritesRemove()}.
 				Dispatch("add or remove (or omitted to list)"),
 			Summary: "Your favorite listings: list (mode omitted), add, remove",
 			ID:      "The listing to add or remove (instead of data.marketplace_genie_id).", IDOptional: true,
@@ -50,7 +50,7 @@ func (s *Service) Actions() httpapi.Actions {
 				"add-genie": CollectionAnswer{}, "remove-genie": CollectionAnswer{}},
 			Status: http.StatusOK, AlsoStatus: both, Idempotent: true, Errors: notFound},
 		"submissions": {Access: httpapi.Authenticated, MaxBody: MaxBody,
-			Handle: httpapi.ModeTable{"": s.submissionsList, "create": s.submissionsCreate(), "delete": s.submissionsDelete(),
+			Handle: httpapi.ModeTable{"": httpapi.Bind(s.Submissions), "create": s.submissionsCreate(), "delete": s.submissionsDelete(),
 				"approve": s.submissionsModerate("approve"), "reject": s.submissionsModerate("reject"),
 				"under-review": s.submissionsModerate("under-review")}.
 				Dispatch("create, approve, reject, under-review or delete (or omitted to list)"),
@@ -208,14 +208,6 @@ func (s *Service) reviewsDelete() httpapi.Handler {
 // FavoriteAnswer is the answer of favorites in mode add.
 type FavoriteAnswer struct {
 	Favorite Favorite `json:"favorite"`
-}
-
-func (s *Service) favoritesList(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in PageRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	return ok(s.Favorites(ctx, r.Caller, in))
 }
 
 func (s *Service) favoritesAdd() httpapi.Handler {
@@ -397,8 +389,8 @@ type SubmissionListRequest struct {
 
 // SubmissionCreateRequest is the data of submissions in mode create.
 type SubmissionCreateRequest struct {
-	AgentID        *string   `json:"agent_id" schema:"required" doc:"Your genie."`
-	SubmissionData rawObject `json:"submission_data" doc:"What the listing should say: slug, display_name, category_id (required to be approved), tagline, description, brand_id, thumbnail_url, demo_video_url, metadata. At most 64 KiB of JSON; default {}."`
+	AgentID        *string         `json:"agent_id" schema:"required" doc:"Your genie."`
+	SubmissionData field.RawObject `json:"submission_data" doc:"What the listing should say: slug, display_name, category_id (required to be approved), tagline, description, brand_id, thumbnail_url, demo_video_url, metadata. At most 64 KiB of JSON; default {}."`
 }
 
 // SubmissionModerateRequest is the data of submissions in modes approve,
@@ -425,14 +417,6 @@ type SubmissionAnswer struct {
 type Approved struct {
 	Listing    marketplace.Listing `json:"listing"`
 	Submission Submission          `json:"submission"`
-}
-
-func (s *Service) submissionsList(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-	var in SubmissionListRequest
-	if err := r.Bind(&in); err != nil {
-		return nil, err
-	}
-	return ok(s.Submissions(ctx, r.Caller, in))
 }
 
 func (s *Service) submissionsCreate() httpapi.Handler {

@@ -77,16 +77,16 @@ type Collection struct {
 
 // Submission is a user's request to have a genie listed in the marketplace.
 type Submission struct {
-	ID             string     `json:"id"`
-	UserID         string     `json:"user_id"`
-	AgentID        *string    `json:"agent_id" doc:"The genie to list; null once it is deleted."`
-	SubmissionData rawObject  `json:"submission_data" doc:"What the listing should say, as submitted."`
-	Status         string     `json:"status" schema:"enum=pending|under_review|approved|rejected"`
-	AdminNotes     *string    `json:"admin_notes"`
-	ReviewedBy     *string    `json:"reviewed_by" doc:"The admin who last moved it."`
-	ReviewedAt     *time.Time `json:"reviewed_at"`
-	CreatedAt      time.Time  `json:"created_at"`
-	UpdatedAt      time.Time  `json:"updated_at"`
+	ID             string          `json:"id"`
+	UserID         string          `json:"user_id"`
+	AgentID        *string         `json:"agent_id" doc:"The genie to list; null once it is deleted."`
+	SubmissionData field.RawObject `json:"submission_data" doc:"What the listing should say, as submitted."`
+	Status         string          `json:"status" schema:"enum=pending|under_review|approved|rejected"`
+	AdminNotes     *string         `json:"admin_notes"`
+	ReviewedBy     *string         `json:"reviewed_by" doc:"The admin who last moved it."`
+	ReviewedAt     *time.Time      `json:"reviewed_at"`
+	CreatedAt      time.Time       `json:"created_at"`
+	UpdatedAt      time.Time       `json:"updated_at"`
 }
 
 // SubmissionEvent is the data of marketplace.submission.created and
@@ -121,42 +121,10 @@ type (
 	SubmissionPage Page[Submission]
 )
 
-// pageOf is the page of items: an array of objects, [] when empty.
-func pageOf[T any](items []*T, count int64, limit, offset int) Page[T] {
-	out := make([]T, len(items))
-	for i, p := range items {
-		out[i] = *p
-	}
-	return Page[T]{Count: count, Items: out, Limit: limit, Offset: offset}
-}
-
 // resolvePage resolves the limit and offset of a list mode.
 func resolvePage(limit, offset *int) (int, int, error) {
 	return field.Page{Limit: limit, Offset: offset}.Resolve(DefaultLimit, MaxLimit)
 }
-
-// rawObject is a JSON object kept as its text: a submission's
-// submission_data, as stored, and the same field of a request, kept for
-// validation.
-type rawObject json.RawMessage
-
-// UnmarshalJSON implements json.Unmarshaler: it keeps the text.
-func (r *rawObject) UnmarshalJSON(b []byte) error {
-	*r = append((*r)[:0], b...)
-	return nil
-}
-
-// MarshalJSON implements json.Marshaler: the text as it is ({} when
-// there is none).
-func (r rawObject) MarshalJSON() ([]byte, error) {
-	if len(r) == 0 {
-		return []byte("{}"), nil
-	}
-	return r, nil
-}
-
-// JSONSchema implements api.Schemer: the value is an object.
-func (rawObject) JSONSchema() field.Schema { return field.Schema{"type": "object"} }
 
 // Rules of reviews.
 
@@ -254,7 +222,7 @@ func checkStatus(status *string) (string, error) {
 
 // submissionData validates submission_data: an object (default {}),
 // returned compact.
-func submissionData(raw rawObject) (string, error) {
+func submissionData(raw field.RawObject) (string, error) {
 	t := bytes.TrimSpace(raw)
 	if len(t) == 0 || bytes.Equal(t, []byte("null")) {
 		return "{}", nil

@@ -31,6 +31,26 @@ func New(m *marketplace.Service) *Service {
 	return &Service{m: m, db: m.DB}
 }
 
+// readPage counts the records that f selects, then reads the page of
+// them from offset: the answer of a list mode (items [] when empty).
+func readPage[T, F any](ctx context.Context, q db.Querier, f F, limit, offset int,
+	count func(context.Context, db.Querier, F) (int64, error),
+	list func(context.Context, db.Querier, F, int, int) ([]*T, error)) (*Page[T], error) {
+	n, err := count(ctx, q, f)
+	if err != nil {
+		return nil, err
+	}
+	items, err := list(ctx, q, f, limit, offset)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]T, len(items))
+	for i, p := range items {
+		out[i] = *p
+	}
+	return &Page[T]{Count: n, Items: out, Limit: limit, Offset: offset}, nil
+}
+
 // Reviews.
 
 // Reviews returns a page of a visible listing's reviews, newest first.
@@ -48,16 +68,8 @@ func (s *Service) Reviews(ctx context.Context, c *auth.Caller, listingID string,
 		return nil, err
 	}
 	f := reviewFilter{listingID: listingID, rating: in.Rating, verified: in.VerifiedOnly != nil && *in.VerifiedOnly}
-	n, err := countReviews(ctx, s.db.R, f)
-	if err != nil {
-		return nil, err
-	}
-	items, err := listReviews(ctx, s.db.R, f, limit, offset)
-	if err != nil {
-		return nil, err
-	}
-	p := ReviewPage(pageOf(items, n, limit, offset))
-	return &p, nil
+	p, err := readPage(ctx, s.db.R, f, limit, offset, countReviews, listReviews)
+	return (*ReviewPage)(p), err
 }
 
 // CreateReview adds the caller's one review of a visible listing (rating
@@ -194,21 +206,13 @@ func (s *Service) DeleteReview(ctx context.Context, c *auth.Caller, id string) e
 
 // Favorites returns a page of the caller's favorites, newest first;
 // favorites of non-public listings are hidden from non-admins.
-func (s *Service) Favorites(ctx context.Context, c *auth.Caller, in PageRequest) (*FavoritePage, error) {
+func (s *Service) Favorites(ctx context.Context, c *auth.Caller, in *PageRequest) (*FavoritePage, error) {
 	limit, offset, err := resolvePage(in.Limit, in.Offset)
 	if err != nil {
 		return nil, err
 	}
-	n, err := countFavorites(ctx, s.db.R, c)
-	if err != nil {
-		return nil, err
-	}
-	items, err := listFavorites(ctx, s.db.R, c, "", limit, offset)
-	if err != nil {
-		return nil, err
-	}
-	p := FavoritePage(pageOf(items, n, limit, offset))
-	return &p, nil
+	p, err := readPage(ctx, s.db.R, favoriteFilter{c: c}, limit, offset, countFavorites, listFavorites)
+	return (*FavoritePage)(p), err
 }
 
 // AddFavorite marks a visible listing as the caller's favorite; created
@@ -228,7 +232,7 @@ func (s *Service) AddFavorite(ctx context.Context, c *auth.Caller, listingID str
 	if err != nil {
 		return nil, false, err
 	}
-	items, err := listFavorites(ctx, s.db.R, c, listingID, 1, 0)
+	items, err := listFavorites(ctx, s.db.R, favoriteFilter{c: c, listingID: listingID}, 1, 0)
 	if err != nil {
 		return nil, false, err
 	}
@@ -257,16 +261,8 @@ func (s *Service) Collections(ctx context.Context, c *auth.Caller, limit, offset
 	if err != nil {
 		return nil, err
 	}
-	n, err := countCollections(ctx, s.db.R, c.UserID)
-	if err != nil {
-		return nil, err
-	}
-	items, err := listCollections(ctx, s.db.R, c, l, o)
-	if err != nil {
-		return nil, err
-	}
-	p := CollectionPage(pageOf(items, n, l, o))
-	return &p, nil
+	p, err := readPage(ctx, s.db.R, c, l, o, countCollections, listCollections)
+	return (*CollectionPage)(p), err
 }
 
 // Collection returns a collection the caller may see (their own, any
@@ -391,7 +387,7 @@ func (s *Service) changeCollection(ctx context.Context, c *auth.Caller, id strin
 
 // Submissions returns a page of submissions, newest first: everyone's for
 // admins, the caller's own for others.
-func (s *Service) Submissions(ctx context.Context, c *auth.Caller, in SubmissionListRequest) (*SubmissionPage, error) {
+func (s *Service) Submissions(ctx context.Context, c *auth.Caller, in *SubmissionListRequest) (*SubmissionPage, error) {
 	limit, offset, err := resolvePage(in.Limit, in.Offset)
 	if err != nil {
 		return nil, err
@@ -404,22 +400,14 @@ func (s *Service) Submissions(ctx context.Context, c *auth.Caller, in Submission
 	if !c.IsAdmin() {
 		f.userID = c.UserID
 	}
-	n, err := countSubmissions(ctx, s.db.R, f)
-	if err != nil {
-		return nil, err
-	}
-	items, err := listSubmissions(ctx, s.db.R, f, limit, offset)
-	if err != nil {
-		return nil, err
-	}
-	p := SubmissionPage(pageOf(items, n, limit, offset))
-	return &p, nil
+	p, err := readPage(ctx, s.db.R, f, limit, offset, countSubmissions, listSubmissions)
+	return (*SubmissionPage)(p), err
 }
 
 // CreateSubmission submits the caller's own genie for listing, pending,
 // with what the listing should say (an object, default {}). A platform
 // event tells admins' platform endpoints of it.
-func (s *Service) CreateSubmission(ctx context.Context, c *auth.Caller, agentID string, data rawObject) (*Submission, error) {
+func (s *Service) CreateSubmission(ctx context.Context, c *auth.Caller, agentID string, data field.RawObject) (*Submission, error) {
 	d, err := submissionData(data)
 	if err != nil {
 		return nil, err

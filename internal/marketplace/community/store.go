@@ -14,20 +14,13 @@ import (
 	"github.com/geniehq/genie/internal/marketplace"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
+	"github.com/geniehq/genie/internal/platform/field"
 )
 
 // The SQL of the community room: one short function per statement. Reads
 // take a db.Querier (the read pool, or a write transaction); writes take
 // the *marketplace.WriteTx of marketplace's one write path. lock is
 // db.ForUpdate() inside a transaction that must lock the row, else "".
-
-// args collects query arguments and hands out their placeholders.
-type args []any
-
-func (a *args) add(v any) string {
-	*a = append(*a, v)
-	return fmt.Sprintf("$%d", len(*a))
-}
 
 // scanner is a *sql.Row or *sql.Rows.
 type scanner interface{ Scan(...any) error }
@@ -208,10 +201,10 @@ type reviewFilter struct {
 	verified  bool
 }
 
-func (f reviewFilter) where(a *args) string {
-	where := ` WHERE r.listing_id = ` + a.add(f.listingID)
+func (f reviewFilter) where(a *db.Params) string {
+	where := ` WHERE r.listing_id = ` + a.Add(f.listingID)
 	if f.rating != nil {
-		where += ` AND r.rating = ` + a.add(*f.rating)
+		where += ` AND r.rating = ` + a.Add(*f.rating)
 	}
 	if f.verified {
 		where += ` AND r.is_verified_clone = TRUE`
@@ -221,16 +214,16 @@ func (f reviewFilter) where(a *args) string {
 
 // countReviews counts the reviews of a list.
 func countReviews(ctx context.Context, q db.Querier, f reviewFilter) (int64, error) {
-	var a args
+	var a db.Params
 	return count(ctx, q, "reviews", `SELECT COUNT(*) FROM marketplace_reviews r`+f.where(&a), a...)
 }
 
 // listReviews reads a page of reviews, newest first.
 func listReviews(ctx context.Context, q db.Querier, f reviewFilter, limit, offset int) ([]*Review, error) {
-	var a args
+	var a db.Params
 	where := f.where(&a)
-	rows, err := q.QueryContext(ctx, reviewSelect+where+` ORDER BY r.created_at DESC, r.id DESC LIMIT `+a.add(limit)+
-		` OFFSET `+a.add(offset), a...)
+	rows, err := q.QueryContext(ctx, reviewSelect+where+` ORDER BY r.created_at DESC, r.id DESC LIMIT `+a.Add(limit)+
+		` OFFSET `+a.Add(offset), a...)
 	return collect(rows, err, "list reviews", scanReview)
 }
 
@@ -257,25 +250,37 @@ func deleteFavorite(ctx context.Context, w *marketplace.WriteTx, userID, listing
 	return err
 }
 
-// countFavorites counts the caller's favorites the caller can see.
-func countFavorites(ctx context.Context, q db.Querier, c *auth.Caller) (int64, error) {
-	return count(ctx, q, "favorites", `SELECT COUNT(*) FROM marketplace_favorites f JOIN marketplace_listings l ON l.id = f.listing_id
-		WHERE f.user_id = $1`+publicOnly(c), c.UserID)
+// favoriteFilter selects the caller's favorites (of one listing when
+// listingID is set) that the caller can see.
+type favoriteFilter struct {
+	c         *auth.Caller
+	listingID string
 }
 
-// listFavorites reads the caller's favorites (of one listing when
-// listingID is set) with their full listings, newest first; favorites of
-// listings the caller cannot see are left out.
-func listFavorites(ctx context.Context, q db.Querier, c *auth.Caller, listingID string, limit, offset int) ([]*Favorite, error) {
-	var a args
-	where := ` WHERE f.user_id = ` + a.add(c.UserID) + publicOnly(c)
-	if listingID != "" {
-		where += ` AND f.listing_id = ` + a.add(listingID)
+func (f favoriteFilter) where(a *db.Params) string {
+	where := ` WHERE f.user_id = ` + a.Add(f.c.UserID) + publicOnly(f.c)
+	if f.listingID != "" {
+		where += ` AND f.listing_id = ` + a.Add(f.listingID)
 	}
+	return where
+}
+
+// countFavorites counts the favorites of a list.
+func countFavorites(ctx context.Context, q db.Querier, f favoriteFilter) (int64, error) {
+	var a db.Params
+	return count(ctx, q, "favorites", `SELECT COUNT(*) FROM marketplace_favorites f JOIN marketplace_listings l ON l.id = f.listing_id`+
+		f.where(&a), a...)
+}
+
+// listFavorites reads a page of the favorites with their full listings,
+// newest first.
+func listFavorites(ctx context.Context, q db.Querier, f favoriteFilter, limit, offset int) ([]*Favorite, error) {
+	var a db.Params
+	where := f.where(&a)
 	rows, err := q.QueryContext(ctx, `SELECT `+marketplace.ListingColumns+`, f.id, f.created_at FROM marketplace_favorites f
 		JOIN marketplace_listings l ON l.id = f.listing_id JOIN marketplace_categories c ON c.id = l.category_id
-		LEFT JOIN marketplace_brands b ON b.id = l.brand_id`+where+` ORDER BY f.created_at DESC, f.id DESC LIMIT `+a.add(limit)+
-		` OFFSET `+a.add(offset), a...)
+		LEFT JOIN marketplace_brands b ON b.id = l.brand_id`+where+` ORDER BY f.created_at DESC, f.id DESC LIMIT `+a.Add(limit)+
+		` OFFSET `+a.Add(offset), a...)
 	return collect(rows, err, "list favorites", func(r scanner) (*Favorite, error) {
 		var f Favorite
 		l, err := marketplace.ScanListing(r, &f.ID, &f.CreatedAt)
@@ -318,9 +323,9 @@ func loadCollection(ctx context.Context, q db.Querier, c *auth.Caller, id string
 	return k, nil
 }
 
-// countCollections counts the user's collections.
-func countCollections(ctx context.Context, q db.Querier, userID string) (int64, error) {
-	return count(ctx, q, "collections", `SELECT COUNT(*) FROM marketplace_collections WHERE user_id = $1`, userID)
+// countCollections counts the caller's collections.
+func countCollections(ctx context.Context, q db.Querier, c *auth.Caller) (int64, error) {
+	return count(ctx, q, "collections", `SELECT COUNT(*) FROM marketplace_collections WHERE user_id = $1`, c.UserID)
 }
 
 // listCollections reads a page of the caller's collections, newest first.
@@ -424,9 +429,9 @@ func scanSubmission(row scanner) (*Submission, error) {
 		&v.CreatedAt, &v.UpdatedAt); err != nil {
 		return nil, err
 	}
-	v.SubmissionData = rawObject(data)
+	v.SubmissionData = field.RawObject(data)
 	if !json.Valid(v.SubmissionData) {
-		v.SubmissionData = rawObject("{}")
+		v.SubmissionData = field.RawObject("{}")
 	}
 	return &v, nil
 }
@@ -450,29 +455,29 @@ type submissionFilter struct {
 	status string
 }
 
-func (f submissionFilter) where(a *args) string {
+func (f submissionFilter) where(a *db.Params) string {
 	conds := []string{"TRUE"}
 	if f.userID != "" {
-		conds = append(conds, "user_id = "+a.add(f.userID))
+		conds = append(conds, "user_id = "+a.Add(f.userID))
 	}
 	if f.status != "" {
-		conds = append(conds, "status = "+a.add(f.status))
+		conds = append(conds, "status = "+a.Add(f.status))
 	}
 	return ` WHERE ` + strings.Join(conds, " AND ")
 }
 
 // countSubmissions counts the submissions of a list.
 func countSubmissions(ctx context.Context, q db.Querier, f submissionFilter) (int64, error) {
-	var a args
+	var a db.Params
 	return count(ctx, q, "submissions", `SELECT COUNT(*) FROM marketplace_submissions`+f.where(&a), a...)
 }
 
 // listSubmissions reads a page of submissions, newest first.
 func listSubmissions(ctx context.Context, q db.Querier, f submissionFilter, limit, offset int) ([]*Submission, error) {
-	var a args
+	var a db.Params
 	where := f.where(&a)
-	rows, err := q.QueryContext(ctx, submissionSelect+where+` ORDER BY created_at DESC, id DESC LIMIT `+a.add(limit)+
-		` OFFSET `+a.add(offset), a...)
+	rows, err := q.QueryContext(ctx, submissionSelect+where+` ORDER BY created_at DESC, id DESC LIMIT `+a.Add(limit)+
+		` OFFSET `+a.Add(offset), a...)
 	return collect(rows, err, "list submissions", scanSubmission)
 }
 

@@ -15,84 +15,62 @@ import (
 // data.mode omitted they list (public, cached); modes create, update and
 // delete need an admin.
 func (s *Service) Actions() httpapi.Actions {
+	categories := taxonomy[Category, CategoryCreateRequest, CategoryUpdateRequest]{one: "category", many: "categories",
+		list: s.Categories, save: s.saveCategory, remove: s.deleteCategory,
+		listed: func(cs []Category) any { return CategoryList{Categories: cs, Count: len(cs)} },
+		answer: func(c Category) any { return CategoryAnswer{Category: c} }}
+	brands := taxonomy[Brand, BrandCreateRequest, BrandUpdateRequest]{one: "brand", many: "brands",
+		list: s.Brands, save: s.saveBrand, remove: s.deleteBrand,
+		listed: func(bs []Brand) any { return BrandList{Brands: bs, Count: len(bs)} },
+		answer: func(b Brand) any { return BrandAnswer{Brand: b} }}
 	return httpapi.Actions{
-		"categories": action("categories", "category", s.categories().modes(s),
-			CategoryCreateRequest{}, CategoryUpdateRequest{}, CategoryList{}, CategoryAnswer{}),
-		"brands": action("brands", "brand", s.brands().modes(s),
-			BrandCreateRequest{}, BrandUpdateRequest{}, BrandList{}, BrandAnswer{}),
+		"categories": categories.action(s),
+		"brands":     brands.action(s),
 	}
 }
 
-// action declares the categories or brands action.
-func action(name, one string, h httpapi.Handler, create, update, list, answer any) httpapi.Action {
-	return httpapi.Action{Access: httpapi.Public, Handle: h,
-		Summary: "List the " + name + " (mode omitted), or create, update or delete a " + one + " (admins)",
-		ID:      "The " + one + " to update or delete (instead of data.id).", IDOptional: true,
+// taxonomy is the categories or the brands action: T is the record, C
+// the create mode's data, U the update mode's (which names the record
+// and gives its changes as a create's data).
+type taxonomy[T, C any, U interface {
+	id() *string
+	fields() *C
+}] struct {
+	one, many string // "category", "categories"
+	list      func(ctx context.Context) ([]T, error)
+	save      func(ctx context.Context, id string, in *C) (*T, error) // id "": create
+	remove    func(ctx context.Context, id string) error
+	listed    func([]T) any // the list's answer
+	answer    func(T) any   // a saved record's answer
+}
+
+// action declares the categories or brands action. Its data are C and
+// U; its answers are what listed and answer make (the values here only
+// give their types).
+func (t taxonomy[T, C, U]) action(s *Service) httpapi.Action {
+	var create C
+	var update U
+	var record T
+	list, answer := t.listed(nil), t.answer(record)
+	return httpapi.Action{Access: httpapi.Public, Handle: t.modes(s),
+		Summary: "List the " + t.many + " (mode omitted), or create, update or delete a " + t.one + " (admins)",
+		ID:      "The " + t.one + " to update or delete (instead of data.id).", IDOptional: true,
 		Request:  field.Modes{"": nil, "create": create, "update": update, "delete": TaxonomyRef{}},
 		Response: field.Modes{"": list, "create": answer, "update": answer, "delete": httpapi.Removed{}},
 		Status:   http.StatusOK, AlsoStatus: []int{http.StatusCreated}, Idempotent: true,
 		Errors: []string{apperr.CodeUnauthorized, apperr.CodeForbidden, apperr.CodeNotFound}}
 }
 
-// taxonomy is the categories or the brands action: C is the create
-// mode's data, U the update mode's.
-type taxonomy[C any, U interface{ id() *string }] struct {
-	one, many string // "category", "categories"
-	list      func(ctx context.Context) (any, error)
-	create    func(ctx context.Context, in *C) (any, error)
-	update    func(ctx context.Context, id string, in *U) (any, error)
-	remove    func(ctx context.Context, id string) error
-}
-
-func (s *Service) categories() taxonomy[CategoryCreateRequest, CategoryUpdateRequest] {
-	answer := func(c *Category, err error) (any, error) {
-		if err != nil {
-			return nil, err
-		}
-		return CategoryAnswer{Category: *c}, nil
-	}
-	return taxonomy[CategoryCreateRequest, CategoryUpdateRequest]{one: "category", many: "categories",
-		list: func(ctx context.Context) (any, error) {
-			cs, err := s.Categories(ctx)
-			return CategoryList{Categories: cs, Count: len(cs)}, err
-		},
-		create: func(ctx context.Context, in *CategoryCreateRequest) (any, error) {
-			return answer(s.saveCategory(ctx, "", in))
-		},
-		update: func(ctx context.Context, id string, in *CategoryUpdateRequest) (any, error) {
-			return answer(s.saveCategory(ctx, id, in.fields()))
-		},
-		remove: s.deleteCategory}
-}
-
-func (s *Service) brands() taxonomy[BrandCreateRequest, BrandUpdateRequest] {
-	answer := func(b *Brand, err error) (any, error) {
-		if err != nil {
-			return nil, err
-		}
-		return BrandAnswer{Brand: *b}, nil
-	}
-	return taxonomy[BrandCreateRequest, BrandUpdateRequest]{one: "brand", many: "brands",
-		list: func(ctx context.Context) (any, error) {
-			bs, err := s.Brands(ctx)
-			return BrandList{Brands: bs, Count: len(bs)}, err
-		},
-		create: func(ctx context.Context, in *BrandCreateRequest) (any, error) {
-			return answer(s.saveBrand(ctx, "", in.Name, in.Slug))
-		},
-		update: func(ctx context.Context, id string, in *BrandUpdateRequest) (any, error) {
-			return answer(s.saveBrand(ctx, id, in.Name, in.Slug))
-		},
-		remove: s.deleteBrand}
-}
-
 // modes serves one taxonomy action, one handler per data.mode. Each
 // write mode binds its data (type errors answered) before the admin
 // check, as one bind of every field did before modes had their own types.
-func (t taxonomy[C, U]) modes(s *Service) httpapi.Handler {
+func (t taxonomy[T, C, U]) modes(s *Service) httpapi.Handler {
 	return httpapi.ModeTable{
 		"": func(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
-			b, err := s.catalog.Cached(ctx, t.many, func() (any, error) { return t.list(ctx) })
+			b, err := s.catalog.Cached(ctx, t.many, func() (any, error) {
+				xs, err := t.list(ctx)
+				return t.listed(xs), err
+			})
 			if err != nil {
 				return nil, err
 			}
@@ -103,11 +81,11 @@ func (t taxonomy[C, U]) modes(s *Service) httpapi.Handler {
 			if err := bindAdmin(r, &in); err != nil {
 				return nil, err
 			}
-			v, err := t.create(ctx, &in)
+			v, err := t.save(ctx, "", &in)
 			if err != nil {
 				return nil, err
 			}
-			return httpapi.Created(v), nil
+			return httpapi.Created(t.answer(*v)), nil
 		},
 		"update": func(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 			var in U
@@ -118,11 +96,11 @@ func (t taxonomy[C, U]) modes(s *Service) httpapi.Handler {
 			if err != nil {
 				return nil, err
 			}
-			v, err := t.update(ctx, id, &in)
+			v, err := t.save(ctx, id, in.fields())
 			if err != nil {
 				return nil, err
 			}
-			return httpapi.OK(v), nil
+			return httpapi.OK(t.answer(*v)), nil
 		},
 		"delete": func(ctx context.Context, r *httpapi.Request) (*httpapi.Response, error) {
 			var in TaxonomyRef

@@ -72,7 +72,7 @@ type CategoryUpdateRequest struct {
 func (in CategoryUpdateRequest) id() *string { return in.ID }
 
 // fields are the changes of an update, as a create would give them.
-func (in *CategoryUpdateRequest) fields() *CategoryCreateRequest {
+func (in CategoryUpdateRequest) fields() *CategoryCreateRequest {
 	return &CategoryCreateRequest{Name: in.Name, Slug: in.Slug, Description: in.Description, Icon: in.Icon,
 		Order: in.Order, ParentID: in.ParentID}
 }
@@ -92,6 +92,11 @@ type BrandUpdateRequest struct {
 }
 
 func (in BrandUpdateRequest) id() *string { return in.ID }
+
+// fields are the changes of an update, as a create would give them.
+func (in BrandUpdateRequest) fields() *BrandCreateRequest {
+	return &BrandCreateRequest{Name: in.Name, Slug: in.Slug}
+}
 
 // TaxonomyRef names the category or brand to delete.
 type TaxonomyRef struct {

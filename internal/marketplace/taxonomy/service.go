@@ -205,9 +205,9 @@ func (s *Service) Brands(ctx context.Context) ([]Brand, error) {
 }
 
 // saveBrand creates (id == "") or updates a brand (admin only).
-func (s *Service) saveBrand(ctx context.Context, id string, inName, inSlug *string) (*Brand, error) {
+func (s *Service) saveBrand(ctx context.Context, id string, in *BrandCreateRequest) (*Brand, error) {
 	create := id == ""
-	name, slug, err := nameSlug(inName, inSlug, create)
+	name, slug, err := nameSlug(in.Name, in.Slug, create)
 	if err != nil {
 		return nil, err
 	}

@@ -39,20 +39,11 @@ func scanCategory(row interface{ Scan(...any) error }) (*Category, error) {
 }
 
 func listCategories(ctx context.Context, q db.Querier) ([]Category, error) {
-	rows, err := q.QueryContext(ctx, `SELECT `+categoryColumns+` FROM marketplace_categories ORDER BY sort_order, name, id`)
+	cs, err := db.List(ctx, q, db.Value(scanCategory), `SELECT `+categoryColumns+` FROM marketplace_categories ORDER BY sort_order, name, id`)
 	if err != nil {
 		return nil, fmt.Errorf("marketplace: categories: %w", err)
 	}
-	defer rows.Close()
-	out := []Category{}
-	for rows.Next() {
-		c, err := scanCategory(rows)
-		if err != nil {
-			return nil, fmt.Errorf("marketplace: categories: %w", err)
-		}
-		out = append(out, *c)
-	}
-	return out, rows.Err()
+	return cs, nil
 }
 
 func loadCategory(ctx context.Context, tx db.Querier, id string) (*Category, error) {
@@ -103,20 +94,13 @@ func removeCategory(ctx context.Context, tx db.Querier, id string) error {
 }
 
 func listBrands(ctx context.Context, q db.Querier) ([]Brand, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id, name, slug, created_at FROM marketplace_brands ORDER BY name, id`)
+	bs, err := db.List(ctx, q, func(r db.Row) (b Brand, err error) {
+		return b, r.Scan(&b.ID, &b.Name, &b.Slug, &b.CreatedAt)
+	}, `SELECT id, name, slug, created_at FROM marketplace_brands ORDER BY name, id`)
 	if err != nil {
 		return nil, fmt.Errorf("marketplace: brands: %w", err)
 	}
-	defer rows.Close()
-	out := []Brand{}
-	for rows.Next() {
-		var b Brand
-		if err := rows.Scan(&b.ID, &b.Name, &b.Slug, &b.CreatedAt); err != nil {
-			return nil, fmt.Errorf("marketplace: brands: %w", err)
-		}
-		out = append(out, b)
-	}
-	return out, rows.Err()
+	return bs, nil
 }
 
 func loadBrand(ctx context.Context, tx db.Querier, id string) (*Brand, error) {

@@ -309,6 +309,16 @@ func violates(err error, pgCode string, sqliteCodes ...int) bool {
 	return false
 }
 
+// Params collects a query's arguments while its text is built: Add
+// appends one and returns its placeholder ("$3").
+type Params []any
+
+// Add appends v and returns its placeholder.
+func (p *Params) Add(v any) string {
+	*p = append(*p, v)
+	return fmt.Sprintf("$%d", len(*p))
+}
+
 // Args are xs as a query's arguments (for an IN list of Placeholders).
 func Args[T any](xs []T) []any {
 	out := make([]any, len(xs))

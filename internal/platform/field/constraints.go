@@ -63,35 +63,16 @@ func rulesOf(t reflect.Type) []rule {
 	}
 	rulesCache.Store(t, []rule(nil)) // a type that holds itself is not walked twice
 	var out []rule
-	var walk func(t reflect.Type, index []int)
-	walk = func(t reflect.Type, index []int) {
-		for i := range t.NumField() {
-			f := t.Field(i)
-			tag := f.Tag.Get("json")
-			if tag == "-" {
-				continue
-			}
-			name, _, _ := strings.Cut(tag, ",")
-			idx := append(append([]int(nil), index...), i)
-			if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
-				walk(f.Type, idx)
-				continue
-			}
-			if !f.IsExported() {
-				continue
-			}
-			if name == "" {
-				name = f.Name
-			}
-			r := rule{index: idx, name: name, minLen: -1, maxLen: -1, minItems: -1, maxItems: -1, nested: walkable(f.Type)}
-			parseRules(&r, f.Tag.Get("schema"))
-			if r.required || r.unique || r.format != "" || r.min != nil || r.max != nil || r.minLen >= 0 || r.maxLen >= 0 ||
-				r.minItems >= 0 || r.maxItems >= 0 || r.enum != nil || r.pattern != nil || r.nested {
-				out = append(out, r)
-			}
+	// fn never fails, so neither does the walk.
+	_ = jsonFields(t, nil, func(f reflect.StructField, index []int, name, _ string) error {
+		r := rule{index: index, name: name, minLen: -1, maxLen: -1, minItems: -1, maxItems: -1, nested: walkable(f.Type)}
+		parseRules(&r, f.Tag.Get("schema"))
+		if r.required || r.unique || r.format != "" || r.min != nil || r.max != nil || r.minLen >= 0 || r.maxLen >= 0 ||
+			r.minItems >= 0 || r.maxItems >= 0 || r.enum != nil || r.pattern != nil || r.nested {
+			out = append(out, r)
 		}
-	}
-	walk(t, nil)
+		return nil
+	})
 	rulesCache.Store(t, out)
 	return out
 }

@@ -79,3 +79,16 @@ func IsAbsoluteURL(s string) bool {
 	u, err := url.Parse(s)
 	return err == nil && u.Scheme != "" && u.Host != ""
 }
+
+// HTTPURL checks an absolute http or https URL of at most maxLen bytes:
+// VALIDATION_ERROR naming field otherwise.
+func HTTPURL(field, s string, maxLen int) error {
+	if len(s) > maxLen {
+		return apperr.Invalid(field, "%s must be at most %d characters", field, maxLen)
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return apperr.Invalid(field, "%s must be an absolute http or https URL", field)
+	}
+	return nil
+}

@@ -47,6 +47,13 @@ var (
 // sees it: embedded structs flattened, unexported and "-" fields skipped,
 // name and options from the json tag.
 func JSONFields(t reflect.Type, fn func(f reflect.StructField, name, opts string) error) error {
+	return jsonFields(t, nil, func(f reflect.StructField, _ []int, name, opts string) error { return fn(f, name, opts) })
+}
+
+// jsonFields is JSONFields that also gives each field's index path from
+// the outermost type (through the embedded structs, as FieldByIndex takes
+// it); index is the path to t.
+func jsonFields(t reflect.Type, index []int, fn func(f reflect.StructField, index []int, name, opts string) error) error {
 	for i := range t.NumField() {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
@@ -54,13 +61,14 @@ func JSONFields(t reflect.Type, fn func(f reflect.StructField, name, opts string
 			continue
 		}
 		name, opts, _ := strings.Cut(tag, ",")
+		idx := append(append([]int(nil), index...), i)
 		if f.Anonymous && name == "" {
 			ft := f.Type
 			if ft.Kind() == reflect.Pointer {
 				ft = ft.Elem()
 			}
 			if ft.Kind() == reflect.Struct {
-				if err := JSONFields(ft, fn); err != nil {
+				if err := jsonFields(ft, idx, fn); err != nil {
 					return err
 				}
 				continue
@@ -77,7 +85,7 @@ func JSONFields(t reflect.Type, fn func(f reflect.StructField, name, opts string
 			// would silently declare nothing.
 			panic(fmt.Sprintf("field: the schema tag of %s.%s cannot be read: %s", t.Name(), f.Name, f.Tag))
 		}
-		if err := fn(f, name, opts); err != nil {
+		if err := fn(f, idx, name, opts); err != nil {
 			return err
 		}
 	}

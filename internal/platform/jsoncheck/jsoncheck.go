@@ -87,17 +87,7 @@ func (w *textWalker) value(path string) {
 	}
 	switch w.b[w.i] {
 	case '{':
-		w.i++
-		for w.bad == nil {
-			w.skipSpace()
-			if w.i >= len(w.b) || w.b[w.i] == '}' {
-				w.i++
-				return
-			}
-			if w.b[w.i] == ',' {
-				w.i++
-				continue
-			}
+		w.members('}', func() {
 			key, problem := w.str(true)
 			if problem != "" {
 				w.fail(path, "a key of "+orBody(path)+" "+problem)
@@ -106,22 +96,13 @@ func (w *textWalker) value(path string) {
 			w.skipSpace()
 			w.i++ // ':'
 			w.value(join(path, key))
-		}
+		})
 	case '[':
-		w.i++
-		for n := 0; w.bad == nil; {
-			w.skipSpace()
-			if w.i >= len(w.b) || w.b[w.i] == ']' {
-				w.i++
-				return
-			}
-			if w.b[w.i] == ',' {
-				w.i++
-				continue
-			}
+		n := 0
+		w.members(']', func() {
 			w.value(path + "[" + strconv.Itoa(n) + "]")
 			n++
-		}
+		})
 	case '"':
 		if _, problem := w.str(false); problem != "" {
 			w.fail(path, orBody(path)+" "+problem)
@@ -134,6 +115,25 @@ func (w *textWalker) value(path string) {
 			}
 			w.i++
 		}
+	}
+}
+
+// members walks the members of the object or array that starts at w.i, up
+// to its closing byte end: member reads each one (from its first byte) and
+// stops the walk by failing.
+func (w *textWalker) members(end byte, member func()) {
+	w.i++
+	for w.bad == nil {
+		w.skipSpace()
+		if w.i >= len(w.b) || w.b[w.i] == end {
+			w.i++
+			return
+		}
+		if w.b[w.i] == ',' {
+			w.i++
+			continue
+		}
+		member()
 	}
 }
 
