@@ -56,12 +56,22 @@ func ruleQuestion(lang, s string) string {
 		return ""
 	}
 	body := strings.TrimRight(s, ".!; ")
+	if m := interposed.FindStringSubmatch(body); m != nil {
+		// "Les sommes versées, si elles ont été encaissées, servent
+		// d'acompte …": the question is asked of the main clause, its
+		// answer keeps the condition
+		body = m[1] + " " + m[2]
+	}
 	turn := ruleTurners[lang]
 	if turn == nil {
 		return ""
 	}
 	return shortQuestion(turn(body))
 }
+
+// interposed is a subject, a condition between commas, and the rest of
+// the clause ("Cancellations, if made a day ahead, are free").
+var interposed = regexp.MustCompile(`^([^,]{3,60}), (?i:if|when|unless|si|lorsque|quand|sauf|s['’]ils?|s['’]elles?|sofern|falls|wenn|cuando|salvo)\s[^,]{3,80}, (\p{Ll}.*)$`)
 
 // qCut is where a long question may end: before a list of cases or
 // conditions ("... put on hold for injury, illness, ...") or a means
@@ -166,6 +176,9 @@ func ruleQuestionFR(body string) string {
 	}
 	if m := frDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "vous") && !strings.Contains(body, "nous") {
 		s := lowerFirst(strings.TrimSpace(firstClause(body)))
+		if words(s) < 4 {
+			return "" // "Les sommes versées, si …, servent …": the clause is the subject alone
+		}
 		if strings.ContainsRune("aeiouyéèêàâîôûh", []rune(s)[0]) {
 			return "Est-ce qu'" + s + " ?"
 		}
@@ -216,7 +229,9 @@ func ruleQuestionES(body string) string {
 		return "¿Qué pasa " + lead + esFirstPerson(m[1]) + "?"
 	}
 	if esDet.MatchString(body) && !regexp.MustCompile(`(?i)\b(nuestr[oa]s?|nosotros)\b`).MatchString(body) {
-		return "¿" + firstClause(body) + "?"
+		if c := firstClause(body); words(c) >= 4 {
+			return "¿" + c + "?"
+		}
 	}
 	return ""
 }
@@ -343,7 +358,11 @@ var (
 // customer's own; esFirstPerson turns the condition's verb round too
 // ("si llegas tarde" asks "¿Qué pasa si llego tarde?").
 var esTu = map[string]string{"te": "me", "tu": "mi", "tus": "mis", "ti": "mí", "eres": "soy", "estás": "estoy", "vas": "voy",
-	"tienes": "tengo", "puedes": "puedo", "quieres": "quiero", "haces": "hago", "sabes": "sé", "das": "doy"}
+	"tienes": "tengo", "puedes": "puedo", "quieres": "quiero", "haces": "hago", "sabes": "sé", "das": "doy",
+	"nuestro": "su", "nuestra": "su", "nuestros": "sus", "nuestras": "sus"}
+
+// esNotVerb are the words of esTu that are no verb.
+var esNotVerb = toSet(`te tu tus ti nuestro nuestra nuestros nuestras`)
 
 func esFirstPerson(cond string) string {
 	ws := strings.Fields(cond)
@@ -352,7 +371,7 @@ func esFirstPerson(cond string) string {
 		low := strings.ToLower(w)
 		if r, ok := esTu[low]; ok {
 			ws[i] = r
-			if low != "te" && low != "tu" && low != "tus" && low != "ti" {
+			if !esNotVerb[low] {
 				verb = true
 			}
 			continue

@@ -352,3 +352,47 @@ func TestPageFAQMarks(t *testing.T) {
 		t.Errorf("a procedure cut by the body's size: %q", body)
 	}
 }
+
+// roundFiveText are pasted pages and their canonical form: part marks
+// go, numbered part titles over prose are headings, steps stay steps.
+var roundFiveText = [][2]string{
+	{"(2) Monatliche Zahlweise\nDie Kursgebühr wird monatlich im Voraus überwiesen.", "## Monatliche Zahlweise\n\nDie Kursgebühr wird monatlich im Voraus überwiesen."},
+	{"a. Annulation par le client : toute annulation doit être confirmée par email.", "Annulation par le client : toute annulation doit être confirmée par email."},
+	{"1. Tipos de Reservas\nOfrecemos tres tipos de reserva según lo que necesite cada cliente.\n2. Pagos\nEl pago se hace al reservar con tarjeta de crédito o débito.", "## Tipos de Reservas\n\nOfrecemos tres tipos de reserva según lo que necesite cada cliente.\n\n## Pagos\n\nEl pago se hace al reservar con tarjeta de crédito o débito."},
+	{"1. Open Settings\nThe settings page lists every option you can change here.", "1. Open Settings\n\nThe settings page lists every option you can change here."},
+}
+
+// TestRoundFiveRules holds the general causes of round five's held-out
+// read: part marks and numbered part titles, conditions between commas,
+// German reflexives, Spanish requests and possessives.
+func TestRoundFiveRules(t *testing.T) {
+	for _, c := range roundFiveText {
+		got := normalizeText(c[0])
+		if got != c[1] {
+			t.Errorf("normalizeText(%q) =\n%s\nwant\n%s", c[0], got, c[1])
+		}
+		if again := normalizeText(got); again != got {
+			t.Errorf("not a fixed point: %q", got)
+		}
+	}
+	for _, c := range []struct{ lang, in, want string }{
+		{langFR, "Les sommes versées, si elles ont été encaissées, servent d'acompte pour un séjour reporté.", "Est-ce que les sommes versées servent d'acompte pour un séjour reporté ?"},
+		{langEN, "Cancellations, if made a day ahead, are free of charge.", "Are cancellations free of charge?"},
+	} {
+		if got := ruleQuestion(c.lang, c.in); got != c.want {
+			t.Errorf("ruleQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+	for _, c := range []struct{ lang, in, want string }{
+		{langDE, "Sie können sich telefonisch oder per Mail anmelden.", "Kann ich mich telefonisch oder per Mail anmelden?"},
+		{langES, "Te pedimos que las leas con atención antes de reservar.", ""},
+		{langES, "Te recomendamos reservar con antelación.", ""},
+	} {
+		if got := sentenceQuestionIn(c.lang, c.in); got != c.want {
+			t.Errorf("sentence question (%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+	if got := esFirstPerson("cuando haces la reserva en nuestra web"); got != "cuando hago la reserva en su web" {
+		t.Errorf("esFirstPerson = %q", got)
+	}
+}
