@@ -106,6 +106,9 @@ func announces(g string) bool {
 	if empathy.MatchString(g) && words(g) <= 25 && len(sentences(g)) == 1 && !strings.ContainsAny(g, "0123456789$€£;") && !empathyThen.MatchString(g) {
 		return true // "Sabemos que surgen imprevistos.", "We understand that delays happen."
 	}
+	if pageIntro.MatchString(g) && words(g) <= 30 {
+		return true // "Here you will find answers to …", "Estas son las condiciones generales …"
+	}
 	if !strings.ContainsAny(g, "bBfFcCnNaA") || leadIn(g) || words(g) > 30 {
 		return false
 	}
@@ -130,6 +133,9 @@ var courtesy = regexp.MustCompile(`^(?i:thank you|thanks|we look forward|we (?:r
 var empathyThen = regexp.MustCompile(`(?i)\b(?:so|therefore|please|must|donc|c'est pourquoi|merci de|deshalb|daher|bitte|por eso|por lo que|por favor)\b`)
 
 var empathy = regexp.MustCompile(`^(?i:we (?:do )?(?:understand|know|realise|realize) that|we understand|nous (?:comprenons|savons) (?:que|bien)|wir (?:verstehen|wissen),? dass|wir haben verständnis|(?:sabemos|entendemos|comprendemos) que)\b`)
+
+// pageIntro is a sentence that presents the page itself.
+var pageIntro = regexp.MustCompile(`^(?i:here you(?:'ll| will)? find|on this page|these are the (?:terms|conditions|rules|policies)|vous trouverez ici|sur cette page|voici les (?:conditions|règles)|hier find(?:est du|en sie)|auf dieser seite|dies sind die (?:bedingungen|regeln)|aquí (?:encontrarás|encontrará|encuentras)|en esta página|estas son las (?:condiciones|normas|reglas))\b`)
 
 // announceWords are the words announceRef needs, tested before it.
 var announceWords = []string{"below", "following", "follows", "ci-dessous", "nachfolgend", "folgende", "continuación"}

@@ -178,9 +178,15 @@ func (f *faqFinder) explicit(pi int, p part) bool {
 	return explicit
 }
 
+// faqTitle is a heading that names the page as questions and answers.
+var faqTitle = regexp.MustCompile(`^(?i:frequently asked questions|faqs?|questions and answers|questions fréquentes|foire aux questions|questions-réponses|häufig gestellte fragen|häufige fragen|fragen und antworten|preguntas frecuentes|preguntas y respuestas)$`)
+
 // fromHeading asks the part's heading as a question, answered by the part.
 func (f *faqFinder) fromHeading(pi int, p part, context string) {
 	c := f.c
+	if faqTitle.MatchString(p.heading) {
+		return // "Frequently asked questions" titles the page: no one asks it
+	}
 	tier := 1
 	if strings.HasSuffix(p.heading, "?") {
 		tier = 0
@@ -359,7 +365,10 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 			compose = c.composeAnswer
 		}
 		a, used := compose(q.blocks, limit)
-		if a == "" || midRef(c.lang, a) && q.tier != 0 {
+		if a == "" || midRef(c.lang, a) && q.tier != 0 || q.tier == 4 && thinAnswer(a) {
+			// a topic's question answered by what its rules' questions
+			// left ("What happens if I am late? — Please be on time.")
+			// is no pair
 			continue
 		}
 		seenQ[key] = true
@@ -372,6 +381,13 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 		chosen = append(chosen, faqPair{unit: q.unit, q: q.question, a: a})
 	}
 	return chosen
+}
+
+// thinAnswer reports whether an answer is one short sentence without a
+// figure ("Please be on time.", "There are three roles."): too little for
+// the question about a whole topic.
+func thinAnswer(a string) bool {
+	return len(sentences(a)) == 1 && words(a) < 6 && !strings.ContainsAny(a, "0123456789")
 }
 
 // itemQuestion is the question a list item or table row answers: a time

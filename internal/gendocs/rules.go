@@ -34,12 +34,22 @@ var (
 	deDet      = regexp.MustCompile(`^(Der|Die|Das|Ein|Eine|Jedes|Jede|Jeder)\s+(\p{Lu}[\p{L}-]*)\s+(\p{Ll}\p{L}*)\s+(.+)$`)
 	deNoun     = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:en|e|n|s|er))(?:,| (?:sind|ist|werden|wird|dürfen|darf|müssen|muss|macht|machen|gibt|und))\s`)
 	esDet      = regexp.MustCompile(`^(El|La|Los|Las|Un|Una|Todo|Toda|Todos|Todas|Cada)\s+\S`)
-	enBare     = regexp.MustCompile(`^(\p{Lu}[\p{Ll}-]*s(?:\s+[\p{Ll}\d'’-]+){0,3}|\p{Lu}[\p{Ll}-]+(?:\s+[\p{Ll}-]+){0,2}\s+[\p{Ll}-]+s)\s+(?:also\s+)?(are|can|cannot|must|will|may|should|need|require|cost|include|apply|take|get|have|renew|expire|start|end|last|remain|cover|count|run|begin|close|open)\s+(.+)$`)
+	enBare     = regexp.MustCompile(`^(\p{Lu}[\p{Ll}-]*s(?:\s+[\p{Ll}\d'’-]+){0,5}?|\p{Lu}[\p{Ll}-]+(?:\s+[\p{Ll}-]+){0,2}\s+[\p{Ll}-]+s)\s+(?:also\s+)?(are|can|cannot|must|will|may|should|need|require|cost|include|apply|take|get|have|renew|expire|start|end|last|remain|cover|count|run|begin|close|open)\s+(.+)$`)
 	pronoun    = regexp.MustCompile(`(?i)\b(i|we|you|he|she|it|they|me|us|them|this|that|these|those)\b`)
 	notSubject = toSet(`sometimes often usually always never also please here there then now today only just even most many some`)
 	formalYou  = regexp.MustCompile(`\bSie\b`)
 	negWord    = regexp.MustCompile(`^\s*(?:not|nicht)\b`) // only the verb's own negation: "is not granted"
 )
+
+// enGerund is a rule whose subject is what the customer does ("Arriving
+// 15 minutes late or more will mean rescheduling").
+var enGerund = regexp.MustCompile(`^(\p{Lu}\p{Ll}+ing)\s+([^,;]{2,60}?)\s+(?:will|would|may|can|could|means?|results? in|counts? as|incurs?|is|are)\b`)
+
+// gerundBase is the base form of the gerunds enGerund turns round.
+var gerundBase = map[string]string{"arriving": "arrive", "cancelling": "cancel", "canceling": "cancel", "booking": "book",
+	"missing": "miss", "rescheduling": "reschedule", "leaving": "leave", "bringing": "bring", "paying": "pay",
+	"changing": "change", "returning": "return", "picking": "pick", "dropping": "drop", "coming": "come",
+	"ordering": "order", "using": "use", "parking": "park", "smoking": "smoke", "checking": "check", "staying": "stay"}
 
 // enBase is the base form of an English verb of a rule after "Does".
 var enBase = map[string]string{"needs": "need", "requires": "require", "costs": "cost", "includes": "include",
@@ -84,7 +94,7 @@ var quantityStart = regexp.MustCompile(`(?i)^(?:up to |at least |more than |less
 
 // durationEnd is a question cut right after a duration ("… up to 24
 // hours"): the words after it ("before the first class") are needed.
-var durationEnd = regexp.MustCompile(`(?i)\d+\s*(?:hours?|days?|weeks?|months?|minutes?|heures?|jours?|semaines?|mois|stunden|tagen?|wochen|monaten?|horas?|días?|semanas?|meses)$`)
+var durationEnd = regexp.MustCompile(`(?i)(?:\d+|\b(?:one|two|three|four|five|six|seven|ten|twelve|un|une|deux|trois|ein|einen|einem|zwei|drei|una?|dos|tres))\s*(?:business |working |full |werk)?(?:hours?|days?|weeks?|months?|minutes?|heures?|jours?|semaines?|mois|stunden|tagen?|wochen|monaten?|horas?|días?|semanas?|meses)$`)
 
 // danglingAnd is a cut that ends on a second subject without what is
 // said of it ("¿La llegada es a partir de las 15:00 y la salida?").
@@ -127,6 +137,11 @@ func ruleQuestionEN(body string) string {
 	}
 	if m := enIf.FindStringSubmatch(body); m != nil {
 		return "What happens if " + toCustomer(m[1]) + "?"
+	}
+	if m := enGerund.FindStringSubmatch(body); m != nil && gerundBase[strings.ToLower(m[1])] != "" {
+		// "Arriving 15 minutes late will mean rescheduling." asks "What
+		// happens if I arrive 15 minutes late?"
+		return "What happens if I " + gerundBase[strings.ToLower(m[1])] + " " + toCustomer(m[2]) + "?"
 	}
 	m := enDet.FindStringSubmatch(body)
 	if m == nil {
@@ -289,9 +304,13 @@ func ruleSentenceQuestion(lang, g string, inProc bool) string {
 	if q := ruleQuestion(lang, first); q != "" {
 		return q
 	}
-	if _, after, ok := strings.Cut(strings.ReplaceAll(first, " ; ", "; "), "; "); ok && !midRef(lang, after) {
-		if q := ruleQuestion(lang, capitalize(after)); q != "" {
-			return q
+	for _, sep := range consequence[lang] {
+		// "…; a hold is not granted after the fact", "…, so a late
+		// arrival counts as a missed appointment": the rule is after it
+		if _, after, ok := strings.Cut(strings.ReplaceAll(first, " ; ", "; "), sep); ok && !midRef(lang, after) {
+			if q := ruleQuestion(lang, capitalize(after)); q != "" {
+				return q
+			}
 		}
 	}
 	if lang == langFR && !inProc {
@@ -317,6 +336,11 @@ func ruleSentenceQuestion(lang, g string, inProc bool) string {
 		}
 	}
 	return ""
+}
+
+// consequence are the separators after which a sentence states its rule.
+var consequence = map[string][]string{
+	langEN: {"; ", ", so "}, langFR: {"; ", ", donc "}, langDE: {"; "}, langES: {"; ", ", por lo que ", ", así que "},
 }
 
 // procedureLists reports, per list number, whether a numbered list is a

@@ -396,3 +396,30 @@ func TestRoundFiveRules(t *testing.T) {
 		t.Errorf("esFirstPerson = %q", got)
 	}
 }
+
+// TestRoundFiveRulePages holds the questions of a rules page with
+// "Label:" parts (round five's grooming policy, refused as measured).
+func TestRoundFiveRulePages(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Arriving 15 minutes late or more will usually mean rescheduling.", "What happens if I arrive 15 minutes late or more?"},
+		{"Clients with repeated cancellations or no-shows may be asked to pay in advance.", "May clients with repeated cancellations or no-shows be asked to pay in advance?"},
+		{"The time was set aside for your pet alone, so a late arrival counts as a missed appointment.", "Does a late arrival count as a missed appointment?"},
+	} {
+		if got := ruleSentenceQuestion(langEN, c.in, false); got != c.want {
+			t.Errorf("ruleSentenceQuestion(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	if got := topicQuestionFor(langEN, "Late Arrivals"); got != "What happens if I am late?" {
+		t.Errorf("late arrivals ask %q", got)
+	}
+	if !announces("Hier findest du Antworten auf die wichtigsten Fragen zu Buchung und Anreise.") || announces("Here is the pool.") {
+		t.Error("announces: a page's presentation")
+	}
+	if !faqTitle.MatchString("Häufig gestellte Fragen") || !thinAnswer("Please be on time.") || thinAnswer("A 25% deposit confirms your booking.") {
+		t.Error("faqTitle, thinAnswer")
+	}
+	q := "Do you text me a courtesy reminder one business day before my booking with its date and time?"
+	if got := shortQuestion(q); got != q {
+		t.Errorf("shortQuestion cut after a duration: %q", got)
+	}
+}

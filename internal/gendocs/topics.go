@@ -17,6 +17,7 @@ var topicQuestions = map[string][]struct {
 	q  string
 }{
 	langEN: {
+		{regexp.MustCompile(`(?i)\b(late|lateness|tardiness)\b`), "What happens if I am late?"},
 		{regexp.MustCompile(`(?i)\bcancel`), "What is your cancellation policy?"},
 		{regexp.MustCompile(`(?i)\brefund`), "Do you give refunds?"},
 		{regexp.MustCompile(`(?i)\bdeposit`), "Do I need to pay a deposit?"},
@@ -33,6 +34,7 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)\bcontracts?\b`), "How do contracts work?"},
 	},
 	langFR: {
+		{regexp.MustCompile(`(?i)retard|tardive`), "Que se passe-t-il si je suis en retard ?"},
 		{regexp.MustCompile(`(?i)annul`), "Quelles sont vos conditions d'annulation ?"},
 		{regexp.MustCompile(`(?i)rembours`), "Puis-je être remboursé ?"},
 		{regexp.MustCompile(`(?i)acompte|arrhes|caution`), "Faut-il verser un acompte ?"},
@@ -44,6 +46,7 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)horaires|ouverture`), "Quels sont vos horaires ?"},
 	},
 	langDE: {
+		{regexp.MustCompile(`(?i)verspät|unpünktlich`), "Was gilt, wenn ich mich verspäte?"},
 		{regexp.MustCompile(`(?i)storn|kündig|rücktritt`), "Welche Stornobedingungen gelten?"},
 		{regexp.MustCompile(`(?i)erstatt`), "Bekomme ich mein Geld zurück?"},
 		{regexp.MustCompile(`(?i)kaution|anzahlung`), "Muss ich eine Kaution zahlen?"},
@@ -54,6 +57,7 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)haustier|hunde?\b`), "Sind Haustiere erlaubt?"},
 	},
 	langES: {
+		{regexp.MustCompile(`(?i)retras|tarde|impuntual`), "¿Qué pasa si llego tarde?"},
 		{regexp.MustCompile(`(?i)cancela`), "¿Cuáles son las condiciones de cancelación?"},
 		{regexp.MustCompile(`(?i)reembols|devoluci`), "¿Me devuelven el dinero?"},
 		{regexp.MustCompile(`(?i)depósito|fianza|señal`), "¿Hay que pagar un depósito?"},
