@@ -35,12 +35,28 @@ func newCorpus(req Request, lang string) *corpus {
 			docs = append(docs, langTerms(lang, text))
 		}
 	}
-	c.index = newBM25(langTerms(lang, req.Purpose), docs)
+	c.index = newBM25(langTerms(lang, expandPurpose(req.Purpose)), docs)
 	c.partScore = make([]float64, len(c.parts))
 	for i := range c.parts {
 		c.partScore[i] = c.index.score(i)
 	}
 	return c
+}
+
+// platformWords are the names customers and help pages give one platform
+// differently ("on my iPhone" for a page's "iOS" or "App Store").
+var platformWords = [][2]string{{"iphone", "ios apple"}, {"ipad", "ios apple"}, {"macbook", "mac apple"}, {"android", "google"}}
+
+// expandPurpose adds to a purpose the help pages' names of the platforms
+// it names.
+func expandPurpose(purpose string) string {
+	low := strings.ToLower(purpose)
+	for _, w := range platformWords {
+		if strings.Contains(low, w[0]) {
+			purpose += " " + w[1]
+		}
+	}
+	return purpose
 }
 
 // hasPurpose reports whether the purpose matches anything in the sources.
@@ -106,8 +122,10 @@ func announces(g string) bool {
 	if empathy.MatchString(g) && words(g) <= 25 && len(sentences(g)) == 1 && !strings.ContainsAny(g, "0123456789$€£;") && !empathyThen.MatchString(g) {
 		return true // "Sabemos que surgen imprevistos.", "We understand that delays happen."
 	}
-	if pageIntro.MatchString(g) && words(g) <= 30 {
-		return true // "Here you will find answers to …", "Estas son las condiciones generales …"
+	if pageIntro.MatchString(g) && words(g) <= 30 || mission.MatchString(g) && words(g) <= 40 && !strings.ContainsAny(g, "0123456789$€£") {
+		// "Here you will find answers to …", "Te pedimos que las leas
+		// con atención …", "We strive to offer the best …"
+		return true
 	}
 	if !strings.ContainsAny(g, "bBfFcCnNaA") || leadIn(g) || words(g) > 30 {
 		return false
@@ -135,7 +153,11 @@ var empathyThen = regexp.MustCompile(`(?i)\b(?:so|therefore|please|must|donc|c'e
 var empathy = regexp.MustCompile(`^(?i:we (?:do )?(?:understand|know|realise|realize) that|we understand|nous (?:comprenons|savons) (?:que|bien)|wir (?:verstehen|wissen),? dass|wir haben verständnis|(?:sabemos|entendemos|comprendemos) que)\b`)
 
 // pageIntro is a sentence that presents the page itself.
-var pageIntro = regexp.MustCompile(`^(?i:here you(?:'ll| will)? find|on this page|these are the (?:terms|conditions|rules|policies)|vous trouverez ici|sur cette page|voici les (?:conditions|règles)|hier find(?:est du|en sie)|auf dieser seite|dies sind die (?:bedingungen|regeln)|aquí (?:encontrarás|encontrará|encuentras)|en esta página|estas son las (?:condiciones|normas|reglas))\b`)
+var pageIntro = regexp.MustCompile(`^(?i:here you(?:'ll| will)? find|on this page|these are the (?:terms|conditions|rules|policies)|vous trouverez ici|sur cette page|voici les (?:conditions|règles)|hier find(?:est du|en sie)|auf dieser seite|dies sind die (?:bedingungen|regeln)|aquí (?:encontrarás|encontrará|encuentras)|en esta página|estas son las (?:condiciones|normas|reglas)|please read (?:them|these|this|our|the)|te (?:pedimos|rogamos) que (?:las|los) leas|le (?:pedimos|rogamos) que (?:las|los) lea|merci de (?:les )?lire|veuillez lire|bitte lesen sie)\b`)
+
+// mission is a sentence about what the business strives for, which states
+// nothing a customer asks about.
+var mission = regexp.MustCompile(`(?i)\b(?:we strive|we aim to|our (?:goal|mission) is|nous nous efforçons|notre (?:objectif|mission) est|wir bemühen uns|unser ziel ist|nos esforzamos|queremos ofrecer|nuestro objetivo es)\b`)
 
 // announceWords are the words announceRef needs, tested before it.
 var announceWords = []string{"below", "following", "follows", "ci-dessous", "nachfolgend", "folgende", "continuación"}

@@ -349,7 +349,13 @@ func (c *corpus) introSentence(heading string) string {
 		// heading that is not an instruction or a gerund gets the neutral sentence
 		return lx.introAny
 	}
-	if (c.lang == langFR || c.lang == langES) && infinitiveStart[c.lang].MatchString(h) {
+	if c.lang == langFR || c.lang == langES {
+		if !infinitiveStart[c.lang].MatchString(h) {
+			// "Estos son los pasos a seguir: Suscripción desde un
+			// dispositivo iOS." reads badly: a noun phrase gets the
+			// neutral sentence
+			return lx.introAny
+		}
 		// "Voici les étapes à suivre : envoyer une demande de
 		// modification." (an infinitive keeps no capital after the colon)
 		h = lowerFirst(h)

@@ -304,7 +304,7 @@ func (c *corpus) topics(n int, have []string) []Section {
 	var cands []topic
 	for pi, p := range c.parts {
 		key := strings.ToLower(p.heading)
-		if p.heading == "" || taken[key] {
+		if p.heading == "" || taken[key] || faqTitle.MatchString(p.heading) {
 			continue
 		}
 		body, _ := c.compose(p.blocks, maxOnePagerBody)

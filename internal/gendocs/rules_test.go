@@ -418,6 +418,18 @@ func TestRoundFiveRulePages(t *testing.T) {
 	if !faqTitle.MatchString("Häufig gestellte Fragen") || !thinAnswer("Please be on time.") || thinAnswer("A 25% deposit confirms your booking.") {
 		t.Error("faqTitle, thinAnswer")
 	}
+	for _, g := range []string{"Te pedimos que las leas con atención antes de reservar.", "We strive to offer the best experience in town."} {
+		if !announces(g) {
+			t.Errorf("announces(%q) = false", g)
+		}
+	}
+	if got := expandPurpose("cancel on my iPhone"); got != "cancel on my iPhone ios apple" {
+		t.Errorf("expandPurpose = %q", got)
+	}
+	c := &corpus{lang: langES}
+	if got := c.introSentence("Suscripción desde un dispositivo iOS"); got != lex(langES).introAny {
+		t.Errorf("a noun phrase's lead-in: %q", got)
+	}
 	q := "Do you text me a courtesy reminder one business day before my booking with its date and time?"
 	if got := shortQuestion(q); got != q {
 		t.Errorf("shortQuestion cut after a duration: %q", got)
