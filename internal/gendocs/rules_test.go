@@ -430,6 +430,9 @@ func TestRoundFiveRulePages(t *testing.T) {
 	if got := c.introSentence("Suscripción desde un dispositivo iOS"); got != lex(langES).introAny {
 		t.Errorf("a noun phrase's lead-in: %q", got)
 	}
+	if got := headingQuestion("Contact Info"); !strings.EqualFold(got, "What is your contact info?") {
+		t.Errorf("headingQuestion(Contact Info) = %q", got)
+	}
 	q := "Do you text me a courtesy reminder one business day before my booking with its date and time?"
 	if got := shortQuestion(q); got != q {
 		t.Errorf("shortQuestion cut after a duration: %q", got)
