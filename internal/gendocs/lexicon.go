@@ -331,7 +331,7 @@ func sentenceQuestionES(s string) string {
 var esNotAsked = toSet(`sabemos entendemos agradecemos esperamos lamentamos comprendemos deseamos pedimos rogamos recomendamos aconsejamos sugerimos invitamos`)
 
 var (
-	factLabel = regexp.MustCompile(`^([^:—]{2,60}?)\s*(?::|—)\s*(.+)$`)
+	factLabel = regexp.MustCompile(`^([^:—]{2,80}?)\s*(?::|—)\s*(.+)$`)
 	moneyLike = regexp.MustCompile(`[$€£¥]|\d\s*(?:€|eur|usd|gbp|dollars?|euros?|pounds?)\b`)
 )
 

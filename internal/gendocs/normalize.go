@@ -442,9 +442,13 @@ func isChrome(line string) bool {
 	}
 	// A breadcrumb: "Home / Policies", "Billing › Payments".
 	if words <= 10 && strings.ContainsAny(line, "/›>»\\") && crumbSep.MatchString(line) && !sentenceEnd.MatchString(line) {
-		for _, seg := range crumbSep.Split(line, -1) {
+		segs := crumbSep.Split(line, -1)
+		for _, seg := range segs {
 			r, _ := utf8.DecodeRuneInString(seg)
-			if len(strings.Fields(seg)) > 4 || !unicode.IsUpper(r) {
+			// three or more short segments are a list of the page's
+			// keywords even in lower case ("gebuchte Termine /
+			// Terminverschiebung / Nichterscheinen")
+			if len(strings.Fields(seg)) > 4 || !unicode.IsUpper(r) && len(segs) < 3 {
 				return false
 			}
 		}

@@ -30,6 +30,7 @@ var (
 	// German "Wer …, …" (whoever does something) and a plural subject
 	// without article before a modal or "sind" ("Termine können …")
 	deWer      = regexp.MustCompile(`^Wer\s+([^,]{3,120}),\s*\S`)
+	deWennTail = regexp.MustCompile(`^\p{Lu}[^,]{10,80}, (?:wenn|falls) ([^,;]{5,120})$`)
 	dePlural   = regexp.MustCompile(`^(?:(\p{Lu}\p{Ll}+e[nrs]?)\s+)?(\p{Lu}\p{Ll}+(?:e|en|n|s|er))\s+(sind|können|müssen|dürfen|werden|gelten)\s+(.+)$`)
 	deDet      = regexp.MustCompile(`^(Der|Die|Das|Ein|Eine|Jedes|Jede|Jeder)\s+(\p{Lu}[\p{L}-]*)\s+(\p{Ll}\p{L}*)\s+(.+)$`)
 	deNoun     = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:en|e|n|s|er))(?:,| (?:sind|ist|werden|wird|dürfen|darf|müssen|muss|macht|machen|gibt|und))\s`)
@@ -214,6 +215,11 @@ func ruleQuestionDE(body string) string {
 		// a rule about a thing named first ("Glasflaschen sind ... verboten.")
 		return "Was gilt für " + m[1] + "?"
 	}
+	if m := deWennTail.FindStringSubmatch(body); m != nil && !formalYou.MatchString(m[1]) {
+		// "Aus Kulanz fällt keine Gebühr an, wenn ein Ersatztermin
+		// eingehalten wird." asks what applies in that case
+		return "Was gilt, wenn " + m[1] + "?"
+	}
 	if m := deWer.FindStringSubmatch(body); m != nil {
 		// "Wer zu spät kommt, hat …": "man" takes the same verb form
 		return "Was gilt, wenn man " + m[1] + "?"
@@ -259,7 +265,25 @@ func labelQuestion(lang, label string) string {
 	if t, ok := timeLabels[lang]; ok && t.re.MatchString(l) {
 		return fmt.Sprintf(t.format, l)
 	}
+	if t, ok := caseLabels[lang]; ok && t.re.MatchString(strings.TrimSpace(label)) {
+		// "Absage bis 48 Stunden vor dem Termin: keine Ausfallgebühr"
+		if lang == langDE {
+			l = strings.TrimSpace(label) // German nouns keep their capital
+		}
+		return fmt.Sprintf(t.format, l)
+	}
 	return ""
+}
+
+// caseLabels are labels naming what the customer does and when
+// ("Cancellation up to 48 hours before", "Absage innerhalb von 48
+// Stunden"), with the question they answer.
+var caseLabels = map[string]struct {
+	re     *regexp.Regexp
+	format string
+}{
+	langEN: {regexp.MustCompile(`^\p{Lu}\p{Ll}+s?\s+(?i:up to|within|more than|less than|after|before|between)\s`), "What applies to %s?"},
+	langDE: {regexp.MustCompile(`^\p{Lu}\p{Ll}+\s+(?:bis|innerhalb|ab|vor|nach|zwischen|mehr als|weniger als)\s`), "Was gilt bei %s?"},
 }
 
 var timeLabels = map[string]struct {

@@ -433,6 +433,18 @@ func TestRoundFiveRulePages(t *testing.T) {
 	if got := headingQuestion("Contact Info"); !strings.EqualFold(got, "What is your contact info?") {
 		t.Errorf("headingQuestion(Contact Info) = %q", got)
 	}
+	for _, c := range []struct{ lang, in, want string }{
+		{langDE, "Absage innerhalb von 48 Stunden vor dem Termin bzw. Nichterscheinen: Ausfallgebühr von 100 %", "Was gilt bei Absage innerhalb von 48 Stunden vor dem Termin bzw. Nichterscheinen?"},
+		{langEN, "Cancellation up to 48 hours before: no fee", "What applies to cancellation up to 48 hours before?"},
+		{langDE, "Aus Kulanz fällt keine Ausfallgebühr an, wenn ein Ersatztermin eingehalten wird.", "Was gilt, wenn ein Ersatztermin eingehalten wird?"},
+	} {
+		if got := itemQuestion(c.lang, c.in, "", false); got != c.want {
+			t.Errorf("itemQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+	if !isChrome("gebuchte Termine / Terminverhinderung / Terminverschiebung / Nichterscheinen") || isChrome("either / or") {
+		t.Error("isChrome: a line of the page's keywords")
+	}
 	q := "Do you text me a courtesy reminder one business day before my booking with its date and time?"
 	if got := shortQuestion(q); got != q {
 		t.Errorf("shortQuestion cut after a duration: %q", got)
