@@ -122,7 +122,9 @@ func announces(g string) bool {
 	if empathy.MatchString(g) && words(g) <= 25 && len(sentences(g)) == 1 && !strings.ContainsAny(g, "0123456789$€£;") && !empathyThen.MatchString(g) {
 		return true // "Sabemos que surgen imprevistos.", "We understand that delays happen."
 	}
-	if pageIntro.MatchString(g) && words(g) <= 30 || mission.MatchString(g) && words(g) <= 40 && !strings.ContainsAny(g, "0123456789$€£") {
+	l := strings.ToLower(g)
+	if introFirst[firstWord(l)] && pageIntro.MatchString(g) && words(g) <= 30 ||
+		containsAny(l, missionWords) && mission.MatchString(g) && words(g) <= 40 && !strings.ContainsAny(g, "0123456789$€£") {
 		// "Here you will find answers to …", "Te pedimos que las leas
 		// con atención …", "We strive to offer the best …"
 		return true
@@ -130,7 +132,6 @@ func announces(g string) bool {
 	if !strings.ContainsAny(g, "bBfFcCnNaA") || leadIn(g) || words(g) > 30 {
 		return false
 	}
-	l := strings.ToLower(g)
 	for _, w := range announceWords {
 		if strings.Contains(l, w) {
 			return announceRef.MatchString(g)
@@ -154,6 +155,22 @@ var empathy = regexp.MustCompile(`^(?i:we (?:do )?(?:understand|know|realise|rea
 
 // pageIntro is a sentence that presents the page itself.
 var pageIntro = regexp.MustCompile(`^(?i:here you(?:'ll| will)? find|on this page|these are the (?:terms|conditions|rules|policies)|vous trouverez ici|sur cette page|voici les (?:conditions|règles)|hier find(?:est du|en sie)|auf dieser seite|dies sind die (?:bedingungen|regeln)|aquí (?:encontrarás|encontrará|encuentras)|en esta página|estas son las (?:condiciones|normas|reglas)|please read (?:them|these|this|our|the)|te (?:pedimos|rogamos) que (?:las|los) leas|le (?:pedimos|rogamos) que (?:las|los) lea|merci de (?:les )?lire|veuillez lire|bitte lesen sie)\b`)
+
+// introFirst and missionWords are what pageIntro and mission need,
+// tested before them.
+var (
+	introFirst   = toSet(`here on these vous sur voici hier auf dies aquí en estas please te le merci veuillez bitte`)
+	missionWords = []string{"strive", "aim to", "goal", "mission", "efforç", "objectif", "bemühen", "ziel", "esforzamos", "queremos ofrecer", "objetivo"}
+)
+
+func containsAny(s string, subs []string) bool {
+	for _, w := range subs {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // mission is a sentence about what the business strives for, which states
 // nothing a customer asks about.

@@ -325,7 +325,7 @@ func classify(raw string) (lineKind, string) {
 			kind, line = lHeading, m[1]
 		} else if m := numberedHead.FindStringSubmatch(line); m != nil && titleLike(m[1]) && strings.Contains(line[:3], ".") && kind == lHeading {
 			line = m[1]
-		} else if m := partMark.FindStringSubmatch(line); m != nil {
+		} else if m := partMarkOf(line); m != nil {
 			line = m[1] // "(2) Monatliche Zahlweise", "a. Annulation par le client : …": the page's part marks
 		}
 	}
@@ -681,6 +681,15 @@ func (a *assembler) text(i int, t string) {
 	}
 	a.para = append(a.para, t)
 	a.prevList = false
+}
+
+// partMarkOf matches partMark on a line that may hold one (a cheap test
+// first: most lines do not).
+func partMarkOf(line string) []string {
+	if len(line) < 4 || line[0] != '(' && line[1] != '.' && line[1] != ')' {
+		return nil
+	}
+	return partMark.FindStringSubmatch(line)
 }
 
 // partTitle reports whether a numbered line is the title of a part of

@@ -214,8 +214,8 @@ func (c *corpus) pricing() string {
 		}
 		// a topic's line holds all its rules, or the topic stands as a
 		// section of its own: never some rules here and the rest there
-		body, used := c.compose(p.blocks, maxPriceLine)
-		if whole, _ := c.compose(p.blocks, maxOnePagerBody); body != whole {
+		body, used := c.compose(p.blocks, maxOnePagerBody)
+		if len(body) > maxPriceLine {
 			continue
 		}
 		if body == "" || strings.Contains(body, "\n") || midRef(c.lang, body) || !pricingCue[c.lang].MatchString(p.heading+" "+body) {
