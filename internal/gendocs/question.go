@@ -45,8 +45,9 @@ var (
 // nounVerbs are imperatives that are also nouns heading a topic ("Order
 // changes" is about changes to orders, not how to order them).
 // infoObject ends a heading that names information, not an action:
-// "Contact Info" is no instruction to contact info.
-var infoObject = toSet(`info information details form forms page`)
+// "Contact Info" is no instruction to contact info, "Pick Up Policy" none
+// to pick up a policy.
+var infoObject = toSet(`info information details form forms page policy policies hours fee fees rules terms conditions times`)
 
 var nounVerbs = toSet(`order book change return transfer deposit ship payment account booking`)
 
@@ -83,6 +84,12 @@ func headingQuestion(h string) string {
 	topic := toCustomer(lowerFirst(h))
 	words := strings.Fields(strings.ToLower(h))
 	lastWord := words[len(words)-1]
+	if head, _, ok := strings.Cut(strings.ToLower(h), " of "); ok && head != "" {
+		// the head noun of "Changes of address" is "changes": not "What
+		// is your changes of address?"
+		hw := strings.Fields(head)
+		lastWord = hw[len(hw)-1]
+	}
 	switch {
 	case askWord.MatchString(h) && len(words) > 1 && words[1] != "we" && words[1] != "you":
 		return capitalize(h) + "?"

@@ -430,8 +430,15 @@ func TestRoundFiveRulePages(t *testing.T) {
 	if got := c.introSentence("Suscripción desde un dispositivo iOS"); got != lex(langES).introAny {
 		t.Errorf("a noun phrase's lead-in: %q", got)
 	}
-	if got := headingQuestion("Contact Info"); !strings.EqualFold(got, "What is your contact info?") {
-		t.Errorf("headingQuestion(Contact Info) = %q", got)
+	for h, want := range map[string]string{
+		"Contact Info":       "What is your contact info?",
+		"Pick Up Policy":     "What is your pick up policy?",
+		"Changes of address": "What should I know about changes of address?",
+		"Terms of Service":   "What are your terms of service?",
+	} {
+		if got := headingQuestion(h); !strings.EqualFold(got, want) {
+			t.Errorf("headingQuestion(%q) = %q, want %q", h, got, want)
+		}
 	}
 	for _, c := range []struct{ lang, in, want string }{
 		{langDE, "Absage innerhalb von 48 Stunden vor dem Termin bzw. Nichterscheinen: Ausfallgebühr von 100 %", "Was gilt bei Absage innerhalb von 48 Stunden vor dem Termin bzw. Nichterscheinen?"},
