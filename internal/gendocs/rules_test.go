@@ -397,6 +397,14 @@ func TestRoundFiveRules(t *testing.T) {
 	}
 }
 
+// roundFiveTopics are usual topic headings ("lang:heading") and the
+// customer's question about them.
+var roundFiveTopics = map[string]string{
+	"en:Late Arrivals": "What happens if I am late?", "en:Parking": "Is there parking?",
+	"de:Öffnungszeiten": "Wann haben Sie geöffnet?", "de:Preise": "Was kostet es?",
+	"fr:Tarifs": "Quels sont vos tarifs ?", "es:Precios": "¿Cuáles son los precios?",
+}
+
 // TestRoundFiveRulePages holds the questions of a rules page with
 // "Label:" parts (round five's grooming policy, refused as measured).
 func TestRoundFiveRulePages(t *testing.T) {
@@ -409,8 +417,11 @@ func TestRoundFiveRulePages(t *testing.T) {
 			t.Errorf("ruleSentenceQuestion(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
-	if got := topicQuestionFor(langEN, "Late Arrivals"); got != "What happens if I am late?" {
-		t.Errorf("late arrivals ask %q", got)
+	for heading, want := range roundFiveTopics {
+		lang, h, _ := strings.Cut(heading, ":")
+		if got := topicQuestionFor(lang, h); got != want {
+			t.Errorf("topicQuestionFor(%s) = %q, want %q", heading, got, want)
+		}
 	}
 	if !announces("Hier findest du Antworten auf die wichtigsten Fragen zu Buchung und Anreise.") || announces("Here is the pool.") {
 		t.Error("announces: a page's presentation")
