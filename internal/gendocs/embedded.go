@@ -138,6 +138,9 @@ func (f *faqFinder) add(pi, tier int, q string, bs []block) {
 	q = strings.TrimSpace(danglingMark.ReplaceAllString(strings.TrimSpace(q), "$1?"))
 	if sc := c.parts[pi].scope; sc != "" && q != "" && !strings.Contains(strings.ToLower(q), strings.ToLower(sc)) {
 		q = sc + ": " + q // "Casas Rurales: ¿La cancelación es gratuita ...?"
+		if c.lang == langFR {
+			q = sc + " : " + lowerFirst(strings.TrimPrefix(q, sc+": "))
+		}
 	}
 	if q == "" || len(bs) == 0 || utf8.RuneCountInString(q) > MaxHeadingLen {
 		return

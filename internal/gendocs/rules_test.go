@@ -423,6 +423,10 @@ func TestRoundFiveRulePages(t *testing.T) {
 			t.Errorf("topicQuestionFor(%s) = %q, want %q", heading, got, want)
 		}
 	}
+	ps := parse(Source{Name: "x", Content: "## Annulation par le client\n\nToute annulation doit être confirmée par email.\n\n## Annulation par le propriétaire\n\nLe client est remboursé.\n\n## Parking\n\nLe parking est gratuit."})
+	if len(ps) != 3 || ps[0].scope != "Annulation par le client" || ps[1].scope != "Annulation par le propriétaire" || ps[2].scope != "" {
+		t.Errorf("sibling topics are scoped by their headings: %+v", ps)
+	}
 	if !announces("Hier findest du Antworten auf die wichtigsten Fragen zu Buchung und Anreise.") || announces("Here is the pool.") {
 		t.Error("announces: a page's presentation")
 	}
