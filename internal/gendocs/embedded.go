@@ -213,6 +213,9 @@ func (f *faqFinder) fromHeading(pi int, p part, context string) {
 			f.topicAsked[cq] = true
 		default:
 			tier = 4
+			if c.lang == langDE {
+				q = deTopicQuestion(p.heading, q)
+			}
 		}
 	}
 	n := len(f.out)
@@ -262,6 +265,29 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 		}
 	}
 }
+
+// deTopicQuestion asks about a German topic as "Was gilt bei …?" where
+// its heading can follow "bei" without an article ("Weitervermietung",
+// "Versäumte Stunden" → "Was gilt bei versäumten Stunden?"); else q.
+func deTopicQuestion(heading, q string) string {
+	ws := strings.Fields(heading)
+	noun := ws[len(ws)-1]
+	feminine := deFeminine.MatchString(noun)
+	switch {
+	case len(ws) == 1 && feminine:
+		return "Was gilt bei " + noun + "?"
+	case len(ws) == 2 && strings.HasSuffix(ws[0], "e") && startsUpper(noun) && (feminine || strings.HasSuffix(noun, "en")):
+		ending := "n" // dative plural: "versäumten Stunden"
+		if feminine {
+			ending = "r" // dative feminine: "monatlicher Zahlung"
+		}
+		return "Was gilt bei " + strings.ToLower(ws[0]) + ending + " " + noun + "?"
+	}
+	return q
+}
+
+// deFeminine ends a German feminine noun in the singular.
+var deFeminine = regexp.MustCompile(`\p{Ll}(?:ung|heit|keit|schaft|tion|ität)$`)
 
 // answerBlocks returns the blocks that answer an explicit question: up to
 // the next question.

@@ -423,6 +423,12 @@ func TestRoundFiveRulePages(t *testing.T) {
 			t.Errorf("topicQuestionFor(%s) = %q, want %q", heading, got, want)
 		}
 	}
+	for h, want := range map[string]string{"Weitervermietung": "Was gilt bei Weitervermietung?", "Versäumte Stunden": "Was gilt bei versäumten Stunden?",
+		"Monatliche Zahlung": "Was gilt bei monatlicher Zahlung?", "Der Vertrag": "-"} {
+		if got := deTopicQuestion(h, "-"); got != want {
+			t.Errorf("deTopicQuestion(%q) = %q, want %q", h, got, want)
+		}
+	}
 	ps := parse(Source{Name: "x", Content: "## Annulation par le client\n\nToute annulation doit être confirmée par email.\n\n## Annulation par le propriétaire\n\nLe client est remboursé.\n\n## Parking\n\nLe parking est gratuit."})
 	if len(ps) != 3 || ps[0].scope != "Annulation par le client" || ps[1].scope != "Annulation par le propriétaire" || ps[2].scope != "" {
 		t.Errorf("sibling topics are scoped by their headings: %+v", ps)
