@@ -396,6 +396,17 @@ func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
 	return strings.TrimSpace(w.sb.String()), w.usedSS
 }
 
+// anyInstruction reports whether a sentence group of gs is an
+// instruction.
+func anyInstruction(lang string, gs []string) bool {
+	for _, g := range gs {
+		if instructionIn(lang, sentences(g)[0]) != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // composer writes a body within max characters: what is written so far,
 // the sentences it used, and the list being written.
 type composer struct {
@@ -440,6 +451,19 @@ func (w *composer) para(blocks []block, i int) (stop bool) {
 	}
 	if len(keep) == 0 {
 		return false
+	}
+	if w.asked && w.sb.Len() == 0 && len(keep) >= 3 && !anyInstruction(c.lang, keep) {
+		// (never in instructions, which follow one another)
+		if whole := strings.Join(keep, " "); len(whole) > w.max {
+			// a shortened answer to the sources' own question keeps its
+			// first and last sentence groups: the last one often makes
+			// its point ("That is why a late cancellation forfeits the fee.")
+			if ends := keep[0] + " " + keep[len(keep)-1]; len(ends) <= w.max {
+				w.write("", ends)
+				w.usedSS = append(w.usedSS, keep[0], keep[len(keep)-1])
+				return true
+			}
+		}
 	}
 	line := ""
 	for _, g := range keep {

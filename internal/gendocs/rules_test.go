@@ -429,6 +429,11 @@ func TestRoundFiveRulePages(t *testing.T) {
 			t.Errorf("deTopicQuestion(%q) = %q, want %q", h, got, want)
 		}
 	}
+	ce := &corpus{lang: langEN, used: map[string]bool{}}
+	text := "Every session is planned around its shoot. Some sessions run longer than others and need their own setup. When you book, we turn away other bookings for that time. If you cancel late, we cannot fill the slot. That is why a late cancellation forfeits the fee."
+	if got, _ := ce.composeAnswer([]block{{kind: para, text: text}}, 160); got != "Every session is planned around its shoot. If you cancel late, we cannot fill the slot. That is why a late cancellation forfeits the fee." {
+		t.Errorf("a shortened answer to the sources' question keeps its point: %q", got)
+	}
 	ps := parse(Source{Name: "x", Content: "## Annulation par le client\n\nToute annulation doit être confirmée par email.\n\n## Annulation par le propriétaire\n\nLe client est remboursé.\n\n## Parking\n\nLe parking est gratuit."})
 	if len(ps) != 3 || ps[0].scope != "Annulation par le client" || ps[1].scope != "Annulation par le propriétaire" || ps[2].scope != "" {
 		t.Errorf("sibling topics are scoped by their headings: %+v", ps)
