@@ -445,10 +445,7 @@ func isChrome(line string) bool {
 		segs := crumbSep.Split(line, -1)
 		for _, seg := range segs {
 			r, _ := utf8.DecodeRuneInString(seg)
-			// three or more short segments are a list of the page's
-			// keywords even in lower case ("gebuchte Termine /
-			// Terminverschiebung / Nichterscheinen")
-			if len(strings.Fields(seg)) > 4 || !unicode.IsUpper(r) && len(segs) < 3 {
+			if len(strings.Fields(seg)) > 4 || !unicode.IsUpper(r) && !keywordLine(segs) {
 				return false
 			}
 		}
@@ -681,6 +678,20 @@ func (a *assembler) text(i int, t string) {
 	}
 	a.para = append(a.para, t)
 	a.prevList = false
+}
+
+// keywordLine reports whether the segments of a line are a list of the
+// page's keywords ("gebuchte Termine / Terminverhinderung /
+// Nichterscheinen"): three or more, two of them single capitalised words.
+func keywordLine(segs []string) bool {
+	single := 0
+	for _, seg := range segs {
+		r, _ := utf8.DecodeRuneInString(seg)
+		if len(strings.Fields(seg)) == 1 && unicode.IsUpper(r) {
+			single++
+		}
+	}
+	return len(segs) >= 3 && single >= 2
 }
 
 // partMarkOf matches partMark on a line that may hold one (a cheap test
