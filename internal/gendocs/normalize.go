@@ -716,7 +716,10 @@ func partTitle(t string, next lineKind, nextText string) bool {
 			return false
 		}
 	}
-	return true
+	// "Gehe zu Einstellungen", "Reserve su mesa": an imperative in -e
+	// before a small word is a step too
+	ws := strings.Fields(t)
+	return len(ws) == 1 || !strings.HasSuffix(ws[0], "e") || startsUpper(ws[1])
 }
 
 // labelHead reports whether a line is a label in capitals ending with ":"

@@ -360,6 +360,7 @@ var roundFiveText = [][2]string{
 	{"a. Annulation par le client : toute annulation doit être confirmée par email.", "Annulation par le client : toute annulation doit être confirmée par email."},
 	{"1. Tipos de Reservas\nOfrecemos tres tipos de reserva según lo que necesite cada cliente.\n2. Pagos\nEl pago se hace al reservar con tarjeta de crédito o débito.", "## Tipos de Reservas\n\nOfrecemos tres tipos de reserva según lo que necesite cada cliente.\n\n## Pagos\n\nEl pago se hace al reservar con tarjeta de crédito o débito."},
 	{"1. Open Settings\nThe settings page lists every option you can change here.", "1. Open Settings\n\nThe settings page lists every option you can change here."},
+	{"1. Gehe zu Einstellungen\nDort siehst du alle Optionen, die du jederzeit ändern kannst.", "1. Gehe zu Einstellungen\n\nDort siehst du alle Optionen, die du jederzeit ändern kannst."},
 }
 
 // TestRoundFiveRules holds the general causes of round five's held-out
