@@ -35,12 +35,28 @@ func newCorpus(req Request, lang string) *corpus {
 			docs = append(docs, langTerms(lang, text))
 		}
 	}
-	c.index = newBM25(langTerms(lang, req.Purpose), docs)
+	c.index = newBM25(langTerms(lang, expandPurpose(req.Purpose)), docs)
 	c.partScore = make([]float64, len(c.parts))
 	for i := range c.parts {
 		c.partScore[i] = c.index.score(i)
 	}
 	return c
+}
+
+// platformWords are the names customers and help pages give one platform
+// differently ("on my iPhone" for a page's "iOS" or "App Store").
+var platformWords = [][2]string{{"iphone", "ios apple"}, {"ipad", "ios apple"}, {"macbook", "mac apple"}, {"android", "google"}}
+
+// expandPurpose adds to a purpose the help pages' names of the platforms
+// it names.
+func expandPurpose(purpose string) string {
+	low := strings.ToLower(purpose)
+	for _, w := range platformWords {
+		if strings.Contains(low, w[0]) {
+			purpose += " " + w[1]
+		}
+	}
+	return purpose
 }
 
 // hasPurpose reports whether the purpose matches anything in the sources.
@@ -106,10 +122,16 @@ func announces(g string) bool {
 	if empathy.MatchString(g) && words(g) <= 25 && len(sentences(g)) == 1 && !strings.ContainsAny(g, "0123456789$€£;") && !empathyThen.MatchString(g) {
 		return true // "Sabemos que surgen imprevistos.", "We understand that delays happen."
 	}
+	l := strings.ToLower(g)
+	if introFirst[firstWord(l)] && pageIntro.MatchString(g) && words(g) <= 30 ||
+		containsAny(l, missionWords) && mission.MatchString(g) && words(g) <= 40 && !strings.ContainsAny(g, "0123456789$€£") {
+		// "Here you will find answers to …", "Te pedimos que las leas
+		// con atención …", "We strive to offer the best …"
+		return true
+	}
 	if !strings.ContainsAny(g, "bBfFcCnNaA") || leadIn(g) || words(g) > 30 {
 		return false
 	}
-	l := strings.ToLower(g)
 	for _, w := range announceWords {
 		if strings.Contains(l, w) {
 			return announceRef.MatchString(g)
@@ -130,6 +152,29 @@ var courtesy = regexp.MustCompile(`^(?i:thank you|thanks|we look forward|we (?:r
 var empathyThen = regexp.MustCompile(`(?i)\b(?:so|therefore|please|must|donc|c'est pourquoi|merci de|deshalb|daher|bitte|por eso|por lo que|por favor)\b`)
 
 var empathy = regexp.MustCompile(`^(?i:we (?:do )?(?:understand|know|realise|realize) that|we understand|nous (?:comprenons|savons) (?:que|bien)|wir (?:verstehen|wissen),? dass|wir haben verständnis|(?:sabemos|entendemos|comprendemos) que)\b`)
+
+// pageIntro is a sentence that presents the page itself.
+var pageIntro = regexp.MustCompile(`^(?i:here you(?:'ll| will)? find|on this page|these are the (?:terms|conditions|rules|policies)|vous trouverez ici|sur cette page|voici les (?:conditions|règles)|hier find(?:est du|en sie)|auf dieser seite|dies sind die (?:bedingungen|regeln)|aquí (?:encontrarás|encontrará|encuentras)|en esta página|estas son las (?:condiciones|normas|reglas)|please read (?:them|these|this|our|the)|te (?:pedimos|rogamos) que (?:las|los) leas|le (?:pedimos|rogamos) que (?:las|los) lea|merci de (?:les )?lire|veuillez lire|bitte lesen sie)\b`)
+
+// introFirst and missionWords are what pageIntro and mission need,
+// tested before them.
+var (
+	introFirst   = toSet(`here on these vous sur voici hier auf dies aquí en estas please te le merci veuillez bitte`)
+	missionWords = []string{"strive", "aim to", "goal", "mission", "efforç", "objectif", "bemühen", "ziel", "esforzamos", "queremos ofrecer", "objetivo"}
+)
+
+func containsAny(s string, subs []string) bool {
+	for _, w := range subs {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// mission is a sentence about what the business strives for, which states
+// nothing a customer asks about.
+var mission = regexp.MustCompile(`(?i)\b(?:we strive|we aim to|our (?:goal|mission) is|nous nous efforçons|notre (?:objectif|mission) est|wir bemühen uns|unser ziel ist|nos esforzamos|queremos ofrecer|nuestro objetivo es)\b`)
 
 // announceWords are the words announceRef needs, tested before it.
 var announceWords = []string{"below", "following", "follows", "ci-dessous", "nachfolgend", "folgende", "continuación"}
@@ -351,6 +396,17 @@ func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
 	return strings.TrimSpace(w.sb.String()), w.usedSS
 }
 
+// anyInstruction reports whether a sentence group of gs is an
+// instruction.
+func anyInstruction(lang string, gs []string) bool {
+	for _, g := range gs {
+		if instructionIn(lang, sentences(g)[0]) != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // composer writes a body within max characters: what is written so far,
 // the sentences it used, and the list being written.
 type composer struct {
@@ -395,6 +451,19 @@ func (w *composer) para(blocks []block, i int) (stop bool) {
 	}
 	if len(keep) == 0 {
 		return false
+	}
+	if w.asked && w.sb.Len() == 0 && len(keep) >= 3 && !anyInstruction(c.lang, keep) {
+		// (never in instructions, which follow one another)
+		if whole := strings.Join(keep, " "); len(whole) > w.max {
+			// a shortened answer to the sources' own question keeps its
+			// first and last sentence groups: the last one often makes
+			// its point ("That is why a late cancellation forfeits the fee.")
+			if ends := keep[0] + " " + keep[len(keep)-1]; len(ends) <= w.max {
+				w.write("", ends)
+				w.usedSS = append(w.usedSS, keep[0], keep[len(keep)-1])
+				return true
+			}
+		}
 	}
 	line := ""
 	for _, g := range keep {

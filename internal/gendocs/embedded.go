@@ -138,6 +138,9 @@ func (f *faqFinder) add(pi, tier int, q string, bs []block) {
 	q = strings.TrimSpace(danglingMark.ReplaceAllString(strings.TrimSpace(q), "$1?"))
 	if sc := c.parts[pi].scope; sc != "" && q != "" && !strings.Contains(strings.ToLower(q), strings.ToLower(sc)) {
 		q = sc + ": " + q // "Casas Rurales: ¿La cancelación es gratuita ...?"
+		if c.lang == langFR {
+			q = sc + " : " + lowerFirst(strings.TrimPrefix(q, sc+": "))
+		}
 	}
 	if q == "" || len(bs) == 0 || utf8.RuneCountInString(q) > MaxHeadingLen {
 		return
@@ -178,9 +181,15 @@ func (f *faqFinder) explicit(pi int, p part) bool {
 	return explicit
 }
 
+// faqTitle is a heading that names the page as questions and answers.
+var faqTitle = regexp.MustCompile(`^(?i:frequently asked questions|faqs?|questions and answers|questions fréquentes|foire aux questions|questions-réponses|häufig gestellte fragen|häufige fragen|fragen und antworten|preguntas frecuentes|preguntas y respuestas)$`)
+
 // fromHeading asks the part's heading as a question, answered by the part.
 func (f *faqFinder) fromHeading(pi int, p part, context string) {
 	c := f.c
+	if faqTitle.MatchString(p.heading) {
+		return // "Frequently asked questions" titles the page: no one asks it
+	}
 	tier := 1
 	if strings.HasSuffix(p.heading, "?") {
 		tier = 0
@@ -204,6 +213,9 @@ func (f *faqFinder) fromHeading(pi int, p part, context string) {
 			f.topicAsked[cq] = true
 		default:
 			tier = 4
+			if c.lang == langDE {
+				q = deTopicQuestion(p.heading, q)
+			}
 		}
 	}
 	n := len(f.out)
@@ -253,6 +265,29 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 		}
 	}
 }
+
+// deTopicQuestion asks about a German topic as "Was gilt bei …?" where
+// its heading can follow "bei" without an article ("Weitervermietung",
+// "Versäumte Stunden" → "Was gilt bei versäumten Stunden?"); else q.
+func deTopicQuestion(heading, q string) string {
+	ws := strings.Fields(heading)
+	noun := ws[len(ws)-1]
+	feminine := deFeminine.MatchString(noun)
+	switch {
+	case len(ws) == 1 && feminine:
+		return "Was gilt bei " + noun + "?"
+	case len(ws) == 2 && strings.HasSuffix(ws[0], "e") && startsUpper(noun) && (feminine || strings.HasSuffix(noun, "en")):
+		ending := "n" // dative plural: "versäumten Stunden"
+		if feminine {
+			ending = "r" // dative feminine: "monatlicher Zahlung"
+		}
+		return "Was gilt bei " + strings.ToLower(ws[0]) + ending + " " + noun + "?"
+	}
+	return q
+}
+
+// deFeminine ends a German feminine noun in the singular.
+var deFeminine = regexp.MustCompile(`\p{Ll}(?:ung|heit|keit|schaft|tion|ität)$`)
 
 // answerBlocks returns the blocks that answer an explicit question: up to
 // the next question.
@@ -359,7 +394,10 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 			compose = c.composeAnswer
 		}
 		a, used := compose(q.blocks, limit)
-		if a == "" || midRef(c.lang, a) && q.tier != 0 {
+		if a == "" || midRef(c.lang, a) && q.tier != 0 || q.tier == 4 && thinAnswer(a) {
+			// a topic's question answered by what its rules' questions
+			// left ("What happens if I am late? — Please be on time.")
+			// is no pair
 			continue
 		}
 		seenQ[key] = true
@@ -372,6 +410,13 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 		chosen = append(chosen, faqPair{unit: q.unit, q: q.question, a: a})
 	}
 	return chosen
+}
+
+// thinAnswer reports whether an answer is one short sentence without a
+// figure ("Please be on time.", "There are three roles."): too little for
+// the question about a whole topic.
+func thinAnswer(a string) bool {
+	return len(sentences(a)) == 1 && words(a) < 6 && !strings.ContainsAny(a, "0123456789")
 }
 
 // itemQuestion is the question a list item or table row answers: a time

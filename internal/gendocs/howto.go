@@ -9,7 +9,7 @@ import (
 
 // imperatives are verbs that start an instruction ("Book a table online.").
 var imperatives = map[string]map[string]bool{
-	langEN: toSet(`add apply arrive ask attach bring book call cancel check choose click collect come complete
+	langEN: toSet(`add apply arrive ask attach bring book call cancel check choose click collect come complete delete disable edit enable export import invite reset verify
 confirm connect contact copy create download drop email enter fill find follow give go install keep leave let log make
 mark note open order pack pay pick place plan prepare press print put read register remember remove renew reply request reserve
 return review run save scan schedule select send set share show sign start stop submit take talk tap tell try turn type update
@@ -349,7 +349,13 @@ func (c *corpus) introSentence(heading string) string {
 		// heading that is not an instruction or a gerund gets the neutral sentence
 		return lx.introAny
 	}
-	if (c.lang == langFR || c.lang == langES) && infinitiveStart[c.lang].MatchString(h) {
+	if c.lang == langFR || c.lang == langES {
+		if !infinitiveStart[c.lang].MatchString(h) {
+			// "Estos son los pasos a seguir: Suscripción desde un
+			// dispositivo iOS." reads badly: a noun phrase gets the
+			// neutral sentence
+			return lx.introAny
+		}
 		// "Voici les étapes à suivre : envoyer une demande de
 		// modification." (an infinitive keeps no capital after the colon)
 		h = lowerFirst(h)

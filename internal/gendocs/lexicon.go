@@ -280,7 +280,7 @@ func sentenceQuestionDE(s string) string {
 	if !ok {
 		return ""
 	}
-	mine := map[string]string{"Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihr": "mein", "Ihnen": "mir", "Sie": "ich"}
+	mine := map[string]string{"Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihr": "mein", "Ihnen": "mir", "Sie": "ich", "sich": "mich"}
 	if m := deYouCan.FindStringSubmatch(body); m != nil {
 		modal := map[string]string{"können": "Kann", "dürfen": "Darf", "müssen": "Muss"}[m[1]]
 		return modal + " ich " + swapWords(m[2], mine) + "?"
@@ -325,10 +325,13 @@ func sentenceQuestionES(s string) string {
 
 // esNotAsked are "we" verbs that state a courtesy, not a service
 // ("Sabemos que surgen imprevistos.", "Agradecemos tu comprensión.").
-var esNotAsked = toSet(`sabemos entendemos agradecemos esperamos lamentamos comprendemos deseamos`)
+// Requests and advice ("Te pedimos que …", "Te recomendamos reservar
+// …") are the business's words to the customer, not a service asked
+// about (and their verbs change their stem: "piden", "recomiendan").
+var esNotAsked = toSet(`sabemos entendemos agradecemos esperamos lamentamos comprendemos deseamos pedimos rogamos recomendamos aconsejamos sugerimos invitamos`)
 
 var (
-	factLabel = regexp.MustCompile(`^([^:—]{2,60}?)\s*(?::|—)\s*(.+)$`)
+	factLabel = regexp.MustCompile(`^([^:—]{2,80}?)\s*(?::|—)\s*(.+)$`)
 	moneyLike = regexp.MustCompile(`[$€£¥]|\d\s*(?:€|eur|usd|gbp|dollars?|euros?|pounds?)\b`)
 )
 

@@ -38,6 +38,7 @@ var (
 	fence        = regexp.MustCompile("^(```|~~~)")
 	romanHead    = regexp.MustCompile(`^(?:[IVX]{1,5}|[A-H])[.)]\s+(\p{Lu}.*)$`)
 	numberedHead = regexp.MustCompile(`^\d{1,2}\.\d{0,2}\s+(\p{Lu}.*)$`)
+	partMark     = regexp.MustCompile(`^(?:\(\d{1,2}\)|\([a-h]\)|[a-h][.)])\s+(\p{Lu}.*)$`)
 	tableSep     = regexp.MustCompile(`^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$`)
 	stepItem     = regexp.MustCompile(`^(?:\d{1,3}[.)]|(?i:step|étape|etape|schritt|paso)\s+\d{1,3}\s*[:.)-]?)\s+(.*)$`)
 	bulletItem   = regexp.MustCompile(`^[-*+•·▪◦‣]\s+(.*)$`)
@@ -324,6 +325,8 @@ func classify(raw string) (lineKind, string) {
 			kind, line = lHeading, m[1]
 		} else if m := numberedHead.FindStringSubmatch(line); m != nil && titleLike(m[1]) && strings.Contains(line[:3], ".") && kind == lHeading {
 			line = m[1]
+		} else if m := partMarkOf(line); m != nil {
+			line = m[1] // "(2) Monatliche Zahlweise", "a. Annulation par le client : …": the page's part marks
 		}
 	}
 	if kind != lHeading && isChrome(line) {
@@ -439,9 +442,10 @@ func isChrome(line string) bool {
 	}
 	// A breadcrumb: "Home / Policies", "Billing › Payments".
 	if words <= 10 && strings.ContainsAny(line, "/›>»\\") && crumbSep.MatchString(line) && !sentenceEnd.MatchString(line) {
-		for _, seg := range crumbSep.Split(line, -1) {
+		segs := crumbSep.Split(line, -1)
+		for _, seg := range segs {
 			r, _ := utf8.DecodeRuneInString(seg)
-			if len(strings.Fields(seg)) > 4 || !unicode.IsUpper(r) {
+			if len(strings.Fields(seg)) > 4 || !unicode.IsUpper(r) && !keywordLine(segs) {
 				return false
 			}
 		}
@@ -608,9 +612,10 @@ func (a *assembler) rule(t string) {
 
 // item writes a bullet or a step.
 func (a *assembler) item(i int, k lineKind, t string) {
-	if nk, _ := a.next(i); k == lStep && labelTitle(t) && nk == lBullet {
-		// "1. Puntualidad y respeto por el tiempo:" over its bullets
-		// is a numbered section title, not a step
+	if nk, nt := a.next(i); k == lStep && (labelTitle(t) && nk == lBullet || partTitle(t, nk, nt) && !a.prevList) {
+		// "1. Puntualidad y respeto por el tiempo:" over its bullets,
+		// or "2. Capacidad del Restaurante" over prose, is a numbered
+		// section title, not a step
 		a.heading(t)
 		a.prevList = false
 		return
@@ -673,6 +678,48 @@ func (a *assembler) text(i int, t string) {
 	}
 	a.para = append(a.para, t)
 	a.prevList = false
+}
+
+// keywordLine reports whether the segments of a line are a list of the
+// page's keywords ("gebuchte Termine / Terminverhinderung /
+// Nichterscheinen"): three or more, two of them single capitalised words.
+func keywordLine(segs []string) bool {
+	single := 0
+	for _, seg := range segs {
+		r, _ := utf8.DecodeRuneInString(seg)
+		if len(strings.Fields(seg)) == 1 && unicode.IsUpper(r) {
+			single++
+		}
+	}
+	return len(segs) >= 3 && single >= 2
+}
+
+// partMarkOf matches partMark on a line that may hold one (a cheap test
+// first: most lines do not).
+func partMarkOf(line string) []string {
+	if len(line) < 4 || line[0] != '(' && line[1] != '.' && line[1] != ')' {
+		return nil
+	}
+	return partMark.FindStringSubmatch(line)
+}
+
+// partTitle reports whether a numbered line is the title of a part of
+// the page: a short title in capitals ("Capacidad del Restaurante") that
+// is no instruction in any language, over a paragraph of prose.
+func partTitle(t string, next lineKind, nextText string) bool {
+	if next != lText || !titleLike(t) || words(t) > 6 || !startsUpper(strings.TrimSpace(nextText)) || words(nextText) < 8 ||
+		!sentenceEnd.MatchString(nextText) {
+		return false
+	}
+	for _, lang := range []string{langEN, langFR, langDE, langES} {
+		if isImperative(lang, t) {
+			return false
+		}
+	}
+	// "Gehe zu Einstellungen", "Reserve su mesa": an imperative in -e
+	// before a small word is a step too
+	ws := strings.Fields(t)
+	return len(ws) == 1 || !strings.HasSuffix(ws[0], "e") || startsUpper(ws[1])
 }
 
 // labelHead reports whether a line is a label in capitals ending with ":"

@@ -88,6 +88,7 @@ func audienceSentence(lang, s string) bool {
 const (
 	maxOnePagerBody = 700 // characters a section
 	maxKeyPoints    = 5
+	maxPriceLine    = 500 // characters of a topic's line in prices and policies
 )
 
 // onePager builds sections only where the sources have material that
@@ -211,7 +212,12 @@ func (c *corpus) pricing() string {
 			// section of its own
 			continue
 		}
-		body, used := c.compose(p.blocks, 300)
+		// a topic's line holds all its rules, or the topic stands as a
+		// section of its own: never some rules here and the rest there
+		body, used := c.compose(p.blocks, maxOnePagerBody)
+		if len(body) > maxPriceLine {
+			continue
+		}
 		if body == "" || strings.Contains(body, "\n") || midRef(c.lang, body) || !pricingCue[c.lang].MatchString(p.heading+" "+body) {
 			continue
 		}
@@ -298,10 +304,10 @@ func (c *corpus) topics(n int, have []string) []Section {
 	var cands []topic
 	for pi, p := range c.parts {
 		key := strings.ToLower(p.heading)
-		if p.heading == "" || taken[key] {
+		if p.heading == "" || taken[key] || faqTitle.MatchString(p.heading) {
 			continue
 		}
-		body, _ := c.compose(p.blocks, 500)
+		body, _ := c.compose(p.blocks, maxOnePagerBody)
 		if body == "" {
 			continue
 		}
@@ -321,7 +327,7 @@ func (c *corpus) topics(n int, have []string) []Section {
 		if len(got) == n {
 			break
 		}
-		body, used := c.compose(t.blocks, 500)
+		body, used := c.compose(t.blocks, maxOnePagerBody)
 		if body == "" || midRef(c.lang, body) {
 			continue
 		}

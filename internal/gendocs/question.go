@@ -36,14 +36,19 @@ var notVerbs = toSet(`were was had did would could might do don't didn't won't c
 // "What are your X?" when the heading is that one word.
 var (
 	singularTopics = toSet(`policy price pricing fee cost address menu schedule process warranty guarantee
-	minimum deposit order plan`)
-	pluralTopics = toSet(`prices hours rates fees terms services products times charges periods options plans rules policies`)
+	minimum deposit order plan info information`)
+	pluralTopics = toSet(`prices hours rates fees terms services products times charges periods options plans rules policies details`)
 	contactHead  = regexp.MustCompile(`^(?i:contact(?:\s+us)?|get\s+in\s+touch|contact\s+details)$`)
 	locationHead = regexp.MustCompile(`^(?i:location|where\s+to\s+find\s+us|find\s+us|how\s+to\s+find\s+us|getting\s+here)$`)
 )
 
 // nounVerbs are imperatives that are also nouns heading a topic ("Order
 // changes" is about changes to orders, not how to order them).
+// infoObject ends a heading that names information, not an action:
+// "Contact Info" is no instruction to contact info, "Pick Up Policy" none
+// to pick up a policy.
+var infoObject = toSet(`info information details form forms page policy policies hours fee fees rules terms conditions times`)
+
 var nounVerbs = toSet(`order book change return transfer deposit ship payment account booking`)
 
 // readmeQuestions are the questions of a README's usual headings.
@@ -79,10 +84,17 @@ func headingQuestion(h string) string {
 	topic := toCustomer(lowerFirst(h))
 	words := strings.Fields(strings.ToLower(h))
 	lastWord := words[len(words)-1]
+	if head, _, ok := strings.Cut(strings.ToLower(h), " of "); ok && head != "" {
+		// the head noun of "Changes of address" is "changes": not "What
+		// is your changes of address?"
+		hw := strings.Fields(head)
+		lastWord = hw[len(hw)-1]
+	}
 	switch {
 	case askWord.MatchString(h) && len(words) > 1 && words[1] != "we" && words[1] != "you":
 		return capitalize(h) + "?"
-	case imperatives[langEN][words[0]] && len(words) > 1 && !strings.Contains(h, "/") && !(nounVerbs[words[0]] && len(words) == 2 && pluralNoun.MatchString(lastWord)):
+	case imperatives[langEN][words[0]] && len(words) > 1 && !strings.Contains(h, "/") && !(nounVerbs[words[0]] && len(words) == 2 && pluralNoun.MatchString(lastWord)) &&
+		!infoObject[lastWord]:
 		return "How do I " + topic + "?"
 	case len(words) <= 5 && singularTopics[lastWord]:
 		return "What is your " + topic + "?"

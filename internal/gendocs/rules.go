@@ -30,16 +30,27 @@ var (
 	// German "Wer …, …" (whoever does something) and a plural subject
 	// without article before a modal or "sind" ("Termine können …")
 	deWer      = regexp.MustCompile(`^Wer\s+([^,]{3,120}),\s*\S`)
+	deWennTail = regexp.MustCompile(`^\p{Lu}[^,]{10,80}, (?:wenn|falls) ([^,;]{5,120})$`)
 	dePlural   = regexp.MustCompile(`^(?:(\p{Lu}\p{Ll}+e[nrs]?)\s+)?(\p{Lu}\p{Ll}+(?:e|en|n|s|er))\s+(sind|können|müssen|dürfen|werden|gelten)\s+(.+)$`)
 	deDet      = regexp.MustCompile(`^(Der|Die|Das|Ein|Eine|Jedes|Jede|Jeder)\s+(\p{Lu}[\p{L}-]*)\s+(\p{Ll}\p{L}*)\s+(.+)$`)
 	deNoun     = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:en|e|n|s|er))(?:,| (?:sind|ist|werden|wird|dürfen|darf|müssen|muss|macht|machen|gibt|und))\s`)
 	esDet      = regexp.MustCompile(`^(El|La|Los|Las|Un|Una|Todo|Toda|Todos|Todas|Cada)\s+\S`)
-	enBare     = regexp.MustCompile(`^(\p{Lu}[\p{Ll}-]*s(?:\s+[\p{Ll}\d'’-]+){0,3}|\p{Lu}[\p{Ll}-]+(?:\s+[\p{Ll}-]+){0,2}\s+[\p{Ll}-]+s)\s+(?:also\s+)?(are|can|cannot|must|will|may|should|need|require|cost|include|apply|take|get|have|renew|expire|start|end|last|remain|cover|count|run|begin|close|open)\s+(.+)$`)
+	enBare     = regexp.MustCompile(`^(\p{Lu}[\p{Ll}-]*s(?:\s+[\p{Ll}\d'’-]+){0,5}?|\p{Lu}[\p{Ll}-]+(?:\s+[\p{Ll}-]+){0,2}\s+[\p{Ll}-]+s)\s+(?:also\s+)?(are|can|cannot|must|will|may|should|need|require|cost|include|apply|take|get|have|renew|expire|start|end|last|remain|cover|count|run|begin|close|open)\s+(.+)$`)
 	pronoun    = regexp.MustCompile(`(?i)\b(i|we|you|he|she|it|they|me|us|them|this|that|these|those)\b`)
 	notSubject = toSet(`sometimes often usually always never also please here there then now today only just even most many some`)
 	formalYou  = regexp.MustCompile(`\bSie\b`)
 	negWord    = regexp.MustCompile(`^\s*(?:not|nicht)\b`) // only the verb's own negation: "is not granted"
 )
+
+// enGerund is a rule whose subject is what the customer does ("Arriving
+// 15 minutes late or more will mean rescheduling").
+var enGerund = regexp.MustCompile(`^(\p{Lu}\p{Ll}+ing)\s+([^,;]{2,60}?)\s+(?:will|would|may|can|could|means?|results? in|counts? as|incurs?|is|are)\b`)
+
+// gerundBase is the base form of the gerunds enGerund turns round.
+var gerundBase = map[string]string{"arriving": "arrive", "cancelling": "cancel", "canceling": "cancel", "booking": "book",
+	"missing": "miss", "rescheduling": "reschedule", "leaving": "leave", "bringing": "bring", "paying": "pay",
+	"changing": "change", "returning": "return", "picking": "pick", "dropping": "drop", "coming": "come",
+	"ordering": "order", "using": "use", "parking": "park", "smoking": "smoke", "checking": "check", "staying": "stay"}
 
 // enBase is the base form of an English verb of a rule after "Does".
 var enBase = map[string]string{"needs": "need", "requires": "require", "costs": "cost", "includes": "include",
@@ -56,12 +67,22 @@ func ruleQuestion(lang, s string) string {
 		return ""
 	}
 	body := strings.TrimRight(s, ".!; ")
+	if m := interposed.FindStringSubmatch(body); m != nil {
+		// "Les sommes versées, si elles ont été encaissées, servent
+		// d'acompte …": the question is asked of the main clause, its
+		// answer keeps the condition
+		body = m[1] + " " + m[2]
+	}
 	turn := ruleTurners[lang]
 	if turn == nil {
 		return ""
 	}
 	return shortQuestion(turn(body))
 }
+
+// interposed is a subject, a condition between commas, and the rest of
+// the clause ("Cancellations, if made a day ahead, are free").
+var interposed = regexp.MustCompile(`^([^,]{3,60}), (?i:if|when|unless|si|lorsque|quand|sauf|s['’]ils?|s['’]elles?|sofern|falls|wenn|cuando|salvo)\s[^,]{3,80}, (\p{Ll}.*)$`)
 
 // qCut is where a long question may end: before a list of cases or
 // conditions ("... put on hold for injury, illness, ...") or a means
@@ -74,7 +95,7 @@ var quantityStart = regexp.MustCompile(`(?i)^(?:up to |at least |more than |less
 
 // durationEnd is a question cut right after a duration ("… up to 24
 // hours"): the words after it ("before the first class") are needed.
-var durationEnd = regexp.MustCompile(`(?i)\d+\s*(?:hours?|days?|weeks?|months?|minutes?|heures?|jours?|semaines?|mois|stunden|tagen?|wochen|monaten?|horas?|días?|semanas?|meses)$`)
+var durationEnd = regexp.MustCompile(`(?i)(?:\d+|\b(?:one|two|three|four|five|six|seven|ten|twelve|un|une|deux|trois|ein|einen|einem|zwei|drei|una?|dos|tres))\s*(?:business |working |full |werk)?(?:hours?|days?|weeks?|months?|minutes?|heures?|jours?|semaines?|mois|stunden|tagen?|wochen|monaten?|horas?|días?|semanas?|meses)$`)
 
 // danglingAnd is a cut that ends on a second subject without what is
 // said of it ("¿La llegada es a partir de las 15:00 y la salida?").
@@ -117,6 +138,11 @@ func ruleQuestionEN(body string) string {
 	}
 	if m := enIf.FindStringSubmatch(body); m != nil {
 		return "What happens if " + toCustomer(m[1]) + "?"
+	}
+	if m := enGerund.FindStringSubmatch(body); m != nil && gerundBase[strings.ToLower(m[1])] != "" {
+		// "Arriving 15 minutes late will mean rescheduling." asks "What
+		// happens if I arrive 15 minutes late?"
+		return "What happens if I " + gerundBase[strings.ToLower(m[1])] + " " + toCustomer(m[2]) + "?"
 	}
 	m := enDet.FindStringSubmatch(body)
 	if m == nil {
@@ -166,6 +192,9 @@ func ruleQuestionFR(body string) string {
 	}
 	if m := frDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "vous") && !strings.Contains(body, "nous") {
 		s := lowerFirst(strings.TrimSpace(firstClause(body)))
+		if words(s) < 4 {
+			return "" // "Les sommes versées, si …, servent …": the clause is the subject alone
+		}
 		if strings.ContainsRune("aeiouyéèêàâîôûh", []rune(s)[0]) {
 			return "Est-ce qu'" + s + " ?"
 		}
@@ -185,6 +214,11 @@ func ruleQuestionDE(body string) string {
 	if m := deNoun.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") {
 		// a rule about a thing named first ("Glasflaschen sind ... verboten.")
 		return "Was gilt für " + m[1] + "?"
+	}
+	if m := deWennTail.FindStringSubmatch(body); m != nil && !formalYou.MatchString(m[1]) {
+		// "Aus Kulanz fällt keine Gebühr an, wenn ein Ersatztermin
+		// eingehalten wird." asks what applies in that case
+		return "Was gilt, wenn " + m[1] + "?"
 	}
 	if m := deWer.FindStringSubmatch(body); m != nil {
 		// "Wer zu spät kommt, hat …": "man" takes the same verb form
@@ -216,7 +250,9 @@ func ruleQuestionES(body string) string {
 		return "¿Qué pasa " + lead + esFirstPerson(m[1]) + "?"
 	}
 	if esDet.MatchString(body) && !regexp.MustCompile(`(?i)\b(nuestr[oa]s?|nosotros)\b`).MatchString(body) {
-		return "¿" + firstClause(body) + "?"
+		if c := firstClause(body); words(c) >= 4 {
+			return "¿" + c + "?"
+		}
 	}
 	return ""
 }
@@ -229,7 +265,25 @@ func labelQuestion(lang, label string) string {
 	if t, ok := timeLabels[lang]; ok && t.re.MatchString(l) {
 		return fmt.Sprintf(t.format, l)
 	}
+	if t, ok := caseLabels[lang]; ok && t.re.MatchString(strings.TrimSpace(label)) {
+		// "Absage bis 48 Stunden vor dem Termin: keine Ausfallgebühr"
+		if lang == langDE {
+			l = strings.TrimSpace(label) // German nouns keep their capital
+		}
+		return fmt.Sprintf(t.format, l)
+	}
 	return ""
+}
+
+// caseLabels are labels naming what the customer does and when
+// ("Cancellation up to 48 hours before", "Absage innerhalb von 48
+// Stunden"), with the question they answer.
+var caseLabels = map[string]struct {
+	re     *regexp.Regexp
+	format string
+}{
+	langEN: {regexp.MustCompile(`^\p{Lu}\p{Ll}+s?\s+(?i:up to|within|more than|less than|after|before|between)\s`), "What applies to %s?"},
+	langDE: {regexp.MustCompile(`^\p{Lu}\p{Ll}+\s+(?:bis|innerhalb|ab|vor|nach|zwischen|mehr als|weniger als)\s`), "Was gilt bei %s?"},
 }
 
 var timeLabels = map[string]struct {
@@ -274,9 +328,13 @@ func ruleSentenceQuestion(lang, g string, inProc bool) string {
 	if q := ruleQuestion(lang, first); q != "" {
 		return q
 	}
-	if _, after, ok := strings.Cut(strings.ReplaceAll(first, " ; ", "; "), "; "); ok && !midRef(lang, after) {
-		if q := ruleQuestion(lang, capitalize(after)); q != "" {
-			return q
+	for _, sep := range consequence[lang] {
+		// "…; a hold is not granted after the fact", "…, so a late
+		// arrival counts as a missed appointment": the rule is after it
+		if _, after, ok := strings.Cut(strings.ReplaceAll(first, " ; ", "; "), sep); ok && !midRef(lang, after) {
+			if q := ruleQuestion(lang, capitalize(after)); q != "" {
+				return q
+			}
 		}
 	}
 	if lang == langFR && !inProc {
@@ -302,6 +360,11 @@ func ruleSentenceQuestion(lang, g string, inProc bool) string {
 		}
 	}
 	return ""
+}
+
+// consequence are the separators after which a sentence states its rule.
+var consequence = map[string][]string{
+	langEN: {"; ", ", so "}, langFR: {"; ", ", donc "}, langDE: {"; "}, langES: {"; ", ", por lo que ", ", así que "},
 }
 
 // procedureLists reports, per list number, whether a numbered list is a
@@ -343,7 +406,11 @@ var (
 // customer's own; esFirstPerson turns the condition's verb round too
 // ("si llegas tarde" asks "¿Qué pasa si llego tarde?").
 var esTu = map[string]string{"te": "me", "tu": "mi", "tus": "mis", "ti": "mí", "eres": "soy", "estás": "estoy", "vas": "voy",
-	"tienes": "tengo", "puedes": "puedo", "quieres": "quiero", "haces": "hago", "sabes": "sé", "das": "doy"}
+	"tienes": "tengo", "puedes": "puedo", "quieres": "quiero", "haces": "hago", "sabes": "sé", "das": "doy",
+	"nuestro": "su", "nuestra": "su", "nuestros": "sus", "nuestras": "sus"}
+
+// esNotVerb are the words of esTu that are no verb.
+var esNotVerb = toSet(`te tu tus ti nuestro nuestra nuestros nuestras`)
 
 func esFirstPerson(cond string) string {
 	ws := strings.Fields(cond)
@@ -352,7 +419,7 @@ func esFirstPerson(cond string) string {
 		low := strings.ToLower(w)
 		if r, ok := esTu[low]; ok {
 			ws[i] = r
-			if low != "te" && low != "tu" && low != "tus" && low != "ti" {
+			if !esNotVerb[low] {
 				verb = true
 			}
 			continue

@@ -352,3 +352,136 @@ func TestPageFAQMarks(t *testing.T) {
 		t.Errorf("a procedure cut by the body's size: %q", body)
 	}
 }
+
+// roundFiveText are pasted pages and their canonical form: part marks
+// go, numbered part titles over prose are headings, steps stay steps.
+var roundFiveText = [][2]string{
+	{"(2) Monatliche Zahlweise\nDie Kursgebühr wird monatlich im Voraus überwiesen.", "## Monatliche Zahlweise\n\nDie Kursgebühr wird monatlich im Voraus überwiesen."},
+	{"a. Annulation par le client : toute annulation doit être confirmée par email.", "Annulation par le client : toute annulation doit être confirmée par email."},
+	{"1. Tipos de Reservas\nOfrecemos tres tipos de reserva según lo que necesite cada cliente.\n2. Pagos\nEl pago se hace al reservar con tarjeta de crédito o débito.", "## Tipos de Reservas\n\nOfrecemos tres tipos de reserva según lo que necesite cada cliente.\n\n## Pagos\n\nEl pago se hace al reservar con tarjeta de crédito o débito."},
+	{"1. Open Settings\nThe settings page lists every option you can change here.", "1. Open Settings\n\nThe settings page lists every option you can change here."},
+	{"1. Gehe zu Einstellungen\nDort siehst du alle Optionen, die du jederzeit ändern kannst.", "1. Gehe zu Einstellungen\n\nDort siehst du alle Optionen, die du jederzeit ändern kannst."},
+}
+
+// TestRoundFiveRules holds the general causes of round five's held-out
+// read: part marks and numbered part titles, conditions between commas,
+// German reflexives, Spanish requests and possessives.
+func TestRoundFiveRules(t *testing.T) {
+	for _, c := range roundFiveText {
+		got := normalizeText(c[0])
+		if got != c[1] {
+			t.Errorf("normalizeText(%q) =\n%s\nwant\n%s", c[0], got, c[1])
+		}
+		if again := normalizeText(got); again != got {
+			t.Errorf("not a fixed point: %q", got)
+		}
+	}
+	for _, c := range []struct{ lang, in, want string }{
+		{langFR, "Les sommes versées, si elles ont été encaissées, servent d'acompte pour un séjour reporté.", "Est-ce que les sommes versées servent d'acompte pour un séjour reporté ?"},
+		{langEN, "Cancellations, if made a day ahead, are free of charge.", "Are cancellations free of charge?"},
+	} {
+		if got := ruleQuestion(c.lang, c.in); got != c.want {
+			t.Errorf("ruleQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+	for _, c := range []struct{ lang, in, want string }{
+		{langDE, "Sie können sich telefonisch oder per Mail anmelden.", "Kann ich mich telefonisch oder per Mail anmelden?"},
+		{langES, "Te pedimos que las leas con atención antes de reservar.", ""},
+		{langES, "Te recomendamos reservar con antelación.", ""},
+	} {
+		if got := sentenceQuestionIn(c.lang, c.in); got != c.want {
+			t.Errorf("sentence question (%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+	if got := esFirstPerson("cuando haces la reserva en nuestra web"); got != "cuando hago la reserva en su web" {
+		t.Errorf("esFirstPerson = %q", got)
+	}
+}
+
+// roundFiveTopics are usual topic headings ("lang:heading") and the
+// customer's question about them.
+var roundFiveTopics = map[string]string{
+	"en:Late Arrivals": "What happens if I am late?", "en:Parking": "Is there parking?",
+	"de:Öffnungszeiten": "Wann haben Sie geöffnet?", "de:Preise": "Was kostet es?",
+	"fr:Tarifs": "Quels sont vos tarifs ?", "es:Precios": "¿Cuáles son los precios?",
+}
+
+// TestRoundFiveRulePages holds the questions of a rules page with
+// "Label:" parts (round five's grooming policy, refused as measured).
+func TestRoundFiveRulePages(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Arriving 15 minutes late or more will usually mean rescheduling.", "What happens if I arrive 15 minutes late or more?"},
+		{"Clients with repeated cancellations or no-shows may be asked to pay in advance.", "May clients with repeated cancellations or no-shows be asked to pay in advance?"},
+		{"The time was set aside for your pet alone, so a late arrival counts as a missed appointment.", "Does a late arrival count as a missed appointment?"},
+	} {
+		if got := ruleSentenceQuestion(langEN, c.in, false); got != c.want {
+			t.Errorf("ruleSentenceQuestion(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	for heading, want := range roundFiveTopics {
+		lang, h, _ := strings.Cut(heading, ":")
+		if got := topicQuestionFor(lang, h); got != want {
+			t.Errorf("topicQuestionFor(%s) = %q, want %q", heading, got, want)
+		}
+	}
+	for h, want := range map[string]string{"Weitervermietung": "Was gilt bei Weitervermietung?", "Versäumte Stunden": "Was gilt bei versäumten Stunden?",
+		"Monatliche Zahlung": "Was gilt bei monatlicher Zahlung?", "Der Vertrag": "-"} {
+		if got := deTopicQuestion(h, "-"); got != want {
+			t.Errorf("deTopicQuestion(%q) = %q, want %q", h, got, want)
+		}
+	}
+	ce := &corpus{lang: langEN, used: map[string]bool{}}
+	text := "Every session is planned around its shoot. Some sessions run longer than others and need their own setup. When you book, we turn away other bookings for that time. If you cancel late, we cannot fill the slot. That is why a late cancellation forfeits the fee."
+	if got, _ := ce.composeAnswer([]block{{kind: para, text: text}}, 160); got != "Every session is planned around its shoot. If you cancel late, we cannot fill the slot. That is why a late cancellation forfeits the fee." {
+		t.Errorf("a shortened answer to the sources' question keeps its point: %q", got)
+	}
+	ps := parse(Source{Name: "x", Content: "## Annulation par le client\n\nToute annulation doit être confirmée par email.\n\n## Annulation par le propriétaire\n\nLe client est remboursé.\n\n## Parking\n\nLe parking est gratuit."})
+	if len(ps) != 3 || ps[0].scope != "Annulation par le client" || ps[1].scope != "Annulation par le propriétaire" || ps[2].scope != "" {
+		t.Errorf("sibling topics are scoped by their headings: %+v", ps)
+	}
+	if !announces("Hier findest du Antworten auf die wichtigsten Fragen zu Buchung und Anreise.") || announces("Here is the pool.") {
+		t.Error("announces: a page's presentation")
+	}
+	if !faqTitle.MatchString("Häufig gestellte Fragen") || !thinAnswer("Please be on time.") || thinAnswer("A 25% deposit confirms your booking.") {
+		t.Error("faqTitle, thinAnswer")
+	}
+	for _, g := range []string{"Te pedimos que las leas con atención antes de reservar.", "We strive to offer the best experience in town."} {
+		if !announces(g) {
+			t.Errorf("announces(%q) = false", g)
+		}
+	}
+	if got := expandPurpose("cancel on my iPhone"); got != "cancel on my iPhone ios apple" {
+		t.Errorf("expandPurpose = %q", got)
+	}
+	c := &corpus{lang: langES}
+	if got := c.introSentence("Suscripción desde un dispositivo iOS"); got != lex(langES).introAny {
+		t.Errorf("a noun phrase's lead-in: %q", got)
+	}
+	for h, want := range map[string]string{
+		"Contact Info":       "What is your contact info?",
+		"Pick Up Policy":     "What is your pick up policy?",
+		"Changes of address": "What should I know about changes of address?",
+		"Terms of Service":   "What are your terms of service?",
+	} {
+		if got := headingQuestion(h); !strings.EqualFold(got, want) {
+			t.Errorf("headingQuestion(%q) = %q, want %q", h, got, want)
+		}
+	}
+	for _, c := range []struct{ lang, in, want string }{
+		{langDE, "Absage innerhalb von 48 Stunden vor dem Termin bzw. Nichterscheinen: Ausfallgebühr von 100 %", "Was gilt bei Absage innerhalb von 48 Stunden vor dem Termin bzw. Nichterscheinen?"},
+		{langEN, "Cancellation up to 48 hours before: no fee", "What applies to cancellation up to 48 hours before?"},
+		{langDE, "Aus Kulanz fällt keine Ausfallgebühr an, wenn ein Ersatztermin eingehalten wird.", "Was gilt, wenn ein Ersatztermin eingehalten wird?"},
+	} {
+		if got := itemQuestion(c.lang, c.in, "", false); got != c.want {
+			t.Errorf("itemQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+	if !isChrome("gebuchte Termine / Terminverhinderung / Terminverschiebung / Nichterscheinen") || isChrome("either / or") ||
+		isChrome("Open daily / closed on holidays / by appointment") {
+		t.Error("isChrome: a line of the page's keywords")
+	}
+	q := "Do you text me a courtesy reminder one business day before my booking with its date and time?"
+	if got := shortQuestion(q); got != q {
+		t.Errorf("shortQuestion cut after a duration: %q", got)
+	}
+}

@@ -73,6 +73,7 @@ func parse(src Source) []part {
 		}
 	}
 	scopeTopics(out)
+	scopeSiblings(out)
 	return out
 }
 
@@ -185,6 +186,32 @@ func (b *partBuilder) add(kb knowledge.Block, heading string) {
 		b.lastList, b.lastTable = -1, false
 	}
 }
+
+// scopeSiblings scopes the rules of topics that differ only by whom they
+// are about ("Annulation par le client", "Annulation par le
+// propriétaire"): their questions name their topic, or the owner's rules
+// read as the customer's.
+func scopeSiblings(parts []part) {
+	groups := map[string][]int{}
+	for i, p := range parts {
+		ws := strings.Fields(strings.ToLower(p.heading))
+		if p.scope == "" && len(ws) >= 3 && siblingWord[ws[1]] && !strings.HasSuffix(p.heading, "?") {
+			groups[ws[0]+" "+ws[1]] = append(groups[ws[0]+" "+ws[1]], i)
+		}
+	}
+	for _, idx := range groups {
+		if len(idx) < 2 {
+			continue
+		}
+		for _, i := range idx {
+			parts[i].scope = parts[i].heading
+		}
+	}
+}
+
+// siblingWord links a topic to whom it is about ("… by the host", "… par
+// le client", "… durch den Gast", "… por parte del cliente").
+var siblingWord = toSet(`by par durch por`)
 
 // scopeTopics names the heading that tells apart topics of the same name
 // ("Cancelación" under "Bed and Breakfast" and under "Casas Rurales"), so

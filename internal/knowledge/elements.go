@@ -232,9 +232,12 @@ func promoteHeadings(els []element) []element {
 		case shortTitle(line):
 			els[i].kind, els[i].level = elHeading, levelLine
 			inFAQ = false
-		case inFAQ && n <= 12 && len(Sentences(line)) == 1 && next.kind == elParagraph && len(strings.Fields(next.text)) > n:
+		case inFAQ && n <= 12 && len(Sentences(line)) == 1 && next.kind == elParagraph && len(strings.Fields(next.text)) > n &&
+			els[i-1].kind != elHeading && !strings.HasSuffix(next.text, "?"):
 			// among questions, a short statement before a longer text is
-			// a question put as a statement ("The parcel arrived damaged.")
+			// a question put as a statement ("The parcel arrived damaged."),
+			// unless it answers the question right above it ("No, the fee
+			// is not refundable.") or what follows is a question itself
 			els[i].kind, els[i].level = elHeading, levelQuestion
 		}
 	}

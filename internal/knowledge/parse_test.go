@@ -50,6 +50,9 @@ func TestParseBlocks(t *testing.T) {
 		{"bullets in web copy", "Documents\n• ID card\n• Driving licence\n",
 			[]shape{{kindItem, "Documents", "ID card"}, {kindItem, "Documents", "Driving licence"}}},
 		{"code is dropped", "Use the API.\n\n```\ncurl x\n```\n", []shape{{kindParagraph, "", "Use the API."}}},
+		{"a short answer is no question", "## Is the fee refundable?\n\nNo, the fee is not refundable.\n\nIf I cancel late, does the fee count toward my balance?\n\nNo. A forfeited fee is no longer a credit.\n",
+			[]shape{{kindQA, "Is the fee refundable?", "No, the fee is not refundable."},
+				{kindQA, "Is the fee refundable? > If I cancel late, does the fee count toward my balance?", "No. A forfeited fee is no longer a credit."}}},
 		{"empty", "", nil},
 	}
 	for _, c := range cases {

@@ -96,9 +96,15 @@ func isBoundary(before string, p rune, next string) bool {
 		return false // an initial, or "z. B."
 	case isDigits(word) && len(word) <= 2 && months[strings.ToLower(firstWord(next))]:
 		return false // "am 1. März"
+	case isDigits(word) && len(word) <= 2 && ordinalBefore[strings.ToLower(lastWord(strings.TrimSpace(strings.TrimSuffix(before, word))))]:
+		return false // a German ordinal: "bis zum 3. Werktag", "ab dem 2. Monat"
 	}
 	return true
 }
+
+// ordinalBefore are the German words a number written as an ordinal
+// follows ("zum 3. Werktag"): after them the full stop is the ordinal's.
+var ordinalBefore = toSet(`am zum zur vom im beim dem den der des ab`)
 
 // lastWord is the last run of letters, digits and inner full stops of s.
 func lastWord(s string) string {

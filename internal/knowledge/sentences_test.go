@@ -19,6 +19,7 @@ func TestSentences(t *testing.T) {
 		{"z. B.", "Zahlen Sie z. B. mit PayPal. Das geht schnell.", []string{"Zahlen Sie z. B. mit PayPal.", "Das geht schnell."}},
 		{"bzw.", "Rufen Sie an bzw. Schreiben Sie uns. Danke.", []string{"Rufen Sie an bzw. Schreiben Sie uns.", "Danke."}},
 		{"German date", "Geschlossen am 1. Mai und am 3. Oktober. Sonst offen.", []string{"Geschlossen am 1. Mai und am 3. Oktober.", "Sonst offen."}},
+		{"German ordinal", "Zahlbar bis zum 3. Werktag des Monats. Danke.", []string{"Zahlbar bis zum 3. Werktag des Monats.", "Danke."}},
 		{"French", "Livraison offerte. Retour sous 14 jours, cf. conditions.", []string{"Livraison offerte.", "Retour sous 14 jours, cf. conditions."}},
 		{"Spanish", "¿Cuánto tarda? Entre 2 y 5 días. ¡Gracias!", []string{"¿Cuánto tarda?", "Entre 2 y 5 días.", "¡Gracias!"}},
 		{"quote after stop", `He said "Done." Then left.`, []string{`He said "Done."`, "Then left."}},
