@@ -238,52 +238,47 @@ func (c *corpus) sentenceUnits() []unit {
 // best first; without one they are returned in source order.
 func pick[T any](items []T, n int, key func(T) unit) []T {
 	out := append([]T(nil), items...)
-	sortByPreference(out, key)
+	sortUnits(out, key, preferred)
 	if len(out) > n {
 		out = out[:n]
 	}
-	sortForReading(out, key)
+	sortUnits(out, key, readingOrder)
 	return out
 }
 
-// sortByPreference orders items as pick prefers them.
-func sortByPreference[T any](items []T, key func(T) unit) {
-	sort.SliceStable(items, func(a, b int) bool {
-		ua, ub := key(items[a]), key(items[b])
-		if ua.score != ub.score {
-			return ua.score > ub.score
-		}
-		if ua.pos != ub.pos {
-			return ua.pos < ub.pos
-		}
-		return ua.doc < ub.doc
-	})
+// sortUnits orders items stably by their units, first what before puts
+// first: preferred, readingOrder or sourceOrder.
+func sortUnits[T any](items []T, key func(T) unit, before func(a, b unit) bool) {
+	sort.SliceStable(items, func(a, b int) bool { return before(key(items[a]), key(items[b])) })
 }
 
-// sortForReading orders chosen items: those that match the purpose first,
-// best first, then the rest as they stand in the sources.
-func sortForReading[T any](items []T, key func(T) unit) {
-	sort.SliceStable(items, func(a, b int) bool {
-		ua, ub := key(items[a]), key(items[b])
-		if ua.score != ub.score && (ua.score > 0 || ub.score > 0) {
-			return ua.score > ub.score
-		}
-		if ua.doc != ub.doc {
-			return ua.doc < ub.doc
-		}
-		return ua.pos < ub.pos
-	})
+// preferred is the order pick prefers: the best score, then the earliest
+// place in a source, then the first source.
+func preferred(a, b unit) bool {
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	if a.pos != b.pos {
+		return a.pos < b.pos
+	}
+	return a.doc < b.doc
 }
 
-// sortBySource orders items as they stand in the sources.
-func sortBySource[T any](items []T, key func(T) unit) {
-	sort.SliceStable(items, func(a, b int) bool {
-		ua, ub := key(items[a]), key(items[b])
-		if ua.doc != ub.doc {
-			return ua.doc < ub.doc
-		}
-		return ua.pos < ub.pos
-	})
+// readingOrder puts what matches the purpose first, best first, then the
+// rest as they stand in the sources.
+func readingOrder(a, b unit) bool {
+	if a.score != b.score && (a.score > 0 || b.score > 0) {
+		return a.score > b.score
+	}
+	return sourceOrder(a, b)
+}
+
+// sourceOrder is the order in which the units stand in the sources.
+func sourceOrder(a, b unit) bool {
+	if a.doc != b.doc {
+		return a.doc < b.doc
+	}
+	return a.pos < b.pos
 }
 
 // sentenceKey identifies a sentence regardless of case and punctuation:

@@ -306,12 +306,12 @@ func answerBlocks(bs []block) []block {
 // own.
 func (c *corpus) faq(req Request) (*Document, error) {
 	cands := c.faqCandidates()
-	sortByPreference(cands, func(q qa) unit {
+	sortUnits(cands, func(q qa) unit {
 		u := q.unit
 		// among equal relevance, the kind of question decides before the place
 		u.pos += q.tier * 10000
 		return u
-	})
+	}, preferred)
 	// a generic question ("What should I know about …?") only fills,
 	// whatever its relevance: its topic's rules come first
 	sort.SliceStable(cands, func(a, b int) bool { return cands[a].tier < 4 && cands[b].tier == 4 })
@@ -350,7 +350,7 @@ func (c *corpus) faq(req Request) (*Document, error) {
 		return nil, notEnough("an FAQ: the sources give %s, at least %d are needed; add documents with more topics (headings, questions or statements such as \"We deliver on Sundays.\")",
 			plural(len(chosen), "question", "questions"), MinFAQ)
 	}
-	sortForReading(chosen, func(p faqPair) unit { return p.unit })
+	sortUnits(chosen, func(p faqPair) unit { return p.unit }, readingOrder)
 	name := genieName(req, c.lang)
 	l := lex(c.lang)
 	d := &Document{Title: truncateText(fmt.Sprintf(l.faqTitle, name), MaxTitleLen),

@@ -93,16 +93,19 @@ var tocStart = regexp.MustCompile(`(?i)^(table of contents|contents|on this page
 // normalizeText is the canonical form of one source's content. The
 // canonical form of odd inputs (markup in markup) can take another pass to
 // settle; at most three passes are made, each on a shorter, cleaner text.
-func normalizeText(s string) string {
-	out := normalizeOnce(s)
-	for range 2 {
-		again := normalizeOnce(out)
-		if again == out {
+func normalizeText(s string) string { return settle(s, 3, normalizeOnce) }
+
+// settle applies once to s until the text no longer changes, at most
+// passes times.
+func settle(s string, passes int, once func(string) string) string {
+	for range passes {
+		t := once(s)
+		if t == s {
 			break
 		}
-		out = again
+		s = t
 	}
-	return out
+	return s
 }
 
 func normalizeOnce(s string) string {
@@ -339,16 +342,7 @@ func classify(raw string) (lineKind, string) {
 }
 
 // inlineClean removes inline markup from one line.
-func inlineClean(s string) string {
-	for range 6 {
-		t := inlineCleanOnce(s)
-		if t == s {
-			break
-		}
-		s = t
-	}
-	return s
-}
+func inlineClean(s string) string { return settle(s, 6, inlineCleanOnce) }
 
 func inlineCleanOnce(s string) string {
 	// each expression runs only when the line holds its marks: most lines

@@ -228,7 +228,7 @@ func (c *corpus) pricing() string {
 	if len(chosen) < 2 {
 		return ""
 	}
-	sortBySource(chosen, func(x cand) unit { return x.unit })
+	sortUnits(chosen, func(x cand) unit { return x.unit }, sourceOrder)
 	lines := make([]string, len(chosen))
 	for i, x := range chosen {
 		lines[i] = x.line
@@ -317,7 +317,7 @@ func (c *corpus) topics(n int, have []string) []Section {
 	// best first; a topic whose text earlier ones already said (the same
 	// sentences under another heading) gives way to the next
 	key := func(t topic) unit { return t.unit }
-	sortByPreference(cands, key)
+	sortUnits(cands, key, preferred)
 	type chosen struct {
 		topic
 		body string
@@ -336,7 +336,7 @@ func (c *corpus) topics(n int, have []string) []Section {
 		}
 		got = append(got, chosen{t, body})
 	}
-	sortForReading(got, func(x chosen) unit { return x.unit })
+	sortUnits(got, func(x chosen) unit { return x.unit }, readingOrder)
 	out := make([]Section, len(got))
 	for i, x := range got {
 		out[i] = Section{Heading: x.heading, Body: x.body}
