@@ -134,6 +134,20 @@ func normalizeOnce(s string) string {
 	return assemble(kinds, texts)
 }
 
+// tagText is what an HTML tag leaves in the text when it opens and when
+// it closes (lists and their items, which depend on the lists around
+// them, are stripHTML's).
+var tagText = func() map[string][2]string {
+	t := map[string][2]string{"tr": {"\n", "|\n"}, "td": {"| ", " "}, "th": {"| ", " "}, "thead": {"", "\n|---|\n"}, "br": {"\n", "\n"}}
+	for _, h := range strings.Fields("h1 h2 h3 h4 h5 h6") {
+		t[h] = [2]string{"\n\n## ", "\n\n"}
+	}
+	for _, block := range strings.Fields("p div section article table blockquote header main aside figure dl dt dd pre hr") {
+		t[block] = [2]string{"\n\n", "\n\n"}
+	}
+	return t
+}()
+
 // stripHTML turns HTML into lines: headings become "## ", list items "- "
 // or "1. ", table cells "|", block elements line breaks; other tags and
 // comments go, entities are decoded.
@@ -151,13 +165,8 @@ func stripHTML(s string) string {
 			continue
 		}
 		closing := m[3] > m[2]
-		switch tag := strings.ToLower(s[m[4]:m[5]]); tag {
-		case "h1", "h2", "h3", "h4", "h5", "h6":
-			if closing {
-				b.WriteString("\n\n")
-			} else {
-				b.WriteString("\n\n## ")
-			}
+		tag := strings.ToLower(s[m[4]:m[5]])
+		switch tag {
 		case "ul", "ol":
 			if closing {
 				if len(lists) > 0 {
@@ -177,28 +186,14 @@ func stripHTML(s string) string {
 			} else {
 				b.WriteString("\n")
 			}
-		case "tr":
-			if closing {
-				b.WriteString("|\n")
-			} else {
-				b.WriteString("\n")
-			}
-		case "td", "th":
-			if !closing {
-				b.WriteString("| ")
-			} else {
-				b.WriteString(" ")
-			}
-		case "thead":
-			if closing {
-				b.WriteString("\n|---|\n")
-			}
-		case "br":
-			b.WriteString("\n")
-		case "p", "div", "section", "article", "table", "blockquote", "header", "main", "aside", "figure", "dl", "dt", "dd", "pre", "hr":
-			b.WriteString("\n\n")
 		default:
-			// inline tags (strong, em, a, span, …) leave their text
+			// a tag of tagText leaves its line breaks and marks; inline
+			// tags (strong, em, a, span, …) leave their text
+			if t, ok := tagText[tag]; ok && closing {
+				b.WriteString(t[1])
+			} else if ok {
+				b.WriteString(t[0])
+			}
 		}
 	}
 	b.WriteString(s[last:])
