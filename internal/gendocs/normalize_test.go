@@ -165,3 +165,13 @@ func TestCanonicalPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestStripHTMLTags: what each kind of tag leaves (headings, tables and
+// their head, line breaks, blocks, nested lists), to the character.
+func TestStripHTMLTags(t *testing.T) {
+	in := `<h3>Prices</h3><table><thead><tr><th>Item</th><th>Price</th></tr></thead><tr><td>Cut</td><td>20 €</td></tr></table>Line one<br>Line two<br/><section><p>Para</p></section><ul><li>a</li><li>b<ol><li>c</li></ol></li></ul><blockquote>Quote</blockquote><hr>End`
+	want := "\n\n## Prices\n\n\n\n\n| Item | Price |\n\n|---|\n\n| Cut | 20 € |\n\n\nLine one\nLine two\n\n\n\n\nPara\n\n\n\n\n\n\n- a\n\n- b\n\n\n1. c\n\n\n\n\n\n\n\nQuote\n\n\n\nEnd"
+	if got := stripHTML(in); got != want {
+		t.Errorf("stripHTML:\n got %q\nwant %q", got, want)
+	}
+}
