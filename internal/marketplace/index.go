@@ -80,8 +80,13 @@ func (src *indexSource) All(ctx context.Context, row func(*search.Row), term fun
 // earlier copy and changed since has others).
 func (src *indexSource) Mark(ctx context.Context, version int64) (string, error) {
 	h := fnv.New64a()
+	// the instant in UTC, whatever the session's time zone (PostgreSQL)
+	bornAt := `CAST(applied_at AS TEXT)`
+	if src.d.Engine == db.Postgres {
+		bornAt = `to_char(applied_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')`
+	}
 	var born string
-	if err := src.d.R.QueryRowContext(ctx, `SELECT CAST(applied_at AS TEXT) FROM schema_migrations WHERE version = 1`).Scan(&born); err != nil {
+	if err := src.d.R.QueryRowContext(ctx, `SELECT `+bornAt+` FROM schema_migrations WHERE version = 1`).Scan(&born); err != nil {
 		return "", fmt.Errorf("marketplace: search mark: %w", err)
 	}
 	fmt.Fprintf(h, "%s\x00%d", born, version)
