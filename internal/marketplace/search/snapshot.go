@@ -124,7 +124,7 @@ func (ix *Index) loadSnapshot(ctx context.Context) (*state, error) {
 		return nil, errSnapshot
 	}
 	st := decodeState(r)
-	if r.err != nil || r.left != 0 {
+	if r.err != nil || r.left != 0 || !st.consistent() {
 		return nil, errSnapshot
 	}
 	st.version = version
@@ -203,9 +203,56 @@ func (st *state) encode(w *snapWriter) {
 	}
 }
 
-// decodeState reads what encode wrote (r.err says whether it could).
-func decodeState(r *snapReader) *state {
-	st := newState()
+// consistent says whether a decoded state holds together as a built one
+// does, so that no search or change can fail on it: every listing number
+// within the attributes, every interned value numbered 1 to n with its
+// listings, every value a listing names interned, every term with its
+// any-field listings.
+func (st *state) consistent() bool {
+	n := uint64(len(st.docs))
+	inRange := func(b *roaring.Bitmap) bool { return b != nil && (b.IsEmpty() || uint64(b.Maximum()) < n) }
+	if !inRange(st.present) || !inRange(st.public) || !inRange(st.featured) || len(st.by) != len(st.ids) {
+		return false
+	}
+	for id := 1; id <= len(st.ids); id++ {
+		if !inRange(st.by[uint32(id)]) {
+			return false
+		}
+	}
+	for _, id := range st.ids {
+		if id == 0 || int(id) > len(st.ids) {
+			return false
+		}
+	}
+	for _, d := range st.docs {
+		for _, id := range []uint32{d.cat, d.brand, d.dif, d.ind} {
+			if int(id) > len(st.ids) {
+				return false
+			}
+		}
+	}
+	for _, p := range st.terms {
+		if p[anyField] == nil {
+			return false
+		}
+		for _, b := range p {
+			if b != nil && !inRange(b) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// decodeState reads what encode wrote (r.err says whether it could; a
+// panic of the bitmaps' decoder on a damaged one is that error too).
+func decodeState(r *snapReader) (st *state) {
+	defer func() {
+		if recover() != nil {
+			r.err = errSnapshot
+		}
+	}()
+	st = newState()
 	st.docs = make([]docAttrs, r.count(docAttrsSize))
 	for i := range st.docs {
 		b := r.raw(docAttrsSize)
