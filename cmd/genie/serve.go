@@ -192,7 +192,7 @@ func mailFlags(fs *flag.FlagSet) func(*app.Config) error {
 
 // chatFlags are the conversation page's flags.
 func chatFlags(fs *flag.FlagSet) func(*app.Config) error {
-	snapshot := fs.String("search-snapshot", env("GENIE_SEARCH_SNAPSHOT", ""), "file in which the marketplace search index of a catalog over 50,000 listings is kept between runs, so that a restart is ready in seconds; default: beside a SQLite database (<db>.search), none on PostgreSQL; off: none (env GENIE_SEARCH_SNAPSHOT)")
+	snapshot := fs.String("search-snapshot", env("GENIE_SEARCH_SNAPSHOT", ""), "file in which the marketplace search index of a catalog over 50,000 listings is kept between runs, so that a restart is ready in seconds; default: beside a SQLite database (<db>.search), on PostgreSQL in the user cache directory; off: none (env GENIE_SEARCH_SNAPSHOT)")
 	retention := fs.Duration("conversation-retention", envDuration("GENIE_CONVERSATION_RETENTION", 90*24*time.Hour), "how long a visitor conversation (with the visitor's email of an escalation) is kept after its last message (env GENIE_CONVERSATION_RETENTION)")
 	chatLimit := fs.Int("chat-rate-limit", envInt("GENIE_CHAT_RATE_LIMIT", 60), "public conversations ask and feedback requests per minute per client address on one genie (10 times that across genies); 0 turns it off (env GENIE_CHAT_RATE_LIMIT)")
 	chatGenieLimit := fs.Int("chat-genie-rate-limit", envInt("GENIE_CHAT_GENIE_RATE_LIMIT", 600), "public conversations ask and feedback requests per minute per genie; 0 turns it off (env GENIE_CHAT_GENIE_RATE_LIMIT)")

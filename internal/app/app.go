@@ -8,10 +8,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -181,7 +184,8 @@ type Config struct {
 	// SearchSnapshot is the file in which the marketplace's search index
 	// of a large catalog is kept, so that a restart reads it instead of
 	// building the index (docs/marketplace.md): "" is the default (beside
-	// a SQLite database, as <file>.search; none on PostgreSQL), SearchSnapshotOff none.
+	// a SQLite database, as <file>.search; on PostgreSQL in the user's
+	// cache directory), SearchSnapshotOff none.
 	SearchSnapshot string
 
 	Log *slog.Logger
@@ -397,7 +401,7 @@ func (a *App) wireResources(ctx, bg context.Context, srv *httpapi.Server, authn 
 	market := marketplace.New(d)
 	market.Events, market.Log, market.Genies = a.Events, log, gs
 	market.SetViewFlush(cfg.ViewsFlushInterval, cfg.ViewsMaxPending)
-	market.SetSearchSnapshot(searchSnapshot(cfg.SearchSnapshot, d))
+	market.SetSearchSnapshot(searchSnapshot(cfg.SearchSnapshot, cfg.DB, d))
 	market.StartSearch(bg) // /readyz is unready until it is done
 	a.Marketplace = market
 	gs.DeleteHooks = append(gs.DeleteHooks, market.DetachGenie)
@@ -771,7 +775,7 @@ func cors(next http.Handler) http.Handler {
 const SearchSnapshotOff = "off"
 
 // searchSnapshot is the search snapshot's file for the configured value.
-func searchSnapshot(v string, d *db.DB) string {
+func searchSnapshot(v, dsn string, d *db.DB) string {
 	switch {
 	case v == SearchSnapshotOff:
 		return ""
@@ -780,5 +784,13 @@ func searchSnapshot(v string, d *db.DB) string {
 	case d.FilePath() != "":
 		return d.FilePath() + ".search"
 	}
-	return ""
+	// PostgreSQL: the user's cache directory, one file per database URL
+	// (named by its hash, so no part of the URL is in the name)
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	h := fnv.New64a()
+	h.Write([]byte(dsn)) //nolint:errcheck // a hash does not fail
+	return filepath.Join(dir, "genie", fmt.Sprintf("search-%016x.search", h.Sum64()))
 }

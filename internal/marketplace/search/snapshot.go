@@ -60,6 +60,9 @@ func (ix *Index) saveSnapshot(ctx context.Context, st *state) error {
 	if err != nil {
 		return err
 	}
+	if err := os.MkdirAll(filepath.Dir(ix.snapshot), 0o700); err != nil {
+		return fmt.Errorf("search snapshot: %w", err)
+	}
 	f, err := os.CreateTemp(filepath.Dir(ix.snapshot), filepath.Base(ix.snapshot)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("search snapshot: %w", err)
