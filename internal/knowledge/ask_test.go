@@ -3,8 +3,10 @@ package knowledge
 import (
 	"cmp"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -338,5 +340,36 @@ func TestTopIsTheSortedPrefix(t *testing.T) {
 				t.Fatalf("round %d: position %d is block %d, want %d", round, i, hits[g].block, want[i].block)
 			}
 		}
+	}
+}
+
+// TestAskConcurrently: questions asked at once on one base (which reuses
+// its work arrays across questions) get the answers they get one at a
+// time, in any order.
+func TestAskConcurrently(t *testing.T) {
+	b := testBase(t)
+	questions := []string{"How long does delivery take?", "how much is shipping", "How do I return an item?",
+		"can I pay with paypal", "Do you sell helicopters?", "wie lange dauert der versand", "refund"}
+	want := make([]Answer, len(questions))
+	for i, q := range questions {
+		want[i] = b.Ask(q)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8*len(questions))
+	for g := range 8 {
+		wg.Go(func() {
+			for n := range 50 {
+				i := (g + n) % len(questions)
+				if got := b.Ask(questions[i]); !reflect.DeepEqual(got, want[i]) {
+					errs <- questions[i]
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for q := range errs {
+		t.Errorf("%q answered differently when asked with others", q)
 	}
 }
