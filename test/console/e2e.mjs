@@ -411,8 +411,12 @@ async function owner(viewport, label) {
     await page.reload();
     await heading(page, `${H}/hook-fail`);
     await idle(page);
-    if ((await page.locator(".deliveries .badge.failed").count()) > 0) break;
-    expect(i < 40, "the failing delivery never ended failed");
+    // the endpoint and its deliveries are two reads: one may come from
+    // before the attempt's commit, so wait until the page shows both
+    const failed = (await page.locator(".deliveries .badge.failed").count()) > 0;
+    const disabled = (await page.getByRole("button", { name: "Enable again" }).count()) > 0;
+    if (failed && disabled) break;
+    expect(i < 40, "the failing delivery never ended failed with its endpoint disabled");
   }
   await page.getByText("Not retried any more").waitFor();
   await page.locator(".facts dt", { hasText: "Failing since" }).waitFor();
