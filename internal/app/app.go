@@ -401,7 +401,7 @@ func (a *App) wireResources(ctx, bg context.Context, srv *httpapi.Server, authn 
 	market := marketplace.New(d)
 	market.Events, market.Log, market.Genies = a.Events, log, gs
 	market.SetViewFlush(cfg.ViewsFlushInterval, cfg.ViewsMaxPending)
-	market.SetSearchSnapshot(searchSnapshot(cfg.SearchSnapshot, cfg.DB, d))
+	market.SetSearchSnapshot(searchSnapshot(cfg.SearchSnapshot, cfg.DB))
 	market.StartSearch(bg) // /readyz is unready until it is done
 	a.Marketplace = market
 	gs.DeleteHooks = append(gs.DeleteHooks, market.DetachGenie)
@@ -775,14 +775,14 @@ func cors(next http.Handler) http.Handler {
 const SearchSnapshotOff = "off"
 
 // searchSnapshot is the search snapshot's file for the configured value.
-func searchSnapshot(v, dsn string, d *db.DB) string {
+func searchSnapshot(v, dsn string) string {
 	switch {
 	case v == SearchSnapshotOff:
 		return ""
 	case v != "":
 		return v
-	case d.FilePath() != "":
-		return d.FilePath() + ".search"
+	case db.File(dsn) != "":
+		return db.File(dsn) + ".search"
 	}
 	// PostgreSQL: the user's cache directory, one file per database URL
 	// (named by its hash, so no part of the URL is in the name)

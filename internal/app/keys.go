@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/geniehq/genie/internal/platform/db"
 	"github.com/geniehq/genie/internal/platform/secrets"
@@ -15,11 +14,7 @@ import (
 // beside it, so that the two are found together but are two files (a copy
 // of the database alone unseals nothing).
 func DefaultKeyFile(dsn string) string {
-	if db.IsPostgresDSN(dsn) {
-		return ""
-	}
-	path, _, _ := strings.Cut(dsn, "?")
-	path = strings.TrimPrefix(path, "file:")
+	path := db.File(dsn)
 	if path == "" || path == ":memory:" {
 		return ""
 	}

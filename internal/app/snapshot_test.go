@@ -1,13 +1,11 @@
 package app_test
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/geniehq/genie/internal/apitest"
 	"github.com/geniehq/genie/internal/app"
 )
 
@@ -15,36 +13,28 @@ import (
 // beside a SQLite file and, on PostgreSQL, in the user's cache directory
 // under a name that holds no part of the database URL.
 func TestSearchSnapshotFile(t *testing.T) {
-	apitest.EachStore(t, func(t *testing.T, store string) {
-		ctx := context.Background()
-		s := apitest.Start(t, store)
-		d, err := app.OpenDB(ctx, s.DSN)
-		if err != nil {
-			t.Fatal(err)
+	const pg = "postgres://genie:secret@db.example:5432/genie?sslmode=disable"
+	for _, tc := range []struct{ value, dsn, want string }{
+		{app.SearchSnapshotOff, "/srv/genie.db", ""},
+		{app.SearchSnapshotOff, pg, ""},
+		{"/var/lib/genie/index.search", pg, "/var/lib/genie/index.search"},
+		{"", "/srv/genie.db", "/srv/genie.db.search"},
+		{"", "file:/srv/genie.db?_pragma=busy_timeout(5000)", "/srv/genie.db.search"},
+	} {
+		if got := app.SearchSnapshotFile(tc.value, tc.dsn); got != tc.want {
+			t.Errorf("%q with %q: %q, want %q", tc.value, tc.dsn, got, tc.want)
 		}
-		defer d.Close()
-		if got := app.SearchSnapshotFile(app.SearchSnapshotOff, s.DSN, d); got != "" {
-			t.Errorf("off: %q", got)
+	}
+	got := app.SearchSnapshotFile("", pg)
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		if got != "" {
+			t.Errorf("no cache directory, yet %q", got)
 		}
-		if got := app.SearchSnapshotFile("/var/lib/genie/index.search", s.DSN, d); got != "/var/lib/genie/index.search" {
-			t.Errorf("a path: %q", got)
-		}
-		got := app.SearchSnapshotFile("", s.DSN, d)
-		if store == "sqlite" {
-			if got != d.FilePath()+".search" {
-				t.Errorf("SQLite default: %q, want beside %q", got, d.FilePath())
-			}
-			return
-		}
-		cache, err := os.UserCacheDir()
-		if err != nil {
-			if got != "" {
-				t.Errorf("no cache directory, yet %q", got)
-			}
-			return
-		}
-		if filepath.Dir(got) != filepath.Join(cache, "genie") || strings.Contains(got, "postgres") || !strings.HasSuffix(got, ".search") {
-			t.Errorf("PostgreSQL default: %q", got)
-		}
-	})
+		return
+	}
+	if filepath.Dir(got) != filepath.Join(cache, "genie") || !strings.HasSuffix(got, ".search") ||
+		strings.Contains(got, "secret") || strings.Contains(got, "example") {
+		t.Errorf("PostgreSQL default: %q", got)
+	}
 }

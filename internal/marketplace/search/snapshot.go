@@ -258,8 +258,8 @@ func decodeState(r *snapReader) (st *state) {
 	st = newState()
 	st.docs = make([]docAttrs, r.count(docAttrsSize))
 	for i := range st.docs {
-		b := r.raw(docAttrsSize)
-		if r.err != nil {
+		b := r.buf[:]
+		if !r.fill(b) {
 			return st
 		}
 		u32 := func(at int) uint32 { return binary.LittleEndian.Uint32(b[at:]) }
@@ -293,6 +293,7 @@ func decodeState(r *snapReader) (st *state) {
 type snapWriter struct {
 	w   io.Writer
 	err error
+	num [8]byte // u64's bytes
 }
 
 func (w *snapWriter) raw(b []byte) {
@@ -301,7 +302,10 @@ func (w *snapWriter) raw(b []byte) {
 	}
 }
 
-func (w *snapWriter) u64(v uint64) { w.raw(binary.LittleEndian.AppendUint64(nil, v)) }
+func (w *snapWriter) u64(v uint64) {
+	binary.LittleEndian.PutUint64(w.num[:], v)
+	w.raw(w.num[:])
+}
 
 func (w *snapWriter) str(s string) {
 	w.u64(uint64(len(s)))
@@ -321,20 +325,34 @@ type snapReader struct {
 	r    io.Reader
 	left int64
 	err  error
+	buf  [docAttrsSize]byte // fixed-size fields, read in place
 }
 
+// raw reads n bytes into a new slice.
 func (r *snapReader) raw(n int) []byte {
 	if r.err != nil || int64(n) > r.left {
 		r.fail()
 		return nil
 	}
 	b := make([]byte, n)
-	if _, err := io.ReadFull(r.r, b); err != nil {
-		r.fail()
+	if !r.fill(b) {
 		return nil
 	}
-	r.left -= int64(n)
 	return b
+}
+
+// fill reads len(b) bytes into b; false (and r.err) when it cannot.
+func (r *snapReader) fill(b []byte) bool {
+	if r.err != nil || int64(len(b)) > r.left {
+		r.fail()
+		return false
+	}
+	if _, err := io.ReadFull(r.r, b); err != nil {
+		r.fail()
+		return false
+	}
+	r.left -= int64(len(b))
+	return true
 }
 
 func (r *snapReader) fail() {
@@ -344,11 +362,10 @@ func (r *snapReader) fail() {
 }
 
 func (r *snapReader) u64() uint64 {
-	b := r.raw(8)
-	if b == nil {
+	if !r.fill(r.buf[:8]) {
 		return 0
 	}
-	return binary.LittleEndian.Uint64(b)
+	return binary.LittleEndian.Uint64(r.buf[:8])
 }
 
 // count reads a number of entries of at least size bytes each.

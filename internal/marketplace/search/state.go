@@ -491,8 +491,8 @@ type tier func() *roaring.Bitmap
 // tiersOf splits the matches by relevance (every word in the name; in the
 // name or tagline; anywhere), or keeps them whole for other sorts. A tier
 // is computed only when the page reaches it: a first page that the names
-// fill needs no tagline intersections, which at a million listings were a
-// third of a search.
+// fill needs no tagline intersections (the tiers were a third of the
+// index's work for a search at a million listings).
 func tiersOf(m *roaring.Bitmap, words [][]*posting, by Order) []tier {
 	if by != Relevance {
 		return []tier{func() *roaring.Bitmap { return m }}

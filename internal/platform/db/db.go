@@ -76,13 +76,13 @@ type DB struct {
 	closed    bool
 }
 
-// FilePath is the SQLite database's file ("" on PostgreSQL), for what is
-// kept beside it.
-func (d *DB) FilePath() string {
-	if d.Engine != SQLite {
+// File is the SQLite file a DSN names ("" for PostgreSQL), for what is
+// kept beside the database.
+func File(dsn string) string {
+	if IsPostgresDSN(dsn) {
 		return ""
 	}
-	return sqlitePath(d.dsn)
+	return sqlitePath(dsn)
 }
 
 // Open opens the store named by dsn: a postgres:// or postgresql:// URL
