@@ -164,11 +164,12 @@ func faqLists(els []element) []element {
 			// Markdown continues a list's last item with the lines that
 			// follow it ("lazy" lines); text copied from a web page has no
 			// blank line after a list, so the text after it would be
-			// swallowed. Lines after the item's first sentence-ending line
+			// swallowed. Lines after the item's first line that ends a
+			// sentence or on a value ("Custom toppers: from $15") and
 			// that start a new sentence are text after the list.
 			lines := strings.Split(e.items[n-1], "\n")
 			for k := 1; k < len(lines); k++ {
-				if endsSentence(lines[k-1]) && !startsLower(strings.TrimSpace(lines[k])) {
+				if (endsSentence(lines[k-1]) || endsValue(lines[k-1])) && !startsLower(strings.TrimSpace(lines[k])) {
 					e.items[n-1] = strings.Join(lines[:k], "\n")
 					after = lineElements(lines[k:])
 					break
@@ -260,6 +261,14 @@ func endsSentence(s string) bool {
 	s = strings.TrimRight(s, "\"'”’»)] ")
 	r, _ := utf8.DecodeLastRuneInString(s)
 	return strings.ContainsRune(".!?…:", r)
+}
+
+// endsValue says whether s ends on an amount or a number ("from $15",
+// "9 €", "10%"), as the items of a price list do.
+func endsValue(s string) bool {
+	s = strings.TrimRight(s, " ")
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return unicode.IsDigit(r) || strings.ContainsRune("€$£%", r)
 }
 
 // bulletItem returns the text of a line that starts with a bullet.

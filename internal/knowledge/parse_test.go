@@ -53,6 +53,10 @@ func TestParseBlocks(t *testing.T) {
 		{"a short answer is no question", "## Is the fee refundable?\n\nNo, the fee is not refundable.\n\nIf I cancel late, does the fee count toward my balance?\n\nNo. A forfeited fee is no longer a credit.\n",
 			[]shape{{kindQA, "Is the fee refundable?", "No, the fee is not refundable."},
 				{kindQA, "Is the fee refundable? > If I cancel late, does the fee count toward my balance?", "No. A forfeited fee is no longer a credit."}}},
+		{"a price list ends before the next sentence", "Extras:\n- Small cake: $20\n- Custom toppers: from $15\nPrices for wedding cakes start at $350.\n",
+			[]shape{{kindItem, "", "Small cake: $20"}, {kindItem, "", "Custom toppers: from $15"}, {kindParagraph, "", "Prices for wedding cakes start at $350."}}},
+		{"a wrapped item stays whole", "We take:\n- Visa, Mastercard and\nAmerican Express\n",
+			[]shape{{kindItem, "", "Visa, Mastercard and American Express"}}},
 		{"empty", "", nil},
 	}
 	for _, c := range cases {
