@@ -109,6 +109,14 @@ func TestAsk(t *testing.T) {
 		if d := ask(t, s, g3, "¿Cuánto cuesta el envío a Madrid?", "").Expect(t, 200, "").Data(); !strings.Contains(apitest.Str(d, "answer", "text"), "documentos") {
 			t.Fatalf("Spanish question: %v", d)
 		}
+		// A README's install command is the answer, its lines whole.
+		readme := newDoc(t, s, u.Token, "README.md", "# tidyq\n\nCleans CSV files.\n\n## Installation\n\nInstall it with:\n\n```sh\npip install tidyq\ntidyq --version\n```\n")
+		g4 := newGenie(t, s, u.Token, "tidyq helper", readme)
+		enable(t, s, u.Token, g4, "en")
+		if d := ask(t, s, g4, "how do i install tidyq", "").Expect(t, 200, "").Data(); d["answered"] != true ||
+			apitest.Str(d, "answer", "text") != "Install it with:\npip install tidyq\ntidyq --version" {
+			t.Fatalf("install command: %v", d)
+		}
 		// A conversation of one genie cannot continue on another.
 		ask(t, s, g2, "hello", convID).Expect(t, 404, "NOT_FOUND")
 		ask(t, s, g, "hello", "00000000-0000-4000-8000-000000000000").Expect(t, 404, "NOT_FOUND")

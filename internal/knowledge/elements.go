@@ -25,7 +25,29 @@ const (
 	elParagraph
 	elList
 	elTable
+	elCode // a block of code or commands, its lines kept
 )
+
+// Code blocks longer than these are not quoted as answers (a listing is
+// no answer to a customer's question; an install command is).
+const (
+	maxCodeLines = 12
+	maxCodeBytes = 800
+)
+
+// codeElement is the element of a code block's text, or false when it is
+// empty or too long to quote.
+func codeElement(code string) (element, bool) {
+	lines := strings.Split(strings.Trim(code, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t\r")
+	}
+	text := strings.Join(lines, "\n")
+	if strings.TrimSpace(text) == "" || len(lines) > maxCodeLines || len(text) > maxCodeBytes {
+		return element{}, false
+	}
+	return element{kind: elCode, text: text}, true
+}
 
 // Levels given to headings that plain text only implies.
 const (

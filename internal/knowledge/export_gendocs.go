@@ -17,6 +17,7 @@ const (
 	BlockProcedure                  // a whole ordered list (Steps)
 	BlockRow                        // a table row ("Header: cell; Header: cell")
 	BlockQA                         // the answer to the question that is the last heading
+	BlockCode                       // a block of code or commands (lines kept), after its lead-in line if it has one
 )
 
 // Block is one block of a parsed document.

@@ -97,6 +97,11 @@ func (w *htmlWalker) node(n *html.Node) {
 		if t := clean(textOf(n)); t != "" {
 			w.out = append(w.out, element{kind: elHeading, level: int(n.Data[1] - '0'), text: t})
 		}
+	case a == atom.Pre:
+		w.flush()
+		if el, ok := codeElement(rawText(n)); ok {
+			w.out = append(w.out, el)
+		}
 	case a == atom.Ul || a == atom.Ol:
 		w.flush()
 		el := element{kind: elList, ordered: a == atom.Ol}
@@ -157,22 +162,30 @@ func htmlTable(t *html.Node) element {
 	return el
 }
 
+// rawText is the text of n and its descendants as it is, line breaks kept
+// (a <pre> block).
+func rawText(n *html.Node) string { return nodeText(n, true) }
+
 // textOf is the text of n and its descendants, block elements separated by
 // spaces, skipped elements left out.
-func textOf(n *html.Node) string {
+func textOf(n *html.Node) string { return nodeText(n, false) }
+
+func nodeText(n *html.Node, raw bool) string {
 	var b strings.Builder
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		switch {
 		case n.Type == html.TextNode:
 			b.WriteString(n.Data)
-		case n.Type == html.ElementNode && skipped[n.DataAtom]:
+		case n.Type == html.ElementNode && raw && n.DataAtom == atom.Br:
+			b.WriteByte('\n')
+		case n.Type == html.ElementNode && !raw && skipped[n.DataAtom]:
 			return
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c)
 		}
-		if n.Type == html.ElementNode && (blockAtoms[n.DataAtom] || n.DataAtom == atom.Li || n.DataAtom == atom.Br) {
+		if !raw && n.Type == html.ElementNode && (blockAtoms[n.DataAtom] || n.DataAtom == atom.Li || n.DataAtom == atom.Br) {
 			b.WriteByte(' ')
 		}
 	}

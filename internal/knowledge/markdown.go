@@ -55,7 +55,16 @@ func blockElements(n ast.Node, src []byte) []element {
 			b.Write(n.ClosureLine.Value(src))
 		}
 		return htmlElements(b.String())
-	case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.ThematicBreak:
+	case *ast.FencedCodeBlock, *ast.CodeBlock:
+		var b strings.Builder
+		for i := 0; i < n.Lines().Len(); i++ {
+			seg := n.Lines().At(i)
+			b.Write(seg.Value(src))
+		}
+		if el, ok := codeElement(b.String()); ok {
+			return []element{el}
+		}
+	case *ast.ThematicBreak:
 		return nil
 	default: // block quotes and other containers
 		var out []element

@@ -48,6 +48,7 @@ const (
 	kindProcedure           // a whole ordered list: the steps of a procedure
 	kindRow                 // a table row
 	kindQA                  // the answer to a question heading, whole
+	kindCode                // a block of code or commands, with the sentence introducing it
 )
 
 // block is the unit of retrieval.

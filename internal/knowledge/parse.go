@@ -35,6 +35,9 @@ func parse(s Source) *doc {
 	d := &doc{id: s.ID, name: s.Name, version: s.Version, postings: map[string][]posting{}}
 	var all strings.Builder
 	for _, e := range els {
+		if e.kind == elCode {
+			continue // commands are in no language
+		}
 		all.WriteString(e.text + " " + strings.Join(e.items, " ") + " ")
 		if all.Len() > 20000 {
 			break
@@ -75,9 +78,16 @@ func (b *builder) element(els []element, i int) int {
 			b.list(els[i+1], e.text)
 			return i + 1
 		}
+		if strings.HasSuffix(e.text, ":") && i+1 < len(els) && els[i+1].kind == elCode {
+			// "Install it with:" and its command are one answer
+			b.add(block{kind: kindCode, text: e.text + "\n" + els[i+1].text})
+			return i + 1
+		}
 		b.add(block{kind: kindParagraph, text: e.text, sentences: Sentences(e.text)})
 	case elList:
 		b.list(e, "")
+	case elCode:
+		b.add(block{kind: kindCode, text: e.text})
 	case elTable:
 		for _, r := range e.rows {
 			b.add(block{kind: kindRow, text: rowText(e.header, r)})

@@ -49,7 +49,12 @@ func TestParseBlocks(t *testing.T) {
 			[]shape{{kindParagraph, "", "Refunds take 5 days."}}},
 		{"bullets in web copy", "Documents\n• ID card\n• Driving licence\n",
 			[]shape{{kindItem, "Documents", "ID card"}, {kindItem, "Documents", "Driving licence"}}},
-		{"code is dropped", "Use the API.\n\n```\ncurl x\n```\n", []shape{{kindParagraph, "", "Use the API."}}},
+		{"code is kept, its lines whole", "Use the API.\n\n```\ncurl x\n  -d y\n```\n", []shape{{kindParagraph, "", "Use the API."}, {kindCode, "", "curl x\n  -d y"}}},
+		{"a command joins its lead-in", "## Installation\n\nInstall it with:\n\n```sh\ngo get -u example.com/tool\n```\n",
+			[]shape{{kindCode, "Installation", "Install it with:\ngo get -u example.com/tool"}}},
+		{"a long listing is no answer", "Example.\n\n```\n" + strings.Repeat("x := 1\n", maxCodeLines+1) + "```\n", []shape{{kindParagraph, "", "Example."}}},
+		{"html pre is code", `<h2>Install</h2><p>Run this in a terminal.</p><pre><code>npm install tool
+tool init</code></pre>`, []shape{{kindParagraph, "Install", "Run this in a terminal."}, {kindCode, "Install", "npm install tool\ntool init"}}},
 		{"a short answer is no question", "## Is the fee refundable?\n\nNo, the fee is not refundable.\n\nIf I cancel late, does the fee count toward my balance?\n\nNo. A forfeited fee is no longer a credit.\n",
 			[]shape{{kindQA, "Is the fee refundable?", "No, the fee is not refundable."},
 				{kindQA, "Is the fee refundable? > If I cancel late, does the fee count toward my balance?", "No. A forfeited fee is no longer a credit."}}},
