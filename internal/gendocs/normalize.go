@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/geniehq/genie/internal/knowledge"
 )
 
 // Input normalisation turns what people paste into a knowledge base (text
@@ -58,34 +60,6 @@ var (
 	qaMarkA = regexp.MustCompile(`(?m)^[ \t]*A[.:][ \t]+\S`)
 	qaMark  = regexp.MustCompile(`(?m)^([ \t]*)[QA][.:][ \t]+`)
 )
-
-// chromeLine matches a whole line of page chrome in the four languages.
-var chromeLine = regexp.MustCompile(`(?i)^(` +
-	`was this (article|page|answer|information) (helpful|useful)\s*\??|did this answer your question\s*\??|` +
-	`(yes|no)(\s*/?\s*(yes|no))+|share( this( article| page| post)?)?|print( this( article| page)?)?|` +
-	`(table of )?contents|on this page|in this article|back to top|skip to (main )?content|related (articles|posts)|` +
-	`still need help\s*\??|contact support|start typing and press enter to search|¿?te ayudó esta información\s*\??|submit a request|\d+ (out of \d+ )?(people|users) found this helpful.*|` +
-	`cet article (vous )?a-t-il (été )?utile\s*\??|cette page (vous )?a-t-elle (été )?utile\s*\??|partager|imprimer|sommaire|table des matières|oui\s*/?\s*non|retour en haut|` +
-	`war (dieser|der) (artikel|beitrag|inhalt) hilfreich\s*\??|war diese seite hilfreich\s*\??|teilen|drucken|inhaltsverzeichnis|inhalt|ja\s*/?\s*nein|nach oben|` +
-	`(\d+ )?(comments?|commentaires?|kommentare?|comentarios?)|(please )?(sign|log) in to (leave|post|add) a comment|leave a (comment|reply)|` +
-	`¿?(te|le) (ha )?(resultado|parecido|sido) útil( este artículo| esta página)?\s*\??|¿?(fue|ha sido) útil (este artículo|esta página)\s*\??|compartir|imprimir|índice|tabla de contenidos?|sí\s*/?\s*no|volver arriba` +
-	`)$`)
-
-// chromeReading and chromeStart match short lines that carry page
-// metadata: reading times ("2 min. read"), update dates, authors. The
-// reading time needs a digit and the others are anchored at the start, so
-// they are two expressions: one unanchored alternation scanned every line.
-var chromeReading = regexp.MustCompile(`(?i)(\b\d+\s*(min(ute)?s?\.?|mn)\s*(read|de lecture|lesezeit|lesedauer|de lectura)\b|` +
-	`(lesezeit|lesedauer|temps de lecture|tiempo de lectura)\s*:?\s*\d)`)
-
-var chromeStart = regexp.MustCompile(`(?i)^((last\s+)?updated\b|written by\b|posted (on|by)\b|published\b|by \p{Lu}\S* \p{Lu}|` +
-	`(mis à jour|publié le|écrit par|rédigé par)\b|(aktualisiert|zuletzt aktualisiert|veröffentlicht|geschrieben von)\b|(actualizado|última actualización|publicado|escrito por)\b)`)
-
-// chromeShort reports whether a short line is page metadata.
-func chromeShort(line string) bool {
-	return strings.ContainsAny(line, "0123456789") && chromeReading.MatchString(line) ||
-		chromeStartFirst[firstWord(line)] && chromeStart.MatchString(line)
-}
 
 // tocStart matches a heading that opens a table of contents.
 var tocStart = regexp.MustCompile(`(?i)^(table of contents|contents|on this page|in this article|sommaire|table des matières|inhaltsverzeichnis|inhalt|índice|tabla de contenidos?)$`)
@@ -378,30 +352,6 @@ func inlineCleanOnce(s string) string {
 	return strings.TrimSpace(s)
 }
 
-// maybeChromeLine is a quick test before chromeLine: every phrase of it
-// starts with one of chromeFirst's words or a number, and all but "N
-// people found this helpful …" and runs of "yes no" are shorter than 80
-// bytes.
-func maybeChromeLine(t string) bool {
-	w := firstWord(t)
-	if !chromeFirst[w] && !startsDigit(t) {
-		return false
-	}
-	if len(t) <= 80 {
-		return true
-	}
-	l := strings.ToLower(t)
-	return strings.Contains(l, "found this helpful") || strings.Trim(l, "yesno/ \t") == ""
-}
-
-var chromeFirst = toSet(`was did yes no share print table contents on in back skip related still contact start te le submit
-	cet cette partager imprimer sommaire oui retour war teilen drucken inhaltsverzeichnis inhalt ja nach fue ha compartir imprimir
-	índice tabla sí volver comments comment commentaires commentaire kommentare kommentar comentarios comentario please sign log leave`)
-
-// chromeStartFirst are the first words chromeStart can match.
-var chromeStartFirst = toSet(`last updated written posted published by mis publié écrit rédigé aktualisiert zuletzt veröffentlicht
-	geschrieben actualizado última publicado escrito`)
-
 // firstWord is the leading run of letters of s, lower case, after an
 // opening "¿".
 func firstWord(s string) string {
@@ -420,27 +370,11 @@ func startsDigit(s string) bool {
 	return s != "" && s[0] >= '0' && s[0] <= '9'
 }
 
-// isChrome reports whether a cleaned line is page chrome.
+// isChrome reports whether a cleaned line is page chrome
+// (knowledge.IsChrome: one list for answers and documents), except the
+// heading of a table of contents, which dropTOC removes with its entries.
 func isChrome(line string) bool {
-	if t := strings.TrimRight(line, " .:"); maybeChromeLine(t) && chromeLine.MatchString(t) && !tocStart.MatchString(t) {
-		return true
-	}
-	words := len(strings.Fields(line))
-	if words <= 12 && chromeShort(line) {
-		return true
-	}
-	// A breadcrumb: "Home / Policies", "Billing › Payments".
-	if words <= 10 && strings.ContainsAny(line, "/›>»\\") && crumbSep.MatchString(line) && !sentenceEnd.MatchString(line) {
-		segs := crumbSep.Split(line, -1)
-		for _, seg := range segs {
-			r, _ := utf8.DecodeRuneInString(seg)
-			if len(strings.Fields(seg)) > 4 || !unicode.IsUpper(r) && !keywordLine(segs) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
+	return !tocStart.MatchString(strings.TrimRight(line, " .:")) && knowledge.IsChrome(line)
 }
 
 // dropTOC removes a table of contents: its heading line and the short lines

@@ -296,46 +296,11 @@ func (d *doc) finish() {
 	}
 }
 
-// chrome are whole lines of page furniture in the four languages, folded
-// to lower case without accents.
-var chrome = toSet(`was_this_article_helpful? was_this_page_helpful? was_this_answer_helpful?
-	did_this_answer_your_question? yes no share print back_to_top skip_to_content skip_to_main_content
-	related_articles contact_support submit_a_request table_of_contents on_this_page in_this_article
-	cet_article_vous_a-t-il_ete_utile? cet_article_a-t-il_ete_utile? partager imprimer sommaire oui non retour_en_haut
-	war_dieser_artikel_hilfreich? war_diese_seite_hilfreich? teilen drucken inhaltsverzeichnis ja nein nach_oben
-	¿te_ha_resultado_util_este_articulo? ¿fue_util_este_articulo? ¿le_ha_resultado_util? compartir imprimir indice si
-	volver_arriba`)
-
-// chromePrefixes start short lines of page metadata (folded, lower case):
-// "Updated 2 years ago", "Mis à jour le 3 mai", "3 min read".
-var chromePrefixes = []string{"updated ", "last updated", "published ", "posted ", "written by ", "mis a jour", "publie le",
-	"ecrit par", "aktualisiert", "zuletzt aktualisiert", "veroffentlicht", "actualizado", "ultima actualizacion", "publicado "}
-
-// chromeLine says whether a short line is page furniture.
-func chromeLine(text string) bool {
-	if utf8.RuneCountInString(text) >= 60 {
-		return false
-	}
-	f := fold(strings.ToLower(text))
-	if chrome[strings.ReplaceAll(f, " ", "_")] {
-		return true
-	}
-	for _, p := range chromePrefixes {
-		if strings.HasPrefix(f, p) && len(strings.Fields(f)) <= 8 {
-			return true
-		}
-	}
-	fs := strings.Fields(f)
-	// "3 min read", "5 min de lecture", "2 Minuten Lesezeit"
-	return len(fs) >= 3 && len(fs) <= 5 && isDigits(fs[0]) && strings.HasPrefix(fs[1], "min") &&
-		(fs[len(fs)-1] == "read" || fs[len(fs)-1] == "lecture" || fs[len(fs)-1] == "lesezeit" || fs[len(fs)-1] == "lectura")
-}
-
 // dropChrome removes headings and paragraphs that are page furniture.
 func dropChrome(els []element) []element {
 	out := els[:0]
 	for _, e := range els {
-		if (e.kind == elParagraph || e.kind == elHeading) && chromeLine(e.text) {
+		if (e.kind == elParagraph || e.kind == elHeading) && IsChrome(e.text) {
 			continue
 		}
 		out = append(out, e)

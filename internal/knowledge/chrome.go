@@ -1,0 +1,180 @@
+package knowledge
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Page furniture: the lines a page shows around its content (votes,
+// sharing, navigation, comments, reading times, update dates, breadcrumbs)
+// that are no part of what a business says. The knowledge model drops
+// them, and so does the document generator (internal/gendocs), through
+// IsChrome: one list for both.
+
+// chrome are whole lines of page furniture in the four languages, folded
+// to lower case without accents, spaces written "_", a final "?" or ":"
+// left out (a final "." is kept: "Yes." under a question is its answer).
+var chrome = toSet(`was_this_article_helpful was_this_page_helpful was_this_answer_helpful was_this_information_helpful
+	was_this_article_useful was_this_page_useful was_this_answer_useful was_this_information_useful
+	did_this_answer_your_question yes no share share_this share_this_article share_this_page share_this_post
+	print print_this print_this_article print_this_page back_to_top skip_to_content skip_to_main_content
+	related_articles related_posts contact_support still_need_help submit_a_request table_of_contents contents
+	on_this_page in_this_article start_typing_and_press_enter_to_search leave_a_comment leave_a_reply
+	cet_article_vous_a-t-il_ete_utile cet_article_a-t-il_ete_utile cet_article_vous_a-t-il_utile cet_article_a-t-il_utile
+	cette_page_vous_a-t-elle_ete_utile cette_page_a-t-elle_ete_utile cette_page_vous_a-t-elle_utile cette_page_a-t-elle_utile
+	partager imprimer sommaire table_des_matieres oui non retour_en_haut
+	war_dieser_artikel_hilfreich war_der_artikel_hilfreich war_dieser_beitrag_hilfreich war_der_beitrag_hilfreich
+	war_dieser_inhalt_hilfreich war_der_inhalt_hilfreich war_diese_seite_hilfreich teilen drucken inhaltsverzeichnis
+	inhalt ja nein nach_oben
+	te_ha_resultado_util_este_articulo te_ha_resultado_util le_ha_resultado_util le_ha_resultado_util_este_articulo
+	te_ha_parecido_util le_ha_parecido_util te_ha_sido_util le_ha_sido_util te_resultado_util le_resultado_util
+	te_ha_resultado_util_esta_pagina le_ha_resultado_util_esta_pagina fue_util_este_articulo fue_util_esta_pagina
+	ha_sido_util_este_articulo ha_sido_util_esta_pagina te_ayudo_esta_informacion compartir imprimir indice
+	tabla_de_contenido tabla_de_contenidos si volver_arriba`)
+
+// yesNo are the answers of a vote line ("Yes No", "Oui / Non").
+var yesNo = toSet(`yes no oui non ja nein si`)
+
+// commentWords name comments ("0 comments", "Kommentare").
+var commentWords = toSet(`comment comments commentaire commentaires kommentar kommentare comentario comentarios`)
+
+// chromePrefixes start short lines of page metadata (folded, lower case):
+// "Updated 2 years ago", "Mis à jour le 3 mai", "Written by Ana".
+var chromePrefixes = []string{"updated ", "last updated", "published ", "posted on ", "posted by ", "written by ", "mis a jour",
+	"publie le", "ecrit par", "redige par", "aktualisiert", "zuletzt aktualisiert", "veroffentlicht", "geschrieben von",
+	"actualizado", "ultima actualizacion", "publicado ", "escrito por", "please sign in to ", "please log in to ",
+	"sign in to leave", "log in to leave", "sign in to post", "log in to post", "sign in to add", "log in to add"}
+
+// readingWords end a reading time ("3 min read", "5 min de lecture").
+var readingWords = []string{"read", "de lecture", "lesezeit", "lesedauer", "de lectura"}
+
+// IsChrome says whether one line of a page (a heading, a paragraph) is page
+// furniture: a vote ("Was this article helpful?", "Yes No", "👍 👎"),
+// sharing, navigation, comments, a reading time, an update date or author
+// line, a breadcrumb ("Home / Policies").
+func IsChrome(line string) bool {
+	line = strings.TrimSpace(line)
+	if line == "" || utf8.RuneCountInString(line) > 120 {
+		return false
+	}
+	if strings.IndexFunc(line, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
+		return true // a row of symbols: emoji votes, separators
+	}
+	f := fold(strings.ToLower(strings.Trim(line, " ?¿!¡:")))
+	fs := strings.Fields(strings.NewReplacer("/", " ", "|", " ").Replace(f))
+	if len(fs) == 0 {
+		return false
+	}
+	if chrome[strings.Join(fs, "_")] {
+		return true
+	}
+	if len(fs) > 12 {
+		return helpfulCount(fs)
+	}
+	return allIn(fs, yesNo) || commentCount(fs) || helpfulCount(fs) || readingTime(fs) || metadata(f, line, fs) || breadcrumb(line)
+}
+
+// allIn says whether every word is in the set.
+func allIn(fs []string, set map[string]bool) bool {
+	for _, w := range fs {
+		if !set[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// commentCount: "Comments", "0 comments", "3 Kommentare".
+func commentCount(fs []string) bool {
+	return len(fs) == 1 && commentWords[fs[0]] || len(fs) == 2 && isDigits(fs[0]) && commentWords[fs[1]]
+}
+
+// helpfulCount: "12 people found this helpful", "3 out of 4 found this
+// helpful".
+func helpfulCount(fs []string) bool {
+	return isDigits(fs[0]) && strings.Contains(strings.Join(fs, " "), "found this helpful")
+}
+
+// readingTime: a number of minutes followed by a reading word ("3 min
+// read", "2 Minuten Lesezeit"), or a reading word and a number
+// ("Lesezeit: 4 Minuten").
+func readingTime(fs []string) bool {
+	for i := 0; i+1 < len(fs); i++ {
+		if !isDigits(strings.TrimRight(fs[i], ".")) {
+			continue
+		}
+		unit := strings.TrimRight(fs[i+1], ".")
+		if !strings.HasPrefix(unit, "min") && unit != "mn" {
+			continue
+		}
+		rest := strings.Join(fs[i+2:], " ")
+		for _, w := range readingWords {
+			if strings.HasPrefix(rest, w) {
+				return true
+			}
+		}
+	}
+	for _, w := range []string{"lesezeit", "lesedauer", "temps de lecture", "tiempo de lectura"} {
+		if j := strings.Index(strings.Join(fs, " "), w); j >= 0 && strings.IndexFunc(strings.Join(fs, " ")[j:], unicode.IsDigit) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// metadata: an update date or author line ("Updated 2 years ago", "By Ana
+// Lopez").
+func metadata(f, line string, fs []string) bool {
+	if len(fs) <= 12 {
+		for _, p := range chromePrefixes {
+			if strings.HasPrefix(f, p) {
+				return true
+			}
+		}
+	}
+	// "By Ana Lopez": a byline of capitalised names
+	ws := strings.Fields(line)
+	if len(ws) < 3 || len(ws) > 5 || ws[0] != "By" {
+		return false
+	}
+	for _, w := range ws[1:] {
+		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// breadcrumbSeps separate the steps of a breadcrumb.
+var breadcrumbSeps = []string{" / ", " › ", " > ", " » ", " \\ "}
+
+// breadcrumb: "Home / Help / Billing", "Support › Payments": at most 10
+// words, no final punctuation, each step at most 4 words and capitalised,
+// or a line of keywords ("Termine / Verhinderung / Nichterscheinen").
+func breadcrumb(line string) bool {
+	if len(strings.Fields(line)) > 10 || endsSentence(line) {
+		return false
+	}
+	for _, sep := range breadcrumbSeps {
+		if !strings.Contains(line, sep) {
+			continue
+		}
+		steps := strings.Split(line, sep)
+		capitalised, single := true, 0
+		for _, st := range steps {
+			n := len(strings.Fields(st))
+			r, _ := utf8.DecodeRuneInString(strings.TrimSpace(st))
+			if n == 0 || n > 4 {
+				return false
+			}
+			if !unicode.IsUpper(r) {
+				capitalised = false
+			} else if n == 1 {
+				single++
+			}
+		}
+		return capitalised || len(steps) >= 3 && single >= 2
+	}
+	return false
+}

@@ -1,0 +1,46 @@
+package knowledge
+
+import "testing"
+
+func TestIsChrome(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"Was this article helpful?", true},
+		{"Yes No", true},
+		{"Oui / Non", true},
+		{"👍 👎", true},
+		{"😞 😐 😃", true},
+		{"Share this article", true},
+		{"0 comments", true},
+		{"Please sign in to leave a comment.", true},
+		{"12 out of 15 found this helpful", true},
+		{"3 min read", true},
+		{"Lesezeit: 4 Minuten", true},
+		{"Written by Dana · Updated over a week ago", true},
+		{"Mis à jour le 3 mai 2024", true},
+		{"By Ana Lopez", true},
+		{"Home / Help / Billing", true},
+		{"Support › Payments", true},
+		{"gebuchte Termine / Terminverhinderung / Terminverschiebung / Nichterscheinen", true},
+		{"Cet article vous a-t-il été utile ?", true},
+		{"War dieser Artikel hilfreich?", true},
+		{"¿Te ayudó esta información?", true},
+		{"Start typing and press Enter to search", true},
+		// content, not furniture
+		{"Yes.", false},
+		{"No, the fee is not refundable.", false},
+		{"Updated prices apply from 1 May to every booking made after that date, including group bookings and gift cards.", false},
+		{"either / or", false},
+		{"Open daily / closed on holidays / by appointment", false},
+		{"By appointment only", false},
+		{"Comments are welcome at the front desk.", false},
+		{"It takes 3 min to read the rules.", false},
+		{"", false},
+	} {
+		if got := IsChrome(c.line); got != c.want {
+			t.Errorf("IsChrome(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}
