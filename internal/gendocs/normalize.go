@@ -1,11 +1,13 @@
 package gendocs
 
 import (
-	"html"
 	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"github.com/geniehq/genie/internal/knowledge"
 )
@@ -28,8 +30,6 @@ import (
 // normalizing it again gives it back.
 
 var (
-	htmlToken    = regexp.MustCompile(`<!--[\s\S]*?(?:-->|$)|<(/?)([a-zA-Z][a-zA-Z0-9]*)(?:\s[^<>]*)?/?>`)
-	htmlDropped  = regexp.MustCompile(`(?is)<(script|style|nav|footer|button|noscript|svg|form)\b[^>]*>.*?</(?:script|style|nav|footer|button|noscript|svg|form)>`)
 	autoLink     = regexp.MustCompile(`<(https?://[^<>\s]+)>`)
 	mdImage      = regexp.MustCompile(`!\[[^\]]*\]\([^)]*\)`)
 	mdRefLink    = regexp.MustCompile(`\[([^\]]*)\]\[[^\]]*\]`)
@@ -122,43 +122,73 @@ var tagText = func() map[string][2]string {
 	return t
 }()
 
-// stripHTML turns HTML into lines: headings become "## ", list items "- "
-// or "1. ", table cells "|", block elements line breaks; other tags and
-// comments go, entities are decoded.
+// droppedTags are elements whose content is no text of the page (scripts,
+// styles, navigation, controls).
+var droppedTags = map[atom.Atom]bool{atom.Script: true, atom.Style: true, atom.Nav: true, atom.Footer: true,
+	atom.Button: true, atom.Noscript: true, atom.Svg: true, atom.Select: true, atom.Textarea: true, atom.Template: true}
+
+// stripHTML turns HTML (or Markdown with HTML in it) into lines, read with
+// golang.org/x/net/html's tokenizer: headings become "## ", list items "- "
+// or "1. ", table cells "|", block elements line breaks; scripts, styles,
+// navigation and controls go with their content, other tags and comments
+// go, entities are decoded.
 func stripHTML(s string) string {
-	s = htmlDropped.ReplaceAllString(s, "\n")
-	s = autoLink.ReplaceAllString(s, "$1")
+	s = autoLink.ReplaceAllString(s, "$1") // Markdown's <https://…>, not a tag
 	var b strings.Builder
 	var lists []bool // true: ordered
-	last := 0
-	for _, m := range htmlToken.FindAllStringSubmatchIndex(s, -1) {
-		b.WriteString(s[last:m[0]])
-		last = m[1]
-		if m[4] < 0 { // a comment
-			b.WriteString(" ")
+	dropped := 0     // depth inside dropped elements
+	z := html.NewTokenizer(strings.NewReader(s))
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			break
+		}
+		tok := z.Token()
+		switch tt {
+		case html.TextToken:
+			if dropped == 0 {
+				b.WriteString(tok.Data)
+			}
+			continue
+		case html.CommentToken, html.DoctypeToken:
+			if dropped == 0 {
+				b.WriteString(" ")
+			}
 			continue
 		}
-		closing := m[3] > m[2]
-		tag := strings.ToLower(s[m[4]:m[5]])
-		switch tag {
+		closing := tt == html.EndTagToken
+		if droppedTags[tok.DataAtom] {
+			switch {
+			case tt == html.StartTagToken:
+				dropped++
+			case closing && dropped > 0:
+				if dropped--; dropped == 0 {
+					b.WriteString("\n")
+				}
+			}
+			continue
+		}
+		if dropped > 0 {
+			continue
+		}
+		switch tag := tok.Data; tag {
 		case "ul", "ol":
 			if closing {
 				if len(lists) > 0 {
 					lists = lists[:len(lists)-1]
 				}
-			} else {
+			} else if tt == html.StartTagToken {
 				lists = append(lists, tag == "ol")
 			}
 			b.WriteString("\n\n")
 		case "li":
-			if !closing {
-				if len(lists) > 0 && lists[len(lists)-1] {
-					b.WriteString("\n1. ")
-				} else {
-					b.WriteString("\n- ")
-				}
-			} else {
+			switch {
+			case closing:
 				b.WriteString("\n")
+			case len(lists) > 0 && lists[len(lists)-1]:
+				b.WriteString("\n1. ")
+			default:
+				b.WriteString("\n- ")
 			}
 		default:
 			// a tag of tagText leaves its line breaks and marks; inline
@@ -170,8 +200,7 @@ func stripHTML(s string) string {
 			}
 		}
 	}
-	b.WriteString(s[last:])
-	return strings.ReplaceAll(html.UnescapeString(b.String()), "\u00a0", " ")
+	return strings.ReplaceAll(b.String(), "\u00a0", " ")
 }
 
 // dropCode removes fenced code blocks, except a short block of shell

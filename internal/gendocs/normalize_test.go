@@ -175,3 +175,15 @@ func TestStripHTMLTags(t *testing.T) {
 		t.Errorf("stripHTML:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestStripHTMLForm: a page that wraps its whole content in a form (as
+// ASP.NET pages do) keeps its text; the form's controls, scripts and
+// navigation go with their content, unclosed or not.
+func TestStripHTMLForm(t *testing.T) {
+	in := `<form id="aspnetForm"><nav>Home</nav><h2>Returns</h2><p>You have 30 days.</p><select><option>EN</option></select><button>Send</button><script>if (a < b) x();</script><p>Keep your receipt.</p></form>`
+	got := normalizeText(in)
+	want := "## Returns\n\nYou have 30 days.\n\nKeep your receipt."
+	if got != want {
+		t.Errorf("normalizeText:\n got %q\nwant %q", got, want)
+	}
+}

@@ -10,9 +10,12 @@ import (
 // skipped are elements whose content is page chrome or not text.
 var skipped = map[atom.Atom]bool{
 	atom.Script: true, atom.Style: true, atom.Noscript: true, atom.Template: true, atom.Svg: true,
-	atom.Nav: true, atom.Footer: true, atom.Form: true, atom.Button: true, atom.Iframe: true,
+	atom.Nav: true, atom.Footer: true, atom.Button: true, atom.Iframe: true, atom.Textarea: true,
 	atom.Aside: true, atom.Select: true, atom.Head: true, atom.Img: true, atom.Object: true,
 }
+
+// A form is not skipped: ASP.NET pages wrap their whole content in one.
+// Its controls are (select, textarea, button; input has no content).
 
 // blockAtoms break the flow of text into paragraphs.
 var blockAtoms = map[atom.Atom]bool{

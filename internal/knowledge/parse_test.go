@@ -43,6 +43,8 @@ func TestParseBlocks(t *testing.T) {
 			[]shape{{kindRow, "", "Basic; Price: 5 EUR"}, {kindRow, "", "Pro; Price: 9 EUR"}}},
 		{"html", `<nav>Home</nav><h2>Pets</h2><p>Small pets are <b>welcome</b>.</p><ol><li>Ask us.</li><li>Bring papers.</li></ol><script>x()</script><footer>©</footer>`,
 			[]shape{{kindParagraph, "Pets", "Small pets are welcome."}, {kindProcedure, "Pets", "1. Ask us.\n2. Bring papers."}}},
+		{"a page wrapped in a form keeps its text", `<form id="aspnetForm"><h2>Returns</h2><p>You have 30 days.</p><select><option>EN</option></select><button>Send</button></form>`,
+			[]shape{{kindParagraph, "Returns", "You have 30 days."}}},
 		{"html details are QA pairs", `<details><summary>Can I pay later?</summary><p>Yes, within 30 days.</p></details><details><summary>Is it free?</summary>Yes.</details>`,
 			[]shape{{kindQA, "Can I pay later?", "Yes, within 30 days."}, {kindQA, "Is it free?", "Yes."}}},
 		{"page chrome dropped", "Refunds take 5 days.\n\nWas this article helpful?\n\nYes\n\nNo\n",
