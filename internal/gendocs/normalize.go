@@ -31,12 +31,7 @@ import (
 
 var (
 	autoLink     = regexp.MustCompile(`<(https?://[^<>\s]+)>`)
-	mdImage      = regexp.MustCompile(`!\[[^\]]*\]\([^)]*\)`)
 	mdRefLink    = regexp.MustCompile(`\[([^\]]*)\]\[[^\]]*\]`)
-	emStrong     = regexp.MustCompile(`\*\*([^*]+?)\*\*|__([^_]+?)__`)
-	emSingle     = regexp.MustCompile(`(^|[\s(“"'])[*_]([^*_\s](?:[^*_]*?[^*_\s])?)[*_]([\s).,;:!?”"']|$)`)
-	strike       = regexp.MustCompile(`~~`)
-	inlineCode   = regexp.MustCompile("`+")
 	fence        = regexp.MustCompile("^(```|~~~)")
 	romanHead    = regexp.MustCompile(`^(?:[IVX]{1,5}|[A-H])[.)]\s+(\p{Lu}.*)$`)
 	numberedHead = regexp.MustCompile(`^\d{1,2}\.\d{0,2}\s+(\p{Lu}.*)$`)
@@ -343,37 +338,19 @@ func classify(raw string) (lineKind, string) {
 func inlineClean(s string) string { return settle(s, 6, inlineCleanOnce) }
 
 func inlineCleanOnce(s string) string {
-	// each expression runs only when the line holds its marks: most lines
-	// of a pasted page hold none
-	if strings.Contains(s, "![") {
-		s = mdImage.ReplaceAllString(s, "")
-	}
-	if strings.Contains(s, "](") {
-		s = mdLink.ReplaceAllString(s, "$1")
-	}
 	if strings.Contains(s, "][") {
+		// "[text][1]": a reference link whose definition is on another
+		// line, which a reader of one line cannot resolve
 		s = mdRefLink.ReplaceAllString(s, "$1")
 	}
-	s = strings.ReplaceAll(s, "[]", "")
-	if strings.Contains(s, "**") || strings.Contains(s, "__") {
-		s = emStrong.ReplaceAllString(s, "$1$2")
-	}
-	if strings.ContainsAny(s, "*_") {
-		for range 2 {
-			s = emSingle.ReplaceAllString(s, "$1$2$3")
-		}
-	}
+	// emphasis, links, images, code spans, strikethrough, inline tags:
+	// goldmark's reading (knowledge.PlainInline)
+	s = strings.ReplaceAll(knowledge.PlainInline(s), "[]", "")
 	if r, _ := utf8.DecodeRuneInString(strings.TrimPrefix(s, "*")); len(s) > 1 && s[0] == '*' && strings.Count(s, "*") == 1 && unicode.IsLetter(r) {
 		s = s[1:] // a footnote mark: "*Bordetella must be given at least 5 days before …"
 	}
 	if strings.Contains(s, ":") && notePrefix.MatchString(s) {
 		s = notePrefix.ReplaceAllString(s, "$1") // "NOTE: Generated reports are removed …"
-	}
-	if strings.Contains(s, "~~") {
-		s = strike.ReplaceAllString(s, "")
-	}
-	if strings.Contains(s, "`") {
-		s = inlineCode.ReplaceAllString(s, "")
 	}
 	if strings.Contains(s, "  ") || strings.ContainsAny(s, "\t\n\f\r\v") {
 		s = spaces.ReplaceAllString(s, " ")

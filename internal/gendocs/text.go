@@ -1,11 +1,12 @@
 package gendocs
 
 import (
-	"github.com/geniehq/genie/internal/knowledge"
 	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/geniehq/genie/internal/knowledge"
 )
 
 // blockKind is the kind of a block of source text.
@@ -35,7 +36,6 @@ type part struct {
 }
 
 var (
-	mdLink = regexp.MustCompile(`!?\[([^\]]*)\]\([^)]*\)`)
 	spaces = regexp.MustCompile(`\s+`)
 )
 

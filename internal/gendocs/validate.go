@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/geniehq/genie/internal/knowledge"
 )
 
 var (
@@ -197,10 +199,9 @@ func grounded(d *Document, sources []Source) error {
 // numberedPrefix is a step number a model wrote itself ("1. ", "2) ").
 var numberedPrefix = regexp.MustCompile(`^\d{1,3}[.)]\s+`)
 
-var outTag = regexp.MustCompile(`<!--[\s\S]*?-->|</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?>`)
-
 // stripMarkup removes markup a model may write despite the prompt: code
-// fences, HTML tags and comments, images, link targets, inline code marks.
+// fences, HTML tags and comments, images, link targets, inline code marks
+// (knowledge.PlainInline, line by line; emphasis goes too).
 func stripMarkup(b string) string {
 	lines := strings.Split(b, "\n")
 	out := lines[:0]
@@ -208,11 +209,7 @@ func stripMarkup(b string) string {
 		if fence.MatchString(strings.TrimSpace(l)) {
 			continue
 		}
-		l = outTag.ReplaceAllString(l, "")
-		l = mdImage.ReplaceAllString(l, "")
-		l = mdLink.ReplaceAllString(l, "$1")
-		l = inlineCode.ReplaceAllString(l, "")
-		out = append(out, l)
+		out = append(out, knowledge.PlainInline(l))
 	}
 	return strings.Join(out, "\n")
 }

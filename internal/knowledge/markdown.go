@@ -7,7 +7,9 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 var markdown = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Linkify))
@@ -132,5 +134,34 @@ func inlineText(n ast.Node, src []byte) string {
 		}
 	}
 	walk(n)
+	return b.String()
+}
+
+// inlineOnly reads a text as one paragraph of inline Markdown: no block
+// constructs ("1. ", "# ", "> ", indentation are text), emphasis, links,
+// images, code spans, strikethrough and raw HTML as goldmark reads them.
+var inlineOnly = parser.NewParser(
+	parser.WithBlockParsers(util.Prioritized(parser.NewParagraphParser(), 100)),
+	parser.WithInlineParsers(append(parser.DefaultInlineParsers(), util.Prioritized(extension.NewStrikethroughParser(), 500))...),
+)
+
+// PlainInline returns a line of text without its inline Markdown: the
+// text of emphasis, strong, strikethrough, code spans and links (their
+// targets go), without images and inline HTML tags; backslash escapes are
+// resolved. Line breaks become spaces. Text without any mark comes back
+// as it is.
+func PlainInline(s string) string {
+	if !strings.ContainsAny(s, "*_[]!`~<\\") {
+		return s
+	}
+	src := []byte(s)
+	doc := inlineOnly.Parse(text.NewReader(src))
+	var b strings.Builder
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strings.ReplaceAll(inlineText(n, src), "\n", " "))
+	}
 	return b.String()
 }

@@ -124,3 +124,19 @@ func FuzzParse(f *testing.F) {
 		NewLibrary(1 << 20).Base([]Source{{ID: "f", Content: content}}).Ask(content)
 	})
 }
+
+func TestPlainInline(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"**Bold**, *em*, _u_, `code x`, [link](http://x)![img](y) ~~old~~ <b>tag</b>", "Bold, em, u, code x, link old tag"},
+		{"1. a step stays as it is", "1. a step stays as it is"},
+		{"# not a heading", "# not a heading"},
+		{"*Bordetella must be given", "*Bordetella must be given"},
+		{"snake_case_word", "snake_case_word"},
+		{"a < b and x<3", "a < b and x<3"},
+		{"plain text", "plain text"},
+	} {
+		if got := PlainInline(c.in); got != c.want {
+			t.Errorf("PlainInline(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
