@@ -72,7 +72,38 @@ func IsChrome(line string) bool {
 	if len(fs) > 12 {
 		return helpfulCount(fs)
 	}
-	return allIn(fs, yesNo) || commentCount(fs) || helpfulCount(fs) || readingTime(fs) || metadata(f, line, fs) || breadcrumb(line)
+	return allIn(fs, yesNo) || commentCount(fs) || helpfulCount(fs) || readingTime(fs) || metadata(f, line, fs) || breadcrumb(line) ||
+		copyright(f) || legalLine(f)
+}
+
+// legalLinks are the names of a site's legal pages, folded: a footer's
+// line of them ("Impressum · Datenschutz", "Privacy | Terms") is chrome.
+var legalLinks = toSet(`impressum datenschutz datenschutzerklarung agb kontakt privacy privacy_policy terms terms_of_use
+	terms_of_service terms_and_conditions cookies cookie_policy cookie_settings imprint legal_notice sitemap accessibility
+	mentions_legales politique_de_confidentialite cgv cgu plan_du_site aviso_legal politica_de_privacidad politica_de_cookies
+	mapa_del_sitio contact contacto`)
+
+// legalLine: a line of legal page names separated by "·", "|", "•", "–"
+// or "/" ("Impressum · Datenschutz").
+func legalLine(f string) bool {
+	segs := strings.FieldsFunc(f, func(r rune) bool { return strings.ContainsRune("·|•–—/", r) })
+	if len(segs) < 2 {
+		return false
+	}
+	for _, seg := range segs {
+		if !legalLinks[strings.Join(strings.Fields(seg), "_")] && !copyright(strings.TrimSpace(seg)) {
+			return false
+		}
+	}
+	return true
+}
+
+// copyright: "© 2024 Bakery Rose. All rights reserved.", "Copyright 2023
+// …", "Alle Rechte vorbehalten", "Tous droits réservés".
+func copyright(f string) bool {
+	return strings.HasPrefix(f, "©") || strings.HasPrefix(f, "(c) ") || strings.HasPrefix(f, "copyright ") ||
+		strings.Contains(f, "all rights reserved") || strings.Contains(f, "tous droits reserves") ||
+		strings.Contains(f, "alle rechte vorbehalten") || strings.Contains(f, "todos los derechos reservados")
 }
 
 // allIn says whether every word is in the set.

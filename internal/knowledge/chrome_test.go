@@ -28,6 +28,12 @@ func TestIsChrome(t *testing.T) {
 		{"War dieser Artikel hilfreich?", true},
 		{"¿Te ayudó esta información?", true},
 		{"Start typing and press Enter to search", true},
+		{"© 2024 Bakery Rose. All rights reserved.", true},
+		{"Tous droits réservés", true},
+		{"Impressum · Datenschutz", true},
+		{"© Physiotherapie am Park · Impressum · Datenschutz", true},
+		{"Privacy | Terms of use | Cookie settings", true},
+		{"Privacy and terms: we never sell your data.", false},
 		// content, not furniture
 		{"Yes.", false},
 		{"No, the fee is not refundable.", false},

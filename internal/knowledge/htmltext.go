@@ -10,12 +10,15 @@ import (
 // skipped are elements whose content is page chrome or not text.
 var skipped = map[atom.Atom]bool{
 	atom.Script: true, atom.Style: true, atom.Noscript: true, atom.Template: true, atom.Svg: true,
-	atom.Nav: true, atom.Footer: true, atom.Button: true, atom.Iframe: true, atom.Textarea: true,
+	atom.Nav: true, atom.Button: true, atom.Iframe: true, atom.Textarea: true,
 	atom.Aside: true, atom.Select: true, atom.Head: true, atom.Img: true, atom.Object: true,
 }
 
 // A form is not skipped: ASP.NET pages wrap their whole content in one.
-// Its controls are (select, textarea, button; input has no content).
+// Its controls are (select, textarea, button; input has no content). A
+// footer is not skipped either: a small business's footer holds its
+// address, phone number and opening hours; its menus are link lists
+// (linkList) and its copyright line is chrome (IsChrome).
 
 // blockAtoms break the flow of text into paragraphs.
 var blockAtoms = map[atom.Atom]bool{
@@ -92,7 +95,7 @@ func (w *htmlWalker) node(n *html.Node) {
 	}
 	a := n.DataAtom
 	switch {
-	case skipped[a]:
+	case skipped[a] || furniture(n):
 	case a == atom.Br:
 		w.buf.WriteByte('\n')
 	case a == atom.H1 || a == atom.H2 || a == atom.H3 || a == atom.H4 || a == atom.H5 || a == atom.H6:
@@ -105,6 +108,8 @@ func (w *htmlWalker) node(n *html.Node) {
 		if el, ok := codeElement(rawText(n)); ok {
 			w.out = append(w.out, el)
 		}
+	case (a == atom.Ul || a == atom.Ol) && linkList(n):
+		// a menu: every item a short link ("Home", "Prices", "Contact")
 	case a == atom.Ul || a == atom.Ol:
 		w.flush()
 		el := element{kind: elList, ordered: a == atom.Ol}
@@ -131,6 +136,68 @@ func (w *htmlWalker) node(n *html.Node) {
 	default: // inline
 		w.walk(n)
 	}
+}
+
+// furnitureRoles and furnitureNames mark page furniture by an element's
+// role, or by a word of its id or class ("main-navbar", "cookie_banner"):
+// navigation, breadcrumbs, cookie notices, share buttons. ("menu" is no
+// such word: a restaurant's menu is its content.)
+var (
+	furnitureRoles = toSet(`navigation search menu menubar dialog alertdialog`)
+	furnitureNames = toSet(`nav navbar navigation menubar breadcrumb breadcrumbs cookie cookies consent gdpr
+		share sharing social skip`)
+)
+
+// furniture says whether an element is page furniture by its role, id or
+// class.
+func furniture(n *html.Node) bool {
+	for _, at := range n.Attr {
+		switch at.Key {
+		case "role":
+			if furnitureRoles[strings.ToLower(at.Val)] {
+				return true
+			}
+		case "id", "class":
+			for _, w := range strings.FieldsFunc(strings.ToLower(at.Val), func(r rune) bool { return r == ' ' || r == '-' || r == '_' }) {
+				if furnitureNames[w] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// linkList says whether a list is a menu: at least two items, each a
+// link of at most five words and nothing else.
+func linkList(list *html.Node) bool {
+	items := 0
+	for li := list.FirstChild; li != nil; li = li.NextSibling {
+		if li.Type != html.ElementNode {
+			continue
+		}
+		all := strings.TrimSpace(textOf(li))
+		if all == "" {
+			continue
+		}
+		var links strings.Builder
+		var walk func(*html.Node)
+		walk = func(n *html.Node) {
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				if c.Type == html.ElementNode && c.DataAtom == atom.A {
+					links.WriteString(textOf(c) + " ")
+					continue
+				}
+				walk(c)
+			}
+		}
+		walk(li)
+		if clean(links.String()) != clean(all) || len(strings.Fields(all)) > 5 {
+			return false
+		}
+		items++
+	}
+	return items >= 2
 }
 
 // htmlTable reads a table's rows; a first row of header cells is its header.

@@ -43,6 +43,12 @@ func TestParseBlocks(t *testing.T) {
 			[]shape{{kindRow, "", "Basic; Price: 5 EUR"}, {kindRow, "", "Pro; Price: 9 EUR"}}},
 		{"html", `<nav>Home</nav><h2>Pets</h2><p>Small pets are <b>welcome</b>.</p><ol><li>Ask us.</li><li>Bring papers.</li></ol><script>x()</script><footer>©</footer>`,
 			[]shape{{kindParagraph, "Pets", "Small pets are welcome."}, {kindProcedure, "Pets", "1. Ask us.\n2. Bring papers."}}},
+		{"menus, breadcrumbs and cookie notices are furniture", `<div class="site-header"><ul><li><a href="/">Home</a></li><li><a href="/prices">Prices</a></li><li><a href="/contact">Contact us</a></li></ul></div>` +
+			`<div id="cookie-banner"><p>We use cookies to improve your experience.</p></div><ol class="breadcrumb"><li>Help</li><li>Returns</li></ol>` +
+			`<h2>Returns</h2><p>You have 30 days.</p><ul><li>Keep the <a href="/r">receipt</a>.</li><li>Use the box.</li></ul><div role="navigation">Next page</div>` +
+			`<footer><ul><li><a href="/a">About</a></li><li><a href="/j">Jobs</a></li></ul><p>Open Monday to Friday, 8 am to 6 pm.</p><p>© 2024 Shop. All rights reserved.</p></footer>`,
+			[]shape{{kindParagraph, "Returns", "You have 30 days."}, {kindItem, "Returns", "Keep the receipt."}, {kindItem, "Returns", "Use the box."},
+				{kindParagraph, "Returns", "Open Monday to Friday, 8 am to 6 pm."}}},
 		{"a page wrapped in a form keeps its text", `<form id="aspnetForm"><h2>Returns</h2><p>You have 30 days.</p><select><option>EN</option></select><button>Send</button></form>`,
 			[]shape{{kindParagraph, "Returns", "You have 30 days."}}},
 		{"html details are QA pairs", `<details><summary>Can I pay later?</summary><p>Yes, within 30 days.</p></details><details><summary>Is it free?</summary>Yes.</details>`,
