@@ -7,11 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	snowball "github.com/blevesearch/snowballstem"
-	"github.com/blevesearch/snowballstem/english"
-	"github.com/blevesearch/snowballstem/french"
-	"github.com/blevesearch/snowballstem/german"
-	"github.com/blevesearch/snowballstem/spanish"
+	"github.com/geniehq/genie/internal/knowledge"
 
 	"github.com/geniehq/genie/internal/platform/apperr"
 )
@@ -118,37 +114,34 @@ func sourceLanguage(sources []Source) (string, error) {
 	return lang, nil
 }
 
-var stemmers = map[string]func(*snowball.Env) bool{
-	langEN: english.Stem, langFR: french.Stem, langDE: german.Stem, langES: spanish.Stem,
-}
-
-// stemWord is the Snowball stem of a lower-case word in the language.
-func stemWord(lang, w string) string {
-	f := stemmers[lang]
-	if f == nil {
-		f = english.Stem
-	}
-	env := snowball.NewEnv(w)
-	f(env)
-	return env.Current()
-}
-
-// langTerms returns the stemmed content words of s in the language:
-// lower case, without the language's stopwords (and English ones, common
-// in product names and code) and one-letter words.
+// langTerms returns the terms of s in the language as the knowledge model
+// reads them (knowledge.Terms: lower case, stop words and one-letter words
+// out, accents folded, Snowball stems: answers and generated documents
+// rank passages on the same terms), without the words every request for a
+// document has (extraStop: "questions", "customers", "guide").
 func langTerms(lang, s string) []string {
 	var out []string
-	stop := langStopwords[lang]
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	}) {
-		if utf8.RuneCountInString(w) < 2 || stop[w] || stopwords[w] || extraStop[lang][w] {
-			continue
+	for _, t := range knowledge.Terms(s, lang) {
+		if !extraStopStems[lang][t] {
+			out = append(out, t)
 		}
-		out = append(out, stemWord(lang, w))
 	}
 	return out
 }
+
+// extraStopStems are extraStop's words as terms.
+var extraStopStems = func() map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for lang, set := range extraStop {
+		out[lang] = map[string]bool{}
+		for w := range set {
+			for _, t := range knowledge.Terms(w, lang) {
+				out[lang][t] = true
+			}
+		}
+	}
+	return out
+}()
 
 // extraStop are words of a purpose that say what kind of document is
 // wanted rather than what it is about.
