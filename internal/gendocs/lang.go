@@ -3,9 +3,6 @@ package gendocs
 import (
 	"math"
 	"sort"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/geniehq/genie/internal/knowledge"
 
@@ -31,63 +28,11 @@ const (
 var langNames = map[string]string{"en": "English", "fr": "French", "de": "German", "es": "Spanish", "it": "Italian",
 	"pt": "Portuguese", "nl": "Dutch", "pl": "Polish", "sv": "Swedish"}
 
-var langStopwords = map[string]map[string]bool{
-	"en": toSet(`the and of to a in is you your for are on with we our can be at by this that it or from as not will have
-		an if there they their do does when which what how all any us was were been has had more than`),
-	"fr": toSet(`le la les de des du et est un une vous nous votre vos pour dans en sur pas que qui au aux avec par sont ne
-		il ce cette ou se plus notre nos être sans leur même peut faut`),
-	"de": toSet(`der die das und ist nicht sie ich wir ein eine zu den mit von für auf im dem des bei sich auch es werden wird
-		ihr ihre oder können kann sind uns unser unsere einen einem nur vor nach wie`),
-	"es": toSet(`el la los las de del y es un una en que para por con su sus no se al lo como más puede pueden o le
-		nuestro nuestra nuestros este esta hay son usted desde hasta cada`),
-	"it": toSet(`il lo la gli le di del della e è un una per con che non sono si al alla dei delle siamo nel anche ma ci
-		sulla dalle dal alle vostre vostro questo`),
-	"pt": toSet(`o a os as de do da dos das e é um uma para com que não em no na se por mais você seu sua são pelo pela
-		nosso nossa também`),
-	"nl": toSet(`de het een en van is in op te dat die niet met voor zijn je u we wij ook aan er bij of worden wordt kunt
-		onze ons naar`),
-	"pl": toSet(`i w na z się nie do to jest że o jak za od po dla ale czy są lub przez może jeśli oraz tylko można`),
-	"sv": toSet(`och att det som en är på för med av den till inte har om ett vi du kan ni vår våra eller från`),
-}
-
 // detectLanguage returns the language of the texts, and whether the
-// generator supports it.
-func detectLanguage(texts ...string) (string, bool) {
-	counts := map[string]int{}
-	latin, other := 0, 0
-	for _, t := range texts {
-		for _, w := range strings.FieldsFunc(strings.ToLower(t), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
-			r, _ := utf8.DecodeRuneInString(w)
-			if unicode.Is(unicode.Latin, r) {
-				latin++
-			} else {
-				other++
-			}
-			for l, set := range langStopwords {
-				if set[w] {
-					counts[l]++
-				}
-			}
-		}
-	}
-	if other > latin {
-		return "", false
-	}
-	best, bestN := langEN, 0
-	for _, l := range []string{"en", "fr", "de", "es", "it", "pt", "nl", "pl", "sv"} {
-		if counts[l] > bestN {
-			best, bestN = l, counts[l]
-		}
-	}
-	if bestN < 3 {
-		return langEN, true
-	}
-	switch best {
-	case langEN, langFR, langDE, langES:
-		return best, true
-	}
-	return best, false
-}
+// generator supports it (knowledge.DetectSupported: English, French,
+// German and Spanish; Italian, Portuguese, Dutch, Polish and Swedish are
+// recognised to be refused by name).
+func detectLanguage(texts ...string) (string, bool) { return knowledge.DetectSupported(texts...) }
 
 // unsupportedLanguage is the VALIDATION_ERROR for sources in a language the
 // generator does not support.

@@ -104,3 +104,26 @@ func TestAppendWordsMatchesWords(t *testing.T) {
 		}
 	}
 }
+
+func TestDetectSupported(t *testing.T) {
+	cases := []struct {
+		text string
+		want string
+		ok   bool
+	}{
+		{"We are open every day. You can book a table online and pay by card.", "en", true},
+		{"Nous sommes ouverts tous les jours. Vous pouvez réserver une table en ligne et payer par carte.", "fr", true},
+		{"Wir haben jeden Tag geöffnet. Sie können einen Tisch online reservieren und mit Karte bezahlen.", "de", true},
+		{"Abrimos todos los días. Puede reservar una mesa en línea y pagar con tarjeta en el local.", "es", true},
+		{"Siamo aperti tutti i giorni. Si può prenotare un tavolo online e pagare con la carta della banca.", "it", false},
+		{"Jesteśmy otwarci codziennie i można zarezerwować stolik przez internet lub zapłacić kartą, jeśli jest to wygodne.", "pl", false},
+		{"Мы открыты каждый день. Вы можете заказать столик онлайн.", "", false},
+		{"Price list: 6 inch $45, 8 inch $65", "en", true},
+	}
+	for _, c := range cases {
+		got, ok := DetectSupported(c.text)
+		if got != c.want || ok != c.ok {
+			t.Errorf("DetectSupported(%q) = %q, %v; want %q, %v", c.text, got, ok, c.want, c.ok)
+		}
+	}
+}
