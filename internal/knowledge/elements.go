@@ -123,7 +123,7 @@ func lineElements(lines []string) []element {
 			flush()
 			continue
 		}
-		line = clean(line)
+		line = lineText(clean(line))
 		if text, ok := bulletItem(line); ok {
 			addItem(text, false)
 			continue
@@ -338,3 +338,108 @@ func stepItem(line string) (string, bool) {
 	text := strings.TrimSpace(sep)
 	return text, text != ""
 }
+
+// cleanHeadings takes the page's numbering and markers off headings: "I.
+// Loan Periods", "B) Fees", "2.1 Opening hours", "(3) Kündigung", "Q. Who
+// can export?", "1- How can I pay?" are "Loan Periods", "Fees", "Opening
+// hours", "Kündigung", "Who can export?", "How can I pay?".
+func cleanHeadings(els []element) []element {
+	for i := range els {
+		if els[i].kind == elHeading {
+			els[i].text = headingText(els[i].text)
+		}
+	}
+	return els
+}
+
+// headingText is a heading without its number or marker (see
+// cleanHeadings); a heading that is only a number keeps it.
+func headingText(t string) string {
+	mark, rest, ok := strings.Cut(t, " ")
+	rest = strings.TrimSpace(rest)
+	r, _ := utf8.DecodeRuneInString(rest)
+	if !ok || rest == "" || !unicode.IsUpper(r) && !strings.HasPrefix(rest, "¿") && !strings.HasPrefix(rest, "¡") {
+		return t
+	}
+	question := strings.HasSuffix(rest, "?")
+	switch {
+	case romanMark(mark), letterMark(mark), partMark(mark), sectionMark(mark) && !months[strings.ToLower(firstWord(rest))]:
+		return rest
+	case question && (mark == "Q." || mark == "Q:" || numberMark(mark)):
+		return rest
+	}
+	return t
+}
+
+// romanMark: "I.", "IV)", "XII.".
+func romanMark(m string) bool {
+	body, ok := strings.CutSuffix(m, ".")
+	if !ok {
+		body, ok = strings.CutSuffix(m, ")")
+	}
+	return ok && body != "" && len(body) <= 6 && strings.Trim(body, "IVXLC") == ""
+}
+
+// letterMark: "A.", "b)".
+func letterMark(m string) bool {
+	return len(m) == 2 && (m[1] == '.' || m[1] == ')') && (m[0] >= 'A' && m[0] <= 'H' || m[0] >= 'a' && m[0] <= 'h')
+}
+
+// partMark: "(1)", "(12)", "(a)".
+func partMark(m string) bool {
+	body, ok := strings.CutPrefix(m, "(")
+	body, ok2 := strings.CutSuffix(body, ")")
+	return ok && ok2 && (isDigits(body) && len(body) <= 2 || len(body) == 1 && body[0] >= 'a' && body[0] <= 'h')
+}
+
+// sectionMark: "2.", "2.1", "2.1.", "3)".
+func sectionMark(m string) bool {
+	body := strings.TrimRight(m, ".)")
+	if body == "" || len(m)-len(body) > 1 {
+		return false
+	}
+	parts := strings.Split(body, ".")
+	for _, p := range parts {
+		if !isDigits(p) || len(p) > 2 {
+			return false
+		}
+	}
+	return len(parts) > 1 || len(body) < len(m)
+}
+
+// numberMark: a question's number, "1-", "2.", "1.2.", "3)".
+func numberMark(m string) bool {
+	return sectionMark(m) || strings.HasSuffix(m, "-") && isDigits(strings.TrimSuffix(m, "-")) && len(m) <= 3
+}
+
+// lineText is a line of text without the page's marks at its start: a
+// part's letter or number ("a. Check-in: from 4 pm", "(2) Monatliche
+// Zahlweise", "IV. Holds"), an answer's "A." or "A:" ("A: No, the fee is
+// not refundable."), a question's "Q." or "Q:", a footnote's "*"
+// ("*Bordetella must be given …"), and a "Note:" label ("NOTE: Reports are
+// removed after two months."). Step numbers ("1.", "2)") are no such
+// marks: they make list items.
+func lineText(line string) string {
+	if len(line) > 1 && line[0] == '*' && strings.Count(line, "*") == 1 {
+		if r, _ := utf8.DecodeRuneInString(line[1:]); unicode.IsLetter(r) {
+			return line[1:]
+		}
+	}
+	mark, rest, ok := strings.Cut(line, " ")
+	rest = strings.TrimSpace(rest)
+	r, _ := utf8.DecodeRuneInString(rest)
+	if !ok || rest == "" || !(unicode.IsUpper(r) || unicode.IsDigit(r) || r == '¿' || r == '¡') {
+		return line
+	}
+	switch {
+	case romanMark(mark) || letterMark(mark) || partMark(mark),
+		mark == "Q." || mark == "Q:" || mark == "A:":
+		return rest
+	case noteLabels[strings.ToLower(strings.TrimSuffix(mark, ":"))] && strings.HasSuffix(mark, ":"):
+		return rest
+	}
+	return line
+}
+
+// noteLabels open a note whose label is no part of its sentence.
+var noteLabels = toSet(`note nb n.b. remarque hinweis nota`)

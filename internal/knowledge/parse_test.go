@@ -70,6 +70,15 @@ tool init</code></pre>`, []shape{{kindParagraph, "Install", "Run this in a termi
 			[]shape{{kindItem, "", "Small cake: $20"}, {kindItem, "", "Custom toppers: from $15"}, {kindParagraph, "", "Prices for wedding cakes start at $350."}}},
 		{"a wrapped item stays whole", "We take:\n- Visa, Mastercard and\nAmerican Express\n",
 			[]shape{{kindItem, "", "Visa, Mastercard and American Express"}}},
+		{"the page's numbers and marks come off headings and lines", "I. Loan Periods\nBooks are lent for 21 days.\n\n(2) Monatliche Zahlweise\nSie zahlen monatlich im Voraus.\n\n## 2.1 Opening hours\n\nWe open at 9.\n",
+			[]shape{{kindParagraph, "Loan Periods", "Books are lent for 21 days."}, {kindParagraph, "Monatliche Zahlweise", "Sie zahlen monatlich im Voraus."},
+				{kindParagraph, "Opening hours", "We open at 9."}}},
+		{"Q. and A. marks", "Q. Who can export?\nA. Only the account owner.\n\nQ: Are files included?\nA: Yes.\n",
+			[]shape{{kindQA, "Who can export?", "Only the account owner."}, {kindQA, "Are files included?", "Yes."}}},
+		{"lettered parts, footnote and note marks", "## Times\n\na. Check-in: From 16:00.\nb. Check-out: Before 10:00.\n\n*Bordetella must be given 5 days before.\n\nNOTE: Reports are removed after two months.\n",
+			[]shape{{kindParagraph, "Times", "Check-in: From 16:00."}, {kindParagraph, "Times", "Check-out: Before 10:00."},
+				{kindParagraph, "Times", "Bordetella must be given 5 days before."}, {kindParagraph, "Times", "Reports are removed after two months."}}},
+		{"a date is no section number", "## 1. Januar\n\nGeschlossen.\n", []shape{{kindParagraph, "1. Januar", "Geschlossen."}}},
 		{"empty", "", nil},
 	}
 	for _, c := range cases {
