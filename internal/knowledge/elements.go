@@ -181,30 +181,60 @@ func faqLists(els []element) []element {
 			out = append(out, qa...)
 			continue
 		}
-		var after []element
-		if n := len(e.items); n > 0 {
-			// Markdown continues a list's last item with the lines that
-			// follow it ("lazy" lines); text copied from a web page has no
-			// blank line after a list, so the text after it would be
-			// swallowed. Lines after the item's first line that ends a
-			// sentence or on a value ("Custom toppers: from $15") and
-			// that start a new sentence are text after the list.
-			lines := strings.Split(e.items[n-1], "\n")
-			for k := 1; k < len(lines); k++ {
-				if (endsSentence(lines[k-1]) || endsValue(lines[k-1])) && !startsLower(strings.TrimSpace(lines[k])) {
-					e.items[n-1] = strings.Join(lines[:k], "\n")
-					after = lineElements(lines[k:])
-					break
-				}
-			}
-		}
-		for i, it := range e.items {
-			e.items[i] = clean(it)
-		}
-		out = append(out, e)
-		out = append(out, after...)
+		out = append(out, splitLazy(e)...)
 	}
 	return out
+}
+
+// splitLazy ends a list where Markdown's "lazy" lines carried on what
+// follows it: text copied from a web page has no blank line after a list,
+// so the text after it (the rest of the page, or a title and the next
+// procedure) would be taken into an item. Lines of the last item after
+// its first line that ends a sentence or on a value ("Custom toppers:
+// from $15") and that start a new sentence are text after the list; so
+// are those of another item when a title line is among them ("How to
+// cancel a booking" between two procedures), and the items after them
+// are another list. A sentence carried on without a title stays in its
+// item: it may be a step's own ("Open Settings. You see the menu.").
+func splitLazy(e element) []element {
+	for i, it := range e.items {
+		lines := strings.Split(it, "\n")
+		last := i == len(e.items)-1
+		for k := 1; k < len(lines); k++ {
+			if !(endsSentence(lines[k-1]) || endsValue(lines[k-1])) || startsLower(strings.TrimSpace(lines[k])) {
+				continue
+			}
+			if !last && !hasTitle(lines[k:]) {
+				break
+			}
+			head := element{kind: elList, ordered: e.ordered, items: append(e.items[:i:i], strings.Join(lines[:k], "\n"))}
+			out := append([]element{cleanItems(head)}, lineElements(lines[k:])...)
+			if !last {
+				out = append(out, splitLazy(element{kind: elList, ordered: e.ordered, items: e.items[i+1:]})...)
+			}
+			return out
+		}
+	}
+	return []element{cleanItems(e)}
+}
+
+// hasTitle says whether one of the lines is a short title (capitalised,
+// without final punctuation).
+func hasTitle(lines []string) bool {
+	for _, l := range lines {
+		if l = strings.TrimSpace(l); l != "" && !startsLower(l) && shortTitle(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// cleanItems cleans a list's items (one line each).
+func cleanItems(e element) element {
+	for i, it := range e.items {
+		e.items[i] = clean(it)
+	}
+	return e
 }
 
 // splitQuestion splits a list item into a question of at most 25 words

@@ -79,6 +79,11 @@ tool init</code></pre>`, []shape{{kindParagraph, "Install", "Run this in a termi
 			[]shape{{kindParagraph, "Times", "Check-in: From 16:00."}, {kindParagraph, "Times", "Check-out: Before 10:00."},
 				{kindParagraph, "Times", "Bordetella must be given 5 days before."}, {kindParagraph, "Times", "Reports are removed after two months."}}},
 		{"a date is no section number", "## 1. Januar\n\nGeschlossen.\n", []shape{{kindParagraph, "1. Januar", "Geschlossen."}}},
+		{"a title between two procedures ends the first", "How to change a booking\n1. Go to Bookings.\n2. Click Edit.\n3. Click Save.\nHow to cancel a booking\n1. Go to Bookings.\n2. Tick the box.\n3. Choose Cancel.\n",
+			[]shape{{kindProcedure, "How to change a booking", "1. Go to Bookings.\n2. Click Edit.\n3. Click Save."},
+				{kindProcedure, "How to cancel a booking", "1. Go to Bookings.\n2. Tick the box.\n3. Choose Cancel."}}},
+		{"a step's own sentence stays in it", "1. Open Settings.\nYou see the menu.\n2. Click Billing.\n",
+			[]shape{{kindProcedure, "", "1. Open Settings. You see the menu.\n2. Click Billing."}}},
 		{"empty", "", nil},
 	}
 	for _, c := range cases {
