@@ -209,3 +209,56 @@ func breadcrumb(line string) bool {
 	}
 	return false
 }
+
+// tocTitles open a table of contents (folded, lower case, final ":" off).
+var tocTitles = toSet(`table_of_contents contents on_this_page in_this_article sommaire table_des_matieres
+	inhaltsverzeichnis inhalt indice tabla_de_contenido tabla_de_contenidos`)
+
+// dropTOC removes a page's table of contents: its title and the entries
+// after it (short lines, or a list's items) that come again later as the
+// page's own headings.
+func dropTOC(els []element) []element {
+	for i := 0; i < len(els); i++ {
+		e := els[i]
+		if e.kind != elHeading && e.kind != elParagraph || !tocTitles[strings.Join(strings.Fields(fold(strings.ToLower(strings.TrimRight(e.text, " :")))), "_")] {
+			continue
+		}
+		j := i + 1
+		for ; j < len(els) && tocEntry(els[j], els[j+1:]); j++ {
+		}
+		els = append(els[:i], els[j:]...)
+		i--
+	}
+	return els
+}
+
+// tocEntry says whether e is an entry of a table of contents: a short
+// line, or a list of them, each of which comes again in rest.
+func tocEntry(e element, rest []element) bool {
+	var entries []string
+	switch e.kind {
+	case elHeading, elParagraph:
+		entries = []string{e.text}
+	case elList:
+		entries = e.items
+	default:
+		return false
+	}
+	for _, t := range entries {
+		if len(strings.Fields(t)) > 12 || !reappears(t, rest) {
+			return false
+		}
+	}
+	return len(entries) > 0
+}
+
+// reappears says whether a text is a heading or a line of rest (case
+// apart).
+func reappears(t string, rest []element) bool {
+	for _, e := range rest {
+		if (e.kind == elHeading || e.kind == elParagraph) && strings.EqualFold(e.text, t) {
+			return true
+		}
+	}
+	return false
+}

@@ -84,6 +84,9 @@ tool init</code></pre>`, []shape{{kindParagraph, "Install", "Run this in a termi
 				{kindProcedure, "How to cancel a booking", "1. Go to Bookings.\n2. Tick the box.\n3. Choose Cancel."}}},
 		{"a step's own sentence stays in it", "1. Open Settings.\nYou see the menu.\n2. Click Billing.\n",
 			[]shape{{kindProcedure, "", "1. Open Settings. You see the menu.\n2. Click Billing."}}},
+		{"a table of contents goes", "Updating your card\nTable of contents\nUpdate your card\nInvoices\nOnly owners can change the card.\nUpdate your card\nOpen Billing to change it.\nInvoices\nInvoices are emailed monthly.\n",
+			[]shape{{kindParagraph, "Updating your card", "Only owners can change the card."}, {kindParagraph, "Update your card", "Open Billing to change it."},
+				{kindParagraph, "Invoices", "Invoices are emailed monthly."}}},
 		{"empty", "", nil},
 	}
 	for _, c := range cases {
