@@ -124,6 +124,13 @@ func lineElements(lines []string) []element {
 			continue
 		}
 		line = lineText(clean(line))
+		if labelLine(line) {
+			// "DEPOSIT:", "PICK UP/DELIVERY:" on a line of their own
+			// head what follows
+			flush()
+			out = append(out, element{kind: elHeading, level: levelLine, text: strings.TrimSpace(strings.TrimSuffix(line, ":"))})
+			continue
+		}
 		if text, ok := bulletItem(line); ok {
 			addItem(text, false)
 			continue
@@ -146,7 +153,7 @@ func lineElements(lines []string) []element {
 		}
 		if len(para) > 0 {
 			prev := para[len(para)-1]
-			if endsSentence(prev) || (!startsLower(line) && shortTitle(prev)) {
+			if (endsSentence(prev) || (!startsLower(line) && shortTitle(prev))) && !remark(line) {
 				flush()
 			}
 		}
@@ -473,3 +480,62 @@ func lineText(line string) string {
 
 // noteLabels open a note whose label is no part of its sentence.
 var noteLabels = toSet(`note nb n.b. remarque hinweis nota`)
+
+// joinSteps makes one procedure of ordered lists that follow one another
+// with nothing between them: web pages often write each step as a
+// paragraph of its own ("Paso 1: …", blank line, "Paso 2: …").
+func joinSteps(els []element) []element {
+	out := els[:0]
+	for _, e := range els {
+		if n := len(out); n > 0 && e.kind == elList && e.ordered && out[n-1].kind == elList && out[n-1].ordered {
+			out[n-1].items = append(out[n-1].items, e.items...)
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// numberedTitles makes a heading of a one-item ordered list that is a
+// section's title: a short title, or a label ending with ":" ("1.
+// Puntualidad y respeto por el tiempo:" over its bullets), followed by
+// text or a list. Its number is the page's part number, not a step.
+func numberedTitles(els []element) []element {
+	for i := range els {
+		e := els[i]
+		if e.kind != elList || !e.ordered || len(e.items) != 1 || i+1 == len(els) || els[i+1].kind == elHeading {
+			continue
+		}
+		t := strings.TrimSpace(strings.TrimSuffix(e.items[0], ":"))
+		if t == "" || startsLower(t) || len(strings.Fields(t)) > 8 || strings.ContainsAny(t, ".;!?") || strings.Contains(t, ", ") {
+			continue
+		}
+		els[i] = element{kind: elHeading, level: levelLine, text: t}
+	}
+	return els
+}
+
+// remark says whether a line is a whole remark in brackets ("(The rest is
+// paid at pick up)"): it belongs with the sentence before it.
+func remark(line string) bool {
+	return strings.HasPrefix(line, "(") && strings.HasSuffix(line, ")") && strings.Count(line, "(") == 1 && len(strings.Fields(line)) >= 3
+}
+
+// labelLine says whether a line is a label in capitals ending with ":"
+// ("DEPOSIT:", "ORDER CHANGES:", "PICK UP/DELIVERY:"): at most four words.
+func labelLine(line string) bool {
+	body, ok := strings.CutSuffix(line, ":")
+	if !ok || len(strings.Fields(body)) > 4 || strings.ContainsAny(body, ".:;!?") {
+		return false
+	}
+	letters := 0
+	for _, r := range body {
+		if unicode.IsLetter(r) {
+			if !unicode.IsUpper(r) {
+				return false
+			}
+			letters++
+		}
+	}
+	return letters >= 3
+}

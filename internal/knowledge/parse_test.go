@@ -87,6 +87,12 @@ tool init</code></pre>`, []shape{{kindParagraph, "Install", "Run this in a termi
 		{"a table of contents goes", "Updating your card\nTable of contents\nUpdate your card\nInvoices\nOnly owners can change the card.\nUpdate your card\nOpen Billing to change it.\nInvoices\nInvoices are emailed monthly.\n",
 			[]shape{{kindParagraph, "Updating your card", "Only owners can change the card."}, {kindParagraph, "Update your card", "Open Billing to change it."},
 				{kindParagraph, "Invoices", "Invoices are emailed monthly."}}},
+		{"steps written as paragraphs are one procedure", "Paso 1: Vaya a Mi Cuenta.\n\nPaso 2: Vaya a Configuración.\n\nPaso 3: Elija Cambiar contraseña.\n",
+			[]shape{{kindProcedure, "", "1. Vaya a Mi Cuenta.\n2. Vaya a Configuración.\n3. Elija Cambiar contraseña."}}},
+		{"a numbered title over its bullets is a heading", "1. Puntualidad:\n- Te damos 15 minutos.\n2. Penalización por retraso:\n- Se cobran 150 pesos.\n",
+			[]shape{{kindItem, "Puntualidad", "Te damos 15 minutos."}, {kindItem, "Penalización por retraso", "Se cobran 150 pesos."}}},
+		{"labels in capitals head what follows; a remark stays with its sentence", "DEPOSIT:\nOrders need a deposit of 50%.\n(The rest is paid at pick up)\nORDER CHANGES:\nChanges need 7 days' notice.\n",
+			[]shape{{kindParagraph, "DEPOSIT", "Orders need a deposit of 50%. (The rest is paid at pick up)"}, {kindParagraph, "ORDER CHANGES", "Changes need 7 days' notice."}}},
 		{"empty", "", nil},
 	}
 	for _, c := range cases {
