@@ -208,10 +208,12 @@ func splitLazy(e element) []element {
 		lines := strings.Split(it, "\n")
 		last := i == len(e.items)-1
 		for k := 1; k < len(lines); k++ {
-			if !(endsSentence(lines[k-1]) || endsValue(lines[k-1])) || startsLower(strings.TrimSpace(lines[k])) {
+			next := lineText(clean(lines[k]))
+			marked := next != clean(lines[k]) // "b. Annulation par le propriétaire : …"
+			if !(endsSentence(lines[k-1]) || endsValue(lines[k-1]) || marked || last && !carriesOn(lines[k-1])) || startsLower(next) {
 				continue
 			}
-			if !last && !hasTitle(lines[k:]) {
+			if !last && !marked && !hasTitle(lines[k:]) {
 				break
 			}
 			head := element{kind: elList, ordered: e.ordered, items: append(e.items[:i:i], strings.Join(lines[:k], "\n"))}
@@ -223,6 +225,30 @@ func splitLazy(e element) []element {
 		}
 	}
 	return []element{cleanItems(e)}
+}
+
+// carriesOn says whether a line ends mid-sentence for sure: on a comma, a
+// colon's kin or a small word of the four languages ("Visa, Mastercard
+// and" before "American Express"). A line that ends otherwise may end its
+// item, as German capitalised nouns make a capital no sign of a new
+// sentence ("… abzüglich nicht benötigten Materials" before "Aus Kulanz
+// …").
+func carriesOn(line string) bool {
+	line = strings.TrimSpace(line)
+	if strings.HasSuffix(line, ",") || strings.HasSuffix(line, ";") || strings.HasSuffix(line, "-") {
+		return true
+	}
+	ws := words(strings.ToLower(line))
+	if len(ws) == 0 {
+		return true
+	}
+	last := ws[len(ws)-1]
+	for _, l := range Languages {
+		if stopwords[l][last] {
+			return true
+		}
+	}
+	return false
 }
 
 // hasTitle says whether one of the lines is a short title (capitalised,

@@ -93,6 +93,12 @@ tool init</code></pre>`, []shape{{kindParagraph, "Install", "Run this in a termi
 			[]shape{{kindItem, "Puntualidad", "Te damos 15 minutos."}, {kindItem, "Penalización por retraso", "Se cobran 150 pesos."}}},
 		{"labels in capitals head what follows; a remark stays with its sentence", "DEPOSIT:\nOrders need a deposit of 50%.\n(The rest is paid at pick up)\nORDER CHANGES:\nChanges need 7 days' notice.\n",
 			[]shape{{kindParagraph, "DEPOSIT", "Orders need a deposit of 50%. (The rest is paid at pick up)"}, {kindParagraph, "ORDER CHANGES", "Changes need 7 days' notice."}}},
+		{"a list ends before a new sentence even without a full stop", "Gebühren:\n- Absage bis 48 Stunden: keine Gebühr\n- Absage danach: 100 % der Leistungen, abzüglich des Materials\nAus Kulanz fällt keine Gebühr an.\n",
+			[]shape{{kindItem, "", "Absage bis 48 Stunden: keine Gebühr"}, {kindItem, "", "Absage danach: 100 % der Leistungen, abzüglich des Materials"},
+				{kindParagraph, "", "Aus Kulanz fällt keine Gebühr an."}}},
+		{"a lettered part carried into an item ends the list", "Annulation :\n- Si A, rien.\n- En cas de départ, le prix reste acquis.\nb. Annulation par le propriétaire : elle est signalée.\n- Si B, tout.\n",
+			[]shape{{kindItem, "", "Si A, rien."}, {kindItem, "", "En cas de départ, le prix reste acquis."},
+				{kindParagraph, "", "Annulation par le propriétaire : elle est signalée."}, {kindItem, "", "Si B, tout."}}},
 		{"empty", "", nil},
 	}
 	for _, c := range cases {
