@@ -501,7 +501,7 @@ func (a *assembler) flushTable() {
 		sep = ""
 	}
 	for _, r := range a.table {
-		if f := tableFact(a.header, r); f != "" {
+		if f := knowledge.RowText(a.header, r); f != "" {
 			a.emit(sep + "- " + f)
 			sep = ""
 		}
@@ -695,42 +695,6 @@ func tableCells(line string) []string {
 	}
 	return cells
 }
-
-// tableFact writes a table row as one fact: "Annual — Price: $780 per
-// year; What you get: Unlimited climbing". Without a header the cells are
-// joined by "; ".
-func tableFact(header, row []string) string {
-	var parts []string
-	first := ""
-	for i, c := range row {
-		if c == "" {
-			continue
-		}
-		if first == "" {
-			first = c
-			continue
-		}
-		if i < len(header) && header[i] != "" {
-			parts = append(parts, header[i]+": "+c)
-		} else {
-			parts = append(parts, c)
-		}
-	}
-	if first == "" {
-		return ""
-	}
-	// "Annual" under the header "Plan" is the annual plan.
-	if len(header) > 0 && len(strings.Fields(header[0])) == 1 && utf8.RuneCountInString(header[0]) > 2 && words(first) <= 3 &&
-		!strings.Contains(strings.ToLower(first), strings.ToLower(header[0])) && !genericHeader[strings.ToLower(header[0])] {
-		first += " " + strings.ToLower(header[0])
-	}
-	if len(parts) == 0 {
-		return first
-	}
-	return first + " — " + strings.Join(parts, "; ")
-}
-
-var genericHeader = toSet(`name item id no description details value key field column type nom nombre`)
 
 func startsUpper(s string) bool {
 	s = strings.TrimLeft(s, "¿¡«\"'“(")

@@ -90,7 +90,9 @@ func (b *builder) element(els []element, i int) int {
 		b.add(block{kind: kindCode, text: e.text})
 	case elTable:
 		for _, r := range e.rows {
-			b.add(block{kind: kindRow, text: rowText(e.header, r)})
+			if t := RowText(e.header, r); t != "" {
+				b.add(block{kind: kindRow, text: t})
+			}
 		}
 	}
 	return i
@@ -150,25 +152,44 @@ func (b *builder) add(bl block) {
 	b.d.blocks = append(b.d.blocks, bl)
 }
 
-// rowText is a table row as text: "Header: cell; Header: cell", or the
-// cells joined by " | " without a header.
-func rowText(header, cells []string) string {
+// RowText writes a table row as one fact, for answers and generated
+// documents alike: "Annual plan — Price: $780 per year; What you get:
+// Unlimited climbing". The first cell names the row ("Annual" under the
+// header "Plan" is the annual plan, unless the header is a generic word
+// such as "Name"); the others follow with their headers, or alone without
+// a header ("Day pass — $22; shoes extra"). "" for a row without text.
+func RowText(header, row []string) string {
 	var parts []string
-	for k, c := range cells {
+	first := ""
+	for i, c := range row {
 		if c == "" {
 			continue
 		}
-		if k < len(header) && header[k] != "" && k > 0 {
-			parts = append(parts, header[k]+": "+c)
+		if first == "" {
+			first = c
+			continue
+		}
+		if i < len(header) && header[i] != "" {
+			parts = append(parts, header[i]+": "+c)
 		} else {
 			parts = append(parts, c)
 		}
 	}
-	if len(header) == 0 {
-		return strings.Join(parts, " | ")
+	if first == "" {
+		return ""
 	}
-	return strings.Join(parts, "; ")
+	if len(header) > 0 && len(strings.Fields(header[0])) == 1 && utf8.RuneCountInString(header[0]) > 2 && len(strings.Fields(first)) <= 3 &&
+		!strings.Contains(strings.ToLower(first), strings.ToLower(header[0])) && !genericHeaders[strings.ToLower(header[0])] {
+		first += " " + strings.ToLower(header[0])
+	}
+	if len(parts) == 0 {
+		return first
+	}
+	return first + " — " + strings.Join(parts, "; ")
 }
+
+// genericHeaders name a first column without saying what its rows are.
+var genericHeaders = toSet(`name item id no description details value key field column type nom nombre`)
 
 // index builds the document's postings from its blocks.
 func (d *doc) index() {

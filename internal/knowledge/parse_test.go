@@ -40,7 +40,7 @@ func TestParseBlocks(t *testing.T) {
 		{"hard-wrapped markdown paragraph stays one", "We ship to all\ncountries of the EU within\nthree days.\n",
 			[]shape{{kindParagraph, "", "We ship to all countries of the EU within three days."}}},
 		{"table rows", "| Plan | Price |\n|---|---|\n| Basic | 5 EUR |\n| Pro | 9 EUR |\n",
-			[]shape{{kindRow, "", "Basic; Price: 5 EUR"}, {kindRow, "", "Pro; Price: 9 EUR"}}},
+			[]shape{{kindRow, "", "Basic plan — Price: 5 EUR"}, {kindRow, "", "Pro plan — Price: 9 EUR"}}},
 		{"html", `<nav>Home</nav><h2>Pets</h2><p>Small pets are <b>welcome</b>.</p><ol><li>Ask us.</li><li>Bring papers.</li></ol><script>x()</script><footer>©</footer>`,
 			[]shape{{kindParagraph, "Pets", "Small pets are welcome."}, {kindProcedure, "Pets", "1. Ask us.\n2. Bring papers."}}},
 		{"menus, breadcrumbs and cookie notices are furniture", `<div class="site-header"><ul><li><a href="/">Home</a></li><li><a href="/prices">Prices</a></li><li><a href="/contact">Contact us</a></li></ul></div>` +
