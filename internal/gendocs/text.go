@@ -181,6 +181,22 @@ func (b *partBuilder) add(kb knowledge.Block, heading string) {
 			put(step, st, b.lists)
 		}
 		b.lastList, b.lastTable = -1, false
+	case knowledge.BlockCode:
+		// a README's install command is the answer to "How do I install
+		// it?": a block of shell commands is a list under its lead-in;
+		// program code goes, with the lead-in that announced it
+		cmds := shellCommands(strings.Split(kb.Code, "\n"))
+		if cmds == nil {
+			return
+		}
+		b.lists++
+		if kb.Lead != "" {
+			put(para, kb.Lead, 0)
+		}
+		for _, c := range cmds {
+			put(bullet, c, b.lists)
+		}
+		b.lastList, b.lastTable = -1, false
 	default:
 		put(para, kb.Text, 0)
 		b.lastList, b.lastTable = -1, false

@@ -26,9 +26,10 @@ type Block struct {
 	Heading   []string // heading path, outermost first
 	Text      string   // the block's text (a procedure: its lead-in line, then "n. step" lines)
 	Sentences []string // paragraphs, items and answers: their sentences
-	Lead      string   // items and procedures: the sentence introducing the list ("You can pay with:"), or ""
+	Lead      string   // items, procedures and code: the sentence introducing them ("You can pay with:"), or ""
 	List      int      // items: the index of their list in the document; else -1
 	Steps     []string // procedures: the steps, in order
+	Code      string   // code: its lines, without the lead-in
 }
 
 // ParseBlocks parses one document into its blocks and returns them with the
@@ -41,6 +42,12 @@ func ParseBlocks(s Source) (lang string, blocks []Block) {
 		case kindItem:
 			out.List = int(b.group)
 			out.Lead = d.lists[b.group].lead
+		case kindCode:
+			out.Sentences, out.Code = nil, b.text
+			if len(b.sentences) > 0 {
+				out.Lead = b.sentences[0]
+				out.Code = strings.TrimPrefix(b.text, out.Lead+"\n")
+			}
 		case kindProcedure:
 			for i, line := range strings.Split(b.text, "\n") {
 				if _, step, ok := strings.Cut(line, ". "); ok && isNumber(line[:strings.Index(line, ". ")]) {

@@ -56,7 +56,7 @@ type block struct {
 	kind      blockKind
 	heading   []string // heading path, outermost first
 	text      string   // the block's text as the answer quotes it
-	sentences []string // text's sentences (paragraphs and answers)
+	sentences []string // text's sentences (paragraphs and answers); code: its lead-in, if any
 	group     int32    // kindItem: index of its list in doc.lists; else -1
 	length    float32  // number of terms, with the heading's
 	first     bool     // the first block under its heading

@@ -80,7 +80,7 @@ func (b *builder) element(els []element, i int) int {
 		}
 		if strings.HasSuffix(e.text, ":") && i+1 < len(els) && els[i+1].kind == elCode {
 			// "Install it with:" and its command are one answer
-			b.add(block{kind: kindCode, text: e.text + "\n" + els[i+1].text})
+			b.add(block{kind: kindCode, text: e.text + "\n" + els[i+1].text, sentences: []string{e.text}})
 			return i + 1
 		}
 		b.add(block{kind: kindParagraph, text: e.text, sentences: Sentences(e.text)})
