@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/geniehq/genie/internal/knowledge"
 )
 
 // corpus is the parsed sources with the purpose's ranking, shared by the
@@ -85,16 +87,6 @@ type unit struct {
 	item     bool // a list item or table row
 }
 
-// refStart are the first words of a sentence that refers back to the one
-// before it ("This fee …", "It …", "Or …"): such a sentence never starts
-// an answer or a section on its own.
-var refStart = map[string]map[string]bool{
-	langEN: toSet(`this these that those it its they their them such he she however also otherwise then or and but so both another either neither`),
-	langFR: toSet(`ce cet cette ces cela ceci ça il elle ils elles ensuite sinon ou et mais aussi toutefois cependant leur leurs`),
-	langDE: toSet(`dies diese dieser dieses diesen diesem er danach dann außerdem oder und aber deshalb dafür dazu davon damit dort`),
-	langES: toSet(`este esta estos estas esto ese esa eso ello también además o y pero entonces luego sin`),
-}
-
 // sameRef is a sentence about "the same" thing as the one before it ("The
 // same one month notice applies.", "La première est annulée …").
 var sameRef = regexp.MustCompile(`^(?i:the same|la même|le même|les mêmes|der gleiche|die gleiche|das gleiche|dieselben?|dasselbe|el mismo|la misma|los mismos|las mismas)\s|` +
@@ -106,9 +98,7 @@ func midRef(lang, s string) bool {
 	if sameRef.MatchString(s) {
 		return true
 	}
-	first, _, _ := strings.Cut(strings.TrimSpace(s), " ")
-	first = strings.ToLower(strings.Trim(first, ",.:;¿¡\"'«»"))
-	return refStart[lang][first] || refStart[langEN][first] && lang == langEN
+	return knowledge.RefersBack(lang, s)
 }
 
 // announces reports whether a sentence group only announces text that

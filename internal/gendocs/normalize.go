@@ -704,11 +704,4 @@ func startsUpper(s string) bool {
 
 // refersBack reports whether a line starts by referring to the one before
 // it ("This fee ...", "Cela ...", "Dies ..."), in any of the languages.
-func refersBack(line string) bool {
-	for lang := range refStart {
-		if midRef(lang, line) {
-			return true
-		}
-	}
-	return false
-}
+func refersBack(line string) bool { return sameRef.MatchString(line) || knowledge.RefersBack("", line) }

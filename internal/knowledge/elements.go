@@ -153,7 +153,7 @@ func lineElements(lines []string) []element {
 		}
 		if len(para) > 0 {
 			prev := para[len(para)-1]
-			if (endsSentence(prev) || (!startsLower(line) && shortTitle(prev))) && !remark(line) {
+			if (endsSentence(prev) || (!startsLower(line) && shortTitle(prev))) && !remark(line) && !(endsSentence(prev) && demonstrative(line)) {
 				flush()
 			}
 		}
@@ -564,4 +564,43 @@ func labelLine(line string) bool {
 		}
 	}
 	return letters >= 3
+}
+
+// refWords are the first words of a sentence that refers back to the one
+// before it ("This fee …", "Cette dégustation …", "It …", "Or …").
+var refWords = map[string]map[string]bool{
+	EN: toSet(`this these that those it its they their them such he she however also otherwise then or and but so both another either neither`),
+	FR: toSet(`ce cet cette ces cela ceci ça il elle ils elles ensuite sinon ou et mais aussi toutefois cependant leur leurs`),
+	DE: toSet(`dies diese dieser dieses diesen diesem er danach dann außerdem oder und aber deshalb dafür dazu davon damit dort`),
+	ES: toSet(`este esta estos estas esto ese esa eso ello también además o y pero entonces luego sin`),
+}
+
+// RefersBack says whether a sentence starts by referring to the one before
+// it, in the language ("" for any of the four): such a sentence goes with
+// the one before, in a paragraph and in an answer.
+func RefersBack(lang, s string) bool {
+	first, _, _ := strings.Cut(strings.TrimSpace(s), " ")
+	first = strings.ToLower(strings.Trim(first, ",.:;¿¡\"'«»"))
+	if lang != "" {
+		return refWords[lang][first]
+	}
+	for _, set := range refWords {
+		if set[first] {
+			return true
+		}
+	}
+	return false
+}
+
+// demonstratives open a sentence about the thing the one before named
+// ("Cette dégustation coûte 15 €", "This fee is not refunded"): in text
+// copied from a web page such a line goes on the paragraph before. (Other
+// words that refer back, "It", "Et", "Or", open questions and new points
+// too often to join on.)
+var demonstratives = toSet(`this these that those such ce cet cette ces cela ceci dies diese dieser dieses diesen diesem
+	este esta estos estas esto ese esa eso`)
+
+func demonstrative(line string) bool {
+	first, _, _ := strings.Cut(line, " ")
+	return !strings.HasSuffix(line, "?") && demonstratives[strings.ToLower(first)]
 }

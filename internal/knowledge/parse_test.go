@@ -99,6 +99,8 @@ tool init</code></pre>`, []shape{{kindParagraph, "Install", "Run this in a termi
 		{"a lettered part carried into an item ends the list", "Annulation :\n- Si A, rien.\n- En cas de départ, le prix reste acquis.\nb. Annulation par le propriétaire : elle est signalée.\n- Si B, tout.\n",
 			[]shape{{kindItem, "", "Si A, rien."}, {kindItem, "", "En cas de départ, le prix reste acquis."},
 				{kindParagraph, "", "Annulation par le propriétaire : elle est signalée."}, {kindItem, "", "Si B, tout."}}},
+		{"a sentence about the thing named before goes with it", "Une dégustation est possible 2 mois avant.\nCette dégustation coûte 15 €.\nEt si j'annule ?\nL'acompte est perdu.\n",
+			[]shape{{kindParagraph, "", "Une dégustation est possible 2 mois avant. Cette dégustation coûte 15 €."}, {kindQA, "Et si j'annule ?", "L'acompte est perdu."}}},
 		{"empty", "", nil},
 	}
 	for _, c := range cases {
