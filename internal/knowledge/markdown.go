@@ -36,6 +36,9 @@ func blockElements(n ast.Node, src []byte) []element {
 	case *ast.Paragraph, *ast.TextBlock:
 		return lineElements(strings.Split(inlineText(n, src), "\n"))
 	case *ast.List:
+		if linkItems(n) {
+			return nil // a menu or a table of contents: every item a link
+		}
 		el := element{kind: elList, ordered: n.IsOrdered()}
 		for it := n.FirstChild(); it != nil; it = it.NextSibling() {
 			if t := strings.TrimSpace(containerText(it, src)); t != "" {
@@ -164,4 +167,27 @@ func PlainInline(s string) string {
 		b.WriteString(strings.ReplaceAll(inlineText(n, src), "\n", " "))
 	}
 	return b.String()
+}
+
+// linkItems says whether every item of a list (two or more) is one link
+// and nothing else ("* [Setup](#setup)").
+func linkItems(list *ast.List) bool {
+	items := 0
+	for it := list.FirstChild(); it != nil; it = it.NextSibling() {
+		p := it.FirstChild()
+		if p == nil || p.NextSibling() != nil {
+			return false
+		}
+		if _, ok := p.(*ast.TextBlock); !ok {
+			if _, ok := p.(*ast.Paragraph); !ok {
+				return false
+			}
+		}
+		c := p.FirstChild()
+		if _, ok := c.(*ast.Link); !ok || c.NextSibling() != nil {
+			return false
+		}
+		items++
+	}
+	return items >= 2
 }

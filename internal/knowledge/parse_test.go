@@ -101,6 +101,8 @@ tool init</code></pre>`, []shape{{kindParagraph, "Install", "Run this in a termi
 				{kindParagraph, "", "Annulation par le propriétaire : elle est signalée."}, {kindItem, "", "Si B, tout."}}},
 		{"a sentence about the thing named before goes with it", "Une dégustation est possible 2 mois avant.\nCette dégustation coûte 15 €.\nEt si j'annule ?\nL'acompte est perdu.\n",
 			[]shape{{kindParagraph, "", "Une dégustation est possible 2 mois avant. Cette dégustation coûte 15 €."}, {kindQA, "Et si j'annule ?", "L'acompte est perdu."}}},
+		{"a Markdown list of links is a menu", "# Tool\n\n## Table of contents\n* [Setup](#setup)\n* [License](#license)\n\n## Setup\nRun the installer.\n",
+			[]shape{{kindParagraph, "Tool > Setup", "Run the installer."}}},
 		{"empty", "", nil},
 	}
 	for _, c := range cases {
