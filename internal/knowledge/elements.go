@@ -188,10 +188,58 @@ func faqLists(els []element) []element {
 			out = append(out, qa...)
 			continue
 		}
+		if secs := numberedSections(e); secs != nil {
+			out = append(out, secs...)
+			continue
+		}
 		out = append(out, splitLazy(e)...)
 	}
 	return out
 }
+
+// numberedSections reads an ordered list whose every item is a short
+// title with its text on the lines after it ("1. Tipos de Reservas" then a
+// paragraph, "2. Capacidad del Restaurante" then another) as the page's
+// numbered sections: a heading and its text each. A step that is a title
+// with an explanation ("1. Open Settings" then "You see your account.") is
+// told apart by its verb: nil when the list is no such sections.
+func numberedSections(e element) []element {
+	if !e.ordered || len(e.items) < 2 {
+		return nil
+	}
+	var out []element
+	for _, it := range e.items {
+		lines := strings.Split(it, "\n")
+		title := strings.TrimSpace(strings.TrimSuffix(clean(lines[0]), ":"))
+		rest := strings.Join(lines[1:], " ")
+		if len(lines) < 2 || title == "" || startsLower(title) || len(strings.Fields(title)) > 6 || !shortTitle(title) ||
+			instruction(title) || len(strings.Fields(rest)) < 8 || !endsSentence(lines[len(lines)-1]) {
+			return nil
+		}
+		out = append(out, element{kind: elHeading, level: levelLine, text: title})
+		out = append(out, lineElements(lines[1:])...)
+	}
+	return out
+}
+
+// instruction says whether a short line reads as an instruction: a
+// German "Klicken Sie", a French "Cliquez", or a first word that is a verb
+// of the instructions of web pages in the four languages ("Open", "Go",
+// "Abra", "Elija").
+func instruction(line string) bool {
+	ws := strings.Fields(strings.ToLower(line))
+	if len(ws) == 0 {
+		return false
+	}
+	return len(ws) > 1 && ws[1] == "sie" || strings.HasSuffix(ws[0], "ez") || instructionVerbs[fold(ws[0])]
+}
+
+// instructionVerbs are the verbs steps start with (imperative, folded).
+var instructionVerbs = toSet(`open click go select choose enter tap press sign log type add set download install create send fill
+	check confirm pay book call visit use make bring remove delete change update edit save find follow scroll wait
+	abre abra haz haga ve vaya elige elija pulsa pulse selecciona seleccione introduce introduzca escribe escriba descarga descargue
+	entra entre busca busque toca toque confirma confirme envia envie
+	offne offnen gehe geh wahle wahlen klicke tippe gib melde lade`)
 
 // splitLazy ends a list where Markdown's "lazy" lines carried on what
 // follows it: text copied from a web page has no blank line after a list,
@@ -210,7 +258,7 @@ func splitLazy(e element) []element {
 		for k := 1; k < len(lines); k++ {
 			next := lineText(clean(lines[k]))
 			marked := next != clean(lines[k]) // "b. Annulation par le propriétaire : …"
-			if !(endsSentence(lines[k-1]) || endsValue(lines[k-1]) || marked || last && !carriesOn(lines[k-1])) || startsLower(next) {
+			if !(endsSentence(lines[k-1]) || endsValue(lines[k-1]) || marked || last && !e.ordered && !carriesOn(lines[k-1])) || startsLower(next) {
 				continue
 			}
 			if !last && !marked && !hasTitle(lines[k:]) {

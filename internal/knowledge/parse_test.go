@@ -103,6 +103,11 @@ tool init</code></pre>`, []shape{{kindParagraph, "Install", "Run this in a termi
 			[]shape{{kindParagraph, "", "Une dégustation est possible 2 mois avant. Cette dégustation coûte 15 €."}, {kindQA, "Et si j'annule ?", "L'acompte est perdu."}}},
 		{"a Markdown list of links is a menu", "# Tool\n\n## Table of contents\n* [Setup](#setup)\n* [License](#license)\n\n## Setup\nRun the installer.\n",
 			[]shape{{kindParagraph, "Tool > Setup", "Run the installer."}}},
+		{"numbered sections are headings and their text", "1. Tipos de Reservas\nOfrecemos tres tipos de reserva según lo que necesite cada cliente.\n2. Capacidad del Restaurante\nEl restaurante admite como máximo 40 comensales al día.\n",
+			[]shape{{kindParagraph, "Tipos de Reservas", "Ofrecemos tres tipos de reserva según lo que necesite cada cliente."},
+				{kindParagraph, "Capacidad del Restaurante", "El restaurante admite como máximo 40 comensales al día."}}},
+		{"steps with explanations stay a procedure", "1. Open Settings\nThe settings page shows your account and your plan.\n2. Click Billing\nThe billing page lists your invoices and your card.\n",
+			[]shape{{kindProcedure, "", "1. Open Settings The settings page shows your account and your plan.\n2. Click Billing The billing page lists your invoices and your card."}}},
 		{"empty", "", nil},
 	}
 	for _, c := range cases {
