@@ -197,6 +197,21 @@ func faqLists(els []element) []element {
 	return out
 }
 
+// sectionItem returns the title of an item that is a section: a short
+// title, no instruction, with at least 8 words of text on its lines after
+// it, the last ending a sentence.
+func sectionItem(lines []string) (string, bool) {
+	if len(lines) < 2 {
+		return "", false
+	}
+	title := strings.TrimSpace(strings.TrimSuffix(clean(lines[0]), ":"))
+	rest := strings.Join(lines[1:], " ")
+	ok := title != "" && !startsLower(title) && len(strings.Fields(title)) <= 6 && shortTitle(title) && !instruction(title) &&
+		!strings.Contains(title, ":") && !endsValue(title) &&
+		len(strings.Fields(rest)) >= 8 && endsSentence(lines[len(lines)-1])
+	return title, ok
+}
+
 // numberedSections reads an ordered list whose every item is a short
 // title with its text on the lines after it ("1. Tipos de Reservas" then a
 // paragraph, "2. Capacidad del Restaurante" then another) as the page's
@@ -210,10 +225,8 @@ func numberedSections(e element) []element {
 	var out []element
 	for _, it := range e.items {
 		lines := strings.Split(it, "\n")
-		title := strings.TrimSpace(strings.TrimSuffix(clean(lines[0]), ":"))
-		rest := strings.Join(lines[1:], " ")
-		if len(lines) < 2 || title == "" || startsLower(title) || len(strings.Fields(title)) > 6 || !shortTitle(title) ||
-			instruction(title) || len(strings.Fields(rest)) < 8 || !endsSentence(lines[len(lines)-1]) {
+		title, ok := sectionItem(lines)
+		if !ok {
 			return nil
 		}
 		out = append(out, element{kind: elHeading, level: levelLine, text: title})
@@ -255,6 +268,20 @@ func splitLazy(e element) []element {
 	for i, it := range e.items {
 		lines := strings.Split(it, "\n")
 		last := i == len(e.items)-1
+		if title, ok := sectionItem(lines); ok && e.ordered {
+			// "5. MOBIL-HOMES, CHALETS ET TENTES AMÉNAGÉES :" over its
+			// paragraphs: a numbered section among numbered rules
+			var out []element
+			if i > 0 {
+				out = append(out, cleanItems(element{kind: elList, ordered: e.ordered, items: e.items[:i:i]}))
+			}
+			out = append(out, element{kind: elHeading, level: levelLine, text: title})
+			out = append(out, lineElements(lines[1:])...)
+			if !last {
+				out = append(out, splitLazy(element{kind: elList, ordered: e.ordered, items: e.items[i+1:]})...)
+			}
+			return out
+		}
 		for k := 1; k < len(lines); k++ {
 			next := lineText(clean(lines[k]))
 			marked := next != clean(lines[k]) // "b. Annulation par le propriétaire : …"

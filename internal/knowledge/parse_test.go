@@ -108,6 +108,13 @@ tool init</code></pre>`, []shape{{kindParagraph, "Install", "Run this in a termi
 				{kindParagraph, "Capacidad del Restaurante", "El restaurante admite como máximo 40 comensales al día."}}},
 		{"steps with explanations stay a procedure", "1. Open Settings\nThe settings page shows your account and your plan.\n2. Click Billing\nThe billing page lists your invoices and your card.\n",
 			[]shape{{kindProcedure, "", "1. Open Settings The settings page shows your account and your plan.\n2. Click Billing The billing page lists your invoices and your card."}}},
+		{"a numbered section among numbered rules", "1. Un seul chien est accepté par emplacement.\n2. Les mineurs sont accompagnés.\n3. MOBIL-HOMES ET CHALETS :\nLes réservations sont de 7 nuits minimum en juillet et août.\n4. ANNULATION :\nEn cas d'annulation l'acompte est conservé.\n",
+			[]shape{{kindProcedure, "", "1. Un seul chien est accepté par emplacement.\n2. Les mineurs sont accompagnés."},
+				{kindParagraph, "MOBIL-HOMES ET CHALETS", "Les réservations sont de 7 nuits minimum en juillet et août."},
+				{kindParagraph, "ANNULATION", "En cas d'annulation l'acompte est conservé."}}},
+		{"a price list's last item is no title", "Prices:\n- Cupcakes: $36 per dozen\n- Custom toppers: from $15\nPrices for wedding cakes start at $350.\nPayment\nWe accept cash, all major cards and bank transfer.\n",
+			[]shape{{kindItem, "", "Cupcakes: $36 per dozen"}, {kindItem, "", "Custom toppers: from $15"}, {kindParagraph, "", "Prices for wedding cakes start at $350."},
+				{kindParagraph, "Payment", "We accept cash, all major cards and bank transfer."}}},
 		{"empty", "", nil},
 	}
 	for _, c := range cases {
