@@ -117,6 +117,7 @@ func lineElements(lines []string) []element {
 		}
 		out = append(out, element{kind: elList, ordered: ordered, items: []string{text}})
 	}
+	prevLine := ""
 	for _, raw := range lines {
 		line := strings.TrimSpace(raw)
 		if line == "" {
@@ -124,6 +125,13 @@ func lineElements(lines []string) []element {
 			continue
 		}
 		line = lineText(clean(line))
+		if strings.HasSuffix(prevLine, "?") {
+			line = answerMark(line)
+		}
+		prevLine = line
+		if bareMarker(line) {
+			continue // "*", "1." alone: a list mark without its item
+		}
 		if labelLine(line) {
 			// "DEPOSIT:", "PICK UP/DELIVERY:" on a line of their own
 			// head what follows
@@ -552,11 +560,11 @@ func numberMark(m string) bool {
 
 // lineText is a line of text without the page's marks at its start: a
 // part's letter or number ("a. Check-in: from 4 pm", "(2) Monatliche
-// Zahlweise", "IV. Holds"), an answer's "A." or "A:" ("A: No, the fee is
-// not refundable."), a question's "Q." or "Q:", a footnote's "*"
+// Zahlweise", "IV. Holds"), a question's "Q." or "Q:", a footnote's "*"
 // ("*Bordetella must be given …"), and a "Note:" label ("NOTE: Reports are
 // removed after two months."). Step numbers ("1.", "2)") are no such
-// marks: they make list items.
+// marks: they make list items. An answer's "A." or "A:" goes only after a
+// question (answerMark): "A. Smith runs the shop" is a name.
 func lineText(line string) string {
 	if len(line) > 1 && line[0] == '*' && strings.Count(line, "*") == 1 {
 		if r, _ := utf8.DecodeRuneInString(line[1:]); unicode.IsLetter(r) {
@@ -570,8 +578,8 @@ func lineText(line string) string {
 		return line
 	}
 	switch {
-	case romanMark(mark) || letterMark(mark) || partMark(mark),
-		mark == "Q." || mark == "Q:" || mark == "A:":
+	case romanMark(mark) || letterMark(mark) && mark[0] >= 'a' || partMark(mark),
+		(mark == "Q." || mark == "Q:") && strings.HasSuffix(rest, "?"):
 		return rest
 	case noteLabels[strings.ToLower(strings.TrimSuffix(mark, ":"))] && strings.HasSuffix(mark, ":"):
 		return rest
@@ -678,4 +686,39 @@ var demonstratives = toSet(`this these that those such ce cet cette ces cela cec
 func demonstrative(line string) bool {
 	first, _, _ := strings.Cut(line, " ")
 	return !strings.HasSuffix(line, "?") && demonstratives[strings.ToLower(first)]
+}
+
+// bareMarker says whether a line is only a list mark ("*", "•", "1.",
+// "Step 3:"): joined to the next line it would make an item of it.
+func bareMarker(line string) bool {
+	if t, ok := bulletItem(line + " x"); ok && t == "x" {
+		return true
+	}
+	t, ok := stepItem(line + " x")
+	return ok && t == "x"
+}
+
+// answerMark is a line without an answer's "A." or "A:" mark, when it has
+// one ("A: No, the fee is not refundable."): the caller knows that the
+// line before it is a question.
+func answerMark(line string) string {
+	for _, m := range []string{"A. ", "A: "} {
+		if rest, ok := strings.CutPrefix(line, m); ok && strings.TrimSpace(rest) != "" {
+			return strings.TrimSpace(rest)
+		}
+	}
+	return line
+}
+
+// answerMarks takes the "A." or "A:" mark off a paragraph that answers the
+// question just above it ("## Q. Who can export?", then "A. Only the
+// account owner.").
+func answerMarks(els []element) []element {
+	for i := 1; i < len(els); i++ {
+		prev := els[i-1]
+		if els[i].kind == elParagraph && (prev.kind == elHeading || prev.kind == elParagraph) && strings.HasSuffix(prev.text, "?") {
+			els[i].text = answerMark(els[i].text)
+		}
+	}
+	return els
 }

@@ -122,7 +122,7 @@ func inlineText(n ast.Node, src []byte) string {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 			switch c := c.(type) {
 			case *ast.Text:
-				b.Write(c.Value(src))
+				b.Write(util.UnescapePunctuations(c.Value(src)))
 				if c.SoftLineBreak() || c.HardLineBreak() {
 					b.WriteByte('\n')
 				}
@@ -130,6 +130,15 @@ func inlineText(n ast.Node, src []byte) string {
 				b.Write(c.Value)
 			case *ast.AutoLink:
 				b.Write(c.Label(src))
+			case *ast.CodeSpan:
+				// a code span's line breaks are spaces (CommonMark)
+				var code strings.Builder
+				for t := c.FirstChild(); t != nil; t = t.NextSibling() {
+					if seg, ok := t.(*ast.Text); ok {
+						code.Write(seg.Value(src))
+					}
+				}
+				b.WriteString(strings.ReplaceAll(code.String(), "\n", " "))
 			case *ast.Image, *ast.RawHTML:
 			default:
 				walk(c)

@@ -31,7 +31,7 @@ func parse(s Source) *doc {
 	} else {
 		els = markdownElements([]byte(content))
 	}
-	els = cleanHeadings(promoteHeadings(numberedTitles(joinSteps(dropChrome(dropTOC(faqLists(els)))))))
+	els = answerMarks(cleanHeadings(promoteHeadings(numberedTitles(joinSteps(dropChrome(dropTOC(faqLists(els))))))))
 	d := &doc{id: s.ID, name: s.Name, version: s.Version, postings: map[string][]posting{}}
 	var all strings.Builder
 	for _, e := range els {

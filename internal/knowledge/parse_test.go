@@ -115,6 +115,8 @@ tool init</code></pre>`, []shape{{kindParagraph, "Install", "Run this in a termi
 		{"a price list's last item is no title", "Prices:\n- Cupcakes: $36 per dozen\n- Custom toppers: from $15\nPrices for wedding cakes start at $350.\nPayment\nWe accept cash, all major cards and bank transfer.\n",
 			[]shape{{kindItem, "", "Cupcakes: $36 per dozen"}, {kindItem, "", "Custom toppers: from $15"}, {kindParagraph, "", "Prices for wedding cakes start at $350."},
 				{kindParagraph, "Payment", "We accept cash, all major cards and bank transfer."}}},
+		{"an initial is no answer mark", "A. Smith runs the shop.\nOpen daily.\n", []shape{{kindParagraph, "", "A. Smith runs the shop."}, {kindParagraph, "", "Open daily."}}},
+		{"an answer mark under a question heading", "## Q. Who can export?\n\nA. Only the account owner.\n", []shape{{kindQA, "Who can export?", "Only the account owner."}}},
 		{"empty", "", nil},
 	}
 	for _, c := range cases {

@@ -1,0 +1,84 @@
+package knowledge
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestMarkdown(t *testing.T) {
+	cases := []struct{ name, in, want string }{
+		{"web page with single newlines", "Home / Policies\n2 min. read\nShare\nDeposits\nA deposit is required. This deposit is kept.\nRush Orders\nRush orders cost $25.\nWas this article helpful?\nYes No",
+			"# Deposits\n\nA deposit is required. This deposit is kept.\n\n# Rush Orders\n\nRush orders cost $25."},
+		{"roman numerals and emphasis", "I. Loan Periods\nBooks are lent for **21 days** and *DVDs* for 7.",
+			"# Loan Periods\n\nBooks are lent for 21 days and DVDs for 7."},
+		{"html fragment", "<!-- wp:paragraph --><h2>Roles &amp; permissions</h2><p>There are three&nbsp;roles.</p><ol><li>Open <strong>Team</strong>.</li><li>Click Invite.</li></ol><button>Yes</button>",
+			"# Roles & permissions\n\nThere are three roles.\n\n1. Open Team.\n2. Click Invite."},
+		{"code and a table", "## Install\n\nInstall it with pip:\n\n```bash\npip install x\n```\n\n| Plan | Price |\n|---|---|\n| Annual | $780 |\n",
+			"# Install\n\nInstall it with pip:\n\n```\npip install x\n```\n\n- Annual plan — Price: $780"},
+		{"lead-in keeps its list", "Fees\nOur fees are:\n- Late: $35\n- No-show: $50\nThese are billed to you.",
+			"# Fees\n\nOur fees are:\n- Late: $35\n- No-show: $50\n\nThese are billed to you."},
+		{"table of contents", "Table of contents\nParking\nPets\nParking\nIt costs $28.\nPets\nDogs are welcome.",
+			"# Parking\n\nIt costs $28.\n\n# Pets\n\nDogs are welcome."},
+		{"french chrome", "Accueil > Infos\nHoraires\nNous ouvrons à 9h.\nCet article vous a-t-il été utile ?\nPartager", "# Horaires\n\nNous ouvrons à 9h."},
+		{"nested headings and a question", "# Help\n\n## Returns\n\n### How long do I have?\n\n30 days.\n\n## Shipping\n\nTwo days.",
+			"# Help\n\n## Returns\n\n### How long do I have?\n\n30 days.\n\n## Shipping\n\nTwo days."},
+		{"text that looks like syntax stays text", "<h1>Notes</h1><ul><li>1. Januar: closed</li><li>use *args and &lt;b&gt; as typed</li></ul><p># not a heading</p>",
+			"# Notes\n\n- 1\\. Januar: closed\n- use \\*args and \\<b> as typed\n\n\\# not a heading"},
+		{"badges and links", "[![Build](https://x/b.svg)](https://ci) See [the docs](https://d) for more.", "See the docs for more."},
+		{"empty", "<p></p>", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := Markdown(Source{Content: c.in})
+			if got != c.want {
+				t.Fatalf("Markdown:\n%s\nwant:\n%s", got, c.want)
+			}
+			if again := Markdown(Source{Content: got}); again != got {
+				t.Errorf("read again:\n%s\nthen:\n%s", got, again)
+			}
+		})
+	}
+}
+
+// TestMarkdownReadsAgain: on every document of the evaluations, the
+// Markdown form read again gives itself back.
+func TestMarkdownReadsAgain(t *testing.T) {
+	files, _ := filepath.Glob("testdata/eval/*/*/*.*")
+	more, _ := filepath.Glob("../gendocs/testdata/*/*.txt")
+	files = append(files, more...)
+	if len(files) < 100 {
+		t.Fatalf("only %d documents", len(files))
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "questions.txt") || strings.HasSuffix(f, "README.md") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		md := Markdown(Source{Content: string(b)})
+		if again := Markdown(Source{Content: md}); again != md {
+			t.Errorf("%s: read again differs", f)
+		}
+	}
+}
+
+func FuzzMarkdown(f *testing.F) {
+	for _, s := range []string{"# A\n\ntext", "<h2>x</h2><p>y</p>", "| a | b |\n|---|---|\n| 1 | 2 |", "```\ncode\n```", "I. Title\nText.",
+		"Table of contents\nA\nA\nbody.", "**bold** *em* `code` [l](u) ![i](u)", "<!-- c", "- a\n  b\n1. c", "1. x\n\n2. y", "Q. Why?\nA. Because."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		md := Markdown(Source{Content: s})
+		if !utf8.ValidString(md) {
+			t.Fatalf("invalid UTF-8: %q", md)
+		}
+		if again := Markdown(Source{Content: md}); again != md {
+			t.Fatalf("read again:\n%q\nthen:\n%q", md, again)
+		}
+	})
+}
