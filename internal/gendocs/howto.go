@@ -136,7 +136,7 @@ func (c *corpus) stepLists() []stepList {
 			// alternatives, not steps). Longer than MaxSteps: never cut.
 			procedure := b.kind == step && imperative*2 >= len(items) ||
 				b.kind != step && imperative*3 >= 2*len(items) && distinctStarts(items) >= len(items)-1
-			if len(items) >= MinSteps && len(items) <= MaxSteps && procedure {
+			if len(items) >= MinSteps && len(items) <= MaxSteps && procedure && !repeatsStep(items) {
 				text := strings.Join(items, " ")
 				out = append(out, stepList{unit: unit{doc: c.docOf[pi], pos: pi, part: pi, score: c.passageScore(pi, text)},
 					steps: items, lead: p.blocks[:i], after: p.blocks[j:]})
@@ -145,6 +145,27 @@ func (c *corpus) stepLists() []stepList {
 		}
 	}
 	return out
+}
+
+// repeatsStep says whether a step only says again what a step before it
+// says (a page pasted twice into one list): the document's sentence
+// dedupe would empty it, leaving a procedure with a step missing.
+func repeatsStep(items []string) bool {
+	seen := map[string]bool{}
+	for _, it := range items {
+		ss := sentences(it)
+		repeated := len(ss) > 0
+		for _, s := range ss {
+			repeated = repeated && seen[strings.ToLower(s)]
+		}
+		if repeated {
+			return true
+		}
+		for _, s := range ss {
+			seen[strings.ToLower(s)] = true
+		}
+	}
+	return false
 }
 
 // bestSteps prefers the list that best matches the purpose, then the

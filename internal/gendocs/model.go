@@ -83,10 +83,6 @@ type Result struct {
 type Source struct {
 	Name    string
 	Content string
-	// canonical: Content is normalizeText's output already (set by
-	// normalizeSources), so the embedded generator does not normalise it
-	// again
-	canonical bool
 }
 
 // Request is what a generator works from: the checked, combined sources.
@@ -94,7 +90,7 @@ type Request struct {
 	Template  Template
 	Purpose   string   // may be empty: cover the most broadly useful content
 	GenieName string   // never empty (DefaultGenieName when not given)
-	Sources   []Source // normalised (normalizeText)
+	Sources   []Source // in the knowledge model's Markdown form (knowledge.Markdown)
 	Lang      string   // the sources' language (en, fr, de, es); "" means detect
 }
 

@@ -3,6 +3,8 @@ package gendocs
 import (
 	"strings"
 	"testing"
+
+	"github.com/geniehq/genie/internal/knowledge"
 )
 
 func TestRuleQuestion(t *testing.T) {
@@ -196,8 +198,8 @@ func TestStepsAndAnnouncements(t *testing.T) {
 		!announces("Thank you for choosing our restaurant for your group.") || announces("Merci de nous signaler vos allergies.") {
 		t.Error("announces")
 	}
-	got := normalizeText("1. Puntualidad y respeto por el tiempo:\n- Te damos una tolerancia de 15 minutos.\n2. Reprogramación de citas:\n- Puedes reprogramar tu cita.")
-	if want := "## Puntualidad y respeto por el tiempo\n- Te damos una tolerancia de 15 minutos.\n\n## Reprogramación de citas\n- Puedes reprogramar tu cita."; got != want {
+	got := markdown("1. Puntualidad y respeto por el tiempo:\n- Te damos una tolerancia de 15 minutos.\n2. Reprogramación de citas:\n- Puedes reprogramar tu cita.")
+	if want := "# Puntualidad y respeto por el tiempo\n\n- Te damos una tolerancia de 15 minutos.\n\n# Reprogramación de citas\n\n- Puedes reprogramar tu cita."; got != want {
 		t.Errorf("numbered titles: %q", got)
 	}
 }
@@ -332,14 +334,14 @@ func TestRoundFourRules(t *testing.T) {
 // sentence under a question heading asks no echo; a procedure is quoted
 // whole or not at all.
 func TestPageFAQMarks(t *testing.T) {
-	got := normalizeText("Q. Who can export?\nA. Only the account owner.\nQ. Are files included?\nA. Yes.\nQ. Can I still download it?\nA. Yes. It stays on the Account screen.\n0 comments\nPlease sign in to leave a comment.")
+	got := markdown("Q. Who can export?\nA. Only the account owner.\nQ. Are files included?\nA. Yes.\nQ. Can I still download it?\nA. Yes. It stays on the Account screen.\n0 comments\nPlease sign in to leave a comment.")
 	if strings.Contains(got, "Q.") || strings.Contains(got, "A.") || strings.Contains(got, "comment") {
 		t.Errorf("normalised %q", got)
 	}
-	if got := normalizeText("NOTE: Generated reports are removed after two months.\nNote: see below\nBring a towel."); !strings.HasPrefix(got, "Generated reports are removed after two months.") || !strings.Contains(got, "Note: see below") {
+	if got := markdown("NOTE: Generated reports are removed after two months.\nNote: see below\nBring a towel."); !strings.HasPrefix(got, "Generated reports are removed after two months.") || !strings.Contains(got, "Note: see below") {
 		t.Errorf("note label: %q", got)
 	}
-	if got := normalizeText("A. Smith runs the shop.\nOpen daily."); !strings.Contains(got, "A. Smith") {
+	if got := markdown("A. Smith runs the shop.\nOpen daily."); !strings.Contains(got, "A. Smith") {
 		t.Errorf("an initial without questions was taken for a marker: %q", got)
 	}
 	c := &corpus{lang: langEN, used: map[string]bool{}}
@@ -356,9 +358,9 @@ func TestPageFAQMarks(t *testing.T) {
 // roundFiveText are pasted pages and their canonical form: part marks
 // go, numbered part titles over prose are headings, steps stay steps.
 var roundFiveText = [][2]string{
-	{"(2) Monatliche Zahlweise\nDie Kursgebühr wird monatlich im Voraus überwiesen.", "## Monatliche Zahlweise\n\nDie Kursgebühr wird monatlich im Voraus überwiesen."},
+	{"(2) Monatliche Zahlweise\nDie Kursgebühr wird monatlich im Voraus überwiesen.", "# Monatliche Zahlweise\n\nDie Kursgebühr wird monatlich im Voraus überwiesen."},
 	{"a. Annulation par le client : toute annulation doit être confirmée par email.", "Annulation par le client : toute annulation doit être confirmée par email."},
-	{"1. Tipos de Reservas\nOfrecemos tres tipos de reserva según lo que necesite cada cliente.\n2. Pagos\nEl pago se hace al reservar con tarjeta de crédito o débito.", "## Tipos de Reservas\n\nOfrecemos tres tipos de reserva según lo que necesite cada cliente.\n\n## Pagos\n\nEl pago se hace al reservar con tarjeta de crédito o débito."},
+	{"1. Tipos de Reservas\nOfrecemos tres tipos de reserva según lo que necesite cada cliente.\n2. Pagos\nEl pago se hace al reservar con tarjeta de crédito o débito.", "# Tipos de Reservas\n\nOfrecemos tres tipos de reserva según lo que necesite cada cliente.\n\n# Pagos\n\nEl pago se hace al reservar con tarjeta de crédito o débito."},
 	{"1. Open Settings\nThe settings page lists every option you can change here.", "1. Open Settings\n\nThe settings page lists every option you can change here."},
 	{"1. Gehe zu Einstellungen\nDort siehst du alle Optionen, die du jederzeit ändern kannst.", "1. Gehe zu Einstellungen\n\nDort siehst du alle Optionen, die du jederzeit ändern kannst."},
 }
@@ -368,11 +370,11 @@ var roundFiveText = [][2]string{
 // German reflexives, Spanish requests and possessives.
 func TestRoundFiveRules(t *testing.T) {
 	for _, c := range roundFiveText {
-		got := normalizeText(c[0])
+		got := markdown(c[0])
 		if got != c[1] {
-			t.Errorf("normalizeText(%q) =\n%s\nwant\n%s", c[0], got, c[1])
+			t.Errorf("markdown(%q) =\n%s\nwant\n%s", c[0], got, c[1])
 		}
-		if again := normalizeText(got); again != got {
+		if again := markdown(got); again != got {
 			t.Errorf("not a fixed point: %q", got)
 		}
 	}
@@ -476,8 +478,8 @@ func TestRoundFiveRulePages(t *testing.T) {
 			t.Errorf("itemQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
 		}
 	}
-	if !isChrome("gebuchte Termine / Terminverhinderung / Terminverschiebung / Nichterscheinen") || isChrome("either / or") ||
-		isChrome("Open daily / closed on holidays / by appointment") {
+	if !knowledge.IsChrome("gebuchte Termine / Terminverhinderung / Terminverschiebung / Nichterscheinen") || knowledge.IsChrome("either / or") ||
+		knowledge.IsChrome("Open daily / closed on holidays / by appointment") {
 		t.Error("isChrome: a line of the page's keywords")
 	}
 	q := "Do you text me a courtesy reminder one business day before my booking with its date and time?"
@@ -485,3 +487,7 @@ func TestRoundFiveRulePages(t *testing.T) {
 		t.Errorf("shortQuestion cut after a duration: %q", got)
 	}
 }
+
+// markdown is a pasted text in the knowledge model's Markdown form, the
+// form every generator is given.
+func markdown(s string) string { return knowledge.Markdown(knowledge.Source{Content: s}) }

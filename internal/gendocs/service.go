@@ -7,6 +7,7 @@ import (
 
 	"github.com/geniehq/genie/internal/auth"
 	"github.com/geniehq/genie/internal/genies"
+	"github.com/geniehq/genie/internal/knowledge"
 	"github.com/geniehq/genie/internal/platform/apperr"
 	"github.com/geniehq/genie/internal/platform/db"
 	"github.com/geniehq/genie/internal/platform/requestid"
@@ -113,13 +114,14 @@ func (s *Service) log() *slog.Logger {
 	return s.Log
 }
 
-// normalizeSources brings every source to the canonical form
-// (normalizeText), the same for every generator. A source left without
-// readable content (only markup or page chrome) is skipped by name.
+// normalizeSources writes every source in the knowledge model's Markdown
+// form (knowledge.Markdown: the reading answers use too), the same for
+// every generator. A source left without readable content (only markup or
+// page chrome) is skipped by name.
 func normalizeSources(sources []Source, skipped []string) ([]Source, []string, error) {
 	out := sources[:0:0]
 	for _, s := range sources {
-		s.Content, s.canonical = normalizeText(s.Content), true
+		s.Content = knowledge.Markdown(knowledge.Source{Name: s.Name, Content: s.Content})
 		if !readable(s.Content) {
 			skipped = append(skipped, s.Name)
 			continue

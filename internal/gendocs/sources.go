@@ -108,10 +108,6 @@ func fit(sources []Source, limit int) ([]Source, bool) {
 		out[i] = s
 		if lens[i] > capLen {
 			out[i].Content = cutAt(s.Content, capLen)
-			// canonical text cut at a line break is still canonical (a
-			// line is a heading, paragraph or list item); cut inside a
-			// line, it is normalised again by the generator
-			out[i].canonical = s.canonical && strings.HasPrefix(strings.TrimLeft(s.Content[len(out[i].Content):], " \t"), "\n")
 		}
 	}
 	return out, true

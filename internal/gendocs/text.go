@@ -46,13 +46,11 @@ var (
 // question and its answer); paragraphs and answers are para blocks, the
 // items of a list and the rows of a table bullet blocks sharing a list
 // number, and a procedure is its lead-in (a para block) and its steps,
-// whole and in order. The content is normalised first (normalizeText) unless it is already.
+// whole and in order. The content may be as pasted (Markdown, HTML, text
+// copied from a web page) or already in the model's Markdown form: both
+// read the same.
 func parse(src Source) []part {
-	content := src.Content
-	if !src.canonical {
-		content = normalizeText(content)
-	}
-	_, kbs := knowledge.ParseBlocks(knowledge.Source{Name: src.Name, Content: content})
+	_, kbs := knowledge.ParseBlocks(knowledge.Source{Name: src.Name, Content: src.Content})
 	kbs = mergeProcedures(kbs)
 	b := &partBuilder{name: readableName(src.Name), lastList: -1}
 	for i, kb := range kbs {
@@ -403,7 +401,7 @@ func titleLike(s string) bool {
 
 // clean turns markdown inline markup into plain text on one line.
 func clean(s string) string {
-	return inlineClean(s)
+	return strings.Join(strings.Fields(knowledge.PlainInline(s)), " ")
 }
 
 // sentences splits a paragraph into sentences at the knowledge model's

@@ -293,7 +293,7 @@ func splitLazy(e element) []element {
 		for k := 1; k < len(lines); k++ {
 			next := lineText(clean(lines[k]))
 			marked := next != clean(lines[k]) // "b. Annulation par le propriétaire : …"
-			if !(endsSentence(lines[k-1]) || endsValue(lines[k-1]) || marked || last && !e.ordered && !carriesOn(lines[k-1])) || startsLower(next) {
+			if !(endsSentence(lines[k-1]) || endsValue(lines[k-1]) || marked || last && !carriesOn(lines[k-1])) || startsLower(next) {
 				continue
 			}
 			if !last && !marked && !hasTitle(lines[k:]) {
@@ -616,7 +616,7 @@ func numberedTitles(els []element) []element {
 			continue
 		}
 		t := strings.TrimSpace(strings.TrimSuffix(e.items[0], ":"))
-		if t == "" || startsLower(t) || len(strings.Fields(t)) > 8 || strings.ContainsAny(t, ".;!?") || strings.Contains(t, ", ") {
+		if t == "" || startsLower(t) || len(strings.Fields(t)) > 8 || strings.ContainsAny(t, ".;!?") || strings.Contains(t, ", ") || instruction(t) {
 			continue
 		}
 		els[i] = element{kind: elHeading, level: levelLine, text: t}

@@ -65,6 +65,7 @@ func htmlElements(s string) []element {
 type htmlWalker struct {
 	out []element
 	buf strings.Builder
+	inP int // depth inside <p>: its line breaks are spaces
 }
 
 // flush ends the paragraph being collected.
@@ -84,7 +85,14 @@ func (w *htmlWalker) walk(n *html.Node) {
 func (w *htmlWalker) node(n *html.Node) {
 	switch n.Type {
 	case html.TextNode:
-		w.buf.WriteString(strings.ReplaceAll(n.Data, "\n", " "))
+		// in a paragraph a line break is a space; text outside any (a
+		// page pasted as text with a few tags in it) keeps its lines,
+		// which lineElements reads as web text
+		if w.inP > 0 {
+			w.buf.WriteString(strings.ReplaceAll(n.Data, "\n", " "))
+		} else {
+			w.buf.WriteString(n.Data)
+		}
 		return
 	case html.ElementNode:
 	case html.DocumentNode:
@@ -131,6 +139,10 @@ func (w *htmlWalker) node(n *html.Node) {
 		}
 	case blockAtoms[a] || a == atom.Dd || a == atom.Dl || a == atom.Li:
 		w.flush()
+		if a == atom.P {
+			w.inP++
+			defer func() { w.inP-- }()
+		}
 		w.walk(n)
 		w.flush()
 	default: // inline

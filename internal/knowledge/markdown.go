@@ -103,7 +103,9 @@ func containerText(n ast.Node, src []byte) string {
 	var parts []string
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c.(type) {
-		case *ast.Paragraph, *ast.TextBlock, *ast.Heading:
+		case *ast.Paragraph, *ast.TextBlock:
+			parts = append(parts, joinIndented(c, inlineText(c, src), src))
+		case *ast.Heading:
 			parts = append(parts, inlineText(c, src))
 		case *ast.FencedCodeBlock, *ast.CodeBlock:
 		default:
@@ -111,6 +113,35 @@ func containerText(n ast.Node, src []byte) string {
 		}
 	}
 	return strings.Join(parts, "\n")
+}
+
+// joinIndented joins to the line before it each line of a list item's
+// paragraph that is indented in the source: a continuation the writer
+// meant ("2) Choose a time." then "   It is quick."). Lines that are not
+// ("lazy" lines) stay apart, for splitLazy to judge: text copied from a
+// web page puts the text after a list there.
+func joinIndented(p ast.Node, text string, src []byte) string {
+	lines := p.Lines()
+	if lines.Len() < 2 || strings.Count(text, "\n") != lines.Len()-1 {
+		return text
+	}
+	parts := strings.Split(text, "\n")
+	var b strings.Builder
+	b.WriteString(parts[0])
+	for k := 1; k < len(parts); k++ {
+		start := lines.At(k).Start
+		ls := start
+		for ls > 0 && src[ls-1] != '\n' {
+			ls--
+		}
+		if start > ls && strings.TrimLeft(string(src[ls:start]), " \t") == "" {
+			b.WriteString(" ")
+		} else {
+			b.WriteString("\n")
+		}
+		b.WriteString(parts[k])
+	}
+	return b.String()
 }
 
 // inlineText is the text of n's inline children without marks; line breaks

@@ -106,8 +106,8 @@ tool init</code></pre>`, []shape{{kindParagraph, "Install", "Run this in a termi
 		{"numbered sections are headings and their text", "1. Tipos de Reservas\nOfrecemos tres tipos de reserva según lo que necesite cada cliente.\n2. Capacidad del Restaurante\nEl restaurante admite como máximo 40 comensales al día.\n",
 			[]shape{{kindParagraph, "Tipos de Reservas", "Ofrecemos tres tipos de reserva según lo que necesite cada cliente."},
 				{kindParagraph, "Capacidad del Restaurante", "El restaurante admite como máximo 40 comensales al día."}}},
-		{"steps with explanations stay a procedure", "1. Open Settings\nThe settings page shows your account and your plan.\n2. Click Billing\nThe billing page lists your invoices and your card.\n",
-			[]shape{{kindProcedure, "", "1. Open Settings The settings page shows your account and your plan.\n2. Click Billing The billing page lists your invoices and your card."}}},
+		{"steps with explanations stay a procedure", "1. Open Settings\nThe settings page shows your account and your plan.\n2. Click Billing.\n   The billing page lists your invoices and your card.\n",
+			[]shape{{kindProcedure, "", "1. Open Settings The settings page shows your account and your plan.\n2. Click Billing. The billing page lists your invoices and your card."}}},
 		{"a numbered section among numbered rules", "1. Un seul chien est accepté par emplacement.\n2. Les mineurs sont accompagnés.\n3. MOBIL-HOMES ET CHALETS :\nLes réservations sont de 7 nuits minimum en juillet et août.\n4. ANNULATION :\nEn cas d'annulation l'acompte est conservé.\n",
 			[]shape{{kindProcedure, "", "1. Un seul chien est accepté par emplacement.\n2. Les mineurs sont accompagnés."},
 				{kindParagraph, "MOBIL-HOMES ET CHALETS", "Les réservations sont de 7 nuits minimum en juillet et août."},
@@ -117,6 +117,9 @@ tool init</code></pre>`, []shape{{kindParagraph, "Install", "Run this in a termi
 				{kindParagraph, "Payment", "We accept cash, all major cards and bank transfer."}}},
 		{"an initial is no answer mark", "A. Smith runs the shop.\nOpen daily.\n", []shape{{kindParagraph, "", "A. Smith runs the shop."}, {kindParagraph, "", "Open daily."}}},
 		{"an answer mark under a question heading", "## Q. Who can export?\n\nA. Only the account owner.\n", []shape{{kindQA, "Who can export?", "Only the account owner."}}},
+		{"text with a few tags keeps its lines", "Share\nRoom 1\nRoom 1 seats 8 guests. You can book it online.\n<p>The price includes\n<strong>coffee</strong>.</p>\n<div>1. Open the page.\n2. Choose the room.\n3. Pay by card.</div>\n",
+			[]shape{{kindParagraph, "Room 1", "Room 1 seats 8 guests. You can book it online."}, {kindParagraph, "Room 1", "The price includes coffee."},
+				{kindProcedure, "Room 1", "1. Open the page.\n2. Choose the room.\n3. Pay by card."}}},
 		{"empty", "", nil},
 	}
 	for _, c := range cases {
