@@ -15,85 +15,115 @@ import (
 // Reading the result again gives the same blocks (FuzzMarkdown).
 func Markdown(s Source) string {
 	d := parse(s)
-	var b strings.Builder
-	var path []string
-	lastList := int32(-1)
-	sep := func() {
-		if b.Len() > 0 {
-			b.WriteString("\n\n")
+	r := &renderer{d: d, lastList: -1}
+	for i := range d.blocks {
+		r.block(&d.blocks[i])
+	}
+	return r.b.String()
+}
+
+// renderer writes a parsed document in its Markdown form.
+type renderer struct {
+	d        *doc
+	b        strings.Builder
+	path     []string // the heading path written last
+	lastList int32    // the list being written (an item's group, rowList), or -1
+}
+
+// sep ends the block written last with a blank line.
+func (r *renderer) sep() {
+	if r.b.Len() > 0 {
+		r.b.WriteString("\n\n")
+	}
+}
+
+func (r *renderer) block(bl *block) {
+	r.headings(bl.heading)
+	switch bl.kind {
+	case kindItem:
+		if bl.group != r.lastList {
+			r.sep()
+			if lead := r.d.lists[bl.group].lead; lead != "" {
+				r.b.WriteString(plainLine(lead) + "\n")
+			}
+			r.lastList = bl.group
+		} else {
+			r.b.WriteString("\n")
+		}
+		r.b.WriteString("- " + plainLine(bl.text))
+		return
+	case kindRow:
+		if r.lastList == rowList || strings.HasSuffix(r.b.String(), ":") {
+			// the next row, or the first under the sentence that
+			// announces the table ("These options are supported:"),
+			// which reads as the rows' lead-in
+			r.b.WriteString("\n")
+		} else {
+			r.sep()
+		}
+		r.b.WriteString("- " + plainLine(bl.text))
+		r.lastList = rowList
+		return
+	case kindProcedure:
+		r.sep()
+		r.procedure(bl.text)
+	case kindCode:
+		r.sep()
+		r.code(bl)
+	default:
+		r.sep()
+		r.b.WriteString(plainLine(bl.text))
+	}
+	r.lastList = -1
+}
+
+// headings writes the headings of path that differ from those written
+// last, "#" by depth.
+func (r *renderer) headings(path []string) {
+	same := 0
+	for same < len(r.path) && same < len(path) && r.path[same] == path[same] {
+		same++
+	}
+	if same == len(path) && same == len(r.path) {
+		return
+	}
+	for k := same; k < len(path); k++ {
+		r.sep()
+		r.b.WriteString(strings.Repeat("#", min(k+1, 6)) + " " + plainLine(path[k]))
+	}
+	r.path, r.lastList = path, -1
+}
+
+// procedure writes a procedure's lead-in and its steps, numbered.
+func (r *renderer) procedure(text string) {
+	n := 0
+	for i, line := range strings.Split(text, "\n") {
+		num, step, ok := strings.Cut(line, ". ")
+		if i > 0 {
+			r.b.WriteString("\n")
+		}
+		if ok && isDigits(num) {
+			n++
+			r.b.WriteString(itoa(n) + ". " + plainLine(step))
+		} else {
+			r.b.WriteString(plainLine(line))
 		}
 	}
-	for _, bl := range d.blocks {
-		same := 0
-		for same < len(path) && same < len(bl.heading) && path[same] == bl.heading[same] {
-			same++
-		}
-		if same < len(bl.heading) || same < len(path) {
-			for k := same; k < len(bl.heading); k++ {
-				sep()
-				b.WriteString(strings.Repeat("#", min(k+1, 6)) + " " + plainLine(bl.heading[k]))
-			}
-			path, lastList = bl.heading, -1
-		}
-		switch bl.kind {
-		case kindItem:
-			if bl.group != lastList {
-				sep()
-				if lead := d.lists[bl.group].lead; lead != "" {
-					b.WriteString(plainLine(lead) + "\n")
-				}
-				lastList = bl.group
-			} else {
-				b.WriteString("\n")
-			}
-			b.WriteString("- " + plainLine(bl.text))
-			continue
-		case kindRow:
-			if lastList == rowList || strings.HasSuffix(b.String(), ":") {
-				// the next row, or the first under the sentence that
-				// announces the table ("These options are supported:"),
-				// which reads as the rows' lead-in
-				b.WriteString("\n")
-			} else {
-				sep()
-			}
-			b.WriteString("- " + plainLine(bl.text))
-			lastList = rowList
-			continue
-		case kindProcedure:
-			sep()
-			n := 0
-			for i, line := range strings.Split(bl.text, "\n") {
-				num, step, ok := strings.Cut(line, ". ")
-				if i > 0 {
-					b.WriteString("\n")
-				}
-				if ok && isDigits(num) {
-					n++
-					b.WriteString(itoa(n) + ". " + plainLine(step))
-				} else {
-					b.WriteString(plainLine(line))
-				}
-			}
-		case kindCode:
-			sep()
-			code := bl.text
-			if len(bl.sentences) > 0 {
-				b.WriteString(plainLine(bl.sentences[0]) + "\n\n")
-				code = strings.TrimPrefix(code, bl.sentences[0]+"\n")
-			}
-			fence := "```"
-			for strings.Contains(code, fence) {
-				fence += "`"
-			}
-			b.WriteString(fence + "\n" + code + "\n" + fence)
-		default:
-			sep()
-			b.WriteString(plainLine(bl.text))
-		}
-		lastList = -1
+}
+
+// code writes a code block's lead-in and its lines in a fence longer than
+// any run of backquotes in them.
+func (r *renderer) code(bl *block) {
+	code := bl.text
+	if len(bl.sentences) > 0 {
+		r.b.WriteString(plainLine(bl.sentences[0]) + "\n\n")
+		code = strings.TrimPrefix(code, bl.sentences[0]+"\n")
 	}
-	return b.String()
+	fence := "```"
+	for strings.Contains(code, fence) {
+		fence += "`"
+	}
+	r.b.WriteString(fence + "\n" + code + "\n" + fence)
 }
 
 // rowList marks table rows as the list being written.
