@@ -148,14 +148,24 @@ func ObservedMiddleware(log *slog.Logger, observe Observer, next http.Handler, s
 			if observe != nil {
 				observe(info.resource, info.action, sw.status, info.errCode, time.Since(start))
 			}
-			level := slog.LevelInfo
-			if sw.status >= 500 {
-				level = slog.LevelError
-			}
-			log.Log(ctx, level, "request", attrs...)
+			log.Log(ctx, statusLevel(sw.status), "request", attrs...)
 		}()
 		next.ServeHTTP(sw, r.WithContext(ctx))
 	})
+}
+
+// statusLevel is the log level of a request's line: ERROR for a failure of
+// the server, WARN for a 503 (a process still starting, /readyz before its
+// search index is built, or load shed at capacity: meant, and retried
+// elsewhere), INFO otherwise.
+func statusLevel(status int) slog.Level {
+	switch {
+	case status == http.StatusServiceUnavailable:
+		return slog.LevelWarn
+	case status >= 500:
+		return slog.LevelError
+	}
+	return slog.LevelInfo
 }
 
 // logPath returns path with whatever follows a secret prefix elided.

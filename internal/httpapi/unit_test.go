@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"log/slog"
 	"testing"
 
 	"github.com/geniehq/genie/internal/platform/apperr"
@@ -50,6 +51,15 @@ func TestHasEscapedNUL(t *testing.T) {
 	for in, want := range cases {
 		if got := jsoncheck.HasEscapedNUL([]byte(in)); got != want {
 			t.Errorf("jsoncheck.HasEscapedNUL(%s) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+func TestStatusLevel(t *testing.T) {
+	for status, want := range map[int]slog.Level{200: slog.LevelInfo, 404: slog.LevelInfo, 429: slog.LevelInfo, 500: slog.LevelError,
+		502: slog.LevelError, 503: slog.LevelWarn} {
+		if got := statusLevel(status); got != want {
+			t.Errorf("statusLevel(%d) = %v, want %v", status, got, want)
 		}
 	}
 }
