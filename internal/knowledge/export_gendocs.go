@@ -35,7 +35,7 @@ type Block struct {
 // ParseBlocks parses one document into its blocks and returns them with the
 // document's language ("en", "fr", "de", "es", or another code).
 func ParseBlocks(s Source) (lang string, blocks []Block) {
-	d := parse(s)
+	d := read(s)
 	for _, b := range d.blocks {
 		out := Block{Kind: BlockKind(b.kind), Heading: b.heading, Text: b.text, Sentences: b.sentences, List: -1}
 		switch b.kind {

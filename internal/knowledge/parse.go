@@ -24,6 +24,14 @@ const maxQAWords = 70
 
 // parse parses one document version into its blocks and index.
 func parse(s Source) *doc {
+	d := read(s)
+	d.index()
+	return d
+}
+
+// read parses one document version into its blocks, without the index
+// (what ParseBlocks and Markdown need).
+func read(s Source) *doc {
 	content := strings.ToValidUTF8(s.Content, "")
 	var els []element
 	if looksHTML(content) {
@@ -48,7 +56,6 @@ func parse(s Source) *doc {
 	for i := 0; i < len(els); i++ {
 		i = b.element(els, i)
 	}
-	d.index()
 	return d
 }
 

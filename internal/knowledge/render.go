@@ -14,7 +14,7 @@ import (
 // generated documents are checked against: the same reading as answers.
 // Reading the result again gives the same blocks (FuzzMarkdown).
 func Markdown(s Source) string {
-	d := parse(s)
+	d := read(s)
 	r := &renderer{d: d, lastList: -1}
 	for i := range d.blocks {
 		r.block(&d.blocks[i])
