@@ -1,6 +1,7 @@
 package conversations_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -142,5 +143,38 @@ func TestAsk(t *testing.T) {
 		// Turned off, the genie answers nobody.
 		s.Call(t, u.Token, "genies", "update", g, map[string]any{"conversation": map[string]any{"enabled": false}}).Expect(t, 200, "")
 		ask(t, s, g, "how long do i have to return an item?", convID).Expect(t, 404, "AGENT_NOT_FOUND")
+	})
+}
+
+// TestAskRealPage: a whole saved page (menu, cookie notice, breadcrumbs,
+// share bar, vote, a form around it all, a footer with the hours) answers
+// from its content and its footer, never with its furniture.
+func TestAskRealPage(t *testing.T) {
+	page, err := os.ReadFile("testdata/bakery-page.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		s := apitest.Start(t, store)
+		u := s.NewUser(t, "user")
+		g := newGenie(t, s, u.Token, "Rose Bakery", newDoc(t, s, u.Token, "Custom cakes", string(page)))
+		enable(t, s, u.Token, g, "en")
+		for _, c := range []struct{ q, want string }{
+			{"how many days in advance do i have to order a cake", "at least 7 days in advance"},
+			{"how do i order online", "1. Choose a cake and its size.\n2. Pick a date and a pickup time.\n3. Pay the 50% deposit by card."},
+			{"how much is a wedding cake", "Wedding cake — Price: from $350"},
+			{"when are you open", "Open Tuesday to Saturday, 8 am to 5 pm."},
+		} {
+			a := ask(t, s, g, c.q, "").Expect(t, 200, "").Data()
+			text := apitest.Str(a, "answer", "text")
+			if a["answered"] != true || !strings.Contains(text, c.want) {
+				t.Errorf("%q: %v %q, want %q", c.q, a["answered"], text, c.want)
+			}
+			for _, junk := range []string{"cookies", "Share on", "Contact us", "Was this page", "rights reserved", "Jobs"} {
+				if strings.Contains(text, junk) {
+					t.Errorf("%q: the answer quotes page furniture %q: %q", c.q, junk, text)
+				}
+			}
+		}
 	})
 }
