@@ -10,12 +10,13 @@ import (
 // skipped are elements whose content is page chrome or not text.
 var skipped = map[atom.Atom]bool{
 	atom.Script: true, atom.Style: true, atom.Noscript: true, atom.Template: true, atom.Svg: true,
-	atom.Nav: true, atom.Button: true, atom.Iframe: true, atom.Textarea: true,
+	atom.Nav: true, atom.Iframe: true, atom.Textarea: true,
 	atom.Aside: true, atom.Select: true, atom.Head: true, atom.Img: true, atom.Object: true,
 }
 
 // A form is not skipped: ASP.NET pages wrap their whole content in one.
-// Its controls are (select, textarea, button; input has no content). A
+// Its controls are (select, textarea; input has no content; a button
+// only says something when it is an accordion's question). A
 // footer is not skipped either: a small business's footer holds its
 // address, phone number and opening hours; its menus are link lists
 // (linkList) and its copyright line is chrome (IsChrome).
@@ -110,6 +111,14 @@ func (w *htmlWalker) node(n *html.Node) {
 		w.flush()
 		if t := clean(textOf(n)); t != "" {
 			w.out = append(w.out, element{kind: elHeading, level: int(n.Data[1] - '0'), text: t})
+		}
+	case a == atom.Button:
+		// FAQ pages put each question in an accordion's button, its
+		// answer in the panel after it; other buttons ("Send", "Accept")
+		// are controls
+		if t := clean(textOf(n)); strings.HasSuffix(t, "?") && len(strings.Fields(t)) <= 25 {
+			w.flush()
+			w.out = append(w.out, element{kind: elHeading, level: levelQuestion, text: t})
 		}
 	case a == atom.Pre:
 		w.flush()

@@ -51,6 +51,12 @@ func TestParseBlocks(t *testing.T) {
 				{kindParagraph, "Returns", "Open Monday to Friday, 8 am to 6 pm."}}},
 		{"a page wrapped in a form keeps its text", `<form id="aspnetForm"><h2>Returns</h2><p>You have 30 days.</p><select><option>EN</option></select><button>Send</button></form>`,
 			[]shape{{kindParagraph, "Returns", "You have 30 days."}}},
+		{"an accordion's buttons are its questions", `<div class="accordion"><button class="accordion-button">Can I pay later?</button><div class="panel"><p>Yes, within 30 days.</p></div>` +
+			`<button aria-expanded="false">Is parking free?</button><div><p>No, it costs $5.</p></div><button>Send</button></div>`,
+			[]shape{{kindQA, "Can I pay later?", "Yes, within 30 days."}, {kindQA, "Is parking free?", "No, it costs $5."}}},
+		{"a heading's button keeps its text", `<h3><button class="accordion-button">Can I pay later?</button></h3><div class="panel"><p>Yes, within 30 days.</p></div>` +
+			`<h3><button>Is parking free?</button></h3><div><p>No, it costs $5.</p></div>`,
+			[]shape{{kindQA, "Can I pay later?", "Yes, within 30 days."}, {kindQA, "Is parking free?", "No, it costs $5."}}},
 		{"html details are QA pairs", `<details><summary>Can I pay later?</summary><p>Yes, within 30 days.</p></details><details><summary>Is it free?</summary>Yes.</details>`,
 			[]shape{{kindQA, "Can I pay later?", "Yes, within 30 days."}, {kindQA, "Is it free?", "Yes."}}},
 		{"page chrome dropped", "Refunds take 5 days.\n\nWas this article helpful?\n\nYes\n\nNo\n",
