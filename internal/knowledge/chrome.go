@@ -49,20 +49,28 @@ var chromePrefixes = []string{"updated ", "last updated", "published ", "posted 
 // readingWords end a reading time ("3 min read", "5 min de lecture").
 var readingWords = []string{"read", "de lecture", "lesezeit", "lesedauer", "de lectura"}
 
+// separators split a vote line ("Oui / Non", "Yes | No") into its words.
+var separators = strings.NewReplacer("/", " ", "|", " ")
+
 // IsChrome says whether one line of a page (a heading, a paragraph) is page
 // furniture: a vote ("Was this article helpful?", "Yes No", "👍 👎"),
 // sharing, navigation, comments, a reading time, an update date or author
 // line, a breadcrumb ("Home / Policies").
 func IsChrome(line string) bool {
 	line = strings.TrimSpace(line)
-	if line == "" || utf8.RuneCountInString(line) > 120 {
-		return false
+	if line == "" || len(line) > 160 || utf8.RuneCountInString(line) > 80 {
+		return false // most lines of a page: furniture is short
 	}
 	if strings.IndexFunc(line, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
 		return true // a row of symbols: emoji votes, separators
 	}
+	if strings.Count(line, " ") >= 9 && !strings.ContainsAny(line, "0123456789©/›>»\\·|•–—") {
+		// ten words or more: only a count, a byline with a date, a
+		// copyright or a line of links is chrome that long
+		return false
+	}
 	f := fold(strings.ToLower(strings.Trim(line, " ?¿!¡:")))
-	fs := strings.Fields(strings.NewReplacer("/", " ", "|", " ").Replace(f))
+	fs := strings.Fields(separators.Replace(f))
 	if len(fs) == 0 {
 		return false
 	}
@@ -72,8 +80,10 @@ func IsChrome(line string) bool {
 	if len(fs) > 12 {
 		return helpfulCount(fs)
 	}
-	return allIn(fs, yesNo) || commentCount(fs) || helpfulCount(fs) || readingTime(fs) || metadata(f, line, fs) || breadcrumb(line) ||
-		copyright(f) || legalLine(f)
+	digits := strings.ContainsAny(line, "0123456789")
+	seps := strings.ContainsAny(line, "/›>»\\·|•–—")
+	return allIn(fs, yesNo) || commentCount(fs) || digits && (helpfulCount(fs) || readingTime(fs)) || metadata(f, line, fs) ||
+		seps && (breadcrumb(line) || legalLine(f)) || copyright(f)
 }
 
 // legalLinks are the names of a site's legal pages, folded: a footer's
@@ -146,8 +156,12 @@ func readingTime(fs []string) bool {
 			}
 		}
 	}
+	all := strings.Join(fs, " ")
+	if strings.IndexFunc(all, unicode.IsDigit) < 0 {
+		return false
+	}
 	for _, w := range []string{"lesezeit", "lesedauer", "temps de lecture", "tiempo de lectura"} {
-		if j := strings.Index(strings.Join(fs, " "), w); j >= 0 && strings.IndexFunc(strings.Join(fs, " ")[j:], unicode.IsDigit) >= 0 {
+		if j := strings.Index(all, w); j >= 0 && strings.IndexFunc(all[j:], unicode.IsDigit) >= 0 {
 			return true
 		}
 	}
@@ -220,7 +234,8 @@ var tocTitles = toSet(`table_of_contents contents on_this_page in_this_article s
 func dropTOC(els []element) []element {
 	for i := 0; i < len(els); i++ {
 		e := els[i]
-		if e.kind != elHeading && e.kind != elParagraph || !tocTitles[strings.Join(strings.Fields(fold(strings.ToLower(strings.TrimRight(e.text, " :")))), "_")] {
+		if e.kind != elHeading && e.kind != elParagraph || len(e.text) > 32 || // the longest title is 26 bytes
+			!tocTitles[strings.Join(strings.Fields(fold(strings.ToLower(strings.TrimRight(e.text, " :")))), "_")] {
 			continue
 		}
 		j := i + 1

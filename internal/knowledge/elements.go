@@ -691,6 +691,9 @@ func demonstrative(line string) bool {
 // bareMarker says whether a line is only a list mark ("*", "•", "1.",
 // "Step 3:"): joined to the next line it would make an item of it.
 func bareMarker(line string) bool {
+	if len(line) > 12 {
+		return false // "Schritt 12:" is the longest
+	}
 	if t, ok := bulletItem(line + " x"); ok && t == "x" {
 		return true
 	}
