@@ -5,46 +5,20 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-)
 
-// imperatives are verbs that start an instruction ("Book a table online.").
-var imperatives = map[string]map[string]bool{
-	langEN: toSet(`add apply arrive ask attach bring book call cancel check choose click collect come complete delete disable edit enable export import invite reset verify
-confirm connect contact copy create download drop email enter fill find follow give go install keep leave let log make
-mark note open order pack pay pick place plan prepare press print put read register remember remove renew reply request reserve
-return review run save scan schedule select send set share show sign start stop submit take talk tap tell try turn type update
-upload use visit wait wash watch write`),
-	langES: toSet(`haga pulse abra elija seleccione introduzca escriba reserve traiga llame envíe complete rellene solicite
-vaya acceda descargue instale presente pague cancele confirme lleve visite consulte compruebe indique active añada
-haz pulsa abre elige selecciona escribe reserva trae llama envía completa rellena solicita ve accede descarga instala paga
-inicia entra ingresa introduce sigue busca revisa verifica crea guarda confirma cambia copia toca marca
-inicie entre ingrese siga busque revise verifique cree guarde cambie copie toque marque`),
-}
+	"github.com/geniehq/genie/internal/knowledge"
+)
 
 var (
 	sequenceWord = regexp.MustCompile(`^(?i:first|second|third|then|next|finally|lastly|after that|afterwards|now|d'abord|ensuite|puis|enfin|zuerst|dann|danach|anschließend|zum schluss|primero|luego|después|finalmente)\s*,?\s+`)
 	youMust      = regexp.MustCompile(`^(?i:you)\s+(?:will\s+)?(?:need to|should|must|have to)\s+(.+)$`)
 	nextHeading  = regexp.MustCompile(`(?i)\b(next|after|afterwards|what happens|follow[- ]?up|then what|ensuite|après|danach|nächste|después|siguiente)\b`)
-	deImperative = regexp.MustCompile(`^(?:Bitte\s+)?\p{L}+en\s+Sie\b`)
-	frImperative = regexp.MustCompile(`^(?i:\p{L}+ez)\b`)
 	thenSplit    = regexp.MustCompile(`(?i),?\s+(?:and then|then|and|puis|et|dann|und|luego|y)\s+|,\s+`)
 )
 
 // isImperative reports whether a sentence starts with an instruction verb
-// in the language.
-func isImperative(lang, s string) bool {
-	first, _, _ := strings.Cut(s, " ")
-	first = strings.ToLower(strings.TrimRight(first, ",:"))
-	switch lang {
-	case langFR:
-		return frImperative.MatchString(s) && first != "vous" && first != "chez" && first != "assez"
-	case langDE:
-		return deImperative.MatchString(s)
-	case langES:
-		return imperatives[langES][first]
-	}
-	return imperatives[langEN][first]
-}
+// in the language (knowledge.Imperative).
+func isImperative(lang, s string) bool { return knowledge.Imperative(lang, s) }
 
 // instructionIn returns s as an instruction in the language ("You need to
 // bring ID." gives "Bring ID."), or "" when s does not read as one.

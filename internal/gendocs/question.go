@@ -3,6 +3,8 @@ package gendocs
 import (
 	"regexp"
 	"strings"
+
+	"github.com/geniehq/genie/internal/knowledge"
 )
 
 // Questions are written in the customer's voice from the source's own
@@ -93,7 +95,7 @@ func headingQuestion(h string) string {
 	switch {
 	case askWord.MatchString(h) && len(words) > 1 && words[1] != "we" && words[1] != "you":
 		return capitalize(h) + "?"
-	case imperatives[langEN][words[0]] && len(words) > 1 && !strings.Contains(h, "/") && !(nounVerbs[words[0]] && len(words) == 2 && pluralNoun.MatchString(lastWord)) &&
+	case knowledge.Imperative(langEN, words[0]) && len(words) > 1 && !strings.Contains(h, "/") && !(nounVerbs[words[0]] && len(words) == 2 && pluralNoun.MatchString(lastWord)) &&
 		!infoObject[lastWord]:
 		return "How do I " + topic + "?"
 	case len(words) <= 5 && singularTopics[lastWord]:

@@ -243,24 +243,18 @@ func numberedSections(e element) []element {
 	return out
 }
 
-// instruction says whether a short line reads as an instruction: a
-// German "Klicken Sie", a French "Cliquez", or a first word that is a verb
-// of the instructions of web pages in the four languages ("Open", "Go",
-// "Abra", "Elija").
+// instruction says whether a short line reads as an instruction in any
+// of the four languages ("Open Settings", "Klicken Sie", "Cliquez",
+// "Abra", "Gehe zu …"): a step, not a section's title.
 func instruction(line string) bool {
-	ws := strings.Fields(strings.ToLower(line))
-	if len(ws) == 0 {
-		return false
+	for _, lang := range Languages {
+		if Imperative(lang, line) {
+			return true
+		}
 	}
-	return len(ws) > 1 && ws[1] == "sie" || strings.HasSuffix(ws[0], "ez") || instructionVerbs[fold(ws[0])]
+	first, _, _ := strings.Cut(strings.ToLower(line), " ")
+	return germanDuImperatives[first]
 }
-
-// instructionVerbs are the verbs steps start with (imperative, folded).
-var instructionVerbs = toSet(`open click go select choose enter tap press sign log type add set download install create send fill
-	check confirm pay book call visit use make bring remove delete change update edit save find follow scroll wait
-	abre abra haz haga ve vaya elige elija pulsa pulse selecciona seleccione introduce introduzca escribe escriba descarga descargue
-	entra entre busca busque toca toque confirma confirme envia envie
-	offne offnen gehe geh wahle wahlen klicke tippe gib melde lade`)
 
 // splitLazy ends a list where Markdown's "lazy" lines carried on what
 // follows it: text copied from a web page has no blank line after a list,
