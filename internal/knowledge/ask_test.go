@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"cmp"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -371,5 +372,29 @@ func TestAskConcurrently(t *testing.T) {
 	close(errs)
 	for q := range errs {
 		t.Errorf("%q answered differently when asked with others", q)
+	}
+}
+
+// TestAskOneRuleOfMany: a long numbered list of rules is no procedure: a
+// question about one rule is answered with that rule, not the whole list;
+// a procedure is still quoted whole.
+func TestAskOneRuleOfMany(t *testing.T) {
+	rule := " Il doit respecter le règlement affiché à l'accueil, sous peine d'exclusion immédiate et sans remboursement du séjour ni des arrhes versées, quelle que soit la durée du séjour prévue à l'arrivée."
+	var b strings.Builder
+	b.WriteString("# Conditions générales\n\n")
+	for i, r := range []string{"Toute personne admise au camping est inscrite à l'accueil.", "Les mineurs ne séjournent qu'accompagnés d'un adulte.",
+		"Un seul chien est accepté par emplacement, avec un carnet de vaccination à jour.", "Une réservation est nominative et ne peut être ni cédée ni sous-louée.",
+		"Les visiteurs sont admis de 9 h à 21 h, après accord de la réception.", "Le bruit est interdit entre 22 h et 7 h."} {
+		fmt.Fprintf(&b, "%d. %s%s\n", i+1, r, rule)
+	}
+	b.WriteString("\n## Réserver\n\n1. Choisissez vos dates.\n2. Cliquez sur Réserver.\n3. Payez les arrhes.\n")
+	base := NewLibrary(1 << 20).Base([]Source{{ID: "c", Name: "Conditions", Content: b.String(), Version: "1"}})
+	a := base.Ask("combien de chiens par emplacement")
+	if !a.Answered || !strings.Contains(a.Text, "Un seul chien") || strings.Contains(a.Text, "mineurs") {
+		t.Fatalf("one rule: %v %q", a.Answered, a.Text)
+	}
+	p := base.Ask("comment réserver")
+	if !p.Answered || !strings.Contains(p.Text, "1. Choisissez vos dates.\n2. Cliquez sur Réserver.\n3. Payez les arrhes.") {
+		t.Fatalf("procedure: %v %q", p.Answered, p.Text)
 	}
 }

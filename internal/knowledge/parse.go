@@ -125,7 +125,7 @@ func (b *builder) answer(els []element, i int) int {
 // list adds an ordered list as one procedure block, and an unordered one
 // as one block per item.
 func (b *builder) list(e element, lead string) {
-	if e.ordered {
+	if e.ordered && !rules(e.items, b.d.lang) {
 		var t strings.Builder
 		if lead != "" {
 			t.WriteString(lead + "\n")
@@ -141,6 +141,22 @@ func (b *builder) list(e element, lead string) {
 	for _, it := range e.items {
 		b.add(block{kind: kindItem, text: it, sentences: Sentences(it), group: g})
 	}
+}
+
+// rules says whether a numbered list is a list of rules, not a procedure:
+// fewer than half its items are instructions, and together they are too
+// long to quote whole as an answer ("1. Toute personne admise au camping
+// doit respecter le règlement …", "2. Les mineurs …"). An answer about
+// one rule then quotes that rule; a procedure is always quoted whole.
+func rules(items []string, lang string) bool {
+	instructions, words := 0, 0
+	for _, it := range items {
+		words += len(strings.Fields(it))
+		if Imperative(lang, it) {
+			instructions++
+		}
+	}
+	return 2*instructions < len(items) && (len(items) > maxListItems || words > maxListWords)
 }
 
 func (b *builder) add(bl block) {
