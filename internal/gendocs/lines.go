@@ -12,6 +12,8 @@ import (
 // fence opens or closes a Markdown code block (in a model's output).
 var fence = regexp.MustCompile("^(```|~~~)")
 
+// shellCommand is a line of a README's code block that runs a package
+// manager or a common tool ("pip install tidyq", "$ npm i x").
 var shellCommand = regexp.MustCompile(`^\$?\s*(pip3?|pipx|npm|npx|yarn|pnpm|go|brew|apt(-get)?|docker|curl|wget|git|make|cargo|gem|composer|dotnet|conda|uv|poetry|helm|kubectl|snap|choco|winget)\s+\S`)
 
 // shellCommands returns the lines of a code block of at most three
@@ -45,6 +47,8 @@ func firstWord(s string) string {
 	return strings.ToLower(s[:end])
 }
 
+// startsUpper says whether s starts with a capital or a digit, after an
+// opening mark ("¿Cómo", "«Le", "(The").
 func startsUpper(s string) bool {
 	s = strings.TrimLeft(s, "¿¡«\"'“(")
 	r, _ := utf8.DecodeRuneInString(s)
