@@ -646,10 +646,20 @@ func labelLine(line string) bool {
 // refWords are the first words of a sentence that refers back to the one
 // before it ("This fee …", "Cette dégustation …", "It …", "Or …").
 var refWords = map[string]map[string]bool{
-	EN: toSet(`this these that those it its they their them such he she however also otherwise then or and but so both another either neither`),
-	FR: toSet(`ce cet cette ces cela ceci ça il elle ils elles ensuite sinon ou et mais aussi toutefois cependant leur leurs`),
-	DE: toSet(`dies diese dieser dieses diesen diesem er danach dann außerdem oder und aber deshalb dafür dazu davon damit dort`),
-	ES: toSet(`este esta estos estas esto ese esa eso ello también además o y pero entonces luego sin`),
+	EN: withDemonstratives(EN, `it its they their them he she however also otherwise then or and but so both another either neither`),
+	FR: withDemonstratives(FR, `ça il elle ils elles ensuite sinon ou et mais aussi toutefois cependant leur leurs`),
+	DE: withDemonstratives(DE, `er danach dann außerdem oder und aber deshalb dafür dazu davon damit dort`),
+	ES: withDemonstratives(ES, `ello también además o y pero entonces luego sin`),
+}
+
+// withDemonstratives is the set of words with the language's
+// demonstratives.
+func withDemonstratives(lang, words string) map[string]bool {
+	set := toSet(words)
+	for w := range demonstratives[lang] {
+		set[w] = true
+	}
+	return set
 }
 
 // RefersBack says whether a sentence starts by referring to the one before
@@ -674,12 +684,25 @@ func RefersBack(lang, s string) bool {
 // copied from a web page such a line goes on the paragraph before. (Other
 // words that refer back, "It", "Et", "Or", open questions and new points
 // too often to join on.)
-var demonstratives = toSet(`this these that those such ce cet cette ces cela ceci dies diese dieser dieses diesen diesem
-	este esta estos estas esto ese esa eso`)
+var demonstratives = map[string]map[string]bool{
+	EN: toSet(`this these that those such`),
+	FR: toSet(`ce cet cette ces cela ceci`),
+	DE: toSet(`dies diese dieser dieses diesen diesem`),
+	ES: toSet(`este esta estos estas esto ese esa eso`),
+}
 
 func demonstrative(line string) bool {
+	if strings.HasSuffix(line, "?") {
+		return false
+	}
 	first, _, _ := strings.Cut(line, " ")
-	return !strings.HasSuffix(line, "?") && demonstratives[strings.ToLower(first)]
+	first = strings.ToLower(first)
+	for _, set := range demonstratives {
+		if set[first] {
+			return true
+		}
+	}
+	return false
 }
 
 // bareMarker says whether a line is only a list mark ("*", "•", "1.",

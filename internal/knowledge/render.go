@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -104,7 +105,7 @@ func (r *renderer) procedure(text string) {
 		}
 		if ok && isDigits(num) {
 			n++
-			r.b.WriteString(itoa(n) + ". " + plainLine(step))
+			r.b.WriteString(strconv.Itoa(n) + ". " + plainLine(step))
 		} else {
 			r.b.WriteString(plainLine(line))
 		}
@@ -163,10 +164,3 @@ func plainLine(s string) string {
 }
 
 func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
-}
