@@ -22,6 +22,7 @@ import (
 	"errors"
 	"log/slog"
 	"math"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -148,6 +149,7 @@ func (ix *Index) build(ctx context.Context) (*state, error) {
 	st.version = version
 	st.sortTerms()
 	c.finish()
+	st.groupPrefixes(prefixGroupTerms)
 	return st, nil
 }
 
@@ -244,6 +246,11 @@ func (ix *Index) buildInBackground() {
 		}
 	}
 	ix.install(st)
+	// The build's garbage (the rows it read, the postings it outgrew, a
+	// snapshot's buffers) is as large as the index: give it back to the
+	// system now rather than when the scavenger gets to it, so that the
+	// process's memory is the index's from the start.
+	debug.FreeOSMemory()
 	if log != nil {
 		log.Info("marketplace search index built", "from", from, "listings", st.present.GetCardinality(), "terms", len(st.terms),
 			"duration", time.Since(t0).Round(time.Millisecond))

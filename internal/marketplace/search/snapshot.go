@@ -132,6 +132,7 @@ func (ix *Index) loadSnapshot(ctx context.Context) (*state, error) {
 	}
 	st.version = version
 	st.sortTerms()
+	st.groupPrefixes(prefixGroupTerms)
 	return st, nil
 }
 

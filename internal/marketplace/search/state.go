@@ -57,6 +57,7 @@ type state struct {
 	terms    map[string]*posting
 	sorted   []string // the terms in order, for prefix matches
 	near     nearCache
+	prefixes map[string]*posting // prefix groups (prefix.go)
 	docs     []docAttrs
 	present  *roaring.Bitmap
 	public   *roaring.Bitmap
@@ -155,6 +156,13 @@ func (st *state) addTerm(seq uint32, field int, term string) bool {
 		st.terms[term] = p
 		added = true
 	}
+	p.add(seq, field)
+	st.addToGroups(seq, field, term)
+	return added
+}
+
+// add records the listing in the field's posting and in anyField's.
+func (p *posting) add(seq uint32, field int) {
 	for _, f := range []int{field, anyField} {
 		if f == FieldDescription {
 			continue
@@ -164,16 +172,18 @@ func (st *state) addTerm(seq uint32, field int, term string) bool {
 		}
 		p[f].Add(seq)
 	}
-	return added
 }
 
-// dropTerms removes the listing from every term (a scan of the vocabulary:
-// only for listings whose text changed or that were deleted).
+// dropTerms removes the listing from every term and prefix group (a scan
+// of the vocabulary: only for listings whose text changed or that were
+// deleted).
 func (st *state) dropTerms(seq uint32) {
-	for _, p := range st.terms {
-		for _, b := range p {
-			if b != nil {
-				b.Remove(seq)
+	for _, ps := range []map[string]*posting{st.terms, st.prefixes} {
+		for _, p := range ps {
+			for _, b := range p {
+				if b != nil {
+					b.Remove(seq)
+				}
 			}
 		}
 	}
@@ -384,7 +394,9 @@ func (st *state) postings(stems []string, typos []int, prefix bool) (exact, all 
 	var near [][]typoTerm
 	for i, term := range stems {
 		last := prefix && i == len(stems)-1
-		if last {
+		if g := st.prefixes[term]; last && g != nil {
+			exact[i] = append(exact[i], g) // the union of the terms below
+		} else if last {
 			for j := sort.SearchStrings(st.sorted, term); j < len(st.sorted) && strings.HasPrefix(st.sorted[j], term); j++ {
 				exact[i] = append(exact[i], st.terms[st.sorted[j]])
 			}
