@@ -25,6 +25,9 @@ func TestPrefixGroups(t *testing.T) {
 		}
 		vocab = append(vocab, stem)
 	}
+	for i := range 70 { // a beginning of two letters with many terms
+		vocab = append(vocab, fmt.Sprintf("re%c%d", 'a'+rune(i%5), i))
+	}
 	listing := func(seq int64) (*Row, []FieldTerm) {
 		row := &Row{Seq: seq, Public: r.IntN(4) > 0, Clones: r.Int64N(5), Created: time.Unix(r.Int64N(1000), 0)}
 		var ts []FieldTerm
@@ -43,8 +46,12 @@ func TestPrefixGroups(t *testing.T) {
 	}
 	st.sortTerms()
 	st.groupPrefixes(8)
-	if len(st.prefixes) == 0 || st.prefixes["lib"] == nil || st.prefixes["li"] != nil {
-		t.Fatalf("groups %v: want lib (and nothing shorter than %d letters)", slices.Sorted(maps.Keys(st.prefixes)), prefixMinLen)
+	// "lib" (26 terms), "été" (not "ét": two letters); "re" (70 terms, of two letters: 64 needed),
+	// not "li" (26); nothing of one letter.
+	for p, want := range map[string]bool{"lib": true, "libr": true, "ét": false, "été": true, "re": true, "rea": true, "li": false, "l": false, "r": false} {
+		if got := st.prefixes[p] != nil; got != want {
+			t.Errorf("group %q: %v, want %v (groups %q)", p, got, want, slices.Sorted(maps.Keys(st.prefixes)))
+		}
 	}
 	for p := range st.prefixes {
 		if !utf8.ValidString(p) {
@@ -68,7 +75,7 @@ func TestPrefixGroups(t *testing.T) {
 			}
 		}
 		groups := st.prefixes
-		for _, q := range [][]string{{"lib"}, {"for"}, {"libr"}, {"form", "lib"}, {"lib", "for"}, {"été"}, {"zz", "lib"}} {
+		for _, q := range [][]string{{"lib"}, {"for"}, {"libr"}, {"form", "lib"}, {"lib", "for"}, {"été"}, {"zz", "lib"}, {"re"}, {"lib", "re"}, {"rea"}} {
 			for _, order := range []Order{Relevance, Clones} {
 				f := Filter{Order: order, Exact: true}
 				st.prefixes = groups
