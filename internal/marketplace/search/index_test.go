@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/RoaringBitmap/roaring/v2"
 )
 
 // memSource is a catalog held in a map: the index's unit tests feed it
@@ -148,7 +150,8 @@ func TestCatchUp(t *testing.T) {
 	}
 }
 
-// TestTopK: the partial sort gives the first k of a full sort.
+// TestTopK: the partial sorts (of a slice, of a bitmap) give the first k
+// of a full sort.
 func TestTopK(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	// Many ties on the first key, broken by the seq, as the index's orders are.
@@ -166,6 +169,9 @@ func TestTopK(t *testing.T) {
 			want = want[:min(k, len(want))]
 			if got := topK(slices.Clone(seqs), k, byValue); !slices.Equal(got, want) {
 				t.Fatalf("n=%d k=%d: topK differs from a full sort", n, k)
+			}
+			if got := topOf(roaring.BitmapOf(seqs...), k, byValue); !slices.Equal(got, want) {
+				t.Fatalf("n=%d k=%d: topOf differs from a full sort", n, k)
 			}
 		}
 	}

@@ -323,16 +323,24 @@ func (st *state) find(f Filter, stems []string, limit, offset int) (page []uint3
 		}
 	}
 	exactWords, allWords := st.postings(stems, typos, !f.LastWhole)
-	exact := matches(exactWords)
-	m := exact
-	if allWords != nil {
-		m = matches(allWords)
+	if allWords == nil {
+		allWords = exactWords
 	}
+	m := matches(allWords)
 	if !st.filter(m, f) {
 		return nil, 0, true
 	}
 	total = int64(m.GetCardinality())
-	if allWords == nil {
+	// The listings that match every word exactly: the matches less those
+	// that need a typo for a word (each word's exact terms intersected
+	// with the matches, which are fewer than the terms' listings).
+	exact := m
+	for i, ps := range exactWords {
+		if len(allWords[i]) > len(ps) {
+			exact = within(exact, ps, anyField)
+		}
+	}
+	if exact == m {
 		return pageOf(tiersOf(m, exactWords, f.Order), less, limit, offset), total, true
 	}
 	// The listings that match every word exactly first (in the order's
@@ -340,7 +348,6 @@ func (st *state) find(f Filter, stems []string, limit, offset int) (page []uint3
 	// they are all there is, else in the order alone (behind exact
 	// matches, where the words are matters less, and the tiers of many
 	// near terms cost more than the rest of the search).
-	exact.And(m)
 	if exact.IsEmpty() {
 		return pageOf(tiersOf(m, allWords, f.Order), less, limit, offset), total, true
 	}
@@ -504,22 +511,34 @@ type tier func() *roaring.Bitmap
 // name or tagline; anywhere), or keeps them whole for other sorts. A tier
 // is computed only when the page reaches it: a first page that the names
 // fill needs no tagline intersections (the tiers were a third of the
-// index's work for a search at a million listings).
+// index's work for a search at a million listings). Each word's listings
+// with it in the name are found once, for the first tier and the second.
 func tiersOf(m *roaring.Bitmap, words [][]*posting, by Order) []tier {
 	if by != Relevance {
 		return []tier{func() *roaring.Bitmap { return m }}
 	}
+	var inName []*roaring.Bitmap // per word
 	var t0, t1 *roaring.Bitmap
 	name := func() *roaring.Bitmap {
 		if t0 == nil {
-			t0 = inAll(m, words, FieldName)
+			inName = make([]*roaring.Bitmap, len(words))
+			for i, ps := range words {
+				inName[i] = within(m, ps, FieldName)
+			}
+			t0 = and(inName)
 		}
 		return t0
 	}
 	nameTag := func() *roaring.Bitmap {
 		if t1 == nil {
-			t1 = inAll(m, words, FieldName, FieldTagline)
-			t1.AndNot(name())
+			t0 := name()
+			each := make([]*roaring.Bitmap, len(words))
+			for i, ps := range words {
+				each[i] = within(m, ps, FieldTagline)
+				each[i].Or(inName[i])
+			}
+			t1 = and(each)
+			t1.AndNot(t0)
 		}
 		return t1
 	}
@@ -530,15 +549,6 @@ func tiersOf(m *roaring.Bitmap, words [][]*posting, by Order) []tier {
 		return t2
 	}
 	return []tier{name, nameTag, rest}
-}
-
-// inAll returns the listings of m that hold every word in one of fields.
-func inAll(m *roaring.Bitmap, words [][]*posting, fields ...int) *roaring.Bitmap {
-	each := make([]*roaring.Bitmap, 0, len(words))
-	for _, ps := range words {
-		each = append(each, within(m, ps, fields...))
-	}
-	return and(each)
 }
 
 // pageOf is the page at offset of the tiers in order, each tier sorted by
@@ -555,7 +565,7 @@ func pageOf(tiers []tier, less func(a, b uint32) int, limit, offset int) (page [
 			skip -= n
 			continue
 		}
-		top := topK(t.ToArray(), skip+want, less)[skip:]
+		top := topOf(t, skip+want, less)[skip:]
 		if len(top) > want {
 			top = top[:want]
 		}
@@ -598,17 +608,42 @@ func topK(seqs []uint32, k int, less func(a, b uint32) int) []uint32 {
 		slices.SortFunc(seqs, less)
 		return seqs[:min(k, len(seqs))]
 	}
-	// Keep the best k in a sorted buffer; most candidates lose against its
-	// last element at once.
 	buf := slices.Clone(seqs[:k])
 	slices.SortFunc(buf, less)
-	for _, s := range seqs[k:] {
+	keepBest(buf, seqs[k:], less)
+	return buf
+}
+
+// keepBest puts into buf, the best len(buf) so far in order, those of
+// seqs that are better; most lose against its last element at once.
+func keepBest(buf, seqs []uint32, less func(a, b uint32) int) {
+	k := len(buf)
+	for _, s := range seqs {
 		if less(s, buf[k-1]) >= 0 {
 			continue
 		}
 		i, _ := slices.BinarySearchFunc(buf, s, less)
 		copy(buf[i+1:], buf[i:k-1])
 		buf[i] = s
+	}
+}
+
+// topOf is topK of a bitmap's listings, read in chunks rather than copied
+// whole (a tier at a million listings can hold most of them).
+func topOf(b *roaring.Bitmap, k int, less func(a, b uint32) int) []uint32 {
+	if n := b.GetCardinality(); uint64(k) >= n || n <= 4096 {
+		return topK(b.ToArray(), k, less)
+	}
+	var chunk [256]uint32
+	it := b.ManyIterator()
+	buf := make([]uint32, 0, k)
+	for len(buf) < k {
+		n := it.NextMany(chunk[:min(k-len(buf), len(chunk))])
+		buf = append(buf, chunk[:n]...)
+	}
+	slices.SortFunc(buf, less)
+	for n := it.NextMany(chunk[:]); n > 0; n = it.NextMany(chunk[:]) {
+		keepBest(buf, chunk[:n], less)
 	}
 	return buf
 }
