@@ -199,10 +199,13 @@ func (w *walker) extend(d int, r rune) (low int) {
 
 // nearCache keeps the near terms of the words searched lately, for one
 // set of terms (the state drops it when its terms change): the same words
-// come back often, and the walk is the costly part of a typo search.
+// come back often, and the walk is the costly part of a typo search. It
+// keeps two generations: when the current one is full it becomes the old
+// one, and a word found there moves back to the current one, so the
+// words searched often stay while the cache stays bounded.
 type nearCache struct {
-	mu sync.Mutex
-	m  map[nearKey][]typoTerm
+	mu       sync.Mutex
+	cur, old map[nearKey][]typoTerm
 }
 
 type nearKey struct {
@@ -211,7 +214,7 @@ type nearKey struct {
 	k      int
 }
 
-// maxNearCached bounds the cache; a full cache starts over.
+// maxNearCached bounds each generation of the cache.
 const maxNearCached = 8192
 
 func (c *nearCache) get(sorted []string, word string, prefix bool, k int) []typoTerm {
@@ -220,24 +223,34 @@ func (c *nearCache) get(sorted []string, word string, prefix bool, k int) []typo
 	}
 	key := nearKey{word, prefix, k}
 	c.mu.Lock()
-	ts, ok := c.m[key]
+	ts, ok := c.cur[key]
+	if !ok {
+		if ts, ok = c.old[key]; ok {
+			c.put(key, ts)
+		}
+	}
 	c.mu.Unlock()
 	if ok {
 		return ts
 	}
 	ts = nearTerms(sorted, word, prefix, k)
 	c.mu.Lock()
-	if c.m == nil || len(c.m) >= maxNearCached {
-		c.m = make(map[nearKey][]typoTerm)
-	}
-	c.m[key] = ts
+	c.put(key, ts)
 	c.mu.Unlock()
 	return ts
+}
+
+// put adds a word's near terms to the current generation (c.mu held).
+func (c *nearCache) put(key nearKey, ts []typoTerm) {
+	if c.cur == nil || len(c.cur) >= maxNearCached {
+		c.old, c.cur = c.cur, make(map[nearKey][]typoTerm)
+	}
+	c.cur[key] = ts
 }
 
 // reset forgets every word (the terms changed).
 func (c *nearCache) reset() {
 	c.mu.Lock()
-	c.m = nil
+	c.cur, c.old = nil, nil
 	c.mu.Unlock()
 }

@@ -216,3 +216,31 @@ func TestPastPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestNearCacheKeepsHotWords: the cache stays bounded, and a word searched
+// often survives any number of others.
+func TestNearCacheKeepsHotWords(t *testing.T) {
+	sorted := []string{"bakeri", "baker", "bread"}
+	var c nearCache
+	hot := nearKey{"bakery", false, 1}
+	want := nearTerms(sorted, hot.word, hot.prefix, hot.k)
+	c.get(sorted, hot.word, hot.prefix, hot.k)
+	for i := range 5 * maxNearCached {
+		c.get(sorted, fmt.Sprintf("word%d", i), false, 1)
+		if i%1000 == 0 {
+			c.mu.Lock()
+			_, inCur := c.cur[hot]
+			_, inOld := c.old[hot]
+			c.mu.Unlock()
+			if !inCur && !inOld {
+				t.Fatalf("after %d other words the hot word is gone", i)
+			}
+			if got := c.get(sorted, hot.word, hot.prefix, hot.k); !slices.Equal(got, want) {
+				t.Fatalf("cached %v, want %v", got, want)
+			}
+		}
+		if n := len(c.cur) + len(c.old); n > 2*maxNearCached {
+			t.Fatalf("%d words cached", n)
+		}
+	}
+}
