@@ -27,6 +27,8 @@ var (
 	gerundStart = regexp.MustCompile(`^\S+ing\b`)
 	whenIs      = regexp.MustCompile(`^(\p{Lu}[\p{L}-]*(?:\s[\p{Ll}-]+)?)\s+is\s+(?:at|from|between|until|before)\s+\d`)
 	availableOn = regexp.MustCompile(`^(\S+(?:\s\S+){0,5}?)\s+(is|are)\s+available\b(.*)$`)
+	// headEnd is where a heading's head noun ends: before a preposition
+	headEnd = regexp.MustCompile(`\s(?:of|to|for|in|on|with|at|from|about)\s`)
 )
 
 // notVerbs are words after "We" that do not start a plain present verb
@@ -65,6 +67,11 @@ var readmeQuestions = map[string]string{
 // headingQuestion turns a heading into a customer question.
 func headingQuestion(h string) string {
 	h = strings.TrimSpace(strings.TrimRight(h, ":"))
+	if label, items, ok := strings.Cut(h, ": "); ok && label != "" && strings.Contains(items, ", ") && !strings.HasSuffix(h, "?") {
+		// "Dogs: DHPP, rabies, bordetella" is a label and its items: the
+		// question is of the label ("What should I know about dogs?")
+		h = label
+	}
 	if h == "" {
 		return ""
 	}
@@ -86,11 +93,14 @@ func headingQuestion(h string) string {
 	topic := toCustomer(lowerFirst(h))
 	words := strings.Fields(strings.ToLower(h))
 	lastWord := words[len(words)-1]
-	if head, _, ok := strings.Cut(strings.ToLower(h), " of "); ok && head != "" {
-		// the head noun of "Changes of address" is "changes": not "What
-		// is your changes of address?"
-		hw := strings.Fields(head)
+	if loc := headEnd.FindStringIndex(strings.ToLower(h)); loc != nil && loc[0] > 0 {
+		// the head noun of "Changes of address" or "Changes to my order"
+		// is "changes": not "What is your changes to my order?"
+		hw := strings.Fields(strings.ToLower(h)[:loc[0]])
 		lastWord = hw[len(hw)-1]
+	}
+	if q := whClauseQuestion(words, h); q != "" {
+		return q
 	}
 	switch {
 	case askWord.MatchString(h) && len(words) > 1 && words[1] != "we" && words[1] != "you":
@@ -163,6 +173,11 @@ func sentenceQuestion(s string) string {
 		rest := toCustomer(firstClause(m[2]))
 		if r, ok := strings.CutPrefix(rest, "reserve the right to "); ok {
 			m[1], rest = "can", r // "We reserve the right to refuse …" → "Can you refuse …?"
+		}
+		if r, ok := strings.CutPrefix(rest, "not "); ok && m[1] != "" {
+			// "We cannot accept rush orders" asks "Can you accept rush
+			// orders?", the answer saying no
+			rest = r
 		}
 		switch strings.ToLower(m[1]) {
 		case "may": // "We may refuse to board …" asks "Can you refuse to board …?", not "Do you may …?"
@@ -244,3 +259,29 @@ func toCustomer(s string) string {
 	}
 	return strings.Join(words, " ")
 }
+
+// whAux are the verbs a question keeps before its subject ("Why are you
+// closed?"); any other verb takes "do".
+var whAux = toSet(`can will are is should must may`)
+
+// whClauseQuestion turns a heading that is an indirect question in the
+// business's voice ("Why we have this policy", "How we use your data")
+// into the direct question a customer asks ("Why do you have this
+// policy?"), or "".
+func whClauseQuestion(words []string, h string) string {
+	if len(words) < 3 || !whWords[words[0]] || words[1] != "we" && words[1] != "you" {
+		return ""
+	}
+	subj := toCustomer(words[1])
+	rest := strings.Fields(h)[2:]
+	if whAux[words[2]] {
+		verb := words[2]
+		if subj == "I" && verb == "are" {
+			verb = "am"
+		}
+		return capitalize(words[0]) + " " + verb + " " + subj + " " + toCustomer(strings.Join(rest[1:], " ")) + "?"
+	}
+	return capitalize(words[0]) + " do " + subj + " " + toCustomer(strings.Join(rest, " ")) + "?"
+}
+
+var whWords = toSet(`why how when where what which who`)

@@ -16,6 +16,8 @@ func TestQuestionsInLanguages(t *testing.T) {
 		{"es", "heading", "Horario", "Horario: ¿qué debo saber?"},
 		{"es", "heading", "Cómo cancelar", "¿Cómo cancelar?"},
 		{"en", "sentence", "Admins can invite and remove members.", "Can admins invite and remove members?"},
+		{"en", "sentence", "We cannot accept rush orders for tiered cakes.", "Can you accept rush orders for tiered cakes?"},
+		{"en", "sentence", "We are not responsible for damage in transit.", "Are you responsible for damage in transit?"},
 		{"fr", "sentence", "Nous acceptons les cartes bancaires et les espèces.", "Acceptez-vous les cartes bancaires et les espèces ?"},
 		{"fr", "sentence", "Vous pouvez réserver une table en ligne.", "Puis-je réserver une table en ligne ?"},
 		{"de", "sentence", "Sie können Ihre Reservierung kostenlos stornieren.", "Kann ich meine Reservierung kostenlos stornieren?"},

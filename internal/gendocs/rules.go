@@ -77,7 +77,56 @@ func ruleQuestion(lang, s string) string {
 	if turn == nil {
 		return ""
 	}
-	return shortQuestion(turn(body))
+	return shortQuestion(positive(lang, turn(body)))
+}
+
+// Negations a yes/no question drops: "Le paiement en plusieurs fois
+// n'est pas possible." asks "Est-ce que le paiement en plusieurs fois est
+// possible ?", the answer saying no. A question about a case ("Que se
+// passe-t-il si je ne viens pas ?") keeps its negation.
+var (
+	frNot       = regexp.MustCompile(`\b(?:ne\s+|n['’])(\S+)\s+pas\b\s*`)
+	deNot       = regexp.MustCompile(`\s(?:nicht mehr|nicht)\b(?:\s|$)`)
+	deKein      = regexp.MustCompile(`\bkein(e|en|em|er|es)?\b`)
+	esNot       = regexp.MustCompile(`\s(?:ya\s+)?no\s+(\p{Ll})`)
+	conjunction = regexp.MustCompile(`\s(?:et|und|y|e)\s`)
+	whStarter   = regexp.MustCompile(`^(?i:¿?\s*(?:qu|comment|où|quand|pourquoi|combien|was|wie|wo|wann|warum|welche|qué|cómo|dónde|cuándo|cuál|cuánto|por qué))`)
+)
+
+func positive(lang, q string) string {
+	if q == "" || whStarter.MatchString(q) {
+		return q
+	}
+	neg := map[string]*regexp.Regexp{langFR: frNot, langDE: deNot, langES: esNot}[lang]
+	if neg == nil {
+		return q
+	}
+	if loc := neg.FindStringIndex(q); loc != nil {
+		if and := conjunction.FindAllStringIndex(q[:loc[0]], -1); and != nil {
+			// "Chaque gâteau est une pièce unique et ne peut pas être
+			// refait": the question asks the first thing, the answer says
+			// both
+			if cut := q[:and[len(and)-1][0]]; words(cut) >= 4 {
+				end := "?"
+				if strings.HasSuffix(q, " ?") {
+					end = " ?"
+				}
+				return cut + end
+			}
+		}
+	}
+	switch lang {
+	case langFR:
+		return frNot.ReplaceAllString(q, "$1 ")
+	case langDE:
+		if strings.Contains(q, "nicht nur") {
+			return q
+		}
+		return deKein.ReplaceAllString(deNot.ReplaceAllString(q, " "), "ein$1")
+	case langES:
+		return esNot.ReplaceAllString(q, " $1")
+	}
+	return q
 }
 
 // interposed is a subject, a condition between commas, and the rest of
@@ -101,6 +150,10 @@ var durationEnd = regexp.MustCompile(`(?i)(?:\d+|\b(?:one|two|three|four|five|si
 // said of it ("¿La llegada es a partir de las 15:00 y la salida?").
 var danglingAnd = regexp.MustCompile(`(?i)\s(?:and|or|et|ou|und|oder|y|e|o)\s+(?:the|a|an|your|le|la|les|l'|un|une|votre|der|die|das|den|ein|eine|el|los|las|una|su|tu)\s*[\p{L}-]+$`)
 
+// listGoesOn is what follows the comma of an enumeration ("anyone who
+// lives, works or studies in the county"): no place to end a question.
+var listGoesOn = regexp.MustCompile(`^[\p{L}'’-]+\s(?:or|and|ou|et|oder|und|o|y)\s`)
+
 // shortQuestion keeps a question of at most 12 words; a longer one ends
 // before its list of cases, its answer keeping them all; one still
 // longer than 18 words is not asked.
@@ -118,7 +171,7 @@ func shortQuestion(q string) string {
 	}
 	for _, loc := range qCut.FindAllStringIndex(body, -1) {
 		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 && !durationEnd.MatchString(cut) && !quantityStart.MatchString(body[loc[1]:]) &&
-			!danglingAnd.MatchString(cut) {
+			!danglingAnd.MatchString(cut) && !(body[loc[0]] == ',' && listGoesOn.MatchString(body[loc[1]:])) {
 			return cut + end
 		}
 	}
@@ -127,6 +180,9 @@ func shortQuestion(q string) string {
 	}
 	return q
 }
+
+// indefinite starts a noun phrase that names a kind ("a", "an").
+var indefinite = regexp.MustCompile(`^(?i:an?)\s`)
 
 // enException is a rule naming its exception ("The only exception is a
 // member who is moving ...").
@@ -162,6 +218,10 @@ func ruleQuestionEN(body string) string {
 		return ""
 	}
 	rest := strings.TrimSpace(strings.ReplaceAll(negWord.ReplaceAllString(" "+firstClause(m[4]), ""), " ,", ","))
+	if v := strings.ToLower(m[3]); (v == "is" || v == "are") && indefinite.MatchString(m[1]+" ") && indefinite.MatchString(rest) {
+		// "A no-show is a missed appointment that …" defines a no-show
+		return "What " + v + " " + subj + "?"
+	}
 	switch v := strings.ToLower(m[3]); v {
 	case "is", "are", "can", "must", "will", "may", "should":
 		if rest == "" {

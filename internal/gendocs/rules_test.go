@@ -29,6 +29,18 @@ func TestRuleQuestion(t *testing.T) {
 		{langES, "Nuestro equipo valida las casas.", ""},
 		{langEN, "All group reservations are held for up to 15 minutes after the booked time, so please call us if you are late.", "Are all group reservations held for up to 15 minutes after the booked time?"},
 		{langEN, "Short one.", ""},
+		// a definition asks what the thing is
+		{langEN, "A no-show is a missed appointment that was not cancelled or moved in advance.", "What is a no-show?"},
+		// an enumeration is no place to end a question
+		{langEN, "Library cards are free for anyone who lives, works or studies in the county.", "Are library cards free for anyone who lives, works or studies in the county?"},
+		// a yes/no question asks the positive; the answer says no
+		{langFR, "Le paiement en plusieurs fois n'est pas possible.", "Est-ce que le paiement en plusieurs fois est possible ?"},
+		{langFR, "Chaque gâteau est une pièce unique et ne peut pas être refait à l'identique.", "Est-ce que chaque gâteau est une pièce unique ?"},
+		{langFR, "Les arrivées se font entre 14 h et 19 h, le mercredi ou le samedi en juillet et août, tous les jours hors saison.", "Est-ce que les arrivées se font entre 14 h et 19 h ?"},
+		{langDE, "Mitgebrachte Speisen dürfen in der gesamten Anlage nicht verzehrt werden.", "Dürfen mitgebrachte Speisen in der gesamten Anlage verzehrt werden?"},
+		{langES, "Una vez reprogramada, la cita ya no admite más cambios.", "¿Una vez reprogramada, la cita admite más cambios?"},
+		// a question about a case keeps its negation
+		{langES, "Si no te presentas, se cobra la cita.", "¿Qué pasa si no me presento?"},
 	} {
 		if got := ruleQuestion(c.lang, c.in); got != c.want {
 			t.Errorf("ruleQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
