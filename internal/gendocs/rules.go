@@ -77,8 +77,19 @@ func ruleQuestion(lang, s string) string {
 	if turn == nil {
 		return ""
 	}
-	return shortQuestion(positive(lang, turn(body)))
+	q := positive(lang, turn(body))
+	if lang == langDE {
+		// the business's "wir" in a rule's clause is the customer's "Sie"
+		// ("…, die wir dafür einplanen" asks "…, die Sie dafür
+		// einplanen?"; the verb's form is the same)
+		q = swapWords(q, deOurs)
+	}
+	return shortQuestion(q)
 }
+
+// deOurs are the business's words in German and the customer's for them
+// ("uns" is left: its case decides between "Sie" and "Ihnen").
+var deOurs = map[string]string{"wir": "Sie", "unser": "Ihr", "unsere": "Ihre", "unseren": "Ihren", "unserem": "Ihrem", "unserer": "Ihrer", "unseres": "Ihres"}
 
 // Negations a yes/no question drops: "Le paiement en plusieurs fois
 // n'est pas possible." asks "Est-ce que le paiement en plusieurs fois est

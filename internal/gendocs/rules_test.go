@@ -38,6 +38,7 @@ func TestRuleQuestion(t *testing.T) {
 		{langFR, "Chaque gâteau est une pièce unique et ne peut pas être refait à l'identique.", "Est-ce que chaque gâteau est une pièce unique ?"},
 		{langFR, "Les arrivées se font entre 14 h et 19 h, le mercredi ou le samedi en juillet et août, tous les jours hors saison.", "Est-ce que les arrivées se font entre 14 h et 19 h ?"},
 		{langDE, "Mitgebrachte Speisen dürfen in der gesamten Anlage nicht verzehrt werden.", "Dürfen mitgebrachte Speisen in der gesamten Anlage verzehrt werden?"},
+		{langDE, "Die Höhe richtet sich nach der gebuchten Leistung und der Zeit, die wir dafür einplanen.", "Richtet sich die Höhe nach der gebuchten Leistung und der Zeit, die Sie dafür einplanen?"},
 		{langES, "Una vez reprogramada, la cita ya no admite más cambios.", "¿Una vez reprogramada, la cita admite más cambios?"},
 		// a question about a case keeps its negation
 		{langES, "Si no te presentas, se cobra la cita.", "¿Qué pasa si no me presento?"},
