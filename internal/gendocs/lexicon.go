@@ -98,7 +98,7 @@ func tidyHeading(lang, h, context string) string {
 	for i, w := range words {
 		core := strings.Trim(w, "()\"'«»¿?¡!,.:;")
 		r, _ := utf8.DecodeRuneInString(core)
-		if !unicode.IsUpper(r) || isAcronym(core) || hasInnerCapital(core) {
+		if !unicode.IsUpper(r) || isAcronym(core) || hasInnerCapital(core) || core == "I" || strings.HasPrefix(core, "I'") || strings.HasPrefix(core, "I’") {
 			continue
 		}
 		if i > 0 && capitalInSentence(core, context) {
@@ -111,6 +111,28 @@ func tidyHeading(lang, h, context string) string {
 	}
 	return strings.Join(words, " ")
 }
+
+// titleCased reports whether a heading is in Title Case, as "What
+// Permissions Need to be Set?": after its first word, at least two words
+// start with a capital and none does with a small letter but the small
+// words Title Case leaves small ("to", "be", "of", …).
+func titleCased(h string) bool {
+	upper := 0
+	for i, w := range strings.Fields(h) {
+		core := strings.Trim(w, "()\"'«»¿?¡!,.:;")
+		r, _ := utf8.DecodeRuneInString(core)
+		switch {
+		case i == 0 || core == "I" || !unicode.IsLetter(r):
+		case unicode.IsUpper(r):
+			upper++
+		case !smallTitleWords[strings.ToLower(core)]:
+			return false
+		}
+	}
+	return upper >= 2
+}
+
+var smallTitleWords = toSet(`a an the to be of in on at for and or nor but by with from as per via vs is are de la le les du des et ou à en el los las y o con por para der die das und oder von zu mit im am`)
 
 func isAcronym(w string) bool {
 	n := 0
@@ -182,6 +204,11 @@ func headingQuestionIn(lang, h, context string) string {
 	}
 	if strings.HasSuffix(h, "?") {
 		q := capitalize(qNumber.ReplaceAllString(qPrefix.ReplaceAllString(h, ""), ""))
+		if titleCased(q) {
+			// "What Permissions Need to be Set?" is asked "What
+			// permissions need to be set?" (names keep their capital)
+			q = capitalize(tidyHeading(lang, q, context))
+		}
 		if lang == langES && !strings.HasPrefix(q, "¿") {
 			q = "¿" + q
 		}

@@ -43,6 +43,20 @@ func TestQuestionsInLanguages(t *testing.T) {
 	}
 }
 
+// TestTitleCaseQuestions: a question heading in Title Case is asked in
+// sentence case; names the sources write with a capital keep it.
+func TestTitleCaseQuestions(t *testing.T) {
+	for _, c := range []struct{ h, context, want string }{
+		{"What Permissions Need to be Set?", "", "What permissions need to be set?"},
+		{"Can I Sign In With Google Workspace?", "You can sign in with Google Workspace on the Business plan.", "Can I sign in with Google Workspace?"},
+		{"Can I use Google Workspace?", "", "Can I use Google Workspace?"},
+	} {
+		if got := headingQuestionIn(langEN, c.h, c.context); got != c.want {
+			t.Errorf("headingQuestionIn(%q) = %q, want %q", c.h, got, c.want)
+		}
+	}
+}
+
 func TestPluralMessage(t *testing.T) {
 	_, err := generate(t, FAQ, "", Source{Name: "n", Content: "Parking\nThere is free parking behind the shop."})
 	if err == nil || !strings.Contains(err.Error(), "give 1 question,") {
