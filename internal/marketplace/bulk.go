@@ -79,7 +79,10 @@ type ImportOptions struct {
 	// and full-text triggers, which are built again in one pass before the
 	// transaction commits (SQLite's schema changes are part of the
 	// transaction: other connections see the old schema and data until it
-	// commits, and nothing if it fails).
+	// commits, and nothing if it fails). On PostgreSQL the same is done for
+	// a first load only (an empty catalog): dropping an index there locks
+	// the table, so other processes' reads of the listings wait for the
+	// import to commit, which an empty catalog has nothing to lose by.
 	Lines int
 	// Progress (may be nil) is called with the number of lines read so
 	// far, every few thousand lines and at the end.
@@ -107,11 +110,16 @@ func (s *Service) Import(ctx context.Context, r io.Reader, o ImportOptions) (*Im
 			return err
 		}
 		rebuild := func() error { return nil }
-		if s.DB.Engine == db.SQLite && o.Lines >= bulkLines && int64(o.Lines) >= before/2 {
-			var err error
-			if rebuild, err = dropListingIndexes(ctx, tx); err != nil {
-				return err
-			}
+		var err error
+		switch {
+		case o.Lines < bulkLines:
+		case s.DB.Engine == db.SQLite && int64(o.Lines) >= before/2:
+			rebuild, err = dropListingIndexes(ctx, tx)
+		case s.DB.Engine == db.Postgres && before == 0:
+			rebuild, err = dropListingIndexesPG(ctx, tx)
+		}
+		if err != nil {
+			return err
 		}
 		if err := im.read(ctx, r, o.Progress); err != nil {
 			return err
@@ -412,6 +420,49 @@ func dropListingIndexes(ctx context.Context, tx *WriteTx) (rebuild func() error,
 	return func() error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_fts (marketplace_fts) VALUES ('rebuild')`); err != nil {
 			return fmt.Errorf("marketplace: import: rebuild the full-text index: %w", err)
+		}
+		for i, def := range defs {
+			if _, err := tx.ExecContext(ctx, def); err != nil {
+				return fmt.Errorf("marketplace: import: create %s: %w", names[i], err)
+			}
+		}
+		return nil
+	}, nil
+}
+
+// dropListingIndexesPG drops the listings' secondary indexes (not those
+// behind constraints) inside tx (PostgreSQL); the function returned builds
+// them again, with a larger sort memory for the builds. The names and
+// definitions come from the catalog, not from input.
+func dropListingIndexesPG(ctx context.Context, tx *WriteTx) (rebuild func() error, err error) {
+	rows, err := tx.QueryContext(ctx, `SELECT indexname, indexdef FROM pg_indexes
+		WHERE schemaname = current_schema() AND tablename = 'marketplace_listings'
+		AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'marketplace_listings'::regclass)
+		ORDER BY indexname`)
+	if err != nil {
+		return nil, fmt.Errorf("marketplace: import: list indexes: %w", err)
+	}
+	var names, defs []string
+	for rows.Next() {
+		var name, def string
+		if err := rows.Scan(&name, &def); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("marketplace: import: list indexes: %w", err)
+		}
+		names, defs = append(names, name), append(defs, def)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("marketplace: import: list indexes: %w", err)
+	}
+	for _, name := range names {
+		if _, err := tx.ExecContext(ctx, `DROP INDEX "`+name+`"`); err != nil {
+			return nil, fmt.Errorf("marketplace: import: drop %s: %w", name, err)
+		}
+	}
+	return func() error {
+		if _, err := tx.ExecContext(ctx, `SET LOCAL maintenance_work_mem = '256MB'`); err != nil {
+			return fmt.Errorf("marketplace: import: %w", err)
 		}
 		for i, def := range defs {
 			if _, err := tx.ExecContext(ctx, def); err != nil {
