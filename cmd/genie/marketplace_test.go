@@ -178,6 +178,13 @@ func TestMarketplaceImportLarge(t *testing.T) {
 		if n := r.Data()["total_genies"]; n != float64(10_001) {
 			t.Fatalf("stats after the import: %v", r.Data())
 		}
+		// every listing has its views row: a get counts its view
+		for range 2 {
+			r = srv.Call(t, "", "marketplace", "get", "shop-07777", nil).Expect(t, 200, "")
+		}
+		if v := r.Data()["view_count"]; v != float64(2) {
+			t.Fatalf("view_count after two gets: %v", v)
+		}
 	})
 }
 

@@ -133,7 +133,7 @@ func (s *Service) Import(ctx context.Context, r io.Reader, o ImportOptions) (*Im
 		}
 		res.Created = int(after - before)
 		res.Updated = res.Lines - res.Created
-		return s.rebuildCounters(ctx, tx)
+		return s.rebuildCounters(ctx, tx, before == 0)
 	})
 	if err != nil {
 		return nil, err
@@ -176,39 +176,39 @@ func (im *importer) loadRefs(ctx context.Context) error {
 	return nil
 }
 
-// read validates and writes the lines in batches.
+// read validates and writes the lines in batches. The lines are read and
+// decoded by a goroutine of their own, a chunk ahead of the writes, so
+// that decoding and the database's work share the machine's cores.
 func (im *importer) read(ctx context.Context, r io.Reader, progress func(int)) error {
-	br := bufio.NewReaderSize(r, 64<<10)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	chunks := make(chan []parsedLine, 4)
+	go parseLines(ctx, r, chunks)
 	im.inBatch = map[string]bool{}
-	for n := 1; ; n++ {
-		line, err := readLine(br)
-		if errors.Is(err, io.EOF) && len(line) == 0 {
-			break
-		}
-		if err != nil && !errors.Is(err, io.EOF) {
-			return lineError(n, err)
-		}
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		row, err := parseBulkLine(line)
-		if err != nil {
-			return lineError(n, err)
-		}
-		if im.inBatch[row.l.Slug] || len(im.batch) == 500 {
-			if err := im.flush(ctx); err != nil {
-				return lineError(n, err)
+	for chunk := range chunks {
+		for _, p := range chunk {
+			if p.err != nil {
+				return lineError(p.n, p.err)
+			}
+			row := p.row
+			if im.inBatch[row.l.Slug] || len(im.batch) == 500 {
+				if err := im.flush(ctx); err != nil {
+					return lineError(p.n, err)
+				}
+			}
+			if err := im.refs(ctx, row); err != nil {
+				return lineError(p.n, err)
+			}
+			im.batch = append(im.batch, row)
+			im.inBatch[row.l.Slug] = true
+			im.res.Lines++
+			if progress != nil && im.res.Lines%5000 == 0 {
+				progress(im.res.Lines)
 			}
 		}
-		if err := im.refs(ctx, row); err != nil {
-			return lineError(n, err)
-		}
-		im.batch = append(im.batch, row)
-		im.inBatch[row.l.Slug] = true
-		im.res.Lines++
-		if progress != nil && im.res.Lines%5000 == 0 {
-			progress(im.res.Lines)
-		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	if err := im.flush(ctx); err != nil {
 		return err
@@ -217,6 +217,59 @@ func (im *importer) read(ctx context.Context, r io.Reader, progress func(int)) e
 		progress(im.res.Lines)
 	}
 	return nil
+}
+
+// parsedLine is a line of an import decoded and checked (row), or why not
+// (err), with its number.
+type parsedLine struct {
+	n   int
+	row *bulkRow
+	err error
+}
+
+// parseLines reads and decodes the lines of r and sends them in chunks,
+// in order; a line that fails ends the chunks (its error is the last
+// one sent). It stops when ctx is done.
+func parseLines(ctx context.Context, r io.Reader, out chan<- []parsedLine) {
+	defer close(out)
+	br := bufio.NewReaderSize(r, 64<<10)
+	const chunkLines = 256
+	chunk := make([]parsedLine, 0, chunkLines)
+	send := func() bool {
+		select {
+		case out <- chunk:
+			chunk = make([]parsedLine, 0, chunkLines)
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	}
+	for n := 1; ; n++ {
+		line, err := readLine(br)
+		if errors.Is(err, io.EOF) && len(line) == 0 {
+			break
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			chunk = append(chunk, parsedLine{n: n, err: err})
+			send()
+			return
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		row, err := parseBulkLine(line)
+		chunk = append(chunk, parsedLine{n: n, row: row, err: err})
+		if err != nil {
+			send()
+			return
+		}
+		if len(chunk) == chunkLines && !send() {
+			return
+		}
+	}
+	if len(chunk) > 0 {
+		send()
+	}
 }
 
 // readLine reads one line without its end, refusing one past MaxBulkLine.

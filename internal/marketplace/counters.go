@@ -60,25 +60,35 @@ func (s *Service) RebuildCounters(ctx context.Context) error {
 	if err := s.viewCount.Settle(ctx); err != nil {
 		return err
 	}
-	return s.write(ctx, func(tx *WriteTx) error { return s.rebuildCounters(ctx, tx) })
+	return s.write(ctx, func(tx *WriteTx) error { return s.rebuildCounters(ctx, tx, false) })
 }
 
-// rebuildCounters is RebuildCounters inside tx (an import's).
-func (s *Service) rebuildCounters(ctx context.Context, tx *WriteTx) error {
-	for _, q := range []string{
+// rebuildCounters is RebuildCounters inside tx (an import's). firstLoad
+// says the catalog was empty before tx: no listing has a views row or a
+// view yet, so the rows are added without looking for them and the
+// counters read the listings alone.
+func (s *Service) rebuildCounters(ctx context.Context, tx *WriteTx, firstLoad bool) error {
+	repair := []string{
 		`INSERT INTO marketplace_listing_views (seq, is_public) SELECT l.seq, l.is_public FROM marketplace_listings l
 			WHERE NOT EXISTS (SELECT 1 FROM marketplace_listing_views v WHERE v.seq = l.seq)`,
 		`UPDATE marketplace_listing_views SET is_public = NOT is_public
 			WHERE is_public <> (SELECT l.is_public FROM marketplace_listings l WHERE l.seq = marketplace_listing_views.seq)`,
-	} {
+	}
+	count := `SELECT l.category_id, l.brand_id, l.is_public, l.is_featured, COUNT(*),
+		COALESCE(SUM(v.views), 0), COALESCE(SUM(l.clone_count), 0)
+		FROM marketplace_listings l JOIN marketplace_listing_views v ON v.seq = l.seq
+		GROUP BY l.category_id, l.brand_id, l.is_public, l.is_featured`
+	if firstLoad {
+		repair = []string{`INSERT INTO marketplace_listing_views (seq, is_public) SELECT seq, is_public FROM marketplace_listings`}
+		count = `SELECT category_id, brand_id, is_public, is_featured, COUNT(*), 0, COALESCE(SUM(clone_count), 0)
+			FROM marketplace_listings GROUP BY category_id, brand_id, is_public, is_featured`
+	}
+	for _, q := range repair {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("marketplace: repair view rows: %w", err)
 		}
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT l.category_id, l.brand_id, l.is_public, l.is_featured, COUNT(*),
-		COALESCE(SUM(v.views), 0), COALESCE(SUM(l.clone_count), 0)
-		FROM marketplace_listings l JOIN marketplace_listing_views v ON v.seq = l.seq
-		GROUP BY l.category_id, l.brand_id, l.is_public, l.is_featured`)
+	rows, err := tx.QueryContext(ctx, count)
 	if err != nil {
 		return fmt.Errorf("marketplace: rebuild counters: %w", err)
 	}
