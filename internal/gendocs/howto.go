@@ -316,9 +316,11 @@ var guideHeading = regexp.MustCompile(`(?i)^(?:step[- ]by[- ]step(?: guide)?|ste
 func (c *corpus) procedureName(l stepList) string {
 	p := c.parts[l.part]
 	topic := p.heading
-	if topic == "" || strings.HasSuffix(topic, "?") && c.lang != langEN || guideHeading.MatchString(topic) {
-		// "Step by Step Guide" says nothing of what the steps do: the
-		// source's name does
+	if topic == "" || strings.HasSuffix(topic, "?") && c.lang != langEN && !askedTopic.MatchString(topic) || guideHeading.MatchString(topic) {
+		// "Step by Step Guide" says nothing of what the steps do, nor a
+		// question other than how ("¿Qué pasa si …?"): the source's name
+		// does. A question that asks how ("Comment modifier la date … ?")
+		// names the procedure in every language.
 		topic = p.doc
 	}
 	return capitalize(topic)

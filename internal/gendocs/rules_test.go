@@ -293,6 +293,15 @@ func TestHowToTitle(t *testing.T) {
 	if d.Title != "How can I edit my email address?" {
 		t.Errorf("title %q", d.Title)
 	}
+	// a French page of questions: the question that asks how names the
+	// procedure, not the page ("Vos questions les plus fréquentes")
+	kbs = loadEvalFiles(t, []string{"testdata/evalreal/25-fr-parking-faq.txt"})
+	if d, err = generate(t, HowTo, "", kbs[0].sources...); err != nil {
+		t.Fatal(err)
+	}
+	if d.Title != "Comment modifier la date ou les horaires d'une réservation ?" {
+		t.Errorf("title %q", d.Title)
+	}
 }
 
 // TestRoundFourRules: what round three's held-out read found, as rules.
