@@ -273,6 +273,11 @@ func (c *corpus) howTo(req Request) (*Document, error) {
 	lx := lex(c.lang)
 	p := c.parts[l.part]
 	topic := c.procedureName(l)
+	if m := tipsTo.FindStringIndex(topic); m != nil && c.lang == langEN && isImperative(langEN, topic[m[1]:]) {
+		// "Tips to reset your password" titles the steps "How to reset
+		// your password"
+		topic = "How to " + lowerFirst(topic[m[1]:])
+	}
 	title := topic
 	if m := askedTopic.FindStringSubmatch(topic); m != nil && !strings.HasSuffix(topic, "?") {
 		// "Cómo puedo cambiar mi contraseña" (a question without its

@@ -302,6 +302,14 @@ func TestHowToTitle(t *testing.T) {
 	if d.Title != "Comment modifier la date ou les horaires d'une réservation ?" {
 		t.Errorf("title %q", d.Title)
 	}
+	// "Tips to reset your password" titles its steps as what they do
+	kbs = loadEvalFiles(t, []string{"testdata/evalreal/20-password-reset.txt"})
+	if d, err = generate(t, HowTo, "", kbs[0].sources...); err != nil {
+		t.Fatal(err)
+	}
+	if d.Title != "How to reset your password" {
+		t.Errorf("title %q", d.Title)
+	}
 }
 
 // TestRoundFourRules: what round three's held-out read found, as rules.
