@@ -1,14 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"time"
-
-	"github.com/google/uuid"
 
 	"github.com/geniehq/genie/internal/marketplace"
 	"github.com/geniehq/genie/internal/platform/db"
@@ -55,121 +56,6 @@ func realWords() []string {
 var SearchQueries = []string{"customer support", "sales email", "travel guide", "code review", "health coach",
 	"legal contract", "recipe nutrition", "data report", "hiring interview", "social media"}
 
-// dropIndexes drops the listings' secondary indexes (not those behind
-// primary-key or unique constraints) for a bulk load; restore builds them
-// again, which sorting does much faster than a million random inserts.
-func dropIndexes(ctx context.Context, d *db.DB) (restore func() error, err error) {
-	// On SQLite the full-text triggers go too; the index is rebuilt in one
-	// pass at the end.
-	q := `SELECT name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = 'marketplace_listings'
-		AND sql IS NOT NULL ORDER BY type`
-	if d.Engine == db.Postgres {
-		q = `SELECT i.indexname, i.indexdef FROM pg_indexes i WHERE i.tablename = 'marketplace_listings'
-			AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`
-	}
-	rows, err := d.W.QueryContext(ctx, q)
-	if err != nil {
-		return nil, fmt.Errorf("list indexes: %w", err)
-	}
-	var names, defs []string
-	for rows.Next() {
-		var name, def string
-		if err := rows.Scan(&name, &def); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		names, defs = append(names, name), append(defs, def)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	for _, name := range names {
-		// Index names come from the catalog, not from input.
-		kind := "INDEX"
-		if strings.Contains(name, "_fts_") {
-			kind = "TRIGGER"
-		}
-		if _, err := d.W.ExecContext(ctx, `DROP `+kind+` `+name); err != nil {
-			return nil, fmt.Errorf("drop index %s: %w", name, err)
-		}
-	}
-	return func() error {
-		if d.Engine == db.SQLite {
-			if _, err := d.W.ExecContext(ctx, `INSERT INTO marketplace_fts (marketplace_fts) VALUES ('rebuild')`); err != nil {
-				return fmt.Errorf("rebuild full-text index: %w", err)
-			}
-			if verbose {
-				fmt.Println("  full-text index rebuilt")
-			}
-		}
-		for _, def := range defs {
-			if _, err := d.W.ExecContext(ctx, def); err != nil {
-				return fmt.Errorf("create index: %w", err)
-			}
-		}
-		return nil
-	}, nil
-}
-
-// rowPlaceholders returns one VALUES tuple of a listing row whose first
-// argument is number p+1. SQLite gets positional "?" marks, which it binds
-// in constant time (numbered ones are looked up by name).
-func rowPlaceholders(engine db.Engine, p int) string {
-	var b strings.Builder
-	b.WriteString("(")
-	for i := 1; i <= 15; i++ {
-		if i > 1 {
-			b.WriteString(",")
-		}
-		if engine == db.SQLite {
-			b.WriteString("?")
-		} else {
-			fmt.Fprintf(&b, "$%d", p+i)
-		}
-		if i == 8 {
-			b.WriteString(",TRUE")
-		}
-	}
-	if engine == db.SQLite {
-		b.WriteString(",?)")
-	} else {
-		fmt.Fprintf(&b, ",$%d)", p+15)
-	}
-	return b.String()
-}
-
-// insertViews runs the listings' INSERT ... RETURNING seq, slug, then
-// gives each listing its views row with its view count from views.
-func insertViews(ctx context.Context, tx *sql.Tx, engine db.Engine, insert string, args []any, views map[string]int) error {
-	rows, err := tx.QueryContext(ctx, insert, args...)
-	if err != nil {
-		return err
-	}
-	var vals []string
-	var a []any
-	for rows.Next() {
-		var seq int64
-		var slug string
-		if err := rows.Scan(&seq, &slug); err != nil {
-			rows.Close()
-			return err
-		}
-		if engine == db.SQLite {
-			vals = append(vals, "(?, TRUE, ?)")
-		} else {
-			vals = append(vals, fmt.Sprintf("($%d, TRUE, $%d)", len(a)+1, len(a)+2))
-		}
-		a = append(a, seq, views[slug])
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO marketplace_listing_views (seq, is_public, views) VALUES `+strings.Join(vals, ","), a...)
-	return err
-}
-
 // Slug is the slug of the k-th seeded listing.
 func Slug(k int) string { return fmt.Sprintf("listing-%07d", k) }
 
@@ -210,113 +96,42 @@ func (g *textGen) words(n int) string {
 	return strings.Join(w, " ")
 }
 
-// seed fills an empty catalog with n listings in cats categories and a
-// week of interactions, with multi-row inserts in large transactions, then
-// rebuilds the counters.
+// seed loads n listings in cats categories through the marketplace's
+// import (`genie marketplace import`, one transaction, indexes built in
+// one pass), from a catalog written as the import's JSON lines on the
+// fly; then gives the listings view counts (a fixed spread of 0 to 9,999,
+// the same on every run and store), a week of interactions, and the
+// counters that follow.
 func seed(ctx context.Context, d *db.DB, n, cats int) error {
-	now := d.Now()
-	catIDs := make([]string, cats)
-	brandIDs := make([]string, 20)
-	err := d.Tx(ctx, func(tx *sql.Tx) error {
-		for i := range catIDs {
-			catIDs[i] = uuid.NewString()
-			if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_categories (id, name, slug, description, icon, sort_order, created_at)
-				VALUES ($1, $2, $3, '', '', $4, $5)`, catIDs[i], fmt.Sprintf("Category %d", i), fmt.Sprintf("category-%d", i), i, now); err != nil {
-				return err
-			}
-		}
-		for i := range brandIDs {
-			brandIDs[i] = uuid.NewString()
-			if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_brands (id, name, slug, created_at) VALUES ($1, $2, $3, $4)`,
-				brandIDs[i], fmt.Sprintf("Brand %d", i), fmt.Sprintf("brand-%d", i), now); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("seed taxonomy: %w", err)
-	}
-	if d.Engine == db.SQLite {
-		// A large page cache for the load only: the writer connection is
-		// closed before the server starts.
-		for _, p := range []string{"PRAGMA cache_size = -200000", "PRAGMA synchronous = OFF"} {
-			if _, err := d.W.ExecContext(ctx, p); err != nil {
-				return err
-			}
+	if d.Engine == db.SQLite { // as the import command does: room for the load's pages
+		if _, err := d.W.ExecContext(ctx, `PRAGMA cache_size = -262144`); err != nil {
+			return err
 		}
 	}
 	t0 := time.Now()
-	restore, err := dropIndexes(ctx, d)
+	pr, pw := io.Pipe()
+	go func() { pw.CloseWithError(writeCatalog(pw, n, cats, d.Now())) }()
+	progress := func(lines int) {
+		if verbose && lines%100_000 == 0 {
+			fmt.Printf("  %d listings, %s\n", lines, time.Since(t0).Round(time.Millisecond))
+		}
+	}
+	res, err := marketplace.New(d).Import(ctx, pr, marketplace.ImportOptions{Lines: n, Progress: progress})
+	pr.CloseWithError(err) //nolint:errcheck // stops the writer if the import failed
 	if err != nil {
-		return err
-	}
-	const cols = 15
-	const batch = 500
-	const perTx = 50_000
-	g := newTextGen(1)
-	diffs := []string{"beginner", "intermediate", "advanced"}
-	inds := []string{"retail", "health", "finance", "education", "travel", "legal", "software"}
-	for start := 0; start < n; start += perTx {
-		end := min(start+perTx, n)
-		err := d.Tx(ctx, func(tx *sql.Tx) error {
-			for b := start; b < end; b += batch {
-				m := min(batch, end-b)
-				var sb strings.Builder
-				sb.WriteString(`INSERT INTO marketplace_listings (id, slug, display_name, tagline, description, category_id, brand_id,
-					is_featured, is_public, rating, rating_count, clone_count, metadata, difficulty, industry, created_at, updated_at) VALUES `)
-				args := make([]any, 0, m*cols)
-				views := make(map[string]int, m) // by slug
-				for i := range m {
-					k := b + i
-					if i > 0 {
-						sb.WriteString(",")
-					}
-					sb.WriteString(rowPlaceholders(d.Engine, len(args)))
-					var brand any
-					if g.r.IntN(4) == 0 {
-						brand = brandIDs[g.r.IntN(len(brandIDs))]
-					}
-					diff, ind := diffs[g.r.IntN(len(diffs))], inds[g.r.IntN(len(inds))]
-					rc := g.r.IntN(50)
-					rating := 0.0
-					if rc > 0 {
-						rating = float64(int((1+g.r.Float64()*4)*10)) / 10
-					}
-					created := now.Add(-time.Duration(n-k) * time.Second)
-					name, tagline, description := g.listing()
-					args = append(args, must(uuid.NewV7()).String(), Slug(k), name, tagline,
-						description, catIDs[k%cats], brand, g.r.IntN(100) == 0, rating, rc)
-					views[Slug(k)] = g.r.IntN(10000)
-					args = append(args, g.r.IntN(500), `{"difficulty":"`+diff+`","industry":"`+ind+`"}`, diff, ind, created)
-					if d.Engine == db.SQLite {
-						args = append(args, created)
-					}
-				}
-				if err := insertViews(ctx, tx, d.Engine, sb.String()+` RETURNING seq, slug`, args, views); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("seed listings: %w", err)
-		}
-		if verbose {
-			fmt.Printf("  %d listings, %s\n", end, time.Since(t0).Round(time.Millisecond))
-		}
-	}
-	if err := restore(); err != nil {
-		return err
+		return fmt.Errorf("seed listings: %w", err)
 	}
 	if verbose {
-		fmt.Printf("  indexes rebuilt, %s\n", time.Since(t0).Round(time.Millisecond))
+		fmt.Printf("  imported %d listings, %s\n", res.Lines, time.Since(t0).Round(time.Millisecond))
+	}
+	if _, err := d.W.ExecContext(ctx, `UPDATE marketplace_listing_views SET views = (seq * 2654435761) % 10000`); err != nil {
+		return fmt.Errorf("seed views: %w", err)
 	}
 	if err := seedInteractions(ctx, d, n); err != nil {
 		return err
 	}
 	if verbose {
-		fmt.Printf("  interactions, %s\n", time.Since(t0).Round(time.Millisecond))
+		fmt.Printf("  views and interactions, %s\n", time.Since(t0).Round(time.Millisecond))
 	}
 	if err := marketplace.New(d).RebuildCounters(ctx); err != nil {
 		return err
@@ -325,6 +140,40 @@ func seed(ctx context.Context, d *db.DB, n, cats int) error {
 		fmt.Printf("  counters, %s\n", time.Since(t0).Round(time.Millisecond))
 	}
 	return nil
+}
+
+// writeCatalog writes the seeded catalog as import lines: listing k has
+// slug Slug(k), category k mod cats, a brand one time in four, texts from
+// the corpus, and was created n-k seconds before now.
+func writeCatalog(w io.Writer, n, cats int, now time.Time) error {
+	bw := bufio.NewWriterSize(w, 1<<20)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	g := newTextGen(1)
+	diffs := []string{"beginner", "intermediate", "advanced"}
+	inds := []string{"retail", "health", "finance", "education", "travel", "legal", "software"}
+	for k := range n {
+		name, tagline, description := g.listing()
+		l := marketplace.BulkListing{Slug: Slug(k), DisplayName: name, Tagline: tagline, Description: description,
+			Category: marketplace.BulkRef{Slug: fmt.Sprintf("category-%d", k%cats), Name: fmt.Sprintf("Category %d", k%cats)}}
+		if g.r.IntN(4) == 0 {
+			b := g.r.IntN(20)
+			l.Brand = &marketplace.BulkRef{Slug: fmt.Sprintf("brand-%d", b), Name: fmt.Sprintf("Brand %d", b)}
+		}
+		diff, ind := diffs[g.r.IntN(len(diffs))], inds[g.r.IntN(len(inds))]
+		l.IsFeatured = g.r.IntN(100) == 0
+		if l.RatingCount = int64(g.r.IntN(50)); l.RatingCount > 0 {
+			l.Rating = float64(int((1+g.r.Float64()*4)*10)) / 10
+		}
+		l.CloneCount = int64(g.r.IntN(500))
+		l.Metadata = json.RawMessage(`{"difficulty":"` + diff + `","industry":"` + ind + `"}`)
+		created := now.Add(-time.Duration(n-k) * time.Second)
+		l.CreatedAt = &created
+		if err := enc.Encode(&l); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
 }
 
 // seedInteractions records a week of interactions for 20,000 listings.
