@@ -322,10 +322,29 @@ func ruleQuestionES(body string) string {
 	}
 	if esDet.MatchString(body) && !regexp.MustCompile(`(?i)\b(nuestr[oa]s?|nosotros)\b`).MatchString(body) {
 		if c := firstClause(body); words(c) >= 4 {
-			return "¿" + c + "?"
+			// "Los sábados y domingos abrimos de 8:00 a 20:00." asks "¿Los
+			// sábados y domingos abren de 8:00 a 20:00?"
+			return "¿" + esWeVerbs.ReplaceAllStringFunc(c, esYouVerb) + "?"
 		}
 	}
 	return ""
+}
+
+// esWeVerbs are Spanish verbs in the first person plural ("abrimos"),
+// which a customer's question puts in the "ustedes" form ("abren").
+var esWeVerbs = regexp.MustCompile(`\b\p{Ll}{2,}(?:amos|emos|imos)\b`)
+
+// esNotVerbs end like a "we" verb and are nouns ("ramos", "kilogramos").
+var esNotVerbs = toSet(`ramos tramos gramos kilogramos miligramos programas mismos primos extremos supremos óptimos últimos próximos máximos mínimos legítimos íntimos`)
+
+func esYouVerb(w string) string {
+	if esNotVerbs[w] || esNotAsked[w] {
+		return w
+	}
+	if strings.HasSuffix(w, "amos") {
+		return strings.TrimSuffix(w, "amos") + "an"
+	}
+	return w[:len(w)-4] + "en"
 }
 
 // labelQuestion is the question a rule of the form "Label: value" answers

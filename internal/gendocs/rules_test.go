@@ -39,6 +39,8 @@ func TestRuleQuestion(t *testing.T) {
 		{langFR, "Les arrivées se font entre 14 h et 19 h, le mercredi ou le samedi en juillet et août, tous les jours hors saison.", "Est-ce que les arrivées se font entre 14 h et 19 h ?"},
 		{langDE, "Mitgebrachte Speisen dürfen in der gesamten Anlage nicht verzehrt werden.", "Dürfen mitgebrachte Speisen in der gesamten Anlage verzehrt werden?"},
 		{langDE, "Die Höhe richtet sich nach der gebuchten Leistung und der Zeit, die wir dafür einplanen.", "Richtet sich die Höhe nach der gebuchten Leistung und der Zeit, die Sie dafür einplanen?"},
+		{langES, "Los sábados y domingos abrimos de 8:00 a 20:00.", "¿Los sábados y domingos abren de 8:00 a 20:00?"},
+		{langES, "Los envíos de más de 5 kilogramos tienen un recargo.", "¿Los envíos de más de 5 kilogramos tienen un recargo?"},
 		{langES, "Una vez reprogramada, la cita ya no admite más cambios.", "¿Una vez reprogramada, la cita admite más cambios?"},
 		// a question about a case keeps its negation
 		{langES, "Si no te presentas, se cobra la cita.", "¿Qué pasa si no me presento?"},
