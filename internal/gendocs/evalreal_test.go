@@ -306,3 +306,7 @@ func TestEvaluationHeldOut3(t *testing.T) {
 func TestEvaluationHeldOut4(t *testing.T) {
 	realEval(t, "testdata/evalheldout4", 10, 0)
 }
+
+func TestEvaluationHeldOut5(t *testing.T) {
+	realEval(t, "testdata/evalheldout5", 5, 0)
+}
