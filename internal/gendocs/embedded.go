@@ -438,6 +438,19 @@ func itemQuestion(lang, item, context string, inProc bool) string {
 				return q
 			}
 		}
+		if lang == langEN && !moneyLike.MatchString(m[2]) && words(m[2]) >= 5 && strings.HasSuffix(strings.TrimSpace(m[2]), ".") {
+			// "Late Arrival: If you arrive late, your session may be
+			// shortened …" is a rule: it asks "What if I arrive late?",
+			// not "What is the late arrival?"
+			if q := ruleSentenceQuestion(lang, capitalize(strings.TrimSpace(m[2])), false); q != "" {
+				return q
+			}
+			if label := strings.TrimSpace(m[1]); words(label) <= 4 {
+				// a topic and its rule ("Refunds: Missed appointments …
+				// are not refunded.")
+				return fmt.Sprintf(lex(lang).generic, lowerFirst(tidyHeading(lang, label, context)))
+			}
+		}
 	}
 	if q := factQuestion(lang, item, context); q != "" {
 		return q
@@ -471,6 +484,13 @@ func (c *corpus) topicQuestion(p part) (q, first string) {
 		return topicQuestionFor(c.lang, p.heading), ""
 	}
 	g := gs[0]
+	if q := labelQuestion(c.lang, p.heading); q != "" {
+		// a heading that is a time or a case ("Plus de 7 jours avant le
+		// rendez-vous :") is the condition of the rules under it: the
+		// question asks what applies then, not each rule without it, and
+		// its answer is all of them
+		return q, strings.Join(gs, " ")
+	}
 	s := sentences(g)[0]
 	if label, rest, ok := strings.Cut(s, ": "); ok && notTopic[strings.ToLower(label)] {
 		s = capitalize(rest) // "Gratis: la cancelación es gratuita …"

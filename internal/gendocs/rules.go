@@ -15,10 +15,10 @@ import (
 
 var (
 	// a condition opening the sentence: "If weather forces us to cancel, ..."
-	enIf = regexp.MustCompile(`^(?i:if|when)\s+([^,]{3,90}),\s*\S`)
-	frIf = regexp.MustCompile(`^(?i:en cas d['’]|en cas de\s+|si\s+|lorsque\s+|quand\s+)([^,]{3,90}),\s*\S`)
-	deIf = regexp.MustCompile(`^(?i:wenn|falls|sollten?)\s+([^,]{3,90}),\s*\S`)
-	esIf = regexp.MustCompile(`^(?i:si|cuando|en caso de)\s+([^,]{3,90}),\s*\S`)
+	enIf = regexp.MustCompile(`^(?i:if|when)\s+((?:[^,(]|\([^)]*\)){3,90}),\s*\S`)
+	frIf = regexp.MustCompile(`^(?i:en cas d['’]|en cas de\s+|si\s+|lorsque\s+|quand\s+)((?:[^,(]|\([^)]*\)){3,90}),\s*\S`)
+	deIf = regexp.MustCompile(`^(?i:wenn|falls|sollten?)\s+((?:[^,(]|\([^)]*\)){3,90}),\s*\S`)
+	esIf = regexp.MustCompile(`^(?i:si|cuando|en caso de)\s+((?:[^,(]|\([^)]*\)){3,90}),\s*\S`)
 	// German "Bei X <verb> ...": the circumstance ends at the finite verb
 	deBei  = regexp.MustCompile(`^(?i:bei|ab|bis|während|nach|vor|in|im|für)\s+(.{3,80}?)\s+(ist|sind|wird|werden|gibt|gilt|gelten|fallen|fällt|erfolgt|haftet|besteht|kann|können|muss|müssen|darf|dürfen|bleibt|entfällt|betragen|beträgt|berechnen|zahlen|zahlt)\b`)
 	enTime = regexp.MustCompile(`^(?i:between|within|less than|more than|up to|from|after|before|at least)\b`)
@@ -180,17 +180,32 @@ func shortQuestion(q string) string {
 	if words(body) <= 12 {
 		return q
 	}
-	for _, loc := range qCut.FindAllStringIndex(body, -1) {
+	cuts := qCut.FindAllStringIndex(body, -1)
+	for _, loc := range cuts {
 		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 && !durationEnd.MatchString(cut) && !quantityStart.MatchString(body[loc[1]:]) &&
-			!danglingAnd.MatchString(cut) && !(body[loc[0]] == ',' && listGoesOn.MatchString(body[loc[1]:])) {
+			!danglingAnd.MatchString(cut) && !(body[loc[0]] == ',' && listGoesOn.MatchString(body[loc[1]:])) && !openParen(cut) {
 			return cut + end
 		}
 	}
 	if words(body) > 18 {
+		// a question still too long ends at its first comma when that
+		// leaves at most 18 words ("¿Las modificaciones y cancelaciones de
+		// citas deben comunicarse al centro con al menos 3 horas de
+		// antelación?", the reason after the comma left to the answer)
+		for _, loc := range cuts {
+			if cut := body[:loc[0]]; body[loc[0]] == ',' && words(cut) >= 5 && words(cut) <= 18 && !openParen(cut) &&
+				!listGoesOn.MatchString(body[loc[1]:]) {
+				return cut + end
+			}
+		}
 		return ""
 	}
 	return q
 }
+
+// openParen reports whether a cut would end inside parentheses ("… en cas
+// d'imprévu grave et justifié (accident").
+func openParen(s string) bool { return strings.Count(s, "(") > strings.Count(s, ")") }
 
 // indefinite starts a noun phrase that names a kind ("a", "an").
 var indefinite = regexp.MustCompile(`^(?i:an?)\s`)

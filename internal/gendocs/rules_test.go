@@ -1,6 +1,7 @@
 package gendocs
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -42,6 +43,10 @@ func TestRuleQuestion(t *testing.T) {
 		{langES, "Los sábados y domingos abrimos de 8:00 a 20:00.", "¿Los sábados y domingos abren de 8:00 a 20:00?"},
 		{langES, "Los envíos de más de 5 kilogramos tienen un recargo.", "¿Los envíos de más de 5 kilogramos tienen un recargo?"},
 		{langES, "Una vez reprogramada, la cita ya no admite más cambios.", "¿Una vez reprogramada, la cita admite más cambios?"},
+		// a condition may hold a parenthesis with commas
+		{langFR, "En cas d'imprévu grave et justifié (accident, hospitalisation, décès d'un proche), un report exceptionnel peut être proposé.", "Que se passe-t-il en cas d'imprévu grave et justifié (accident, hospitalisation, décès d'un proche) ?"},
+		// a question still too long ends at its first comma (at most 18 words)
+		{langES, "Las modificaciones y cancelaciones de citas deben comunicarse al centro con al menos 3 horas de antelación, para poder dar ese hueco a otro paciente de la lista de espera.", "¿Las modificaciones y cancelaciones de citas deben comunicarse al centro con al menos 3 horas de antelación?"},
 		// a question about a case keeps its negation
 		{langES, "Si no te presentas, se cobra la cita.", "¿Qué pasa si no me presento?"},
 	} {
@@ -523,3 +528,38 @@ func TestRoundFiveRulePages(t *testing.T) {
 // markdown is a pasted text in the knowledge model's Markdown form, the
 // form every generator is given.
 func markdown(s string) string { return knowledge.Markdown(knowledge.Source{Content: s}) }
+
+// TestRoundSixRules: what the read of round six's held-out set found, as
+// rules: a "Label: rule" item asks the rule's question (or about the
+// label), and a time standing alone before its rules is their condition.
+func TestRoundSixRules(t *testing.T) {
+	for _, c := range []struct{ item, want string }{
+		{"Late Arrival: If you arrive late, your session may be shortened so that the next appointment can start on time.", "What if I arrive late?"},
+		{"Refunds: Missed appointments and late cancellations are not refunded.", "What should I know about refunds?"},
+		{"Cupcakes: $36 per dozen", "How much do the cupcakes cost?"},
+	} {
+		if got := itemQuestion(langEN, c.item, "", false); got != c.want {
+			t.Errorf("itemQuestion(%q) = %q, want %q", c.item, got, c.want)
+		}
+	}
+	src := Source{Name: "conditions", Content: "Annulation et report\n" +
+		"Pour toute annulation, c'est la date de réception de votre demande qui compte.\n" +
+		"Plus de 7 jours avant le rendez-vous :\n" +
+		"Un report est possible sur une nouvelle date dans les 2 semaines qui suivent.\n" +
+		"Moins de 48 h avant ou absence :\n" +
+		"Le rendez-vous est facturé en totalité. Aucun report ni remboursement n'est possible.\n"}
+	var heads []string
+	for _, p := range parse(src) {
+		heads = append(heads, p.heading)
+		if p.heading == "Moins de 48 h avant ou absence" {
+			c := &corpus{lang: langFR, used: map[string]bool{}, parts: []part{p}}
+			q, first := c.topicQuestion(p)
+			if q != "Qu'est-ce qui s'applique moins de 48 h avant ou absence ?" || !strings.Contains(first, "Aucun report ni remboursement") {
+				t.Errorf("the time label's question %q, answer %q", q, first)
+			}
+		}
+	}
+	if !slices.Contains(heads, "Plus de 7 jours avant le rendez-vous") || !slices.Contains(heads, "Moins de 48 h avant ou absence") {
+		t.Errorf("parts %q: each time label heads its rules", heads)
+	}
+}

@@ -125,6 +125,11 @@ func (b *partBuilder) label(kb *knowledge.Block, heading string, nextList bool) 
 	} else if t := strings.TrimSuffix(kb.Text, ":"); t != kb.Text && !nextList && titleLike(t) && words(t) <= 6 {
 		b.sub, b.subOf = sentenceCase(t), heading // "Membership Cancellation Policy:" standing alone
 		return true
+	} else if t := strings.TrimSpace(t); t != kb.Text && !nextList && words(t) <= 10 && isTimeLabel(t) {
+		// "Plus de 7 jours avant le rendez-vous :" standing alone is the
+		// condition of the rules that follow it
+		b.sub, b.subOf = t, heading
+		return true
 	}
 	return false
 }
@@ -531,4 +536,16 @@ func truncateText(s string, max int) string {
 		cut = cut[:i]
 	}
 	return strings.TrimRight(cut, ",;:- ") + "…"
+}
+
+// isTimeLabel reports whether a label names a time, in any of the
+// languages ("Plus de 7 jours avant le rendez-vous", "Between 29 and 15
+// days before arrival").
+func isTimeLabel(label string) bool {
+	for _, t := range timeLabels {
+		if t.re.MatchString(label) {
+			return true
+		}
+	}
+	return false
 }
