@@ -484,11 +484,14 @@ func (c *corpus) topicQuestion(p part) (q, first string) {
 		return topicQuestionFor(c.lang, p.heading), ""
 	}
 	g := gs[0]
-	if q := labelQuestion(c.lang, p.heading); q != "" {
+	if q := labelQuestion(c.lang, p.heading); q != "" && c.lang != langEN {
 		// a heading that is a time or a case ("Plus de 7 jours avant le
 		// rendez-vous :") is the condition of the rules under it: the
 		// question asks what applies then, not each rule without it, and
-		// its answer is all of them
+		// its answer is all of them. (English headings such as "Less Than
+		// 24 Hours' Notice" keep their rules' own questions, "What if I
+		// cannot give you 24 hours' notice?", which read better than
+		// "What applies less than …?")
 		return q, strings.Join(gs, " ")
 	}
 	s := sentences(g)[0]
