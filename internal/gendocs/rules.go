@@ -161,6 +161,44 @@ var durationEnd = regexp.MustCompile(`(?i)(?:\d+|\b(?:one|two|three|four|five|si
 // said of it ("¿La llegada es a partir de las 15:00 y la salida?").
 var danglingAnd = regexp.MustCompile(`(?i)\s(?:and|or|et|ou|und|oder|y|e|o)\s+(?:the|a|an|your|le|la|les|l'|un|une|votre|der|die|das|den|ein|eine|el|los|las|una|su|tu)\s*[\p{L}-]+$`)
 
+// condRefersBack says whether a condition only points back at the rule
+// before it ("Si no se hace así", "If this is not possible", "Wenn dies
+// nicht möglich ist"): asked alone, "¿Qué pasa si no se hace así?" means
+// nothing, so no question is. A pointing word counts as the condition's
+// first or last word (where it stands for the rule, not for a noun after
+// it), or anywhere for the words that only point ("así", "sonst").
+func condRefersBack(lang, cond string) bool {
+	ws := strings.Fields(strings.ToLower(cond))
+	if len(ws) == 0 {
+		return false
+	}
+	trim := func(w string) string { return strings.Trim(w, ",.;:") }
+	if b := backWords[lang]; b[trim(ws[0])] || b[trim(ws[len(ws)-1])] {
+		return true
+	}
+	for _, w := range ws {
+		if onlyBack[lang][trim(w)] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	backWords = map[string]map[string]bool{
+		langEN: toSet(`this that so`),
+		langFR: toSet(`cela ça ceci`),
+		langDE: toSet(`dies das`),
+		langES: toSet(`eso esto ello`),
+	}
+	onlyBack = map[string]map[string]bool{
+		langEN: toSet(`otherwise`),
+		langFR: toSet(`ainsi sinon`),
+		langDE: toSet(`sonst andernfalls`),
+		langES: toSet(`así`),
+	}
+)
+
 // listGoesOn is what follows the comma of an enumeration ("anyone who
 // lives, works or studies in the county"): no place to end a question.
 var listGoesOn = regexp.MustCompile(`^[\p{L}'’-]+\s(?:or|and|ou|et|oder|und|o|y)\s`)
@@ -218,7 +256,7 @@ func ruleQuestionEN(body string) string {
 	if enException.MatchString(body) {
 		return "Are there any exceptions?"
 	}
-	if m := enIf.FindStringSubmatch(body); m != nil {
+	if m := enIf.FindStringSubmatch(body); m != nil && !condRefersBack(langEN, m[1]) {
 		return "What happens if " + toCustomer(m[1]) + "?"
 	}
 	if m := enGerund.FindStringSubmatch(body); m != nil && gerundBase[strings.ToLower(m[1])] != "" {
@@ -273,7 +311,7 @@ func ruleQuestionEN(body string) string {
 }
 
 func ruleQuestionFR(body string) string {
-	if m := frIf.FindStringSubmatch(body); m != nil && !strings.Contains(m[1], "vous") {
+	if m := frIf.FindStringSubmatch(body); m != nil && !strings.Contains(m[1], "vous") && !condRefersBack(langFR, m[1]) {
 		return "Que se passe-t-il " + strings.ToLower(body[:strings.Index(body, m[1])]) + m[1] + " ?"
 	}
 	if m := frDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "vous") && !strings.Contains(body, "nous") {
@@ -290,7 +328,7 @@ func ruleQuestionFR(body string) string {
 }
 
 func ruleQuestionDE(body string) string {
-	if m := deIf.FindStringSubmatch(body); m != nil && !formalYou.MatchString(m[1]) {
+	if m := deIf.FindStringSubmatch(body); m != nil && !formalYou.MatchString(m[1]) && !condRefersBack(langDE, m[1]) {
 		mine := map[string]string{"Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihr": "mein", "Ihnen": "mir"}
 		return "Was gilt, " + strings.ToLower(strings.Fields(body)[0]) + " " + swapWords(m[1], mine) + "?"
 	}
@@ -331,7 +369,7 @@ func ruleQuestionDE(body string) string {
 }
 
 func ruleQuestionES(body string) string {
-	if m := esIf.FindStringSubmatch(body); m != nil {
+	if m := esIf.FindStringSubmatch(body); m != nil && !condRefersBack(langES, m[1]) {
 		lead := strings.ToLower(body[:strings.Index(body, m[1])])
 		return "¿Qué pasa " + lead + esFirstPerson(m[1]) + "?"
 	}

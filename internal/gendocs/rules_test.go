@@ -47,6 +47,10 @@ func TestRuleQuestion(t *testing.T) {
 		{langFR, "En cas d'imprévu grave et justifié (accident, hospitalisation, décès d'un proche), un report exceptionnel peut être proposé.", "Que se passe-t-il en cas d'imprévu grave et justifié (accident, hospitalisation, décès d'un proche) ?"},
 		// a question still too long ends at its first comma (at most 18 words)
 		{langES, "Las modificaciones y cancelaciones de citas deben comunicarse al centro con al menos 3 horas de antelación, para poder dar ese hueco a otro paciente de la lista de espera.", "¿Las modificaciones y cancelaciones de citas deben comunicarse al centro con al menos 3 horas de antelación?"},
+		// a condition that only points back at the rule before asks nothing
+		{langES, "Si no se hace así, la clínica y los pacientes de esa lista salen perjudicados.", ""},
+		{langEN, "If this is not possible, we charge the full fee.", ""},
+		{langEN, "If you miss an appointment that was booked online, we charge the full fee.", "What happens if I miss an appointment that was booked online?"},
 		// a question about a case keeps its negation
 		{langES, "Si no te presentas, se cobra la cita.", "¿Qué pasa si no me presento?"},
 	} {
