@@ -104,11 +104,26 @@ var (
 	whStarter   = regexp.MustCompile(`^(?i:¿?\s*(?:qu|comment|où|quand|pourquoi|combien|was|wie|wo|wann|warum|welche|qué|cómo|dónde|cuándo|cuál|cuánto|por qué))`)
 )
 
+// negations are the negations positive drops, per language.
+var negations = map[string]*regexp.Regexp{langFR: frNot, langDE: deNot, langES: esNot}
+
+// questionEnd splits a question into its body and its end mark ("?", or
+// " ?" in French).
+func questionEnd(q string) (body, end string) {
+	end = q[len(q)-1:]
+	if strings.HasSuffix(q, " ?") {
+		end = " ?"
+	}
+	return strings.TrimSuffix(q, end), end
+}
+
+// positive is a yes/no question without its verb's negation (see
+// negations), or ending before a second clause that holds it.
 func positive(lang, q string) string {
 	if q == "" || whStarter.MatchString(q) {
 		return q
 	}
-	neg := map[string]*regexp.Regexp{langFR: frNot, langDE: deNot, langES: esNot}[lang]
+	neg := negations[lang]
 	if neg == nil {
 		return q
 	}
@@ -118,10 +133,7 @@ func positive(lang, q string) string {
 			// refait": the question asks the first thing, the answer says
 			// both
 			if cut := q[:and[len(and)-1][0]]; words(cut) >= 4 {
-				end := "?"
-				if strings.HasSuffix(q, " ?") {
-					end = " ?"
-				}
+				_, end := questionEnd(q)
 				return cut + end
 			}
 		}
@@ -210,11 +222,7 @@ func shortQuestion(q string) string {
 	if q == "" {
 		return ""
 	}
-	end := q[len(q)-1:]
-	if strings.HasSuffix(q, " ?") {
-		end = " ?"
-	}
-	body := strings.TrimSuffix(q, end)
+	body, end := questionEnd(q)
 	if words(body) <= 12 {
 		return q
 	}

@@ -591,6 +591,9 @@ func within(m *roaring.Bitmap, ps []*posting, fields ...int) *roaring.Bitmap {
 			}
 		}
 	}
+	if len(parts) == 1 && m != nil {
+		return parts[0] // already a new bitmap (FastOr would copy it)
+	}
 	return roaring.FastOr(parts...)
 }
 
