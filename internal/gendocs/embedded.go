@@ -119,7 +119,40 @@ func (c *corpus) faqCandidates() []qa {
 		}
 		f.fromRules(pi, p, context)
 	}
-	return f.out
+	return dropEchoes(f.out)
+}
+
+// dropEchoes drops a rule's question that asks again what its topic's
+// question asks ("What if I am late?" beside "What happens if I am
+// late?" of the part "Late Arrivals"): the topic's question answers with
+// all of the part's rules, not with what the echo leaves.
+func dropEchoes(cands []qa) []qa {
+	topics := map[[2]string]bool{}
+	for _, q := range cands {
+		if q.tier == 4 {
+			topics[[2]string{fmt.Sprint(q.part), sameQuestionKey(q.question)}] = true
+		}
+	}
+	out := cands[:0]
+	for _, q := range cands {
+		if q.tier >= 2 && q.tier < 4 && topics[[2]string{fmt.Sprint(q.part), sameQuestionKey(q.question)}] {
+			continue
+		}
+		out = append(out, q)
+	}
+	return out
+}
+
+// sameQuestionKey is a question's key for telling two wordings of it
+// apart: "What happens if …" and "What if …" ask the same.
+func sameQuestionKey(q string) string {
+	k := strings.ToLower(strings.TrimSpace(q))
+	for _, p := range [][2]string{{"what happens if ", "what if "}, {"que se passe-t-il si ", "et si "}, {"¿qué pasa si ", "¿y si "}} {
+		if r, ok := strings.CutPrefix(k, p[0]); ok {
+			return p[1] + r
+		}
+	}
+	return k
 }
 
 // faqFinder gathers the FAQ candidates of a corpus, part by part.
@@ -469,6 +502,10 @@ func genericQuestion(lang, q string) bool {
 // less than 7 days ahead are rush orders."
 var definition = regexp.MustCompile(`^\S.*\s(?:is an?|are)\s+(.+?)\.?$`)
 
+// enOrdinal opens a heading that names the nth time of a case ("Second
+// No Show", "3rd late arrival").
+var enOrdinal = regexp.MustCompile(`^(?i:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+\p{L}`)
+
 // topicQuestion is the question of a topic's first rule and that rule: a
 // sentence that defines the topic asks what it is ("What are rush
 // orders?"), else the first sentence group's own question
@@ -493,6 +530,11 @@ func (c *corpus) topicQuestion(p part) (q, first string) {
 		// cannot give you 24 hours' notice?", which read better than
 		// "What applies less than …?")
 		return q, strings.Join(gs, " ")
+	}
+	if c.lang == langEN && enOrdinal.MatchString(p.heading) {
+		// "Second No Show" over "100% of the service fee is due": the
+		// rule of a repeated case
+		return "What happens after a " + lowerFirst(tidyHeading(c.lang, p.heading, c.context())) + "?", strings.Join(gs, " ")
 	}
 	s := sentences(g)[0]
 	if label, rest, ok := strings.Cut(s, ": "); ok && notTopic[strings.ToLower(label)] {

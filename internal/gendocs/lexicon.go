@@ -96,18 +96,23 @@ func tidyHeading(lang, h, context string) string {
 	}
 	words := strings.Fields(h)
 	for i, w := range words {
-		core := strings.Trim(w, "()\"'«»¿?¡!,.:;")
-		r, _ := utf8.DecodeRuneInString(core)
-		if !unicode.IsUpper(r) || isAcronym(core) || hasInnerCapital(core) || core == "I" || strings.HasPrefix(core, "I'") || strings.HasPrefix(core, "I’") {
-			continue
+		// "Cancellation/Late" is two words of a title
+		pieces := strings.Split(w, "/")
+		for k, piece := range pieces {
+			core := strings.Trim(piece, "()\"'«»¿?¡!,.:;")
+			r, _ := utf8.DecodeRuneInString(core)
+			if !unicode.IsUpper(r) || isAcronym(core) || hasInnerCapital(core) || core == "I" || strings.HasPrefix(core, "I'") || strings.HasPrefix(core, "I’") {
+				continue
+			}
+			if (i > 0 || k > 0) && capitalInSentence(core, context) {
+				continue
+			}
+			if i == 0 && k == 0 && (capitalInSentence(core, context) || strings.HasSuffix(core, "'s") || strings.HasSuffix(core, "’s")) {
+				continue
+			}
+			pieces[k] = strings.Replace(piece, core, strings.ToLower(core[:len(string(r))])+core[len(string(r)):], 1)
 		}
-		if i > 0 && capitalInSentence(core, context) {
-			continue
-		}
-		if i == 0 && (capitalInSentence(core, context) || strings.HasSuffix(core, "'s") || strings.HasSuffix(core, "’s")) {
-			continue
-		}
-		words[i] = strings.Replace(w, core, strings.ToLower(core[:len(string(r))])+core[len(string(r)):], 1)
+		words[i] = strings.Join(pieces, "/")
 	}
 	return strings.Join(words, " ")
 }
@@ -224,6 +229,9 @@ func headingQuestionIn(lang, h, context string) string {
 			return capitalize(t) + " ?"
 		}
 	case langDE:
+		if q := deWhClause(t); q != "" {
+			return q
+		}
 		if askWordDE.MatchString(t) {
 			return capitalize(t) + "?"
 		}
@@ -269,6 +277,58 @@ func questionBody(s string) (string, bool) {
 	}
 	return strings.TrimRight(firstClause(strings.TrimRight(s, ".!")), " ,"), true
 }
+
+// deWhClause turns a German heading that is an indirect question in the
+// business's voice, its verb last ("Warum wir feste Behandlungszeiten
+// einplanen"), into the direct question a customer asks ("Warum planen
+// Sie feste Behandlungszeiten ein?"), or "". The verb's form for "wir"
+// is the one for "Sie"; a separable prefix goes to the end. A heading
+// that speaks of the customer ("Sie", "Ihnen", "uns") is left alone:
+// its case decides the customer's word.
+func deWhClause(h string) string {
+	ws := strings.Fields(h)
+	if len(ws) < 3 || !deWhWords[strings.ToLower(ws[0])] || ws[1] != "wir" {
+		return ""
+	}
+	verb := ws[len(ws)-1]
+	if startsUpper(verb) || !strings.HasSuffix(verb, "n") || len(verb) < 4 {
+		return ""
+	}
+	middle := ws[2 : len(ws)-1]
+	for _, w := range middle {
+		switch strings.Trim(w, ",;:") {
+		case "Sie", "Ihnen", "uns", "wir":
+			return ""
+		}
+	}
+	prefix := ""
+	for _, p := range deSeparable {
+		rest, ok := strings.CutPrefix(verb, p)
+		if ok && len(rest) >= 5 && strings.HasSuffix(rest, "en") && !deNotSeparable[verb] &&
+			!(len(p) == 2 && strings.HasSuffix(rest, "ieren")) {
+			verb, prefix = rest, p
+			break
+		}
+	}
+	out := []string{capitalize(strings.ToLower(ws[0])), verb, "Sie"}
+	out = append(out, strings.Fields(swapWords(swapWords(strings.Join(middle, " "), deYours), deOurs))...)
+	if prefix != "" {
+		out = append(out, prefix)
+	}
+	return strings.Join(out, " ") + "?"
+}
+
+var (
+	deWhWords = toSet(`warum wie wann wo was wofür wozu weshalb wieso welche`)
+	// deSeparable are the prefixes a finite verb leaves at the end, the
+	// longest first ("zurückgeben" → "geben … zurück").
+	deSeparable    = []string{"zurück", "zusammen", "fest", "frei", "nach", "ein", "auf", "aus", "mit", "vor", "weg", "ab", "an", "um", "zu"}
+	deNotSeparable = toSet(`antworten beantworten anworten umarmen`)
+	// deYours are the customer's words in the business's voice and the
+	// customer's own for them ("Wie wir Ihre Daten schützen" asks "Wie
+	// schützen Sie meine Daten?").
+	deYours = map[string]string{"Ihr": "mein", "Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihres": "meines"}
+)
 
 func swapWords(s string, m map[string]string) string {
 	ws := strings.Fields(s)

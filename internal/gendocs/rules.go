@@ -20,13 +20,23 @@ var (
 	deIf = regexp.MustCompile(`^(?i:wenn|falls|sollten?)\s+((?:[^,(]|\([^)]*\)){3,90}),\s*\S`)
 	esIf = regexp.MustCompile(`^(?i:si|cuando|en caso de)\s+((?:[^,(]|\([^)]*\)){3,90}),\s*\S`)
 	// German "Bei X <verb> ...": the circumstance ends at the finite verb
-	deBei  = regexp.MustCompile(`^(?i:bei|ab|bis|während|nach|vor|in|im|für)\s+(.{3,80}?)\s+(ist|sind|wird|werden|gibt|gilt|gelten|fallen|fällt|erfolgt|haftet|besteht|kann|können|muss|müssen|darf|dürfen|bleibt|entfällt|betragen|beträgt|berechnen|zahlen|zahlt)\b`)
-	enTime = regexp.MustCompile(`^(?i:between|within|less than|more than|up to|from|after|before|at least)\b`)
-	frTime = regexp.MustCompile(`^(?i:entre|moins de|plus de|jusqu['’]à|à partir de|dans les|avant|après)\b`)
-	deTime = regexp.MustCompile(`^(?i:zwischen|weniger als|mehr als|bis|ab|innerhalb|vor|nach)\b`)
-	esTime = regexp.MustCompile(`^(?i:entre|menos de|más de|hasta|a partir de|dentro de|antes de|después de)\b`)
-	enDet  = regexp.MustCompile(`^(The|An?|Every|Each|All|Any|Your|Our|No)\s+((?:[\p{L}\d'’%$-]+\s+){0,5}?[\p{L}\d'’-]+)\s+(is|are|can|cannot|can't|must|will|may|should|needs|need|requires|require|costs|cost|includes|include|applies|apply|takes|take|gets|get|has|have|renews|renew|expires|expire|starts|ends|lasts|remains|remain|lists|shows|covers|counts|runs|begins|begin|closes|opens)(?:\s+(.+))?$`)
-	frDet  = regexp.MustCompile(`^(Le|La|Les|L['’]|Un|Une|Toute|Tout|Chaque|Des)\s*(\S.*)$`)
+	deBei = regexp.MustCompile(`^(?i:bei|ab|bis|während|nach|vor|in|im|für)\s+(.{3,80}?)\s+(ist|sind|wird|werden|gibt|gilt|gelten|fallen|fällt|erfolgt|haftet|besteht|kann|können|muss|müssen|darf|dürfen|bleibt|entfällt|betragen|beträgt|berechnen|zahlen|zahlt|sollte|sollten)\b`)
+	// who decides a case: "Depending on …, your therapist decides whether …"
+	enDecides = regexp.MustCompile(`^(?:(?i:depending on|based on)\s[^,]{3,60},\s+)?(?:the|your|our)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:decides|determines)\s+(whether|if|how|when)\s+(.{8,})$`)
+	// the customer's own obligation after a clause that does not change
+	// it: "Whatever session you actually receive, you pay for the full
+	// session."
+	enYouPay = regexp.MustCompile(`^(?:(?i:whatever|regardless of|even if|even when|in any case|in all cases)[^,]{0,60},\s+)?(?i:you)\s+(pay|will be charged|are charged|need to pay|have to pay)\s+(.{4,})$`)
+	// a rule that opens on an amount of notice, deposit or payment
+	// required ("24 hours' notice is required to cancel", "A 50% deposit
+	// is due at booking" is enDet's)
+	enAmountRequired = regexp.MustCompile(`^(?i:at least\s+)?\d[\d.,]*\s*(?:%|\S*)?(?:\s+\S+){0,2}?\s+(?i:(advance notice|notice|deposit|prepayment|payment))\s+(is|are)\s+(required|needed|necessary|due)\b\s*(.*)$`)
+	enTime           = regexp.MustCompile(`^(?i:between|within|less than|more than|up to|from|after|before|at least)\b`)
+	frTime           = regexp.MustCompile(`^(?i:entre|moins de|plus de|jusqu['’]à|à partir de|dans les|avant|après)\b`)
+	deTime           = regexp.MustCompile(`^(?i:zwischen|weniger als|mehr als|bis|ab|innerhalb|vor|nach)\b`)
+	esTime           = regexp.MustCompile(`^(?i:entre|menos de|más de|hasta|a partir de|dentro de|antes de|después de)\b`)
+	enDet            = regexp.MustCompile(`^(The|An?|Every|Each|All|Any|Your|Our|No)\s+((?:[\p{L}\d'’%$-]+\s+){0,5}?[\p{L}\d'’-]+)\s+(is|are|can|cannot|can't|must|will|may|should|needs|need|requires|require|costs|cost|includes|include|applies|apply|takes|take|gets|get|has|have|renews|renew|expires|expire|starts|ends|lasts|remains|remain|lists|shows|covers|counts|runs|begins|begin|closes|opens)(?:\s+(.+))?$`)
+	frDet            = regexp.MustCompile(`^(Le|La|Les|L['’]|Un|Une|Toute|Tout|Chaque|Des)\s*(\S.*)$`)
 	// German "Wer …, …" (whoever does something) and a plural subject
 	// without article before a modal or "sind" ("Termine können …")
 	deWer      = regexp.MustCompile(`^Wer\s+([^,]{3,120}),\s*\S`)
@@ -263,6 +273,28 @@ var enException = regexp.MustCompile(`^(?i:the\s+(?:only\s+)?exceptions?\s+(?:is
 func ruleQuestionEN(body string) string {
 	if enException.MatchString(body) {
 		return "Are there any exceptions?"
+	}
+	if m := enDecides.FindStringSubmatch(body); m != nil {
+		// "Depending on how late you are, your therapist decides whether
+		// there is still time to start a session." asks who decides
+		return "Who decides " + strings.ToLower(m[1]) + " " + toCustomer(firstClause(m[2])) + "?"
+	}
+	if m := enYouPay.FindStringSubmatch(body); m != nil {
+		// "Whatever session you actually receive, you pay for the full
+		// session." asks "Do I pay for the full session?"
+		verb, rest := strings.ToLower(m[1]), toCustomer(firstClause(m[2]))
+		switch verb {
+		case "will be charged":
+			return "Will I be charged " + rest + "?"
+		case "are charged":
+			return "Am I charged " + rest + "?"
+		}
+		return "Do I " + verb + " " + rest + "?"
+	}
+	if m := enAmountRequired.FindStringSubmatch(body); m != nil {
+		// "24 hours' notice is required to cancel an appointment" asks
+		// "How much notice is required to cancel an appointment?"
+		return strings.TrimSpace("How much "+strings.ToLower(m[1])+" "+m[2]+" "+m[3]+" "+toCustomer(m[4])) + "?"
 	}
 	if m := enIf.FindStringSubmatch(body); m != nil && !condRefersBack(langEN, m[1]) {
 		return "What happens if " + toCustomer(m[1]) + "?"

@@ -567,3 +567,50 @@ func TestRoundSixRules(t *testing.T) {
 		t.Errorf("parts %q: each time label heads its rules", heads)
 	}
 }
+
+func TestRoundSevenRules(t *testing.T) {
+	for _, c := range []struct{ lang, rule, want string }{
+		{langEN, "24 hours' notice is required to cancel an appointment", "How much notice is required to cancel an appointment?"},
+		{langEN, "Depending on how late you are, your therapist decides whether there is still time to start a session.", "Who decides whether there is still time to start a session?"},
+		{langEN, "Whatever session you actually receive, you pay for the full session.", "Do I pay for the full session?"},
+		{langEN, "You will be charged 25% of your appointment.", "Will I be charged 25% of my appointment?"},
+		{langDE, "Für Termine am Montag sollte die Absage spätestens am vorherigen Werktag erfolgen.", "Was gilt für Termine am Montag?"},
+	} {
+		if got := ruleQuestion(c.lang, c.rule); got != c.want {
+			t.Errorf("ruleQuestion(%s, %q) = %q, want %q", c.lang, c.rule, got, c.want)
+		}
+	}
+	for _, c := range []struct{ heading, want string }{
+		{"Warum wir feste Behandlungszeiten einplanen", "Warum planen Sie feste Behandlungszeiten ein?"},
+		{"Wie wir Ihre Daten schützen", "Wie schützen Sie meine Daten?"},
+		{"Wie wir mit unseren Kunden umgehen", "Wie gehen Sie mit Ihren Kunden um?"},
+		{"Wann wir antworten", "Wann antworten Sie?"},
+		{"Wie wir Sie erreichen", ""}, // "Sie" may be "mich" or "Sie": left alone
+	} {
+		if got := deWhClause(c.heading); got != c.want {
+			t.Errorf("deWhClause(%q) = %q, want %q", c.heading, got, c.want)
+		}
+	}
+	if got := headingQuestionIn(langEN, "Massage Cancellation/Late Policy", "Cancel a day ahead."); got != "What is your massage cancellation/late policy?" {
+		t.Errorf("a Title Case heading with a slash asks %q", got)
+	}
+	// a rule's question that asks again what its topic asks gives way to
+	// the topic's, which answers with all of the part's rules
+	src := Source{Name: "policy", Content: "# Late Arrivals\n\nYour time was set aside for you. If you are late, your session may be shortened. Whatever session you receive, you pay for the full session.\n"}
+	c := newCorpus(Request{Template: FAQ, Sources: []Source{src}}, langEN)
+	var qs []string
+	for _, q := range c.faqCandidates() {
+		qs = append(qs, q.question)
+	}
+	if slices.Contains(qs, "What if I am late?") || !slices.Contains(qs, "What happens if I am late?") || !slices.Contains(qs, "Do I pay for the full session?") {
+		t.Errorf("questions %q: want the topic's \"What happens if I am late?\" without its echo", qs)
+	}
+	src = Source{Name: "policy", Content: "No Show Policy\nCancel an hour ahead.\nFirst No Show: 50% of the fee is due\nSecond No Show: 100% of the fee is due\n"}
+	qs = nil
+	for _, q := range newCorpus(Request{Template: FAQ, Sources: []Source{src}}, langEN).faqCandidates() {
+		qs = append(qs, q.question)
+	}
+	if !slices.Contains(qs, "What happens after a second no show?") {
+		t.Errorf("questions %q: want the rule of a repeated case asked as such", qs)
+	}
+}

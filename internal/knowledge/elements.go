@@ -287,7 +287,8 @@ func splitLazy(e element) []element {
 		for k := 1; k < len(lines); k++ {
 			next := lineText(clean(lines[k]))
 			marked := next != clean(lines[k]) // "b. Annulation par le propriétaire : …"
-			if !(endsSentence(lines[k-1]) || endsValue(lines[k-1]) || marked || last && !carriesOn(lines[k-1])) || startsLower(next) {
+			titled := !last && !carriesOn(lines[k-1]) && hasTitle(lines[k:])
+			if !(endsSentence(lines[k-1]) || endsValue(lines[k-1]) || marked || last && !carriesOn(lines[k-1]) || titled) || startsLower(next) {
 				continue
 			}
 			if !last && !marked && !hasTitle(lines[k:]) {
@@ -329,10 +330,15 @@ func carriesOn(line string) bool {
 }
 
 // hasTitle says whether one of the lines is a short title (capitalised,
-// without final punctuation).
+// without final punctuation) or a question a later line answers ("Bis
+// wann sollten Termine abgesagt werden?" over its rules).
 func hasTitle(lines []string) bool {
-	for _, l := range lines {
-		if l = strings.TrimSpace(l); l != "" && !startsLower(l) && shortTitle(l) {
+	for i, l := range lines {
+		l = strings.TrimSpace(l)
+		if l == "" || startsLower(l) {
+			continue
+		}
+		if shortTitle(l) || strings.HasSuffix(l, "?") && len(strings.Fields(l)) <= 12 && i+1 < len(lines) {
 			return true
 		}
 	}
@@ -370,7 +376,18 @@ func splitQuestion(item string) (q, a string, ok bool) {
 // followed by its answer (a question followed by another question is a
 // list of questions, and stays text).
 func promoteHeadings(els []element) []element {
-	inFAQ := false // the last heading was a question
+	inFAQ := false   // the last heading was a question
+	var titled []int // the lines made headings as short titles
+	defer func() {
+		// a statement made a title over nothing, right before another
+		// heading, is a rule of its own ("24 hours' notice is required to
+		// cancel an appointment" before "No Shows"), not an empty section
+		for _, i := range titled {
+			if i+1 < len(els) && els[i+1].kind == elHeading && els[i+1].level <= levelLine && statementLine(els[i].text) {
+				els[i].kind, els[i].level = elParagraph, 0
+			}
+		}
+	}()
 	for i := range els {
 		if els[i].kind == elHeading {
 			inFAQ = els[i].level == levelQuestion || strings.HasSuffix(els[i].text, "?")
@@ -392,9 +409,12 @@ func promoteHeadings(els []element) []element {
 			}
 			els[i].kind, els[i].level = elHeading, levelQuestion
 			inFAQ = true
-		case shortTitle(line):
+		case shortTitle(line) && !(labelValue(line) && statementLine(line)):
+			// a label with its value on one line ("First No Show: 50% of
+			// the service fee is due") is a rule, not a title
 			els[i].kind, els[i].level = elHeading, levelLine
 			inFAQ = false
+			titled = append(titled, i)
 		case inFAQ && n <= 12 && len(Sentences(line)) == 1 && next.kind == elParagraph && len(strings.Fields(next.text)) > n &&
 			els[i-1].kind != elHeading && !strings.HasSuffix(next.text, "?"):
 			// among questions, a short statement before a longer text is
@@ -406,6 +426,41 @@ func promoteHeadings(els []element) []element {
 	}
 	return els
 }
+
+// labelValue says whether a line is a short label, a colon and its value
+// on one line, of one sentence.
+func labelValue(line string) bool {
+	label, value, ok := strings.Cut(line, ": ")
+	return ok && strings.TrimSpace(value) != "" && !startsLower(label) && len(strings.Fields(label)) <= 5 &&
+		len(strings.Fields(line)) <= 25 && !strings.ContainsAny(label, ".?!") && len(Sentences(line)) == 1
+}
+
+// statementLine says whether a line without final punctuation states
+// something: four words or more, one of them a finite verb of the four
+// languages' usual few ("is", "muss", "doit", "debe").
+func statementLine(line string) bool {
+	ws := strings.Fields(strings.ToLower(line))
+	if len(ws) < 4 {
+		return false
+	}
+	for _, w := range ws[1:] {
+		if statementVerbs[strings.Trim(w, ",;:()\"'")] {
+			return true
+		}
+	}
+	return false
+}
+
+var statementVerbs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`is are must will cannot may should needs requires ` +
+		`est sont doit doivent peut peuvent sera seront faut ` +
+		`ist sind muss müssen wird werden kann können darf dürfen gilt gelten ` +
+		`debe deben puede pueden será serán está están hay`) {
+		m[w] = true
+	}
+	return m
+}()
 
 // shortTitle says whether a line reads as a title: at most 12 words, no
 // final punctuation.

@@ -126,6 +126,17 @@ tool init</code></pre>`, []shape{{kindParagraph, "Install", "Run this in a termi
 		{"text with a few tags keeps its lines", "Share\nRoom 1\nRoom 1 seats 8 guests. You can book it online.\n<p>The price includes\n<strong>coffee</strong>.</p>\n<div>1. Open the page.\n2. Choose the room.\n3. Pay by card.</div>\n",
 			[]shape{{kindParagraph, "Room 1", "Room 1 seats 8 guests. You can book it online."}, {kindParagraph, "Room 1", "The price includes coffee."},
 				{kindProcedure, "Room 1", "1. Open the page.\n2. Choose the room.\n3. Pay by card."}}},
+		{"a statement line before a heading is a rule, not an empty title", "Cancellation Policy\nWe have adopted the policies below:\n24 hours' notice is required to cancel an appointment\nNo Shows\nA no-show is charged in full.\n",
+			[]shape{{kindParagraph, "Cancellation Policy", "We have adopted the policies below:"}, {kindParagraph, "Cancellation Policy", "24 hours' notice is required to cancel an appointment"},
+				{kindParagraph, "No Shows", "A no-show is charged in full."}}},
+		{"a label and its rule on one line are no title", "No Show Policy\nCancel an hour ahead.\nFirst No Show: 50% of the fee is due\nSecond No Show: 100% of the fee is due\n",
+			[]shape{{kindParagraph, "No Show Policy", "Cancel an hour ahead."}, {kindParagraph, "No Show Policy", "First No Show: 50% of the fee is due"},
+				{kindParagraph, "No Show Policy", "Second No Show: 100% of the fee is due"}}},
+		{"a question line ends the list before it", "Dann entstehen:\n- Leerlaufzeiten\n- längere Wartezeiten für andere Patienten\nUnsere Regelung hilft allen.\nBis wann sollten Termine abgesagt werden?\nBitte sagen Sie 24 Stunden vorher ab.\n- Für Termine am Montag gilt der Werktag davor.\n- Je früher, desto besser.\n",
+			[]shape{{kindItem, "", "Leerlaufzeiten"}, {kindItem, "", "längere Wartezeiten für andere Patienten"}, {kindParagraph, "", "Unsere Regelung hilft allen."},
+				{kindParagraph, "Bis wann sollten Termine abgesagt werden?", "Bitte sagen Sie 24 Stunden vorher ab."},
+				{kindItem, "Bis wann sollten Termine abgesagt werden?", "Für Termine am Montag gilt der Werktag davor."},
+				{kindItem, "Bis wann sollten Termine abgesagt werden?", "Je früher, desto besser."}}},
 		{"empty", "", nil},
 	}
 	for _, c := range cases {
