@@ -433,6 +433,7 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 			// is no pair
 			continue
 		}
+		a = dropLabel(a)
 		seenQ[key] = true
 		for _, s := range used {
 			c.mark(s)
@@ -444,6 +445,22 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 	}
 	return chosen
 }
+
+// dropLabel drops the label before an answer's first sentence ("Late
+// Arrival: If you arrive late, …"): the question asks what the label
+// named. A label before a value ("Deposit: 50%", "Cupcakes: $36 per
+// dozen") stays, as the value alone would not say what it is.
+func dropLabel(a string) string {
+	m := answerLabel.FindStringSubmatchIndex(a)
+	if m == nil || words(a[:m[3]]) > 4 || words(sentences(a[m[4]:])[0]) < 5 {
+		return a // "Check-in: From 16:00." keeps its label
+	}
+	return a[m[4]:]
+}
+
+// answerLabel is a short label, a colon and a sentence that starts with a
+// capital word (not a figure).
+var answerLabel = regexp.MustCompile(`^(\p{Lu}[^:.!?\n]{0,40}):\s+(\p{Lu}\p{Ll})`)
 
 // thinAnswer reports whether an answer is one short sentence without a
 // figure ("Please be on time.", "There are three roles."): too little for

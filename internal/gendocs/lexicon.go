@@ -163,6 +163,9 @@ func hasInnerCapital(w string) bool {
 
 // capitalInSentence reports whether the text writes w with its capital
 // after a lower-case word (so w is a name there, not a sentence start).
+// Capitalised words before w belong to the same run ("contact Acme
+// Store" is a name; "… policy. Cancellation Policy: If you …" is a
+// label at a sentence's start, no name).
 func capitalInSentence(w, text string) bool {
 	for i := 0; ; {
 		j := strings.Index(text[i:], w)
@@ -170,21 +173,39 @@ func capitalInSentence(w, text string) bool {
 			return false
 		}
 		j += i
-		before := strings.TrimRight(text[:j], " ,;")
-		if len(before) < j && before != "" {
-			r, _ := utf8.DecodeLastRuneInString(before)
-			if unicode.IsLower(r) || unicode.IsDigit(r) {
-				end := j + len(w)
-				if end == len(text) {
-					return true
-				}
-				n, _ := utf8.DecodeRuneInString(text[end:])
-				if !unicode.IsLetter(n) {
-					return true
-				}
+		if midSentence(text[:j]) {
+			end := j + len(w)
+			if end == len(text) {
+				return true
+			}
+			n, _ := utf8.DecodeRuneInString(text[end:])
+			if !unicode.IsLetter(n) {
+				return true
 			}
 		}
 		i = j + len(w)
+	}
+}
+
+// midSentence says whether text ends inside a sentence: on a lower-case
+// word or a figure, before any run of capitalised words.
+func midSentence(text string) bool {
+	for {
+		before := strings.TrimRight(text, " ,;")
+		if len(before) == len(text) || before == "" {
+			return false
+		}
+		r, _ := utf8.DecodeLastRuneInString(before)
+		if unicode.IsLower(r) || unicode.IsDigit(r) {
+			start := strings.LastIndexAny(before, " ,;") + 1
+			f, _ := utf8.DecodeRuneInString(before[start:])
+			if !unicode.IsUpper(f) {
+				return true
+			}
+			text = before[:start] // a capitalised word: look before it
+			continue
+		}
+		return false
 	}
 }
 

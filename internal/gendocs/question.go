@@ -127,6 +127,9 @@ func sentenceQuestion(s string) string {
 		return ""
 	}
 	if m := ifClause.FindStringSubmatch(body); m != nil {
+		if condHasQuestions.MatchString(m[1]) {
+			return "" // "If you have any questions, please contact us."
+		}
 		return "What if " + toCustomer("you "+m[1]) + "?"
 	}
 	if m := toClause.FindStringSubmatch(body); m != nil && !strings.Contains(m[1], " you ") {

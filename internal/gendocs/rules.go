@@ -206,6 +206,11 @@ func condRefersBack(lang, cond string) bool {
 	return false
 }
 
+// condHasQuestions is a condition about the customer's own questions
+// ("If you have any questions, please contact us."): a closing line, no
+// rule a customer asks about.
+var condHasQuestions = regexp.MustCompile(`(?i)\b(?:questions?|queries|concerns|fragen?|preguntas?|dudas?)\b`)
+
 var (
 	backWords = map[string]map[string]bool{
 		langEN: toSet(`this that so`),
@@ -296,7 +301,7 @@ func ruleQuestionEN(body string) string {
 		// "How much notice is required to cancel an appointment?"
 		return strings.TrimSpace("How much "+strings.ToLower(m[1])+" "+m[2]+" "+m[3]+" "+toCustomer(m[4])) + "?"
 	}
-	if m := enIf.FindStringSubmatch(body); m != nil && !condRefersBack(langEN, m[1]) {
+	if m := enIf.FindStringSubmatch(body); m != nil && !condRefersBack(langEN, m[1]) && !condHasQuestions.MatchString(m[1]) {
 		return "What happens if " + toCustomer(m[1]) + "?"
 	}
 	if m := enGerund.FindStringSubmatch(body); m != nil && gerundBase[strings.ToLower(m[1])] != "" {
@@ -351,7 +356,7 @@ func ruleQuestionEN(body string) string {
 }
 
 func ruleQuestionFR(body string) string {
-	if m := frIf.FindStringSubmatch(body); m != nil && !strings.Contains(m[1], "vous") && !condRefersBack(langFR, m[1]) {
+	if m := frIf.FindStringSubmatch(body); m != nil && !strings.Contains(m[1], "vous") && !condRefersBack(langFR, m[1]) && !condHasQuestions.MatchString(m[1]) {
 		return "Que se passe-t-il " + strings.ToLower(body[:strings.Index(body, m[1])]) + m[1] + " ?"
 	}
 	if m := frDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "vous") && !strings.Contains(body, "nous") {
@@ -368,11 +373,11 @@ func ruleQuestionFR(body string) string {
 }
 
 func ruleQuestionDE(body string) string {
-	if m := deIf.FindStringSubmatch(body); m != nil && !formalYou.MatchString(m[1]) && !condRefersBack(langDE, m[1]) {
+	if m := deIf.FindStringSubmatch(body); m != nil && !formalYou.MatchString(m[1]) && !condRefersBack(langDE, m[1]) && !condHasQuestions.MatchString(m[1]) {
 		mine := map[string]string{"Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihr": "mein", "Ihnen": "mir"}
 		return "Was gilt, " + strings.ToLower(strings.Fields(body)[0]) + " " + swapWords(m[1], mine) + "?"
 	}
-	if m := deBei.FindStringSubmatch(body); m != nil {
+	if m := deBei.FindStringSubmatch(body); m != nil && !condHasQuestions.MatchString(m[1]) {
 		return "Was gilt " + strings.ToLower(strings.Fields(body)[0]) + " " + m[1] + "?"
 	}
 	if m := deNoun.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") {
@@ -409,7 +414,7 @@ func ruleQuestionDE(body string) string {
 }
 
 func ruleQuestionES(body string) string {
-	if m := esIf.FindStringSubmatch(body); m != nil && !condRefersBack(langES, m[1]) {
+	if m := esIf.FindStringSubmatch(body); m != nil && !condRefersBack(langES, m[1]) && !condHasQuestions.MatchString(m[1]) {
 		lead := strings.ToLower(body[:strings.Index(body, m[1])])
 		return "¿Qué pasa " + lead + esFirstPerson(m[1]) + "?"
 	}

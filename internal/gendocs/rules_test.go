@@ -614,3 +614,30 @@ func TestRoundSevenRules(t *testing.T) {
 		t.Errorf("questions %q: want the rule of a repeated case asked as such", qs)
 	}
 }
+
+func TestRoundSevenAnswers(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Late Arrival: If you arrive late, your session may be shortened.", "If you arrive late, your session may be shortened."},
+		{"Check-in: From 16:00. If you need to arrive earlier, ask us.", "Check-in: From 16:00. If you need to arrive earlier, ask us."},
+		{"Cupcakes: $36 per dozen", "Cupcakes: $36 per dozen"},
+		{"Deposit: Every cake order needs a deposit of at least 50%.", "Every cake order needs a deposit of at least 50%."},
+	} {
+		if got := dropLabel(c.in); got != c.want {
+			t.Errorf("dropLabel(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	for _, s := range []string{"If you have any questions, please contact us.", "Si tiene alguna duda, llámenos al 912 000 000."} {
+		if q := sentenceQuestion(s); q != "" {
+			t.Errorf("sentenceQuestion(%q) = %q, want none: a closing line", s, q)
+		}
+		for _, lang := range []string{langEN, langES} {
+			if q := ruleQuestion(lang, s); q != "" {
+				t.Errorf("ruleQuestion(%s, %q) = %q, want none", lang, s, q)
+			}
+		}
+	}
+	ctx := "To be fair, we have a cancellation policy. Cancellation Policy: If you cancel late, we charge 50%. Please contact Acme Store today."
+	if capitalInSentence("Policy", ctx) || !capitalInSentence("Store", ctx) || !capitalInSentence("Acme", ctx) {
+		t.Error("capitalInSentence: a label at a sentence's start is no name; a run of capitals after a small word is")
+	}
+}
