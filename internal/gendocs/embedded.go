@@ -169,6 +169,11 @@ func (f *faqFinder) add(pi, tier int, q string, bs []block) {
 	c := f.c
 	d := c.docOf[pi]
 	q = strings.TrimSpace(danglingMark.ReplaceAllString(strings.TrimSpace(q), "$1?"))
+	if bare := asideInQuestion.ReplaceAllString(q, ""); words(bare) >= 4 {
+		// the details in parentheses are the answer's ("¿Las citas se
+		// pueden pedir por teléfono (91 154 14 26)?")
+		q = bare
+	}
 	if sc := c.parts[pi].scope; sc != "" && q != "" && !strings.Contains(strings.ToLower(q), strings.ToLower(sc)) {
 		q = sc + ": " + q // "Casas Rurales: ¿La cancelación es gratuita ...?"
 		if c.lang == langFR {
@@ -185,6 +190,9 @@ func (f *faqFinder) add(pi, tier int, q string, bs []block) {
 	f.out = append(f.out, qa{unit: unit{doc: d, pos: f.pos[d], part: pi, score: c.passageScore(pi, text)}, tier: tier, question: q, blocks: bs})
 	f.pos[d]++
 }
+
+// asideInQuestion is a remark in parentheses after a word of a question.
+var asideInQuestion = regexp.MustCompile(`\s+\([^()]{2,80}\)`)
 
 // danglingMark is punctuation left before the question mark by a clause
 // the question ends on ("… vor allem zu hoher Gewichte,?").

@@ -641,3 +641,12 @@ func TestRoundSevenAnswers(t *testing.T) {
 		t.Error("capitalInSentence: a label at a sentence's start is no name; a run of capitals after a small word is")
 	}
 }
+
+func TestQuestionWithoutAside(t *testing.T) {
+	src := Source{Name: "normas", Content: "# Citas\n\nLas citas se pueden pedir por teléfono (91 154 14 26), por WhatsApp (601 44 92 59) o en persona.\n"}
+	for _, q := range newCorpus(Request{Template: FAQ, Sources: []Source{src}}, langES).faqCandidates() {
+		if strings.Contains(q.question, "(") {
+			t.Errorf("question %q keeps the details its answer gives", q.question)
+		}
+	}
+}
