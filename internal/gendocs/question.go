@@ -115,6 +115,9 @@ func headingQuestion(h string) string {
 	case gerundStart.MatchString(strings.ToLower(h)) && len(words) <= 5 && !strings.Contains(h, " and "):
 		return "How does " + topic + " work?"
 	}
+	if enOrdinal.MatchString(topic) || strings.HasPrefix(strings.ToLower(topic), "next ") || strings.HasPrefix(strings.ToLower(topic), "last ") {
+		return "What should I know about my " + topic + "?" // "my first visit"
+	}
 	return "What should I know about " + topic + "?"
 }
 

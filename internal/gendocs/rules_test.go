@@ -650,3 +650,9 @@ func TestQuestionWithoutAside(t *testing.T) {
 		}
 	}
 }
+
+func TestOrdinalTopicQuestion(t *testing.T) {
+	if got := headingQuestionIn(langEN, "First Visit", "Bring your card."); got != "What should I know about my first visit?" {
+		t.Errorf("headingQuestionIn(First Visit) = %q", got)
+	}
+}
