@@ -310,3 +310,10 @@ func TestEvaluationHeldOut4(t *testing.T) {
 func TestEvaluationHeldOut5(t *testing.T) {
 	realEval(t, "testdata/evalheldout5", 5, 0)
 }
+
+// TestEvaluationHeldOut6 runs round seven's held-out pages
+// (testdata/evalheldout6), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut6(t *testing.T) {
+	realEval(t, "testdata/evalheldout6", 6, 0)
+}
