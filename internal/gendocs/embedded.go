@@ -122,6 +122,58 @@ func (c *corpus) faqCandidates() []qa {
 	return dropEchoes(f.out)
 }
 
+// noteHeadings title notes, not topics: no one asks "What should I know
+// about good to know?".
+var noteHeadings = toSet(`important note notes attention remarque remarques nota wichtig hinweis hinweise importante`)
+
+func init() {
+	for _, h := range []string{"à savoir", "bon à savoir", "good to know", "please note", "gut zu wissen", "a tener en cuenta", "ten en cuenta", "tenga en cuenta"} {
+		noteHeadings[h] = true
+	}
+}
+
+// leadBefore is the paragraph right before the list that holds block bi,
+// or "".
+func leadBefore(bs []block, bi int) string {
+	for i := bi - 1; i >= 0; i-- {
+		if bs[i].kind == para {
+			return bs[i].text
+		}
+		if bs[i].list != bs[bi].list {
+			return ""
+		}
+	}
+	return ""
+}
+
+// feeItemQuestion asks about a fee listed under a lead-in that names fees
+// ("The fees are:" over "Dentist Appointments: $150" asks "What is the fee
+// for dentist appointments?", not what the appointment costs), or "".
+func feeItemQuestion(lang, item, lead, context string) string {
+	m := factLabel.FindStringSubmatch(item)
+	format, ok := feeFor[lang]
+	if m == nil || !ok || !strings.HasSuffix(strings.TrimSpace(lead), ":") || !feeLead.MatchString(lastSentence(lead)) || !moneyLike.MatchString(m[2]) {
+		return ""
+	}
+	label := strings.TrimSpace(m[1])
+	if lang != langDE {
+		label = strings.ToLower(tidyHeading(lang, label, context))
+	}
+	return fmt.Sprintf(format, label)
+}
+
+func lastSentence(s string) string {
+	ss := sentences(s)
+	return ss[len(ss)-1]
+}
+
+var (
+	feeLead = regexp.MustCompile(`(?i)\b(?:fees?|charges?|penalt(?:y|ies)|frais|pénalités?|gebühren?|ausfallgebühren?|tarifas?|cargos?|penalizaci(?:ón|ones))\b`)
+	// English only: the labels of the other languages are often cases
+	// ("Mitgliedskarte vergessen"), which their "– was kostet das?" asks
+	feeFor = map[string]string{langEN: "What is the fee for %s?"}
+)
+
 // dropEchoes drops a rule's question that asks again what its topic's
 // question asks ("What if I am late?" beside "What happens if I am
 // late?" of the part "Late Arrivals"): the topic's question answers with
@@ -253,6 +305,9 @@ func (f *faqFinder) fromHeading(pi int, p part, context string) {
 			q, tier = cq, 4
 			f.topicAsked[cq] = true
 		default:
+			if noteHeadings[strings.ToLower(strings.Trim(p.heading, " :!"))] {
+				return // "À savoir", "Good to know": its rules ask their own questions
+			}
 			tier = 4
 			if c.lang == langDE {
 				q = deTopicQuestion(p.heading, q)
@@ -284,7 +339,11 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 			// whole item, as a paragraph ("1." would open the answer);
 			// when a later sentence states a rule of its own, the item
 			// holds several facts and each answers its own question
-			if q := itemQuestion(c.lang, b.text, context, inProc); q != "" {
+			q := itemQuestion(c.lang, b.text, context, inProc)
+			if fq := feeItemQuestion(c.lang, b.text, leadBefore(p.blocks, bi), context); fq != "" {
+				q = fq
+			}
+			if q != "" {
 				answer := b.text
 				for _, g := range gs[1:] {
 					if !leadIn(g) && c.ruleQuestionOf(g, inProc) != "" {

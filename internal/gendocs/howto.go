@@ -33,11 +33,25 @@ func instructionIn(lang, s string) string {
 			s = m[1]
 		}
 	}
+	s = optionalMark.ReplaceAllString(s, "")
+	if m := placeClause.FindStringSubmatch(s); m != nil && !isImperative(lang, s) && isImperative(lang, capitalize(m[1])) {
+		// "In the Service field, leave Personal selected": where, then
+		// the instruction
+		return capitalize(s)
+	}
 	if len(strings.Fields(s)) < 2 || !isImperative(lang, s) {
 		return ""
 	}
 	return capitalize(s)
 }
+
+var (
+	// optionalMark opens a step that may be skipped ("(optional) Type …").
+	optionalMark = regexp.MustCompile(`^(?i:\((?:optional|facultatif|optionnel|opcional)\)\s*)`)
+	// placeClause is a step's place before its instruction ("In the
+	// Repeats field, select Weekly", "Dans l'onglet Profil, cliquez …").
+	placeClause = regexp.MustCompile(`^(?i:in|on|from|under|at|within|dans|sur|depuis|en|desde|im|unter|auf)\s[^,]{2,60},\s+(.+)$`)
+)
 
 // instruction is instructionIn for English.
 func instruction(s string) string { return instructionIn(langEN, s) }

@@ -261,7 +261,17 @@ func headingQuestionIn(lang, h, context string) string {
 			return "¿" + capitalize(t) + "?"
 		}
 	}
+	if _, rest, ok := strings.Cut(t, ": "); ok && words(rest) >= 2 && startsLetter(strings.TrimSpace(rest)) {
+		// "Cas exceptionnel : annulation pour raison médicale" asks
+		// about what follows its label
+		t = strings.TrimSpace(rest)
+	}
 	return fmt.Sprintf(lex(lang).generic, capitalize(t))
+}
+
+func startsLetter(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLetter(r)
 }
 
 // sentenceQuestionIn derives the question a sentence answers in the

@@ -21,6 +21,10 @@ var (
 	esIf = regexp.MustCompile(`^(?i:si|cuando|en caso de)\s+((?:[^,(]|\([^)]*\)){3,90}),\s*\S`)
 	// German "Bei X <verb> ...": the circumstance ends at the finite verb
 	deBei = regexp.MustCompile(`^(?i:bei|ab|bis|während|nach|vor|in|im|für)\s+(.{3,80}?)\s+(ist|sind|wird|werden|gibt|gilt|gelten|fallen|fällt|erfolgt|haftet|besteht|kann|können|muss|müssen|darf|dürfen|bleibt|entfällt|betragen|beträgt|berechnen|zahlen|zahlt|sollte|sollten)\b`)
+	// a definition by the case: "A no-show is when …", "A cancellation is
+	// late when …"
+	enIsWhen    = regexp.MustCompile(`^(A|An|The)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+is\s+(?:when|if)\s+\S`)
+	enIsAdjWhen = regexp.MustCompile(`^(A|An|The)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+is\s+(?:considered\s+)?(late|early|valid|free|refundable|complete|confirmed|cancelled|canceled)\s+(?:when|if)\s+\S`)
 	// who decides a case: "Depending on …, your therapist decides whether …"
 	enDecides = regexp.MustCompile(`^(?:(?i:depending on|based on)\s[^,]{3,60},\s+)?(?:the|your|our)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:decides|determines)\s+(whether|if|how|when)\s+(.{8,})$`)
 	// the customer's own obligation after a clause that does not change
@@ -194,6 +198,9 @@ func condRefersBack(lang, cond string) bool {
 	if len(ws) == 0 {
 		return false
 	}
+	if len(ws) <= 3 && vagueCond.MatchString(cond) {
+		return true // "If needed, you may leave a voicemail."
+	}
 	trim := func(w string) string { return strings.Trim(w, ",.;:") }
 	if b := backWords[lang]; b[trim(ws[0])] || b[trim(ws[len(ws)-1])] {
 		return true
@@ -210,6 +217,10 @@ func condRefersBack(lang, cond string) bool {
 // ("If you have any questions, please contact us."): a closing line, no
 // rule a customer asks about.
 var condHasQuestions = regexp.MustCompile(`(?i)\b(?:questions?|queries|concerns|fragen?|preguntas?|dudas?)\b`)
+
+// vagueCond is a condition that names no case ("if needed", "si besoin",
+// "falls nötig", "si es necesario").
+var vagueCond = regexp.MustCompile(`(?i)\b(?:needed|necessary|possible|required|desired|applicable|appropriate|nécessaire|besoin|possible|nötig|notwendig|erforderlich|gewünscht|möglich|necesario|posible|desea)\b`)
 
 var (
 	backWords = map[string]map[string]bool{
@@ -278,6 +289,17 @@ var enException = regexp.MustCompile(`^(?i:the\s+(?:only\s+)?exceptions?\s+(?:is
 func ruleQuestionEN(body string) string {
 	if enException.MatchString(body) {
 		return "Are there any exceptions?"
+	}
+	if m := enHaveTime.FindStringSubmatch(body); m != nil {
+		return "How long do I have to " + toCustomer(firstClause(firstSentence(m[1]))) + "?"
+	}
+	if m := enIsWhen.FindStringSubmatch(body); m != nil {
+		// "A no-show is when a patient misses an appointment …" defines it
+		return "What is " + strings.ToLower(m[1]) + " " + m[2] + "?"
+	}
+	if m := enIsAdjWhen.FindStringSubmatch(body); m != nil {
+		// "A cancellation is late when …" asks when it is
+		return "When is " + strings.ToLower(m[1]) + " " + m[2] + " " + m[3] + "?"
 	}
 	if m := enDecides.FindStringSubmatch(body); m != nil {
 		// "Depending on how late you are, your therapist decides whether
@@ -355,12 +377,27 @@ func ruleQuestionEN(body string) string {
 	}
 }
 
+// A time the customer has for something ("You have 30 days to return an
+// item", "Tu as 48 heures … pour envoyer ton justificatif") asks how long.
+var (
+	enHaveTime = regexp.MustCompile(`^(?i:you have)\s+(?:up to\s+)?\d+\s+\S+(?:\s+\S+){0,8}?\s+to\s+(\p{Ll}.{3,})$`)
+	frHaveTime = regexp.MustCompile(`^(?i:tu as|vous avez|vous disposez de|tu disposes de)\s+(?:jusqu'à\s+)?\d+\s+\S+(?:\s+\S+){0,8}?\s+pour\s+(\p{Ll}.{3,})$`)
+	esHaveTime = regexp.MustCompile(`^(?i:tienes|tiene|dispone de|dispones de)\s+(?:hasta\s+)?\d+\s+\S+(?:\s+\S+){0,8}?\s+para\s+(\p{Ll}.{3,})$`)
+)
+
 func ruleQuestionFR(body string) string {
+	if m := frHaveTime.FindStringSubmatch(body); m != nil {
+		return "Combien de temps ai-je pour " + swapWords(frTuToJe(firstClause(firstSentence(m[1]))), map[string]string{"votre": "mon", "vos": "mes"}) + " ?"
+	}
 	if m := frIf.FindStringSubmatch(body); m != nil && !strings.Contains(m[1], "vous") && !condRefersBack(langFR, m[1]) && !condHasQuestions.MatchString(m[1]) {
-		return "Que se passe-t-il " + strings.ToLower(body[:strings.Index(body, m[1])]) + m[1] + " ?"
+		return frElide("Que se passe-t-il " + strings.ToLower(body[:strings.Index(body, m[1])]) + frTuToJe(m[1]) + " ?")
+	}
+	if m := frTuCan.FindStringSubmatch(body); m != nil {
+		// "Tu peux annuler ta leçon sans frais jusqu'à 48 heures avant"
+		return "Puis-je " + frTuToJe(firstClause(m[1])) + " ?"
 	}
 	if m := frDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "vous") && !strings.Contains(body, "nous") {
-		s := lowerFirst(strings.TrimSpace(firstClause(body)))
+		s := frTuToJe(lowerFirst(strings.TrimSpace(firstClause(body))))
 		if words(s) < 4 {
 			return "" // "Les sommes versées, si …, servent …": the clause is the subject alone
 		}
@@ -414,6 +451,9 @@ func ruleQuestionDE(body string) string {
 }
 
 func ruleQuestionES(body string) string {
+	if m := esHaveTime.FindStringSubmatch(body); m != nil {
+		return "¿Cuánto tiempo tengo para " + firstClause(firstSentence(m[1])) + "?"
+	}
 	if m := esIf.FindStringSubmatch(body); m != nil && !condRefersBack(langES, m[1]) && !condHasQuestions.MatchString(m[1]) {
 		lead := strings.ToLower(body[:strings.Index(body, m[1])])
 		return "¿Qué pasa " + lead + esFirstPerson(m[1]) + "?"
@@ -427,6 +467,66 @@ func ruleQuestionES(body string) string {
 	}
 	return ""
 }
+
+// firstSentence is s's first sentence without its final stop.
+func firstSentence(s string) string {
+	return strings.TrimRight(sentences(s)[0], ".!; ")
+}
+
+// frTuCan is a rule told to the customer as "tu" ("Tu peux annuler …").
+var frTuCan = regexp.MustCompile(`^(?i:tu)\s+(?:peux|pourras)\s+(.{4,})$`)
+
+// frTuToJe puts a clause told to the customer as "tu" in the customer's
+// own voice: "tu annules ta leçon" → "j'annule ma leçon", "tu dois" →
+// "je dois", "tu as" → "j'ai".
+func frTuToJe(s string) string {
+	ws := strings.Fields(s)
+	for i := 0; i < len(ws); i++ {
+		core := strings.TrimRight(ws[i], ",;:.")
+		tail := ws[i][len(core):]
+		low := strings.ToLower(core)
+		switch {
+		case low == "tu" && i+1 < len(ws):
+			ws[i] = "je" + tail
+			ws[i+1] = frFirstPerson(ws[i+1])
+			i++
+		case frMine[low] != "":
+			ws[i] = frMine[low] + tail
+		case strings.HasPrefix(low, "t'") || strings.HasPrefix(low, "t’"):
+			ws[i] = "m" + core[1:] + tail
+		}
+	}
+	return frElide(strings.Join(ws, " "))
+}
+
+var frMine = map[string]string{"ta": "ma", "ton": "mon", "tes": "mes", "te": "me", "toi": "moi"}
+
+// frFirstPerson is the first person of a verb in the second ("annules" →
+// "annule", "as" → "ai", "pourras" → "pourrai").
+func frFirstPerson(v string) string {
+	core := strings.TrimRight(v, ",;:.")
+	tail := v[len(core):]
+	switch low := strings.ToLower(core); {
+	case low == "as":
+		core = "ai"
+	case low == "es":
+		core = "suis"
+	case low == "vas":
+		core = "vais"
+	case strings.HasSuffix(low, "ras"):
+		core = core[:len(core)-1] + "i" // "pourras" → "pourrai"
+	case strings.HasSuffix(low, "es") && len(low) > 3:
+		core = strings.TrimSuffix(core, "s") // "annules" → "annule"
+	}
+	return core + tail
+}
+
+// frElide writes "je" before a vowel as "j'" ("je annule" → "j'annule").
+func frElide(s string) string {
+	return frJeVowel.ReplaceAllString(s, "${1}j'$2")
+}
+
+var frJeVowel = regexp.MustCompile(`(^|\s)je\s+([aeiouyéèêàâîôûh])`)
 
 // esWeVerbs are Spanish verbs in the first person plural ("abrimos"),
 // which a customer's question puts in the "ustedes" form ("abren").

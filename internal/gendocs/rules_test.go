@@ -656,3 +656,44 @@ func TestOrdinalTopicQuestion(t *testing.T) {
 		t.Errorf("headingQuestionIn(First Visit) = %q", got)
 	}
 }
+
+func TestRoundSevenHeldOutRules(t *testing.T) {
+	for _, c := range []struct{ lang, rule, want string }{
+		{langFR, "Si tu annules moins de 48 heures avant le début de la leçon, elle est facturée.", "Que se passe-t-il si j'annule moins de 48 heures avant le début de la leçon ?"},
+		{langFR, "Tu peux annuler ta leçon de conduite sans frais jusqu'à 48 heures avant son début.", "Puis-je annuler ma leçon de conduite sans frais jusqu'à 48 heures avant son début ?"},
+		{langFR, "Tu as 48 heures après la date de la leçon pour envoyer ton justificatif.", "Combien de temps ai-je pour envoyer mon justificatif ?"},
+		{langFR, "L'équipe En Voiture Simone examinera ton justificatif.", "Est-ce que l'équipe En Voiture Simone examinera mon justificatif ?"},
+		{langEN, "You have 30 days after delivery to return an item.", "How long do I have to return an item?"},
+		{langES, "Tienes 14 días desde la compra para cambiar la reserva.", "¿Cuánto tiempo tengo para cambiar la reserva?"},
+		{langEN, "A no-show is when a patient misses an appointment without cancelling.", "What is a no-show?"},
+		{langEN, "A cancellation is late when the appointment is cancelled less than 24 hours before.", "When is a cancellation late?"},
+		{langEN, "If needed, you may leave a detailed voicemail message.", ""},
+	} {
+		if got := ruleQuestion(c.lang, c.rule); got != c.want {
+			t.Errorf("ruleQuestion(%s, %q) = %q, want %q", c.lang, c.rule, got, c.want)
+		}
+	}
+	if got := feeItemQuestion(langEN, "Dentist Appointments: $150", "Both carry a fee. The fees are:", ""); got != "What is the fee for dentist appointments?" {
+		t.Errorf("a fee under its lead-in asks %q", got)
+	}
+	if got := feeItemQuestion(langEN, "Cupcakes: $36 per dozen", "Our prices:", ""); got != "" {
+		t.Errorf("a price is no fee: %q", got)
+	}
+	for _, s := range []string{"In the Service field, leave Personal selected", "(optional) Type \"Vacation\" in the Notes field"} {
+		if instruction(s) == "" {
+			t.Errorf("%q is a step", s)
+		}
+	}
+	if instruction("In the morning, the gym is quiet") != "" {
+		t.Error("a place clause before a statement is no step")
+	}
+	if got := headingQuestionIn(langFR, "Cas exceptionnel : annulation pour raison médicale", ""); got != "Annulation pour raison médicale : que faut-il savoir ?" {
+		t.Errorf("a labelled heading asks %q", got)
+	}
+	src := Source{Name: "aide", Content: "Annulation\n- Tu peux annuler sans frais jusqu'à 48 heures avant la leçon.\n\n## À savoir\n\n- Tu as 48 heures après la leçon pour envoyer ton justificatif.\n"}
+	for _, q := range newCorpus(Request{Template: FAQ, Sources: []Source{src}}, langFR).faqCandidates() {
+		if strings.Contains(q.question, "savoir") {
+			t.Errorf("a note's heading asks %q", q.question)
+		}
+	}
+}

@@ -512,7 +512,8 @@ func lowerFirst(s string) string {
 	if strings.HasSuffix(words[0], "'s") || strings.HasSuffix(words[0], "’s") {
 		return s
 	}
-	if len(words) > 1 {
+	elided := len(words[0]) > 2 && (words[0][1] == '\'' || strings.HasPrefix(words[0][1:], "’")) && strings.ContainsRune("LDld", rune(words[0][0]))
+	if len(words) > 1 && !elided { // "L'équipe En Voiture Simone": the article is small
 		if r, _ := utf8.DecodeRuneInString(words[1]); unicode.IsUpper(r) {
 			return s
 		}

@@ -31,7 +31,11 @@ var chrome = toSet(`was_this_article_helpful was_this_page_helpful was_this_answ
 	te_ha_parecido_util le_ha_parecido_util te_ha_sido_util le_ha_sido_util te_resultado_util le_resultado_util
 	te_ha_resultado_util_esta_pagina le_ha_resultado_util_esta_pagina fue_util_este_articulo fue_util_esta_pagina
 	ha_sido_util_este_articulo ha_sido_util_esta_pagina te_ayudo_esta_informacion compartir imprimir indice
-	tabla_de_contenido tabla_de_contenidos si volver_arriba`)
+	tabla_de_contenido tabla_de_contenidos si volver_arriba
+	can't_find_what_you're_looking_for didn't_find_what_you_were_looking_for didn't_find_your_answer
+	vous_n'avez_pas_trouve_de_reponse_a_vos_questions vous_n'avez_pas_trouve_votre_reponse nous_contacter
+	nicht_gefunden_wonach_sie_suchen haben_sie_nicht_gefunden_wonach_sie_suchen
+	no_encontraste_lo_que_buscabas no_encuentras_lo_que_buscas no_has_encontrado_tu_respuesta`)
 
 // yesNo are the answers of a vote line ("Yes No", "Oui / Non").
 var yesNo = toSet(`yes no oui non ja nein si`)
@@ -63,6 +67,9 @@ func IsChrome(line string) bool {
 	}
 	if strings.IndexFunc(line, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
 		return true // a row of symbols: emoji votes, separators
+	}
+	if chrome[strings.Join(strings.Fields(separators.Replace(fold(strings.ToLower(strings.Trim(line, " ?¿!¡:"))))), "_")] {
+		return true // "Vous n'avez pas trouvé de réponse à vos questions ?"
 	}
 	if strings.Count(line, " ") >= 9 && !strings.ContainsAny(line, "0123456789©/›>»\\·|•–—") {
 		// ten words or more: only a count, a byline with a date, a
@@ -134,8 +141,21 @@ func commentCount(fs []string) bool {
 // helpfulCount: "12 people found this helpful", "3 out of 4 found this
 // helpful".
 func helpfulCount(fs []string) bool {
-	return isDigits(fs[0]) && strings.Contains(strings.Join(fs, " "), "found this helpful")
+	all := strings.Join(fs, " ")
+	for _, p := range helpfulPhrases {
+		if strings.Contains(all, p) && (isDigits(fs[0]) || strings.IndexFunc(all, unicode.IsDigit) >= 0 && len(fs) <= 12) {
+			return true
+		}
+	}
+	return false
 }
+
+// helpfulPhrases are the words of a vote count in the four languages
+// (folded): "3 out of 4 found this helpful", "Utilisateurs qui ont trouvé
+// cela utile : 0 sur 0".
+var helpfulPhrases = []string{"found this helpful", "found this article helpful", "trouve cela utile", "trouve ceci utile",
+	"trouve cet article utile", "fanden dies hilfreich", "fanden das hilfreich", "fanden diesen artikel hilfreich",
+	"encontraron esto util", "les parecio util", "encontraron util"}
 
 // readingTime: a number of minutes followed by a reading word ("3 min
 // read", "2 Minuten Lesezeit"), or a reading word and a number
@@ -225,8 +245,8 @@ func breadcrumb(line string) bool {
 }
 
 // tocTitles open a table of contents (folded, lower case, final ":" off).
-var tocTitles = toSet(`table_of_contents contents on_this_page in_this_article sommaire table_des_matieres
-	inhaltsverzeichnis inhalt indice tabla_de_contenido tabla_de_contenidos`)
+var tocTitles = toSet(`table_of_contents contents on_this_page in_this_article contents_in_this_article article_contents sommaire table_des_matieres dans_cet_article
+	inhaltsverzeichnis inhalt in_diesem_artikel indice tabla_de_contenido tabla_de_contenidos en_este_articulo`)
 
 // dropTOC removes a page's table of contents: its title and the entries
 // after it (short lines, or a list's items) that come again later as the

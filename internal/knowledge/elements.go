@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -101,6 +102,7 @@ func isClean(s string) bool {
 // punctuation stands alone (promoteHeadings may make it a heading), and
 // lines starting with a bullet or a step number are list items.
 func lineElements(lines []string) []element {
+	lines = parenSteps(lines)
 	var out []element
 	var para []string
 	flush := func() {
@@ -143,6 +145,13 @@ func lineElements(lines []string) []element {
 			addItem(text, false)
 			continue
 		}
+		if labelValue(line) && len(strings.Fields(line)) <= 8 && (len(para) > 0 && strings.HasSuffix(para[len(para)-1], ":") ||
+			len(para) == 0 && len(out) > 0 && out[len(out)-1].kind == elList && !out[len(out)-1].ordered && labelValue(lastItem(out[len(out)-1]))) {
+			// "The fees are:" over "Dentist Appointments: $150",
+			// "Hygiene Appointments: $75": the lead-in's items
+			addItem(line, false)
+			continue
+		}
 		if text, ok := stepItem(line); ok {
 			addItem(text, true)
 			continue
@@ -168,6 +177,61 @@ func lineElements(lines []string) []element {
 		para = append(para, line)
 	}
 	flush()
+	return out
+}
+
+func lastItem(e element) string { return e.items[len(e.items)-1] }
+
+// parenSteps rewrites steps numbered in parentheses ("(1) Go to the
+// Calendar", "(2) In the Day view, click …") as numbered lines, so that
+// they make one procedure, with their lettered sub-steps ("(a) In the
+// Repeat every field, leave 1 week selected") kept in the step above
+// them. Three numbers or more, from 1 in order, at least half of them
+// instructions: "(1) Der Vertrag beginnt …" in terms and conditions is a
+// clause, not a step, and keeps its own reading (lineText).
+func parenSteps(lines []string) []string {
+	var at []int
+	instructions := 0
+	for i, l := range lines {
+		mark, rest, ok := strings.Cut(strings.TrimSpace(l), " ")
+		body, isNum := strings.CutPrefix(mark, "(")
+		body, isNum2 := strings.CutSuffix(body, ")")
+		if !ok || !isNum || !isNum2 || !isDigits(body) || len(body) > 2 {
+			continue
+		}
+		if n, _ := strconv.Atoi(body); n != len(at)+1 {
+			continue
+		}
+		at = append(at, i)
+		rest = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "(optional)"))
+		if _, after, ok := strings.Cut(rest, ", "); instruction(rest) || ok && instruction(after) {
+			instructions++ // "In the Service field, leave Personal selected"
+		}
+	}
+	if len(at) < 3 || 2*instructions < len(at) {
+		return lines
+	}
+	out := make([]string, 0, len(lines))
+	step := -1 // the index in out of the step above
+	next := 0
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if next < len(at) && i == at[next] {
+			next++
+			_, rest, _ := strings.Cut(t, " ")
+			out = append(out, strconv.Itoa(next)+". "+strings.TrimSpace(rest))
+			step = len(out) - 1
+			continue
+		}
+		if mark, rest, ok := strings.Cut(t, " "); ok && step >= 0 && len(mark) == 3 && mark[0] == '(' && mark[2] == ')' && mark[1] >= 'a' && mark[1] <= 'h' {
+			out[step] += " " + mark[1:] + " " + strings.TrimSpace(rest)
+			continue
+		}
+		if t != "" && !(step >= 0 && next < len(at)) {
+			step = -1 // text after the last step ends the procedure
+		}
+		out = append(out, l)
+	}
 	return out
 }
 
@@ -287,11 +351,15 @@ func splitLazy(e element) []element {
 		for k := 1; k < len(lines); k++ {
 			next := lineText(clean(lines[k]))
 			marked := next != clean(lines[k]) // "b. Annulation par le propriétaire : …"
-			titled := !last && !carriesOn(lines[k-1]) && hasTitle(lines[k:])
+			// a title or a question among the lines, or a lead-in ending
+			// them that the next items follow ("Contents in this
+			// article:"): the list has ended
+			leadIn := strings.HasSuffix(strings.TrimSpace(lines[len(lines)-1]), ":")
+			titled := !last && !carriesOn(lines[k-1]) && (hasTitle(lines[k:]) || leadIn)
 			if !(endsSentence(lines[k-1]) || endsValue(lines[k-1]) || marked || last && !carriesOn(lines[k-1]) || titled) || startsLower(next) {
 				continue
 			}
-			if !last && !marked && !hasTitle(lines[k:]) {
+			if !last && !marked && !hasTitle(lines[k:]) && !leadIn {
 				break
 			}
 			head := element{kind: elList, ordered: e.ordered, items: append(e.items[:i:i], strings.Join(lines[:k], "\n"))}
@@ -615,6 +683,7 @@ func numberMark(m string) bool {
 // marks: they make list items. An answer's "A." or "A:" goes only after a
 // question (answerMark): "A. Smith runs the shop" is a name.
 func lineText(line string) string {
+	line = dropIcon(line)
 	if len(line) > 1 && line[0] == '*' && strings.Count(line, "*") == 1 {
 		if r, _ := utf8.DecodeRuneInString(line[1:]); unicode.IsLetter(r) {
 			return line[1:]
@@ -634,6 +703,20 @@ func lineText(line string) string {
 		return rest
 	}
 	return line
+}
+
+// dropIcon takes off the emoji a web page sets before a line as an icon
+// ("🚗 Annulation sans frais", "⚠️ À savoir"): decoration, no word.
+func dropIcon(line string) string {
+	t := strings.TrimLeftFunc(line, func(r rune) bool {
+		// emoji and pictographs, not "©" or "®", which a copyright line
+		// starts with (IsChrome)
+		return unicode.Is(unicode.So, r) && r >= 0x2000 || r == '\ufe0f' || r == '\u200d' || unicode.Is(unicode.Sk, r) && r >= 0x2000 || r == ' '
+	})
+	if t == line || t == "" {
+		return line
+	}
+	return t
 }
 
 // noteLabels open a note whose label is no part of its sentence.
