@@ -443,7 +443,10 @@ func (w *composer) para(blocks []block, i int) (stop bool) {
 			// a shortened answer to the sources' own question keeps its
 			// first and last sentence groups: the last one often makes
 			// its point ("That is why a late cancellation forfeits the fee.")
-			if ends := keep[0] + " " + keep[len(keep)-1]; len(ends) <= w.max {
+			last := strings.TrimRight(keep[len(keep)-1], " \"'”»)")
+			if ends := keep[0] + " " + keep[len(keep)-1]; len(ends) <= w.max && !strings.HasSuffix(last, "?") && !strings.HasSuffix(last, "!") {
+				// (a closing question or exclamation makes no point:
+				// "¿Qué equipo saldrá antes de la habitación?")
 				w.write("", ends)
 				w.usedSS = append(w.usedSS, keep[0], keep[len(keep)-1])
 				return true
@@ -451,9 +454,12 @@ func (w *composer) para(blocks []block, i int) (stop bool) {
 		}
 	}
 	line := ""
-	for _, g := range keep {
+	for gi, g := range keep {
 		cand := strings.TrimSpace(line + " " + g)
-		if w.sb.Len()+2+len(cand) > w.max && !(line == "" && w.sb.Len() == 0 && len(cand) <= maxAnswer) {
+		// a first group that only says yes ("¡Claro que sí!", "Yes.")
+		// takes the sentence that says how, whatever the length
+		yesOnly := gi == 1 && w.sb.Len() == 0 && words(line) <= 3 && len(cand) <= maxAnswer
+		if w.sb.Len()+2+len(cand) > w.max && !(line == "" && w.sb.Len() == 0 && len(cand) <= maxAnswer) && !yesOnly {
 			break
 		}
 		line = cand

@@ -546,6 +546,10 @@ func itemQuestion(lang, item, context string, inProc bool) string {
 		return ""
 	}
 	m := factLabel.FindStringSubmatch(item)
+	if m != nil && noteHeadings[strings.ToLower(strings.TrimSpace(m[1]))] {
+		// "Please note: we do not give refunds …" is the rule alone
+		return ruleSentenceQuestion(lang, capitalize(strings.TrimSpace(m[2])), inProc)
+	}
 	if m != nil {
 		if q := labelQuestion(lang, m[1]); q != "" {
 			return q

@@ -90,6 +90,11 @@ func headingQuestion(h string) string {
 	if m := howToHead.FindStringSubmatch(h); m != nil {
 		return "How do I " + toCustomer(lowerFirst(m[1])) + "?"
 	}
+	if caseHead.MatchString(h) {
+		// "When the recipient is not home" is a case: "What happens when
+		// the recipient is not home?"
+		return "What happens " + toCustomer(lowerFirst(h)) + "?"
+	}
 	topic := toCustomer(lowerFirst(h))
 	words := strings.Fields(strings.ToLower(h))
 	lastWord := words[len(words)-1]
@@ -121,10 +126,44 @@ func headingQuestion(h string) string {
 	return "What should I know about " + topic + "?"
 }
 
+// caseHead is a heading that names a case by a clause ("When the
+// Recipient Is Not Home", "If You Are Late").
+var caseHead = regexp.MustCompile(`^(?i:when|if)\s+(?i:the|a|an|my|your|you|i|we|someone|somebody|nobody|no\s)\S*\s+\S`)
+
+// subordinate opens a sentence with a clause of condition or time.
+var subordinate = regexp.MustCompile(`^(?i:if|when|unless|once|after|before|while|because|although|as soon as|whenever)\s`)
+
+// unshout writes in small letters a run of two or more words in capitals
+// ("We WILL NOT contact you" → "We will not contact you"); a single word
+// in capitals ("ID", "SMS") may be an acronym and stays.
+func unshout(s string) string {
+	ws := strings.Fields(s)
+	caps := func(w string) bool {
+		core := strings.Trim(w, ",.;:!?()\"'")
+		return len(core) >= 2 && strings.ToUpper(core) == core && strings.ToLower(core) != core
+	}
+	for i := 0; i < len(ws); i++ {
+		j := i
+		for j < len(ws) && caps(ws[j]) {
+			j++
+		}
+		if j-i >= 2 {
+			for k := i; k < j; k++ {
+				ws[k] = strings.ToLower(ws[k])
+			}
+			if i == 0 {
+				ws[0] = capitalize(ws[0])
+			}
+		}
+		i = j
+	}
+	return strings.Join(ws, " ")
+}
+
 // sentenceQuestion derives the question a sentence answers, or "" when
 // the sentence has no shape that gives one.
 func sentenceQuestion(s string) string {
-	s = strings.TrimSpace(s)
+	s = unshout(strings.TrimSpace(s))
 	body := strings.TrimRight(s, ".!")
 	if strings.HasSuffix(s, "?") || len(strings.Fields(s)) < 4 || len(strings.Fields(s)) > 40 {
 		return ""
@@ -134,6 +173,11 @@ func sentenceQuestion(s string) string {
 			return "" // "If you have any questions, please contact us."
 		}
 		return "What if " + toCustomer("you "+m[1]) + "?"
+	}
+	if subordinate.MatchString(body) {
+		// "If no neighbor is available, we bring …" has no subject
+		// before its verb: ruleQuestion asks what happens then
+		return ""
 	}
 	if m := toClause.FindStringSubmatch(body); m != nil && !strings.Contains(m[1], " you ") {
 		return "How do I " + toCustomer(m[1]) + "?"

@@ -76,7 +76,7 @@ var enBase = map[string]string{"needs": "need", "requires": "require", "costs": 
 // longer than 18 words are not asked: a question repeating every detail
 // of its answer is not one a customer asks.
 func ruleQuestion(lang, s string) string {
-	s = strings.TrimSpace(s)
+	s = unshout(strings.TrimSpace(s))
 	if strings.HasSuffix(s, "?") || words(s) < 4 || words(s) > 45 {
 		return ""
 	}

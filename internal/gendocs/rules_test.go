@@ -697,3 +697,22 @@ func TestRoundSevenHeldOutRules(t *testing.T) {
 		}
 	}
 }
+
+func TestRoundSevenFloristRules(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"If no neighbor is available, we bring the gift back to our store.", "What happens if no neighbor is available?"},
+		{"We WILL NOT contact you after the first attempt.", "Will you contact me after the first attempt?"},
+		{"ORDERS ARE ONLY CONFIRMED ONCE THE 50% DEPOSIT IS PAID", "Are orders only confirmed once the 50% deposit is paid?"},
+		{"Please note: we close at noon on Sundays.", "Do you close at noon on Sundays?"},
+	} {
+		if got := itemQuestion(langEN, c.in, "", false); got != c.want {
+			t.Errorf("itemQuestion(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	if got := unshout("Bring your ID and SMS code"); got != "Bring your ID and SMS code" {
+		t.Errorf("unshout keeps a lone acronym: %q", got)
+	}
+	if got := headingQuestionIn(langEN, "When the Recipient Is Not Home", "When a recipient is not home, we try a neighbor."); got != "What happens when the recipient is not home?" {
+		t.Errorf("a case heading asks %q", got)
+	}
+}

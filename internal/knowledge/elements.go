@@ -170,7 +170,12 @@ func lineElements(lines []string) []element {
 		}
 		if len(para) > 0 {
 			prev := para[len(para)-1]
-			if (endsSentence(prev) || (!startsLower(line) && shortTitle(prev))) && !remark(line) && !(endsSentence(prev) && demonstrative(line)) {
+			question := strings.HasSuffix(line, "?") && !startsLower(line) && len(strings.Fields(line)) <= 25
+			if (endsSentence(prev) || (!startsLower(line) && shortTitle(prev)) || question) && !remark(line) && !(endsSentence(prev) && demonstrative(line)) {
+				// (a question line starts a block of its own even after
+				// a line without final punctuation: "… email us at
+				// [email protected]" before "What are standard delivery
+				// times?")
 				flush()
 			}
 		}

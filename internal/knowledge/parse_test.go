@@ -150,6 +150,9 @@ tool init</code></pre>`, []shape{{kindParagraph, "Install", "Run this in a termi
 		{"a list ends before text that leads into a table of contents", "It works for:\n- vacations\n- sabbaticals\nIt also works for new businesses.\nContents in this article:\n- Blocking out time\n- What you see\nBlocking out time\nOpen the calendar first.\nWhat you see\nRed blocks appear.\nUtilisateurs qui ont trouvé cela utile : 0 sur 0\n",
 			[]shape{{kindItem, "", "vacations"}, {kindItem, "", "sabbaticals"}, {kindParagraph, "", "It also works for new businesses."},
 				{kindParagraph, "Blocking out time", "Open the calendar first."}, {kindParagraph, "What you see", "Red blocks appear."}}},
+		{"a question line after a line without a stop starts its own block", "Delivery\nWhere is my order?\nWe deliver by 6pm.\nIf you need an update on your order, please call us at 555-0100 or email us at help@example.com\nWhat are your delivery times?\nWe deliver from 9am to 6pm.\n",
+			[]shape{{kindQA, "Delivery > Where is my order?", "We deliver by 6pm. If you need an update on your order, please call us at 555-0100 or email us at help@example.com"},
+				{kindQA, "Delivery > What are your delivery times?", "We deliver from 9am to 6pm."}}},
 		{"empty", "", nil},
 	}
 	for _, c := range cases {
