@@ -3,6 +3,7 @@ package gendocs
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -409,7 +410,39 @@ func ruleQuestionFR(body string) string {
 	return ""
 }
 
+// deVerbFirst is a German condition put verb first ("Kündigt der Kunde
+// den Vertrag nicht, verlängert er sich …", "Wird ein Termin abgesagt,
+// können wir …"): the finite verb, its subject's article or pronoun, the
+// rest of the condition, and the main clause after the comma, opening on
+// its own verb (small letters).
+var deVerbFirst = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:t|en)|Wird)\s+((?:der|die|das|ein|eine|einer|er|sie|es|man|jemand|ihr)\s[^,]{3,90}),\s+(\p{Ll}+)\s`)
+
+// deSecondVerbFirst is a second condition, itself verb first, joined to
+// the first ("… abgesagt oder fällt er ganz aus"): no one clause to
+// reorder.
+var deSecondVerbFirst = regexp.MustCompile(`\s(?:und|oder)\s\p{Ll}+\s(?:er|sie|es|man)\b`)
+
+// deNotMainVerb are small words after a comma that open no main clause.
+var deNotMainVerb = toSet(`und oder aber die der das dass den dem des ein eine wenn weil ob als wie so sowie bzw`)
+
+// deWennClause writes a verb-first condition as a "wenn" clause, the verb
+// last ("Kündigt der Kunde den Vertrag nicht" → "wenn der Kunde den
+// Vertrag nicht kündigt"; "Sagt der Kunde ab" → "wenn der Kunde absagt").
+func deWennClause(verb, rest string) string {
+	ws := strings.Fields(rest)
+	v := strings.ToLower(verb)
+	if last := ws[len(ws)-1]; slices.Contains(deSeparable, last) {
+		v, ws = last+v, ws[:len(ws)-1]
+	}
+	return "wenn " + strings.Join(ws, " ") + " " + v
+}
+
 func ruleQuestionDE(body string) string {
+	if m := deVerbFirst.FindStringSubmatch(body); m != nil && !deNotMainVerb[m[3]] && !formalYou.MatchString(m[2]) && !deSecondVerbFirst.MatchString(m[2]) {
+		// "Was gilt, wenn der Erziehungsberechtigte den Vertrag nicht
+		// spätestens 4 Wochen vor Ablauf kündigt?" (a case keeps its "nicht")
+		return "Was gilt, " + deWennClause(m[1], m[2]) + "?"
+	}
 	if m := deIf.FindStringSubmatch(body); m != nil && !formalYou.MatchString(m[1]) && !condRefersBack(langDE, m[1]) && !condHasQuestions.MatchString(m[1]) {
 		mine := map[string]string{"Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihr": "mein", "Ihnen": "mir"}
 		return "Was gilt, " + strings.ToLower(strings.Fields(body)[0]) + " " + swapWords(m[1], mine) + "?"

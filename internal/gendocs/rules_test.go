@@ -716,3 +716,16 @@ func TestRoundSevenFloristRules(t *testing.T) {
 		t.Errorf("a case heading asks %q", got)
 	}
 }
+
+func TestGermanVerbFirstCondition(t *testing.T) {
+	for _, c := range []struct{ rule, want string }{
+		{"Kündigt der Erziehungsberechtigte den Vertrag nicht spätestens 4 Wochen vor Ablauf, verlängert er sich automatisch.", "Was gilt, wenn der Erziehungsberechtigte den Vertrag nicht spätestens 4 Wochen vor Ablauf kündigt?"},
+		{"Sagt der Kunde kurzfristig ab, wird eine Gebühr fällig.", "Was gilt, wenn der Kunde kurzfristig absagt?"},
+		{"Wird die Frist nicht eingehalten, muss die Stunde bezahlt werden.", "Was gilt, wenn die Frist nicht eingehalten wird?"},
+		{"Wird ein Termin abgesagt oder fällt er ganz aus, können wir die Zeit nicht vergeben.", ""},
+	} {
+		if got := ruleQuestion(langDE, c.rule); got != c.want {
+			t.Errorf("ruleQuestion(de, %q) = %q, want %q", c.rule, got, c.want)
+		}
+	}
+}
