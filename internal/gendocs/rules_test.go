@@ -729,3 +729,11 @@ func TestGermanVerbFirstCondition(t *testing.T) {
 		}
 	}
 }
+
+func TestOfferIsWhatNotWhen(t *testing.T) {
+	for s, want := range map[string]bool{"We deliver between 9am & 6pm.": true, "We deliver within 25 miles of the kitchen.": true, "We deliver fresh flowers across the city.": false} {
+		if got := offerWhen.MatchString(s); got != want {
+			t.Errorf("offerWhen(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

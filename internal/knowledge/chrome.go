@@ -221,6 +221,12 @@ func breadcrumb(line string) bool {
 	if len(strings.Fields(line)) > 10 || endsSentence(line) {
 		return false
 	}
+	for _, sep := range []string{"/ ", "› ", "» ", "> "} {
+		// a trail cut to its last step ("/  FAQ Page")
+		if rest, ok := strings.CutPrefix(line, sep); ok && len(strings.Fields(rest)) <= 4 {
+			return true
+		}
+	}
 	for _, sep := range breadcrumbSeps {
 		if !strings.Contains(line, sep) {
 			continue

@@ -8,6 +8,11 @@ func TestIsChrome(t *testing.T) {
 		want bool
 	}{
 		{"Was this article helpful?", true},
+		{"/  FAQ Page", true},
+		{"Utilisateurs qui ont trouvé cela utile : 0 sur 0", true},
+		{"Vous n'avez pas trouvé de réponse à vos questions ?", true},
+		{"© Physiotherapie am Park · Impressum · Datenschutz", true},
+		{"/ month for the basic plan, billed yearly at the start of the term", false},
 		{"Yes No", true},
 		{"Oui / Non", true},
 		{"👍 👎", true},
