@@ -17,7 +17,7 @@ var (
 	}
 	// offerWhen is an offer's verb telling when or where, not what ("We
 	// deliver between 9am & 6pm", "We serve from 11 am"): hours, no offer.
-	offerWhen = regexp.MustCompile(`(?i)\bwe (?:deliver|serve|run|host|clean|teach)\s+(?:only\s+)?(?:between|from|until|till|on|at|in|within|daily|every|weekdays|weekends|\d)`)
+	offerWhen   = regexp.MustCompile(`(?i)\bwe (?:deliver|serve|run|host|clean|teach)\s+(?:only\s+)?(?:between|from|until|till|on|at|in|within|daily|every|weekdays|weekends|\d)`)
 	audienceCue = map[string]*regexp.Regexp{
 		langEN: regexp.MustCompile(`(?i)\b(for (?:anyone|everyone|people|families|businesses|companies|teams|customers|clients|students|beginners|those|small|local|busy|young|older|new)\b[^'’]|ideal for|perfect for|designed for|made for|built for|suited to|suitable for|aimed at|whether you|who (?:want|need|love|like|live|work|study))\b`),
 		langFR: regexp.MustCompile(`(?i)\b(pour (?:les|tous|toutes|chaque)|idéal pour|parfait pour|destiné|adapté|que vous soyez)\b`),
