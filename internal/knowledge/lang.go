@@ -39,7 +39,8 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		hi hello hey please thanks thank want wanna need know tell get got gonna possible anyone somebody someone
 		question ok okay sure like really still also ever something anything thing things pls plz u ur thx im ive dont cant way
 		stuff till whats wat hows wheres whos much many isnt arent wasnt doesnt didnt wont
-		theres thats heres youre youll youd theyre shes hes lets`),
+		theres thats heres youre youll youd theyre shes hes lets
+		havent hasnt hadnt shouldnt couldnt wouldnt youve weve theyve`),
 	FR: toSet(`a à ai aie aient aies ait alors as au aucun aussi autre aux avec avez avoir avons ayez bon car ce ceci cela
 		celle celles celui ces cet cette chaque ci comme comment dans de des du donc elle elles en encore est et étaient
 		était été être eu fait faites fois font ici il ils je la le les leur leurs lui ma mais me même mes moi mon ne ni

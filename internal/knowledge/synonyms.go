@@ -23,7 +23,7 @@ var synonymGroups = map[string][]string{
 		"long days time take fast quick quickly soon weeks months years hours minutes", "pause hold freeze suspend suspension",
 		"owe debt outstanding balance", "injured injury sick ill medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee", "bag bags backpack backpacks rucksack rucksacks | suitcase suitcases luggage",
 		"eat eating consume consumed", "vape vaping ecigarette ecigarettes", "stroller strollers pushchair pram buggy",
-		"license licence permit", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests | friend friends",
+		"license licence permit", "vaccine vaccines vaccination vaccinations vaccinated jab jabs shots", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests | friend friends",
 	},
 	FR: {
 		"rembourser remboursement", "checkin arrivée arriver", "commencer début démarrer", "réserver réservation", "an ans année années annuel",
@@ -71,16 +71,20 @@ var synonymGroups = map[string][]string{
 var generic = foldedAll(map[string]map[string]bool{
 	EN: toSet(`time early late tell see live get getting go make find use work give keep look come put show say already
 		happen happens happened anyone type types kind kinds way ways option options available able allowed
-		accept accepted take bring leave keep use put often never anymore latest earliest`),
+		accept accepted take bring leave keep use put often never anymore latest earliest
+		yet bit today tomorrow tonight again actually maybe perhaps probably pretty kinda anyway`),
 	FR: toSet(`temps voir trouver faire mettre aller venir prendre donner dire passer arrive arriver recevoir reçois
 		type types genre sorte façon moyen moyens option options disponible possible droit
-		accepter acceptez acceptes apporter amener laisser garder prendre utiliser donner souvent fois`),
+		accepter acceptez acceptes apporter amener laisser garder prendre utiliser donner souvent fois
+		aujourd'hui demain juste vraiment peut-être déjà toujours`),
 	DE: toSet(`bekomme bekommen kriege kriegen sehen finden machen gehen kommen geben nehmen sagen art arten typ
 		möglichkeit möglichkeiten möglich verfügbar darf dürfen akzeptieren akzeptiert nehmt
-		mitbringen mitnehmen mitgeben einpacken lassen behalten bringen oft mal zurück`),
+		mitbringen mitnehmen mitgeben einpacken lassen behalten bringen oft mal zurück
+		heute gerade eigentlich vielleicht schon`),
 	ES: toSet(`ver encontrar hacer poner ir venir dar decir pasar llevar recibir tipo tipos clase clases manera forma
 		formas opción opciones disponible falta hace hacen aceptan aceptáis aceptar
-		aceptas traer dejar usar tomar menudo veces`),
+		aceptas traer dejar usar tomar menudo veces
+		hoy ya todavía aún igual quizás realmente`),
 })
 
 // genericStems are the stems of the generic words, per language, so that
