@@ -37,6 +37,15 @@ var chrome = toSet(`was_this_article_helpful was_this_page_helpful was_this_answ
 	nicht_gefunden_wonach_sie_suchen haben_sie_nicht_gefunden_wonach_sie_suchen
 	no_encontraste_lo_que_buscabas no_encuentras_lo_que_buscas no_has_encontrado_tu_respuesta`)
 
+// shareLabels open a line of sharing or following links (folded).
+var shareLabels = toSet(`share partager teilen compartir`)
+
+func init() {
+	for _, l := range []string{"share this", "share on", "follow us", "suivez-nous", "suivez nous", "folgen sie uns", "siguenos", "síguenos"} {
+		shareLabels[l] = true
+	}
+}
+
 // yesNo are the answers of a vote line ("Yes No", "Oui / Non").
 var yesNo = toSet(`yes no oui non ja nein si`)
 
@@ -83,6 +92,12 @@ func IsChrome(line string) bool {
 	}
 	if chrome[strings.Join(fs, "_")] {
 		return true
+	}
+	if q, votes, ok := strings.Cut(f, "?"); ok && chrome[strings.Join(strings.Fields(separators.Replace(q)), "_")] && allIn(strings.Fields(separators.Replace(votes)), yesNo) {
+		return true // "Was this answer helpful? Yes / No"
+	}
+	if label, rest, ok := strings.Cut(f, ":"); ok && shareLabels[strings.TrimSpace(label)] && len(strings.Fields(rest)) <= 8 {
+		return true // "Partager : Facebook · Instagram · E-mail"
 	}
 	if len(fs) > 12 {
 		return helpfulCount(fs)

@@ -9,6 +9,11 @@ func TestIsChrome(t *testing.T) {
 	}{
 		{"Was this article helpful?", true},
 		{"/  FAQ Page", true},
+		{"Was this answer helpful? Yes / No", true},
+		{"Cet article vous a-t-il été utile ? Oui Non", true},
+		{"Partager : Facebook · Instagram · E-mail", true},
+		{"Share: Twitter, LinkedIn", true},
+		{"Was this answer helpful? It saved me a call.", false},
 		{"Utilisateurs qui ont trouvé cela utile : 0 sur 0", true},
 		{"Vous n'avez pas trouvé de réponse à vos questions ?", true},
 		{"© Physiotherapie am Park · Impressum · Datenschutz", true},
