@@ -72,19 +72,23 @@ var generic = foldedAll(map[string]map[string]bool{
 	EN: toSet(`time early late tell see live get getting go make find use work give keep look come put show say already
 		happen happens happened anyone type types kind kinds way ways option options available able allowed
 		accept accepted take bring leave keep use put often never anymore latest earliest
-		yet bit today tomorrow tonight again actually maybe perhaps probably pretty kinda anyway`),
+		yet bit today tomorrow tonight again actually maybe perhaps probably pretty kinda anyway
+		sister brother son daughter mom mum mother dad father wife husband boyfriend girlfriend grandma grandpa`),
 	FR: toSet(`temps voir trouver faire mettre aller venir prendre donner dire passer arrive arriver recevoir reçois
 		type types genre sorte façon moyen moyens option options disponible possible droit
 		accepter acceptez acceptes apporter amener laisser garder prendre utiliser donner souvent fois
-		aujourd'hui demain juste vraiment peut-être déjà toujours`),
+		aujourd'hui demain juste vraiment peut-être déjà toujours
+		sœur soeur frère frere fils fille mère mere père pere mari`),
 	DE: toSet(`bekomme bekommen kriege kriegen sehen finden machen gehen kommen geben nehmen sagen art arten typ
 		möglichkeit möglichkeiten möglich verfügbar darf dürfen akzeptieren akzeptiert nehmt
 		mitbringen mitnehmen mitgeben einpacken lassen behalten bringen oft mal zurück
-		heute gerade eigentlich vielleicht schon`),
+		heute gerade eigentlich vielleicht schon
+		schwester bruder sohn tochter mutter mama vater papa oma opa`),
 	ES: toSet(`ver encontrar hacer poner ir venir dar decir pasar llevar recibir tipo tipos clase clases manera forma
 		formas opción opciones disponible falta hace hacen aceptan aceptáis aceptar
 		aceptas traer dejar usar tomar menudo veces
-		hoy ya todavía aún igual quizás realmente`),
+		hoy ya todavía aún igual quizás realmente
+		hermana hermano hijo hija madre padre marido novio novia abuela abuelo`),
 })
 
 // genericStems are the stems of the generic words, per language, so that
