@@ -23,7 +23,7 @@ var synonymGroups = map[string][]string{
 		"long days time take fast quick quickly soon weeks months years hours minutes", "pause hold freeze suspend suspension",
 		"owe debt outstanding balance", "injured injury sick ill medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee", "bag bags backpack backpacks rucksack rucksacks | suitcase suitcases luggage",
 		"eat eating consume consumed", "vape vaping ecigarette ecigarettes", "stroller strollers pushchair pram buggy",
-		"license licence permit", "vaccine vaccines vaccination vaccinations vaccinated jab jabs shots", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests | friend friends",
+		"license licence permit", "vaccine vaccines vaccination vaccinations vaccinated jab jabs shots", "assessment assessments evaluation evaluations", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests | friend friends",
 	},
 	FR: {
 		"rembourser remboursement", "checkin arrivée arriver", "commencer début démarrer", "réserver réservation", "an ans année années annuel",
@@ -50,7 +50,7 @@ var synonymGroups = map[string][]string{
 		"adresse standort wo", "rechnung beleg quittung", "rabatt gutschein gutscheincode code",
 		"kaputt beschädigt defekt mangelhaft", "umtausch umtauschen tauschen ersatz ersetzen", "sendungsverfolgung verfolgen tracking",
 		"abo abonnement mitgliedschaft", "löschen entfernen", "ändern änderung bearbeiten", "lange dauer dauert tage wochen monate stunden lieferzeit schnell",
-		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen", "max maximal maximum höchstens", "kg kilo kilogramm", "gast gäste | freund freundin freunde", "kinderwagen buggy",
+		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen", "max maximal maximum höchstens", "kg kilo kilogramm", "gast gäste | freund freundin freunde", "kinderwagen buggy", "probestunde probestunden schnupperstunde schnupperstunden probetraining",
 	},
 	ES: {
 		"reembolso reembolsar devolver devuelven devuelvo dinero", "devolución devolver devuelvo devuelve devuelves devolvéis",
