@@ -123,6 +123,9 @@ func hasNumber(text string) bool {
 	return false
 }
 
+// priceAfterCuanto follow "cuánto" when it asks for a price.
+var priceAfterCuanto = toSet(`es son sale vale valen cobráis cobrais cobran cobras hay pago pagar`)
+
 // strongPriceWords ask for a price whatever follows them ("combien",
 // "much", "cuánto" also ask for a duration or a quantity).
 var strongPriceWords = foldedAll(map[string]map[string]bool{
@@ -153,6 +156,12 @@ func priceQuestion(ws []string) bool {
 			if set[w] {
 				return true
 			}
+		}
+		if w == "combien" && i > 0 && (ws[i-1] == "est" || ws[i-1] == "fait") ||
+			(w == "cuanto" || w == "cuánto") && i+1 < len(ws) && priceAfterCuanto[ws[i+1]] {
+			// "c'est combien une séance", "cuánto es la señal", "cuánto
+			// hay que dejar"; not "combien de temps", "cuánto tarda"
+			return true
 		}
 		if w == "much" && i > 0 && ws[i-1] == "how" && i+1 < len(ws) {
 			switch ws[i+1] {
