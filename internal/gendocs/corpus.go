@@ -95,11 +95,15 @@ var sameRef = regexp.MustCompile(`^(?i:the same|la même|le même|les mêmes|der
 // midRef reports whether a sentence starts by referring to what came
 // before it.
 func midRef(lang, s string) bool {
-	if sameRef.MatchString(s) {
+	if sameRef.MatchString(s) || vagueOpen.MatchString(s) {
 		return true
 	}
 	return knowledge.RefersBack(lang, s)
 }
+
+// vagueOpen opens a text on a condition that only makes sense after the
+// sentence before it ("If needed, you may leave a voicemail.").
+var vagueOpen = regexp.MustCompile(`^(?i:(?:if (?:needed|necessary|required|so)|si (?:besoin|nécessaire|necesario|es necesario)|falls (?:nötig|notwendig|erforderlich)|wenn nötig)\b|(?:if not|si non|si no|falls nicht|wenn nicht),)`)
 
 // announces reports whether a sentence group only announces text that
 // follows it ("To make your visit smooth, please read the booking policy

@@ -217,6 +217,11 @@ func (c *corpus) pricing() string {
 		}
 		// a topic's line holds all its rules, or the topic stands as a
 		// section of its own: never some rules here and the rest there
+		// (nor the rest of a topic whose first sentence another section
+		// took: "How to Cancel: If needed, you may leave a voicemail")
+		if len(p.blocks) == 0 || c.isUsed(sentences(p.blocks[0].text)[0]) {
+			continue
+		}
 		body, used := c.compose(p.blocks, maxOnePagerBody)
 		if len(body) > maxPriceLine {
 			continue
@@ -330,8 +335,12 @@ func (c *corpus) topics(n int, have []string) []Section {
 		if len(got) == n {
 			break
 		}
+		taken := len(t.blocks) > 0 && c.isUsed(sentences(t.blocks[0].text)[0])
 		body, used := c.compose(t.blocks, maxOnePagerBody)
-		if body == "" || midRef(c.lang, body) {
+		if body == "" || midRef(c.lang, body) || taken && len(sentences(body)) == 1 && words(body) <= 12 && !strings.ContainsAny(body, "0123456789") {
+			// (what another section left of a topic, when it is one
+			// short sentence, is a fragment: "How to Cancel Your
+			// Appointment — We will call you back as soon as we can.")
 			continue
 		}
 		for _, s := range used {
