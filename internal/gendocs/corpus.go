@@ -361,7 +361,18 @@ func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
 		kind                blockKind
 	}
 	var before *mark
+	// a procedure another section took part of is no one's here: its
+	// other steps alone would be a cut procedure ("1. Click Save")
+	taken := map[int]bool{}
+	for _, b := range blocks {
+		if b.kind == step && c.isUsed(b.text) {
+			taken[b.list] = true
+		}
+	}
 	for i, b := range blocks {
+		if b.kind == step && taken[b.list] {
+			continue
+		}
 		if b.kind == step && b.list != w.prevList {
 			before = &mark{text: w.sb.String(), used: len(w.usedSS), n: w.n, list: w.prevList, kind: w.prevKind}
 		} else if b.kind != step {

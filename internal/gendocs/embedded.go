@@ -355,6 +355,12 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 			}
 			headless = true
 		}
+		if inProc {
+			// a step's sentences are the procedure's ("Click Save. The
+			// new card is charged from your next invoice."): a question
+			// taking one would cut the procedure where it stands
+			continue
+		}
 		for i, g := range gs {
 			if i == 0 && headless || leadIn(g) {
 				continue

@@ -737,3 +737,18 @@ func TestOfferIsWhatNotWhen(t *testing.T) {
 		}
 	}
 }
+
+func TestProcedureStepsAskNothing(t *testing.T) {
+	src := Source{Name: "billing", Content: "# Update your card\n\n1. Open Settings.\n2. Click Billing.\n3. Click Update payment method.\n4. Click Save. The new card is charged from your next invoice.\n"}
+	for _, q := range newCorpus(Request{Template: FAQ, Sources: []Source{src}}, langEN).faqCandidates() {
+		if strings.Contains(q.question, "charged") {
+			t.Errorf("question %q takes a sentence of a step", q.question)
+		}
+	}
+	// a procedure another section took a step of is left out whole
+	c := newCorpus(Request{Template: OnePager, Sources: []Source{src}}, langEN)
+	c.mark("Click Save. The new card is charged from your next invoice.")
+	if body, _ := c.compose(c.parts[0].blocks, maxAnswer); strings.Contains(body, "1.") || strings.Contains(body, "Open Settings") {
+		t.Errorf("compose wrote the rest of a taken procedure: %q", body)
+	}
+}
