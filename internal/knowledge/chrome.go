@@ -77,10 +77,7 @@ func IsChrome(line string) bool {
 	if strings.IndexFunc(line, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
 		return true // a row of symbols: emoji votes, separators
 	}
-	if chrome[strings.Join(strings.Fields(separators.Replace(fold(strings.ToLower(strings.Trim(line, " ?¿!¡:"))))), "_")] {
-		return true // "Vous n'avez pas trouvé de réponse à vos questions ?"
-	}
-	if strings.Count(line, " ") >= 9 && !strings.ContainsAny(line, "0123456789©/›>»\\·|•–—") {
+	if strings.Count(strings.Trim(line, " ?¿!¡:"), " ") >= 9 && !strings.ContainsAny(line, "0123456789©/›>»\\·|•–—") {
 		// ten words or more: only a count, a byline with a date, a
 		// copyright or a line of links is chrome that long
 		return false

@@ -145,8 +145,9 @@ func lineElements(lines []string) []element {
 			addItem(text, false)
 			continue
 		}
-		if labelValue(line) && len(strings.Fields(line)) <= 8 && (len(para) > 0 && strings.HasSuffix(para[len(para)-1], ":") ||
-			len(para) == 0 && len(out) > 0 && out[len(out)-1].kind == elList && !out[len(out)-1].ordered && labelValue(lastItem(out[len(out)-1]))) {
+		if (len(para) > 0 && strings.HasSuffix(para[len(para)-1], ":") ||
+			len(para) == 0 && len(out) > 0 && out[len(out)-1].kind == elList && !out[len(out)-1].ordered && labelValue(lastItem(out[len(out)-1]))) &&
+			labelValue(line) && len(strings.Fields(line)) <= 8 {
 			// "The fees are:" over "Dentist Appointments: $150",
 			// "Hygiene Appointments: $75": the lead-in's items
 			addItem(line, false)
