@@ -117,6 +117,9 @@ func announces(g string) bool {
 		return true // "Sabemos que surgen imprevistos.", "We understand that delays happen."
 	}
 	l := strings.ToLower(g)
+	if strings.Contains(l, "polic") && policyExists.MatchString(g) && words(g) <= 30 && len(sentences(g)) == 1 && !strings.ContainsAny(g, "0123456789$€£") {
+		return true // "To be fair to our therapists, we have a cancellation policy."
+	}
 	if introFirst[firstWord(l)] && pageIntro.MatchString(g) && words(g) <= 30 ||
 		containsAny(l, missionWords) && mission.MatchString(g) && words(g) <= 40 && !strings.ContainsAny(g, "0123456789$€£") {
 		// "Here you will find answers to …", "Te pedimos que las leas
@@ -150,11 +153,15 @@ var empathy = regexp.MustCompile(`^(?i:we (?:do )?(?:understand|know|realise|rea
 // pageIntro is a sentence that presents the page itself.
 var pageIntro = regexp.MustCompile(`^(?i:here you(?:'ll| will)? find|on this page|these are the (?:terms|conditions|rules|policies)|vous trouverez ici|sur cette page|voici les (?:conditions|règles)|hier find(?:est du|en sie)|auf dieser seite|dies sind die (?:bedingungen|regeln)|aquí (?:encontrarás|encontrará|encuentras)|en esta página|estas son las (?:condiciones|normas|reglas)|please read (?:them|these|this|our|the)|te (?:pedimos|rogamos) que (?:las|los) leas|le (?:pedimos|rogamos) que (?:las|los) lea|merci de (?:les )?lire|veuillez lire|bitte lesen sie)\b`)
 
+// policyExists is a sentence that only says a policy exists ("… we have
+// a cancellation policy."), which answers no question about it.
+var policyExists = regexp.MustCompile(`(?i)\bwe have (?:adopted |put in place |introduced |set up )?(?:a|an|the|this|these|our|some)\s+(?:[\p{L}-]+\s+){0,2}polic(?:y|ies)\s*\.?$`)
+
 // introFirst and missionWords are what pageIntro and mission need,
 // tested before them.
 var (
 	introFirst   = toSet(`here on these vous sur voici hier auf dies aquí en estas please te le merci veuillez bitte`)
-	missionWords = []string{"strive", "aim to", "goal", "mission", "efforç", "objectif", "bemühen", "ziel", "esforzamos", "queremos ofrecer", "objetivo"}
+	missionWords = []string{"strive", "aim to", "aim is", "goal", "mission", "efforç", "objectif", "bemühen", "ziel", "esforzamos", "queremos ofrecer", "objetivo"}
 )
 
 func containsAny(s string, subs []string) bool {
@@ -168,7 +175,7 @@ func containsAny(s string, subs []string) bool {
 
 // mission is a sentence about what the business strives for, which states
 // nothing a customer asks about.
-var mission = regexp.MustCompile(`(?i)\b(?:we strive|we aim to|our (?:goal|mission) is|nous nous efforçons|notre (?:objectif|mission) est|wir bemühen uns|unser ziel ist|nos esforzamos|queremos ofrecer|nuestro objetivo es)\b`)
+var mission = regexp.MustCompile(`(?i)\b(?:we strive|we aim to|our (?:goal|mission|aim) is|nous nous efforçons|notre (?:objectif|mission) est|wir bemühen uns|unser ziel ist|nos esforzamos|queremos ofrecer|nuestro objetivo es)\b`)
 
 // announceWords are the words announceRef needs, tested before it.
 var announceWords = []string{"below", "following", "follows", "ci-dessous", "nachfolgend", "folgende", "continuación"}

@@ -500,6 +500,12 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 			compose = c.composeAnswer
 		}
 		a, used := compose(q.blocks, limit)
+		if q.heading && q.tier > 0 && policyQuestion.MatchString(q.question) && !statesRule.MatchString(a) {
+			// "What is your cancellation policy? — As a small business our
+			// time matters …": what the rules' questions left of a policy
+			// is its preamble, which states no rule
+			continue
+		}
 		if a == "" || midRef(c.lang, a) && q.tier != 0 || q.tier == 4 && thinAnswer(a) {
 			// a topic's question answered by what its rules' questions
 			// left ("What happens if I am late? — Please be on time.")
@@ -518,6 +524,14 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 	}
 	return chosen
 }
+
+// policyQuestion asks for a whole policy ("What is your cancellation
+// policy?", "Quelles sont vos conditions d'annulation ?").
+var policyQuestion = regexp.MustCompile(`(?i)^(?:what (?:is|are) your .*polic(?:y|ies)|quelles? (?:est|sont) (?:votre|vos) (?:politique|conditions)|was (?:ist|sind) ihre .*(?:regel|bedingung)|¿?cuál(?:es)? (?:es|son) (?:su|sus) (?:política|condiciones))`)
+
+// statesRule says whether a text states a rule: a figure, or a word of
+// obligation, charge or time.
+var statesRule = regexp.MustCompile(`(?i)\d|\b(?:must|need|needs|required|require|charge|charged|fee|fees|refund|refunded|notice|cancel\w*|doit|doivent|frais|rembours\w*|annul\w*|préavis|muss|müssen|gebühr\w*|erstatt\w*|absag\w*|storn\w*|debe|deben|cargo|reembols\w*|cancela\w*|antelación)\b`)
 
 // dropLabel drops the label before an answer's first sentence ("Late
 // Arrival: If you arrive late, …"): the question asks what the label

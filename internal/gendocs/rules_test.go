@@ -752,3 +752,15 @@ func TestProcedureStepsAskNothing(t *testing.T) {
 		t.Errorf("compose wrote the rest of a taken procedure: %q", body)
 	}
 }
+
+func TestPolicyPreambleIsNoAnswer(t *testing.T) {
+	if !announces("To be fair to our therapists and to other clients, we have a cancellation policy.") || !announces("Our aim is to give all our patients high quality dental care without delays.") {
+		t.Error("a sentence that only says a policy exists, or a business's aim, announces")
+	}
+	if announces("We have a 24-hour cancellation policy.") {
+		t.Error("a policy with its figure is a rule")
+	}
+	if statesRule.MatchString("As a small business our time matters, and we keep your appointment time for you alone.") || !statesRule.MatchString("Cancel 24 hours ahead.") {
+		t.Error("statesRule")
+	}
+}
