@@ -271,7 +271,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		if len(ms) > 0 && sameMatches(qs, ms) {
 			continue // "cuánto cuesta": two words for one thing count once
 		}
-		if isGeneric {
+		if isGeneric || len(ms) == 0 && (sideWords[qlang][w] || sideWords[lang][w]) {
 			weight *= genericWeight
 		}
 		qs = append(qs, queryTerm{weight: weight, matches: ms})

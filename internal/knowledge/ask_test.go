@@ -398,3 +398,21 @@ func TestAskOneRuleOfMany(t *testing.T) {
 		t.Fatalf("procedure: %v %q", p.Answered, p.Text)
 	}
 }
+
+func TestAskFamilyIsTheCustomersSide(t *testing.T) {
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "p", Content: "## Le tour\n\nLe tour est accessible à partir de 15 ans.\n\n## Les cours\n\nLes cours ont lieu en petit groupe, 4 personnes au plus.\n\n" +
+		"## Cartes cadeaux\n\nLes cartes cadeaux sont valables 1 an.\n\n## Annulation\n\nSi vous annulez moins de 4 jours avant, la séance est perdue.\n\n" +
+		"## Cuisson\n\nComptez 3 semaines pour la cuisson des pièces.\n\n## Tarifs\n\nLa terre et l'émaillage sont inclus dans le prix.\n", Version: "1"}})
+	if a := b.Ask("ma fille peut faire du tour ?"); !a.Answered || !strings.Contains(a.Text, "15 ans") {
+		t.Errorf("a relative the pages never name is the customer's side, not the topic: %+v", a)
+	}
+	if a := b.Ask("vous vendez de la terre ?"); a.Answered {
+		t.Errorf("a topic word the pages lack still refuses: %q", a.Text)
+	}
+	d := NewLibrary(1 << 20).Base([]Source{{ID: "d", Content: "## Kleidung\n\nBequeme Schuhe, die rutschfest sind, sind wichtig.\n\n## Garderobe\n\nFür die Garderobe übernehmen wir keine Haftung.\n\n" +
+		"## Anmeldung\n\nDie Anmeldung ist verbindlich und gilt für den ganzen Kurs.\n\n## Zahlung\n\nDie Kursgebühr zahlen Sie vor Kursbeginn per Überweisung.\n\n" +
+		"## Ferien\n\nIn den Weihnachtsferien findet kein Unterricht statt.\n\n## Probestunde\n\nEine Probestunde kostet 40 Euro pro Person.\n", Version: "1"}})
+	if a := d.Ask("was für schuhe brauche ich"); !a.Answered || !strings.Contains(a.Text, "rutschfest") {
+		t.Errorf("'brauche' asks nothing of its own: %+v", a)
+	}
+}

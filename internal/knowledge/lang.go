@@ -62,14 +62,16 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		hallo danke bitte möchte möchten will wissen frage wann wieso weshalb wohin woher gibt gibts geht mal kurz eigentlich habt hab tun
 		euch ihr meinen meinem meiner meines deinen deinem deiner deines seinen seinem seiner seines unseren unserem
 		unserer euren eurem eurer wieviel wieviele darf darfst dürfen dürft kannst könnt musst müssen müsst sollen sollst wollt
-		wurde wurden würde würden worden sei seid wäre wären`),
+		wurde wurden würde würden worden sei seid wäre wären
+		brauche brauchst braucht brauchen`),
 	ES: toSet(`a al algo algunas algunos ante antes como con contra cual cuando cuál cómo de del desde donde dónde durante e
 		el él ella ellas ellos en entre era es esa esas ese eso esos esta estas este esto estos está están estoy fue ha
 		hace hacer hay he la las le les lo los me mi mis mucho muy más nada ni no nos nosotros nuestra nuestro o os otra
 		otro para pero poco por porque puede pueden puedo qué que quien quién se sea ser si sí sin sobre son su sus también
 		te tengo tiene tienen tu tus un una uno unos usted ustedes vosotros y ya yo
 		hola gracias favor quiero quisiera necesito saber pregunta posible debo tengo tenéis tienes tenemos hacéis hacen
-		hago haces vosotros vuestra vuestro vuestros cuánto cuánta cuántos cuántas`),
+		hago haces vosotros vuestra vuestro vuestros cuánto cuánta cuántos cuántas
+		necesitas necesita necesitamos necesitáis`),
 })
 
 func foldedAll(m map[string]map[string]bool) map[string]map[string]bool {

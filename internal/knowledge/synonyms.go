@@ -72,23 +72,31 @@ var generic = foldedAll(map[string]map[string]bool{
 	EN: toSet(`time early late tell see live get getting go make find use work give keep look come put show say already
 		happen happens happened anyone type types kind kinds way ways option options available able allowed
 		accept accepted take bring leave keep use put often never anymore latest earliest
-		yet bit today tomorrow tonight again actually maybe perhaps probably pretty kinda anyway
-		sister brother son daughter mom mum mother dad father wife husband boyfriend girlfriend grandma grandpa`),
+		yet bit today tomorrow tonight again actually maybe perhaps probably pretty kinda anyway try`),
 	FR: toSet(`temps voir trouver faire mettre aller venir prendre donner dire passer arrive arriver recevoir reçois
 		type types genre sorte façon moyen moyens option options disponible possible droit
 		accepter acceptez acceptes apporter amener laisser garder prendre utiliser donner souvent fois
-		aujourd'hui demain juste vraiment peut-être déjà toujours
-		sœur soeur frère frere fils fille mère mere père pere mari`),
+		aujourd'hui demain juste vraiment peut-être déjà toujours essayer essayé`),
 	DE: toSet(`bekomme bekommen kriege kriegen sehen finden machen gehen kommen geben nehmen sagen art arten typ
 		möglichkeit möglichkeiten möglich verfügbar darf dürfen akzeptieren akzeptiert nehmt
 		mitbringen mitnehmen mitgeben einpacken lassen behalten bringen oft mal zurück
-		heute gerade eigentlich vielleicht schon
-		schwester bruder sohn tochter mutter mama vater papa oma opa`),
+		heute gerade eigentlich vielleicht schon probieren ausprobieren versuchen`),
 	ES: toSet(`ver encontrar hacer poner ir venir dar decir pasar llevar recibir tipo tipos clase clases manera forma
 		formas opción opciones disponible falta hace hacen aceptan aceptáis aceptar
 		aceptas traer dejar usar tomar menudo veces
-		hoy ya todavía aún igual quizás realmente
-		hermana hermano hijo hija madre padre marido novio novia abuela abuelo`),
+		hoy ya todavía aún igual quizás realmente probar intentar`),
+})
+
+// sideWords name whose case a question is about — the customer's family
+// ("my sister", "mon fils", "meine Tochter", "mi hermana"): when no
+// document has the word, it says nothing of the topic and weighs as a
+// generic word; when one does, it weighs in full. (Friends are left
+// out: "mon copain peut conduire aussi ?" asks about another driver.)
+var sideWords = foldedAll(map[string]map[string]bool{
+	EN: toSet(`sister brother son daughter mom mum mother dad father wife husband grandma grandpa kid kids`),
+	FR: toSet(`sœur soeur frère frere fils fille mère mere père pere mari femme`),
+	DE: toSet(`schwester bruder sohn tochter mutter mama vater papa oma opa frau mann`),
+	ES: toSet(`hermana hermano hijo hija madre padre marido mujer abuela abuelo`),
 })
 
 // genericStems are the stems of the generic words, per language, so that
