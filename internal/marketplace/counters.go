@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 )
 
 // membership lists the counter keys a listing with these attributes
@@ -82,6 +83,17 @@ func (s *Service) rebuildCounters(ctx context.Context, tx *WriteTx, firstLoad bo
 		repair = []string{`INSERT INTO marketplace_listing_views (seq, is_public) SELECT seq, is_public FROM marketplace_listings`}
 		count = `SELECT category_id, brand_id, is_public, is_featured, COUNT(*), 0, COALESCE(SUM(clone_count), 0)
 			FROM marketplace_listings GROUP BY category_id, brand_id, is_public, is_featured`
+		if !tx.postgres {
+			// SQLite: the listings read in seq order, so that the views
+			// rows are appended, not inserted all over their table (it
+			// would read an index ordered by is_public: 3.2 s against 0.5 s
+			// at a million rows), and counted from the table, not through
+			// an index that covers only some of the columns (a read of
+			// the row for each entry). PostgreSQL reads the new table in
+			// that order anyway; its sort would only cost time.
+			repair[0] += ` ORDER BY seq`
+			count = strings.Replace(count, "FROM marketplace_listings", "FROM marketplace_listings NOT INDEXED", 1)
+		}
 	}
 	for _, q := range repair {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
