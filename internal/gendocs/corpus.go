@@ -459,22 +459,6 @@ func (w *composer) para(blocks []block, i int) (stop bool) {
 	if len(keep) == 0 {
 		return false
 	}
-	if w.asked && w.sb.Len() == 0 && len(keep) >= 3 && !anyInstruction(c.lang, keep) {
-		// (never in instructions, which follow one another)
-		if whole := strings.Join(keep, " "); len(whole) > w.max {
-			// a shortened answer to the sources' own question keeps its
-			// first and last sentence groups: the last one often makes
-			// its point ("That is why a late cancellation forfeits the fee.")
-			last := strings.TrimRight(keep[len(keep)-1], " \"'”»)")
-			if ends := keep[0] + " " + keep[len(keep)-1]; len(ends) <= w.max && !strings.HasSuffix(last, "?") && !strings.HasSuffix(last, "!") {
-				// (a closing question or exclamation makes no point:
-				// "¿Qué equipo saldrá antes de la habitación?")
-				w.write("", ends)
-				w.usedSS = append(w.usedSS, keep[0], keep[len(keep)-1])
-				return true
-			}
-		}
-	}
 	line := ""
 	for gi, g := range keep {
 		cand := strings.TrimSpace(line + " " + g)
