@@ -31,10 +31,24 @@ var (
 	headEnd = regexp.MustCompile(`\s(?:of|to|for|in|on|with|at|from|about)\s`)
 )
 
+// vagueObject is a verb whose object names nothing ("give anything back"):
+// its question would not say what it asks about.
+var vagueObject = regexp.MustCompile(`^\S+\s+(?:anything|something|everything|it|that|this)\b`)
+
+// cutAny cuts the first of the prefixes s starts with.
+func cutAny(s string, prefixes ...string) (string, bool) {
+	for _, p := range prefixes {
+		if rest, ok := strings.CutPrefix(s, p); ok {
+			return rest, true
+		}
+	}
+	return s, false
+}
+
 // notVerbs are words after "We" that do not start a plain present verb
 // phrase ("We were", "We'd"): no question is formed from them.
 var notVerbs = toSet(`were was had did would could might do don't didn't won't can't 've 'll 'd understand know hope appreciate
-	thank believe look regret apologise apologize`)
+	thank believe look regret apologise apologize intend aim strive want wish love value`)
 
 // singularTopics read naturally as "What is your X?", pluralTopics as
 // "What are your X?" when the heading is that one word.
@@ -216,6 +230,11 @@ func sentenceQuestion(s string) string {
 		return "How much does " + toCustomer(lowerFirst(m[1])) + " cost?"
 	}
 	if m := weVerb.FindStringSubmatch(body); m != nil {
+		if rest, ok := cutAny(m[2], "do not ", "don't ", "don’t "); ok && m[1] == "" && !vagueObject.MatchString(rest) {
+			// "We do not give refunds because a recipient was not home."
+			// asks "Do you give refunds …?", the answer saying no
+			return "Do you " + toCustomer(firstClause(rest)) + "?"
+		}
 		first, _, _ := strings.Cut(m[2], " ")
 		if notVerbs[strings.ToLower(first)] || strings.HasPrefix(m[2], "'") {
 			return ""

@@ -767,3 +767,15 @@ func TestPolicyPreambleIsNoAnswer(t *testing.T) {
 		t.Error("statesRule")
 	}
 }
+
+func TestWeDoNotAndIntent(t *testing.T) {
+	for s, want := range map[string]string{
+		"We don't accept cheques.": "Do you accept cheques?",
+		"Please note: we do not give refunds because a recipient was not home.": "Do you give refunds because a recipient was not home?",
+		"We intend every gift to reach its recipient in good time.":             "",
+	} {
+		if got := itemQuestion(langEN, s, "", false); got != want {
+			t.Errorf("itemQuestion(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
