@@ -55,11 +55,17 @@ type Relay struct {
 func (r *Relay) Output() string { return r.out.String() }
 
 // Messages are the messages received so far, as printed between aiosmtpd's
-// MESSAGE FOLLOWS and END MESSAGE lines.
+// MESSAGE FOLLOWS and END MESSAGE lines. A message whose END MESSAGE line
+// is not printed yet is not one: aiosmtpd prints a message in several
+// writes, and a test that read it half-printed would miss its last
+// headers.
 func (r *Relay) Messages() []string {
 	var out []string
 	for _, part := range strings.Split(r.Output(), "---------- MESSAGE FOLLOWS ----------")[1:] {
-		msg, _, _ := strings.Cut(part, "------------ END MESSAGE ------------")
+		msg, _, ended := strings.Cut(part, "------------ END MESSAGE ------------")
+		if !ended {
+			break
+		}
 		out = append(out, strings.TrimSpace(msg))
 	}
 	return out
