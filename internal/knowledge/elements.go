@@ -43,7 +43,9 @@ func codeElement(code string) (element, bool) {
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " \t\r")
 	}
-	text := strings.Join(lines, "\n")
+	// blank lines at either end (" \n0000": a line of spaces first) are
+	// no part of the code
+	text := strings.Trim(strings.Join(lines, "\n"), "\n")
 	if strings.TrimSpace(text) == "" || len(lines) > maxCodeLines || len(text) > maxCodeBytes {
 		return element{}, false
 	}
@@ -128,6 +130,9 @@ func lineElements(lines []string) []element {
 		}
 		line = lineText(clean(line))
 		if strings.HasSuffix(prevLine, "?") {
+			if line == "A." || line == "A:" {
+				continue // the answer's mark on a line of its own; prevLine stays the question
+			}
 			line = answerMark(line)
 		}
 		prevLine = line
@@ -429,17 +434,34 @@ func cleanItems(e element) element {
 
 // splitQuestion splits a list item into a question of at most 25 words
 // and its answer (its lines kept).
+// letters counts the letters of s.
+func letters(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n
+}
+
 func splitQuestion(item string) (q, a string, ok bool) {
 	first, rest, _ := strings.Cut(item, "\n")
 	first, rest = clean(first), strings.TrimSpace(rest)
 	if !strings.HasSuffix(first, "?") {
-		i := strings.Index(first, "? ")
-		if i < 0 || rest != "" {
+		// "Can I pay later? Yes, within 30 days.", the item read as the
+		// one line it is written as (its lines joined, as cleanItems
+		// joins them: the same item read again splits the same way)
+		whole := clean(strings.ReplaceAll(item, "\n", " "))
+		i := strings.Index(whole, "? ")
+		if i < 0 {
 			return "", "", false
 		}
-		first, rest = first[:i+1], strings.TrimSpace(first[i+2:])
+		first, rest = whole[:i+1], strings.TrimSpace(whole[i+2:])
 	}
-	if rest == "" || len(strings.Fields(first)) > 25 {
+	if rest == "" || len(strings.Fields(first)) > 25 || letters(first) < 3 {
+		// (a lone "?" or "A?" asks nothing: "? 0" is no question and its
+		// answer)
 		return "", "", false
 	}
 	return first, rest, true
@@ -613,12 +635,17 @@ func stepItem(line string) (string, bool) {
 // can export?", "1- How can I pay?" are "Loan Periods", "Fees", "Opening
 // hours", "Kündigung", "Who can export?", "How can I pay?".
 func cleanHeadings(els []element) []element {
-	for i := range els {
-		if els[i].kind == elHeading {
-			els[i].text = headingText(els[i].text)
+	out := els[:0]
+	for _, e := range els {
+		if e.kind == elHeading {
+			e.text = headingText(e.text)
+			if !strings.ContainsFunc(e.text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+				continue // "0) $": a title of symbols names nothing (and reads as furniture when read again)
+			}
 		}
+		out = append(out, e)
 	}
-	return els
+	return out
 }
 
 // headingText is a heading without its number or marker (see
@@ -633,9 +660,9 @@ func headingText(t string) string {
 	question := strings.HasSuffix(rest, "?")
 	switch {
 	case romanMark(mark), letterMark(mark), partMark(mark), sectionMark(mark) && !months[strings.ToLower(firstWord(rest))]:
-		return rest
+		return headingText(rest) // every mark: what is left reads the same again
 	case question && (mark == "Q." || mark == "Q:" || numberMark(mark)):
-		return rest
+		return headingText(rest)
 	}
 	return t
 }
@@ -692,7 +719,7 @@ func lineText(line string) string {
 	line = dropIcon(line)
 	if len(line) > 1 && line[0] == '*' && strings.Count(line, "*") == 1 {
 		if r, _ := utf8.DecodeRuneInString(line[1:]); unicode.IsLetter(r) {
-			return line[1:]
+			return lineText(line[1:]) // "*C) …": the part's mark goes too
 		}
 	}
 	mark, rest, ok := strings.Cut(line, " ")
@@ -704,9 +731,9 @@ func lineText(line string) string {
 	switch {
 	case romanMark(mark) || letterMark(mark) && mark[0] >= 'a' || partMark(mark),
 		(mark == "Q." || mark == "Q:") && strings.HasSuffix(rest, "?"):
-		return rest
+		return lineText(rest) // (every mark: what is left reads the same again)
 	case noteLabels[strings.ToLower(strings.TrimSuffix(mark, ":"))] && strings.HasSuffix(mark, ":"):
-		return rest
+		return lineText(rest)
 	}
 	return line
 }

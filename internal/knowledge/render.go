@@ -29,6 +29,7 @@ type renderer struct {
 	b        strings.Builder
 	path     []string // the heading path written last
 	lastList int32    // the list being written (an item's group, rowList), or -1
+	bullet   string   // the list marker being written: "- ", or "* " for a list right after another
 }
 
 // sep ends the block written last with a blank line.
@@ -44,14 +45,23 @@ func (r *renderer) block(bl *block) {
 	case kindItem:
 		if bl.group != r.lastList {
 			r.sep()
-			if lead := r.d.lists[bl.group].lead; lead != "" {
+			lead := r.d.lists[bl.group].lead
+			if lead != "" {
 				r.b.WriteString(plainLine(lead) + "\n")
+			}
+			// a list right after another takes the other marker: with the
+			// same one and only a blank line between, Markdown reads one
+			// list
+			if r.lastList != -1 && lead == "" && r.bullet == "- " {
+				r.bullet = "* "
+			} else {
+				r.bullet = "- "
 			}
 			r.lastList = bl.group
 		} else {
 			r.b.WriteString("\n")
 		}
-		r.b.WriteString("- " + plainLine(bl.text))
+		r.b.WriteString(r.bullet + plainLine(bl.text))
 		return
 	case kindRow:
 		if r.lastList == rowList || strings.HasSuffix(r.b.String(), ":") {
@@ -63,7 +73,7 @@ func (r *renderer) block(bl *block) {
 			r.sep()
 		}
 		r.b.WriteString("- " + plainLine(bl.text))
-		r.lastList = rowList
+		r.lastList, r.bullet = rowList, "- "
 		return
 	case kindProcedure:
 		r.sep()
