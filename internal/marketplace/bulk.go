@@ -113,10 +113,8 @@ func (s *Service) Import(ctx context.Context, r io.Reader, o ImportOptions) (*Im
 		var err error
 		switch {
 		case o.Lines < bulkLines:
-		case s.DB.Engine == db.SQLite && int64(o.Lines) >= before/2:
+		case s.DB.Engine == db.SQLite && int64(o.Lines) >= before/2, s.DB.Engine == db.Postgres && before == 0:
 			rebuild, err = dropListingIndexes(ctx, tx)
-		case s.DB.Engine == db.Postgres && before == 0:
-			rebuild, err = dropListingIndexesPG(ctx, tx)
 		}
 		if err != nil {
 			return err
@@ -442,13 +440,23 @@ func (im *importer) flush(ctx context.Context) error {
 }
 
 // dropListingIndexes drops the listings' secondary indexes (not those
-// behind its primary key and unique constraints) and the full-text
-// triggers inside tx (SQLite); the function returned builds them again and
-// rebuilds the full-text index in one pass. The names and definitions come
-// from the schema, not from input.
+// behind constraints) inside tx, and on SQLite the full-text triggers too;
+// the function returned builds them again in one pass each: on SQLite
+// after rebuilding the full-text index, on PostgreSQL with a larger sort
+// memory for the builds. The names and definitions come from the schema,
+// not from input.
 func dropListingIndexes(ctx context.Context, tx *WriteTx) (rebuild func() error, err error) {
-	rows, err := tx.QueryContext(ctx, `SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger')
-		AND tbl_name = 'marketplace_listings' AND sql IS NOT NULL ORDER BY type`)
+	list := `SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger')
+		AND tbl_name = 'marketplace_listings' AND sql IS NOT NULL ORDER BY type`
+	prepare := `INSERT INTO marketplace_fts (marketplace_fts) VALUES ('rebuild')`
+	if tx.postgres {
+		list = `SELECT 'index', indexname, indexdef FROM pg_indexes
+			WHERE schemaname = current_schema() AND tablename = 'marketplace_listings'
+			AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'marketplace_listings'::regclass)
+			ORDER BY indexname`
+		prepare = `SET LOCAL maintenance_work_mem = '256MB'`
+	}
+	rows, err := tx.QueryContext(ctx, list)
 	if err != nil {
 		return nil, fmt.Errorf("marketplace: import: list indexes: %w", err)
 	}
@@ -471,51 +479,8 @@ func dropListingIndexes(ctx context.Context, tx *WriteTx) (rebuild func() error,
 		}
 	}
 	return func() error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_fts (marketplace_fts) VALUES ('rebuild')`); err != nil {
-			return fmt.Errorf("marketplace: import: rebuild the full-text index: %w", err)
-		}
-		for i, def := range defs {
-			if _, err := tx.ExecContext(ctx, def); err != nil {
-				return fmt.Errorf("marketplace: import: create %s: %w", names[i], err)
-			}
-		}
-		return nil
-	}, nil
-}
-
-// dropListingIndexesPG drops the listings' secondary indexes (not those
-// behind constraints) inside tx (PostgreSQL); the function returned builds
-// them again, with a larger sort memory for the builds. The names and
-// definitions come from the catalog, not from input.
-func dropListingIndexesPG(ctx context.Context, tx *WriteTx) (rebuild func() error, err error) {
-	rows, err := tx.QueryContext(ctx, `SELECT indexname, indexdef FROM pg_indexes
-		WHERE schemaname = current_schema() AND tablename = 'marketplace_listings'
-		AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'marketplace_listings'::regclass)
-		ORDER BY indexname`)
-	if err != nil {
-		return nil, fmt.Errorf("marketplace: import: list indexes: %w", err)
-	}
-	var names, defs []string
-	for rows.Next() {
-		var name, def string
-		if err := rows.Scan(&name, &def); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("marketplace: import: list indexes: %w", err)
-		}
-		names, defs = append(names, name), append(defs, def)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("marketplace: import: list indexes: %w", err)
-	}
-	for _, name := range names {
-		if _, err := tx.ExecContext(ctx, `DROP INDEX "`+name+`"`); err != nil {
-			return nil, fmt.Errorf("marketplace: import: drop %s: %w", name, err)
-		}
-	}
-	return func() error {
-		if _, err := tx.ExecContext(ctx, `SET LOCAL maintenance_work_mem = '256MB'`); err != nil {
-			return fmt.Errorf("marketplace: import: %w", err)
+		if _, err := tx.ExecContext(ctx, prepare); err != nil {
+			return fmt.Errorf("marketplace: import: before the index builds: %w", err)
 		}
 		for i, def := range defs {
 			if _, err := tx.ExecContext(ctx, def); err != nil {
