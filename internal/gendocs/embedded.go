@@ -124,13 +124,10 @@ func (c *corpus) faqCandidates() []qa {
 
 // noteHeadings title notes, not topics: no one asks "What should I know
 // about good to know?".
-var noteHeadings = toSet(`important note notes attention remarque remarques nota wichtig hinweis hinweise importante`)
-
-func init() {
-	for _, h := range []string{"à savoir", "bon à savoir", "good to know", "please note", "gut zu wissen", "a tener en cuenta", "ten en cuenta", "tenga en cuenta"} {
-		noteHeadings[h] = true
-	}
-}
+var noteHeadings = map[string]bool{"important": true, "note": true, "notes": true, "attention": true, "remarque": true,
+	"remarques": true, "nota": true, "wichtig": true, "hinweis": true, "hinweise": true, "importante": true,
+	"à savoir": true, "bon à savoir": true, "good to know": true, "please note": true, "gut zu wissen": true,
+	"a tener en cuenta": true, "ten en cuenta": true, "tenga en cuenta": true}
 
 // leadBefore is the paragraph right before the list that holds block bi,
 // or "".
@@ -149,17 +146,17 @@ func leadBefore(bs []block, bi int) string {
 // feeItemQuestion asks about a fee listed under a lead-in that names fees
 // ("The fees are:" over "Dentist Appointments: $150" asks "What is the fee
 // for dentist appointments?", not what the appointment costs), or "".
+// English only: the labels of the other languages are often cases
+// ("Mitgliedskarte vergessen"), which their "– was kostet das?" asks.
 func feeItemQuestion(lang, item, lead, context string) string {
-	m := factLabel.FindStringSubmatch(item)
-	format, ok := feeFor[lang]
-	if m == nil || !ok || !strings.HasSuffix(strings.TrimSpace(lead), ":") || !feeLead.MatchString(lastSentence(lead)) || !moneyLike.MatchString(m[2]) {
+	if lang != langEN {
 		return ""
 	}
-	label := strings.TrimSpace(m[1])
-	if lang != langDE {
-		label = strings.ToLower(tidyHeading(lang, label, context))
+	m := factLabel.FindStringSubmatch(item)
+	if m == nil || !strings.HasSuffix(strings.TrimSpace(lead), ":") || !feeLead.MatchString(lastSentence(lead)) || !moneyLike.MatchString(m[2]) {
+		return ""
 	}
-	return fmt.Sprintf(format, label)
+	return "What is the fee for " + strings.ToLower(tidyHeading(lang, strings.TrimSpace(m[1]), context)) + "?"
 }
 
 func lastSentence(s string) string {
@@ -167,27 +164,27 @@ func lastSentence(s string) string {
 	return ss[len(ss)-1]
 }
 
-var (
-	feeLead = regexp.MustCompile(`(?i)\b(?:fees?|charges?|penalt(?:y|ies)|frais|pénalités?|gebühren?|ausfallgebühren?|tarifas?|cargos?|penalizaci(?:ón|ones))\b`)
-	// English only: the labels of the other languages are often cases
-	// ("Mitgliedskarte vergessen"), which their "– was kostet das?" asks
-	feeFor = map[string]string{langEN: "What is the fee for %s?"}
-)
+// feeLead is a lead-in that names fees ("The fees are:").
+var feeLead = regexp.MustCompile(`(?i)\b(?:fees?|charges?|penalt(?:y|ies))\b`)
 
 // dropEchoes drops a rule's question that asks again what its topic's
 // question asks ("What if I am late?" beside "What happens if I am
 // late?" of the part "Late Arrivals"): the topic's question answers with
 // all of the part's rules, not with what the echo leaves.
 func dropEchoes(cands []qa) []qa {
-	topics := map[[2]string]bool{}
+	type topic struct {
+		part int
+		key  string
+	}
+	topics := map[topic]bool{}
 	for _, q := range cands {
 		if q.tier == 4 {
-			topics[[2]string{fmt.Sprint(q.part), sameQuestionKey(q.question)}] = true
+			topics[topic{q.part, sameQuestionKey(q.question)}] = true
 		}
 	}
 	out := cands[:0]
 	for _, q := range cands {
-		if q.tier >= 2 && q.tier < 4 && topics[[2]string{fmt.Sprint(q.part), sameQuestionKey(q.question)}] {
+		if q.tier >= 2 && q.tier < 4 && topics[topic{q.part, sameQuestionKey(q.question)}] {
 			continue
 		}
 		out = append(out, q)

@@ -357,8 +357,10 @@ var (
 	deNotSeparable = toSet(`antworten beantworten anworten umarmen`)
 	// deYours are the customer's words in the business's voice and the
 	// customer's own for them ("Wie wir Ihre Daten schützen" asks "Wie
-	// schützen Sie meine Daten?").
-	deYours = map[string]string{"Ihr": "mein", "Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihres": "meines"}
+	// schützen Sie meine Daten?"); deYou the customer as the subject of an
+	// instruction turned into a question ("Sie" → "ich").
+	deYours = map[string]string{"Ihr": "mein", "Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihres": "meines", "Ihnen": "mir"}
+	deYou   = map[string]string{"Sie": "ich"}
 )
 
 func swapWords(s string, m map[string]string) string {

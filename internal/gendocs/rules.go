@@ -444,8 +444,7 @@ func ruleQuestionDE(body string) string {
 		return "Was gilt, " + deWennClause(m[1], m[2]) + "?"
 	}
 	if m := deIf.FindStringSubmatch(body); m != nil && !formalYou.MatchString(m[1]) && !condRefersBack(langDE, m[1]) && !condHasQuestions.MatchString(m[1]) {
-		mine := map[string]string{"Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihr": "mein", "Ihnen": "mir"}
-		return "Was gilt, " + strings.ToLower(strings.Fields(body)[0]) + " " + swapWords(m[1], mine) + "?"
+		return "Was gilt, " + strings.ToLower(strings.Fields(body)[0]) + " " + swapWords(m[1], deYours) + "?"
 	}
 	if m := deBei.FindStringSubmatch(body); m != nil && !condHasQuestions.MatchString(m[1]) {
 		return "Was gilt " + strings.ToLower(strings.Fields(body)[0]) + " " + m[1] + "?"
@@ -795,8 +794,7 @@ func deInstructionQuestion(s string) string {
 	if len(out) == 0 {
 		return ""
 	}
-	mine := map[string]string{"Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihr": "mein", "Ihnen": "mir", "Sie": "ich"}
-	return aux + " ich " + swapWords(strings.Join(out, " "), mine) + " " + verb + "?"
+	return aux + " ich " + swapWords(swapWords(strings.Join(out, " "), deYours), deYou) + " " + verb + "?"
 }
 
 // frPolite is a French request to the customer: "Merci de …", "Veuillez …",

@@ -38,13 +38,8 @@ var chrome = toSet(`was_this_article_helpful was_this_page_helpful was_this_answ
 	no_encontraste_lo_que_buscabas no_encuentras_lo_que_buscas no_has_encontrado_tu_respuesta`)
 
 // shareLabels open a line of sharing or following links (folded).
-var shareLabels = toSet(`share partager teilen compartir`)
-
-func init() {
-	for _, l := range []string{"share this", "share on", "follow us", "suivez-nous", "suivez nous", "folgen sie uns", "siguenos", "síguenos"} {
-		shareLabels[l] = true
-	}
-}
+var shareLabels = map[string]bool{"share": true, "partager": true, "teilen": true, "compartir": true, "share this": true,
+	"share on": true, "follow us": true, "suivez-nous": true, "suivez nous": true, "folgen sie uns": true, "siguenos": true}
 
 // yesNo are the answers of a vote line ("Yes No", "Oui / Non").
 var yesNo = toSet(`yes no oui non ja nein si`)
