@@ -205,13 +205,8 @@ func parenSteps(lines []string) []string {
 	instructions := 0
 	for i, l := range lines {
 		mark, rest, ok := strings.Cut(strings.TrimSpace(l), " ")
-		body, isNum := strings.CutPrefix(mark, "(")
-		body, isNum2 := strings.CutSuffix(body, ")")
-		if !ok || !isNum || !isNum2 || !isDigits(body) || len(body) > 2 {
-			continue
-		}
-		if n, _ := strconv.Atoi(body); n != len(at)+1 {
-			continue
+		if !ok || !partMark(mark) || mark[1:len(mark)-1] != strconv.Itoa(len(at)+1) {
+			continue // not "(n)" with the next n
 		}
 		at = append(at, i)
 		rest = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "(optional)"))
@@ -234,7 +229,7 @@ func parenSteps(lines []string) []string {
 			step = len(out) - 1
 			continue
 		}
-		if mark, rest, ok := strings.Cut(t, " "); ok && step >= 0 && len(mark) == 3 && mark[0] == '(' && mark[2] == ')' && mark[1] >= 'a' && mark[1] <= 'h' {
+		if mark, rest, ok := strings.Cut(t, " "); ok && step >= 0 && partMark(mark) && !isDigits(mark[1:len(mark)-1]) { // "(a)"
 			out[step] += " " + mark[1:] + " " + strings.TrimSpace(rest)
 			continue
 		}
@@ -474,16 +469,6 @@ func splitQuestion(item string) (q, a string, ok bool) {
 func promoteHeadings(els []element) []element {
 	inFAQ := false   // the last heading was a question
 	var titled []int // the lines made headings as short titles
-	defer func() {
-		// a statement made a title over nothing, right before another
-		// heading, is a rule of its own ("24 hours' notice is required to
-		// cancel an appointment" before "No Shows"), not an empty section
-		for _, i := range titled {
-			if i+1 < len(els) && els[i+1].kind == elHeading && els[i+1].level <= levelLine && statementLine(els[i].text) {
-				els[i].kind, els[i].level = elParagraph, 0
-			}
-		}
-	}()
 	for i := range els {
 		if els[i].kind == elHeading {
 			inFAQ = els[i].level == levelQuestion || strings.HasSuffix(els[i].text, "?")
@@ -520,6 +505,14 @@ func promoteHeadings(els []element) []element {
 			els[i].kind, els[i].level = elHeading, levelQuestion
 		}
 	}
+	// a statement made a title over nothing, right before another heading,
+	// is a rule of its own ("24 hours' notice is required to cancel an
+	// appointment" before "No Shows"), not an empty section
+	for _, i := range titled {
+		if i+1 < len(els) && els[i+1].kind == elHeading && els[i+1].level <= levelLine && statementLine(els[i].text) {
+			els[i].kind, els[i].level = elParagraph, 0
+		}
+	}
 	return els
 }
 
@@ -547,16 +540,10 @@ func statementLine(line string) bool {
 	return false
 }
 
-var statementVerbs = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`is are must will cannot may should needs requires ` +
-		`est sont doit doivent peut peuvent sera seront faut ` +
-		`ist sind muss müssen wird werden kann können darf dürfen gilt gelten ` +
-		`debe deben puede pueden será serán está están hay`) {
-		m[w] = true
-	}
-	return m
-}()
+var statementVerbs = toSet(`is are must will cannot may should needs requires
+	est sont doit doivent peut peuvent sera seront faut
+	ist sind muss müssen wird werden kann können darf dürfen gilt gelten
+	debe deben puede pueden será serán está están hay`)
 
 // shortTitle says whether a line reads as a title: at most 12 words, no
 // final punctuation.
