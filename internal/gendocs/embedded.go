@@ -336,9 +336,9 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 			// whole item, as a paragraph ("1." would open the answer);
 			// when a later sentence states a rule of its own, the item
 			// holds several facts and each answers its own question
-			q := itemQuestion(c.lang, b.text, context, inProc)
-			if fq := feeItemQuestion(c.lang, b.text, leadBefore(p.blocks, bi), context); fq != "" {
-				q = fq
+			q := feeItemQuestion(c.lang, b.text, leadBefore(p.blocks, bi), context)
+			if q == "" {
+				q = itemQuestion(c.lang, b.text, context, inProc)
 			}
 			if q != "" {
 				answer := b.text
