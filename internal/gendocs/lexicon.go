@@ -352,7 +352,9 @@ func deWhClause(h string) string {
 var (
 	deWhWords = toSet(`warum wie wann wo was wofür wozu weshalb wieso welche`)
 	// deSeparable are the prefixes a finite verb leaves at the end, the
-	// longest first ("zurückgeben" → "geben … zurück").
+	// longest first ("zurückgeben" → "geben … zurück"). (The knowledge
+	// model's germanSeparable, for past participles, is wider: "durch",
+	// "über" and the like are often inseparable in a finite verb.)
 	deSeparable    = []string{"zurück", "zusammen", "fest", "frei", "nach", "ein", "auf", "aus", "mit", "vor", "weg", "ab", "an", "um", "zu"}
 	deNotSeparable = toSet(`antworten beantworten anworten umarmen`)
 	// deYours are the customer's words in the business's voice and the

@@ -3,6 +3,7 @@ package gendocs
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/geniehq/genie/internal/knowledge"
 )
@@ -151,6 +152,15 @@ var subordinate = regexp.MustCompile(`^(?i:if|when|unless|once|after|before|whil
 // ("We WILL NOT contact you" → "We will not contact you"); a single word
 // in capitals ("ID", "SMS") may be an acronym and stays.
 func unshout(s string) string {
+	upper := 0
+	for _, r := range s {
+		if unicode.IsUpper(r) {
+			upper++
+		}
+	}
+	if upper < 4 {
+		return s // two words of capitals need four at least: most sentences, no work
+	}
 	ws := strings.Fields(s)
 	caps := func(w string) bool {
 		core := strings.Trim(w, ",.;:!?()\"'")
