@@ -317,3 +317,10 @@ func TestEvaluationHeldOut5(t *testing.T) {
 func TestEvaluationHeldOut6(t *testing.T) {
 	realEval(t, "testdata/evalheldout6", 6, 0)
 }
+
+// TestEvaluationHeldOut7 runs round eight's held-out pages
+// (testdata/evalheldout7), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut7(t *testing.T) {
+	realEval(t, "testdata/evalheldout7", 6, 0)
+}
