@@ -188,8 +188,8 @@ func seedInteractions(ctx context.Context, d *db.DB, n int) error {
 			if len(args) == 0 {
 				return nil
 			}
-			_, err := tx.ExecContext(ctx, `INSERT INTO marketplace_interactions (listing_id, day, views, clones)
-				SELECT l.id, v.day, v.views, v.clones FROM marketplace_listings l JOIN (`+sb.String()+`) v ON l.slug = v.slug`, args...)
+			_, err := tx.ExecContext(ctx, `INSERT INTO marketplace_interactions (day, seq, views, clones)
+				SELECT v.day, l.seq, v.views, v.clones FROM marketplace_listings l JOIN (`+sb.String()+`) v ON l.slug = v.slug`, args...)
 			sb.Reset()
 			args = args[:0]
 			return err

@@ -102,6 +102,11 @@ func (s *Service) Import(ctx context.Context, r io.Reader, o ImportOptions) (*Im
 	err := s.write(ctx, func(tx *WriteTx) error {
 		im := &importer{tx: tx, engine: s.DB.Engine, now: s.DB.Now(), res: res,
 			cats: map[string]string{}, brands: map[string]string{}}
+		if !tx.postgres { // new listings' seqs: see nextSeq
+			if err := tx.QueryRowContext(ctx, nextSeq).Scan(&im.seq); err != nil {
+				return fmt.Errorf("marketplace: import: %w", err)
+			}
+		}
 		var before int64
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM marketplace_listings`).Scan(&before); err != nil {
 			return fmt.Errorf("marketplace: import: %w", err)
@@ -147,6 +152,7 @@ type importer struct {
 	cats, brands map[string]string // id by slug
 	batch        []*bulkRow
 	inBatch      map[string]bool // slugs of the batch (a slug twice in one INSERT is refused by PostgreSQL)
+	seq          int64           // SQLite: the seq of the next new listing (a slug that exists keeps its own)
 }
 
 func (im *importer) loadRefs(ctx context.Context) error {
@@ -406,7 +412,10 @@ func (im *importer) flush(ctx context.Context) error {
 	if len(im.batch) == 0 {
 		return nil
 	}
-	const cols = 19
+	cols, columns := 19, bulkColumns
+	if im.engine == db.SQLite {
+		cols, columns = 20, "seq, "+bulkColumns
+	}
 	vals := make([]string, len(im.batch))
 	args := make([]any, 0, len(im.batch)*cols)
 	for i, row := range im.batch {
@@ -420,11 +429,15 @@ func (im *importer) flush(ctx context.Context) error {
 		} else {
 			vals[i] = db.Placeholders(len(args)+1, cols)
 		}
+		if im.engine == db.SQLite {
+			args = append(args, im.seq)
+			im.seq++
+		}
 		args = append(args, uuid.NewString(), l.Slug, l.DisplayName, l.Tagline, l.Description, l.CategoryID, l.BrandID,
 			l.ThumbnailURL, l.DemoVideoURL, l.IsFeatured, l.IsPublic, l.Rating, l.RatingCount, l.CloneCount, string(l.Metadata),
 			row.difficulty, row.industry, created, im.now)
 	}
-	_, err := im.tx.ExecContext(ctx, `INSERT INTO marketplace_listings (`+bulkColumns+`) VALUES (`+strings.Join(vals, "), (")+`)
+	_, err := im.tx.ExecContext(ctx, `INSERT INTO marketplace_listings (`+columns+`) VALUES (`+strings.Join(vals, "), (")+`)
 		ON CONFLICT (slug) DO UPDATE SET display_name = excluded.display_name, tagline = excluded.tagline,
 		description = excluded.description, category_id = excluded.category_id, brand_id = excluded.brand_id,
 		thumbnail_url = excluded.thumbnail_url, demo_video_url = excluded.demo_video_url, is_featured = excluded.is_featured,

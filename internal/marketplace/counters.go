@@ -128,7 +128,7 @@ func (s *Service) rebuildCounters(ctx context.Context, tx *WriteTx, firstLoad bo
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("marketplace: rebuild counters: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key <> 'version' AND key NOT LIKE 'views%' AND key NOT LIKE 'vflush:%'`); err != nil {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_counters WHERE key <> 'version' AND key NOT LIKE 'views%' AND key NOT LIKE 'vflush:%' AND key <> 'seq:deleted'`); err != nil {
 		return fmt.Errorf("marketplace: clear counters: %w", err)
 	}
 	tx.Count(total)

@@ -38,8 +38,25 @@ const (
 // Day is the interaction bucket of t: days since 1970-01-01 UTC.
 func Day(t time.Time) int64 { return t.UTC().Unix() / 86400 }
 
+// deleteInteractions deletes a listing's interactions of the days
+// trending reads (and of tomorrow, against a clock moved back): one key
+// look-up a day. Older rows are history that nothing reads (see
+// migration 0022).
+func deleteInteractions(ctx context.Context, tx db.Querier, seq int64, now time.Time) error {
+	days := make([]string, 0, TrendingWindow+1)
+	for d := Day(now) - TrendingWindow + 1; d <= Day(now)+1; d++ {
+		days = append(days, fmt.Sprint(d))
+	}
+	_, err := tx.ExecContext(ctx, `DELETE FROM marketplace_interactions WHERE day IN (`+strings.Join(days, ", ")+`) AND seq = $1`, seq)
+	if err != nil {
+		return fmt.Errorf("marketplace: delete interactions: %w", err)
+	}
+	return nil
+}
+
 // RecordInteraction adds one interaction of the kind to the listing's
-// bucket for now's day, inside tx.
+// bucket for now's day, inside tx (nothing for a listing that does not
+// exist).
 func RecordInteraction(ctx context.Context, tx db.Querier, listingID string, kind Interaction, now time.Time) error {
 	col := string(kind)
 	switch kind {
@@ -47,8 +64,9 @@ func RecordInteraction(ctx context.Context, tx db.Querier, listingID string, kin
 	default:
 		return fmt.Errorf("marketplace: unknown interaction %q", kind)
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO marketplace_interactions (listing_id, day, `+col+`) VALUES ($1, $2, 1)
-		ON CONFLICT (listing_id, day) DO UPDATE SET `+col+` = marketplace_interactions.`+col+` + 1`, listingID, Day(now))
+	_, err := tx.ExecContext(ctx, `INSERT INTO marketplace_interactions (day, seq, `+col+`)
+		SELECT $2, seq, 1 FROM marketplace_listings WHERE id = $1
+		ON CONFLICT (day, seq) DO UPDATE SET `+col+` = marketplace_interactions.`+col+` + 1`, listingID, Day(now))
 	if err != nil {
 		return fmt.Errorf("marketplace: record %s: %w", kind, err)
 	}
@@ -108,7 +126,7 @@ func (s *Service) trending(ctx context.Context, catalog int64, category string, 
 		having = fmt.Sprintf(" HAVING %s >= %d", todayCount, RisingMinToday)
 	}
 	q := `SELECT l.id, SUM(` + points + ` * ` + decayCase(today) + `) AS score, ` + todayCount + `
-		FROM marketplace_interactions i JOIN marketplace_listings l ON l.id = i.listing_id
+		FROM marketplace_interactions i JOIN marketplace_listings l ON l.seq = i.seq
 		WHERE ` + strings.Join(conds, " AND ") + ` GROUP BY l.id` + having + ` ORDER BY score DESC, l.id LIMIT ` + a.Add(limit)
 	rows, err := s.DB.R.QueryContext(ctx, q, a...)
 	if err != nil {

@@ -95,8 +95,9 @@ func (s *Service) commitViews(ctx context.Context, marker string, f readmodel.Vi
 
 // addViews adds a flush's views in a fixed number of statements, however
 // many listings it holds: each listing's count (bySeq), then the day's
-// interactions (batch); it returns the views added to public listings.
-// Views of a listing deleted since are dropped. The count is a narrow row
+// interactions (batch) of the listings the count found; it returns the
+// views added to public listings. Views of a listing deleted since are
+// dropped. The count is a narrow row
 // of its own (marketplace_listing_views) with a copy of the listing's
 // is_public: a listing update that changes is_public, and a delete, lock
 // that row first (see lockViews), so the public view total moves by
@@ -110,11 +111,8 @@ func addViews(ctx context.Context, tx *WriteTx, bySeq map[int64]int64, batch map
 	for i, q := range seqs {
 		ns[i] = bySeq[q]
 	}
-	keys := slices.SortedFunc(maps.Keys(batch), func(a, b readmodel.ViewKey) int {
-		return cmp.Or(cmp.Compare(a.Seq, b.Seq), cmp.Compare(a.Day, b.Day))
-	})
-	var update, record string
-	var uargs, rargs []any
+	var update string
+	var uargs []any
 	if tx.postgres {
 		rows, err := tx.QueryContext(ctx, `SELECT seq FROM marketplace_listing_views WHERE seq = ANY($1) ORDER BY seq FOR UPDATE`, seqs)
 		if err != nil {
@@ -124,45 +122,29 @@ func addViews(ctx context.Context, tx *WriteTx, bySeq map[int64]int64, batch map
 		update = `UPDATE marketplace_listing_views v SET views = v.views + d.n FROM unnest($1::bigint[], $2::bigint[]) AS d (seq, n)
 			WHERE v.seq = d.seq RETURNING v.seq, v.is_public`
 		uargs = []any{seqs, ns}
-		days, counts, kseqs := make([]int64, len(keys)), make([]int64, len(keys)), make([]int64, len(keys))
-		for i, k := range keys {
-			kseqs[i], days[i], counts[i] = k.Seq, k.Day, batch[k]
-		}
-		record = `INSERT INTO marketplace_interactions (listing_id, day, views)
-			SELECT l.id, d.day, d.n FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS d (seq, day, n)
-			JOIN marketplace_listings l ON l.seq = d.seq ORDER BY l.id, d.day
-			ON CONFLICT (listing_id, day) DO UPDATE SET views = marketplace_interactions.views + excluded.views`
-		rargs = []any{kseqs, days, counts}
 	} else {
 		pairs := make([][2]int64, len(seqs))
 		for i, q := range seqs {
 			pairs[i] = [2]int64{q, ns[i]}
 		}
-		triples := make([][3]int64, len(keys))
-		for i, k := range keys {
-			triples[i] = [3]int64{k.Seq, k.Day, batch[k]}
-		}
 		pj, _ := json.Marshal(pairs) // cannot fail for integers
-		tj, _ := json.Marshal(triples)
 		update = `UPDATE marketplace_listing_views SET views = views + (j.value ->> 1) FROM json_each($1) j
 			WHERE marketplace_listing_views.seq = (j.value ->> 0) RETURNING seq, is_public`
 		uargs = []any{string(pj)}
-		record = `INSERT INTO marketplace_interactions (listing_id, day, views)
-			SELECT l.id, j.value ->> 1, j.value ->> 2 FROM json_each($1) j JOIN marketplace_listings l ON l.seq = (j.value ->> 0) WHERE TRUE
-			ON CONFLICT (listing_id, day) DO UPDATE SET views = marketplace_interactions.views + excluded.views`
-		rargs = []any{string(tj)}
 	}
 	rows, err := tx.QueryContext(ctx, update, uargs...)
 	if err != nil {
 		return 0, fmt.Errorf("marketplace: count views: %w", err)
 	}
 	defer rows.Close()
+	exists := make(map[int64]bool, len(seqs))
 	for rows.Next() {
 		var seq int64
 		var pub bool
 		if err := rows.Scan(&seq, &pub); err != nil {
 			return 0, fmt.Errorf("marketplace: count views: %w", err)
 		}
+		exists[seq] = true
 		if pub {
 			public += bySeq[seq]
 		}
@@ -171,6 +153,37 @@ func addViews(ctx context.Context, tx *WriteTx, bySeq map[int64]int64, batch map
 		return 0, fmt.Errorf("marketplace: count views: %w", err)
 	}
 	rows.Close()
+	// The day's interactions of the listings that still exist, in key
+	// order (day, seq).
+	keys := slices.SortedFunc(maps.Keys(batch), func(a, b readmodel.ViewKey) int {
+		return cmp.Or(cmp.Compare(a.Day, b.Day), cmp.Compare(a.Seq, b.Seq))
+	})
+	keys = slices.DeleteFunc(keys, func(k readmodel.ViewKey) bool { return !exists[k.Seq] })
+	if len(keys) == 0 {
+		return public, nil
+	}
+	var record string
+	var rargs []any
+	if tx.postgres {
+		days, kseqs, counts := make([]int64, len(keys)), make([]int64, len(keys)), make([]int64, len(keys))
+		for i, k := range keys {
+			days[i], kseqs[i], counts[i] = k.Day, k.Seq, batch[k]
+		}
+		record = `INSERT INTO marketplace_interactions (day, seq, views)
+			SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])
+			ON CONFLICT (day, seq) DO UPDATE SET views = marketplace_interactions.views + excluded.views`
+		rargs = []any{days, kseqs, counts}
+	} else {
+		triples := make([][3]int64, len(keys))
+		for i, k := range keys {
+			triples[i] = [3]int64{k.Day, k.Seq, batch[k]}
+		}
+		tj, _ := json.Marshal(triples)
+		record = `INSERT INTO marketplace_interactions (day, seq, views)
+			SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2 FROM json_each($1) j WHERE TRUE
+			ON CONFLICT (day, seq) DO UPDATE SET views = marketplace_interactions.views + excluded.views`
+		rargs = []any{string(tj)}
+	}
 	if _, err := tx.ExecContext(ctx, record, rargs...); err != nil {
 		return 0, fmt.Errorf("marketplace: record views: %w", err)
 	}

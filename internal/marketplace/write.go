@@ -304,10 +304,14 @@ func (s *Service) createTx(ctx context.Context, tx *WriteTx, p *patch) (string, 
 	if g.MarketplaceGenieID != nil && *g.MarketplaceGenieID != "" {
 		return "", apperr.Invalid("agent_id", "agent_id: this genie is already listed in the marketplace")
 	}
-	err = tx.QueryRowContext(ctx, `INSERT INTO marketplace_listings (id, agent_id, creator_id, slug, display_name, tagline,
+	seqCol, seqVal := "", "" // PostgreSQL's identity never gives a seq twice
+	if !tx.postgres {
+		seqCol, seqVal = "seq, ", "("+nextSeq+"), "
+	}
+	err = tx.QueryRowContext(ctx, `INSERT INTO marketplace_listings (`+seqCol+`id, agent_id, creator_id, slug, display_name, tagline,
 		description, category_id, brand_id, thumbnail_url, demo_video_url, is_featured, is_public, metadata,
 		difficulty, industry, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17) RETURNING seq`,
+		VALUES (`+seqVal+`$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17) RETURNING seq`,
 		l.ID, l.AgentID, g.UserID, l.Slug, l.DisplayName, l.Tagline, l.Description, l.CategoryID, l.BrandID,
 		l.ThumbnailURL, l.DemoVideoURL, l.IsFeatured, l.IsPublic, string(l.Metadata), difficulty, industry, now).Scan(&l.seq)
 	if err != nil {
@@ -393,6 +397,15 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_listings WHERE id = $1`, id); err != nil {
 			return fmt.Errorf("marketplace: delete listing: %w", err)
 		}
+		if err := deleteInteractions(ctx, tx, old.seq, s.DB.Now()); err != nil {
+			return err
+		}
+		if !tx.postgres {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_counters (key, n) VALUES ('seq:deleted', $1)
+				ON CONFLICT (key) DO UPDATE SET n = max(n, excluded.n)`, old.seq); err != nil {
+				return fmt.Errorf("marketplace: delete listing: %w", err)
+			}
+		}
 		if old.AgentID != nil {
 			if err := genies.UnlinkTemplate(ctx, tx, *old.AgentID, id, s.DB.Now()); err != nil {
 				return fmt.Errorf("marketplace: unlink agent: %w", err)
@@ -403,6 +416,15 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 		return nil
 	})
 }
+
+// nextSeq is, on SQLite, the seq of a new listing: one more than any a
+// listing has had. SQLite gives a new row one more than the largest rowid
+// left, so without it the newest listing's seq would come back after the
+// listing is deleted, and views of the deleted listing still being
+// committed (by this process or another) would count for the new one.
+// The largest seq deleted is kept in marketplace_counters ('seq:deleted').
+const nextSeq = `SELECT max(COALESCE((SELECT MAX(seq) FROM marketplace_listings), 0),
+	COALESCE((SELECT n FROM marketplace_counters WHERE key = 'seq:deleted'), 0)) + 1`
 
 // lockListing reads a listing for a write that may change its visibility
 // or delete it, locking its row and its views row (see addViews): the
