@@ -188,6 +188,11 @@ var durationEnd = regexp.MustCompile(`(?i)(?:\d+|\b(?:one|two|three|four|five|si
 // said of it ("¿La llegada es a partir de las 15:00 y la salida?").
 var danglingAnd = regexp.MustCompile(`(?i)\s(?:and|or|et|ou|und|oder|y|e|o)\s+(?:the|a|an|your|le|la|les|l'|un|une|votre|der|die|das|den|ein|eine|el|los|las|una|su|tu)\s*[\p{L}-]+$`)
 
+// endsOnConjunction is a cut that would leave a question on "or" or "and"
+// ("Can I make an appointment in person or?" from "… in person or by
+// phoning your staff").
+var endsOnConjunction = regexp.MustCompile(`(?i)\s(?:and|or|et|ou|und|oder|y|o|e)$`)
+
 // condRefersBack says whether a condition only points back at the rule
 // before it ("Si no se hace así", "If this is not possible", "Wenn dies
 // nicht möglich ist"): asked alone, "¿Qué pasa si no se hace así?" means
@@ -256,7 +261,7 @@ func shortQuestion(q string) string {
 	cuts := qCut.FindAllStringIndex(body, -1)
 	for _, loc := range cuts {
 		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 && !durationEnd.MatchString(cut) && !quantityStart.MatchString(body[loc[1]:]) &&
-			!danglingAnd.MatchString(cut) && !(body[loc[0]] == ',' && listGoesOn.MatchString(body[loc[1]:])) && !openParen(cut) {
+			!danglingAnd.MatchString(cut) && !endsOnConjunction.MatchString(cut) && !(body[loc[0]] == ',' && listGoesOn.MatchString(body[loc[1]:])) && !openParen(cut) {
 			return cut + end
 		}
 	}

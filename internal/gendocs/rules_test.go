@@ -346,6 +346,7 @@ func TestRoundFourRules(t *testing.T) {
 	for in, want := range map[string]string{
 		"¿La llegada es a partir de las 15:00 y la salida antes de las 11:00?":                              "¿La llegada es a partir de las 15:00 y la salida antes de las 11:00?",
 		"Do you offer regular weekly or fortnightly cleans, one-off deep cleans and end-of-tenancy cleans?": "Do you offer regular weekly or fortnightly cleans?",
+		"Can I make an appointment in person or by phoning your staff (07 4636 2027)?":                      "Can I make an appointment in person or by phoning your staff (07 4636 2027)?",
 	} {
 		if got := shortQuestion(in); got != want {
 			t.Errorf("shortQuestion(%q) = %q", in, got)

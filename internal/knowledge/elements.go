@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -361,6 +362,10 @@ func splitLazy(e element) []element {
 			// them that the next items follow ("Contents in this
 			// article:"): the list has ended
 			leadIn := strings.HasSuffix(strings.TrimSpace(lines[len(lines)-1]), ":")
+			// or a question ending the lines, which the next items answer
+			// ("… our Book a Trial Class Page." then "How are lessons
+			// scheduled?" over the next bullets)
+			leadIn = leadIn || !last && k == len(lines)-1 && questionLine(next)
 			titled := !last && !carriesOn(lines[k-1]) && (hasTitle(lines[k:]) || leadIn)
 			if !(endsSentence(lines[k-1]) || endsValue(lines[k-1]) || marked || last && !carriesOn(lines[k-1]) || titled) || startsLower(next) {
 				continue
@@ -419,12 +424,108 @@ func hasTitle(lines []string) bool {
 	return false
 }
 
+// questionLine says whether a line is a question of its own: capitalised,
+// ending with a question mark, at most 25 words.
+func questionLine(line string) bool {
+	return strings.HasSuffix(line, "?") && !startsLower(line) && len(strings.Fields(line)) <= 25
+}
+
 // cleanItems cleans a list's items (one line each).
 func cleanItems(e element) element {
 	for i, it := range e.items {
+		if first, rest, ok := strings.Cut(it, "\n"); ok && e.ordered && stepTitle(clean(first)) && !startsLower(strings.TrimSpace(rest)) {
+			// "1. Open booking website" over its text: the step's title
+			// is a sentence of its own
+			it = first + ".\n" + rest
+		}
 		e.items[i] = clean(it)
 	}
 	return e
+}
+
+// stepTitle says whether an item is a step's title and no more: a short
+// instruction of at most eight words without final punctuation ("Choose a
+// service", "Pick date and time").
+func stepTitle(item string) bool {
+	return item != "" && len(strings.Fields(item)) <= 8 && !endsSentence(item) && !strings.ContainsAny(item, ",;") &&
+		!carriesOn(item) && instruction(item)
+}
+
+// inlineItems writes a bullet list as one sentence: its items between
+// semicolons, but after an item that ends on punctuation or carries on
+// ("Select a specific employee, or"), and with a final stop.
+func inlineItems(items []string) string {
+	var b strings.Builder
+	for i, it := range items {
+		b.WriteString(it)
+		switch {
+		case i == len(items)-1:
+			if !endsSentence(it) {
+				b.WriteString(".")
+			}
+		case endsSentence(it) || strings.HasSuffix(it, ";") || carriesOn(it):
+			b.WriteString(" ")
+		default:
+			b.WriteString("; ")
+		}
+	}
+	return b.String()
+}
+
+// titledSteps makes one procedure of steps written as numbered titles over
+// their own text, as help centres write them ("1. Open booking website",
+// its paragraphs, "2. Choose a service", its paragraphs and bullets, …):
+// each title-only step takes the paragraphs and bullet lists after it, up
+// to the next step or a title line, into its text (a bullet list as one
+// sentence, its items after the lead-in, between semicolons). Three steps
+// or more, each with its text.
+func titledSteps(els []element) []element {
+	var out []element
+	for i := 0; i < len(els); i++ {
+		e := els[i]
+		if e.kind != elList || !e.ordered || !stepTitle(lastItem(e)) {
+			out = append(out, e)
+			continue
+		}
+		proc := element{kind: elList, ordered: true, items: slices.Clone(e.items)}
+		titled := 0
+		j := i + 1
+		for j < len(els) {
+			last := len(proc.items) - 1
+			if !stepTitle(proc.items[last]) {
+				break
+			}
+			var body []string
+			k := j
+			for ; k < len(els); k++ {
+				b := els[k]
+				if b.kind == elParagraph && !shortTitle(b.text) {
+					body = append(body, b.text)
+				} else if b.kind == elList && !b.ordered {
+					body = append(body, inlineItems(b.items))
+				} else {
+					break
+				}
+			}
+			if len(body) == 0 {
+				break
+			}
+			proc.items[last] += ". " + strings.Join(body, " ")
+			titled++
+			j = k
+			if j < len(els) && els[j].kind == elList && els[j].ordered {
+				proc.items = append(proc.items, els[j].items...)
+				j++
+			}
+		}
+		if titled < 2 || len(proc.items) < 3 || stepTitle(lastItem(proc)) {
+			out = append(out, e)
+			continue
+		}
+		out = append(out, proc)
+		i = j - 1
+	}
+	return out
 }
 
 // splitQuestion splits a list item into a question of at most 25 words
