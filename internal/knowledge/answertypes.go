@@ -1,6 +1,8 @@
 package knowledge
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -9,7 +11,8 @@ import (
 // ("how much", "was kostet", "combien", "cuánto cuesta") is answered by a
 // passage with an amount of money, whether or not the passage uses the
 // question's word for it. Blocks with an amount carry the virtual term
-// termPrice, and the question's price words match it as a synonym. (The
+// termPrice, and the question's price words match it as a synonym; ages
+// likewise (termAge, below). (The
 // same for "when" questions and times or durations was tried and dropped:
 // on the tuning sets it picked passages with a number of days that were
 // not the answer more often than it found the right one.)
@@ -25,13 +28,180 @@ var priceWords = foldedAll(map[string]map[string]bool{
 
 var currencies = toSet(`€ $ £ eur euro euros usd chf gbp dollars`)
 
-// answerTypes returns the virtual terms of a text: termPrice when it has
-// an amount of money ("4.90 EUR", "$10", "5 €").
-func answerTypes(text string) []string {
-	if strings.IndexFunc(text, unicode.IsDigit) < 0 {
+// termAge is the virtual term of a block that states an age ("Children
+// under 13 must be supervised", "Il faut avoir plus de 6 ans", "Kinder bis
+// 12 Jahre"): a question that gives or asks an age ("mon fils a 8 ans",
+// "my son is 17, can he …", "wie alt", "qué edad") matches it, whether or
+// not the block has the question's number. Customers ask about their
+// child's case; pages state the limit.
+const termAge = "_age"
+
+// ageUnits follow a number of years ("6 ans", "12 Jahre"); "an" and "yo"
+// are left out ("$5 an hour", Spanish "yo").
+var ageUnits = folded(toSet(`year years yr yrs ans jahr jahre jahren jährig jährige jährigen jähriger año años`))
+
+// ageMarkers say that a number near them is an age.
+var ageMarkers = folded(toSet(`age ages aged âge âgé âgée âgés âgées old alter alt mindestalter altersgrenze edad
+	mayor mayores menor menores minderjährig minderjährige minderjährigen volljährig adult adults adulte adultes
+	erwachsene erwachsenen erwachsener adulto adultos avoir youngest`))
+
+// agePersons are the people whose age a question gives or a rule limits.
+var agePersons = folded(toSet(`son sons daughter daughters kid kids child children boy boys girl girls teen teens teenager
+	teenagers nephew niece grandson granddaughter minor minors
+	fils fille filles enfant enfants ado ados adolescent adolescents neveu nièce garçon mineur mineurs
+	sohn tochter kind kinder kindern neffe nichte enkel enkelin junge mädchen jugendliche jugendlichen
+	hijo hija hijos hijas niño niña niños niñas sobrino sobrina nieto nieta adolescente adolescentes`))
+
+// ageNumber says whether a word is a number of years a person may be.
+func ageNumber(w string) bool {
+	if w == "" || len(w) > 3 || strings.IndexFunc(w, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
+		return false
+	}
+	n, _ := strconv.Atoi(w)
+	return n >= 1 && n <= 120
+}
+
+// agesAt returns the indexes of the words of ws that are ages: numbers
+// followed by a unit of years in a text about people or ages, or numbers
+// with a person or an age word at most three words before or after them
+// ("Children under 13", "mon fils a 8 ans", "meine 14 jährige Tochter").
+func agesAt(ws []string) []int {
+	var at []int
+	context := false
+	for _, w := range ws {
+		if agePersons[w] || ageMarkers[w] {
+			context = true
+			break
+		}
+	}
+	if !context {
 		return nil
 	}
-	fields := strings.Fields(strings.ToLower(text))
+	for i, w := range ws {
+		if !ageNumber(w) {
+			continue
+		}
+		near := false
+		for j := max(0, i-3); j <= min(len(ws)-1, i+3); j++ {
+			if j != i && (agePersons[ws[j]] || ageMarkers[ws[j]]) {
+				near = true
+			}
+		}
+		if near || i+1 < len(ws) && ageUnits[ws[i+1]] {
+			at = append(at, i)
+		}
+	}
+	return at
+}
+
+// ageGroups are the words of a rule that holds for an age group without
+// a number ("for adults only", "nicht für Kinder und Jugendliche
+// geeignet").
+var ageGroups = folded(toSet(`adult adults adulte adultes erwachsene erwachsenen erwachsener adulto adultos
+	child children kid kids minor minors enfant enfants mineur mineurs kind kinder kindern jugendliche jugendlichen
+	minderjährige minderjährigen niño niños niña niñas menores`))
+
+// anyWord says whether one of the words of s (as words splits them), in
+// lower case, is in set.
+func anyWord(s string, set map[string]bool) bool {
+	in := func(w string) bool {
+		return set[w] || strings.IndexFunc(w, unicode.IsUpper) >= 0 && set[strings.ToLower(w)]
+	}
+	start := -1
+	for i, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && in(s[start:i]) {
+			return true
+		}
+		start = -1
+	}
+	return start >= 0 && in(s[start:])
+}
+
+// statesAge says whether a text (its lower-case words) states an age or a
+// rule for an age group.
+func statesAge(ws []string) bool {
+	for _, w := range ws {
+		if ageGroups[w] {
+			return true
+		}
+	}
+	return len(agesAt(ws)) > 0
+}
+
+// measureUnits follow a number that is no age ("I'm 5 minutes late").
+var measureUnits = folded(toSet(`minute minutes min mins hour hours hr hrs day days week weeks month months
+	minuten stunde stunden tag tage tagen woche wochen monat monate
+	heure heures jour jours semaine semaines mois
+	minuto minutos hora horas día días semana semanas mes meses
+	euro euros eur km kilo kilos kg people persons personnes personen personas`))
+
+// ownAge returns the indexes of the numbers by which a question gives
+// the asker's own age ("tengo 17", "j'ai 16 ans", "ich bin 17", "I'm 17",
+// "I am 20"), not followed by another unit ("I'm 5 minutes late").
+func ownAge(ws []string) []int {
+	var at []int
+	for i, w := range ws {
+		if i == 0 || !ageNumber(w) || i+1 < len(ws) && measureUnits[ws[i+1]] {
+			continue
+		}
+		prev, before := ws[i-1], ""
+		if i >= 2 {
+			before = ws[i-2]
+		}
+		switch {
+		case prev == "tengo", prev == "im",
+			prev == "ai" && before == "j", prev == "bin" && before == "ich",
+			prev == "m" && before == "i", prev == "am" && before == "i":
+			at = append(at, i)
+		}
+	}
+	return at
+}
+
+// asksAge says whether a question (its lower-case words) gives or asks an
+// age: an age in it (agesAt), or "how old", "quel âge", "wie alt", "qué
+// edad", "minimum age".
+func asksAge(ws []string) bool {
+	if len(agesAt(ws)) > 0 || len(ownAge(ws)) > 0 {
+		return true
+	}
+	for i, w := range ws {
+		switch w {
+		case "age", "âge", "age?", "alter", "edad", "youngest", "altersgrenze", "mindestalter":
+			return true
+		case "old", "alt":
+			if i > 0 && (ws[i-1] == "how" || ws[i-1] == "wie") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// answerTypes returns the virtual terms of a text: termPrice when it has
+// an amount of money ("4.90 EUR", "$10", "5 €"), termAge when it states an
+// age (agesAt).
+func answerTypes(text string) []string {
+	var types []string
+	if strings.IndexFunc(text, unicode.IsDigit) < 0 {
+		// no number: an age group is all it may state (read without
+		// building the list of words: this runs on every block)
+		if anyWord(text, ageGroups) {
+			types = append(types, termAge)
+		}
+		return types
+	}
+	lower := strings.ToLower(text)
+	if statesAge(words(lower)) {
+		types = append(types, termAge)
+	}
+	fields := strings.Fields(lower)
 	for i, f := range fields {
 		if strings.IndexFunc(f, unicode.IsDigit) < 0 {
 			continue
@@ -44,10 +214,10 @@ func answerTypes(text string) []string {
 			prev = strings.Trim(fields[i-1], ".,;:!?()")
 		}
 		if strings.ContainsAny(f, "€$£") || currencies[next] || currencies[prev] {
-			return []string{termPrice}
+			return append(types, termPrice)
 		}
 	}
-	return nil
+	return types
 }
 
 // Question cues, used only to break near ties between passages: a
@@ -177,7 +347,7 @@ func priceQuestion(ws []string) bool {
 // a word of price ("fee", "Tagesmietpreis", "tarif") or a word saying it
 // is free or included.
 func statesPrice(text string) bool {
-	if len(answerTypes(text)) > 0 {
+	if slices.Contains(answerTypes(text), termPrice) {
 		return true
 	}
 	for _, w := range words(strings.ToLower(text)) {

@@ -120,3 +120,33 @@ func TestStatesPrice(t *testing.T) {
 		}
 	}
 }
+
+func TestAges(t *testing.T) {
+	for _, c := range []struct {
+		text         string
+		states, asks bool
+	}{
+		{"Children under 13 must be supervised by an adult.", true, true},
+		{"Il faut avoir plus de 6 ans pour embarquer.", true, true},
+		{"Sind Kinder bis 12 Jahre dabei, spielt ein Erwachsener mit.", true, true},
+		{"All training equipment is for adults only.", true, false},          // a rule for an age group, no age asked
+		{"Unsere Gutscheine gelten 3 Jahre ab dem Kaufdatum.", false, false}, // years, but no one's age
+		{"We charge $5 an hour for kids.", true, false},                      // kids: an age group; "$5 an hour" is no age
+		{"mon fils a 8 ans il se met où dans le bateau", true, true},         // the question's own number
+		{"ist die waldhütte was für meine 14 jährige tochter", true, true},
+		{"mein neffe ist 11, darf der mit uns spielen?", true, true},
+		{"tengo 17 puedo empezar ya", false, true},                // the asker's own age
+		{"i'm 5 minutes late, can i still come in", false, false}, // minutes, not years
+		{"wie alt muss man sein", false, true},
+		{"edad mínima para una autocaravana", false, true},
+		{"mein gutschein ist von vor 2 jahren, gilt der noch", false, false},
+	} {
+		ws := words(strings.ToLower(c.text))
+		if got := statesAge(ws); got != c.states {
+			t.Errorf("statesAge(%q) = %v, want %v", c.text, got, c.states)
+		}
+		if got := asksAge(ws); got != c.asks {
+			t.Errorf("asksAge(%q) = %v, want %v", c.text, got, c.asks)
+		}
+	}
+}

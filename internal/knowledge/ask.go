@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -220,7 +221,17 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 	seen := map[string]bool{}
 	var qs []queryTerm
 	total := 0.0
-	for _, w := range phraseWords(words(strings.ToLower(question))) {
+	ws := phraseWords(words(strings.ToLower(question)))
+	// A question that gives or asks an age matches the blocks that state
+	// one (termAge): its age itself ("mon fils a 8 ans") stands for the
+	// age, which the page states as a limit ("plus de 6 ans"), not as the
+	// customer's number.
+	var ages []int
+	byAge := b.df(termAge) > 0 && asksAge(ws)
+	if byAge {
+		ages = append(agesAt(ws), ownAge(ws)...)
+	}
+	for i, w := range ws {
 		if sure && stopwords[qlang][w] {
 			continue
 		}
@@ -255,6 +266,12 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		}
 		if (priceWords[qlang][w] || priceWords[lang][w]) && b.df(termPrice) > 0 {
 			ms = append(ms, match{termPrice, factorSynonym})
+		}
+		switch {
+		case byAge && slices.Contains(ages, i):
+			ms = []match{{termAge, 1}}
+		case byAge && (ageUnits[w] || ageMarkers[w]):
+			ms = append(ms, match{termAge, factorSynonym})
 		}
 		// A word of the documents weighs its idf; a misspelt one what the
 		// word it stands for weighs; a word in no document what the
