@@ -369,10 +369,23 @@ func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
 	}
 	var before *mark
 	// a procedure another section took part of is no one's here: its
-	// other steps alone would be a cut procedure ("1. Click Save")
+	// other steps alone would be a cut procedure ("1. Click Save");
+	// numbered clauses that give no instruction ("1. Ein Einzeltermin
+	// dauert in der Regel 60 Minuten.") are rules, which a body may end
+	// between
 	taken := map[int]bool{}
+	steps, orders := map[int]int{}, map[int]int{}
 	for _, b := range blocks {
-		if b.kind == step && c.isUsed(b.text) {
+		if b.kind == step {
+			steps[b.list]++
+			if instructionIn(c.lang, sentences(b.text)[0]) != "" {
+				orders[b.list]++
+			}
+		}
+	}
+	whole := func(list int) bool { return 2*orders[list] >= steps[list] }
+	for _, b := range blocks {
+		if b.kind == step && c.isUsed(b.text) && whole(b.list) {
 			taken[b.list] = true
 		}
 	}
@@ -380,9 +393,9 @@ func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
 		if b.kind == step && taken[b.list] {
 			continue
 		}
-		if b.kind == step && b.list != w.prevList {
+		if b.kind == step && b.list != w.prevList && whole(b.list) {
 			before = &mark{text: w.sb.String(), used: len(w.usedSS), n: w.n, list: w.prevList, kind: w.prevKind}
-		} else if b.kind != step {
+		} else if b.kind != step || !whole(b.list) {
 			before = nil
 		}
 		stop := false

@@ -395,6 +395,12 @@ func TestPageFAQMarks(t *testing.T) {
 	if body, _ := c.compose(c.parts[0].blocks, 60); strings.Contains(body, "1.") {
 		t.Errorf("a procedure cut by the body's size: %q", body)
 	}
+	// numbered clauses that give no instruction are rules: a body may end
+	// between them
+	c.parts = parse(Source{Name: "x", Content: "## Absage\n\n1. Bis 24 Stunden vorher kann kostenfrei abgesagt werden.\n2. Zu spät abgesagte Termine werden in Rechnung gestellt.\n3. Abgesagt werden kann nur per Telefon oder per E-Mail, nicht per SMS."})
+	if body, _ := c.compose(c.parts[0].blocks, 120); !strings.HasPrefix(body, "1. Bis 24 Stunden") || strings.Contains(body, "3.") {
+		t.Errorf("numbered rules not cut between clauses: %q", body)
+	}
 }
 
 // roundFiveText are pasted pages and their canonical form: part marks

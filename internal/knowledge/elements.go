@@ -451,6 +451,60 @@ func stepTitle(item string) bool {
 		!carriesOn(item) && instruction(item)
 }
 
+// sectionTitle says whether a numbered item is a section's title among
+// numbered clauses ("1. Anmeldung" over "1. Sobald eine Anmeldung
+// eingegangen ist, …"): at most five words, capitalised, without
+// punctuation, a value or an instruction.
+func sectionTitle(item string) bool {
+	return item != "" && len(strings.Fields(item)) <= 5 && !startsLower(item) && !endsSentence(item) &&
+		!strings.ContainsAny(item, ",;:?") && !endsValue(item) && !instruction(item)
+}
+
+// listSections splits an ordered list of clauses at the items that are
+// section titles: terms and conditions number their sections and the
+// clauses in each alike ("1. Anmeldung", "1. Sobald …", "2. Die
+// Hundeschule …", "2. Einmalige Einzeltermine", …), so the titles were
+// read as items. Two titles or more, each followed by a clause (an item
+// ending a sentence) unless it ends the list; a list of short items
+// ("1. Flour", "2. Sugar", "3. Mix them.") stays whole.
+func listSections(els []element) []element {
+	var out []element
+	for _, e := range els {
+		if e.kind != elList || !e.ordered || len(e.items) < 3 {
+			out = append(out, e)
+			continue
+		}
+		titles, clauses := 0, true
+		for i, it := range e.items {
+			if sectionTitle(it) {
+				titles++
+				clauses = clauses && (i+1 == len(e.items) || endsSentence(e.items[i+1]))
+			}
+		}
+		if titles < 2 || !clauses {
+			out = append(out, e)
+			continue
+		}
+		var items []string
+		flush := func() {
+			if len(items) > 0 {
+				out = append(out, element{kind: elList, ordered: true, items: items})
+				items = nil
+			}
+		}
+		for _, it := range e.items {
+			if sectionTitle(it) {
+				flush()
+				out = append(out, element{kind: elHeading, level: levelLine, text: it})
+				continue
+			}
+			items = append(items, it)
+		}
+		flush()
+	}
+	return out
+}
+
 // inlineItems writes a bullet list as one sentence: its items between
 // semicolons, but after an item that ends on punctuation or carries on
 // ("Select a specific employee, or"), and with a final stop.
