@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -184,6 +185,40 @@ func asksAge(ws []string) bool {
 	return false
 }
 
+// termClock is the virtual term of a block that gives a time of day
+// ("Spieltermine nur um 14:00, 16:00 und 18:00 Uhr", "open 9am to 6pm",
+// "de 9h à 18h", "a las 22:00"): a question that names one ("kann man um
+// 15 Uhr spielen", "can I come at 7pm") matches it, its own time standing
+// for a time of day, not for its number ("innerhalb von 15 Minuten").
+const termClock = "_clock"
+
+// clockTimes find times of day in lower-case text: "14:00", "6:30 pm",
+// "9am", "10.00am", "20 uhr", "14.30 uhr", "18h30", "à 18h", "a las 9".
+// A colon needs two digits after it ("1:1 supervision" is no time), a
+// point needs "am", "pm" or "uhr" ("10.00 eur" is a price), "h" alone a
+// word before it ("24h à l'avance" is a duration), "las 7" to end the
+// clause ("las 2 clases" is a number of classes).
+var clockTimes = regexp.MustCompile(`\b(?:(?:[01]?\d|2[0-3]):[0-5]\d|(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)|(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?\s?uhr\b|(?:[01]?\d|2[0-3])h[0-5]\d\b)|(?:\b(?:à|a|dès|des|vers|jusqu'à|de|et|entre)\s(?:[01]?\d|2[0-3])\s?h\b)|(?:\blas\s(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?(?:$|[^\p{L}\d]*$|\s*[,.;?!]))`)
+
+// clockWords returns the words of the times of day in a lower-case
+// question ("15" and "uhr" of "um 15 uhr"), which stand for termClock.
+func clockWords(q string) map[string]bool {
+	var out map[string]bool
+	for _, m := range clockTimes.FindAllString(q, -1) {
+		for _, w := range words(m) {
+			switch w {
+			case "à", "a", "dès", "des", "vers", "jusqu", "de", "et", "entre", "las":
+				continue // the preposition keeps its own reading
+			}
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[w] = true
+		}
+	}
+	return out
+}
+
 // answerTypes returns the virtual terms of a text: termPrice when it has
 // an amount of money ("4.90 EUR", "$10", "5 €"), termAge when it states an
 // age (agesAt).
@@ -200,6 +235,9 @@ func answerTypes(text string) []string {
 	lower := strings.ToLower(text)
 	if statesAge(words(lower)) {
 		types = append(types, termAge)
+	}
+	if clockTimes.MatchString(lower) {
+		types = append(types, termClock)
 	}
 	fields := strings.Fields(lower)
 	for i, f := range fields {

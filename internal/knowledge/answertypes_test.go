@@ -150,3 +150,32 @@ func TestAges(t *testing.T) {
 		}
 	}
 }
+
+func TestClockTimes(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"Spieltermine gibt es nur um 14:00, 16:00 und 18:00 Uhr.", true},
+		{"We are open from 9am to 6pm.", true},
+		{"Appointments: 10.00am – 12.00pm", true},
+		{"Ouvert de 9h à 18h.", true},
+		{"Cours à 18h30 le mardi.", true},
+		{"Abrimos a las 9.", true},
+		{"kann man auch um 15 uhr spielen", true},
+		{"Kids under 4 need 1:1 supervision.", false},        // a ratio
+		{"Annulation 24h à l'avance.", false},                // a duration
+		{"A wash costs 10.00 EUR.", false},                   // a price
+		{"innerhalb von 15 Minuten nach der Uhrzeit", false}, // minutes
+		{"ma fille a 14 ans", false},
+		{"cuanto cuesta una lavadora de 19 kilos", false},
+		{"puedo venir a las 2 clases", false},
+	} {
+		if got := clockTimes.MatchString(strings.ToLower(c.text)); got != c.want {
+			t.Errorf("clockTimes(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+	if got := clockWords("kann man auch um 15 uhr spielen"); !got["15"] || !got["uhr"] || got["um"] {
+		t.Errorf("clockWords = %v", got)
+	}
+}

@@ -231,6 +231,12 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 	if byAge {
 		ages = append(agesAt(ws), ownAge(ws)...)
 	}
+	// A time of day in the question ("um 15 Uhr") likewise matches the
+	// blocks that give times of day (termClock), not its number.
+	var clock map[string]bool
+	if b.df(termClock) > 0 {
+		clock = clockWords(strings.ToLower(question))
+	}
 	for i, w := range ws {
 		if sure && stopwords[qlang][w] {
 			continue
@@ -268,6 +274,8 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 			ms = append(ms, match{termPrice, factorSynonym})
 		}
 		switch {
+		case clock[w]:
+			ms = []match{{termClock, 1}}
 		case byAge && slices.Contains(ages, i):
 			ms = []match{{termAge, 1}}
 		case byAge && (ageUnits[w] || ageMarkers[w]):
