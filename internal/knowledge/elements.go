@@ -505,6 +505,52 @@ func listSections(els []element) []element {
 	return out
 }
 
+// labelledLists makes one list of the short lists a lead-in introduces
+// under labels of their own ("The appointment times available are:",
+// "Weekdays", "- 10.00am – 12.00pm", "- 1.00pm – 6.00pm", "Saturdays",
+// "- 8.00am – 12.00pm"): one item a label, "Weekdays: 10.00am – 12.00pm,
+// 1.00pm – 6.00pm", so that the lead-in asks for all of them and the
+// labels do not become headings over the text that follows. Two labels
+// or more, each a word or three, each over a bullet list of short
+// values.
+func labelledLists(els []element) []element {
+	short := func(e element) bool {
+		if e.kind != elList || e.ordered {
+			return false
+		}
+		for _, it := range e.items {
+			if len(strings.Fields(it)) > 8 {
+				return false
+			}
+		}
+		return true
+	}
+	label := func(e element) bool {
+		return e.kind == elParagraph && len(strings.Fields(e.text)) <= 3 && !startsLower(e.text) &&
+			!strings.ContainsAny(e.text, ".,;:!?") && !instruction(e.text)
+	}
+	var out []element
+	for i := 0; i < len(els); i++ {
+		e := els[i]
+		out = append(out, e)
+		if e.kind != elParagraph || !strings.HasSuffix(e.text, ":") {
+			continue
+		}
+		var items []string
+		j := i + 1
+		for j+1 < len(els) && label(els[j]) && short(els[j+1]) {
+			items = append(items, els[j].text+": "+strings.Join(els[j+1].items, ", "))
+			j += 2
+		}
+		if len(items) < 2 {
+			continue
+		}
+		out = append(out, element{kind: elList, items: items})
+		i = j - 1
+	}
+	return out
+}
+
 // inlineItems writes a bullet list as one sentence: its items between
 // semicolons, but after an item that ends on punctuation or carries on
 // ("Select a specific employee, or"), and with a final stop.

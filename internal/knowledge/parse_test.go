@@ -147,6 +147,8 @@ tool init</code></pre>`, []shape{{kindParagraph, "Install", "Run this in a termi
 				{kindProcedure, "Dauer", "1. Ein Termin dauert 60 Minuten.\n2. Ein Ersttermin dauert 90 Minuten."}}},
 		{"short items before steps stay items", "1. Flour\n2. Sugar\n3. Mix them.\n4. Bake for an hour.\n",
 			[]shape{{kindProcedure, "", "1. Flour\n2. Sugar\n3. Mix them.\n4. Bake for an hour."}}},
+		{"short lists under labels after a lead-in are one list", "Hours\nThe appointment times available are:\nWeekdays\n- 10am – 12pm\n- 1pm – 6pm\nSaturdays\n- 8am – 12pm\nYou can book by phone.\n",
+			[]shape{{kindItem, "Hours", "Weekdays: 10am – 12pm, 1pm – 6pm"}, {kindItem, "Hours", "Saturdays: 8am – 12pm"}, {kindParagraph, "Hours", "You can book by phone."}}},
 		{"clauses numbered in parentheses stay clauses", "Kündigung\n(1) Der Vertrag beginnt mit der Anmeldung.\n(2) Die Kündigungsfrist beträgt vier Wochen.\n(3) Die Kündigung erfolgt schriftlich.\n",
 			[]shape{{kindParagraph, "Kündigung", "Der Vertrag beginnt mit der Anmeldung."}, {kindParagraph, "Kündigung", "Die Kündigungsfrist beträgt vier Wochen."},
 				{kindParagraph, "Kündigung", "Die Kündigung erfolgt schriftlich."}}},
