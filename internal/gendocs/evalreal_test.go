@@ -324,3 +324,10 @@ func TestEvaluationHeldOut6(t *testing.T) {
 func TestEvaluationHeldOut7(t *testing.T) {
 	realEval(t, "testdata/evalheldout7", 6, 0)
 }
+
+// TestEvaluationHeldOut8 runs round nine's held-out pages
+// (testdata/evalheldout8), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut8(t *testing.T) {
+	realEval(t, "testdata/evalheldout8", 6, 0)
+}
