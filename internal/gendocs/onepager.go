@@ -28,18 +28,20 @@ var (
 	// sentence says; the other cues ("for new", "pour les", "für alle")
 	// also open rules ("A $50 fee applies for new members.", "Les frais
 	// pour les annulations …"), so a sentence with only those is an
-	// audience only when it states no rule (audienceRule)
+	// audience only when it states no rule or advice and is not about
+	// "all other" cases (audienceRule: "Für alle anderen Gründe einer
+	// Verhinderung empfehlen wir …")
 	audienceStrong = map[string]*regexp.Regexp{
-		langEN: regexp.MustCompile(`(?i)(ideal for|perfect for|designed for|made for|built for|suited to|suitable for|aimed at|whether you|we welcome)`),
-		langFR: regexp.MustCompile(`(?i)(idéal pour|parfait pour|destiné|que vous soyez|nous accueillons)`),
-		langDE: regexp.MustCompile(`(?i)(ideal für|geeignet für|gedacht für|richtet sich an)`),
-		langES: regexp.MustCompile(`(?i)(ideal para|perfecto para|pensado para|dirigido a)`),
+		langEN: regexp.MustCompile(`(?i)\b(ideal for|perfect for|designed for|made for|built for|suited to|suitable for|aimed at|whether you|we welcome)\b`),
+		langFR: regexp.MustCompile(`(?i)\b(idéal pour|parfait pour|destiné|que vous soyez|nous accueillons)\b`),
+		langDE: regexp.MustCompile(`(?i)\b(ideal für|geeignet für|gedacht für|richtet sich an)\b`),
+		langES: regexp.MustCompile(`(?i)\b(ideal para|perfecto para|pensado para|dirigido a)\b`),
 	}
 	audienceRule = map[string]*regexp.Regexp{
-		langEN: regexp.MustCompile(`(?i)((must|need|needs|required?|cancel\w*|refund\w*|fees?|charged?|deposit|policy|not|no|only|may|cannot|allowed|responsible|safety)|\d)`),
-		langFR: regexp.MustCompile(`(?i)((doit|doivent|obligatoire|annul\w*|rembours\w*|frais|acompte|pas|interdit\w*|seulement|uniquement|sécurité)|\d)`),
-		langDE: regexp.MustCompile(`(?i)((muss|müssen|pflicht|storn\w*|erstatt\w*|gebühr\w*|kaution|nicht|kein\w*|verboten|nur|sicherheit)|\d)`),
-		langES: regexp.MustCompile(`(?i)((debe|deben|obligatori\w*|cancela\w*|reembols\w*|tarifa|depósito|fianza|no|prohibid\w*|solo|sólo|seguridad)|\d)`),
+		langEN: regexp.MustCompile(`(?i)(\b(must|need|needs|required?|cancel\w*|refund\w*|fees?|charged?|deposit|policy|not|no|only|may|cannot|allowed|responsible|safety|other|recommend\w*)\b|\d)`),
+		langFR: regexp.MustCompile(`(?i)(\b(doit|doivent|obligatoire|annul\w*|rembours\w*|frais|acompte|pas|interdit\w*|seulement|uniquement|sécurité|autres|recommand\w*|conseill\w*)\b|\d)`),
+		langDE: regexp.MustCompile(`(?i)(\b(muss|müssen|pflicht|storn\w*|erstatt\w*|gebühr\w*|kaution|nicht|kein\w*|verboten|nur|sicherheit|anderen|übrigen|weiteren|empfehlen|versicherung\w*)\b|\d)`),
+		langES: regexp.MustCompile(`(?i)(\b(debe|deben|obligatori\w*|cancela\w*|reembols\w*|tarifa|depósito|fianza|no|prohibid\w*|solo|sólo|seguridad|demás|otros|otras|recomend\w*)\b|\d)`),
 	}
 	audienceNoun = map[string]*regexp.Regexp{
 		langEN: regexp.MustCompile(`(?i)\b(anyone|everyone|customers|guests|patients|members|families|children|kids|groups|teams|businesses|students|visitors|owners|admins|beginners|adults|homes|offices|users|people)\b`),
@@ -63,11 +65,15 @@ var contactAddress = regexp.MustCompile(`(?i)\S@[a-z0-9-]+\.|\+?\(?\d[\d ()-]{7,
 // with its rule, unless it gives the number or address or the case is
 // having a question.
 func contactSentence(s string) bool {
-	if !contactCue.MatchString(s) {
+	if !contactCue.MatchString(s) || legalID.MatchString(s) {
 		return false
 	}
 	return !conditionStart.MatchString(s) && !caseStart.MatchString(s) || contactAddress.MatchString(s) || questionCase.MatchString(s)
 }
+
+// legalID is a company's registration number, whose digits are no phone
+// number ("Siret : 928 515 931 000 30").
+var legalID = regexp.MustCompile(`(?i)\b(siret|siren|rcs|ust-?idnr|handelsregister|cif|nif|company number|vat number|n° tva)\b`)
 
 // caseStart opens a sentence with the case it is about ("For parties of
 // more than 8 people, please call us directly."): a rule for that case,

@@ -100,6 +100,7 @@ func TestNamesAndHeadings(t *testing.T) {
 		{"12-Month Contracts: Cancelling needs 30 days' notice.", "12-Month Contracts", "Cancelling needs 30 days' notice."},
 		{"Note: short.", "", ""},
 		{"We open at 9: come early to get a table.", "", ""},
+		{"Siège social : 10 rue Georges Bizet 44330 VALLET", "", ""}, // registration data, no topic
 	} {
 		label, rest, _ := labelLine(c.in)
 		if label != c.label || rest != c.rest {
@@ -239,6 +240,9 @@ func TestSectionCues(t *testing.T) {
 		{langEN, "For everyone's safety every dog must be current on rabies shots.", false},
 		{langFR, "Les frais pour les annulations tardives sont de 20 €.", false},
 		{langDE, "Der Kurs ist ideal für Anfänger.", true},
+		{langEN, "Classes for beginners run weekly, but you must bring your own shoes.", false}, // a rule
+		{langDE, "Für alle anderen Gründe einer Verhinderung empfehlen wir eine Reiserücktrittsversicherung.", false},
+		{langDE, "Der Kurs ist ideal für Anfänger, die nicht schwimmen können.", true}, // a strong cue holds with a rule's word
 	} {
 		if got := audienceSentence(c.lang, c.in); got != c.want {
 			t.Errorf("audienceSentence(%s, %q) = %v", c.lang, c.in, got)
@@ -252,6 +256,7 @@ func TestSectionCues(t *testing.T) {
 		{"Sollten unvorhergesehene Umstände Ihre Anreise unmöglich machen, kontaktieren Sie uns bitte.", false},
 		{"If you cannot come, call us on 555 014 2222.", true},
 		{"Si tiene alguna pregunta, contáctenos directamente.", true},
+		{"Siret : 928 515 931 000 30 ci-après appelée la société, joignable au 02 40 00 00 00.", false}, // a registration number
 	} {
 		if got := contactSentence(c.in); got != c.want {
 			t.Errorf("contactSentence(%q) = %v", c.in, got)

@@ -343,12 +343,24 @@ var notTopic = toSet(`free gratis gratuit gratuite kostenlos gratuito gratuita n
 	optional facultatif opcional required obligatoire obligatorio yes no oui non ja nein sí attention achtung atención tip tipp
 	consejo astuce info example exemple beispiel ejemplo`)
 
+// legalLabels name a company's registration data in a page's legal
+// preamble ("Siège social : 10 rue …", "Siret : 928 515 …"): no topic.
+var legalLabels = func() map[string]bool {
+	m := map[string]bool{}
+	for _, l := range strings.Split(`siret|siren|rcs|tva|n° tva|iban|bic|cif|nif|sitz|ust-idnr|handelsregister|registergericht|`+
+		`siège social|capital social|registered office|company number|vat number|domicilio social|razón social|raison sociale`, "|") {
+		m[l] = true
+	}
+	return m
+}()
+
 // labelLine splits a paragraph that opens with a short Title-like label
 // ("Freeze Limit: You can freeze ...", "Deposit: All orders ...") into the
 // label and its text; the rest must be a sentence of its own.
 func labelLine(text string) (label, rest string, ok bool) {
 	m := labelRe.FindStringSubmatch(text)
-	if m == nil || words(m[1]) > 5 || words(m[2]) < 4 || !titleLike(m[1]) || labelPronoun.MatchString(m[1]) || notTopic[strings.ToLower(m[1])] {
+	if m == nil || words(m[1]) > 5 || words(m[2]) < 4 || !titleLike(m[1]) || labelPronoun.MatchString(m[1]) || notTopic[strings.ToLower(m[1])] ||
+		legalLabels[strings.ToLower(strings.TrimSpace(m[1]))] {
 		return "", "", false
 	}
 	return sentenceCase(m[1]), capitalize(m[2]), true

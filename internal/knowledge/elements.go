@@ -56,7 +56,8 @@ func codeElement(code string) (element, bool) {
 // Levels given to headings that plain text only implies.
 const (
 	levelLine     = 7 // a short line without final punctuation
-	levelQuestion = 8 // a question line followed by its answer
+	levelLabel    = 8 // a label ending with a colon over its text, below a line's title
+	levelQuestion = 9 // a question line followed by its answer
 )
 
 // clean collapses the spaces of s and drops invisible characters.
@@ -691,12 +692,19 @@ func promoteHeadings(els []element) []element {
 			}
 			els[i].kind, els[i].level = elHeading, levelQuestion
 			inFAQ = true
-		case shortTitle(line) && !(labelValue(line) && statementLine(line)):
+		case shortTitle(line) && !(labelValue(line) && statementLine(line)) && !valueLine(line):
 			// a label with its value on one line ("First No Show: 50% of
-			// the service fee is due") is a rule, not a title
+			// the service fee is due") is a rule, not a title; nor is a
+			// line of values ("Montag 15:00 - 19:00", "Einzelnachmittag:
+			// 20,-€", "Siret : 928 515 931 000 30")
 			els[i].kind, els[i].level = elHeading, levelLine
 			inFAQ = false
 			titled = append(titled, i)
+		case labelTitle(line) && next.kind == elParagraph:
+			// "Reiterferien für Kinder ab 8:" over its rules: a section's
+			// label, not a lead-in (which has a verb: "The fees are:")
+			els[i].kind, els[i].level, els[i].text = elHeading, levelLabel, strings.TrimSpace(strings.TrimSuffix(line, ":"))
+			inFAQ = false
 		case inFAQ && n <= 12 && len(Sentences(line)) == 1 && next.kind == elParagraph && len(strings.Fields(next.text)) > n &&
 			els[i-1].kind != elHeading && !strings.HasSuffix(next.text, "?"):
 			// among questions, a short statement before a longer text is
@@ -716,6 +724,47 @@ func promoteHeadings(els []element) []element {
 	}
 	return els
 }
+
+// valueLine says whether a line gives values rather than a title: a
+// time of day, an amount of money, or a label whose value has three
+// digits or more (an address, a registration number).
+func valueLine(line string) bool {
+	lower := strings.ToLower(line)
+	if clockTimes.MatchString(lower) || slices.Contains(answerTypes(line), termPrice) {
+		return true
+	}
+	_, value, ok := strings.Cut(line, ": ")
+	if !ok {
+		_, value, ok = strings.Cut(line, " : ")
+	}
+	return ok && strings.Count(value, "0")+strings.Count(value, "1")+strings.Count(value, "2")+strings.Count(value, "3")+
+		strings.Count(value, "4")+strings.Count(value, "5")+strings.Count(value, "6")+strings.Count(value, "7")+
+		strings.Count(value, "8")+strings.Count(value, "9") >= 3
+}
+
+// labelTitle says whether a line is a section's label ending with a colon:
+// at most eight words, capitalised, no other colon, and neither a verb of
+// statementVerbs, a pronoun nor an instruction ("Erwachsene:",
+// "Reiterferien für Kinder ab 8:", not "The fees are:", "We have adopted
+// the policies below:", "Please note:").
+func labelTitle(line string) bool {
+	body, ok := strings.CutSuffix(strings.TrimSpace(line), ":")
+	body = strings.TrimSpace(body)
+	if !ok || body == "" || startsLower(body) || strings.ContainsAny(body, ":.;!?") || len(strings.Fields(body)) > 8 || instruction(body) {
+		return false
+	}
+	for _, w := range strings.Fields(strings.ToLower(body)) {
+		w = strings.Trim(w, ",()\"'")
+		if statementVerbs[w] || labelPronouns[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// labelPronouns are the subject pronouns of the four languages: a line
+// with one says something ("We accept:").
+var labelPronouns = toSet(`i we you he she it they nous vous je tu il elle ils elles on ich du er sie es wir ihr man yo tú él ella nosotros vosotros ellos ellas usted ustedes`)
 
 // labelValue says whether a line is a short label, a colon and its value
 // on one line, of one sentence.

@@ -25,6 +25,7 @@ var abbreviations = toSet(`
 	e.g i.e mr mrs ms dr prof st sr jr vs approx dept est inc ltd co corp no nos fig min max tel ext incl excl
 	a.m p.m u.s u.k jan feb mar apr jun jul aug sep sept oct nov dec mon tue wed thu fri sat sun
 	z.b bzw ca usw evtl ggf inkl zzgl exkl d.h u.a o.ä s.o s.u vgl nr str hr fr mio mrd bzgl abs tel std
+	lt od u.s.w ev ärztl z.t i.d.r u.v.m tägl mtl ggü gem lfd sog bspw ggfs insb pers
 	mme mlle mm cf env av bd apr.-j.-c j.-c p.ex ex hab qqch qqn
 	sra srta sres dña ud uds vd vds pág págs núm aprox dcha izq avda c.p tfno
 `)
@@ -62,7 +63,7 @@ func Sentences(text string) []string {
 			i = end
 			continue
 		}
-		if isBoundary(text[start:i], r, text[end+1:]) {
+		if isBoundary(text[start:i], r, text[end+1:]) && !inBrackets(text[start:end]) {
 			out = append(out, text[start:end])
 			start = end + 1
 		}
@@ -101,6 +102,30 @@ func isBoundary(before string, p rune, next string) bool {
 	}
 	return true
 }
+
+// inBrackets says whether a sentence so far ends inside brackets opened
+// at most maxBracketed bytes before: "(238 € für 6 Übernachtungen,
+// Freizeitprogr. lt. Plan)" is one remark, whatever its full stops. A
+// bracket left open longer ago is a stray one and no longer holds.
+func inBrackets(s string) bool {
+	depth, open := 0, -1
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			if depth == 0 {
+				open = i
+			}
+			depth++
+		case ')':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return depth > 0 && len(s)-open <= maxBracketed
+}
+
+const maxBracketed = 200
 
 // ordinalBefore are the German words a number written as an ordinal
 // follows ("zum 3. Werktag"): after them the full stop is the ordinal's.

@@ -11,6 +11,10 @@ func TestSentences(t *testing.T) {
 		want       []string
 	}{
 		{"two", "We ship daily. Orders arrive in 3 days.", []string{"We ship daily.", "Orders arrive in 3 days."}},
+		{"a remark in brackets is one", "Die Anmeldung gilt, sobald bezahlt ist (238 € für 6 Nächte, Freizeitprogr. lt. Plan Ferienseite). Danach gilt sie.",
+			[]string{"Die Anmeldung gilt, sobald bezahlt ist (238 € für 6 Nächte, Freizeitprogr. lt. Plan Ferienseite).", "Danach gilt sie."}},
+		{"a sentence in brackets ends", "Pay at pick up. (The rest is due then.) We accept cards.",
+			[]string{"Pay at pick up.", "(The rest is due then.)", "We accept cards."}},
 		{"question and exclamation", "Lost it? Call us! We help.", []string{"Lost it?", "Call us!", "We help."}},
 		{"e.g.", "Pay by card, e.g. Visa or Mastercard. Cash is fine.", []string{"Pay by card, e.g. Visa or Mastercard.", "Cash is fine."}},
 		{"Mr.", "Ask Mr. Smith at the desk. He knows.", []string{"Ask Mr. Smith at the desk.", "He knows."}},
