@@ -149,8 +149,9 @@ var caseHead = regexp.MustCompile(`^(?i:when|if)\s+(?i:the|a|an|my|your|you|i|we
 var subordinate = regexp.MustCompile(`^(?i:if|when|unless|once|after|before|while|because|although|as soon as|whenever)\s`)
 
 // unshout writes in small letters a run of two or more words in capitals
-// ("We WILL NOT contact you" → "We will not contact you"); a single word
-// in capitals ("ID", "SMS") may be an acronym and stays.
+// ("We WILL NOT contact you" → "We will not contact you"), and a single
+// word of emphasis ("If you DO have more appointments"); another single
+// word in capitals ("ID", "SMS") may be an acronym and stays.
 func unshout(s string) string {
 	upper := 0
 	for _, r := range s {
@@ -158,8 +159,8 @@ func unshout(s string) string {
 			upper++
 		}
 	}
-	if upper < 4 {
-		return s // two words of capitals need four at least: most sentences, no work
+	if upper < 3 {
+		return s // an emphasis needs two capitals and the sentence's first: most sentences, no work
 	}
 	ws := strings.Fields(s)
 	caps := func(w string) bool {
@@ -171,7 +172,7 @@ func unshout(s string) string {
 		for j < len(ws) && caps(ws[j]) {
 			j++
 		}
-		if j-i >= 2 {
+		if j-i >= 2 || j-i == 1 && i > 0 && emphasis[strings.Trim(ws[i], ",.;:!?()\"'")] {
 			for k := i; k < j; k++ {
 				ws[k] = strings.ToLower(ws[k])
 			}
@@ -183,6 +184,12 @@ func unshout(s string) string {
 	}
 	return strings.Join(ws, " ")
 }
+
+// emphasis are words written in capitals to stress them, never acronyms.
+var emphasis = toSet(`DO DOES DID NOT MUST WILL ONLY NEVER ALWAYS ALL ANY EACH EVERY NO
+	NE PAS JAMAIS TOUJOURS TOUS SEULEMENT DOIT
+	NICHT KEIN KEINE KEINEN NIE IMMER NUR MUSS MÜSSEN ALLE
+	NUNCA SIEMPRE SOLO TODOS DEBE`)
 
 // sentenceQuestion derives the question a sentence answers, or "" when
 // the sentence has no shape that gives one.

@@ -727,6 +727,9 @@ func TestRoundSevenFloristRules(t *testing.T) {
 	if got := unshout("Bring your ID and SMS code"); got != "Bring your ID and SMS code" {
 		t.Errorf("unshout keeps a lone acronym: %q", got)
 	}
+	if got := unshout("If you DO have more appointments booked, your deposit stays with us."); got != "If you do have more appointments booked, your deposit stays with us." {
+		t.Errorf("unshout keeps a word of emphasis: %q", got)
+	}
 	if got := headingQuestionIn(langEN, "When the Recipient Is Not Home", "When a recipient is not home, we try a neighbor."); got != "What happens when the recipient is not home?" {
 		t.Errorf("a case heading asks %q", got)
 	}
