@@ -223,8 +223,15 @@ var (
 
 // headingQuestionIn turns a heading into a customer question in the
 // language; context is the text under the heading.
+// headingAbout opens a heading with "regarding" in the four languages,
+// which the question does without ("Regarding excessive lateness").
+var headingAbout = regexp.MustCompile(`^(?i:regarding|concerning|with regard to|concernant|au sujet d[eu']|bezüglich|betreffend|respecto a(?:l)?|en cuanto a(?:l)?)\s+`)
+
 func headingQuestionIn(lang, h, context string) string {
 	h = strings.TrimSpace(strings.TrimRight(h, ":"))
+	if rest := headingAbout.ReplaceAllString(h, ""); rest != h && len(strings.Fields(rest)) >= 1 && !strings.HasSuffix(h, "?") {
+		h = capitalize(rest) // "Regarding excessive lateness" is a heading on "excessive lateness"
+	}
 	if h == "" {
 		return ""
 	}

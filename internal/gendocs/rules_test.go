@@ -733,6 +733,9 @@ func TestRoundSevenFloristRules(t *testing.T) {
 	if got := headingQuestionIn(langEN, "When the Recipient Is Not Home", "When a recipient is not home, we try a neighbor."); got != "What happens when the recipient is not home?" {
 		t.Errorf("a case heading asks %q", got)
 	}
+	if got := headingQuestionIn(langEN, "Regarding excessive lateness", "If you arrive late, you are charged in full."); strings.Contains(got, "egarding") {
+		t.Errorf("a heading opening with \"regarding\" asks %q", got)
+	}
 }
 
 func TestGermanVerbFirstCondition(t *testing.T) {
