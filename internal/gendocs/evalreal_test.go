@@ -331,3 +331,10 @@ func TestEvaluationHeldOut7(t *testing.T) {
 func TestEvaluationHeldOut8(t *testing.T) {
 	realEval(t, "testdata/evalheldout8", 6, 0)
 }
+
+// TestEvaluationHeldOut9 runs round ten's held-out pages
+// (testdata/evalheldout9), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut9(t *testing.T) {
+	realEval(t, "testdata/evalheldout9", 6, 0)
+}
