@@ -366,7 +366,14 @@ async function owner(viewport, label) {
   await heading(page, "API keys");
   await tabTo(page, "input[name=name]");
   await page.keyboard.type("laptop");
+  // the field holds what was typed before Enter submits it (a slow
+  // render must not submit an empty name)
+  await page.waitForFunction(() => document.activeElement?.matches("input[name=name]") && document.activeElement.value === "laptop");
   await page.keyboard.press("Enter");
+  await page.locator("#new-key, [role=alert]").first().waitFor();
+  if (await page.locator("[role=alert]").count()) {
+    throw new Error(`creating a key failed: ${await page.locator("[role=alert]").first().innerText()}`);
+  }
   const key = (await page.locator("#new-key").innerText()).trim();
   expect(key.startsWith("svc_live_"), `key shown once: ${key}`);
   await tabTo(page, ".secret button");
