@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Rules turned into questions. A policy page is a list of rules ("Every
@@ -88,6 +90,9 @@ func ruleQuestion(lang, s string) string {
 		// answer keeps the condition
 		body = m[1] + " " + m[2]
 	}
+	if q := durationQuestion(lang, body); q != "" {
+		return shortQuestion(q)
+	}
 	turn := ruleTurners[lang]
 	if turn == nil {
 		return ""
@@ -100,6 +105,68 @@ func ruleQuestion(lang, s string) string {
 		q = swapWords(q, deOurs)
 	}
 	return shortQuestion(q)
+}
+
+// A thing that lasts a stated time ("Every lesson lasts 30 minutes",
+// "New patient appointments take about one hour", "Cada curso dura una
+// semana", "Ein Einzeltermin dauert in der Regel 60 Minuten") is asked
+// how long it lasts, not whether it lasts that long.
+var (
+	durationAmount  = `(?:\d+(?:[.,]\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|forty-five|fifty|sixty|ninety|half an?|une?|deux|trois|quatre|cinq|six|huit|dix|quinze|vingt|trente|ein|eine|einen|zwei|drei|vier|fünf|sechs|zehn|zwanzig|dreißig|una?|dos|tres|cuatro|cinco|seis|diez|quince|veinte|treinta)`
+	durationSubject = `(\p{Lu}[\p{L}\-'’]*(?:\s+[\p{L}\-'’]+){0,6}?)`
+	durationRe      = map[string]*regexp.Regexp{
+		langEN: regexp.MustCompile(`^` + durationSubject + `\s+(lasts|last|takes|take|runs|run)\s+(?:for\s+)?(?:about|around|approximately|roughly|up to|at least|between|only|just|usually|typically)?\s*` + durationAmount + `\b[^.;]{0,25}?\b(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b`),
+		langFR: regexp.MustCompile(`^` + durationSubject + `\s+(dure|durent)\s+(?:environ|au maximum|au minimum|jusqu'à|entre|en moyenne)?\s*` + durationAmount + `\b[^.;]{0,25}?\b(?:minutes?|heures?|h|jours?|semaines?|mois|ans?)\b`),
+		langDE: regexp.MustCompile(`^` + durationSubject + `\s+(dauert|dauern)\s+(?:in der Regel|etwa|ca\.|circa|ungefähr|bis zu|mindestens|maximal|rund|jeweils)?\s*` + durationAmount + `\b[^.;]{0,25}?\b(?:Minuten|Stunden?|Tage|Tagen|Wochen?|Monate|Monaten|Jahre|Jahren)\b`),
+		langES: regexp.MustCompile(`^` + durationSubject + `\s+(dura|duran)\s+(?:aproximadamente|unos|unas|alrededor de|como máximo|hasta|entre|en total)?\s*` + durationAmount + `\b[^.;]{0,25}?\b(?:minutos?|horas?|días?|semanas?|meses|mes|años?)\b`),
+	}
+	durationBase = map[string]string{"lasts": "last", "takes": "take", "runs": "run"}
+	// subjects that name nothing to ask about ("It takes 2 weeks",
+	// "This lasts …")
+	durationPronoun = toSet(`it this that these those we you they there il elle ils elles ce cela ça on es das dies wir sie man esto eso ello`)
+	// determiners written small inside a question
+	durationDet = toSet(`the a an each every our your all any le la les l un une chaque notre nos votre vos tout tous der die das ein eine jeder jede jedes unser unsere ihr ihre el los las uno una cada nuestro nuestra nuestros nuestras su sus todo todos`)
+)
+
+// durationQuestion asks how long the subject of a rule lasts, or "".
+func durationQuestion(lang, body string) string {
+	re := durationRe[lang]
+	if re == nil {
+		return ""
+	}
+	m := re.FindStringSubmatch(body)
+	if m == nil {
+		return ""
+	}
+	subj, verb := m[1], m[2]
+	first := strings.ToLower(strings.Fields(subj)[0])
+	if durationPronoun[first] {
+		return ""
+	}
+	switch {
+	case durationDet[first]:
+		// "Each lesson", "Ein Einzeltermin": the determiner is written
+		// small (a German noun after it keeps its capital)
+		r, n := utf8.DecodeRuneInString(subj)
+		subj = string(unicode.ToLower(r)) + subj[n:]
+	case lang != langDE && !titleCased(subj):
+		subj = lowerFirst(subj) // "New patient appointments"
+	}
+	switch lang {
+	case langEN:
+		base, aux := verb, "do"
+		if b, ok := durationBase[verb]; ok {
+			base, aux = b, "does"
+		}
+		return "How long " + aux + " " + toCustomer(subj) + " " + base + "?"
+	case langFR:
+		return "Combien de temps " + verb + " " + subj + " ?"
+	case langDE:
+		return "Wie lange " + verb + " " + swapWords(subj, deOurs) + "?"
+	case langES:
+		return "¿Cuánto " + verb + " " + subj + "?"
+	}
+	return ""
 }
 
 // deOurs are the business's words in German and the customer's for them

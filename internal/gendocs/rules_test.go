@@ -797,3 +797,21 @@ func TestWeDoNotAndIntent(t *testing.T) {
 		}
 	}
 }
+
+func TestDurationQuestion(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langEN, "Every lesson lasts 30 minutes.", "How long does every lesson last?"},
+		{langEN, "New patient appointments take about one hour, and follow-ups take 40 minutes.", "How long do new patient appointments take?"},
+		{langEN, "Delivery takes 3 to 5 business days.", "How long does delivery take?"},
+		{langEN, "It takes 2 weeks.", ""},                  // no subject to ask about
+		{langEN, "The course takes place on Mondays.", ""}, // no time stated
+		{langFR, "Chaque cours dure 1 heure.", "Combien de temps dure chaque cours ?"},
+		{langDE, "Ein Einzeltermin dauert in der Regel 60 Minuten.", "Wie lange dauert ein Einzeltermin?"},
+		{langDE, "Unsere Kurse dauern 10 Wochen.", "Wie lange dauern Ihre Kurse?"},
+		{langES, "Cada curso dura una semana, de lunes a viernes.", "¿Cuánto dura cada curso?"},
+	} {
+		if got := durationQuestion(c.lang, strings.TrimRight(c.in, ".")); got != c.want {
+			t.Errorf("durationQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+}
