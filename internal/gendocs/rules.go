@@ -93,6 +93,9 @@ func ruleQuestion(lang, s string) string {
 	if q := durationQuestion(lang, body); q != "" {
 		return shortQuestion(q)
 	}
+	if q := capacityQuestion(lang, body); q != "" {
+		return shortQuestion(q)
+	}
 	turn := ruleTurners[lang]
 	if turn == nil {
 		return ""
@@ -165,6 +168,80 @@ func durationQuestion(lang, body string) string {
 		return "Wie lange " + verb + " " + swapWords(subj, deOurs) + "?"
 	case langES:
 		return "¿Cuánto " + verb + " " + subj + "?"
+	}
+	return ""
+}
+
+// A capacity ("Swimmer classes take up to 6 children", "Cada curso
+// admite como máximo 18 alumnos") is asked how many, not whether.
+var (
+	capacityRe = map[string]*regexp.Regexp{
+		langEN: regexp.MustCompile(`^` + durationSubject + `\s+(takes?|holds?|seats?|admits?|accepts?|has|have|allows?|welcomes?)\s+(?:up to|a maximum of|at most|no more than|max\.?|maximum)\s+` + durationAmount + `\s+(\p{L}+)` + capacityEnd),
+		langFR: regexp.MustCompile(`^` + durationSubject + `\s+(accueille|accueillent|accepte|acceptent|compte|comptent)\s+(?:jusqu'à|au maximum|au plus|maximum)\s+` + durationAmount + `\s+(\p{L}+)` + capacityEnd),
+		langDE: regexp.MustCompile(`^` + durationSubject + `\s+(hat|haben|fasst|fassen)\s+(?:bis zu|maximal|höchstens|max\.)\s+` + durationAmount + `\s+(\p{L}+)` + capacityEnd),
+		langES: regexp.MustCompile(`^` + durationSubject + `\s+(admite|admiten|acepta|aceptan|tiene|tienen|permite|permiten)\s+(?:como máximo|hasta|un máximo de|máximo)\s+` + durationAmount + `\s+(\p{L}+)` + capacityEnd),
+	}
+	// a capacity's noun is one word, ending the clause or followed by a
+	// small word ("18 alumnos", "40 comensales al día", "6 children and
+	// …"), not the first word of a longer phrase ("3 make-up/rescheduled
+	// lessons")
+	capacityEnd  = `(?:$|\s*[,;:]|\s+(?:per|a|an|each|in|at|for|and|or|y|e|o|et|ou|und|oder|pro|por|par|al|en|au|à|am|im)\b)`
+	capacityBase = map[string]string{"takes": "take", "holds": "hold", "seats": "seat", "admits": "admit", "accepts": "accept", "has": "have", "allows": "allow", "welcomes": "welcome"}
+	// Spanish nouns in -a(s) that are masculine ("¿Cuántos días?")
+	esMasculineA = toSet(`día días mapa mapas problema problemas idioma idiomas tema temas programa programas sistema sistemas`)
+)
+
+// subjectModals end a subject the capacity pattern took too far.
+var subjectModals = toSet(`may can will must should could might cannot peut peuvent doit doivent kann können muss müssen darf puede pueden debe deben`)
+
+// capacityQuestion asks how many a subject takes, or "".
+func capacityQuestion(lang, body string) string {
+	re := capacityRe[lang]
+	if re == nil {
+		return ""
+	}
+	m := re.FindStringSubmatch(body)
+	if m == nil {
+		return ""
+	}
+	subj, verb, noun := m[1], m[2], m[3]
+	first := strings.ToLower(strings.Fields(subj)[0])
+	if durationPronoun[first] {
+		return ""
+	}
+	for _, w := range strings.Fields(strings.ToLower(subj)) {
+		if subjectModals[w] {
+			return "" // "Each student may have up to 3 …": the modal is the verb
+		}
+	}
+	switch {
+	case durationDet[first]:
+		r, n := utf8.DecodeRuneInString(subj)
+		subj = string(unicode.ToLower(r)) + subj[n:]
+	case lang != langDE && !titleCased(subj):
+		subj = lowerFirst(subj)
+	}
+	switch lang {
+	case langEN:
+		base, aux := verb, "do"
+		if b, ok := capacityBase[verb]; ok {
+			base, aux = b, "does"
+		}
+		return "How many " + noun + " " + aux + " " + toCustomer(subj) + " " + base + "?"
+	case langFR:
+		de := "de "
+		if strings.ContainsRune("aeiouyéèêàâîôûhAEIOUYÉ", []rune(noun)[0]) {
+			de = "d'"
+		}
+		return "Combien " + de + noun + " " + verb + " " + subj + " au maximum ?"
+	case langDE:
+		return "Wie viele " + noun + " " + verb + " " + swapWords(subj, deOurs) + " höchstens?"
+	case langES:
+		how := "Cuántos"
+		if l := strings.ToLower(noun); strings.HasSuffix(l, "as") && !esMasculineA[l] {
+			how = "Cuántas"
+		}
+		return "¿" + how + " " + noun + " " + verb + " " + subj + " como máximo?"
 	}
 	return ""
 }

@@ -815,3 +815,20 @@ func TestDurationQuestion(t *testing.T) {
 		}
 	}
 }
+
+func TestCapacityQuestion(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langEN, "Swimmer classes take up to 6 children and non swimmer classes up to 5 children.", "How many children do swimmer classes take?"},
+		{langEN, "Our studio holds a maximum of 12 people.", "How many people does your studio hold?"},
+		{langEN, "The class takes 6 children.", ""}, // no maximum stated
+		{langEN, "Each student may have up to 3 make-up/rescheduled lessons per school year.", ""},
+		{langFR, "Chaque atelier accueille jusqu'à 8 enfants.", "Combien d'enfants accueille chaque atelier au maximum ?"},
+		{langDE, "Der Raum hat maximal 6 Plätze.", "Wie viele Plätze hat der Raum höchstens?"},
+		{langES, "Cada curso admite como máximo 18 alumnos.", "¿Cuántos alumnos admite cada curso como máximo?"},
+		{langES, "Cada sala tiene hasta 6 plazas.", "¿Cuántas plazas tiene cada sala como máximo?"},
+	} {
+		if got := capacityQuestion(c.lang, strings.TrimRight(c.in, ".")); got != c.want {
+			t.Errorf("capacityQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+}
