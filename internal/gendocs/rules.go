@@ -96,6 +96,9 @@ func ruleQuestion(lang, s string) string {
 	if q := capacityQuestion(lang, body); q != "" {
 		return shortQuestion(q)
 	}
+	if q := measureQuestion(lang, body); q != "" {
+		return shortQuestion(q)
+	}
 	turn := ruleTurners[lang]
 	if turn == nil {
 		return ""
@@ -190,6 +193,62 @@ var (
 	// Spanish nouns in -a(s) that are masculine ("¿Cuántos días?")
 	esMasculineA = toSet(`día días mapa mapas problema problemas idioma idiomas tema temas programa programas sistema sistemas`)
 )
+
+// A measure stated as a value ("The minimum age is 16", "L'âge minimum
+// est de 6 ans", "Die Kündigungsfrist beträgt vier Wochen", "La edad
+// mínima es de 6 años") asks what it is. Only subjects that name a
+// measure (measureNouns) are asked: "The studio is 10 minutes from the
+// station" is no measure of the studio.
+var (
+	measureRe = map[string]*regexp.Regexp{
+		langEN: regexp.MustCompile(`^((?i:the|our|your)\s+(?:[\p{L}\-]+\s+){0,2}[\p{L}\-]+)\s+(?:is|are)\s+(?:at least\s+|at most\s+|only\s+)?` + durationAmount + `\b`),
+		langFR: regexp.MustCompile(`^((?i:le|la|l'|l’|notre|votre)\s*(?:[\p{L}\-]+\s+){0,2}[\p{L}\-]+)\s+est\s+(?:de\s+|d'|d’)?(?:au moins\s+|au minimum\s+)?` + durationAmount + `\b`),
+		langDE: regexp.MustCompile(`^((?i:der|die|das|unser|unsere|ihr|ihre)\s+(?:[\p{L}\-]+\s+){0,2}[\p{L}\-]+)\s+(?:ist|beträgt|liegt bei)\s+(?:mindestens\s+|höchstens\s+)?` + durationAmount + `\b`),
+		langES: regexp.MustCompile(`^((?i:el|la|los|las|nuestro|nuestra)\s+(?:[\p{L}\-]+\s+){0,2}[\p{L}\-]+)\s+es\s+(?:de\s+)?(?:al menos\s+|como mínimo\s+)?` + durationAmount + `\b`),
+	}
+	measureNouns = toSet(`age minimum maximum limit notice period deadline duration size capacity
+		âge minimum maximum limite délai durée préavis capacité
+		alter mindestalter höchstalter frist kündigungsfrist mindestdauer dauer laufzeit grenze
+		edad mínima máxima límite plazo duración preaviso capacidad`)
+)
+
+// measureQuestion asks what a measure is, or "".
+func measureQuestion(lang, body string) string {
+	re := measureRe[lang]
+	if re == nil {
+		return ""
+	}
+	m := re.FindStringSubmatch(body)
+	if m == nil {
+		return ""
+	}
+	subj := m[1]
+	measure := false
+	for _, w := range strings.Fields(strings.ToLower(strings.NewReplacer("l'", "", "l’", "").Replace(subj))) {
+		if measureNouns[w] {
+			measure = true
+		}
+	}
+	if !measure {
+		return ""
+	}
+	r, n := utf8.DecodeRuneInString(subj)
+	subj = string(unicode.ToLower(r)) + subj[n:]
+	switch lang {
+	case langEN:
+		return "What is " + toCustomer(subj) + "?"
+	case langFR:
+		if strings.HasPrefix(subj, "la ") {
+			return "Quelle est " + subj + " ?"
+		}
+		return "Quel est " + subj + " ?"
+	case langDE:
+		return "Was ist " + swapWords(subj, deOurs) + "?"
+	case langES:
+		return "¿Cuál es " + subj + "?"
+	}
+	return ""
+}
 
 // subjectModals end a subject the capacity pattern took too far.
 var subjectModals = toSet(`may can will must should could might cannot peut peuvent doit doivent kann können muss müssen darf puede pueden debe deben`)

@@ -832,3 +832,18 @@ func TestCapacityQuestion(t *testing.T) {
 		}
 	}
 }
+
+func TestMeasureQuestion(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langEN, "The minimum age is 16.", "What is the minimum age?"},
+		{langEN, "The studio is 10 minutes from the station.", ""}, // no measure named
+		{langFR, "L'âge minimum est de 6 ans.", "Quel est l'âge minimum ?"},
+		{langFR, "La durée du cours est de 2 heures.", "Quelle est la durée du cours ?"},
+		{langDE, "Die Kündigungsfrist beträgt vier Wochen.", "Was ist die Kündigungsfrist?"},
+		{langES, "La edad mínima es de 6 años y la máxima de 14 años.", "¿Cuál es la edad mínima?"},
+	} {
+		if got := measureQuestion(c.lang, strings.TrimRight(c.in, ".")); got != c.want {
+			t.Errorf("measureQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+}
