@@ -278,7 +278,7 @@ func faqLists(els []element) []element {
 }
 
 // sectionItem returns the title of an item that is a section: a short
-// title, no instruction, with at least 8 words of text on its lines after
+// title, no instruction, with at least 5 words of text on its lines after
 // it, the last ending a sentence.
 func sectionItem(lines []string) (string, bool) {
 	if len(lines) < 2 {
@@ -288,7 +288,7 @@ func sectionItem(lines []string) (string, bool) {
 	rest := strings.Join(lines[1:], " ")
 	ok := title != "" && !startsLower(title) && len(strings.Fields(title)) <= 6 && shortTitle(title) && !instruction(title) &&
 		!strings.Contains(title, ":") && !endsValue(title) &&
-		len(strings.Fields(rest)) >= 8 && endsSentence(lines[len(lines)-1])
+		len(strings.Fields(rest)) >= 5 && endsSentence(lines[len(lines)-1])
 	return title, ok
 }
 
