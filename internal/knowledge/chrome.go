@@ -37,6 +37,20 @@ var chrome = toSet(`was_this_article_helpful was_this_page_helpful was_this_answ
 	nicht_gefunden_wonach_sie_suchen haben_sie_nicht_gefunden_wonach_sie_suchen
 	no_encontraste_lo_que_buscabas no_encuentras_lo_que_buscas no_has_encontrado_tu_respuesta`)
 
+// contactLinks says whether folded text is only the label of a contact
+// link, once or repeated ("Contact Us Contact Us", "Nous contacter").
+func contactLinks(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return false
+	}
+	for _, l := range []string{"contact us", "contact support", "submit a request", "nous contacter", "contactez-nous",
+		"kontakt", "kontaktieren sie uns", "contacto", "contactanos", "contactenos"} {
+		s = strings.ReplaceAll(s, l, "")
+	}
+	return strings.TrimSpace(s) == ""
+}
+
 // shareLabels open a line of sharing or following links (folded).
 var shareLabels = map[string]bool{"share": true, "partager": true, "teilen": true, "compartir": true, "share this": true,
 	"share on": true, "follow us": true, "suivez-nous": true, "suivez nous": true, "folgen sie uns": true, "siguenos": true}
@@ -87,6 +101,9 @@ func IsChrome(line string) bool {
 	}
 	if q, votes, ok := strings.Cut(f, "?"); ok && chrome[strings.Join(strings.Fields(separators.Replace(q)), "_")] && allIn(strings.Fields(separators.Replace(votes)), yesNo) {
 		return true // "Was this answer helpful? Yes / No"
+	}
+	if q, links, ok := strings.Cut(f, "?"); ok && chrome[strings.Join(strings.Fields(q), "_")] && contactLinks(links) {
+		return true // "Still need help? Contact Us Contact Us"
 	}
 	if label, rest, ok := strings.Cut(f, ":"); ok && shareLabels[strings.TrimSpace(label)] && len(strings.Fields(rest)) <= 8 {
 		return true // "Partager : Facebook · Instagram · E-mail"

@@ -8,6 +8,8 @@ func TestIsChrome(t *testing.T) {
 		want bool
 	}{
 		{"Was this article helpful?", true},
+		{"Still need help? Contact Us Contact Us", true},
+		{"Still need help? Call us on 555 0142.", false}, // a way to get in touch
 		{"/  FAQ Page", true},
 		{"Was this answer helpful? Yes / No", true},
 		{"Cet article vous a-t-il été utile ? Oui Non", true},
