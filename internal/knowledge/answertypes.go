@@ -200,6 +200,31 @@ const termClock = "_clock"
 // clause ("las 2 clases" is a number of classes).
 var clockTimes = regexp.MustCompile(`\b(?:(?:[01]?\d|2[0-3]):[0-5]\d|(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)|(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?\s?uhr\b|(?:[01]?\d|2[0-3])h[0-5]\d\b)|(?:\b(?:à|a|dès|des|vers|jusqu'à|de|et|entre)\s(?:[01]?\d|2[0-3])\s?h\b)|(?:\blas\s(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?(?:$|[^\p{L}\d]*$|\s*[,.;?!]))`)
 
+// hasClock says whether lower-case text has a time of day (clockTimes),
+// reading the text once before the regular expression: a time has a
+// digit followed (after at most one space) by ":", ".", "a", "p", "u" or
+// "h", or follows "las ".
+func hasClock(lower string) bool {
+	maybe := strings.Contains(lower, "las ")
+	for i := 0; i < len(lower) && !maybe; i++ {
+		if lower[i] < '0' || lower[i] > '9' {
+			continue
+		}
+		j := i + 1
+		for j < len(lower) && lower[j] >= '0' && lower[j] <= '9' {
+			j++
+		}
+		if j < len(lower) && lower[j] == ' ' {
+			j++
+		}
+		if j < len(lower) && strings.IndexByte(":.apuh", lower[j]) >= 0 {
+			maybe = true
+		}
+		i = j - 1
+	}
+	return maybe && clockTimes.MatchString(lower)
+}
+
 // clockWords returns the words of the times of day in a lower-case
 // question ("15" and "uhr" of "um 15 uhr"), which stand for termClock.
 func clockWords(q string) map[string]bool {
@@ -236,7 +261,7 @@ func answerTypes(text string) []string {
 	if statesAge(words(lower)) {
 		types = append(types, termAge)
 	}
-	if clockTimes.MatchString(lower) {
+	if hasClock(lower) {
 		types = append(types, termClock)
 	}
 	fields := strings.Fields(lower)

@@ -729,8 +729,11 @@ func promoteHeadings(els []element) []element {
 // time of day, an amount of money, or a label whose value has three
 // digits or more (an address, a registration number).
 func valueLine(line string) bool {
+	if !strings.ContainsAny(line, "0123456789") {
+		return false // every value line has a number (most lines, no regular expression)
+	}
 	lower := strings.ToLower(line)
-	if clockTimes.MatchString(lower) || slices.Contains(answerTypes(line), termPrice) {
+	if hasClock(lower) || slices.Contains(answerTypes(line), termPrice) {
 		return true
 	}
 	_, value, ok := strings.Cut(line, ": ")

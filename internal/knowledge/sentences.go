@@ -108,21 +108,22 @@ func isBoundary(before string, p rune, next string) bool {
 // Freizeitprogr. lt. Plan)" is one remark, whatever its full stops. A
 // bracket left open longer ago is a stray one and no longer holds.
 func inBrackets(s string) bool {
-	depth, open := 0, -1
-	for i := 0; i < len(s); i++ {
+	// read back from the end, at most maxBracketed bytes (a check costs
+	// that much however long the sentence): an open bracket with no
+	// closing one after it
+	closes := 0
+	for i := len(s) - 1; i >= 0 && len(s)-i <= maxBracketed; i-- {
 		switch s[i] {
-		case '(':
-			if depth == 0 {
-				open = i
-			}
-			depth++
 		case ')':
-			if depth > 0 {
-				depth--
+			closes++
+		case '(':
+			if closes == 0 {
+				return true
 			}
+			closes--
 		}
 	}
-	return depth > 0 && len(s)-open <= maxBracketed
+	return false
 }
 
 const maxBracketed = 200

@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -13,6 +14,8 @@ func TestSentences(t *testing.T) {
 		{"two", "We ship daily. Orders arrive in 3 days.", []string{"We ship daily.", "Orders arrive in 3 days."}},
 		{"a remark in brackets is one", "Die Anmeldung gilt, sobald bezahlt ist (238 € für 6 Nächte, Freizeitprogr. lt. Plan Ferienseite). Danach gilt sie.",
 			[]string{"Die Anmeldung gilt, sobald bezahlt ist (238 € für 6 Nächte, Freizeitprogr. lt. Plan Ferienseite).", "Danach gilt sie."}},
+		{"a stray bracket opened long before holds no longer", "(Note " + strings.Repeat("x", 210) + " ends. Next one.",
+			[]string{"(Note " + strings.Repeat("x", 210) + " ends.", "Next one."}},
 		{"a sentence in brackets ends", "Pay at pick up. (The rest is due then.) We accept cards.",
 			[]string{"Pay at pick up.", "(The rest is due then.)", "We accept cards."}},
 		{"question and exclamation", "Lost it? Call us! We help.", []string{"Lost it?", "Call us!", "We help."}},
