@@ -620,7 +620,12 @@ func titledSteps(els []element) []element {
 			}
 		}
 		if titled < 2 || len(proc.items) < 3 || stepTitle(lastItem(proc)) {
-			out = append(out, e)
+			// no procedure here, nor one starting at a later step of the
+			// run read (it would end as this one did): the run is left as
+			// it is, and read once (a page of 10,000 such steps is no
+			// quadratic work)
+			out = append(out, els[i:max(j, i+1)]...)
+			i = max(j, i+1) - 1
 			continue
 		}
 		out = append(out, proc)
