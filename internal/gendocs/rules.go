@@ -134,6 +134,25 @@ var (
 	durationDet = toSet(`the a an each every our your all any le la les l un une chaque notre nos votre vos tout tous der die das ein eine jeder jede jedes unser unsere ihr ihre el los las uno una cada nuestro nuestra nuestros nuestras su sus todo todos`)
 )
 
+// askedSubject is a rule's subject as a question puts it: false for a
+// pronoun, which names nothing to ask about ("It takes 2 weeks"); a
+// determiner written small ("Each lesson", "Ein Einzeltermin": a German
+// noun after it keeps its capital), and in the other languages a first
+// word that is no name ("New patient appointments").
+func askedSubject(lang, subj string) (string, bool) {
+	first := strings.ToLower(strings.Fields(subj)[0])
+	switch {
+	case durationPronoun[first]:
+		return "", false
+	case durationDet[first]:
+		r, n := utf8.DecodeRuneInString(subj)
+		return string(unicode.ToLower(r)) + subj[n:], true
+	case lang != langDE && !titleCased(subj):
+		return lowerFirst(subj), true
+	}
+	return subj, true
+}
+
 // durationQuestion asks how long the subject of a rule lasts, or "".
 func durationQuestion(lang, body string) string {
 	re := durationRe[lang]
@@ -144,20 +163,11 @@ func durationQuestion(lang, body string) string {
 	if m == nil {
 		return ""
 	}
-	subj, verb := m[1], m[2]
-	first := strings.ToLower(strings.Fields(subj)[0])
-	if durationPronoun[first] {
+	subj, ok := askedSubject(lang, m[1])
+	if !ok {
 		return ""
 	}
-	switch {
-	case durationDet[first]:
-		// "Each lesson", "Ein Einzeltermin": the determiner is written
-		// small (a German noun after it keeps its capital)
-		r, n := utf8.DecodeRuneInString(subj)
-		subj = string(unicode.ToLower(r)) + subj[n:]
-	case lang != langDE && !titleCased(subj):
-		subj = lowerFirst(subj) // "New patient appointments"
-	}
+	verb := m[2]
 	switch lang {
 	case langEN:
 		base, aux := verb, "do"
@@ -263,23 +273,16 @@ func capacityQuestion(lang, body string) string {
 	if m == nil {
 		return ""
 	}
-	subj, verb, noun := m[1], m[2], m[3]
-	first := strings.ToLower(strings.Fields(subj)[0])
-	if durationPronoun[first] {
-		return ""
-	}
-	for _, w := range strings.Fields(strings.ToLower(subj)) {
+	for _, w := range strings.Fields(strings.ToLower(m[1])) {
 		if subjectModals[w] {
 			return "" // "Each student may have up to 3 …": the modal is the verb
 		}
 	}
-	switch {
-	case durationDet[first]:
-		r, n := utf8.DecodeRuneInString(subj)
-		subj = string(unicode.ToLower(r)) + subj[n:]
-	case lang != langDE && !titleCased(subj):
-		subj = lowerFirst(subj)
+	subj, ok := askedSubject(lang, m[1])
+	if !ok {
+		return ""
 	}
+	verb, noun := m[2], m[3]
 	switch lang {
 	case langEN:
 		base, aux := verb, "do"
