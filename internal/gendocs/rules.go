@@ -153,13 +153,18 @@ func askedSubject(lang, subj string) (string, bool) {
 	return subj, true
 }
 
+// matchIn is the submatches of the language's expression of res in body,
+// or nil (also for a language res has none for).
+func matchIn(res map[string]*regexp.Regexp, lang, body string) []string {
+	if re := res[lang]; re != nil {
+		return re.FindStringSubmatch(body)
+	}
+	return nil
+}
+
 // durationQuestion asks how long the subject of a rule lasts, or "".
 func durationQuestion(lang, body string) string {
-	re := durationRe[lang]
-	if re == nil {
-		return ""
-	}
-	m := re.FindStringSubmatch(body)
+	m := matchIn(durationRe, lang, body)
 	if m == nil {
 		return ""
 	}
@@ -222,19 +227,18 @@ var (
 		edad mínima máxima límite plazo duración preaviso capacidad`)
 )
 
+// frArticle drops the elided article from a French subject ("l'âge").
+var frArticle = strings.NewReplacer("l'", "", "l’", "")
+
 // measureQuestion asks what a measure is, or "".
 func measureQuestion(lang, body string) string {
-	re := measureRe[lang]
-	if re == nil {
-		return ""
-	}
-	m := re.FindStringSubmatch(body)
+	m := matchIn(measureRe, lang, body)
 	if m == nil {
 		return ""
 	}
 	subj := m[1]
 	measure := false
-	for _, w := range strings.Fields(strings.ToLower(strings.NewReplacer("l'", "", "l’", "").Replace(subj))) {
+	for _, w := range strings.Fields(strings.ToLower(frArticle.Replace(subj))) {
 		if measureNouns[w] {
 			measure = true
 		}
@@ -265,11 +269,7 @@ var subjectModals = toSet(`may can will must should could might cannot peut peuv
 
 // capacityQuestion asks how many a subject takes, or "".
 func capacityQuestion(lang, body string) string {
-	re := capacityRe[lang]
-	if re == nil {
-		return ""
-	}
-	m := re.FindStringSubmatch(body)
+	m := matchIn(capacityRe, lang, body)
 	if m == nil {
 		return ""
 	}

@@ -2,7 +2,6 @@ package knowledge
 
 import (
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -169,20 +168,27 @@ func ownAge(ws []string) []int {
 // age: an age in it (agesAt), or "how old", "quel âge", "wie alt", "qué
 // edad", "minimum age".
 func asksAge(ws []string) bool {
-	if len(agesAt(ws)) > 0 || len(ownAge(ws)) > 0 {
-		return true
+	_, asks := questionAges(ws)
+	return asks
+}
+
+// questionAges returns the indexes of the ages a question gives (agesAt,
+// ownAge) and whether it gives or asks one (asksAge).
+func questionAges(ws []string) (at []int, asks bool) {
+	if at = append(agesAt(ws), ownAge(ws)...); len(at) > 0 {
+		return at, true
 	}
 	for i, w := range ws {
 		switch w {
 		case "age", "âge", "age?", "alter", "edad", "youngest", "altersgrenze", "mindestalter":
-			return true
+			return nil, true
 		case "old", "alt":
 			if i > 0 && (ws[i-1] == "how" || ws[i-1] == "wie") {
-				return true
+				return nil, true
 			}
 		}
 	}
-	return false
+	return nil, false
 }
 
 // termClock is the virtual term of a block that gives a time of day
@@ -264,6 +270,19 @@ func answerTypes(text string) []string {
 	if hasClock(lower) {
 		types = append(types, termClock)
 	}
+	if hasAmount(lower) {
+		types = append(types, termPrice)
+	}
+	return types
+}
+
+// hasAmount says whether lower-case text has an amount of money: a number
+// with a currency sign or word in it or next to it ("4.90 eur", "$10",
+// "5 €").
+func hasAmount(lower string) bool {
+	if strings.IndexFunc(lower, unicode.IsDigit) < 0 {
+		return false
+	}
 	fields := strings.Fields(lower)
 	for i, f := range fields {
 		if strings.IndexFunc(f, unicode.IsDigit) < 0 {
@@ -277,10 +296,10 @@ func answerTypes(text string) []string {
 			prev = strings.Trim(fields[i-1], ".,;:!?()")
 		}
 		if strings.ContainsAny(f, "€$£") || currencies[next] || currencies[prev] {
-			return append(types, termPrice)
+			return true
 		}
 	}
-	return types
+	return false
 }
 
 // Question cues, used only to break near ties between passages: a
@@ -410,7 +429,7 @@ func priceQuestion(ws []string) bool {
 // a word of price ("fee", "Tagesmietpreis", "tarif") or a word saying it
 // is free or included.
 func statesPrice(text string) bool {
-	if slices.Contains(answerTypes(text), termPrice) {
+	if hasAmount(strings.ToLower(text)) {
 		return true
 	}
 	for _, w := range words(strings.ToLower(text)) {

@@ -227,9 +227,9 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 	// age, which the page states as a limit ("plus de 6 ans"), not as the
 	// customer's number.
 	var ages []int
-	byAge := b.df(termAge) > 0 && asksAge(ws)
-	if byAge {
-		ages = append(agesAt(ws), ownAge(ws)...)
+	byAge := false
+	if b.df(termAge) > 0 {
+		ages, byAge = questionAges(ws)
 	}
 	// A time of day in the question ("um 15 Uhr") likewise matches the
 	// blocks that give times of day (termClock), not its number.

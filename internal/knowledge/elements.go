@@ -286,10 +286,7 @@ func sectionItem(lines []string) (string, bool) {
 	}
 	title := strings.TrimSpace(strings.TrimSuffix(clean(lines[0]), ":"))
 	rest := strings.Join(lines[1:], " ")
-	ok := title != "" && !startsLower(title) && len(strings.Fields(title)) <= 6 && shortTitle(title) && !instruction(title) &&
-		!strings.Contains(title, ":") && !endsValue(title) &&
-		len(strings.Fields(rest)) >= 5 && endsSentence(lines[len(lines)-1])
-	return title, ok
+	return title, sectionTitle(title) && len(strings.Fields(rest)) >= 5 && endsSentence(lines[len(lines)-1])
 }
 
 // numberedSections reads an ordered list whose every item is a short
@@ -454,11 +451,12 @@ func stepTitle(item string) bool {
 
 // sectionTitle says whether a numbered item is a section's title among
 // numbered clauses ("1. Anmeldung" over "1. Sobald eine Anmeldung
-// eingegangen ist, …"): at most five words, capitalised, without
-// punctuation, a value or an instruction.
+// eingegangen ist, …"), or over its text (sectionItem): at most six
+// words, capitalised, without final punctuation, a colon, a value or an
+// instruction.
 func sectionTitle(item string) bool {
-	return item != "" && len(strings.Fields(item)) <= 5 && !startsLower(item) && !endsSentence(item) &&
-		!strings.ContainsAny(item, ",;:?") && !endsValue(item) && !instruction(item)
+	return item != "" && !startsLower(item) && len(strings.Fields(item)) <= 6 && shortTitle(item) && !instruction(item) &&
+		!strings.Contains(item, ":") && !endsValue(item)
 }
 
 // listSections splits an ordered list of clauses at the items that are
@@ -738,16 +736,17 @@ func valueLine(line string) bool {
 		return false // every value line has a number (most lines, no regular expression)
 	}
 	lower := strings.ToLower(line)
-	if hasClock(lower) || slices.Contains(answerTypes(line), termPrice) {
+	if hasClock(lower) || hasAmount(lower) {
 		return true
 	}
-	_, value, ok := strings.Cut(line, ": ")
-	if !ok {
-		_, value, ok = strings.Cut(line, " : ")
+	_, value, ok := strings.Cut(line, ":")
+	digits := 0
+	for _, r := range value {
+		if r >= '0' && r <= '9' {
+			digits++
+		}
 	}
-	return ok && strings.Count(value, "0")+strings.Count(value, "1")+strings.Count(value, "2")+strings.Count(value, "3")+
-		strings.Count(value, "4")+strings.Count(value, "5")+strings.Count(value, "6")+strings.Count(value, "7")+
-		strings.Count(value, "8")+strings.Count(value, "9") >= 3
+	return ok && digits >= 3
 }
 
 // labelTitle says whether a line is a section's label ending with a colon:
