@@ -338,3 +338,10 @@ func TestEvaluationHeldOut8(t *testing.T) {
 func TestEvaluationHeldOut9(t *testing.T) {
 	realEval(t, "testdata/evalheldout9", 6, 0)
 }
+
+// TestEvaluationHeldOut10 runs round eleven's held-out pages
+// (testdata/evalheldout10), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut10(t *testing.T) {
+	realEval(t, "testdata/evalheldout10", 6, 0)
+}
