@@ -321,6 +321,13 @@ func (f *faqFinder) fromHeading(pi int, p part, context string) {
 // fromRules asks a question of each fact or rule of the part's blocks.
 func (f *faqFinder) fromRules(pi int, p part, context string) {
 	c := f.c
+	if labelledTopic(c, p) {
+		// "Horarios" over "Mañanas: De 10.00 a 14.00 horas" and "Tardes:
+		// De 16.00 a 20.00 horas": the topic's question ("¿Cuál es el
+		// horario?") answers with the whole list; "Mañanas: ¿qué es?"
+		// asks nothing a customer asks
+		return
+	}
 	procedures := procedureLists(c.lang, p.blocks)
 	// under a question heading, the first sentence answers that question:
 	// it asks no echo of its own
@@ -367,6 +374,23 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 			}
 		}
 	}
+}
+
+// labelledTopic reports whether a part is a usual topic (opening hours,
+// prices: topicQuestion asks it) whose blocks are all short "Label:
+// value" list items.
+func labelledTopic(c *corpus, p part) bool {
+	if p.heading == "" || len(p.blocks) < 2 {
+		return false
+	}
+	for _, b := range p.blocks {
+		m := factLabel.FindStringSubmatch(b.text)
+		if b.kind == para || m == nil || words(m[1]) > 4 || words(b.text) > 16 {
+			return false
+		}
+	}
+	q, first := c.topicQuestion(p)
+	return q != "" && first == "" && !genericQuestion(c.lang, q)
 }
 
 // deTopicQuestion asks about a German topic as "Was gilt bei …?" where

@@ -189,7 +189,7 @@ func measure(r *evalRow, d *Document, kb evalKB) {
 			src += "\n" + s.Content
 		}
 		for _, s := range d.Sections {
-			if bad := badQuestion(s.Heading, src); bad != "" {
+			if bad := badQuestion(kb.lang, s.Heading, src); bad != "" {
 				r.badQs = append(r.badQs, s.Heading+" ("+bad+")")
 			}
 		}
@@ -221,8 +221,11 @@ func headings(d *Document) []string {
 
 // badQuestion reports what is wrong with a question: no question mark, or
 // a capital letter inside it on a word the sources never write with a
-// capital in mid-sentence (so not a name, nor a German noun).
-func badQuestion(q, src string) string {
+// capital in mid-sentence (so not a name, nor a German noun). In German a
+// word the sources write only with a capital, even if only at sentences'
+// starts, is a noun ("Fahrradtaschen kosten 3 €" asks "Was kosten
+// Fahrradtaschen?").
+func badQuestion(lang, q, src string) string {
 	if !strings.HasSuffix(q, "?") {
 		return "no question mark"
 	}
@@ -234,6 +237,9 @@ func badQuestion(q, src string) string {
 		w = strings.Trim(w, "¿?¡!,.:;()\"'«»")
 		r, _ := utf8.DecodeRuneInString(w)
 		if !unicode.IsUpper(r) || isUpperWord(w) {
+			continue
+		}
+		if lang == "de" && strings.Contains(src, w) && !regexp.MustCompile(`\b`+regexp.QuoteMeta(strings.ToLower(w))+`\b`).MatchString(src) {
 			continue
 		}
 		if !regexp.MustCompile(`[^.!?\s]\s+` + regexp.QuoteMeta(w) + `\b`).MatchString(src) {

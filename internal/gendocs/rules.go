@@ -38,10 +38,10 @@ var (
 	// required ("24 hours' notice is required to cancel", "A 50% deposit
 	// is due at booking" is enDet's)
 	enAmountRequired = regexp.MustCompile(`^(?i:at least\s+)?\d[\d.,]*\s*(?:%|\S*)?(?:\s+\S+){0,2}?\s+(?i:(advance notice|notice|deposit|prepayment|payment))\s+(is|are)\s+(required|needed|necessary|due)\b\s*(.*)$`)
-	enTime           = regexp.MustCompile(`^(?i:between|within|less than|more than|up to|from|after|before|at least)\b`)
-	frTime           = regexp.MustCompile(`^(?i:entre|moins de|plus de|jusqu['’]à|à partir de|dans les|avant|après)\b`)
-	deTime           = regexp.MustCompile(`^(?i:zwischen|weniger als|mehr als|bis|ab|innerhalb|vor|nach)\b`)
-	esTime           = regexp.MustCompile(`^(?i:entre|menos de|más de|hasta|a partir de|dentro de|antes de|después de)\b`)
+	enTime           = regexp.MustCompile(`^(?i:between|within|less than|more than|up to|from|after|before|at least|\d+(?:\s*[–-]\s*\d+)?\s+(?:hours?|days?|weeks?|months?)\s+(?:before|after|prior))\b`)
+	frTime           = regexp.MustCompile(`^(?i:entre|moins de|plus de|jusqu['’]à|à partir de|dans les|avant|après|\d+(?:\s*(?:[–-]|à)\s*\d+)?\s+(?:heures?|jours?|semaines?|mois)\s+(?:avant|après))\b`)
+	deTime           = regexp.MustCompile(`^(?i:zwischen|weniger als|mehr als|bis|ab|innerhalb|vor|nach|\d+(?:\s*(?:[–-]|bis)\s*\d+)?\s+(?:stunden|tage|tagen|wochen|monate|monaten)\s+(?:vor|nach))\b`)
+	esTime           = regexp.MustCompile(`^(?i:entre|menos de|más de|hasta|a partir de|dentro de|antes de|después de|(?:de\s+)?\d+(?:\s*(?:[–-]|a)\s*\d+)?\s+(?:horas?|días?|semanas?|meses)\s+(?:antes|después))\b`)
 	enDet            = regexp.MustCompile(`^(The|An?|Every|Each|All|Any|Your|Our|No)\s+((?:[\p{L}\d'’%$-]+\s+){0,5}?[\p{L}\d'’-]+)\s+(is|are|can|cannot|can't|must|will|may|should|needs|need|requires|require|costs|cost|includes|include|applies|apply|takes|take|gets|get|has|have|renews|renew|expires|expire|starts|ends|lasts|remains|remain|lists|shows|covers|counts|runs|begins|begin|closes|opens)(?:\s+(.+))?$`)
 	frDet            = regexp.MustCompile(`^(Le|La|Les|L['’]|Un|Une|Toute|Tout|Chaque|Des)\s*(\S.*)$`)
 	// German "Wer …, …" (whoever does something) and a plural subject
@@ -98,6 +98,11 @@ func ruleQuestion(lang, s string) string {
 	}
 	if q := measureQuestion(lang, body); q != "" {
 		return shortQuestion(q)
+	}
+	for _, ask := range []func(lang, body string) string{priceQuestion, startQuestion, audienceQuestion, soonQuestion} {
+		if q := ask(lang, body); q != "" {
+			return shortQuestion(q)
+		}
 	}
 	turn := ruleTurners[lang]
 	if turn == nil {
@@ -273,10 +278,8 @@ func capacityQuestion(lang, body string) string {
 	if m == nil {
 		return ""
 	}
-	for _, w := range strings.Fields(strings.ToLower(m[1])) {
-		if subjectModals[w] {
-			return "" // "Each student may have up to 3 …": the modal is the verb
-		}
+	if hasModal(m[1]) {
+		return "" // "Each student may have up to 3 …": the modal is the verb
 	}
 	subj, ok := askedSubject(lang, m[1])
 	if !ok {

@@ -847,3 +847,63 @@ func TestMeasureQuestion(t *testing.T) {
 		}
 	}
 }
+
+func TestPriceQuestion(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langEN, "A private lesson costs $60.", "How much does a private lesson cost?"},
+		{langEN, "Group classes are £12 per person.", "How much are group classes?"},
+		{langEN, "The class is great for beginners.", ""}, // no price
+		{langEN, "It costs $5.", ""},                      // no subject to ask about
+		{langFR, "Une séance coûte 45 €.", "Combien coûte une séance ?"},
+		{langDE, "Eine Probestunde kostet 40 € pro Person.", "Was kostet eine Probestunde?"},
+		{langDE, "Unsere Kurse kosten 120 Euro.", "Was kosten Ihre Kurse?"},
+		{langES, "Una semana de curso cuesta 210€.", "¿Cuánto cuesta una semana de curso?"},
+	} {
+		if got := priceQuestion(c.lang, strings.TrimRight(c.in, ".")); got != c.want {
+			t.Errorf("priceQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+}
+
+func TestStartQuestion(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langEN, "The summer season starts on June 24 and ends on September 6.", "When does the summer season start?"},
+		{langEN, "Classes begin in September.", "When do classes begin?"},
+		{langEN, "The course starts with a safety briefing.", ""}, // no date
+		{langFR, "Le stage commence le 3 mars.", "Quand commence le stage ?"},
+		{langDE, "Der Kurs beginnt am 5. Mai.", "Wann beginnt der Kurs?"},
+		{langES, "La temporada de cursos empieza el 24 de junio y termina el 6 de septiembre.", "¿Cuándo empieza la temporada de cursos?"},
+	} {
+		if got := startQuestion(c.lang, strings.TrimRight(c.in, ".")); got != c.want {
+			t.Errorf("startQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+}
+
+func TestAudienceQuestion(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langEN, "The beginner course is designed for adults who have never skated.", "Who is the beginner course for?"},
+		{langFR, "Le stage s'adresse aux enfants de 8 à 12 ans.", "À qui s'adresse le stage ?"},
+		{langDE, "Der Kurs richtet sich an Anfänger.", "An wen richtet sich der Kurs?"},
+		{langES, "El curso de Iniciación está pensado para quienes quieren entender los vientos.", "¿Para quién está pensado el curso de Iniciación?"},
+		{langES, "Las clases están dirigidas a adultos.", "¿A quién están dirigidas las clases?"},
+	} {
+		if got := audienceQuestion(c.lang, strings.TrimRight(c.in, ".")); got != c.want {
+			t.Errorf("audienceQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+}
+
+func TestSoonQuestion(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langEN, "Refunds are processed within 14 days once approved.", "How soon are refunds processed?"},
+		{langEN, "Orders are usually shipped within 2 business days.", "How soon are orders shipped?"},
+		{langEN, "Refunds are processed by the manager.", ""}, // no time
+		{langDE, "Bestellungen werden innerhalb von 24 Stunden verschickt.", "Wie schnell werden Bestellungen verschickt?"},
+		{langES, "Los pedidos se envían en un plazo de 48 horas.", "¿En qué plazo se envían los pedidos?"},
+	} {
+		if got := soonQuestion(c.lang, strings.TrimRight(c.in, ".")); got != c.want {
+			t.Errorf("soonQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,177 @@
+package gendocs
+
+import (
+	"regexp"
+	"strings"
+)
+
+// More facts a customer asks with a question word rather than yes or no:
+// a price ("Una semana de curso cuesta 210€" asks "¿Cuánto cuesta una
+// semana de curso?"), a start or end date ("The season starts on June
+// 24" asks "When does the season start?") and an audience ("El curso
+// está pensado para quienes …" asks "¿Para quién está pensado el
+// curso?"). Each asks about the rule's subject (askedSubject), as the
+// duration and capacity questions do.
+
+// moneyAmount is a price: a currency sign or word beside a number.
+const moneyAmount = `(?:[$£€]\s?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s?(?:€|\$|£|EUR\b|USD\b|GBP\b|CHF\b|euros?\b|Euro\b|dollars?\b|pounds?\b))`
+
+var priceRe = map[string]*regexp.Regexp{
+	langEN: regexp.MustCompile(`^` + durationSubject + `\s+(costs|cost|is|are)\s+(?:only\s+|just\s+|from\s+)?` + moneyAmount),
+	langFR: regexp.MustCompile(`^` + durationSubject + `\s+(coûte|coûtent)\s+(?:seulement\s+|à partir de\s+)?` + moneyAmount),
+	langDE: regexp.MustCompile(`^` + durationSubject + `\s+(kostet|kosten)\s+(?:nur\s+|ab\s+|jeweils\s+)?` + moneyAmount),
+	langES: regexp.MustCompile(`^` + durationSubject + `\s+(cuesta|cuestan|vale|valen)\s+(?:solo\s+|sólo\s+|desde\s+)?` + moneyAmount),
+}
+
+// priceQuestion asks what the subject of a rule costs, or "".
+func priceQuestion(lang, body string) string {
+	m := matchIn(priceRe, lang, body)
+	if m == nil || hasModal(m[1]) {
+		return ""
+	}
+	subj, ok := askedSubject(lang, m[1])
+	if !ok {
+		return ""
+	}
+	verb := m[2]
+	switch lang {
+	case langEN:
+		switch verb {
+		case "costs":
+			return "How much does " + toCustomer(subj) + " cost?"
+		case "cost":
+			return "How much do " + toCustomer(subj) + " cost?"
+		}
+		return "How much " + verb + " " + toCustomer(subj) + "?"
+	case langFR:
+		return "Combien " + verb + " " + subj + " ?"
+	case langDE:
+		return "Was " + verb + " " + swapWords(subj, deOurs) + "?"
+	case langES:
+		return "¿Cuánto " + verb + " " + subj + "?"
+	}
+	return ""
+}
+
+// A date: a day of a month, a month, or a day of the week, in the four
+// languages.
+const (
+	months   = `(?:january|february|march|april|may|june|july|august|september|october|november|december|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|januar|februar|märz|april|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)`
+	weekdays = `(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|lundis?|mardis?|mercredis?|jeudis?|vendredis?|samedis?|dimanches?|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|lunes|martes|miércoles|jueves|viernes|sábados?|domingos?)`
+	aDate    = `(?i:(?:the\s+)?\d{1,2}(?:st|nd|rd|th|er|\.)?\s*(?:of\s+|de\s+)?` + months + `|` + months + `(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|` + weekdays + `)\b`
+)
+
+var startRe = map[string]*regexp.Regexp{
+	langEN: regexp.MustCompile(`^` + durationSubject + `\s+(starts|start|begins|begin|opens|open|ends|end|closes|close|runs|run)\s+(?:on\s+|in\s+|from\s+|every\s+)?` + aDate),
+	langFR: regexp.MustCompile(`^` + durationSubject + `\s+(commence|commencent|débute|débutent|ouvre|ouvrent|se termine|se terminent|finit|finissent|a lieu|ont lieu)\s+(?:le\s+|les\s+|du\s+|en\s+|au mois d[e']\s*|à partir du\s+|chaque\s+)?` + aDate),
+	langDE: regexp.MustCompile(`^` + durationSubject + `\s+(beginnt|beginnen|startet|starten|endet|enden|öffnet|öffnen)\s+(?:am\s+|im\s+|ab\s+|vom\s+|jeden\s+)?` + aDate),
+	langES: regexp.MustCompile(`^` + durationSubject + `\s+(empieza|empiezan|comienza|comienzan|termina|terminan|abre|abren|se celebra|se celebran)\s+(?:el\s+|los\s+|en\s+|a partir del?\s+|desde el\s+|cada\s+)?` + aDate),
+}
+
+// startQuestion asks when the subject of a rule starts (ends, opens, …),
+// or "".
+func startQuestion(lang, body string) string {
+	m := matchIn(startRe, lang, body)
+	if m == nil || hasModal(m[1]) {
+		return ""
+	}
+	subj, ok := askedSubject(lang, m[1])
+	if !ok {
+		return ""
+	}
+	verb := m[2]
+	switch lang {
+	case langEN:
+		base, aux := verb, "do"
+		if b, ok := enBase[verb]; ok {
+			base, aux = b, "does"
+		}
+		return "When " + aux + " " + toCustomer(subj) + " " + base + "?"
+	case langFR:
+		return "Quand " + verb + " " + subj + " ?"
+	case langDE:
+		return "Wann " + verb + " " + swapWords(subj, deOurs) + "?"
+	case langES:
+		return "¿Cuándo " + verb + " " + subj + "?"
+	}
+	return ""
+}
+
+var audienceRe = map[string]*regexp.Regexp{
+	langEN: regexp.MustCompile(`^` + durationSubject + `\s+(is|are)\s+(?:designed|intended|meant|made|suitable|ideal|perfect)\s+for\s`),
+	langFR: regexp.MustCompile(`^` + durationSubject + `\s+((?:s'|s’)adressen?t?|(?:est|sont)\s+(?:destiné|conçu|pensé|réservé)e?s?)\s+(à|aux|pour)\s`),
+	langDE: regexp.MustCompile(`^` + durationSubject + `\s+(richtet sich|richten sich)\s+(an)\s`),
+	langES: regexp.MustCompile(`^` + durationSubject + `\s+((?:está|están)\s+(?:pensad|dirigid|destinad|orientad|diseñad)[oa]s?)\s+(para|a)\s`),
+}
+
+// audienceQuestion asks whom the subject of a rule is for, or "".
+func audienceQuestion(lang, body string) string {
+	m := matchIn(audienceRe, lang, body)
+	if m == nil || hasModal(m[1]) {
+		return ""
+	}
+	subj, ok := askedSubject(lang, m[1])
+	if !ok {
+		return ""
+	}
+	switch lang {
+	case langEN:
+		return "Who " + m[2] + " " + toCustomer(subj) + " for?"
+	case langFR:
+		who := "À qui"
+		if m[3] == "pour" {
+			who = "Pour qui"
+		}
+		return who + " " + m[2] + " " + subj + " ?"
+	case langDE:
+		return "An wen " + m[2] + " " + swapWords(subj, deOurs) + "?"
+	case langES:
+		who := "¿Para quién"
+		if m[3] == "a" {
+			who = "¿A quién"
+		}
+		return who + " " + m[2] + " " + subj + "?"
+	}
+	return ""
+}
+
+// A thing done within a stated time ("Refunds are processed within 14
+// days", "Bestellungen werden innerhalb von 24 Stunden verschickt", "Los
+// pedidos se envían en un plazo de 48 horas") is asked how soon.
+var soonRe = map[string]*regexp.Regexp{
+	langEN: regexp.MustCompile(`^` + durationSubject + `\s+(is|are)\s+(?:usually\s+|normally\s+|typically\s+)?(\p{L}+ed|sent|paid|done|made|given|seen)\s+within\s+` + durationAmount + `\b[^.;]{0,25}?\b(?:minutes?|hours?|days?|weeks?|months?)\b`),
+	langDE: regexp.MustCompile(`^` + durationSubject + `\s+(wird|werden)\s+(?:in der Regel\s+)?innerhalb\s+(?:von\s+)?` + durationAmount + `\b[^.;]{0,25}?\b(?:Minuten|Stunden|Tagen|Werktagen|Wochen|Monaten)\s+(\p{Ll}+)$`),
+	langES: regexp.MustCompile(`^` + durationSubject + `\s+(se\s+\p{L}+)\s+(?:en un plazo de|en|dentro de)\s+(?:unos\s+|unas\s+|máximo\s+)?` + durationAmount + `\b[^.;]{0,25}?\b(?:minutos|horas|días|semanas|meses)\b`),
+}
+
+// soonQuestion asks how soon the subject of a rule is done, or "".
+func soonQuestion(lang, body string) string {
+	m := matchIn(soonRe, lang, body)
+	if m == nil || hasModal(m[1]) {
+		return ""
+	}
+	subj, ok := askedSubject(lang, m[1])
+	if !ok {
+		return ""
+	}
+	switch lang {
+	case langEN:
+		return "How soon " + m[2] + " " + toCustomer(subj) + " " + m[3] + "?"
+	case langDE:
+		return "Wie schnell " + m[2] + " " + swapWords(subj, deOurs) + " " + m[3] + "?"
+	case langES:
+		return "¿En qué plazo " + m[2] + " " + subj + "?"
+	}
+	return ""
+}
+
+// hasModal says whether a subject the patterns took holds a modal verb,
+// the rule's real verb ("Each student may have …").
+func hasModal(subj string) bool {
+	for _, w := range strings.Fields(strings.ToLower(subj)) {
+		if subjectModals[w] {
+			return true
+		}
+	}
+	return false
+}
