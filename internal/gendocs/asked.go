@@ -165,6 +165,33 @@ func soonQuestion(lang, body string) string {
 	return ""
 }
 
+// An instruction to give notice ("Allow a minimum of 24 hours to
+// reschedule or cancel your appointment", "Please give us 48 hours'
+// notice for cancellations") asks how much notice.
+var noticeRe = regexp.MustCompile(`^(?i:please\s+)?(?i:allow|give(?:\s+us)?|provide)\s+(?i:(?:a minimum of|at least|minimum|a full)\s+)?(?:\d+|twenty-four|forty-eight|seventy-two|one|two|three|seven)[\s-]*(?i:hours?|days?|weeks?|business days?)(?:['’]s?)?\s+(?i:(?:of\s+)?(?:advance\s+)?notice\s+)?(to|for|if you (?:need|want|wish) to|when you)\s+(.{3,80})$`)
+
+// noticeFor names what notice is given for.
+var noticeFor = regexp.MustCompile(`(?i)\b(?:cancel|reschedul|chang|amend|modif|postpon|move|book|reserv)`)
+
+// noticeQuestion asks how much notice an instruction asks for, or "".
+func noticeQuestion(lang, body string) string {
+	if lang != langEN {
+		return ""
+	}
+	m := noticeRe.FindStringSubmatch(body)
+	if m == nil || !noticeFor.MatchString(m[2]) {
+		return "" // "Allow 2 hours for the treatment" is a duration
+	}
+	link := strings.ToLower(m[1])
+	switch {
+	case strings.HasPrefix(link, "if you"):
+		link = "to"
+	case link == "when you":
+		link = "when I"
+	}
+	return "How much notice do I need to give " + link + " " + toCustomer(m[2]) + "?"
+}
+
 // hasModal says whether a subject the patterns took holds a modal verb,
 // the rule's real verb ("Each student may have …").
 func hasModal(subj string) bool {

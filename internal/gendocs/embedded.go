@@ -271,6 +271,28 @@ func (f *faqFinder) explicit(pi int, p part) bool {
 	return explicit
 }
 
+// introParagraph reports whether a paragraph introduces the page: a
+// question answered by a sentence about the page itself ("Not sure what
+// to do to get ready for your appointment? No need to worry, this article
+// covers all the important things you need to know."). It says nothing of
+// the business: no question asks it, no answer holds it.
+func introParagraph(text string) bool {
+	ss := sentences(text)
+	if len(ss) < 2 || len(ss) > 3 || !strings.HasSuffix(ss[0], "?") {
+		return false
+	}
+	for _, s := range ss[1:] {
+		if aboutPage.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// aboutPage is a sentence about the page itself ("this article covers
+// …", "read on", "ce guide explique …").
+var aboutPage = regexp.MustCompile(`(?i)\b(?:this (?:article|page|guide|post|blog post)|the (?:tips|steps) below|read on|(?:cet|notre) article|cette page|ce guide|dieser (?:artikel|beitrag|leitfaden)|diese seite|este (?:artículo|post)|esta (?:página|guía))\b`)
+
 // faqTitle is a heading that names the page as questions and answers.
 var faqTitle = regexp.MustCompile(`^(?i:frequently asked questions|faqs?|questions and answers|questions fréquentes|foire aux questions|questions-réponses|häufig gestellte fragen|häufige fragen|fragen und antworten|preguntas frecuentes|preguntas y respuestas)$`)
 

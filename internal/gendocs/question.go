@@ -132,6 +132,10 @@ func headingQuestion(h string) string {
 		return "What is your " + topic + "?"
 	case len(words) <= 4 && pluralTopics[lastWord] && !strings.Contains(h, " and "):
 		return "What are your " + topic + "?"
+	case len(words) >= 3 && gerundBase[words[0]] != "" && gerundObject[words[1]] && !strings.Contains(h, " and "):
+		// "Preparing for your Lash Appointment": "How do I prepare for
+		// my lash appointment?"
+		return "How do I " + gerundBase[words[0]] + " " + toCustomer(strings.ToLower(strings.Join(words[1:], " "))) + "?"
 	case gerundStart.MatchString(strings.ToLower(h)) && len(words) <= 5 && !strings.Contains(h, " and "):
 		return "How does " + topic + " work?"
 	}
@@ -371,3 +375,8 @@ func whClauseQuestion(words []string, h string) string {
 }
 
 var whWords = toSet(`why how when where what which who`)
+
+// gerundObject are the words after a gerund heading's verb that make it
+// the customer's task ("Preparing for your visit", "Getting to the
+// studio").
+var gerundObject = toSet(`for to your a an the my in with on into`)

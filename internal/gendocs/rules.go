@@ -67,7 +67,9 @@ var enGerund = regexp.MustCompile(`^(\p{Lu}\p{Ll}+ing)\s+([^,;]{2,60}?)\s+(?:wil
 var gerundBase = map[string]string{"arriving": "arrive", "cancelling": "cancel", "canceling": "cancel", "booking": "book",
 	"missing": "miss", "rescheduling": "reschedule", "leaving": "leave", "bringing": "bring", "paying": "pay",
 	"changing": "change", "returning": "return", "picking": "pick", "dropping": "drop", "coming": "come",
-	"ordering": "order", "using": "use", "parking": "park", "smoking": "smoke", "checking": "check", "staying": "stay"}
+	"ordering": "order", "using": "use", "parking": "park", "smoking": "smoke", "checking": "check", "staying": "stay",
+	"preparing": "prepare", "getting": "get", "joining": "join", "registering": "register", "enrolling": "enrol", "applying": "apply",
+	"choosing": "choose", "signing": "sign", "caring": "care", "planning": "plan"}
 
 // enBase is the base form of an English verb of a rule after "Does".
 var enBase = map[string]string{"needs": "need", "requires": "require", "costs": "cost", "includes": "include",
@@ -99,7 +101,7 @@ func ruleQuestion(lang, s string) string {
 	if q := measureQuestion(lang, body); q != "" {
 		return shortQuestion(q)
 	}
-	for _, ask := range []func(lang, body string) string{priceQuestion, startQuestion, audienceQuestion, soonQuestion} {
+	for _, ask := range []func(lang, body string) string{priceQuestion, startQuestion, audienceQuestion, soonQuestion, noticeQuestion} {
 		if q := ask(lang, body); q != "" {
 			return shortQuestion(q)
 		}

@@ -89,6 +89,8 @@ func TestNamesAndHeadings(t *testing.T) {
 		{"HEURE D'ARRIVEE", "Heure d'arrivee"},
 		{"ORDER CHANGES", "Order changes"},
 		{"FAQ", "FAQ"},
+		{"WHEN SHOULD I ARRIVE?", "When should I arrive?"},
+		{"DO YOU SERVE FOOD and DRINKS?", "Do you serve food and drinks?"},
 		{"Late Policy", "Late Policy"},
 	} {
 		if got := sentenceCase(c.in); got != c.want {
@@ -904,6 +906,18 @@ func TestSoonQuestion(t *testing.T) {
 	} {
 		if got := soonQuestion(c.lang, strings.TrimRight(c.in, ".")); got != c.want {
 			t.Errorf("soonQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+}
+
+func TestNoticeQuestion(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Allow a minimum of 24 hours to reschedule or cancel your appointment.", "How much notice do I need to give to reschedule or cancel my appointment?"},
+		{"Please give us 48 hours' notice for cancellations.", "How much notice do I need to give for cancellations?"},
+		{"Allow 2 hours for the treatment.", ""}, // a duration, not notice (no verb after "for")
+	} {
+		if got := noticeQuestion(langEN, strings.TrimRight(c.in, ".")); got != c.want {
+			t.Errorf("noticeQuestion(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

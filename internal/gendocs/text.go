@@ -58,6 +58,9 @@ func parse(src Source) []part {
 		if heading != b.subOf {
 			b.sub = ""
 		}
+		if kb.Kind == knowledge.BlockParagraph && introParagraph(kb.Text) {
+			continue
+		}
 		nextList := i+1 < len(kbs) && kbs[i+1].Kind != knowledge.BlockParagraph && kbs[i+1].Kind != knowledge.BlockQA
 		if b.label(&kb, heading, nextList) {
 			continue
@@ -378,11 +381,15 @@ func sentenceCase(h string) string {
 			}
 		}
 	}
-	if letters < 4 || upper < letters || words(h) < 2 && letters < 6 {
+	// all in capitals, or nearly ("DO YOU SERVE FOOD and DRINKS?")
+	if letters < 4 || upper*5 < letters*4 || words(h) < 2 && letters < 6 {
 		return h
 	}
-	return capitalize(strings.ToLower(h))
+	return pronounI.ReplaceAllString(capitalize(strings.ToLower(h)), "I$1") // "When should I arrive?"
 }
+
+// pronounI is English "I" lowered with the rest of a heading.
+var pronounI = regexp.MustCompile(`\bi('m|'ll|'ve|'d|’m|’ll|’ve|’d)?\b`)
 
 var fileExt = regexp.MustCompile(`(?i)\.(md|markdown|txt|html?|pdf|docx?)$`)
 

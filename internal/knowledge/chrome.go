@@ -63,8 +63,8 @@ var commentWords = toSet(`comment comments commentaire commentaires kommentar ko
 
 // chromePrefixes start short lines of page metadata (folded, lower case):
 // "Updated 2 years ago", "Mis à jour le 3 mai", "Written by Ana".
-var chromePrefixes = []string{"updated ", "last updated", "published ", "posted on ", "posted by ", "written by ", "mis a jour",
-	"publie le", "ecrit par", "redige par", "aktualisiert", "zuletzt aktualisiert", "veroffentlicht", "geschrieben von",
+var chromePrefixes = []string{"updated ", "last updated", "published ", "posted on ", "posted by ", "posted in", "filed under", "written by ", "mis a jour",
+	"publie le", "publie dans", "ecrit par", "redige par", "aktualisiert", "zuletzt aktualisiert", "veroffentlicht", "geschrieben von",
 	"actualizado", "ultima actualizacion", "publicado ", "escrito por", "please sign in to ", "please log in to ",
 	"sign in to leave", "log in to leave", "sign in to post", "log in to post", "sign in to add", "log in to add"}
 

@@ -31,6 +31,8 @@ func TestIsChrome(t *testing.T) {
 		{"3 min read", true},
 		{"Lesezeit: 4 Minuten", true},
 		{"Written by Dana · Updated over a week ago", true},
+		{"posted in: Lash Extensions | 0", true},
+		{"Filed under: Policies", true},
 		{"Mis à jour le 3 mai 2024", true},
 		{"By Ana Lopez", true},
 		{"Home / Help / Billing", true},

@@ -141,6 +141,26 @@ func lineElements(lines []string) []element {
 		if bareMarker(line) {
 			continue // "*", "1." alone: a list mark without its item
 		}
+		if rest, ok := strings.CutPrefix(line, "*"); ok && rest != "" && !strings.HasPrefix(rest, " ") && !strings.Contains(rest, "*") {
+			line = rest // "*2pm – 4pm by booking only": a footnote's mark
+		}
+		if scheduleLine(line) {
+			// "Tuesday – Thursday // 4 pm – 9 pm", "Friday // 2 pm – 11
+			// pm": short lines of times are a schedule's lines, one item
+			// each, not one paragraph
+			if n := len(para); n > 0 && scheduleLine(para[n-1]) {
+				prev := para[n-1]
+				para = para[:n-1]
+				flush()
+				addItem(prev, false)
+				addItem(line, false)
+				continue
+			}
+			if n := len(out); len(para) == 0 && n > 0 && out[n-1].kind == elList && !out[n-1].ordered && scheduleLine(lastItem(out[n-1])) {
+				addItem(line, false)
+				continue
+			}
+		}
 		if labelLine(line) {
 			// "DEPOSIT:", "PICK UP/DELIVERY:" on a line of their own
 			// head what follows
@@ -176,6 +196,13 @@ func lineElements(lines []string) []element {
 				continue
 			}
 		}
+		if len(para) == 1 && shortTitle(para[0]) && startsLower(line) && IsChrome(line) {
+			// a title over its byline ("posted in: Lash Extensions |
+			// 0"): the byline is no continuation of the title
+			flush()
+			out = append(out, element{kind: elParagraph, text: line})
+			continue
+		}
 		if len(para) > 0 {
 			prev := para[len(para)-1]
 			question := strings.HasSuffix(line, "?") && !startsLower(line) && len(strings.Fields(line)) <= 25
@@ -191,6 +218,12 @@ func lineElements(lines []string) []element {
 	}
 	flush()
 	return out
+}
+
+// scheduleLine reports whether a line of text is a schedule's line: at
+// most 16 words, no final stop, a time of day.
+func scheduleLine(line string) bool {
+	return len(line) < 160 && len(strings.Fields(line)) <= 16 && !endsSentence(line) && hasClock(strings.ToLower(line))
 }
 
 func lastItem(e element) string { return e.items[len(e.items)-1] }

@@ -250,3 +250,19 @@ func TestPlainInline(t *testing.T) {
 		}
 	}
 }
+
+// A schedule pasted from a web page, one time per line, is a list of its
+// lines, and a footnote's asterisk is no text.
+func TestScheduleLines(t *testing.T) {
+	els := lineElements(strings.Split("What are your hours?\nTuesday – Thursday // 4 pm – 9 pm (last booking starts at 8:30 pm)\nFriday // 2 pm – 11 pm\n*2pm – 4pm by booking only\nSaturday // 12 pm – 11 pm\nWe stay open until the last booking has finished.", "\n"))
+	var items []string
+	for _, e := range els {
+		if e.kind == elList {
+			items = append(items, e.items...)
+		}
+	}
+	want := []string{"Tuesday – Thursday // 4 pm – 9 pm (last booking starts at 8:30 pm)", "Friday // 2 pm – 11 pm", "2pm – 4pm by booking only", "Saturday // 12 pm – 11 pm"}
+	if !reflect.DeepEqual(items, want) {
+		t.Errorf("items = %q, want %q", items, want)
+	}
+}
