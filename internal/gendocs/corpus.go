@@ -103,7 +103,9 @@ func midRef(lang, s string) bool {
 
 // vagueOpen opens a text on a condition that only makes sense after the
 // sentence before it ("If needed, you may leave a voicemail.").
-var vagueOpen = regexp.MustCompile(`^(?i:(?:if (?:needed|necessary|required|so)|si (?:besoin|nécessaire|necesario|es necesario)|falls (?:nötig|notwendig|erforderlich)|wenn nötig)\b|(?:if not|si non|si no|falls nicht|wenn nicht),)`)
+// A sentence about the case the one before stated ("Dans ce cas,
+// l'acompte n'est pas encaissé.") is one too.
+var vagueOpen = regexp.MustCompile(`^(?i:(?:if (?:needed|necessary|required|so)|si (?:besoin|nécessaire|necesario|es necesario)|falls (?:nötig|notwendig|erforderlich)|wenn nötig)\b|(?:if not|si non|si no|falls nicht|wenn nicht),|(?:in (?:this|that|such a|these|such) cases?|dans (?:ce|ces) cas|en pareil cas|in (?:diesem|dem) fall|in (?:diesen|solchen) fällen|en (?:ese|este|tal|dicho) caso|en (?:estos|esos) casos)\b)`)
 
 // announces reports whether a sentence group only announces text that
 // follows it ("To make your visit smooth, please read the booking policy

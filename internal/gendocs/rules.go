@@ -223,10 +223,10 @@ var (
 // station" is no measure of the studio.
 var (
 	measureRe = map[string]*regexp.Regexp{
-		langEN: regexp.MustCompile(`^((?i:the|our|your)\s+(?:[\p{L}\-]+\s+){0,2}[\p{L}\-]+)\s+(?:is|are)\s+(?:at least\s+|at most\s+|only\s+)?` + durationAmount + `\b`),
-		langFR: regexp.MustCompile(`^((?i:le|la|l'|l’|notre|votre)\s*(?:[\p{L}\-]+\s+){0,2}[\p{L}\-]+)\s+est\s+(?:de\s+|d'|d’)?(?:au moins\s+|au minimum\s+)?` + durationAmount + `\b`),
-		langDE: regexp.MustCompile(`^((?i:der|die|das|unser|unsere|ihr|ihre)\s+(?:[\p{L}\-]+\s+){0,2}[\p{L}\-]+)\s+(?:ist|beträgt|liegt bei)\s+(?:mindestens\s+|höchstens\s+)?` + durationAmount + `\b`),
-		langES: regexp.MustCompile(`^((?i:el|la|los|las|nuestro|nuestra)\s+(?:[\p{L}\-]+\s+){0,2}[\p{L}\-]+)\s+es\s+(?:de\s+)?(?:al menos\s+|como mínimo\s+)?` + durationAmount + `\b`),
+		langEN: regexp.MustCompile(`^((?i:the|our|your)\s+(?:[\p{L}\-]+\s+){0,2}[\p{L}\-]+(?:\s+(?:to|for|of|at)\s+(?:[\p{L}\-'’]+\s+){0,3}[\p{L}\-'’]+)?)\s+(?:is|are)\s+(?:at least\s+|at most\s+|only\s+)?` + durationAmount + `\b`),
+		langFR: regexp.MustCompile(`^((?i:le|la|l'|l’|notre|votre)\s*(?:[\p{L}\-]+\s+){0,2}[\p{L}\-]+(?:\s+(?:pour|de|du|des|d'|d’)\s*(?:[\p{L}\-'’]+\s+){0,3}[\p{L}\-'’]+)?)\s+est\s+(?:de\s+|d'|d’)?(?:au moins\s+|au minimum\s+)?` + durationAmount + `\b`),
+		langDE: regexp.MustCompile(`^((?i:der|die|das|unser|unsere|ihr|ihre)\s+(?:[\p{L}\-]+\s+){0,2}[\p{L}\-]+(?:\s+(?:für|zum|zur|bei|beim)\s+(?:[\p{L}\-]+\s+){0,3}[\p{L}\-]+)?)\s+(?:ist|beträgt|liegt bei)\s+(?:mindestens\s+|höchstens\s+)?` + durationAmount + `\b`),
+		langES: regexp.MustCompile(`^((?i:el|la|los|las|nuestro|nuestra)\s+(?:[\p{L}\-]+\s+){0,2}[\p{L}\-]+(?:\s+(?:para|de|del|en)\s+(?:[\p{L}\-]+\s+){0,3}[\p{L}\-]+)?)\s+es\s+(?:de\s+)?(?:al menos\s+|como mínimo\s+)?` + durationAmount + `\b`),
 	}
 	measureNouns = toSet(`age minimum maximum limit notice period deadline duration size capacity
 		âge minimum maximum limite délai durée préavis capacité

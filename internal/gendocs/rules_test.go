@@ -843,6 +843,8 @@ func TestMeasureQuestion(t *testing.T) {
 		{langFR, "La durée du cours est de 2 heures.", "Quelle est la durée du cours ?"},
 		{langDE, "Die Kündigungsfrist beträgt vier Wochen.", "Was ist die Kündigungsfrist?"},
 		{langES, "La edad mínima es de 6 años y la máxima de 14 años.", "¿Cuál es la edad mínima?"},
+		{langES, "La edad mínima para entrar a los juegos es de 8 años, aunque su dificultad está pensada para edades a partir de 14 años.", "¿Cuál es la edad mínima para entrar a los juegos?"},
+		{langEN, "The minimum age for the climbing wall is 12.", "What is the minimum age for the climbing wall?"},
 	} {
 		if got := measureQuestion(c.lang, strings.TrimRight(c.in, ".")); got != c.want {
 			t.Errorf("measureQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
