@@ -48,15 +48,17 @@ var (
 	// without article before a modal or "sind" ("Termine können …")
 	deWer      = regexp.MustCompile(`^Wer\s+([^,]{3,120}),\s*\S`)
 	deWennTail = regexp.MustCompile(`^\p{Lu}[^,]{10,80}, (?:wenn|falls) ([^,;]{5,120})$`)
-	dePlural   = regexp.MustCompile(`^(?:(\p{Lu}\p{Ll}+e[nrs]?)\s+)?(\p{Lu}\p{Ll}+(?:e|en|n|s|er))\s+(sind|können|müssen|dürfen|werden|gelten)\s+(.+)$`)
-	deDet      = regexp.MustCompile(`^(Der|Die|Das|Ein|Eine|Jedes|Jede|Jeder)\s+(\p{Lu}[\p{L}-]*)\s+(\p{Ll}\p{L}*)\s+(.+)$`)
-	deNoun     = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:en|e|n|s|er))(?:,| (?:sind|ist|werden|wird|dürfen|darf|müssen|muss|macht|machen|gibt|und))\s`)
-	esDet      = regexp.MustCompile(`^(El|La|Los|Las|Un|Una|Todo|Toda|Todos|Todas|Cada)\s+\S`)
-	enBare     = regexp.MustCompile(`^(\p{Lu}[\p{Ll}-]*s(?:\s+[\p{Ll}\d'’-]+){0,5}?|\p{Lu}[\p{Ll}-]+(?:\s+[\p{Ll}-]+){0,2}\s+[\p{Ll}-]+s)\s+(?:also\s+)?(are|can|cannot|must|will|may|should|need|require|cost|include|apply|take|get|have|renew|expire|start|end|last|remain|cover|count|run|begin|close|open)\s+(.+)$`)
-	pronoun    = regexp.MustCompile(`(?i)\b(i|we|you|he|she|it|they|me|us|them|this|that|these|those)\b`)
-	notSubject = toSet(`sometimes often usually always never also please here there then now today only just even most many some`)
-	formalYou  = regexp.MustCompile(`\bSie\b`)
-	negWord    = regexp.MustCompile(`^\s*(?:not|nicht)\b`) // only the verb's own negation: "is not granted"
+	dePlural   = regexp.MustCompile(`^(?:(\p{Lu}\p{Ll}+e[nrs]?(?:\s+und\s+\p{Ll}+e[nrs]?)?)\s+)?(\p{Lu}\p{Ll}+(?:e|en|n|s|er))\s+(sind|können|müssen|dürfen|werden|gelten)\s+(.+)$`)
+	// adjectives before a noun ("Vereinbarte und bezahlte Kurstermine
+	// können …"): the first is no noun to ask about
+	deAdjectives = regexp.MustCompile(`^\p{Lu}\p{Ll}+e\s+und\s+\p{Ll}`)
+	deNoun       = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:en|e|n|s|er))(?:,| (?:sind|ist|werden|wird|dürfen|darf|müssen|muss|macht|machen|gibt|und))\s`)
+	esDet        = regexp.MustCompile(`^(El|La|Los|Las|Un|Una|Todo|Toda|Todos|Todas|Cada)\s+\S`)
+	enBare       = regexp.MustCompile(`^(\p{Lu}[\p{Ll}-]*s(?:\s+[\p{Ll}\d'’-]+){0,5}?|\p{Lu}[\p{Ll}-]+(?:\s+[\p{Ll}-]+){0,2}\s+[\p{Ll}-]+s)\s+(?:also\s+)?(are|can|cannot|must|will|may|should|need|require|cost|include|apply|take|get|have|renew|expire|start|end|last|remain|cover|count|run|begin|close|open)\s+(.+)$`)
+	pronoun      = regexp.MustCompile(`(?i)\b(i|we|you|he|she|it|they|me|us|them|this|that|these|those)\b`)
+	notSubject   = toSet(`sometimes often usually always never also please here there then now today only just even most many some`)
+	formalYou    = regexp.MustCompile(`\bSie\b`)
+	negWord      = regexp.MustCompile(`^\s*(?:not|nicht)\b`) // only the verb's own negation: "is not granted"
 )
 
 // enGerund is a rule whose subject is what the customer does ("Arriving
@@ -91,6 +93,11 @@ func ruleQuestion(lang, s string) string {
 		// d'acompte …": the question is asked of the main clause, its
 		// answer keeps the condition
 		body = m[1] + " " + m[2]
+	}
+	if bare := asideInQuestion.ReplaceAllString(body, ""); words(bare) >= 4 {
+		// "Minderjährige Kursteilnehmer (Mindestalter 14 Jahre) müssen
+		// …": the details in parentheses are the answer's
+		body = bare
 	}
 	if q := durationQuestion(lang, body); q != "" {
 		return shortQuestion(q)
@@ -665,7 +672,7 @@ func ruleQuestionDE(body string) string {
 	if m := deBei.FindStringSubmatch(body); m != nil && !condHasQuestions.MatchString(m[1]) {
 		return "Was gilt " + strings.ToLower(strings.Fields(body)[0]) + " " + m[1] + "?"
 	}
-	if m := deNoun.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") {
+	if m := deNoun.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") && !deAdjectives.MatchString(body) {
 		// a rule about a thing named first ("Glasflaschen sind ... verboten.")
 		return "Was gilt für " + m[1] + "?"
 	}
@@ -682,7 +689,7 @@ func ruleQuestionDE(body string) string {
 		// "Vereinbarte Termine sind verbindlich." → "Sind vereinbarte Termine verbindlich?"
 		return capitalize(m[3]) + " " + strings.TrimSpace(strings.ToLower(m[1])+" "+m[2]) + " " + strings.TrimSpace(negWord.ReplaceAllString(" "+strings.TrimSuffix(firstClause(m[4]), "."), "")) + "?"
 	}
-	if m := deDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") && deFiniteVerb(m[3]) {
+	if m := deDetClause(body); m != nil && !strings.Contains(body, "Sie") {
 		rest := negWord.ReplaceAllString(" "+firstClause(m[4]), "")
 		rest = strings.ReplaceAll(rest, " ,", ",")
 		rest = strings.TrimSpace(rest)
@@ -926,6 +933,59 @@ func procedureLists(lang string, bs []block) map[int]bool {
 // deFiniteVerb reports whether the word after a German subject can be its
 // finite verb ("erfolgt", "bleiben", "muss"), not a preposition or
 // article ("Der Zutritt zum Club erfolgt …" is not turned round at "zum").
+// deDetClause reads a German rule that opens on its subject with an
+// article ("Die Kursgebühren sind …", "Das im Kurs verbrauchte Material
+// ist …", "Die gesetzliche Mehrwertsteuer ist …"): the whole, the
+// article, the rest of the subject up to its noun, the finite verb after
+// it and the rest; or nil.
+func deDetClause(body string) []string {
+	ws := strings.Fields(body)
+	if len(ws) < 4 || !deArticles[ws[0]] {
+		return nil
+	}
+	for k := 1; k <= 5 && k+2 < len(ws); k++ {
+		if strings.ContainsAny(ws[k], ",;:()") {
+			return nil
+		}
+		if k > 1 {
+			// only adjectives before the noun ("Die gesetzliche
+			// Mehrwertsteuer"), not a noun with its complement ("Der
+			// Zutritt zum Club erfolgt …")
+			if r, _ := utf8.DecodeRuneInString(ws[k-1]); !unicode.IsLower(r) {
+				return nil
+			}
+		}
+		noun, _ := utf8.DecodeRuneInString(ws[k])
+		verb, _ := utf8.DecodeRuneInString(ws[k+1])
+		if unicode.IsUpper(noun) && unicode.IsLower(verb) && allLetters(ws[k+1]) && deFiniteVerb(ws[k+1]) {
+			if k > 1 && (len(ws) > 12 || deClauseJoin.MatchString(strings.Join(ws[k+2:], " ")) || deRefersBack.MatchString(body)) {
+				// a longer subject only in a short rule of one clause:
+				// its question would be cut
+				return nil
+			}
+			return []string{body, ws[0], strings.Join(ws[1:k+1], " "), ws[k+1], strings.Join(ws[k+2:], " ")}
+		}
+	}
+	return nil
+}
+
+var deClauseJoin = regexp.MustCompile(`[,;]|\b(?:und|oder|aber|sowie)\b`)
+
+// deRefersBack: words of a rule that lean on the one before ("Eine
+// weitere Form ist nicht nötig", "… ist dagegen möglich").
+var deRefersBack = regexp.MustCompile(`\b(?:dagegen|jedoch|allerdings|ebenfalls|weitere[rnsm]?|andere[rnsm]?)\b`)
+
+var deArticles = toSet(`Der Die Das Ein Eine Jedes Jede Jeder`)
+
+func allLetters(w string) bool {
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return w != ""
+}
+
 func deFiniteVerb(w string) bool {
 	if deNotVerb[w] {
 		return false

@@ -44,7 +44,7 @@ func TestRuleQuestion(t *testing.T) {
 		{langES, "Los envíos de más de 5 kilogramos tienen un recargo.", "¿Los envíos de más de 5 kilogramos tienen un recargo?"},
 		{langES, "Una vez reprogramada, la cita ya no admite más cambios.", "¿Una vez reprogramada, la cita admite más cambios?"},
 		// a condition may hold a parenthesis with commas
-		{langFR, "En cas d'imprévu grave et justifié (accident, hospitalisation, décès d'un proche), un report exceptionnel peut être proposé.", "Que se passe-t-il en cas d'imprévu grave et justifié (accident, hospitalisation, décès d'un proche) ?"},
+		{langFR, "En cas d'imprévu grave et justifié (accident, hospitalisation, décès d'un proche), un report exceptionnel peut être proposé.", "Que se passe-t-il en cas d'imprévu grave et justifié ?"},
 		// a question still too long ends at its first comma (at most 18 words)
 		{langES, "Las modificaciones y cancelaciones de citas deben comunicarse al centro con al menos 3 horas de antelación, para poder dar ese hueco a otro paciente de la lista de espera.", "¿Las modificaciones y cancelaciones de citas deben comunicarse al centro con al menos 3 horas de antelación?"},
 		// a condition that only points back at the rule before asks nothing
@@ -920,6 +920,18 @@ func TestNoticeQuestion(t *testing.T) {
 	} {
 		if got := noticeQuestion(langEN, strings.TrimRight(c.in, ".")); got != c.want {
 			t.Errorf("noticeQuestion(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestGermanRuleSubjects(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Die gesetzliche Mehrwertsteuer ist in den Kursgebühren enthalten.", "Ist die gesetzliche Mehrwertsteuer in den Kursgebühren enthalten?"},
+		{"Vereinbarte und bezahlte Kurstermine können nach Mitteilung an mich auf andere übertragen werden.", "Können vereinbarte und bezahlte Kurstermine nach Mitteilung an mich auf andere übertragen werden?"},
+		{"Eine weitere Form ist nicht nötig.", ""}, // leans on the rule before
+	} {
+		if got := ruleQuestion(langDE, c.in); got != c.want {
+			t.Errorf("ruleQuestion(de, %q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

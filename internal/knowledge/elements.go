@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -124,11 +125,17 @@ func lineElements(lines []string) []element {
 		out = append(out, element{kind: elList, ordered: ordered, items: []string{text}})
 	}
 	prevLine := ""
-	for _, raw := range lines {
+	clauses := clauseLines(lines)
+	for i, raw := range lines {
 		line := strings.TrimSpace(raw)
 		if line == "" {
 			flush()
 			continue
+		}
+		if m := sectionSign.FindStringSubmatch(line); m != nil {
+			line = m[1] // "§ 1 Anmeldung und Teilnahme": the section's title
+		} else if clauses[i] {
+			_, line, _ = strings.Cut(line, " ") // "1.1 An Goldschmiedekursen kann …": the clause
 		}
 		line = lineText(clean(line))
 		if strings.HasSuffix(prevLine, "?") {
@@ -217,6 +224,37 @@ func lineElements(lines []string) []element {
 		para = append(para, line)
 	}
 	flush()
+	return out
+}
+
+// sectionSign is a line opening on a section of terms ("§ 1 Anmeldung
+// und Teilnahme", "§3 Rücktritt"): the rest is its title or its text.
+var sectionSign = regexp.MustCompile(`^§\s?\d{1,3}[a-z]?\.?\s+(\p{Lu}.*)$`)
+
+// clauseMark is a clause's number in terms ("1.1", "2.3.").
+var clauseMark = regexp.MustCompile(`^\d{1,2}\.\d{1,2}\.?$`)
+
+// clauseLines are the lines of a text that open on a clause's number
+// followed by a capital ("1.1 An Goldschmiedekursen kann nur teilnehmen
+// …"), when at least two do: numbered clauses of terms, whose numbers
+// are no part of their sentences ("2.5 Stunden dauert der Kurs" alone is
+// not one).
+func clauseLines(lines []string) map[int]bool {
+	var at []int
+	for i, l := range lines {
+		mark, rest, ok := strings.Cut(strings.TrimSpace(l), " ")
+		r, _ := utf8.DecodeRuneInString(strings.TrimSpace(rest))
+		if ok && clauseMark.MatchString(mark) && unicode.IsUpper(r) {
+			at = append(at, i)
+		}
+	}
+	if len(at) < 2 {
+		return nil
+	}
+	out := make(map[int]bool, len(at))
+	for _, i := range at {
+		out[i] = true
+	}
 	return out
 }
 

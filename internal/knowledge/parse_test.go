@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -264,5 +265,29 @@ func TestScheduleLines(t *testing.T) {
 	want := []string{"Tuesday – Thursday // 4 pm – 9 pm (last booking starts at 8:30 pm)", "Friday // 2 pm – 11 pm", "2pm – 4pm by booking only", "Saturday // 12 pm – 11 pm"}
 	if !reflect.DeepEqual(items, want) {
 		t.Errorf("items = %q, want %q", items, want)
+	}
+}
+
+// Terms in numbered sections: "§ 1 Title" is the section's title, and
+// clauses numbered "1.1", "1.2" are their sentences, without the number.
+func TestSectionsAndClauses(t *testing.T) {
+	els := promoteHeadings(lineElements(strings.Split("§ 1 Anmeldung und Teilnahme\n1.1 An Kursen kann nur teilnehmen, wer angemeldet ist.\n1.2 Bezahlte Kurstermine können übertragen werden.\n§ 2 Kursgebühr\n2.1 Die Kursgebühren sind 14 Tage vor Kursbeginn zu bezahlen.", "\n")))
+	var got []string
+	for _, e := range els {
+		got = append(got, fmt.Sprintf("%d:%s", e.kind, e.text))
+	}
+	want := []string{
+		fmt.Sprintf("%d:Anmeldung und Teilnahme", elHeading),
+		fmt.Sprintf("%d:An Kursen kann nur teilnehmen, wer angemeldet ist.", elParagraph),
+		fmt.Sprintf("%d:Bezahlte Kurstermine können übertragen werden.", elParagraph),
+		fmt.Sprintf("%d:Kursgebühr", elHeading),
+		fmt.Sprintf("%d:Die Kursgebühren sind 14 Tage vor Kursbeginn zu bezahlen.", elParagraph),
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("elements = %q, want %q", got, want)
+	}
+	// one number alone is no clause: "2.5 Stunden dauert der Kurs."
+	if c := clauseLines([]string{"2.5 Stunden dauert der Kurs.", "Bringen Sie Wasser mit."}); len(c) != 0 {
+		t.Errorf("clauseLines = %v, want none", c)
 	}
 }
