@@ -345,3 +345,10 @@ func TestEvaluationHeldOut9(t *testing.T) {
 func TestEvaluationHeldOut10(t *testing.T) {
 	realEval(t, "testdata/evalheldout10", 6, 0)
 }
+
+// TestEvaluationHeldOut11 runs round twelve's held-out pages
+// (testdata/evalheldout11), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut11(t *testing.T) {
+	realEval(t, "testdata/evalheldout11", 6, 0)
+}
