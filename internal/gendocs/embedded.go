@@ -210,6 +210,7 @@ type faqFinder struct {
 	out        []qa
 	pos        map[int]int // the next candidate's position in its document
 	topicAsked map[string]bool
+	labelParts map[string]int // a label of list items: the parts that use it (sharedLabel)
 }
 
 // add keeps a question with its answer, scoped to its unit ("Casas
@@ -343,7 +344,8 @@ func (f *faqFinder) fromHeading(pi int, p part, context string) {
 // fromRules asks a question of each fact or rule of the part's blocks.
 func (f *faqFinder) fromRules(pi int, p part, context string) {
 	c := f.c
-	if labelledTopic(c, p) {
+	labelled, usual := labelledTopic(c, p)
+	if labelled && usual {
 		// "Horarios" over "Mañanas: De 10.00 a 14.00 horas" and "Tardes:
 		// De 16.00 a 20.00 horas": the topic's question ("¿Cuál es el
 		// horario?") answers with the whole list; "Mañanas: ¿qué es?"
@@ -366,7 +368,13 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 			// when a later sentence states a rule of its own, the item
 			// holds several facts and each answers its own question
 			q := feeItemQuestion(c.lang, b.text, leadBefore(p.blocks, bi), context)
-			if q == "" {
+			if q == "" && !(labelled && (!labelPrice(b.text) || f.sharedLabel(b.text))) {
+				// (under another topic, a label's value asks only
+				// what it costs: "Plata: 8 días" under "Antelación de
+				// la reserva" is no "Plata: ¿qué es?"; and a label the
+				// lists of other topics use too names a kind of
+				// customer, not a thing with a price: "No socios: 15€"
+				// under a penalty is no "No socios: ¿cuánto cuesta?")
 				q = itemQuestion(c.lang, b.text, context, inProc)
 			}
 			if q != "" {
@@ -398,21 +406,54 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 	}
 }
 
-// labelledTopic reports whether a part is a usual topic (opening hours,
-// prices: topicQuestion asks it) whose blocks are all short "Label:
-// value" list items.
-func labelledTopic(c *corpus, p part) bool {
+// labelledTopic reports whether a part's blocks are all short "Label:
+// value" list items (or labels of their own over some of them, "L-V
+// Tardes:"), and whether its heading is a usual topic (opening hours,
+// prices: topicQuestion asks it).
+func labelledTopic(c *corpus, p part) (labelled, usual bool) {
 	if p.heading == "" || len(p.blocks) < 2 {
-		return false
+		return false, false
 	}
 	for _, b := range p.blocks {
-		m := factLabel.FindStringSubmatch(b.text)
-		if b.kind == para || m == nil || words(m[1]) > 4 || words(b.text) > 16 {
-			return false
+		if b.kind == para {
+			return false, false
+		}
+		if strings.HasSuffix(b.text, ":") && words(b.text) <= 10 {
+			continue
+		}
+		if m := factLabel.FindStringSubmatch(b.text); m == nil || words(m[1]) > 4 || words(b.text) > 16 {
+			return false, false
 		}
 	}
 	q, first := c.topicQuestion(p)
-	return q != "" && first == "" && !genericQuestion(c.lang, q)
+	return true, q != "" && first == "" && !genericQuestion(c.lang, q)
+}
+
+// sharedLabel reports whether the label of a "Label: value" item labels
+// items of two parts or more.
+func (f *faqFinder) sharedLabel(item string) bool {
+	if f.labelParts == nil {
+		f.labelParts = map[string]int{}
+		for _, p := range f.c.parts {
+			seen := map[string]bool{}
+			for _, b := range p.blocks {
+				if m := factLabel.FindStringSubmatch(b.text); b.kind != para && m != nil {
+					seen[strings.ToLower(strings.TrimSpace(m[1]))] = true
+				}
+			}
+			for l := range seen {
+				f.labelParts[l]++
+			}
+		}
+	}
+	m := factLabel.FindStringSubmatch(item)
+	return m != nil && f.labelParts[strings.ToLower(strings.TrimSpace(m[1]))] > 1
+}
+
+// labelPrice reports whether a "Label: value" item's value is a price.
+func labelPrice(item string) bool {
+	m := factLabel.FindStringSubmatch(item)
+	return m != nil && moneyLike.MatchString(m[2])
 }
 
 // deTopicQuestion asks about a German topic as "Was gilt bei …?" where

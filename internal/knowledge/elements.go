@@ -137,7 +137,7 @@ func lineElements(lines []string) []element {
 		} else if clauses[i] {
 			_, line, _ = strings.Cut(line, " ") // "1.1 An Goldschmiedekursen kann …": the clause
 		}
-		line = lineText(clean(line))
+		line = dotLeaders(lineText(clean(line)))
 		if strings.HasSuffix(prevLine, "?") {
 			if line == "A." || line == "A:" {
 				continue // the answer's mark on a line of its own; prevLine stays the question
@@ -176,6 +176,14 @@ func lineElements(lines []string) []element {
 			continue
 		}
 		if text, ok := bulletItem(line); ok {
+			if labelLine(text) || shoutedTitle(text) {
+				// "- PRECIO:", "- RESERVAS ACTIVAS MÁXIMAS": a nested
+				// list's label, flattened when the page was copied,
+				// heads the items under it
+				flush()
+				out = append(out, element{kind: elHeading, level: levelLine, text: strings.TrimSpace(strings.TrimSuffix(text, ":"))})
+				continue
+			}
 			addItem(text, false)
 			continue
 		}
@@ -256,6 +264,40 @@ func clauseLines(lines []string) map[int]bool {
 		out[i] = true
 	}
 	return out
+}
+
+// shoutedTitle reports whether a list item is a title in capitals: two to
+// eight words, every letter a capital, no final stop ("RESERVAS ACTIVAS
+// MÁXIMAS").
+func shoutedTitle(text string) bool {
+	n := len(strings.Fields(text))
+	if n < 2 || n > 8 || endsSentence(text) {
+		return false
+	}
+	letters := 0
+	for _, r := range text {
+		if unicode.IsLetter(r) {
+			if !unicode.IsUpper(r) {
+				return false
+			}
+			letters++
+		}
+	}
+	return letters >= 6
+}
+
+// leaderDots are the dots a price list sets between a label and its value
+// ("No socios:. . .4,50€", "Plata. . . . . 3"): after a colon, or four or
+// more.
+var leaderDots = regexp.MustCompile(`\s*(?::\s*\.(?:\s?\.)*|\.(?:\s?\.){3,})\s*`)
+
+// dotLeaders writes a short line's dot leaders as a colon ("No socios:
+// 4,50€/persona."); prose's "…" and "..." stay.
+func dotLeaders(line string) string {
+	if !strings.Contains(line, ". .") && !strings.Contains(line, ":.") && !strings.Contains(line, "....") || len(strings.Fields(line)) > 16 {
+		return line
+	}
+	return leaderDots.ReplaceAllString(line, ": ")
 }
 
 // scheduleLine reports whether a line of text is a schedule's line: at

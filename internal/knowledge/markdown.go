@@ -39,15 +39,36 @@ func blockElements(n ast.Node, src []byte) []element {
 		if linkItems(n) {
 			return nil // a menu or a table of contents: every item a link
 		}
+		// a label item in capitals ("- PRECIO:", "- RESERVAS ACTIVAS
+		// MÁXIMAS") heads the items after it: a nested list flattened
+		// when the page was copied
+		var out []element
 		el := element{kind: elList, ordered: n.IsOrdered()}
 		for it := n.FirstChild(); it != nil; it = it.NextSibling() {
-			if t := strings.TrimSpace(containerText(it, src)); t != "" {
+			t := strings.TrimSpace(containerText(it, src))
+			if strings.Contains(t, ".") {
+				lines := strings.Split(t, "\n")
+				for i, l := range lines {
+					lines[i] = dotLeaders(l)
+				}
+				t = strings.Join(lines, "\n")
+			}
+			switch {
+			case t == "":
+			case !el.ordered && !strings.Contains(t, "\n") && (labelLine(t) || shoutedTitle(t)):
+				if len(el.items) > 0 {
+					out = append(out, el)
+				}
+				out = append(out, element{kind: elHeading, level: levelLine, text: strings.TrimSpace(strings.TrimSuffix(t, ":"))})
+				el = element{kind: elList, ordered: n.IsOrdered()}
+			default:
 				el.items = append(el.items, t)
 			}
 		}
 		if len(el.items) > 0 {
-			return []element{el}
+			out = append(out, el)
 		}
+		return out
 	case *east.Table:
 		return []element{tableElement(n, src)}
 	case *ast.HTMLBlock:

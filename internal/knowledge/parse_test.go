@@ -291,3 +291,17 @@ func TestSectionsAndClauses(t *testing.T) {
 		t.Errorf("clauseLines = %v, want none", c)
 	}
 }
+
+func TestDotLeaders(t *testing.T) {
+	for _, c := range [][2]string{
+		{"No socios:. . .4,50€/persona.", "No socios: 4,50€/persona."},
+		{"Plata:. . . . . . . . . 8 días", "Plata: 8 días"},
+		{"No socios. . . . . . 2", "No socios: 2"},
+		{"Oro y Familiar:. .15 días", "Oro y Familiar: 15 días"},
+		{"Wait... we are open.", "Wait... we are open."},
+	} {
+		if got := dotLeaders(c[0]); got != c[1] {
+			t.Errorf("dotLeaders(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+}

@@ -28,6 +28,8 @@ func TestMarkdown(t *testing.T) {
 		{"text that looks like syntax stays text", "<h1>Notes</h1><ul><li>1. Januar: closed</li><li>use *args and &lt;b&gt; as typed</li></ul><p># not a heading</p>",
 			"# Notes\n\n- 1\\. Januar: closed\n- use \\*args and \\<b> as typed\n\n\\# not a heading"},
 		{"badges and links", "[![Build](https://x/b.svg)](https://ci) See [the docs](https://d) for more.", "See the docs for more."},
+		{"labels of a flattened nested list and dot leaders", "Nuestras tarifas:\n\n- PRECIO:\n- No socios:. . .4,50€/persona.\n- Socios:. . . . . 3,50€/persona.\n- RESERVAS ACTIVAS MÁXIMAS\n- No socios. . . . . . 2\n",
+			"Nuestras tarifas:\n\n# PRECIO\n\n- No socios: 4,50€/persona.\n- Socios: 3,50€/persona.\n\n# RESERVAS ACTIVAS MÁXIMAS\n\n- No socios: 2"},
 		{"empty", "<p></p>", ""},
 	}
 	for _, c := range cases {
