@@ -127,7 +127,8 @@ func (c *corpus) faqCandidates() []qa {
 var noteHeadings = map[string]bool{"important": true, "note": true, "notes": true, "attention": true, "remarque": true,
 	"remarques": true, "nota": true, "wichtig": true, "hinweis": true, "hinweise": true, "importante": true,
 	"à savoir": true, "bon à savoir": true, "good to know": true, "please note": true, "gut zu wissen": true,
-	"a tener en cuenta": true, "ten en cuenta": true, "tenga en cuenta": true}
+	"a tener en cuenta": true, "ten en cuenta": true, "tenga en cuenta": true, "important reminder": true, "reminder": true,
+	"reminders": true, "rappel": true, "rappel important": true, "erinnerung": true, "recordatorio": true}
 
 // leadBefore is the paragraph right before the list that holds block bi,
 // or "".

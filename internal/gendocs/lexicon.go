@@ -247,6 +247,9 @@ func headingQuestionIn(lang, h, context string) string {
 		}
 		return q
 	}
+	if q := beforeAfterQuestion(lang, h); q != "" {
+		return q
+	}
 	if lang == langEN {
 		return headingQuestion(tidyHeading(lang, h, context))
 	}
@@ -490,3 +493,58 @@ func factQuestion(lang, item, context string) string {
 	}
 	return fmt.Sprintf(lex(lang).factWhat, label)
 }
+
+// A heading that is a time around the visit ("Before Your Appointment",
+// "Avant votre séance", "Vor Ihrem Termin", "Antes de tu cita") asks
+// what to do then.
+var beforeAfterHead = map[string]*regexp.Regexp{
+	langEN: regexp.MustCompile(`^(?i)(before|after|during)\s+(?:your|the|my)\s+(\p{L}+(?:\s+\p{L}+)?)$`),
+	langFR: regexp.MustCompile(`^(?i)(avant|après|pendant)\s+(?:votre|la|le|ma|mon|ton|ta)\s+(\p{L}+(?:\s+\p{L}+)?)$`),
+	langDE: regexp.MustCompile(`^(?i)(vor|nach|während)\s+(?:ihrem|ihrer|dem|der|deinem|deiner)\s+(\p{L}+)$`),
+	langES: regexp.MustCompile(`^(?i)(antes|después|durante)\s+(?:de\s+)?(?:tu|su|la|el|mi)\s+(\p{L}+(?:\s+\p{L}+)?)$`),
+}
+
+// beforeAfterQuestion asks what to do before (after, during) a visit named
+// by a heading, or "".
+func beforeAfterQuestion(lang, h string) string {
+	re := beforeAfterHead[lang]
+	if re == nil {
+		return ""
+	}
+	m := re.FindStringSubmatch(strings.TrimSpace(h))
+	if m == nil {
+		return ""
+	}
+	when, what := strings.ToLower(m[1]), m[2]
+	if lang != langDE {
+		what = strings.ToLower(what)
+	}
+	switch lang {
+	case langEN:
+		return "What should I do " + when + " my " + what + "?"
+	case langFR:
+		my := "mon "
+		if frFeminine.MatchString(what) {
+			my = "ma "
+		}
+		if strings.ContainsRune("aeiouéèêh", []rune(what)[0]) {
+			my = "mon "
+		}
+		return "Que dois-je faire " + when + " " + my + what + " ?"
+	case langDE:
+		// the dative after "vor", "nach", "während" (genitive, read as
+		// dative as spoken): "meinem" for a masculine or neuter noun,
+		// "meiner" for a feminine one
+		my := "meinem "
+		if deFeminine.MatchString(what) || strings.HasSuffix(strings.ToLower(m[0]), "ihrer "+strings.ToLower(what)) || strings.HasSuffix(strings.ToLower(m[0]), "der "+strings.ToLower(what)) {
+			my = "meiner "
+		}
+		return "Was sollte ich " + when + " " + my + capitalize(what) + " tun?"
+	case langES:
+		return "¿Qué debo hacer " + when + " de mi " + what + "?"
+	}
+	return ""
+}
+
+// frFeminine ends a French feminine noun ("séance", "visite", "location").
+var frFeminine = regexp.MustCompile(`(?:e|ion|té)$`)

@@ -573,6 +573,12 @@ func ruleQuestionEN(body string) string {
 		return ""
 	}
 	rest := strings.TrimSpace(strings.ReplaceAll(negWord.ReplaceAllString(" "+firstClause(m[4]), ""), " ,", ","))
+	if enSecondVerb.MatchString(" " + rest) {
+		// "The solution has no smell and will not stain clothing": two
+		// statements, no one question ("Does the solution have no smell
+		// and will not stain …?")
+		return ""
+	}
 	if v := strings.ToLower(m[3]); (v == "is" || v == "are") && indefinite.MatchString(m[1]+" ") && indefinite.MatchString(rest) {
 		// "A no-show is a missed appointment that …" defines a no-show
 		return "What " + v + " " + subj + "?"
@@ -600,6 +606,10 @@ func ruleQuestionEN(body string) string {
 		return strings.TrimSpace(aux+" "+toCustomer(subj)+" "+base+" "+toCustomer(rest)) + "?"
 	}
 }
+
+// enSecondVerb is a second finite verb joined to a rule's first ("… and
+// will not stain", "… and is refunded").
+var enSecondVerb = regexp.MustCompile(`\s(?:and|but)\s+(?:will|won't|is|isn't|are|aren't|can|cannot|can't|does|doesn't|do|don't|has|have|must|may|should)\s`)
 
 // A time the customer has for something ("You have 30 days to return an
 // item", "Tu as 48 heures … pour envoyer ton justificatif") asks how long.
@@ -794,6 +804,9 @@ func esYouVerb(w string) string {
 	if esNotVerbs[w] || esNotAsked[w] {
 		return w
 	}
+	if strings.HasSuffix(w, "remos") && len(w) > 6 {
+		return strings.TrimSuffix(w, "emos") + "án" // future: "descontaremos", "descontarán"
+	}
 	if strings.HasSuffix(w, "amos") {
 		return strings.TrimSuffix(w, "amos") + "an"
 	}
@@ -850,6 +863,10 @@ var forwardRef = regexp.MustCompile(`(?i)\b(?:the following|as follows|below|ci-
 
 var notPlainInstruction = regexp.MustCompile(`(?i)\s(?:or|and (?:you|we|there|it|they))\s`)
 
+// enDoNot is a negative instruction ("Do not use Dove soap", "Please
+// don't bring glass").
+var enDoNot = regexp.MustCompile(`^(?i:(please\s+)?(?:do not|don't|don’t|never))\s+(\p{Ll}.*)$`)
+
 var pleasePrefix = regexp.MustCompile(`^(?i:please|kindly)\s+`)
 
 // ruleSentenceQuestion is the question a sentence group of a rule answers,
@@ -894,11 +911,16 @@ func ruleSentenceQuestion(lang, g string, inProc bool) string {
 		}
 	}
 	if lang == langEN && !inProc {
+		// "DO NOT USE DOVE SOAP!", "Please don't bring glass bottles.":
+		// what the customer asks is whether they may
+		if m := enDoNot.FindStringSubmatch(unshout(strings.TrimRight(first, ".! "))); m != nil && words(m[2]) >= 2 && words(m[2]) <= 10 && !strings.ContainsAny(m[2], ",;:()") && isImperative(lang, capitalize(m[2])) {
+			return "Can I " + toCustomer(m[2]) + "?"
+		}
 		// one plain instruction only: not alternatives ("Renew online, at
 		// the kiosks, or by phone") nor a condition ("Cancel early and you
 		// get a refund"), whose "Do I need to …?" would misstate them
 		body := pleasePrefix.ReplaceAllString(strings.TrimRight(first, ".! "), "")
-		if instructionIn(lang, body) != "" && words(body) >= 5 && words(body) <= 12 && !strings.ContainsAny(body, ",;:()") && !notPlainInstruction.MatchString(body) {
+		if instructionIn(lang, body) != "" && words(body) >= 4 && words(body) <= 12 && !strings.ContainsAny(body, ",;:()") && !notPlainInstruction.MatchString(body) {
 			return "Do I need to " + toCustomer(lowerFirst(body)) + "?"
 		}
 	}

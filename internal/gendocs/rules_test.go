@@ -935,3 +935,30 @@ func TestGermanRuleSubjects(t *testing.T) {
 		}
 	}
 }
+
+func TestBeforeAfterQuestion(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langEN, "Before Your Appointment", "What should I do before my appointment?"},
+		{langEN, "After your first visit", "What should I do after my first visit?"},
+		{langFR, "Avant votre séance", "Que dois-je faire avant ma séance ?"},
+		{langDE, "Vor Ihrem Termin", "Was sollte ich vor meinem Termin tun?"},
+		{langES, "Antes de tu cita", "¿Qué debo hacer antes de mi cita?"},
+		{langEN, "Before 5 pm", ""},
+	} {
+		if got := beforeAfterQuestion(c.lang, c.in); got != c.want {
+			t.Errorf("beforeAfterQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+}
+
+func TestDoNotQuestion(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"DO NOT USE DOVE SOAP!", "Can I use dove soap?"}, // (a name shouted loses its capital)
+		{"Please don't bring glass bottles to the pool.", "Can I bring glass bottles to the pool?"},
+		{"Never leave children alone.", "Can I leave children alone?"},
+	} {
+		if got := ruleSentenceQuestion(langEN, c.in, false); got != c.want {
+			t.Errorf("ruleSentenceQuestion(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -221,7 +221,7 @@ func lineElements(lines []string) []element {
 		if len(para) > 0 {
 			prev := para[len(para)-1]
 			question := strings.HasSuffix(line, "?") && !startsLower(line) && len(strings.Fields(line)) <= 25
-			if (endsSentence(prev) || (!startsLower(line) && shortTitle(prev)) || question) && !remark(line) && !(endsSentence(prev) && demonstrative(line)) {
+			if (endsSentence(prev) || (!startsLower(line) && titleLine(prev)) || question) && !remark(line) && !(endsSentence(prev) && demonstrative(line)) {
 				// (a question line starts a block of its own even after
 				// a line without final punctuation: "… email us at
 				// [email protected]" before "What are standard delivery
@@ -301,9 +301,19 @@ func dotLeaders(line string) string {
 }
 
 // scheduleLine reports whether a line of text is a schedule's line: at
-// most 16 words, no final stop, a time of day.
+// most 16 words with a time of day, not a line of wrapped prose (no
+// final stop or comma, no sentence ending inside it, no lower-case
+// start).
 func scheduleLine(line string) bool {
-	return len(line) < 160 && len(strings.Fields(line)) <= 16 && !endsSentence(line) && hasClock(strings.ToLower(line))
+	if len(line) >= 160 || len(strings.Fields(line)) > 16 || endsSentence(line) || strings.HasSuffix(line, ",") || startsLower(line) {
+		return false
+	}
+	if i := strings.Index(line, ". "); i >= 0 {
+		if r, _ := utf8.DecodeRuneInString(line[i+2:]); unicode.IsUpper(r) {
+			return false // "… prefieras. Mañana (10:00h a 15:00h)"
+		}
+	}
+	return hasClock(strings.ToLower(line))
 }
 
 func lastItem(e element) string { return e.items[len(e.items)-1] }
@@ -920,6 +930,27 @@ var statementVerbs = toSet(`is are must will cannot may should needs requires
 func shortTitle(line string) bool {
 	return len(strings.Fields(line)) <= 12 && !endsSentence(line) && !strings.HasSuffix(line, ",") && !strings.HasSuffix(line, ";")
 }
+
+// titleLine says whether a line standing before another could be a title
+// or a label (shortTitle), not a line of prose wrapped in mid-sentence: it
+// does not end on a small word ("… cuesta 40€ hasta las" over "22
+// horas …"), nor does it start in lower case with a comma inside ("turno
+// se descontarán 50€, si son dos turnos 100€, y tres turnos" over
+// "150€.").
+func titleLine(line string) bool {
+	if !shortTitle(line) || startsLower(line) && strings.Contains(line, ", ") {
+		return false
+	}
+	ws := strings.Fields(line)
+	return len(ws) == 0 || !danglingWords[ws[len(ws)-1]]
+}
+
+// danglingWords end no title: articles, prepositions and conjunctions
+// that a sentence goes on after.
+var danglingWords = toSet(`the a an of to for and or with at by from in on
+	le la les un une des de du au aux et ou à pour par avec dans sur
+	der die das den dem des ein eine einen einem einer und oder mit zu zum zur von vom für bei im am an auf aus
+	el la los las un una unos unas de del al y o a en con por para hasta desde`)
 
 func startsLower(s string) bool {
 	r, _ := utf8.DecodeRuneInString(s)
