@@ -88,6 +88,9 @@ func ruleQuestion(lang, s string) string {
 		return ""
 	}
 	body := strings.TrimRight(s, ".!; ")
+	if rest := discourseOpener.ReplaceAllString(body, ""); rest != body && words(rest) >= 4 {
+		body = capitalize(rest) // "Bien sûr, si l'atelier devait être annulé …"
+	}
 	if m := interposed.FindStringSubmatch(body); m != nil {
 		// "Les sommes versées, si elles ont été encaissées, servent
 		// d'acompte …": the question is asked of the main clause, its
@@ -623,8 +626,11 @@ func ruleQuestionFR(body string) string {
 	if m := frHaveTime.FindStringSubmatch(body); m != nil {
 		return "Combien de temps ai-je pour " + swapWords(frTuToJe(firstClause(firstSentence(m[1]))), map[string]string{"votre": "mon", "vos": "mes"}) + " ?"
 	}
-	if m := frIf.FindStringSubmatch(body); m != nil && !strings.Contains(m[1], "vous") && !condRefersBack(langFR, m[1]) && !condHasQuestions.MatchString(m[1]) {
-		return frElide("Que se passe-t-il " + strings.ToLower(body[:strings.Index(body, m[1])]) + frTuToJe(m[1]) + " ?")
+	if m := frIf.FindStringSubmatch(body); m != nil && !condRefersBack(langFR, m[1]) && !condHasQuestions.MatchString(m[1]) {
+		cond, ok := frVousToJe(m[1])
+		if ok {
+			return frElide("Que se passe-t-il " + strings.ToLower(body[:strings.Index(body, m[1])]) + frTuToJe(cond) + " ?")
+		}
 	}
 	if m := frTuCan.FindStringSubmatch(body); m != nil {
 		// "Tu peux annuler ta leçon sans frais jusqu'à 48 heures avant"
@@ -786,6 +792,47 @@ func frFirstPerson(v string) string {
 	return core + tail
 }
 
+// frVousToJe puts a condition said to the customer ("si vous manquez une
+// séance") in the customer's words ("si je manque une séance"), for the
+// verbs it knows: "vous" before a verb in -ez (the present of -er verbs)
+// or a common irregular one, and "votre part" as "ma part"; false when a
+// "vous" stays (another verb, a possessive whose gender is unknown).
+func frVousToJe(s string) (string, bool) {
+	ws := strings.Fields(s)
+	for i := 0; i < len(ws); i++ {
+		if strings.ToLower(ws[i]) != "vous" || i+1 == len(ws) {
+			continue
+		}
+		core := strings.TrimRight(ws[i+1], ",;:.")
+		tail := ws[i+1][len(core):]
+		low := strings.ToLower(core)
+		switch {
+		case frVousIrregular[low] != "":
+			core = frVousIrregular[low]
+		case strings.HasSuffix(low, "ez") && len(low) > 4 && !strings.HasSuffix(low, "iez"):
+			core = core[:len(core)-2] + "e" // "manquez" → "manque"
+		default:
+			return s, false
+		}
+		ws[i], ws[i+1] = "je", core+tail
+		i++
+	}
+	out := strings.Join(ws, " ")
+	out = strings.ReplaceAll(out, "de votre part", "de ma part")
+	if strings.Contains(" "+strings.ToLower(out)+" ", " vous ") || strings.Contains(strings.ToLower(out), "votre") || strings.Contains(strings.ToLower(out), "vos ") {
+		return s, false
+	}
+	// the business's "notre" is the customer's "votre" ("annulé de notre
+	// fait": "de votre fait")
+	return swapWords(out, map[string]string{"notre": "votre", "nos": "vos"}), true
+}
+
+// frVousIrregular are common verbs whose "vous" form is not "-ez" of an
+// "-er" verb, with their "je" form.
+var frVousIrregular = map[string]string{"êtes": "suis", "avez": "ai", "pouvez": "peux", "devez": "dois", "voulez": "veux",
+	"faites": "fais", "allez": "vais", "venez": "viens", "prenez": "prends", "arrivez": "arrive", "annulez": "annule",
+	"choisissez": "choisis", "finissez": "finis", "recevez": "reçois"}
+
 // frElide writes "je" before a vowel as "j'" ("je annule" → "j'annule").
 func frElide(s string) string {
 	return frJeVowel.ReplaceAllString(s, "${1}j'$2")
@@ -826,6 +873,9 @@ func labelQuestion(lang, label string) string {
 		if lang == langDE {
 			l = strings.TrimSpace(label) // German nouns keep their capital
 		}
+		if c, ok := frVousToJe(l); lang == langFR && ok {
+			l = c // "de votre part": "de ma part"
+		}
 		return fmt.Sprintf(t.format, l)
 	}
 	return ""
@@ -840,6 +890,9 @@ var caseLabels = map[string]struct {
 }{
 	langEN: {regexp.MustCompile(`^\p{Lu}\p{Ll}+s?\s+(?i:up to|within|more than|less than|after|before|between)\s`), "What applies to %s?"},
 	langDE: {regexp.MustCompile(`^\p{Lu}\p{Ll}+\s+(?:bis|innerhalb|ab|vor|nach|zwischen|mehr als|weniger als)\s`), "Was gilt bei %s?"},
+	// "En cas d'annulation jusqu'à 30 jours avant le début : …"
+	langFR: {regexp.MustCompile(`^(?i:en cas d['’]|en cas de\s)`), "Que se passe-t-il %s ?"},
+	langES: {regexp.MustCompile(`^(?i:en caso de\s)`), "¿Qué pasa %s?"},
 }
 
 var timeLabels = map[string]struct {
@@ -862,6 +915,10 @@ var ruleTurners = map[string]func(string) string{
 var forwardRef = regexp.MustCompile(`(?i)\b(?:the following|as follows|below|ci-dessous|suivant(?:e|es|s)?|folgende[nrs]?|nachfolgend\w*|siguientes?|a continuación)\b`)
 
 var notPlainInstruction = regexp.MustCompile(`(?i)\s(?:or|and (?:you|we|there|it|they))\s`)
+
+// discourseOpener opens a rule on a word of the page's voice, not of the
+// rule ("Bien sûr, si …", "Of course, …").
+var discourseOpener = regexp.MustCompile(`^(?i:bien sûr|bien entendu|évidemment|of course|naturally|natürlich|selbstverständlich|selbstverständlich gilt|por supuesto|claro está|desde luego)\s*,\s*`)
 
 // enDoNot is a negative instruction ("Do not use Dove soap", "Please
 // don't bring glass").

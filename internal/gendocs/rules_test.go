@@ -962,3 +962,18 @@ func TestDoNotQuestion(t *testing.T) {
 		}
 	}
 }
+
+func TestFrenchVousConditions(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Si vous manquez une ou plusieurs séances, aucun remboursement n'est possible.", "Que se passe-t-il si je manque une ou plusieurs séances ?"},
+		{"Bien sûr, si l'atelier devait être annulé de notre fait avant son début, la totalité du montant versé vous sera remboursée.", "Que se passe-t-il si l'atelier devait être annulé de votre fait ?"},
+		{"Si vous annulez votre séance, l'acompte est gardé.", ""}, // "ma" or "mon": unknown
+	} {
+		if got := ruleQuestion(langFR, c.in); got != c.want {
+			t.Errorf("ruleQuestion(fr, %q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	if got := labelQuestion(langFR, "En cas d'annulation de votre part jusqu'à 30 jours avant le début"); got != "Que se passe-t-il en cas d'annulation de ma part jusqu'à 30 jours avant le début ?" {
+		t.Errorf("labelQuestion = %q", got)
+	}
+}
