@@ -716,6 +716,9 @@ func ruleQuestionDE(body string) string {
 		if strings.HasPrefix(strings.TrimSpace(rest), "sich ") {
 			refl, rest = " sich", strings.TrimPrefix(strings.TrimSpace(rest), "sich")
 		}
+		if before, _, _ := strings.Cut(strings.TrimSpace(rest), ","); refl != "" && deParticles[strings.TrimSpace(before)] {
+			return "" // "Der Veranstalter behält sich vor, …": the clause is after the comma
+		}
 		return capitalize(m[3]) + refl + " " + strings.ToLower(m[1]) + " " + m[2] + " " + strings.TrimSpace(rest) + "?"
 	}
 	return ""

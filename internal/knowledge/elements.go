@@ -107,7 +107,7 @@ func isClean(s string) bool {
 // punctuation stands alone (promoteHeadings may make it a heading), and
 // lines starting with a bullet or a step number are list items.
 func lineElements(lines []string) []element {
-	lines = parenSteps(lines)
+	lines = parenSteps(splitClauses(lines))
 	var out []element
 	var para []string
 	flush := func() {
@@ -239,6 +239,64 @@ func lineElements(lines []string) []element {
 // und Teilnahme", "§3 Rücktritt"): the rest is its title or its text.
 var sectionSign = regexp.MustCompile(`^§\s?\d{1,3}[a-z]?\.?\s+(\p{Lu}.*)$`)
 
+// inlineClause is a clause's number inside a line of terms, before the
+// clause's first word (" 1.2 Nach Erhalt …").
+var inlineClause = regexp.MustCompile(`\s(\d{1,2})\.([1-9]\d?)\s+\p{Lu}`)
+
+// splitClauses puts each clause of a line of terms copied as one ("1.
+// Anmeldung 1.1 Die Anmeldung … 1.2 Nach Erhalt …") on a line of its own,
+// the section's title first: when the line holds two clause numbers, or
+// one of its own section ("4. Rücktritt 4.1 Ein Rücktritt …").
+func splitClauses(lines []string) []string {
+	var out []string
+	current := "" // the number of the section the lines are in
+	for _, l := range lines {
+		if n, _, ok := strings.Cut(strings.TrimSpace(l), ". "); ok && len(n) <= 2 && n != "" && strings.Trim(n, "0123456789") == "" {
+			current = n
+		}
+		at := inlineClause.FindAllStringSubmatchIndex(l, -1)
+		if len(at) == 0 {
+			out = append(out, l)
+			continue
+		}
+		if !clauseRun(l, at, current) {
+			out = append(out, l) // "von 9.00 bis 18.00 Uhr": times, no clauses
+			continue
+		}
+		start := 0
+		for _, m := range at {
+			out = append(out, strings.TrimSpace(l[start:m[0]]))
+			start = m[0] + 1
+		}
+		out = append(out, strings.TrimSpace(l[start:]))
+	}
+	return out
+}
+
+// clauseRun says whether the clause numbers found in line l follow one
+// another as clauses do (1.1, 1.2, … or 1.3, 2.1): the first of its own
+// section or a ".1", each next one the next clause or the first of the
+// next section.
+func clauseRun(l string, at [][]int, section string) bool {
+	num := func(i int) (int, int) {
+		a, _ := strconv.Atoi(l[at[i][2]:at[i][3]])
+		b, _ := strconv.Atoi(l[at[i][4]:at[i][5]])
+		return a, b
+	}
+	major, minor := num(0)
+	if len(at) == 1 {
+		return strconv.Itoa(major) == section // "4. Rücktritt 4.1 …", "- … Kursgebühr. 4.3 Für …"
+	}
+	for i := 1; i < len(at); i++ {
+		a, b := num(i)
+		if !(a == major && b == minor+1 || a == major+1 && b == 1) {
+			return false
+		}
+		major, minor = a, b
+	}
+	return true
+}
+
 // clauseMark is a clause's number in terms ("1.1", "2.3.").
 var clauseMark = regexp.MustCompile(`^\d{1,2}\.\d{1,2}\.?$`)
 
@@ -256,7 +314,15 @@ func clauseLines(lines []string) map[int]bool {
 			at = append(at, i)
 		}
 	}
-	if len(at) < 2 {
+	if len(at) == 1 && at[0] > 0 {
+		// one clause under its section's title ("3. Haftung" over "3.1
+		// Der Veranstalter haftet nicht …")
+		prev, _, _ := strings.Cut(strings.TrimSpace(lines[at[0]-1]), ". ")
+		mark, _, _ := strings.Cut(strings.TrimSpace(lines[at[0]]), ".")
+		if prev != mark {
+			return nil
+		}
+	} else if len(at) < 2 {
 		return nil
 	}
 	out := make(map[int]bool, len(at))

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -44,8 +45,24 @@ func blockElements(n ast.Node, src []byte) []element {
 		// when the page was copied
 		var out []element
 		el := element{kind: elList, ordered: n.IsOrdered()}
+		num := n.Start - 1
 		for it := n.FirstChild(); it != nil; it = it.NextSibling() {
+			num++
 			t := strings.TrimSpace(containerText(it, src))
+			if el.ordered && inlineClause.MatchString(t) {
+				// "1. Anmeldung 1.1 Die Anmeldung … 1.2 …": a section of
+				// terms with its clauses, read as the lines they are
+				lines := strings.Split(t, "\n")
+				lines[0] = strconv.Itoa(num) + ". " + lines[0]
+				if split := splitClauses(lines); len(split) > len(lines) {
+					if len(el.items) > 0 {
+						out = append(out, el)
+					}
+					out = append(out, numberedTitles(lineElements(split))...)
+					el = element{kind: elList, ordered: true}
+					continue
+				}
+			}
 			if strings.Contains(t, ".") {
 				lines := strings.Split(t, "\n")
 				for i, l := range lines {

@@ -305,3 +305,11 @@ func TestDotLeaders(t *testing.T) {
 		}
 	}
 }
+
+func TestSplitClauses(t *testing.T) {
+	got := splitClauses([]string{"1. Anmeldung 1.1 Die Anmeldung erfolgt per E-Mail. 1.2 Nach Erhalt ist eine Anzahlung zu leisten.", "4. Rücktritt 4.1 Ein Rücktritt ist jederzeit möglich.", "Version 2.1 Beta is out."})
+	want := []string{"1. Anmeldung", "1.1 Die Anmeldung erfolgt per E-Mail.", "1.2 Nach Erhalt ist eine Anzahlung zu leisten.", "4. Rücktritt", "4.1 Ein Rücktritt ist jederzeit möglich.", "Version 2.1 Beta is out."}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("splitClauses = %q, want %q", got, want)
+	}
+}
