@@ -132,7 +132,7 @@ func lineElements(lines []string) []element {
 			flush()
 			continue
 		}
-		if m := sectionSign.FindStringSubmatch(line); m != nil {
+		if m := sectionMatch(line); m != nil {
 			line = m[1] // "§ 1 Anmeldung und Teilnahme": the section's title
 		} else if clauses[i] {
 			_, line, _ = strings.Cut(line, " ") // "1.1 An Goldschmiedekursen kann …": the clause
@@ -248,11 +248,18 @@ var inlineClause = regexp.MustCompile(`\s(\d{1,2})\.([1-9]\d?)\s+\p{Lu}`)
 // the section's title first: when the line holds two clause numbers, or
 // one of its own section ("4. Rücktritt 4.1 Ein Rücktritt …").
 func splitClauses(lines []string) []string {
+	if !slices.ContainsFunc(lines, maybeClauseMark) {
+		return lines // most texts: nothing to split, nothing copied
+	}
 	var out []string
 	current := "" // the number of the section the lines are in
 	for _, l := range lines {
 		if n, _, ok := strings.Cut(strings.TrimSpace(l), ". "); ok && len(n) <= 2 && n != "" && strings.Trim(n, "0123456789") == "" {
 			current = n
+		}
+		if !maybeClauseMark(l) {
+			out = append(out, l)
+			continue
 		}
 		at := inlineClause.FindAllStringSubmatchIndex(l, -1)
 		if len(at) == 0 {
@@ -271,6 +278,18 @@ func splitClauses(lines []string) []string {
 		out = append(out, strings.TrimSpace(l[start:]))
 	}
 	return out
+}
+
+// maybeClauseMark says, reading l once, whether it may hold a clause's
+// number (a digit, a point, a digit from 1): most lines do not, and skip
+// the regular expression.
+func maybeClauseMark(l string) bool {
+	for i := 1; i+1 < len(l); i++ {
+		if l[i] == '.' && l[i-1] >= '0' && l[i-1] <= '9' && l[i+1] >= '1' && l[i+1] <= '9' {
+			return true
+		}
+	}
+	return false
 }
 
 // clauseRun says whether the clause numbers found in line l follow one
@@ -295,6 +314,13 @@ func clauseRun(l string, at [][]int, section string) bool {
 		major, minor = a, b
 	}
 	return true
+}
+
+func sectionMatch(line string) []string {
+	if !strings.HasPrefix(line, "§") {
+		return nil
+	}
+	return sectionSign.FindStringSubmatch(line)
 }
 
 // clauseMark is a clause's number in terms ("1.1", "2.3.").

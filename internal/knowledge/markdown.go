@@ -63,7 +63,7 @@ func blockElements(n ast.Node, src []byte) []element {
 					continue
 				}
 			}
-			if strings.Contains(t, ".") {
+			if strings.Contains(t, ". .") || strings.Contains(t, ":.") || strings.Contains(t, "....") {
 				lines := strings.Split(t, "\n")
 				for i, l := range lines {
 					lines[i] = dotLeaders(l)
