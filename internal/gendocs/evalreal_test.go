@@ -352,3 +352,10 @@ func TestEvaluationHeldOut10(t *testing.T) {
 func TestEvaluationHeldOut11(t *testing.T) {
 	realEval(t, "testdata/evalheldout11", 6, 0)
 }
+
+// TestEvaluationHeldOut12 runs round thirteen's held-out pages
+// (testdata/evalheldout12), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut12(t *testing.T) {
+	realEval(t, "testdata/evalheldout12", 6, 0)
+}
