@@ -107,7 +107,7 @@ func isClean(s string) bool {
 // punctuation stands alone (promoteHeadings may make it a heading), and
 // lines starting with a bullet or a step number are list items.
 func lineElements(lines []string) []element {
-	lines = parenSteps(splitClauses(lines))
+	lines = stepParts(parenSteps(splitClauses(gluedSteps(lines))))
 	var out []element
 	var para []string
 	flush := func() {
@@ -452,6 +452,78 @@ func parenSteps(lines []string) []string {
 		}
 		if t != "" && !(step >= 0 && next < len(at)) {
 			step = -1 // text after the last step ends the procedure
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// gluedStep is a label with a list's first step glued to it when the page
+// was copied ("Canceling an Appointment from the Client Log:1. There are
+// three different ways …").
+var gluedStep = regexp.MustCompile(`^(\S.{2,80}?:)(1\.\s+\p{Lu}.*)$`)
+
+// gluedSteps puts such a first step on a line of its own.
+func gluedSteps(lines []string) []string {
+	var out []string
+	for i, l := range lines {
+		if !strings.Contains(l, ":1. ") {
+			if out != nil {
+				out = append(out, l)
+			}
+			continue
+		}
+		m := gluedStep.FindStringSubmatch(strings.TrimSpace(l))
+		if m == nil {
+			if out != nil {
+				out = append(out, l)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]string, 0, len(lines)+1), lines[:i]...)
+		}
+		out = append(out, m[1], m[2])
+	}
+	if out == nil {
+		return lines
+	}
+	return out
+}
+
+// stepParts keeps with its step what belongs to it: lettered parts
+// after it ("1. There are three ways to open the Client Log:" over "a)
+// Go to Manage > Clients", "b) …"), and, after a step that ends with a
+// colon, the bulleted choices it announces ("4. If the client has more
+// than one service, you will see this pop-up:" over "- If the client is
+// cancelling their whole appointment, click "Yes"", …). Each part joins
+// the step's line as a sentence of it.
+func stepParts(lines []string) []string {
+	var out []string
+	step := -1    // the index in out of the step that parts may join
+	letter := 'a' // the next lettered part
+	choices := false
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if _, ok := stepItem(t); ok {
+			out = append(out, l)
+			step, letter, choices = len(out)-1, 'a', strings.HasSuffix(t, ":")
+			continue
+		}
+		if step >= 0 && len(t) > 3 && rune(t[0]) == letter && t[1] == ')' && t[2] == ' ' {
+			out[step] = strings.TrimRight(out[step], " ") + " " + t
+			letter++
+			continue
+		}
+		if text, ok := bulletItem(t); ok && step >= 0 && choices {
+			if !endsSentence(text) {
+				text += "."
+			}
+			out[step] = strings.TrimRight(out[step], " ") + " " + text
+			continue
+		}
+		if t != "" {
+			step = -1
 		}
 		out = append(out, l)
 	}
