@@ -530,6 +530,34 @@ func stepParts(lines []string) []string {
 	return out
 }
 
+// stepChoices keeps in a procedure's last step the bulleted choices it
+// announces with a colon ("5. If the client has more than one service,
+// you will see this pop-up:" over a list "If the client is cancelling
+// their whole appointment, click "Yes"", …), as sentences of the step:
+// apart, they would read as what comes after the procedure.
+func stepChoices(els []element) []element {
+	out := els[:0]
+	for i := 0; i < len(els); i++ {
+		e := els[i]
+		if e.kind == elList && e.ordered && len(e.items) >= 3 && strings.HasSuffix(lastItem(e), ":") &&
+			i+1 < len(els) && els[i+1].kind == elList && !els[i+1].ordered && len(els[i+1].items) <= 4 {
+			last := lastItem(e)
+			for _, c := range els[i+1].items {
+				if !endsSentence(c) {
+					c += "."
+				}
+				last += " " + c
+			}
+			e.items = append(e.items[:len(e.items)-1:len(e.items)-1], last)
+			out = append(out, e)
+			i++
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
 // faqLists turns lists whose items are questions with their answers
 // ("1. How do I pay?" followed by the answer, on the item's next line or
 // after the question mark) into question headings and answer paragraphs;
