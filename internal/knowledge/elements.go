@@ -107,7 +107,7 @@ func isClean(s string) bool {
 // punctuation stands alone (promoteHeadings may make it a heading), and
 // lines starting with a bullet or a step number are list items.
 func lineElements(lines []string) []element {
-	lines = stepParts(parenSteps(splitClauses(gluedSteps(lines))))
+	lines = stepParts(parenSteps(splitClauses(gluedSteps(trailingQuestions(lines)))))
 	var out []element
 	var para []string
 	flush := func() {
@@ -454,6 +454,53 @@ func parenSteps(lines []string) []string {
 			step = -1 // text after the last step ends the procedure
 		}
 		out = append(out, l)
+	}
+	return out
+}
+
+// gluedSentence is a sentence's end glued to the next sentence when the
+// page was copied ("… at our front desk.What is the age limit?").
+var gluedSentence = regexp.MustCompile(`(\p{Ll}{2}[.!?])(\p{Lu}\p{Ll})`)
+
+// trailingQuestions puts on a line of its own a question that ends a line
+// of answers ("… you can buy them at our front desk.What is the age
+// limit?" over the question's answer): an FAQ copied with each question
+// run on from the answer before it.
+func trailingQuestions(lines []string) []string {
+	var out []string
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if !strings.HasSuffix(t, "?") {
+			if out != nil {
+				out = append(out, l)
+			}
+			continue
+		}
+		at := gluedSentence.FindAllStringSubmatchIndex(t, -1)
+		if len(at) == 0 {
+			if out != nil {
+				out = append(out, l)
+			}
+			continue
+		}
+		// only a question glued to the sentence before it: a question
+		// that ends an answer after a space is the answer's own ("¿Qué
+		// equipo saldrá antes de la habitación?")
+		glue := at[len(at)-1][3]
+		q := t[glue:]
+		if strings.ContainsAny(q[:len(q)-1], ".!?") || len(strings.Fields(q)) > 25 {
+			if out != nil {
+				out = append(out, l)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]string, 0, len(lines)+1), lines[:i]...)
+		}
+		out = append(out, t[:glue], q)
+	}
+	if out == nil {
+		return lines
 	}
 	return out
 }

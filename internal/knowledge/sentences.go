@@ -99,8 +99,22 @@ func isBoundary(before string, p rune, next string) bool {
 		return false // "am 1. März"
 	case isDigits(word) && len(word) <= 2 && ordinalBefore[strings.ToLower(lastWord(strings.TrimSpace(strings.TrimSuffix(before, word))))]:
 		return false // a German ordinal: "bis zum 3. Werktag", "ab dem 2. Monat"
+	case isDigits(word) && len(word) <= 2 && ordinalRange(strings.TrimSpace(strings.TrimSuffix(before, word))):
+		return false // the end of a range of ordinals: "von der 21. bis 25. Person"
 	}
 	return true
+}
+
+// ordinalRange says whether text ends on the start of a range of ordinals
+// and its "bis" ("von der 21. bis"): the number after is an ordinal too.
+func ordinalRange(s string) bool {
+	rest, ok := strings.CutSuffix(s, " bis")
+	if !ok {
+		return false
+	}
+	rest, ok = strings.CutSuffix(rest, ".")
+	w := lastWord(rest)
+	return ok && isDigits(w) && len(w) <= 2
 }
 
 // inBrackets says whether a sentence so far ends inside brackets opened

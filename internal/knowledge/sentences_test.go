@@ -27,6 +27,8 @@ func TestSentences(t *testing.T) {
 		{"bzw.", "Rufen Sie an bzw. Schreiben Sie uns. Danke.", []string{"Rufen Sie an bzw. Schreiben Sie uns.", "Danke."}},
 		{"German date", "Geschlossen am 1. Mai und am 3. Oktober. Sonst offen.", []string{"Geschlossen am 1. Mai und am 3. Oktober.", "Sonst offen."}},
 		{"German ordinal", "Zahlbar bis zum 3. Werktag des Monats. Danke.", []string{"Zahlbar bis zum 3. Werktag des Monats.", "Danke."}},
+		{"German range of ordinals", "Von der 21. bis 25. Person kostet es 3 EUR. Danach nicht.", []string{"Von der 21. bis 25. Person kostet es 3 EUR.", "Danach nicht."}},
+		{"hours end a sentence", "Geöffnet von 9 bis 17. Danach geschlossen.", []string{"Geöffnet von 9 bis 17.", "Danach geschlossen."}},
 		{"French", "Livraison offerte. Retour sous 14 jours, cf. conditions.", []string{"Livraison offerte.", "Retour sous 14 jours, cf. conditions."}},
 		{"Spanish", "¿Cuánto tarda? Entre 2 y 5 días. ¡Gracias!", []string{"¿Cuánto tarda?", "Entre 2 y 5 días.", "¡Gracias!"}},
 		{"quote after stop", `He said "Done." Then left.`, []string{`He said "Done."`, "Then left."}},
