@@ -412,6 +412,12 @@ var danglingAnd = regexp.MustCompile(`(?i)\s(?:and|or|et|ou|und|oder|y|e|o)\s+(?
 // endsOnConjunction is a cut that would leave a question on "or" or "and"
 // ("Can I make an appointment in person or?" from "… in person or by
 // phoning your staff").
+var deVerbLast = regexp.MustCompile(`^(?:Kann|Können|Muss|Müssen|Darf|Dürfen|Soll|Sollen|Wird|Werden|Ist|Sind|Hat|Haben|Kann ich|Muss ich)\s`)
+
+// endsOnVerb is a cut that would end on a verb joined by "and" ("… durch
+// die schriftliche Bestätigung und ist?").
+var endsOnVerb = regexp.MustCompile(`(?i)\s(?:and|or|et|ou|und|oder|y|o)\s+(?:is|are|will|can|est|sont|ist|sind|wird|werden|kann|muss|hat|es|son|será|puede)$`)
+
 var endsOnConjunction = regexp.MustCompile(`(?i)\s(?:and|or|et|ou|und|oder|y|o|e)$`)
 
 // condRefersBack says whether a condition only points back at the rule
@@ -480,9 +486,15 @@ func shortQuestion(q string) string {
 		return q
 	}
 	cuts := qCut.FindAllStringIndex(body, -1)
+	if deVerbLast.MatchString(body) {
+		// "Kann die Stadtführung über das Kontaktformular …, per E-Mail
+		// … gebucht werden?": a German question opened by an auxiliary
+		// ends on its verb; any cut would lose it
+		cuts = nil
+	}
 	for _, loc := range cuts {
 		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 && !durationEnd.MatchString(cut) && !quantityStart.MatchString(body[loc[1]:]) &&
-			!danglingAnd.MatchString(cut) && !endsOnConjunction.MatchString(cut) && !(body[loc[0]] == ',' && listGoesOn.MatchString(body[loc[1]:])) && !openParen(cut) {
+			!danglingAnd.MatchString(cut) && !endsOnConjunction.MatchString(cut) && !endsOnVerb.MatchString(cut) && !(body[loc[0]] == ',' && listGoesOn.MatchString(body[loc[1]:])) && !openParen(cut) {
 			return cut + end
 		}
 	}
