@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/geniehq/genie/internal/knowledge"
+
 	"github.com/geniehq/genie/internal/platform/apperr"
 )
 
@@ -416,11 +418,14 @@ func labelledTopic(c *corpus, p part) (labelled, usual bool) {
 		return false, false
 	}
 	for _, b := range p.blocks {
+		if b.kind == para && strings.HasPrefix(b.text, "(") && strings.HasSuffix(b.text, ")") {
+			continue // a remark on the list ("(los sábados y domingos no habrá servicio de ludoteca)")
+		}
 		if b.kind == para {
 			return false, false
 		}
-		if strings.HasSuffix(b.text, ":") && words(b.text) <= 10 {
-			continue
+		if strings.HasSuffix(b.text, ":") && words(b.text) <= 10 || knowledge.ScheduleLine(b.text) {
+			continue // a label over the items after it; a schedule's line ("Los viernes, de 17.30 a 20.30 horas")
 		}
 		if m := factLabel.FindStringSubmatch(b.text); m == nil || words(m[1]) > 4 || words(b.text) > 16 {
 			return false, false

@@ -17,6 +17,8 @@ var topicQuestions = map[string][]struct {
 	q  string
 }{
 	langEN: {
+		{regexp.MustCompile(`(?i)^(ages?|age limits?|age requirements?|minimum age)$`), "What ages is it for?"},
+		{regexp.MustCompile(`(?i)^(capacity|group size|max(imum)? capacity)$`), "How many people can come?"},
 		{regexp.MustCompile(`(?i)\b(late|lateness|tardiness)\b`), "What happens if I am late?"},
 		{regexp.MustCompile(`(?i)\bcancel`), "What is your cancellation policy?"},
 		{regexp.MustCompile(`(?i)\brefund`), "Do you give refunds?"},
@@ -35,6 +37,8 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)\bcontracts?\b`), "How do contracts work?"},
 	},
 	langFR: {
+		{regexp.MustCompile(`(?i)^(âges?|âge minimum|limite d'âge)$`), "À partir de quel âge ?"},
+		{regexp.MustCompile(`(?i)^(capacité|jauge|nombre de places)$`), "Combien de personnes peuvent venir ?"},
 		{regexp.MustCompile(`(?i)retard|tardive`), "Que se passe-t-il si je suis en retard ?"},
 		{regexp.MustCompile(`(?i)annul`), "Quelles sont vos conditions d'annulation ?"},
 		{regexp.MustCompile(`(?i)rembours`), "Puis-je être remboursé ?"},
@@ -49,6 +53,8 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)horaires|ouverture`), "Quels sont vos horaires ?"},
 	},
 	langDE: {
+		{regexp.MustCompile(`(?i)^(alter|altersgrenze|mindestalter)$`), "Ab welchem Alter?"},
+		{regexp.MustCompile(`(?i)^(kapazität|teilnehmerzahl|gruppengröße)$`), "Wie viele Personen können kommen?"},
 		{regexp.MustCompile(`(?i)verspät|unpünktlich`), "Was gilt, wenn ich mich verspäte?"},
 		{regexp.MustCompile(`(?i)storn|kündig|rücktritt`), "Welche Stornobedingungen gelten?"},
 		{regexp.MustCompile(`(?i)erstatt`), "Bekomme ich mein Geld zurück?"},
@@ -63,6 +69,8 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)haustier|hunde?\b`), "Sind Haustiere erlaubt?"},
 	},
 	langES: {
+		{regexp.MustCompile(`(?i)^(edad|edades|edad mínima)$`), "¿Para qué edades es?"},
+		{regexp.MustCompile(`(?i)^(aforo|capacidad|plazas)$`), "¿Cuál es el aforo?"},
 		{regexp.MustCompile(`(?i)retras|tarde|impuntual`), "¿Qué pasa si llego tarde?"},
 		{regexp.MustCompile(`(?i)cancela`), "¿Cuáles son las condiciones de cancelación?"},
 		{regexp.MustCompile(`(?i)reembols|devoluci`), "¿Me devuelven el dinero?"},

@@ -405,7 +405,32 @@ func scheduleLine(line string) bool {
 			return false // "… prefieras. Mañana (10:00h a 15:00h)"
 		}
 	}
-	return hasClock(strings.ToLower(line))
+	lower := strings.ToLower(line)
+	return hasClock(lower) || numberRange.MatchString(lower) && (strings.Contains(lower, "hora") || dayName.MatchString(lower))
+}
+
+// ScheduleLine says whether a line is a schedule's line: a time of day, or
+// a range of hours or of a day's hours, in at most 16 words ("Los
+// viernes, de 17.30 a 20.30 horas").
+func ScheduleLine(line string) bool {
+	return scheduleLine(strings.TrimRight(line, "."))
+}
+
+// dayName is a day of the week or a span of them in the four languages.
+var dayName = regexp.MustCompile(`\b(?:lunes|martes|miércoles|jueves|viernes|sábados?|domingos?|lundis?|mardis?|mercredis?|jeudis?|vendredis?|samedis?|dimanches?|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?)\b`)
+
+// numberRange is a range of numbers, of hours or ages ("de 17 a 19.30
+// horas", "von 9 bis 17", "from 3 to 10"); countLine a count and what it
+// counts ("42 personas").
+var (
+	numberRange = regexp.MustCompile(`\b(?:de|von|from|du|entre)\s+\d{1,2}(?:[.:,h]\d{2})?\s*(?:h|uhr)?\s*(?:a|à|bis|to|-|–|y|et|and)\s*\d{1,2}(?:[.:,h]\d{2})?\b`)
+	countLine   = regexp.MustCompile(`^\d+\s+\p{L}+(?:\s+\p{L}+)?$`)
+)
+
+// rangeOrCount says whether a lower-case line states a range of numbers
+// or a count (numberRange, countLine): a value, not a title.
+func rangeOrCount(lower string) bool {
+	return len(lower) < 80 && (numberRange.MatchString(lower) || countLine.MatchString(lower))
 }
 
 func lastItem(e element) string { return e.items[len(e.items)-1] }
@@ -1098,7 +1123,7 @@ func valueLine(line string) bool {
 		return false // every value line has a number (most lines, no regular expression)
 	}
 	lower := strings.ToLower(line)
-	if hasClock(lower) || hasAmount(lower) {
+	if hasClock(lower) || hasAmount(lower) || rangeOrCount(lower) {
 		return true
 	}
 	_, value, ok := strings.Cut(line, ":")
