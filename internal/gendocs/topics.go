@@ -17,6 +17,8 @@ var topicQuestions = map[string][]struct {
 	q  string
 }{
 	langEN: {
+		{regexp.MustCompile(`(?i)^(registration|enrol?ment|sign-?up|signing up)$`), "How do I sign up?"},
+		{regexp.MustCompile(`(?i)^(booking|bookings|reservations?|how to book)$`), "How do I book?"},
 		{regexp.MustCompile(`(?i)^(ages?|age limits?|age requirements?|minimum age)$`), "What ages is it for?"},
 		{regexp.MustCompile(`(?i)^(capacity|group size|max(imum)? capacity)$`), "How many people can come?"},
 		{regexp.MustCompile(`(?i)\b(late|lateness|tardiness)\b`), "What happens if I am late?"},
@@ -37,6 +39,8 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)\bcontracts?\b`), "How do contracts work?"},
 	},
 	langFR: {
+		{regexp.MustCompile(`(?i)^(pré-?)?inscriptions?$`), "Comment s'inscrire ?"},
+		{regexp.MustCompile(`(?i)^réservations?$`), "Comment réserver ?"},
 		{regexp.MustCompile(`(?i)^(âges?|âge minimum|limite d'âge)$`), "À partir de quel âge ?"},
 		{regexp.MustCompile(`(?i)^(capacité|jauge|nombre de places)$`), "Combien de personnes peuvent venir ?"},
 		{regexp.MustCompile(`(?i)retard|tardive`), "Que se passe-t-il si je suis en retard ?"},
@@ -53,6 +57,8 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)horaires|ouverture`), "Quels sont vos horaires ?"},
 	},
 	langDE: {
+		{regexp.MustCompile(`(?i)^anmeldung(en)?$`), "Wie melde ich mich an?"},
+		{regexp.MustCompile(`(?i)^(buchung(en)?|reservierung(en)?)$`), "Wie buche ich?"},
 		{regexp.MustCompile(`(?i)^(alter|altersgrenze|mindestalter)$`), "Ab welchem Alter?"},
 		{regexp.MustCompile(`(?i)^(kapazität|teilnehmerzahl|gruppengröße)$`), "Wie viele Personen können kommen?"},
 		{regexp.MustCompile(`(?i)verspät|unpünktlich`), "Was gilt, wenn ich mich verspäte?"},
@@ -69,6 +75,8 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)haustier|hunde?\b`), "Sind Haustiere erlaubt?"},
 	},
 	langES: {
+		{regexp.MustCompile(`(?i)^(pre)?inscripci[oó]n(es)?$`), "¿Cómo me inscribo?"},
+		{regexp.MustCompile(`(?i)^reservas?$`), "¿Cómo reservo?"},
 		{regexp.MustCompile(`(?i)^(edad|edades|edad mínima)$`), "¿Para qué edades es?"},
 		{regexp.MustCompile(`(?i)^(aforo|capacidad|plazas)$`), "¿Cuál es el aforo?"},
 		{regexp.MustCompile(`(?i)retras|tarde|impuntual`), "¿Qué pasa si llego tarde?"},

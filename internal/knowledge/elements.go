@@ -1238,7 +1238,7 @@ func endsValue(s string) bool {
 
 // bulletItem returns the text of a line that starts with a bullet.
 func bulletItem(line string) (string, bool) {
-	for _, b := range []string{"• ", "· ", "▪ ", "◦ ", "‣ ", "– ", "— ", "- ", "* ", "+ "} {
+	for _, b := range []string{"• ", "· ", "▪ ", "◦ ", "‣ ", "– ", "— ", "- ", "* ", "+ ", "_ "} {
 		if strings.HasPrefix(line, b) {
 			return strings.TrimSpace(line[len(b):]), true
 		}
