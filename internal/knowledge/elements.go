@@ -107,7 +107,7 @@ func isClean(s string) bool {
 // punctuation stands alone (promoteHeadings may make it a heading), and
 // lines starting with a bullet or a step number are list items.
 func lineElements(lines []string) []element {
-	lines = stepParts(parenSteps(splitClauses(gluedSteps(trailingQuestions(lines)))))
+	lines = stepParts(parenSteps(splitClauses(gluedSteps(trailingQuestions(gluedLabels(lines))))))
 	var out []element
 	var para []string
 	flush := func() {
@@ -482,6 +482,78 @@ func parenSteps(lines []string) []string {
 	}
 	return out
 }
+
+// gluedLabels splits the labels a page set in bold before each paragraph,
+// glued to it when the page was copied ("Footwear We recommend enclosed
+// footwear …", "Cap or Hat Please bring along a cap …"): a line that opens
+// on one to four capitalised words (with "or", "&", "and" between them)
+// and goes on with a capitalised sentence of five words or more. Only
+// when three lines or more of the block have that shape and open their
+// sentence on a word that opens sentences ("We", "You", "Please", …), so
+// that "New York City Hall is open" stays one line.
+func gluedLabels(lines []string) []string {
+	if len(lines) < 3 {
+		return lines
+	}
+	at := make([]int, len(lines)) // the label's length in words, or 0
+	found, openers := 0, 0
+	for i, l := range lines {
+		k, opener := labelGlued(strings.Fields(l))
+		if k > 0 {
+			at[i] = k
+			found++
+			if opener {
+				openers++
+			}
+		}
+	}
+	if found < 3 || openers < 3 {
+		return lines
+	}
+	out := make([]string, 0, len(lines)+found)
+	for i, l := range lines {
+		if at[i] == 0 {
+			out = append(out, l)
+			continue
+		}
+		ws := strings.Fields(l)
+		out = append(out, strings.Join(ws[:at[i]], " "), strings.Join(ws[at[i]:], " "))
+	}
+	return out
+}
+
+// labelGlued returns the length of the label a line's words open on
+// (gluedLabels), or 0, and whether the sentence after it opens on an
+// opener.
+func labelGlued(ws []string) (int, bool) {
+	if len(ws) < 7 || !endsSentence(ws[len(ws)-1]) || labelNot[strings.ToLower(ws[0])] {
+		return 0, false
+	}
+	for k := 1; k <= 4 && k+5 <= len(ws); k++ {
+		w := ws[k-1]
+		if labelJoins[strings.ToLower(w)] {
+			continue // the label goes on after "or", "&"
+		}
+		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsUpper(r) || strings.ContainsAny(w, ".,:;!?") {
+			return 0, false
+		}
+		if ws[k] == "Sie" {
+			return 0, false // "Melden Sie sich …": a German instruction
+		}
+		if r, _ := utf8.DecodeRuneInString(ws[k]); unicode.IsUpper(r) && !labelJoins[strings.ToLower(ws[k])] {
+			return k, sentenceOpeners[strings.ToLower(ws[k])]
+		}
+	}
+	return 0, false
+}
+
+var (
+	// labelNot open sentences, not labels: articles, pronouns and
+	// possessives ("Das Paket ist …", "Ihr Paket …", "Our Team …")
+	labelNot        = toSet(`the a an our your my this these we you it le la les un une des notre votre nos vos ce cette nous vous il elle der die das den dem ein eine einen ihr ihre ihren unser unsere mein meine wir sie es dieser diese dieses el la los las un una su sus nuestro nuestra nuestros nuestras este esta mi tu`)
+	labelJoins      = toSet(`or and & et ou und oder y o`)
+	sentenceOpeners = toSet(`we you your our please the a an it this these there if nous vous votre veuillez le la les il si wir sie ihr bitte der die das es wenn nosotros usted su por el la los las si`)
+)
 
 // gluedSentence is a sentence's end glued to the next sentence when the
 // page was copied ("… at our front desk.What is the age limit?").

@@ -313,3 +313,23 @@ func TestSplitClauses(t *testing.T) {
 		t.Errorf("splitClauses = %q, want %q", got, want)
 	}
 }
+
+func TestGluedLabels(t *testing.T) {
+	in := []string{
+		"Cap or Hat Please bring along a cap, beanie or hat, as the burners give off heat.",
+		"Footwear We recommend enclosed footwear, the kind you might wear on a walk.",
+		"Bags We ask you to keep baggage on board to a minimum because we are weight limited.",
+		"Cameras & Phones Cameras are very welcome, as ballooning is a great chance for photos.",
+	}
+	want := []string{"Cap or Hat", "Please bring along a cap, beanie or hat, as the burners give off heat.",
+		"Footwear", "We recommend enclosed footwear, the kind you might wear on a walk.",
+		"Bags", "We ask you to keep baggage on board to a minimum because we are weight limited.",
+		"Cameras & Phones", "Cameras are very welcome, as ballooning is a great chance for photos."}
+	if got := gluedLabels(in); !reflect.DeepEqual(got, want) {
+		t.Errorf("gluedLabels = %q, want %q", got, want)
+	}
+	prose := []string{"New York City Hall is open from nine to five every day.", "The Museum Shop sells books and gifts to all our visitors.", "Our Team Members will help you find your way around."}
+	if got := gluedLabels(prose); !reflect.DeepEqual(got, prose) {
+		t.Errorf("gluedLabels(prose) = %q", got)
+	}
+}
