@@ -45,6 +45,7 @@ func blockElements(n ast.Node, src []byte) []element {
 		// when the page was copied
 		var out []element
 		el := element{kind: elList, ordered: n.IsOrdered()}
+		var marks []int // the ordered items' own numbers, as written
 		num := n.Start - 1
 		for it := n.FirstChild(); it != nil; it = it.NextSibling() {
 			num++
@@ -80,9 +81,13 @@ func blockElements(n ast.Node, src []byte) []element {
 				el = element{kind: elList, ordered: n.IsOrdered()}
 			default:
 				el.items = append(el.items, t)
+				marks = append(marks, itemNumber(it, src))
 			}
 		}
 		if len(el.items) > 0 {
+			if el.ordered && len(marks) == len(el.items) {
+				el.items = nestedRestart(el.items, marks)
+			}
 			out = append(out, el)
 		}
 		return out
@@ -268,4 +273,54 @@ func linkItems(list *ast.List) bool {
 		items++
 	}
 	return items >= 2
+}
+
+// itemNumber is the number an ordered list item is written with ("6." in
+// "6. Next, you can either;"), read from the source before its text, or 0.
+func itemNumber(it ast.Node, src []byte) int {
+	for c := it.FirstChild(); c != nil; c = c.FirstChild() {
+		if c.Type() != ast.TypeBlock || c.Lines().Len() == 0 {
+			continue
+		}
+		start := c.Lines().At(0).Start
+		i := start
+		for i > 0 && src[i-1] != '\n' {
+			i--
+		}
+		line := strings.TrimSpace(string(src[i:start]))
+		digits := strings.TrimRight(line, ".) ")
+		if n, err := strconv.Atoi(digits); err == nil {
+			return n
+		}
+		return 0
+	}
+	return 0
+}
+
+// nestedRestart keeps in a step the choices numbered again from 1 under it
+// ("6. Next, you can either;" over "1. Set it so that …", "2. Have your
+// Waitlist …", before "7. Click Save"): read as one list, they would be
+// steps 7 and 8. The choices join the step's text, with their numbers.
+func nestedRestart(items []string, marks []int) []string {
+	out := items[:0:0]
+	for i := 0; i < len(items); i++ {
+		out = append(out, items[i])
+		step := marks[i]
+		t := strings.TrimSpace(items[i])
+		if step < 2 || !(strings.HasSuffix(t, ":") || strings.HasSuffix(t, ";")) || i+1 >= len(items) || marks[i+1] != 1 {
+			continue
+		}
+		j := i + 1
+		for j < len(items) && marks[j] == j-i {
+			j++
+		}
+		if j == len(items) || marks[j] != step+1 {
+			continue // no return to the next step: not choices
+		}
+		for k := i + 1; k < j; k++ {
+			out[len(out)-1] += " " + strconv.Itoa(marks[k]) + ". " + strings.TrimSpace(items[k])
+		}
+		i = j - 1
+	}
+	return out
 }

@@ -84,3 +84,14 @@ func FuzzMarkdown(f *testing.F) {
 		}
 	})
 }
+
+// Choices numbered again from 1 under a step stay in that step (when the
+// numbering then goes on with the next step; "3. …; 1. 2. 3." stays as
+// written, the 3 being ambiguous).
+func TestNestedRestart(t *testing.T) {
+	got := Markdown(Source{Content: "# Setup\n\nTo set it up:\n\n1. Open Settings\n2. Open Booking\n3. Next, you can either;\n1. Notify everyone.\n2. Book automatically.\n4. Click Save\n"})
+	want := "# Setup\n\nTo set it up:\n1. Open Settings\n2. Open Booking\n3. Next, you can either; 1. Notify everyone. 2. Book automatically.\n4. Click Save"
+	if got != want {
+		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
+	}
+}
