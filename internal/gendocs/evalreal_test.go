@@ -359,3 +359,10 @@ func TestEvaluationHeldOut11(t *testing.T) {
 func TestEvaluationHeldOut12(t *testing.T) {
 	realEval(t, "testdata/evalheldout12", 6, 0)
 }
+
+// TestEvaluationHeldOut13 runs round fourteen's held-out pages
+// (testdata/evalheldout13), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut13(t *testing.T) {
+	realEval(t, "testdata/evalheldout13", 6, 0)
+}
