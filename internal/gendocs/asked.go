@@ -25,12 +25,8 @@ var priceRe = map[string]*regexp.Regexp{
 
 // priceQuestion asks what the subject of a rule costs, or "".
 func priceQuestion(lang, body string) string {
-	m := matchIn(priceRe, lang, body)
-	if m == nil || hasModal(m[1]) {
-		return ""
-	}
-	subj, ok := askedSubject(lang, m[1])
-	if !ok {
+	m, subj := askedMatch(priceRe, lang, body)
+	if m == nil {
 		return ""
 	}
 	verb := m[2]
@@ -71,12 +67,8 @@ var startRe = map[string]*regexp.Regexp{
 // startQuestion asks when the subject of a rule starts (ends, opens, …),
 // or "".
 func startQuestion(lang, body string) string {
-	m := matchIn(startRe, lang, body)
-	if m == nil || hasModal(m[1]) {
-		return ""
-	}
-	subj, ok := askedSubject(lang, m[1])
-	if !ok {
+	m, subj := askedMatch(startRe, lang, body)
+	if m == nil {
 		return ""
 	}
 	verb := m[2]
@@ -106,12 +98,8 @@ var audienceRe = map[string]*regexp.Regexp{
 
 // audienceQuestion asks whom the subject of a rule is for, or "".
 func audienceQuestion(lang, body string) string {
-	m := matchIn(audienceRe, lang, body)
-	if m == nil || hasModal(m[1]) {
-		return ""
-	}
-	subj, ok := askedSubject(lang, m[1])
-	if !ok {
+	m, subj := askedMatch(audienceRe, lang, body)
+	if m == nil {
 		return ""
 	}
 	switch lang {
@@ -146,12 +134,8 @@ var soonRe = map[string]*regexp.Regexp{
 
 // soonQuestion asks how soon the subject of a rule is done, or "".
 func soonQuestion(lang, body string) string {
-	m := matchIn(soonRe, lang, body)
-	if m == nil || hasModal(m[1]) {
-		return ""
-	}
-	subj, ok := askedSubject(lang, m[1])
-	if !ok {
+	m, subj := askedMatch(soonRe, lang, body)
+	if m == nil {
 		return ""
 	}
 	switch lang {
@@ -190,6 +174,22 @@ func noticeQuestion(lang, body string) string {
 		link = "when I"
 	}
 	return "How much notice do I need to give " + link + " " + toCustomer(m[2]) + "?"
+}
+
+// askedMatch is the submatches of the language's expression of res in a
+// rule whose subject names something to ask about, and that subject as a
+// question puts it (askedSubject); nil when there is none, or when the
+// subject holds the rule's modal verb ("Each student may have …").
+func askedMatch(res map[string]*regexp.Regexp, lang, body string) ([]string, string) {
+	m := matchIn(res, lang, body)
+	if m == nil || hasModal(m[1]) {
+		return nil, ""
+	}
+	subj, ok := askedSubject(lang, m[1])
+	if !ok {
+		return nil, ""
+	}
+	return m, subj
 }
 
 // hasModal says whether a subject the patterns took holds a modal verb,

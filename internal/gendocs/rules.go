@@ -181,12 +181,8 @@ func matchIn(res map[string]*regexp.Regexp, lang, body string) []string {
 
 // durationQuestion asks how long the subject of a rule lasts, or "".
 func durationQuestion(lang, body string) string {
-	m := matchIn(durationRe, lang, body)
+	m, subj := askedMatch(durationRe, lang, body)
 	if m == nil {
-		return ""
-	}
-	subj, ok := askedSubject(lang, m[1])
-	if !ok {
 		return ""
 	}
 	verb := m[2]
@@ -286,16 +282,9 @@ var subjectModals = toSet(`may can will must should could might cannot peut peuv
 
 // capacityQuestion asks how many a subject takes, or "".
 func capacityQuestion(lang, body string) string {
-	m := matchIn(capacityRe, lang, body)
+	m, subj := askedMatch(capacityRe, lang, body)
 	if m == nil {
-		return ""
-	}
-	if hasModal(m[1]) {
-		return "" // "Each student may have up to 3 …": the modal is the verb
-	}
-	subj, ok := askedSubject(lang, m[1])
-	if !ok {
-		return ""
+		return "" // (also "Each student may have up to 3 …": the modal is the verb)
 	}
 	verb, noun := m[2], m[3]
 	switch lang {
