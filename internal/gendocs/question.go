@@ -102,6 +102,18 @@ func headingQuestion(h string) string {
 	case locationHead.MatchString(h):
 		return "Where can I find you?"
 	}
+	if m := whatIsHead.FindStringSubmatch(h); m != nil {
+		// "What this is", "How it works at checkout": a heading worded as
+		// the answer's clause, asked as its question
+		return "What " + strings.ToLower(m[2]) + " " + toCustomer(lowerFirst(m[1])) + "?"
+	}
+	if m := howWorksHead.FindStringSubmatch(h); m != nil {
+		aux := "does"
+		if m[2] == "work" {
+			aux = "do"
+		}
+		return "How " + aux + " " + toCustomer(lowerFirst(m[1])) + " work" + m[3] + "?"
+	}
 	if m := howToHead.FindStringSubmatch(h); m != nil {
 		return "How do I " + toCustomer(lowerFirst(m[1])) + "?"
 	}
@@ -380,3 +392,10 @@ var whWords = toSet(`why how when where what which who`)
 // the customer's task ("Preparing for your visit", "Getting to the
 // studio").
 var gerundObject = toSet(`for to your a an the my in with on into`)
+
+// whatIsHead and howWorksHead are headings worded as an answer's clause
+// ("What this is", "What deposits are", "How it works at checkout").
+var (
+	whatIsHead   = regexp.MustCompile(`^(?i:what)\s+(\S+(?:\s+\S+){0,3})\s+(is|are)$`)
+	howWorksHead = regexp.MustCompile(`^(?i:how)\s+(\S+(?:\s+\S+){0,3}?)\s+(works|work)((?:\s+\S+){0,4})$`)
+)

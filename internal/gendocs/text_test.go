@@ -84,6 +84,8 @@ func TestHeadingQuestion(t *testing.T) {
 		{"Booking a table", "How do I book a table?"},
 		{"Preparing for your Lash Appointment", "How do I prepare for my lash appointment?"},
 		{"Booking", "How does booking work?"},
+		{"What this is", "What is this?"},
+		{"How it works at checkout", "How does it work at checkout?"},
 		{"How to book a table", "How do I book a table?"},
 		{"Do you deliver?", "Do you deliver?"},
 		{"Q: Can I bring my dog?", "Can I bring my dog?"},

@@ -358,6 +358,49 @@ func clauseLines(lines []string) map[int]bool {
 	return out
 }
 
+// clauseParagraphs takes the numbers off clauses written one paragraph
+// each ("1.1 bogenschießen für alle gibt …", "1.2 …"): a run of two
+// paragraphs or more whose numbers follow one another as clauses do.
+func clauseParagraphs(els []element) []element {
+	mark := func(e element) (major, minor int, rest string, ok bool) {
+		if e.kind != elParagraph {
+			return 0, 0, "", false
+		}
+		m, r, found := strings.Cut(e.text, " ")
+		if !found || !clauseMark.MatchString(m) {
+			return 0, 0, "", false
+		}
+		a, b, _ := strings.Cut(strings.TrimSuffix(m, "."), ".")
+		major, _ = strconv.Atoi(a)
+		minor, _ = strconv.Atoi(b)
+		return major, minor, strings.TrimSpace(r), true
+	}
+	for i := 0; i < len(els); {
+		a, b, _, ok := mark(els[i])
+		if !ok {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(els) {
+			c, d, _, ok := mark(els[j])
+			if !ok || !(c == a && d == b+1 || c == a+1 && d == 1) {
+				break
+			}
+			a, b = c, d
+			j++
+		}
+		if j-i >= 2 {
+			for k := i; k < j; k++ {
+				_, _, rest, _ := mark(els[k])
+				els[k].text = rest
+			}
+		}
+		i = j
+	}
+	return els
+}
+
 // shoutedTitle reports whether a list item is a title in capitals: two to
 // eight words, every letter a capital, no final stop ("RESERVAS ACTIVAS
 // MÁXIMAS").

@@ -39,7 +39,7 @@ func read(s Source) *doc {
 	} else {
 		els = markdownElements([]byte(content))
 	}
-	els = answerMarks(cleanHeadings(promoteHeadings(numberedTitles(labelledLists(titledSteps(listSections(stepChoices(joinSteps(dropChrome(dropTOC(faqLists(els))))))))))))
+	els = answerMarks(cleanHeadings(promoteHeadings(numberedTitles(labelledLists(titledSteps(listSections(clauseParagraphs(stepChoices(joinSteps(dropChrome(dropTOC(faqLists(els)))))))))))))
 	d := &doc{id: s.ID, name: s.Name, version: s.Version, postings: map[string][]posting{}}
 	var all strings.Builder
 	for _, e := range els {

@@ -95,3 +95,13 @@ func TestNestedRestart(t *testing.T) {
 		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// Clauses written one paragraph each lose their numbers, whatever their
+// first letter; one decimal number alone keeps its own.
+func TestClauseParagraphs(t *testing.T) {
+	got := Markdown(Source{Content: "# Leistungen\n\n1.1 bogenschießen für alle gibt Kurse.\n\n1.2 Das Equipment bleibt unser Eigentum.\n\n# Dauer\n\n2.5 Stunden dauert ein Kurs.\n"})
+	want := "# Leistungen\n\nbogenschießen für alle gibt Kurse.\n\nDas Equipment bleibt unser Eigentum.\n\n# Dauer\n\n2.5 Stunden dauert ein Kurs."
+	if got != want {
+		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
+	}
+}
