@@ -91,8 +91,28 @@ func audienceSentence(lang, s string) bool {
 	if !audienceCue[lang].MatchString(s) {
 		return false
 	}
-	return audienceStrong[lang].MatchString(s) || !audienceRule[lang].MatchString(s)
+	if loc := audienceStrong[lang].FindStringIndex(s); loc != nil {
+		// "suited to", "made for" name an audience when people follow
+		// ("ideal for families", "designed for beginners"), not a thing
+		// ("a room suited to their guest count")
+		after := s[loc[1]:min(len(s), loc[1]+60)]
+		return !audienceThing[lang].MatchString(s[loc[0]:loc[1]]) || audienceNoun[lang].MatchString(after) || audiencePronoun.MatchString(after)
+	}
+	return !audienceRule[lang].MatchString(s)
 }
+
+// audienceThing are the strong cues that also say what a thing suits
+// ("suited to their guest count"); audiencePronoun are the words that
+// name people after them.
+var (
+	audienceThing = map[string]*regexp.Regexp{
+		langEN: regexp.MustCompile(`(?i)suited to|suitable for|designed for|made for|built for|ideal for|perfect for`),
+		langFR: regexp.MustCompile(`(?i)idéal pour|parfait pour|destiné`),
+		langDE: regexp.MustCompile(`(?i)ideal für|geeignet für|gedacht für`),
+		langES: regexp.MustCompile(`(?i)ideal para|perfecto para|pensado para`),
+	}
+	audiencePronoun = regexp.MustCompile(`(?i)\b(you|those|anyone|everyone|beginners|experts|couples|seniors|teens|all ages|vous|ceux|celles|tous|toutes|débutants|couples|seniors|ados|sie|alle|jeden|anfänger|einsteiger|fortgeschrittene|jugendliche|senioren|paare|quienes|todos|todas|ti|usted|principiantes|parejas|jóvenes|mayores)\b`)
+)
 
 const (
 	maxOnePagerBody = 700 // characters a section
