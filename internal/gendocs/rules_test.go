@@ -242,7 +242,7 @@ func TestSectionCues(t *testing.T) {
 		{langEN, "For everyone's safety every dog must be current on rabies shots.", false},
 		{langFR, "Les frais pour les annulations tardives sont de 20 €.", false},
 		{langDE, "Der Kurs ist ideal für Anfänger.", true},
-		{langEN, "Every client will be given a room suited to their guest count.", false}, // a thing suits, no audience
+		{langEN, "Every client will be given a room suited to their guest count.", false},       // a thing suits, no audience
 		{langEN, "Classes for beginners run weekly, but you must bring your own shoes.", false}, // a rule
 		{langDE, "Für alle anderen Gründe einer Verhinderung empfehlen wir eine Reiserücktrittsversicherung.", false},
 		{langDE, "Der Kurs ist ideal für Anfänger, die nicht schwimmen können.", true}, // a strong cue holds with a rule's word
