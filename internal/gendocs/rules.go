@@ -733,7 +733,13 @@ func ruleQuestionES(body string) string {
 		lead := strings.ToLower(body[:strings.Index(body, m[1])])
 		return "¿Qué pasa " + lead + esFirstPerson(m[1]) + "?"
 	}
-	if esDet.MatchString(body) && !regexp.MustCompile(`(?i)\b(nuestr[oa]s?|nosotros)\b`).MatchString(body) {
+	if before, main, ok := strings.Cut(body, ", "); ok && esOnceDone.MatchString(body) && words(before) >= 5 {
+		// "Una vez hecha la reserva y recibida la paga y señal, el
+		// refugio se compromete a …": the rule is the main clause
+		body = capitalize(main)
+	}
+	// ("Una vez reprogramada, la cita …" keeps its short condition)
+	if esDet.MatchString(body) && !esOurs.MatchString(body) {
 		if c := firstClause(body); words(c) >= 4 {
 			// "Los sábados y domingos abrimos de 8:00 a 20:00." asks "¿Los
 			// sábados y domingos abren de 8:00 a 20:00?"
@@ -742,6 +748,13 @@ func ruleQuestionES(body string) string {
 	}
 	return ""
 }
+
+// esOnceDone opens a Spanish rule on what must be done first ("Una vez
+// hecha la reserva, …"); esOurs are the business's own words.
+var (
+	esOnceDone = regexp.MustCompile(`^(?i:una vez)\s`)
+	esOurs     = regexp.MustCompile(`(?i)\b(nuestr[oa]s?|nosotros)\b`)
+)
 
 // firstSentence is s's first sentence without its final stop.
 func firstSentence(s string) string {

@@ -978,3 +978,14 @@ func TestFrenchVousConditions(t *testing.T) {
 		t.Errorf("labelQuestion = %q", got)
 	}
 }
+
+func TestSpanishOnceDone(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Una vez hecha la reserva y recibida la paga y señal, el refugio se compromete a guardar las plazas hasta las 19 h.", "¿El refugio se compromete a guardar las plazas hasta las 19 h?"},
+		{"Una vez reprogramada, la cita no admite más cambios.", "¿Una vez reprogramada, la cita admite más cambios?"},
+	} {
+		if got := ruleQuestion(langES, c.in); got != c.want {
+			t.Errorf("ruleQuestion(es, %q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
