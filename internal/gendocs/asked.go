@@ -176,6 +176,43 @@ func noticeQuestion(lang, body string) string {
 	return "How much notice do I need to give " + link + " " + toCustomer(m[2]) + "?"
 }
 
+// A deadline ("The balance must be paid 14 days before the course", "Die
+// Kursgebühren sind spätestens 14 Tage vor Kursbeginn zu bezahlen", "La
+// cuota debe estar pagada antes del día 7") asks when, not whether.
+var deadlineRe = map[string]*regexp.Regexp{
+	langEN: regexp.MustCompile(`^` + durationSubject + `\s+(must|has to|have to|should|needs to|need to)\s+be\s+(\p{Ll}+ed|paid|made|done|sent|given|received)\s+(?:no later than|at the latest|at least|before|by|prior to|within|up to)\b`),
+	langDE: regexp.MustCompile(`^` + durationSubject + `\s+(ist|sind)\s+(?:bis\s+)?(?:spätestens|bis zum|bis zur|vor|innerhalb)\b[^,;]{2,60}?\s(zu\s+\p{Ll}+|\p{Ll}+zu\p{Ll}+)$`),
+	langES: regexp.MustCompile(`^` + durationSubject + `\s+(debe|deben)\s+(?:estar|ser)\s+(\p{Ll}+ad[oa]s?)\s+(?:antes|como máximo|a más tardar|hasta)\b`),
+}
+
+// deadlineQuestion asks when the subject of a rule is due, or "".
+func deadlineQuestion(lang, body string) string {
+	m, subj := askedMatch(deadlineRe, lang, body)
+	if m == nil {
+		return ""
+	}
+	switch lang {
+	case langEN:
+		aux, verb := m[2], ""
+		switch m[2] {
+		case "has to":
+			aux, verb = "does", " have to"
+		case "needs to":
+			aux, verb = "does", " need to"
+		case "have to", "need to":
+			aux, verb = "do", " "+m[2]
+		}
+		return "When " + aux + " " + toCustomer(subj) + verb + " be " + m[3] + "?"
+	case langDE:
+		return "Wann " + m[2] + " " + swapWords(subj, deOurs) + " " + m[3] + "?"
+	case langES:
+		verb := strings.TrimRight(m[3], "s")
+		verb = verb[:len(verb)-3] + "ar" // "pagada" → "pagar"
+		return "¿Cuándo hay que " + verb + " " + subj + "?"
+	}
+	return ""
+}
+
 // askedMatch is the submatches of the language's expression of res in a
 // rule whose subject names something to ask about, and that subject as a
 // question puts it (askedSubject); nil when there is none, or when the

@@ -989,3 +989,18 @@ func TestSpanishOnceDone(t *testing.T) {
 		}
 	}
 }
+
+func TestDeadlineQuestion(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langEN, "The balance must be paid no later than 14 days before the course.", "When must the balance be paid?"},
+		{langEN, "Catering orders have to be submitted by 1 day before your event.", "When do catering orders have to be submitted?"},
+		{langEN, "The form needs to be signed before the session.", "When does the form need to be signed?"},
+		{langDE, "Die Kursgebühren sind spätestens 14 Tage vor Kursbeginn zu bezahlen.", "Wann sind die Kursgebühren zu bezahlen?"},
+		{langES, "La cuota debe estar pagada antes del día 7 de cada mes.", "¿Cuándo hay que pagar la cuota?"},
+		{langEN, "The balance must be paid in cash.", ""},
+	} {
+		if got := deadlineQuestion(c.lang, strings.TrimRight(c.in, ".")); got != c.want {
+			t.Errorf("deadlineQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+}
