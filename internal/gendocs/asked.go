@@ -213,6 +213,33 @@ func deadlineQuestion(lang, body string) string {
 	return ""
 }
 
+// An English yes/no question that restates a quantity ("Are holds kept
+// for 7 days at the pickup desk?", "Can I renew an item up to 3 times?",
+// "Can I place up to 15 holds at a time?") asks it instead: "How long are
+// holds kept at the pickup desk?", "How many times can I renew an item?",
+// "How many holds can I place at a time?".
+var (
+	enNumber     = `(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty)`
+	enForLong    = regexp.MustCompile(`^(Is|Are|Can|Must|Will|Should) (\S.*?) for (?:up to |at most |a maximum of |at least )?` + enNumber + ` (?:days?|weeks?|months?|years?|hours?|minutes?)\b(.*)\?$`)
+	enUpToTimes  = regexp.MustCompile(`^(Can|May|Will) (\S.*?) up to ` + enNumber + ` times\b(.*)\?$`)
+	enUpToThings = regexp.MustCompile(`^(Can|May) (I|we|you) (\p{Ll}+) up to ` + enNumber + ` (\p{Ll}+s)\b(.*)\?$`)
+)
+
+// quantityQuestion asks the quantity an English yes/no question restates,
+// or returns q.
+func quantityQuestion(q string) string {
+	if m := enForLong.FindStringSubmatch(q); m != nil {
+		return "How long " + strings.ToLower(m[1]) + " " + m[2] + m[3] + "?"
+	}
+	if m := enUpToTimes.FindStringSubmatch(q); m != nil {
+		return "How many times " + strings.ToLower(m[1]) + " " + m[2] + m[3] + "?"
+	}
+	if m := enUpToThings.FindStringSubmatch(q); m != nil {
+		return "How many " + m[4] + " " + strings.ToLower(m[1]) + " " + m[2] + " " + m[3] + m[5] + "?"
+	}
+	return q
+}
+
 // askedMatch is the submatches of the language's expression of res in a
 // rule whose subject names something to ask about, and that subject as a
 // question puts it (askedSubject); nil when there is none, or when the

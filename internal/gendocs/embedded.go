@@ -222,6 +222,9 @@ func (f *faqFinder) add(pi, tier int, q string, bs []block) {
 	c := f.c
 	d := c.docOf[pi]
 	q = strings.TrimSpace(danglingMark.ReplaceAllString(strings.TrimSpace(q), "$1?"))
+	if c.lang == langEN && tier >= 2 {
+		q = quantityQuestion(q) // a rule's yes/no question that restates a quantity asks it
+	}
 	if bare := asideInQuestion.ReplaceAllString(q, ""); words(bare) >= 4 {
 		// the details in parentheses are the answer's ("¿Las citas se
 		// pueden pedir por teléfono (91 154 14 26)?")

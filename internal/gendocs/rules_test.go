@@ -1004,3 +1004,17 @@ func TestDeadlineQuestion(t *testing.T) {
 		}
 	}
 }
+
+func TestQuantityQuestion(t *testing.T) {
+	for _, c := range [][2]string{
+		{"Are holds kept for 7 days at the pickup desk?", "How long are holds kept at the pickup desk?"},
+		{"Are quotes valid for 30 days?", "How long are quotes valid?"},
+		{"Can I renew an item up to 3 times?", "How many times can I renew an item?"},
+		{"Can I place up to 15 holds at a time?", "How many holds can I place at a time?"},
+		{"Are all bookings non-refundable?", "Are all bookings non-refundable?"},
+	} {
+		if got := quantityQuestion(c[0]); got != c[1] {
+			t.Errorf("quantityQuestion(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+}
