@@ -366,3 +366,10 @@ func TestEvaluationHeldOut12(t *testing.T) {
 func TestEvaluationHeldOut13(t *testing.T) {
 	realEval(t, "testdata/evalheldout13", 6, 0)
 }
+
+// TestEvaluationHeldOut14 runs round fifteen's held-out pages
+// (testdata/evalheldout14), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut14(t *testing.T) {
+	realEval(t, "testdata/evalheldout14", 6, 0)
+}
