@@ -278,22 +278,25 @@ func (f *faqFinder) explicit(pi int, p part) bool {
 	return explicit
 }
 
-// introParagraph reports whether a paragraph introduces the page: a
-// question answered by a sentence about the page itself ("Not sure what
-// to do to get ready for your appointment? No need to worry, this article
-// covers all the important things you need to know."). It says nothing of
+// introParagraph reports whether a paragraph introduces the page or what
+// follows: a question answered by a sentence about the page itself ("Not
+// sure what to do to get ready for your appointment? No need to worry,
+// this article covers all the important things you need to know."), or by
+// an exclamation only ("Ready to Make Your Reservation? Fantastic!"). It says nothing of
 // the business: no question asks it, no answer holds it.
 func introParagraph(text string) bool {
 	ss := sentences(text)
 	if len(ss) < 2 || len(ss) > 3 || !strings.HasSuffix(ss[0], "?") {
 		return false
 	}
+	exclaims := true
 	for _, s := range ss[1:] {
 		if aboutPage.MatchString(s) {
 			return true
 		}
+		exclaims = exclaims && strings.HasSuffix(s, "!") && words(s) <= 3
 	}
-	return false
+	return exclaims // "Ready to Make Your Reservation? Fantastic!"
 }
 
 // aboutPage is a sentence about the page itself ("this article covers

@@ -1011,8 +1011,14 @@ var consequence = map[string][]string{
 // rules.
 func procedureLists(lang string, bs []block) map[int]bool {
 	n, ins := map[int]int{}, map[int]int{}
-	for _, b := range bs {
+	rules := map[int]bool{}
+	for i, b := range bs {
 		if b.kind == step {
+			if n[b.list] == 0 && rulesLead.MatchString(leadBefore(bs, i)) {
+				// "every guest must follow these rules:" over "1. Be
+				// gentle.", "2. …": rules, each its own question
+				rules[b.list] = true
+			}
 			n[b.list]++
 			if instructionIn(lang, sentences(b.text)[0]) != "" {
 				ins[b.list]++
@@ -1021,14 +1027,14 @@ func procedureLists(lang string, bs []block) map[int]bool {
 	}
 	out := map[int]bool{}
 	for l, k := range n {
-		out[l] = ins[l]*2 >= k
+		out[l] = ins[l]*2 >= k && !rules[l]
 	}
 	return out
 }
 
-// deFiniteVerb reports whether the word after a German subject can be its
-// finite verb ("erfolgt", "bleiben", "muss"), not a preposition or
-// article ("Der Zutritt zum Club erfolgt …" is not turned round at "zum").
+// rulesLead is a lead-in that announces rules, not steps.
+var rulesLead = regexp.MustCompile(`(?i)\b(?:rules|guidelines|etiquette|règles|règlement|consignes|regeln|hausordnung|verhaltensregeln|normas|reglas)\b`)
+
 // deDetClause reads a German rule that opens on its subject with an
 // article ("Die Kursgebühren sind …", "Das im Kurs verbrauchte Material
 // ist …", "Die gesetzliche Mehrwertsteuer ist …"): the whole, the
@@ -1082,6 +1088,9 @@ func allLetters(w string) bool {
 	return w != ""
 }
 
+// deFiniteVerb reports whether the word after a German subject can be its
+// finite verb ("erfolgt", "bleiben", "muss"), not a preposition or
+// article ("Der Zutritt zum Club erfolgt …" is not turned round at "zum").
 func deFiniteVerb(w string) bool {
 	if deNotVerb[w] {
 		return false
