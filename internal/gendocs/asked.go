@@ -240,6 +240,36 @@ func quantityQuestion(q string) string {
 	return q
 }
 
+// A rule opened by its purpose ("Para confirmar una reserva, hay que hacer
+// un depósito del 50%", "To confirm your booking, you need to pay a
+// deposit", "Pour réserver, il faut …", "Um einen Termin zu buchen, …")
+// asks what to do for it.
+var purposeRe = map[string]*regexp.Regexp{
+	langEN: regexp.MustCompile(`^To (\p{Ll}+(?:\s+[^,]{2,60})?),\s+(?:you (?:need to|must|have to|should)|please|simply|just)\s`),
+	langFR: regexp.MustCompile(`^Pour (\p{Ll}+(?:\s+[^,]{2,60})?),\s+(?:il (?:faut|suffit de)|vous devez|veuillez|merci de)\s`),
+	langDE: regexp.MustCompile(`^Um ([^,]{2,60}?\s+zu\s+\p{Ll}+),\s+(?:müssen Sie|ist|sind|bitte|brauchen Sie)\s`),
+	langES: regexp.MustCompile(`^Para (\p{Ll}+(?:\s+[^,]{2,60})?),\s+(?:hay que|debes|debe|deben|es necesario|tienes que|tiene que|solo hay que|basta con)\s`),
+}
+
+// purposeQuestion asks what to do for the purpose a rule opens on, or "".
+func purposeQuestion(lang, body string) string {
+	m := matchIn(purposeRe, lang, body)
+	if m == nil {
+		return ""
+	}
+	switch lang {
+	case langEN:
+		return "What do I need to do to " + toCustomer(m[1]) + "?"
+	case langFR:
+		return "Que faut-il faire pour " + swapWords(m[1], map[string]string{"votre": "ma", "vos": "mes"}) + " ?"
+	case langDE:
+		return "Was muss ich tun, um " + swapWords(m[1], map[string]string{"Ihren": "meinen", "Ihre": "meine", "Ihr": "mein", "Ihrem": "meinem"}) + "?"
+	case langES:
+		return "¿Qué hay que hacer para " + swapWords(m[1], map[string]string{"tu": "mi", "tus": "mis", "su": "mi", "sus": "mis"}) + "?"
+	}
+	return ""
+}
+
 // askedMatch is the submatches of the language's expression of res in a
 // rule whose subject names something to ask about, and that subject as a
 // question puts it (askedSubject); nil when there is none, or when the

@@ -111,7 +111,7 @@ func ruleQuestion(lang, s string) string {
 	if q := measureQuestion(lang, body); q != "" {
 		return shortQuestion(q)
 	}
-	for _, ask := range []func(lang, body string) string{priceQuestion, startQuestion, audienceQuestion, soonQuestion, noticeQuestion, deadlineQuestion} {
+	for _, ask := range []func(lang, body string) string{priceQuestion, startQuestion, audienceQuestion, soonQuestion, noticeQuestion, deadlineQuestion, purposeQuestion} {
 		if q := ask(lang, body); q != "" {
 			return shortQuestion(q)
 		}

@@ -1018,3 +1018,17 @@ func TestQuantityQuestion(t *testing.T) {
 		}
 	}
 }
+
+func TestPurposeQuestion(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langES, "Para confirmar una reserva, hay que hacer un depósito del 50% del valor de la reserva.", "¿Qué hay que hacer para confirmar una reserva?"},
+		{langEN, "To confirm your booking, you need to pay a 50% deposit.", "What do I need to do to confirm my booking?"},
+		{langFR, "Pour réserver, il suffit de nous appeler.", "Que faut-il faire pour réserver ?"},
+		{langDE, "Um einen Termin zu buchen, müssen Sie das Formular ausfüllen.", "Was muss ich tun, um einen Termin zu buchen?"},
+		{langEN, "To our regret, we cannot accept dogs.", ""},
+	} {
+		if got := purposeQuestion(c.lang, strings.TrimRight(c.in, ".")); got != c.want {
+			t.Errorf("purposeQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+}

@@ -125,6 +125,7 @@ func lineElements(lines []string) []element {
 		out = append(out, element{kind: elList, ordered: ordered, items: []string{text}})
 	}
 	prevLine := ""
+	prevItemLine := "" // the last line added as a comma-ended item (commaItem)
 	clauses := clauseLines(lines)
 	for i, raw := range lines {
 		line := strings.TrimSpace(raw)
@@ -150,6 +151,25 @@ func lineElements(lines []string) []element {
 		}
 		if rest, ok := strings.CutPrefix(line, "*"); ok && rest != "" && !strings.HasPrefix(rest, " ") && !strings.Contains(rest, "*") {
 			line = rest // "*2pm – 4pm by booking only": a footnote's mark
+		}
+		if commaItem(line) {
+			// "Cancelación de reserva antes de 15 días penalidad 10%,",
+			// "Cancelación de reserva entre 14 a 7 días penalidad 15%,":
+			// a schedule's lines, each ended by a comma
+			if n := len(para); n > 0 && commaItem(para[n-1]) && strings.HasSuffix(para[n-1], ",") {
+				prev := para[n-1]
+				para = para[:n-1]
+				flush()
+				addItem(strings.TrimSuffix(prev, ","), false)
+				addItem(strings.TrimSuffix(line, ","), false)
+				prevItemLine = line
+				continue
+			}
+			if n := len(out); len(para) == 0 && n > 0 && out[n-1].kind == elList && !out[n-1].ordered && commaItem(lastItem(out[n-1])+",") && strings.HasSuffix(prevItemLine, ",") {
+				addItem(strings.TrimSuffix(line, ","), false)
+				prevItemLine = line
+				continue
+			}
 		}
 		if scheduleLine(line) {
 			// "Tuesday – Thursday // 4 pm – 9 pm", "Friday // 2 pm – 11
@@ -433,6 +453,16 @@ func dotLeaders(line string) string {
 		return line
 	}
 	return leaderDots.ReplaceAllString(line, ": ")
+}
+
+// commaItem reports whether a line may be a schedule's line ended by a
+// comma: capitalised, at most 16 words, with a number, ending with a comma
+// or (the run's last) with no final stop.
+func commaItem(line string) bool {
+	if startsLower(line) || len(strings.Fields(line)) > 16 || !strings.ContainsAny(line, "0123456789") {
+		return false
+	}
+	return strings.HasSuffix(line, ",") || !endsSentence(line)
 }
 
 // scheduleLine reports whether a line of text is a schedule's line: at
