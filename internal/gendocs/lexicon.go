@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/geniehq/genie/internal/knowledge"
 )
 
 // lexicon is the fixed wording of the documents in one language.
@@ -475,6 +477,11 @@ func factQuestion(lang, item, context string) string {
 		return ""
 	}
 	label := strings.TrimSpace(m[1])
+	if !moneyLike.MatchString(m[2]) && knowledge.ScheduleLine(m[2]) {
+		// "Fr: 14.00 - 19.00 Uhr": a day's hours ask nothing of their
+		// own ("Fr – was ist das?"); the hours' topic asks them all
+		return ""
+	}
 	if lang == langEN {
 		label = tidyHeading(lang, label, context)
 		label = lowerFirst(label)

@@ -19,7 +19,7 @@ var chrome = toSet(`was_this_article_helpful was_this_page_helpful was_this_answ
 	was_this_article_useful was_this_page_useful was_this_answer_useful was_this_information_useful
 	did_this_answer_your_question yes no share share_this share_this_article share_this_page share_this_post
 	print print_this print_this_article print_this_page back_to_top skip_to_content skip_to_main_content
-	related_articles related_posts contact_support still_need_help submit_a_request table_of_contents contents
+	related_articles related_posts contact_support still_need_help have_more_questions submit_a_request table_of_contents contents
 	on_this_page in_this_article start_typing_and_press_enter_to_search leave_a_comment leave_a_reply
 	cet_article_vous_a-t-il_ete_utile cet_article_a-t-il_ete_utile cet_article_vous_a-t-il_utile cet_article_a-t-il_utile
 	cette_page_vous_a-t-elle_ete_utile cette_page_a-t-elle_ete_utile cette_page_vous_a-t-elle_utile cette_page_a-t-elle_utile

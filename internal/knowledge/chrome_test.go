@@ -32,6 +32,7 @@ func TestIsChrome(t *testing.T) {
 		{"Lesezeit: 4 Minuten", true},
 		{"Written by Dana · Updated over a week ago", true},
 		{"posted in: Lash Extensions | 0", true},
+		{"Have more questions? Submit a request", true},
 		{"Filed under: Policies", true},
 		{"Mis à jour le 3 mai 2024", true},
 		{"By Ana Lopez", true},
