@@ -373,3 +373,10 @@ func TestEvaluationHeldOut13(t *testing.T) {
 func TestEvaluationHeldOut14(t *testing.T) {
 	realEval(t, "testdata/evalheldout14", 6, 0)
 }
+
+// TestEvaluationHeldOut15 runs round sixteen's held-out pages
+// (testdata/evalheldout15), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut15(t *testing.T) {
+	realEval(t, "testdata/evalheldout15", 6, 0)
+}
