@@ -12,13 +12,14 @@ import (
 // An element is one structural piece of a document as its front end (Markdown,
 // HTML or plain text) sees it, before blocks are built from it.
 type element struct {
-	kind    elemKind
-	level   int      // headings: 1..6; 7 for a line that reads as a heading; 8 for a question line
-	text    string   // headings and paragraphs
-	items   []string // lists
-	ordered bool     // lists
-	header  []string // tables
-	rows    [][]string
+	kind       elemKind
+	level      int      // headings: 1..6; 7 for a line that reads as a heading; 8 for a question line
+	text       string   // headings and paragraphs
+	items      []string // lists
+	ordered    bool     // lists
+	renumbered bool     // an ordered list numbered again from 1 right after another: not its continuation (joinSteps)
+	header     []string // tables
+	rows       [][]string
 }
 
 type elemKind int
@@ -126,6 +127,7 @@ func lineElements(lines []string) []element {
 	}
 	prevLine := ""
 	prevItemLine := "" // the last line added as a comma-ended item (commaItem)
+	lastStep := 0      // the number of the last step line
 	clauses := clauseLines(lines)
 	for i, raw := range lines {
 		line := strings.TrimSpace(raw)
@@ -216,7 +218,14 @@ func lineElements(lines []string) []element {
 			continue
 		}
 		if text, ok := stepItem(line); ok {
+			n := leadingNumber(line)
+			if n == 1 && lastStep >= 2 && len(para) == 0 && len(out) > 0 && out[len(out)-1].kind == elList && out[len(out)-1].ordered {
+				// "3. Select Service icon, then fill in the information."
+				// over "1. Service Name: …": a list of its own
+				out = append(out, element{kind: elList, ordered: true, renumbered: true})
+			}
 			addItem(text, true)
+			lastStep = n
 			continue
 		}
 		if n := len(out); len(para) == 0 && n > 0 && out[n-1].kind == elList {
@@ -453,6 +462,23 @@ func dotLeaders(line string) string {
 		return line
 	}
 	return leaderDots.ReplaceAllString(line, ": ")
+}
+
+// leadingNumber is the number a line opens on ("3. Click Save" gives 3),
+// or 0.
+func leadingNumber(line string) int {
+	line = strings.TrimSpace(line)
+	for _, w := range []string{"step ", "étape ", "etape ", "schritt ", "paso "} {
+		if len(line) > len(w) && strings.EqualFold(line[:len(w)], w) {
+			line = line[len(w):]
+		}
+	}
+	i := 0
+	for i < len(line) && i < 3 && line[i] >= '0' && line[i] <= '9' {
+		i++
+	}
+	n, _ := strconv.Atoi(line[:i])
+	return n
 }
 
 // commaItem reports whether a line may be a schedule's line ended by a
@@ -1558,7 +1584,7 @@ var noteLabels = toSet(`note nb n.b. remarque hinweis nota`)
 func joinSteps(els []element) []element {
 	out := els[:0]
 	for _, e := range els {
-		if n := len(out); n > 0 && e.kind == elList && e.ordered && out[n-1].kind == elList && out[n-1].ordered {
+		if n := len(out); n > 0 && e.kind == elList && e.ordered && !e.renumbered && out[n-1].kind == elList && out[n-1].ordered {
 			out[n-1].items = append(out[n-1].items, e.items...)
 			continue
 		}

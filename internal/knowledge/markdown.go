@@ -86,7 +86,20 @@ func blockElements(n ast.Node, src []byte) []element {
 		}
 		if len(el.items) > 0 {
 			if el.ordered && len(marks) == len(el.items) {
-				el.items = nestedRestart(el.items, marks)
+				// choices numbered again under a step stay in it; any
+				// other new numbering from 1 starts a list of its own
+				// ("1. Go to Settings … 3. Select Service icon, then fill
+				// in the information." over "1. Service Name: …", "2.
+				// Duration: …": a procedure, then the fields it fills)
+				items, starts := nestedRestart(el.items, marks)
+				for i, start := range starts {
+					end := len(items)
+					if i+1 < len(starts) {
+						end = starts[i+1]
+					}
+					out = append(out, element{kind: elList, ordered: true, items: items[start:end], renumbered: i > 0})
+				}
+				return out
 			}
 			out = append(out, el)
 		}
@@ -301,9 +314,13 @@ func itemNumber(it ast.Node, src []byte) int {
 // ("6. Next, you can either;" over "1. Set it so that …", "2. Have your
 // Waitlist …", before "7. Click Save"): read as one list, they would be
 // steps 7 and 8. The choices join the step's text, with their numbers.
-func nestedRestart(items []string, marks []int) []string {
+func nestedRestart(items []string, marks []int) ([]string, []int) {
 	out := items[:0:0]
+	starts := []int{0} // where a list numbered again from 1 starts in out
 	for i := 0; i < len(items); i++ {
+		if i > 0 && marks[i] == 1 && marks[i-1] >= 2 {
+			starts = append(starts, len(out))
+		}
 		out = append(out, items[i])
 		step := marks[i]
 		t := strings.TrimSpace(items[i])
@@ -322,5 +339,5 @@ func nestedRestart(items []string, marks []int) []string {
 		}
 		i = j - 1
 	}
-	return out
+	return out, starts
 }

@@ -105,3 +105,13 @@ func TestClauseParagraphs(t *testing.T) {
 		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// A list numbered again from 1 that does not return to the step after is
+// a list of its own: the procedure's steps, then the fields it fills.
+func TestRenumberedList(t *testing.T) {
+	got := Markdown(Source{Content: "# Add a service\n\n1. Go to Settings\n2. Click Add\n3. Fill in the information.\n1. Name: the service's name.\n2. Price: its price.\n"})
+	want := "# Add a service\n\n1. Go to Settings\n2. Click Add\n3. Fill in the information.\n\n1. Name: the service's name.\n2. Price: its price."
+	if got != want {
+		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
+	}
+}
