@@ -19,7 +19,7 @@ import (
 var (
 	// a condition opening the sentence: "If weather forces us to cancel, ..."
 	enIf = regexp.MustCompile(`^(?i:if|when)\s+((?:[^,(]|\([^)]*\)){3,90}),\s*\S`)
-	frIf = regexp.MustCompile(`^(?i:en cas d['’]|en cas de\s+|si\s+|lorsque\s+|quand\s+)((?:[^,(]|\([^)]*\)){3,90}),\s*\S`)
+	frIf = regexp.MustCompile(`^(?i:en cas d['’]|en cas de\s+|si\s+|lorsque\s+|lorsqu['’]|quand\s+)((?:[^,(]|\([^)]*\)){3,90}),\s*\S`)
 	deIf = regexp.MustCompile(`^(?i:wenn|falls|sollten?)\s+((?:[^,(]|\([^)]*\)){3,90}),\s*\S`)
 	esIf = regexp.MustCompile(`^(?i:si|cuando|en caso de)\s+((?:[^,(]|\([^)]*\)){3,90}),\s*\S`)
 	// German "Bei X <verb> ...": the circumstance ends at the finite verb
@@ -647,8 +647,17 @@ func ruleQuestionFR(body string) string {
 		}
 		return "Est-ce que " + s + " ?"
 	}
+	if m := frInCase.FindStringSubmatch(body); m != nil && !strings.Contains(body, "vous") {
+		// "Aucun remboursement ne sera accordé en cas de modification …":
+		// what happens in the case the rule names
+		return frElide("Que se passe-t-il " + m[1] + " ?")
+	}
 	return ""
 }
+
+// frInCase is the case a French rule names inside it ("… en cas de
+// modification ou d'annulation d'une réservation …").
+var frInCase = regexp.MustCompile(`\s(en cas d(?:e\s|['’])[^,.;()]{3,80})`)
 
 // deVerbFirst is a German condition put verb first ("Kündigt der Kunde
 // den Vertrag nicht, verlängert er sich …", "Wird ein Termin abgesagt,

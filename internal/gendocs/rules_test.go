@@ -1032,3 +1032,10 @@ func TestPurposeQuestion(t *testing.T) {
 		}
 	}
 }
+
+func TestFrenchCaseInside(t *testing.T) {
+	in := "Aucun remboursement ne sera accordé en cas de modification ou d'annulation d'une réservation de leçon privée."
+	if got, want := ruleQuestion(langFR, in), "Que se passe-t-il en cas de modification ou d'annulation d'une réservation de leçon privée ?"; got != want {
+		t.Errorf("ruleQuestion(fr, %q) = %q, want %q", in, got, want)
+	}
+}

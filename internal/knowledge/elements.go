@@ -1436,12 +1436,26 @@ func stepItem(line string) (string, bool) {
 		return "", false
 	}
 	worded := rest != line
+	spaced := strings.HasPrefix(rest[i:], " ")
 	sep := strings.TrimLeft(rest[i:], " ")
+	cut := func(prefixes ...string) bool {
+		for _, p := range prefixes {
+			if after, ok := strings.CutPrefix(sep, p); ok {
+				sep = after
+				return true
+			}
+		}
+		return false
+	}
 	switch {
-	case strings.HasPrefix(sep, ". ") || strings.HasPrefix(sep, ") "):
-		sep = sep[2:]
-	case worded && (strings.HasPrefix(sep, ": ") || strings.HasPrefix(sep, "- ") || strings.HasPrefix(sep, "– ")):
-		sep = sep[2:]
+	case cut(". ", ") "):
+	case worded && cut(": ", "- ", "– "):
+	case !worded && spaced && i <= 2 && cut("- ", "– "):
+		// "1 - Lorsqu'un client s'inscrit …": a clause numbered with a
+		// dash, when what follows is a sentence ("2 - 3 days" is a range)
+		if r, _ := utf8.DecodeRuneInString(sep); !unicode.IsUpper(r) || len(strings.Fields(sep)) < 4 {
+			return "", false
+		}
 	default:
 		return "", false
 	}

@@ -333,3 +333,20 @@ func TestGluedLabels(t *testing.T) {
 		t.Errorf("gluedLabels(prose) = %q", got)
 	}
 }
+
+func TestDashNumberedClauses(t *testing.T) {
+	for _, c := range []struct {
+		line, want string
+		ok         bool
+	}{
+		{"1 - Lorsqu'un client s'inscrit à une leçon privée, il reçoit un courriel.", "Lorsqu'un client s'inscrit à une leçon privée, il reçoit un courriel.", true},
+		{"2 – Les cours collectifs doivent être payés en totalité.", "Les cours collectifs doivent être payés en totalité.", true},
+		{"2 - 3 days for delivery", "", false},
+		{"Step 3 – Click Save", "Click Save", true},
+	} {
+		got, ok := stepItem(c.line)
+		if got != c.want || ok != c.ok {
+			t.Errorf("stepItem(%q) = %q, %v; want %q, %v", c.line, got, ok, c.want, c.ok)
+		}
+	}
+}
