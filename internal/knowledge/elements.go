@@ -481,11 +481,25 @@ func leadingNumber(line string) int {
 	return n
 }
 
+// fieldCount is len(strings.Fields(s)) for ASCII spaces, without
+// allocating.
+func fieldCount(s string) int {
+	n, in := 0, false
+	for i := 0; i < len(s); i++ {
+		space := s[i] == ' ' || s[i] == '\t' || s[i] == '\n'
+		if !space && !in {
+			n++
+		}
+		in = !space
+	}
+	return n
+}
+
 // commaItem reports whether a line may be a schedule's line ended by a
 // comma: capitalised, at most 16 words, with a number, ending with a comma
 // or (the run's last) with no final stop.
 func commaItem(line string) bool {
-	if startsLower(line) || len(strings.Fields(line)) > 16 || !strings.ContainsAny(line, "0123456789") {
+	if startsLower(line) || !strings.ContainsAny(line, "0123456789") || fieldCount(line) > 16 {
 		return false
 	}
 	return strings.HasSuffix(line, ",") || !endsSentence(line)
@@ -496,7 +510,7 @@ func commaItem(line string) bool {
 // final stop or comma, no sentence ending inside it, no lower-case
 // start).
 func scheduleLine(line string) bool {
-	if len(line) >= 160 || len(strings.Fields(line)) > 16 || endsSentence(line) || strings.HasSuffix(line, ",") || startsLower(line) {
+	if len(line) >= 160 || endsSentence(line) || strings.HasSuffix(line, ",") || startsLower(line) || fieldCount(line) > 16 {
 		return false
 	}
 	if i := strings.Index(line, ". "); i >= 0 {
@@ -597,6 +611,9 @@ func gluedLabels(lines []string) []string {
 	at := make([]int, len(lines)) // the label's length in words, or 0
 	found, openers := 0, 0
 	for i, l := range lines {
+		if r, _ := utf8.DecodeRuneInString(l); !unicode.IsUpper(r) || !endsSentence(l) {
+			continue // (most lines: no label, no words split)
+		}
 		k, opener := labelGlued(strings.Fields(l))
 		if k > 0 {
 			at[i] = k
