@@ -464,11 +464,14 @@ func dotLeaders(line string) string {
 	return leaderDots.ReplaceAllString(line, ": ")
 }
 
+// stepWords open a step's line before its number ("Step 3: …").
+var stepWords = []string{"step ", "étape ", "etape ", "schritt ", "paso "}
+
 // leadingNumber is the number a line opens on ("3. Click Save" gives 3),
 // or 0.
 func leadingNumber(line string) int {
 	line = strings.TrimSpace(line)
-	for _, w := range []string{"step ", "étape ", "etape ", "schritt ", "paso "} {
+	for _, w := range stepWords {
 		if len(line) > len(w) && strings.EqualFold(line[:len(w)], w) {
 			line = line[len(w):]
 		}
@@ -1438,11 +1441,17 @@ func bulletItem(line string) (string, bool) {
 // "1. ", "2) ", "Step 3: ", "Étape 3 : ", "Schritt 3: ", "Paso 3: ".
 func stepItem(line string) (string, bool) {
 	rest := line
-	lower := strings.ToLower(line)
-	for _, w := range []string{"step ", "étape ", "etape ", "schritt ", "paso "} {
-		if strings.HasPrefix(lower, w) {
-			rest = line[len(w):]
-			break
+	if line == "" || line[0] < '0' || line[0] > '9' {
+		// (most lines open on neither a number nor a step's word: no
+		// lower-case copy of each)
+		for _, w := range stepWords {
+			if len(line) > len(w) && strings.EqualFold(line[:len(w)], w) {
+				rest = line[len(w):]
+				break
+			}
+		}
+		if rest == line {
+			return "", false
 		}
 	}
 	i := 0
