@@ -380,3 +380,10 @@ func TestEvaluationHeldOut14(t *testing.T) {
 func TestEvaluationHeldOut15(t *testing.T) {
 	realEval(t, "testdata/evalheldout15", 6, 0)
 }
+
+// TestEvaluationHeldOut16 runs round seventeen's held-out pages
+// (testdata/evalheldout16), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut16(t *testing.T) {
+	realEval(t, "testdata/evalheldout16", 6, 0)
+}
