@@ -465,7 +465,7 @@ func sentenceQuestionES(s string) string {
 var esNotAsked = toSet(`sabemos entendemos agradecemos esperamos lamentamos comprendemos deseamos pedimos rogamos recomendamos aconsejamos sugerimos invitamos`)
 
 var (
-	factLabel = regexp.MustCompile(`^([^:—]{2,80}?)\s*(?::|—)\s*(.+)$`)
+	factLabel = regexp.MustCompile(`^((?:[^:—]|:\d){2,80}?)\s*(?::\D|—)\s*(.*)$`) // (a time's colon, "15:00", is no label's)
 	moneyLike = regexp.MustCompile(`[$€£¥]|\d\s*(?:€|eur|usd|gbp|dollars?|euros?|pounds?)\b`)
 )
 

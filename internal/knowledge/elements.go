@@ -154,6 +154,24 @@ func lineElements(lines []string) []element {
 		if rest, ok := strings.CutPrefix(line, "*"); ok && rest != "" && !strings.HasPrefix(rest, " ") && !strings.Contains(rest, "*") {
 			line = rest // "*2pm – 4pm by booking only": a footnote's mark
 		}
+		if priceRow(line) {
+			// "Green Fee 18 Hoyos – 58€ – 35€": a price table's rows,
+			// written a row a line with dashes between the cells, are
+			// items (and the header row above them, "NO SOCIOS –
+			// SOCIO*", the first), not a paragraph of rows
+			if n := len(para); n > 0 && (priceRow(para[n-1]) || rowHeader(para[n-1])) {
+				prev := para[n-1]
+				para = para[:n-1]
+				flush()
+				addItem(prev, false)
+				addItem(line, false)
+				continue
+			}
+			if n := len(out); len(para) == 0 && n > 0 && out[n-1].kind == elList && !out[n-1].ordered && priceRow(lastItem(out[n-1])) {
+				addItem(line, false)
+				continue
+			}
+		}
 		if commaItem(line) {
 			// "Cancelación de reserva antes de 15 días penalidad 10%,",
 			// "Cancelación de reserva entre 14 a 7 días penalidad 15%,":
@@ -482,6 +500,17 @@ func leadingNumber(line string) int {
 	}
 	n, _ := strconv.Atoi(line[:i])
 	return n
+}
+
+// priceRow reports whether a line is a price table's row written with
+// dashes between its cells ("Green Fee 18 Hoyos – 58€ – 35€"); rowHeader
+// whether it is such a table's header ("NO SOCIOS – SOCIO*").
+func priceRow(line string) bool {
+	return strings.Contains(line, " – ") && fieldCount(line) <= 24 && !endsSentence(line) && hasAmount(strings.ToLower(line))
+}
+
+func rowHeader(line string) bool {
+	return strings.Contains(line, " – ") && fieldCount(line) <= 8 && !endsSentence(line) && !strings.ContainsAny(line, "0123456789")
 }
 
 // fieldCount is len(strings.Fields(s)) for ASCII spaces, without

@@ -73,7 +73,7 @@ func blockElements(n ast.Node, src []byte) []element {
 			}
 			switch {
 			case t == "":
-			case !el.ordered && !strings.Contains(t, "\n") && (labelLine(t) || shoutedTitle(t)):
+			case !el.ordered && !strings.Contains(t, "\n") && (labelLine(t) || shoutedTitle(t)) && !rowHeader(t):
 				if len(el.items) > 0 {
 					out = append(out, el)
 				}

@@ -350,3 +350,17 @@ func TestDashNumberedClauses(t *testing.T) {
 		}
 	}
 }
+
+// A price table written a row a line with dashes between the cells is a
+// list of its rows, its header row first.
+func TestPriceRows(t *testing.T) {
+	els := lineElements(strings.Split("Tarifas\nNO SOCIOS – SOCIO*\nGreen Fee 18 Hoyos – 58€ – 35€\nGreen Fee infantil 9 Hoyos (10 a 16 años) – 18€ – 18€\nAbono Anual – 2400€ – 2280€", "\n"))
+	var items []string
+	for _, e := range els {
+		items = append(items, e.items...)
+	}
+	want := []string{"NO SOCIOS – SOCIO*", "Green Fee 18 Hoyos – 58€ – 35€", "Green Fee infantil 9 Hoyos (10 a 16 años) – 18€ – 18€", "Abono Anual – 2400€ – 2280€"}
+	if !reflect.DeepEqual(items, want) {
+		t.Errorf("items = %q, want %q", items, want)
+	}
+}
