@@ -513,6 +513,22 @@ func rowHeader(line string) bool {
 	return strings.Contains(line, " – ") && fieldCount(line) <= 8 && !endsSentence(line) && !strings.ContainsAny(line, "0123456789")
 }
 
+// exclaimedTitle reports whether a line is a title ended by an
+// exclamation mark: two to five words, no verb of statementLine, not an
+// answer's "Yes!" or an interjection ("Absolutely!", "Nein!").
+func exclaimedTitle(line string) bool {
+	body, ok := strings.CutSuffix(strings.TrimSpace(line), "!")
+	n := fieldCount(body)
+	if !ok || n < 2 || n > 5 || strings.ContainsAny(body, "!?.") || statementLine(body) {
+		return false
+	}
+	first := strings.ToLower(strings.Trim(strings.Fields(body)[0], ",;:"))
+	return !interjections[first]
+}
+
+// interjections open answers, not titles.
+var interjections = toSet(`yes no yeah nope absolutely sure sorry of oui non bien désolé ja nein doch leider sí si no claro lo`)
+
 // fieldCount is len(strings.Fields(s)) for ASCII spaces, without
 // allocating.
 func fieldCount(s string) int {
@@ -1302,6 +1318,11 @@ func promoteHeadings(els []element) []element {
 			}
 			els[i].kind, els[i].level = elHeading, levelQuestion
 			inFAQ = true
+		case exclaimedTitle(line) && textNext:
+			// "Pkw, Transporter und Anhänger!", "Aufbau der Mietartikel!"
+			// over text: a title written with an exclamation mark
+			els[i].kind, els[i].level, els[i].text = elHeading, levelLine, strings.TrimSuffix(strings.TrimSpace(line), "!")
+			inFAQ = false
 		case shortTitle(line) && !(labelValue(line) && statementLine(line)) && !valueLine(line):
 			// a label with its value on one line ("First No Show: 50% of
 			// the service fee is due") is a rule, not a title; nor is a

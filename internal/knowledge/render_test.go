@@ -115,3 +115,22 @@ func TestRenumberedList(t *testing.T) {
 		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// A title ended by an exclamation mark over text is a heading; an answer's
+// "Nein!" is not.
+func TestExclaimedTitle(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"Pkw, Transporter und Anhänger!", true},
+		{"Aufbau der Mietartikel!", true},
+		{"Nein!", false},
+		{"Absolutely love it!", false},
+		{"We are open on Sundays!", false},
+	} {
+		if got := exclaimedTitle(c.line); got != c.want {
+			t.Errorf("exclaimedTitle(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}
