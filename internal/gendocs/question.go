@@ -272,6 +272,9 @@ func sentenceQuestion(s string) string {
 		if notVerbs[strings.ToLower(first)] || strings.HasPrefix(m[2], "'") {
 			return ""
 		}
+		if _, neg := cutAny(m[2], "do not ", "don't ", "don’t "); neg {
+			return "" // "We don’t do that.": the negation of a thing named before
+		}
 		rest := toCustomer(firstClause(m[2]))
 		if r, ok := strings.CutPrefix(rest, "reserve the right to "); ok {
 			m[1], rest = "can", r // "We reserve the right to refuse …" → "Can you refuse …?"

@@ -1039,3 +1039,15 @@ func TestFrenchCaseInside(t *testing.T) {
 		t.Errorf("ruleQuestion(fr, %q) = %q, want %q", in, got, want)
 	}
 }
+
+func TestDashLabelAndNegatedWe(t *testing.T) {
+	if l, r, ok := labelLine("Camera – Please bring a camera with you or a smart phone that has one."); !ok || l != "Camera" || !strings.HasPrefix(r, "Please bring") {
+		t.Errorf("labelLine(dash) = %q, %q, %v", l, r, ok)
+	}
+	if _, _, ok := labelLine("Montag – Freitag geöffnet von 9 bis 18 Uhr."); ok {
+		t.Errorf("labelLine read a range of days as a label")
+	}
+	if got := ruleSentenceQuestion(langEN, "We don’t do that.", false); got != "" {
+		t.Errorf("ruleSentenceQuestion(%q) = %q, want none", "We don’t do that.", got)
+	}
+}

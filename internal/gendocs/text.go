@@ -336,6 +336,11 @@ func sameHeading(a, b []string) bool {
 
 var labelRe = regexp.MustCompile(`^([\p{Lu}\d][^:.!?;,]{1,48}?)\s*:\s+(\S.*)$`)
 
+// dashLabelRe is a label set before its paragraph with a dash ("Camera –
+// Please bring a camera …", "Your Form Of Payment – Please remember …"):
+// no digit in it, and a sentence after it that opens as one does.
+var dashLabelRe = regexp.MustCompile(`^(\p{Lu}[^:.!?;,–—\d]{1,48}?)\s+[–—]\s+((?:Please|We|You|Your|Our|If|Bitte|Wir|Sie|Merci|Nous|Vous|Veuillez|Por favor|Le|La|Les|Recuerda|Recuerde)\s.*)$`)
+
 // labelPronoun marks a clause, not a label ("We open at 9: come early").
 var labelPronoun = regexp.MustCompile(`(?i)^(?:i|we|you|they|it|nous|vous|je|on|wir|sie|ich|es|nosotros|usted)\b`)
 
@@ -362,6 +367,9 @@ var legalLabels = func() map[string]bool {
 // label and its text; the rest must be a sentence of its own.
 func labelLine(text string) (label, rest string, ok bool) {
 	m := labelRe.FindStringSubmatch(text)
+	if m == nil {
+		m = dashLabelRe.FindStringSubmatch(text)
+	}
 	if m == nil || words(m[1]) > 5 || words(m[2]) < 4 || !titleLike(m[1]) || labelPronoun.MatchString(m[1]) || notTopic[strings.ToLower(m[1])] ||
 		legalLabels[strings.ToLower(strings.TrimSpace(m[1]))] {
 		return "", "", false
