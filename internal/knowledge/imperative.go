@@ -9,10 +9,10 @@ import (
 // "Abra la app."), for English and Spanish; French and German
 // instructions are told by their form ("Cliquez", "Klicken Sie").
 var imperatives = map[string]map[string]bool{
-	EN: toSet(`add allow apply arrive ask avoid attach bring book call cancel check choose click collect come complete delete disable edit enable export import invite reset verify
-confirm connect contact copy create download drop email enter fill find follow give go install keep leave let limit log make
-mark note open order pack pay pick place plan prepare press print put read register remember remove renew reply request reserve
-return review run save scan schedule select send set share show sign skip start stop submit take talk tap tell try turn type update
+	EN: toSet(`access add adjust allow apply arrive ask assign avoid attach bring book call cancel check choose click collect come complete delete disable edit enable export import invite reset verify
+confirm connect contact copy create download drop email enter fill find follow give go install expand keep leave let limit locate log make navigate
+mark note open order pack pay pick place plan prepare press print process put read register remember remove renew reply request reserve
+return review run save scan schedule scroll search select send set share show sign skip start stop submit take talk tap tell try turn type update
 upload use visit wait wash watch wear write`),
 	ES: toSet(`haga pulse abra elija seleccione introduzca escriba reserve traiga llame envíe complete rellene solicite
 vaya acceda descargue instale presente pague cancele confirme lleve visite consulte compruebe indique active añada
