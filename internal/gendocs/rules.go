@@ -946,6 +946,9 @@ var notPlainInstruction = regexp.MustCompile(`(?i)\s(?:or|and (?:you|we|there|it
 // rule ("Bien sûr, si …", "Of course, …").
 var discourseOpener = regexp.MustCompile(`^(?i:bien sûr|bien entendu|évidemment|of course|naturally|natürlich|selbstverständlich|selbstverständlich gilt|por supuesto|claro está|desde luego)\s*,\s*`)
 
+// dashAside is a remark between dashes inside a sentence.
+var dashAside = regexp.MustCompile(`\s[–—]\s[^–—]{2,60}\s[–—]\s`)
+
 // enDoNot is a negative instruction ("Do not use Dove soap", "Please
 // don't bring glass").
 var enDoNot = regexp.MustCompile(`^(?i:(please\s+)?(?:do not|don't|don’t|never))\s+(\p{Ll}.*)$`)
@@ -996,15 +999,25 @@ func ruleSentenceQuestion(lang, g string, inProc bool) string {
 	if lang == langEN && !inProc {
 		// "DO NOT USE DOVE SOAP!", "Please don't bring glass bottles.":
 		// what the customer asks is whether they may
-		if m := enDoNot.FindStringSubmatch(unshout(strings.TrimRight(first, ".! "))); m != nil && words(m[2]) >= 2 && words(m[2]) <= 10 && !strings.ContainsAny(m[2], ",;:()") && isImperative(lang, capitalize(m[2])) {
+		// (an aside between dashes, "DO NOT shave – or trim to less
+		// than half an inch – for at least 3 weeks", is the answer's)
+		plain := dashAside.ReplaceAllString(unshout(strings.TrimRight(first, ".! ")), " ")
+		if m := enDoNot.FindStringSubmatch(plain); m != nil && words(m[2]) >= 2 && words(m[2]) <= 10 && !strings.ContainsAny(m[2], ",;:()") {
 			return "Can I " + toCustomer(m[2]) + "?"
 		}
 		// one plain instruction only: not alternatives ("Renew online, at
 		// the kiosks, or by phone") nor a condition ("Cancel early and you
-		// get a refund"), whose "Do I need to …?" would misstate them
+		// get a refund"), whose "Do I need to …?" would misstate them;
+		// an emphatic "DO tell me …" is the instruction "Tell me …"
 		body := pleasePrefix.ReplaceAllString(strings.TrimRight(first, ".! "), "")
+		if len(plain) > 3 && strings.EqualFold(plain[:3], "do ") && isImperative(lang, capitalize(plain[3:])) {
+			rest := plain[3:]
+			body = capitalize(rest)
+		}
 		if instructionIn(lang, body) != "" && words(body) >= 4 && words(body) <= 12 && !strings.ContainsAny(body, ",;:()") && !notPlainInstruction.MatchString(body) {
-			return "Do I need to " + toCustomer(lowerFirst(body)) + "?"
+			// (the business's "me" is the customer's "you": "DO tell me
+			// if …" asks "Do I need to tell you if …?")
+			return "Do I need to " + swapWords(toCustomer(lowerFirst(body)), map[string]string{"me": "you"}) + "?"
 		}
 	}
 	return ""

@@ -957,6 +957,8 @@ func TestDoNotQuestion(t *testing.T) {
 		{"DO NOT USE DOVE SOAP!", "Can I use dove soap?"}, // (a name shouted loses its capital)
 		{"Please don't bring glass bottles to the pool.", "Can I bring glass bottles to the pool?"},
 		{"Never leave children alone.", "Can I leave children alone?"},
+		{"DO NOT shave – or trim to less than half an inch – for at least 3 weeks before your appointment.", "Can I shave for at least 3 weeks before my appointment?"},
+		{"DO tell me if you take antibiotics.", "Do I need to tell you if I take antibiotics?"},
 	} {
 		if got := ruleSentenceQuestion(langEN, c.in, false); got != c.want {
 			t.Errorf("ruleSentenceQuestion(%q) = %q, want %q", c.in, got, c.want)
