@@ -387,3 +387,10 @@ func TestEvaluationHeldOut15(t *testing.T) {
 func TestEvaluationHeldOut16(t *testing.T) {
 	realEval(t, "testdata/evalheldout16", 6, 0)
 }
+
+// TestEvaluationHeldOut17 runs round eighteen's held-out pages
+// (testdata/evalheldout17), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut17(t *testing.T) {
+	realEval(t, "testdata/evalheldout17", 6, 0)
+}
