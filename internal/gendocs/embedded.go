@@ -341,6 +341,11 @@ func (f *faqFinder) fromHeading(pi int, p part, context string) {
 			if c.lang == langDE {
 				q = deTopicQuestion(p.heading, q)
 			}
+			if priceTopic(p) {
+				// "2 heures avec la préparation de l'âne comprise" over
+				// "1er âne 35€", "2ème âne 30€": what it costs
+				q = priceTopicQuestion(c.lang, p.heading, context)
+			}
 		}
 	}
 	n := len(f.out)
@@ -460,6 +465,28 @@ func (f *faqFinder) sharedLabel(item string) bool {
 	}
 	m := factLabel.FindStringSubmatch(item)
 	return m != nil && f.labelParts[strings.ToLower(strings.TrimSpace(m[1]))] > 1
+}
+
+// priceTopic reports whether a part's blocks are all short lines of
+// prices (at least two).
+func priceTopic(p part) bool {
+	if len(p.blocks) < 2 {
+		return false
+	}
+	for _, b := range p.blocks {
+		if words(b.text) > 12 || !moneyLike.MatchString(b.text) {
+			return false
+		}
+	}
+	return true
+}
+
+// priceTopicQuestion asks what a heading over prices costs.
+func priceTopicQuestion(lang, heading, context string) string {
+	if lang == langEN {
+		return "How much does " + toCustomer(lowerFirst(tidyHeading(lang, heading, context))) + " cost?"
+	}
+	return fmt.Sprintf(lex(lang).factCost, capitalize(tidyHeading(lang, heading, context)))
 }
 
 // labelPrice reports whether a "Label: value" item's value is a price.
