@@ -130,7 +130,9 @@ var noteHeadings = map[string]bool{"important": true, "note": true, "notes": tru
 	"remarques": true, "nota": true, "wichtig": true, "hinweis": true, "hinweise": true, "importante": true,
 	"à savoir": true, "bon à savoir": true, "good to know": true, "please note": true, "gut zu wissen": true,
 	"a tener en cuenta": true, "ten en cuenta": true, "tenga en cuenta": true, "important reminder": true, "reminder": true,
-	"reminders": true, "rappel": true, "rappel important": true, "erinnerung": true, "recordatorio": true}
+	"reminders": true, "rappel": true, "rappel important": true, "erinnerung": true, "recordatorio": true,
+	"please read": true, "please note the following": true, "important information": true, "à lire": true, "a lire": true,
+	"wichtige hinweise": true, "bitte beachten": true, "léase": true, "importante leer": true}
 
 // leadBefore is the paragraph right before the list that holds block bi,
 // or "".

@@ -407,6 +407,11 @@ var deVerbLast = regexp.MustCompile(`^(?:Kann|Können|Muss|Müssen|Darf|Dürfen|
 // die schriftliche Bestätigung und ist?").
 var endsOnVerb = regexp.MustCompile(`(?i)\s(?:and|or|et|ou|und|oder|y|o)\s+(?:is|are|will|can|est|sont|ist|sind|wird|werden|kann|muss|hat|es|son|será|puede)$`)
 
+// needsComplement is a cut that would end on a word asking for what
+// follows it ("Is the registration fee only valid?" of "… only valid for
+// the workshop you registered for").
+var needsComplement = regexp.MustCompile(`(?i)\s(?:valid|available|applicable|responsible|eligible|suitable|limited|reserved|used|intended|only)$`)
+
 var endsOnConjunction = regexp.MustCompile(`(?i)\s(?:and|or|et|ou|und|oder|y|o|e)$`)
 
 // condRefersBack says whether a condition only points back at the rule
@@ -483,7 +488,7 @@ func shortQuestion(q string) string {
 	}
 	for _, loc := range cuts {
 		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 && !durationEnd.MatchString(cut) && !quantityStart.MatchString(body[loc[1]:]) &&
-			!danglingAnd.MatchString(cut) && !endsOnConjunction.MatchString(cut) && !endsOnVerb.MatchString(cut) && !(body[loc[0]] == ',' && listGoesOn.MatchString(body[loc[1]:])) && !openParen(cut) {
+			!danglingAnd.MatchString(cut) && !endsOnConjunction.MatchString(cut) && !endsOnVerb.MatchString(cut) && !needsComplement.MatchString(cut) && !(body[loc[0]] == ',' && listGoesOn.MatchString(body[loc[1]:])) && !openParen(cut) {
 			return cut + end
 		}
 	}

@@ -1053,3 +1053,10 @@ func TestDashLabelAndNegatedWe(t *testing.T) {
 		t.Errorf("ruleSentenceQuestion(%q) = %q, want none", "We don’t do that.", got)
 	}
 }
+
+func TestCutNeedsComplement(t *testing.T) {
+	q := "Is the registration fee only valid for the workshop it was registered for and paid for in full?"
+	if got := shortQuestion(q); got == "Is the registration fee only valid?" {
+		t.Errorf("shortQuestion(%q) = %q: cut before the complement", q, got)
+	}
+}
