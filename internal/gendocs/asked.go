@@ -71,23 +71,11 @@ func startQuestion(lang, body string) string {
 	if m == nil {
 		return ""
 	}
-	verb := m[2]
-	switch lang {
-	case langEN:
-		base, aux := verb, "do"
-		if b, ok := enBase[verb]; ok {
-			base, aux = b, "does"
-		}
-		return "When " + aux + " " + toCustomer(subj) + " " + base + "?"
-	case langFR:
-		return "Quand " + verb + " " + subj + " ?"
-	case langDE:
-		return "Wann " + verb + " " + swapWords(subj, deOurs) + "?"
-	case langES:
-		return "¿Cuándo " + verb + " " + subj + "?"
-	}
-	return ""
+	return verbQuestion(lang, when, m[2], subj, enBase)
 }
+
+// when opens a question on when, per language.
+var when = map[string]string{langEN: "When", langFR: "Quand", langDE: "Wann", langES: "¿Cuándo"}
 
 var audienceRe = map[string]*regexp.Regexp{
 	langEN: regexp.MustCompile(`^` + durationSubject + `\s+(is|are)\s+(?:designed|intended|meant|made|suitable|ideal|perfect)\s+for\s`),

@@ -185,20 +185,31 @@ func durationQuestion(lang, body string) string {
 	if m == nil {
 		return ""
 	}
-	verb := m[2]
+	return verbQuestion(lang, howLong, m[2], subj, durationBase)
+}
+
+// howLong opens a question on how long, per language.
+var howLong = map[string]string{langEN: "How long", langFR: "Combien de temps", langDE: "Wie lange", langES: "¿Cuánto"}
+
+// verbQuestion asks a question word's question (ask, per language) of a
+// rule's finite verb and subject: "How long does every lesson last?",
+// "Quand commence le stage ?", "Wann beginnt der Kurs?". An English verb
+// in bases is the third person of its base form ("lasts" → "does …
+// last"), any other the plural ("take" → "do … take").
+func verbQuestion(lang string, ask map[string]string, verb, subj string, bases map[string]string) string {
 	switch lang {
 	case langEN:
 		base, aux := verb, "do"
-		if b, ok := durationBase[verb]; ok {
+		if b, ok := bases[verb]; ok {
 			base, aux = b, "does"
 		}
-		return "How long " + aux + " " + toCustomer(subj) + " " + base + "?"
+		return ask[lang] + " " + aux + " " + toCustomer(subj) + " " + base + "?"
 	case langFR:
-		return "Combien de temps " + verb + " " + subj + " ?"
+		return ask[lang] + " " + verb + " " + subj + " ?"
 	case langDE:
-		return "Wie lange " + verb + " " + swapWords(subj, deOurs) + "?"
+		return ask[lang] + " " + verb + " " + swapWords(subj, deOurs) + "?"
 	case langES:
-		return "¿Cuánto " + verb + " " + subj + "?"
+		return ask[lang] + " " + verb + " " + subj + "?"
 	}
 	return ""
 }

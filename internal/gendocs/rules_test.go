@@ -1055,8 +1055,10 @@ func TestDashLabelAndNegatedWe(t *testing.T) {
 }
 
 func TestCutNeedsComplement(t *testing.T) {
+	// the first cut ("… only valid?") would leave "valid" without what it
+	// is valid for; the next one keeps it
 	q := "Is the registration fee only valid for the workshop it was registered for and paid for in full?"
-	if got := shortQuestion(q); got == "Is the registration fee only valid?" {
-		t.Errorf("shortQuestion(%q) = %q: cut before the complement", q, got)
+	if got, want := shortQuestion(q), "Is the registration fee only valid for the workshop it was registered?"; got != want {
+		t.Errorf("shortQuestion(%q) = %q, want %q", q, got, want)
 	}
 }

@@ -126,8 +126,32 @@ func lineElements(lines []string) []element {
 		out = append(out, element{kind: elList, ordered: ordered, items: []string{text}})
 	}
 	prevLine := ""
-	prevItemLine := "" // the last line added as a comma-ended item (commaItem)
-	lastStep := 0      // the number of the last step line
+	lastStep := 0 // the number of the last step line
+	// Runs of lines that are a list's items though no mark says so (a
+	// schedule's lines, a price table's rows): a line of the run after
+	// one in the paragraph so far takes both out as items, and one after
+	// the run's last item adds to it while goesOn holds of that item's
+	// line. runKind and runLast are the kind and line of the last item a
+	// run added.
+	runKind, runLast := 0, ""
+	run := func(kind int, line string, opens func(prev string) bool, goesOn func(last string) bool, trim func(string) string) bool {
+		if n := len(para); n > 0 && opens(para[n-1]) {
+			prev := para[n-1]
+			para = para[:n-1]
+			flush()
+			addItem(trim(prev), false)
+			addItem(trim(line), false)
+			runKind, runLast = kind, line
+			return true
+		}
+		if n := len(out); len(para) == 0 && n > 0 && out[n-1].kind == elList && !out[n-1].ordered &&
+			runKind == kind && lastItem(out[n-1]) == trim(runLast) && goesOn(runLast) {
+			addItem(trim(line), false)
+			runLast = line
+			return true
+		}
+		return false
+	}
 	clauses := clauseLines(lines)
 	for i, raw := range lines {
 		line := strings.TrimSpace(raw)
@@ -154,59 +178,21 @@ func lineElements(lines []string) []element {
 		if rest, ok := strings.CutPrefix(line, "*"); ok && rest != "" && !strings.HasPrefix(rest, " ") && !strings.Contains(rest, "*") {
 			line = rest // "*2pm – 4pm by booking only": a footnote's mark
 		}
-		if priceRow(line) {
+		switch {
+		case priceRow(line) && run(runPrice, line, func(prev string) bool { return priceRow(prev) || rowHeader(prev) }, always, asIs):
 			// "Green Fee 18 Hoyos – 58€ – 35€": a price table's rows,
-			// written a row a line with dashes between the cells, are
-			// items (and the header row above them, "NO SOCIOS –
-			// SOCIO*", the first), not a paragraph of rows
-			if n := len(para); n > 0 && (priceRow(para[n-1]) || rowHeader(para[n-1])) {
-				prev := para[n-1]
-				para = para[:n-1]
-				flush()
-				addItem(prev, false)
-				addItem(line, false)
-				continue
-			}
-			if n := len(out); len(para) == 0 && n > 0 && out[n-1].kind == elList && !out[n-1].ordered && priceRow(lastItem(out[n-1])) {
-				addItem(line, false)
-				continue
-			}
-		}
-		if commaItem(line) {
+			// written a row a line with dashes between the cells (and the
+			// header row above them, "NO SOCIOS – SOCIO*", the first)
+			continue
+		case commaItem(line) && run(runComma, line, func(prev string) bool { return commaItem(prev) && strings.HasSuffix(prev, ",") }, endsComma, trimComma):
 			// "Cancelación de reserva antes de 15 días penalidad 10%,",
 			// "Cancelación de reserva entre 14 a 7 días penalidad 15%,":
 			// a schedule's lines, each ended by a comma
-			if n := len(para); n > 0 && commaItem(para[n-1]) && strings.HasSuffix(para[n-1], ",") {
-				prev := para[n-1]
-				para = para[:n-1]
-				flush()
-				addItem(strings.TrimSuffix(prev, ","), false)
-				addItem(strings.TrimSuffix(line, ","), false)
-				prevItemLine = line
-				continue
-			}
-			if n := len(out); len(para) == 0 && n > 0 && out[n-1].kind == elList && !out[n-1].ordered && commaItem(lastItem(out[n-1])+",") && strings.HasSuffix(prevItemLine, ",") {
-				addItem(strings.TrimSuffix(line, ","), false)
-				prevItemLine = line
-				continue
-			}
-		}
-		if scheduleLine(line) {
+			continue
+		case scheduleLine(line) && run(runSchedule, line, scheduleLine, always, asIs):
 			// "Tuesday – Thursday // 4 pm – 9 pm", "Friday // 2 pm – 11
-			// pm": short lines of times are a schedule's lines, one item
-			// each, not one paragraph
-			if n := len(para); n > 0 && scheduleLine(para[n-1]) {
-				prev := para[n-1]
-				para = para[:n-1]
-				flush()
-				addItem(prev, false)
-				addItem(line, false)
-				continue
-			}
-			if n := len(out); len(para) == 0 && n > 0 && out[n-1].kind == elList && !out[n-1].ordered && scheduleLine(lastItem(out[n-1])) {
-				addItem(line, false)
-				continue
-			}
+			// pm": short lines of times
+			continue
 		}
 		if labelLine(line) {
 			// "DEPOSIT:", "PICK UP/DELIVERY:" on a line of their own
@@ -542,6 +528,19 @@ func fieldCount(s string) int {
 	}
 	return n
 }
+
+// The kinds of runs of lines lineElements reads as items, and what their
+// lines need.
+const (
+	runSchedule = iota + 1
+	runComma
+	runPrice
+)
+
+func always(string) bool        { return true }
+func asIs(s string) string      { return s }
+func endsComma(s string) bool   { return strings.HasSuffix(s, ",") }
+func trimComma(s string) string { return strings.TrimSuffix(s, ",") }
 
 // commaItem reports whether a line may be a schedule's line ended by a
 // comma: capitalised, at most 16 words, with a number, ending with a comma

@@ -30,6 +30,18 @@ func TestMarkdown(t *testing.T) {
 		{"badges and links", "[![Build](https://x/b.svg)](https://ci) See [the docs](https://d) for more.", "See the docs for more."},
 		{"labels of a flattened nested list and dot leaders", "Nuestras tarifas:\n\n- PRECIO:\n- No socios:. . .4,50€/persona.\n- Socios:. . . . . 3,50€/persona.\n- RESERVAS ACTIVAS MÁXIMAS\n- No socios. . . . . . 2\n",
 			"Nuestras tarifas:\n\n# PRECIO\n\n- No socios: 4,50€/persona.\n- Socios: 3,50€/persona.\n\n# RESERVAS ACTIVAS MÁXIMAS\n\n- No socios: 2"},
+		// choices numbered again from 1 under a step stay in it (the
+		// numbering then going on with the next step)
+		{"choices under a step", "# Setup\n\nTo set it up:\n\n1. Open Settings\n2. Open Booking\n3. Next, you can either;\n1. Notify everyone.\n2. Book automatically.\n4. Click Save\n",
+			"# Setup\n\nTo set it up:\n1. Open Settings\n2. Open Booking\n3. Next, you can either; 1. Notify everyone. 2. Book automatically.\n4. Click Save"},
+		// a list numbered again that does not return to the next step is
+		// a list of its own: the procedure, then the fields it fills
+		{"a list numbered again", "# Add a service\n\n1. Go to Settings\n2. Click Add\n3. Fill in the information.\n1. Name: the service's name.\n2. Price: its price.\n",
+			"# Add a service\n\n1. Go to Settings\n2. Click Add\n3. Fill in the information.\n\n1. Name: the service's name.\n2. Price: its price."},
+		// clauses a paragraph each lose their numbers, whatever their first
+		// letter; one decimal number alone keeps its own
+		{"clause paragraphs", "# Leistungen\n\n1.1 bogenschießen für alle gibt Kurse.\n\n1.2 Das Equipment bleibt unser Eigentum.\n\n# Dauer\n\n2.5 Stunden dauert ein Kurs.\n",
+			"# Leistungen\n\nbogenschießen für alle gibt Kurse.\n\nDas Equipment bleibt unser Eigentum.\n\n# Dauer\n\n2.5 Stunden dauert ein Kurs."},
 		{"empty", "<p></p>", ""},
 	}
 	for _, c := range cases {
@@ -83,37 +95,6 @@ func FuzzMarkdown(f *testing.F) {
 			t.Fatalf("read again:\n%q\nthen:\n%q", md, again)
 		}
 	})
-}
-
-// Choices numbered again from 1 under a step stay in that step (when the
-// numbering then goes on with the next step; "3. …; 1. 2. 3." stays as
-// written, the 3 being ambiguous).
-func TestNestedRestart(t *testing.T) {
-	got := Markdown(Source{Content: "# Setup\n\nTo set it up:\n\n1. Open Settings\n2. Open Booking\n3. Next, you can either;\n1. Notify everyone.\n2. Book automatically.\n4. Click Save\n"})
-	want := "# Setup\n\nTo set it up:\n1. Open Settings\n2. Open Booking\n3. Next, you can either; 1. Notify everyone. 2. Book automatically.\n4. Click Save"
-	if got != want {
-		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
-	}
-}
-
-// Clauses written one paragraph each lose their numbers, whatever their
-// first letter; one decimal number alone keeps its own.
-func TestClauseParagraphs(t *testing.T) {
-	got := Markdown(Source{Content: "# Leistungen\n\n1.1 bogenschießen für alle gibt Kurse.\n\n1.2 Das Equipment bleibt unser Eigentum.\n\n# Dauer\n\n2.5 Stunden dauert ein Kurs.\n"})
-	want := "# Leistungen\n\nbogenschießen für alle gibt Kurse.\n\nDas Equipment bleibt unser Eigentum.\n\n# Dauer\n\n2.5 Stunden dauert ein Kurs."
-	if got != want {
-		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
-	}
-}
-
-// A list numbered again from 1 that does not return to the step after is
-// a list of its own: the procedure's steps, then the fields it fills.
-func TestRenumberedList(t *testing.T) {
-	got := Markdown(Source{Content: "# Add a service\n\n1. Go to Settings\n2. Click Add\n3. Fill in the information.\n1. Name: the service's name.\n2. Price: its price.\n"})
-	want := "# Add a service\n\n1. Go to Settings\n2. Click Add\n3. Fill in the information.\n\n1. Name: the service's name.\n2. Price: its price."
-	if got != want {
-		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
-	}
 }
 
 // A title ended by an exclamation mark over text is a heading; an answer's
