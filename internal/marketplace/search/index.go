@@ -150,6 +150,7 @@ func (ix *Index) build(ctx context.Context) (*state, error) {
 	st.sortTerms()
 	c.finish()
 	st.groupPrefixes(prefixGroupTerms)
+	st.makeBands()
 	return st, nil
 }
 

@@ -133,6 +133,7 @@ func (ix *Index) loadSnapshot(ctx context.Context) (*state, error) {
 	st.version = version
 	st.sortTerms()
 	st.groupPrefixes(prefixGroupTerms)
+	st.makeBands()
 	return st, nil
 }
 

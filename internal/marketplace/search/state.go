@@ -64,6 +64,7 @@ type state struct {
 	featured *roaring.Bitmap
 	by       map[uint32]*roaring.Bitmap // by interned category, brand, difficulty or industry
 	ids      map[string]uint32          // interned strings (kind prefix + value)
+	bands    [3][]band                  // by bandKey (bands.go)
 }
 
 func newState() *state {
@@ -128,6 +129,7 @@ func (st *state) set(r *Row) {
 			st.bitmap(id).Add(seq)
 		}
 	}
+	st.addToBands(seq, d)
 }
 
 // unset removes a listing's attributes (its terms stay).
@@ -144,6 +146,7 @@ func (st *state) unset(seq uint32) {
 	st.present.Remove(seq)
 	st.public.Remove(seq)
 	st.featured.Remove(seq)
+	st.dropFromBands(seq)
 }
 
 // addTerm records that the listing holds term in field; true when the
@@ -311,6 +314,7 @@ func (st *state) find(f Filter, stems []string, limit, offset int) (page []uint3
 	if less == nil {
 		return nil, 0, false
 	}
+	bands := st.bandsOf(f.Order)
 	var typos []int
 	if !f.Exact {
 		typos = make([]int, len(stems))
@@ -341,7 +345,7 @@ func (st *state) find(f Filter, stems []string, limit, offset int) (page []uint3
 		}
 	}
 	if exact == m {
-		return pageOf(tiersOf(m, exactWords, f.Order), less, limit, offset), total, true
+		return pageOf(tiersOf(m, exactWords, f.Order), less, bands, limit, offset), total, true
 	}
 	// The listings that match every word exactly first (in the order's
 	// tiers), then those that need a typo: in the order's tiers too when
@@ -349,14 +353,14 @@ func (st *state) find(f Filter, stems []string, limit, offset int) (page []uint3
 	// matches, where the words are matters less, and the tiers of many
 	// near terms cost more than the rest of the search).
 	if exact.IsEmpty() {
-		return pageOf(tiersOf(m, allWords, f.Order), less, limit, offset), total, true
+		return pageOf(tiersOf(m, allWords, f.Order), less, bands, limit, offset), total, true
 	}
 	near := func() *roaring.Bitmap {
 		n := m.Clone()
 		n.AndNot(exact)
 		return n
 	}
-	return pageOf(append(tiersOf(exact, exactWords, f.Order), near), less, limit, offset), total, true
+	return pageOf(append(tiersOf(exact, exactWords, f.Order), near), less, bands, limit, offset), total, true
 }
 
 // order is the comparison of a sort, or nil for a sort the index cannot
@@ -552,8 +556,9 @@ func tiersOf(m *roaring.Bitmap, words [][]*posting, by Order) []tier {
 }
 
 // pageOf is the page at offset of the tiers in order, each tier sorted by
-// less; a tier past the page is never computed.
-func pageOf(tiers []tier, less func(a, b uint32) int, limit, offset int) (page []uint32) {
+// less (with the help of its bands); a tier past the page is never
+// computed.
+func pageOf(tiers []tier, less func(a, b uint32) int, bands []band, limit, offset int) (page []uint32) {
 	skip, want := offset, limit
 	for _, tf := range tiers {
 		if want == 0 {
@@ -565,7 +570,7 @@ func pageOf(tiers []tier, less func(a, b uint32) int, limit, offset int) (page [
 			skip -= n
 			continue
 		}
-		top := topOf(t, skip+want, less)[skip:]
+		top := topIn(t, skip+want, less, bands)[skip:]
 		if len(top) > want {
 			top = top[:want]
 		}
