@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -97,4 +98,52 @@ func TestBands(t *testing.T) {
 		}
 	}
 	check("after changes", 2)
+}
+
+// BenchmarkFindBands: pages of large tiers (common words at 200,000
+// listings, Zipf-distributed terms), ranked whole and with the bands.
+//
+//	go test ./internal/marketplace/search -run '^$' -bench FindBands -benchtime 2s
+func BenchmarkFindBands(b *testing.B) {
+	r := rand.New(rand.NewPCG(5, 6))
+	zipf := rand.NewZipf(r, 1.1, 2, 4999)
+	src := &memSource{version: 1, rows: map[int64]Row{}, terms: map[int64][]FieldTerm{}}
+	for seq := int64(1); seq <= 200_000; seq++ {
+		src.rows[seq] = Row{Seq: seq, Public: true, Clones: int64(r.IntN(100) * r.IntN(100)),
+			Rating: float64(r.IntN(11)) / 2, Created: time.Unix(1_700_000_000+r.Int64N(1e7), 0)}
+		for range 12 {
+			src.terms[seq] = append(src.terms[seq], FieldTerm{Field: r.IntN(3), Term: fmt.Sprintf("w%d", zipf.Uint64())})
+		}
+	}
+	ix := New(src)
+	if _, err := ix.Warm(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	st := ix.st
+	bands := st.bands
+	for _, tc := range []struct {
+		name   string
+		order  Order
+		offset int
+	}{{"relevance", Relevance, 0}, {"newest", Newest, 0}, {"rating-offset-2000", Rating, 2000}} {
+		for _, banded := range []bool{false, true} {
+			name := tc.name + "/whole"
+			if banded {
+				name = tc.name + "/bands"
+			}
+			b.Run(name, func(b *testing.B) {
+				st.bands = [3][]band{}
+				if banded {
+					st.bands = bands
+				}
+				f := Filter{Order: tc.order, Exact: true}
+				i := 0
+				for b.Loop() {
+					st.find(f, []string{fmt.Sprintf("w%d", i%4), fmt.Sprintf("w%d", 4+i%7)}, 20, tc.offset)
+					i++
+				}
+			})
+		}
+	}
+	st.bands = bands
 }
