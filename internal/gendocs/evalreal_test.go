@@ -394,3 +394,10 @@ func TestEvaluationHeldOut16(t *testing.T) {
 func TestEvaluationHeldOut17(t *testing.T) {
 	realEval(t, "testdata/evalheldout17", 6, 0)
 }
+
+// TestEvaluationHeldOut18 runs round nineteen's held-out pages
+// (testdata/evalheldout18), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut18(t *testing.T) {
+	realEval(t, "testdata/evalheldout18", 6, 0)
+}
