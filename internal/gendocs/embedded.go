@@ -378,6 +378,11 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 			headless = true
 		}
 		inProc := b.kind == step && procedures[b.list]
+		if b.kind == bullet && knowledge.AmountLine(b.text) {
+			// "Le 2eme forfait … le prix est de 850 Euro": a price list's
+			// line answers with its list, under the topic's question
+			continue
+		}
 		if b.kind != para {
 			// a list item or row: its fact or first rule answers with the
 			// whole item, as a paragraph ("1." would open the answer);

@@ -297,6 +297,15 @@ func sentenceQuestion(s string) string {
 		if strings.HasSuffix(first, "s") && !strings.HasSuffix(first, "ss") {
 			return "" // "We offers" is not a verb phrase we can turn round
 		}
+		switch strings.ToLower(first) {
+		case "must":
+			// "We must receive this payment when you book." asks "Do
+			// you need to receive this payment when I book?", not "Do
+			// you must …?"
+			return "Do you need to " + strings.TrimSpace(rest[len(first):]) + "?"
+		case "should", "shall", "would", "could", "might", "need", "have", "had":
+			return "" // no "Do you should …?"
+		}
 		return "Do you " + rest + "?"
 	}
 	return ""

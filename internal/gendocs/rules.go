@@ -653,6 +653,11 @@ func ruleQuestionFR(body string) string {
 		// "Tu peux annuler ta leçon sans frais jusqu'à 48 heures avant"
 		return "Puis-je " + frTuToJe(firstClause(m[1])) + " ?"
 	}
+	if m := frAnyEntails.FindStringSubmatch(body); m != nil {
+		// "Tout retard de paiement entraîne … une majoration" asks what
+		// happens in that case
+		return frElide("Que se passe-t-il en cas de " + strings.ToLower(m[1]) + " ?")
+	}
 	if m := frDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "vous") && !strings.Contains(body, "nous") {
 		s := frTuToJe(lowerFirst(strings.TrimSpace(firstClause(body))))
 		if words(s) < 4 {
@@ -670,6 +675,11 @@ func ruleQuestionFR(body string) string {
 	}
 	return ""
 }
+
+// frAnyEntails is a French rule on every case of a kind and what it
+// brings ("Tout retard de paiement entraîne …", "Toute annulation donne
+// lieu à …").
+var frAnyEntails = regexp.MustCompile(`^Toute?\s+(\p{Ll}[\p{L}’'\- ]{2,60}?)\s+(?:entraîne|entraînera|donne lieu|donnera lieu)\b`)
 
 // frInCase is the case a French rule names inside it ("… en cas de
 // modification ou d'annulation d'une réservation …").

@@ -20,6 +20,7 @@ func TestRuleQuestion(t *testing.T) {
 		{langFR, "En cas d'annulation 8 à 20 jours avant l'arrivée, 50 % du coût est dû.", "Que se passe-t-il en cas d'annulation 8 à 20 jours avant l'arrivée ?"},
 		{langFR, "Les chambres doivent être libérées avant midi.", "Est-ce que les chambres doivent être libérées avant midi ?"},
 		{langFR, "Vous pouvez nous écrire.", ""},
+		{langFR, "Tout retard de paiement entraîne de plein droit une majoration de 3 %.", "Que se passe-t-il en cas de retard de paiement ?"},
 		{langDE, "Bei Urlaub ist eine Ruhezeit von 4 Wochen im Jahr ohne Nachweis möglich.", "Was gilt bei Urlaub?"},
 		{langDE, "Die Vertragslaufzeit verlängert sich um die Dauer der Ruhezeit.", "Verlängert sich die Vertragslaufzeit um die Dauer der Ruhezeit?"},
 		{langDE, "Eine Ruhezeit wird nicht rückwirkend gewährt.", "Wird eine Ruhezeit rückwirkend gewährt?"},

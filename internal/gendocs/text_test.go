@@ -128,6 +128,8 @@ func TestSentenceQuestion(t *testing.T) {
 		{"We will send you a reminder.", "Will you send me a reminder?"},
 		{"We may bathe a pet at the owner's expense if needed.", "Can you bathe a pet at the owner's expense if needed?"},
 		{"We reserve the right to refuse service.", "Can you refuse service?"},
+		{"We must receive this payment when you book.", "Do you need to receive this payment when I book?"},
+		{"We should be told of any allergy.", ""},
 		{"Our practice is ideal for families.", ""},
 		{"We accept card and cash, and we offer payment plans.", "Do you accept card and cash?"},
 		{"We were founded in 1990 by two sisters.", ""},

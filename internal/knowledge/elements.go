@@ -189,6 +189,11 @@ func lineElements(lines []string) []element {
 			// "Cancelación de reserva entre 14 a 7 días penalidad 15%,":
 			// a schedule's lines, each ended by a comma
 			continue
+		case amountLine(line) && run(runAmount, line, amountLine, always, asIs):
+			// "Le 2eme forfait … entre 17h à 2h du matin le prix est de
+			// 850 Euro", "Après 2h du matin et par heure supplémentaire
+			// 100 Euros": a price list's lines, each ended by its amount
+			continue
 		case scheduleLine(line) && run(runSchedule, line, scheduleLine, always, asIs):
 			// "Tuesday – Thursday // 4 pm – 9 pm", "Friday // 2 pm – 11
 			// pm": short lines of times
@@ -243,6 +248,14 @@ func lineElements(lines []string) []element {
 				items[len(items)-1] += "\n" + line // the answer to a listed question
 				continue
 			}
+		}
+		if articleLine(line) {
+			// "Article 2 TARIF" after a paragraph without its final
+			// stop: a section of terms opens, on a line of its own
+			flush()
+			para = append(para, line)
+			flush()
+			continue
 		}
 		if len(para) == 1 && shortTitle(para[0]) && startsLower(line) && IsChrome(line) {
 			// a title over its byline ("posted in: Lash Extensions |
@@ -347,6 +360,43 @@ func clauseRun(l string, at [][]int, section string) bool {
 		major, minor = a, b
 	}
 	return true
+}
+
+// articleSign is a line opening a numbered article of terms ("Article 2
+// TARIF", "Artikel 3 Zahlung", "Artículo 4. Cancelaciones").
+var articleSign = regexp.MustCompile(`^(?:Article|ARTICLE|Artikel|ARTIKEL|Artículo|ARTÍCULO|Art\.)\s?\d{1,3}[a-z]?\s?[.:–-]?\s+\p{Lu}`)
+
+// articleLine reports whether line is an article's title: the sign, then
+// at most ten words without a final stop.
+func articleLine(line string) bool {
+	if !strings.HasPrefix(line, "Art") && !strings.HasPrefix(line, "ART") {
+		return false
+	}
+	return articleSign.MatchString(line) && fieldCount(line) <= 12 && !endsSentence(line)
+}
+
+// amountEnd is an amount of money at the end of a line, before an aside
+// in brackets if any ("… le prix est de 850 Euro", "… 100 Euros (Départ
+// BRUZ)", "… $40", "… 58 €").
+var amountEnd = regexp.MustCompile(`(?:\d[\d.,' ]*\s?(?:€|[Ee]uros?|EUR|\$|USD|£|CHF|Fr\.)|[$£€]\s?\d[\d.,]*)\s*(?:\([^()]{1,40}\))?$`)
+
+// AmountLine reports whether a line may be a price list's line (see
+// amountLine).
+func AmountLine(line string) bool { return amountLine(line) }
+
+// amountLine reports whether a line may be a price list's line: at most
+// 25 words, ended by an amount, no final stop, no label (a label's lines,
+// "Tickets für Erwachsene: 1. Runde: 4,20 EUR", have rules of their own).
+func amountLine(line string) bool {
+	if line == "" || endsSentence(line) || fieldCount(line) > 25 || strings.Contains(line, ": ") {
+		return false
+	}
+	// (most lines hold no digit and no currency: no regular expression)
+	if !strings.ContainsAny(line, "0123456789") || !strings.ContainsAny(line, "€$£") &&
+		!strings.Contains(line, "uro") && !strings.Contains(line, "EUR") && !strings.Contains(line, "USD") && !strings.Contains(line, "CHF") && !strings.Contains(line, "Fr.") {
+		return false
+	}
+	return amountEnd.MatchString(line)
 }
 
 func sectionMatch(line string) []string {
@@ -535,6 +585,7 @@ const (
 	runSchedule = iota + 1
 	runComma
 	runPrice
+	runAmount
 )
 
 func always(string) bool        { return true }
@@ -1296,6 +1347,7 @@ func splitQuestion(item string) (q, a string, ok bool) {
 func promoteHeadings(els []element) []element {
 	inFAQ := false   // the last heading was a question
 	var titled []int // the lines made headings as short titles
+	labels := 0      // the lines made headings as labels
 	for i := range els {
 		if els[i].kind == elHeading {
 			inFAQ = els[i].level == levelQuestion || strings.HasSuffix(els[i].text, "?")
@@ -1322,19 +1374,27 @@ func promoteHeadings(els []element) []element {
 			// over text: a title written with an exclamation mark
 			els[i].kind, els[i].level, els[i].text = elHeading, levelLine, strings.TrimSuffix(strings.TrimSpace(line), "!")
 			inFAQ = false
-		case shortTitle(line) && !(labelValue(line) && statementLine(line)) && !valueLine(line):
+		case shortTitle(line) && !(labelValue(line) && statementLine(line)) && !valueLine(line) &&
+			!(i > 0 && els[i-1].kind == elHeading && n >= 5 && statementLine(line)):
 			// a label with its value on one line ("First No Show: 50% of
 			// the service fee is due") is a rule, not a title; nor is a
 			// line of values ("Montag 15:00 - 19:00", "Einzelnachmittag:
-			// 20,-€", "Siret : 928 515 931 000 30")
+			// 20,-€", "Siret : 928 515 931 000 30"), nor a statement
+			// right under a title, its section's first line ("Article 3
+			// CONDITIONS DE PAIEMENT" over "Les paiements se font par
+			// chèques ou en espèces")
 			els[i].kind, els[i].level = elHeading, levelLine
 			inFAQ = false
 			titled = append(titled, i)
-		case labelTitle(line) && next.kind == elParagraph:
+		case labelTitle(line) && (next.kind == elParagraph || next.kind == elList && labels > 0 && i > 0 && els[i-1].kind == elList):
 			// "Reiterferien für Kinder ab 8:" over its rules: a section's
-			// label, not a lead-in (which has a verb: "The fees are:")
+			// label, not a lead-in (which has a verb: "The fees are:");
+			// over a list too, after another section's list, in a text
+			// whose labels head sections ("Deposits:" over its text and
+			// items, then "Cancellations and No Shows:" over items)
 			els[i].kind, els[i].level, els[i].text = elHeading, levelLabel, strings.TrimSpace(strings.TrimSuffix(line, ":"))
 			inFAQ = false
+			labels++
 		case inFAQ && n <= 12 && len(Sentences(line)) == 1 && next.kind == elParagraph && len(strings.Fields(next.text)) > n &&
 			els[i-1].kind != elHeading && !strings.HasSuffix(next.text, "?"):
 			// among questions, a short statement before a longer text is
@@ -1425,7 +1485,7 @@ func statementLine(line string) bool {
 }
 
 var statementVerbs = toSet(`is are must will cannot may should needs requires
-	est sont doit doivent peut peuvent sera seront faut
+	est sont doit doivent peut peuvent sera seront faut font se
 	ist sind muss müssen wird werden kann können darf dürfen gilt gelten
 	debe deben puede pueden será serán está están hay`)
 
@@ -1481,6 +1541,13 @@ func bulletItem(line string) (string, bool) {
 	for _, b := range []string{"• ", "· ", "▪ ", "◦ ", "‣ ", "– ", "— ", "- ", "* ", "+ ", "_ "} {
 		if strings.HasPrefix(line, b) {
 			return strings.TrimSpace(line[len(b):]), true
+		}
+	}
+	if rest, ok := strings.CutPrefix(line, "-"); ok && fieldCount(rest) >= 3 {
+		// "-Hourly Session: $50.00 deposit.": a dash typed against its
+		// item's first word, a capital (not "-5%", nor "-based")
+		if r, _ := utf8.DecodeRuneInString(rest); unicode.IsUpper(r) {
+			return strings.TrimSpace(rest), true
 		}
 	}
 	return "", false

@@ -71,6 +71,21 @@ func blockElements(n ast.Node, src []byte) []element {
 				}
 				t = strings.Join(lines, "\n")
 			}
+			if !el.ordered {
+				if keep, after, ok := questionAfterItem(t); ok {
+					// "- Paga la reserva." over "Cuando el pago …" and
+					// "¿Qué documentación necesito?", then "- El carné …":
+					// a page copied without blank lines, where Markdown
+					// reads the lines after an item as its own. The
+					// question opens what follows, and the items after it
+					// are its list.
+					el.items = append(el.items, keep)
+					out = append(out, el)
+					out = append(out, lineElements(after)...)
+					el, marks = element{kind: elList}, nil
+					continue
+				}
+			}
 			switch {
 			case t == "":
 			case !el.ordered && !strings.Contains(t, "\n") && (labelLine(t) || shoutedTitle(t)) && !rowHeader(t):
@@ -340,4 +355,21 @@ func nestedRestart(items []string, marks []int) ([]string, []int) {
 		i = j - 1
 	}
 	return out, starts
+}
+
+// questionAfterItem splits a list item's text where a question opens a
+// line of its own after a line that ends a sentence: keep is the item,
+// after the lines from the question on. ok is false when the item's first
+// line is itself a question (a listed question over its answer).
+func questionAfterItem(t string) (keep string, after []string, ok bool) {
+	lines := strings.Split(t, "\n")
+	if len(lines) < 2 || questionLine(strings.TrimSpace(lines[0])) {
+		return "", nil, false
+	}
+	for i := 1; i < len(lines); i++ {
+		if questionLine(strings.TrimSpace(lines[i])) && endsSentence(strings.TrimSpace(lines[i-1])) {
+			return strings.Join(lines[:i], "\n"), lines[i:], true
+		}
+	}
+	return "", nil, false
 }

@@ -364,3 +364,78 @@ func TestPriceRows(t *testing.T) {
 		t.Errorf("items = %q, want %q", items, want)
 	}
 }
+
+// TestCopiedTermsAndPriceLines: an article's title after a paragraph
+// without its final stop opens a section; lines ended by an amount are a
+// price list's items (not a label's); a dash typed against its item's
+// word is a bullet; a statement right under a title is its text.
+func TestCopiedTermsAndPriceLines(t *testing.T) {
+	src := "CGV\nArticle 1 OBJET\nAnimation du repas et de la soirée dansante par la diffusion de musiques. (Matériel utilisé sono 2.5 kW, portique de lumières)\nArticle 2 TARIF\nLe 1er forfait pour un Mariage le prix est de 1150 Euro\n" +
+		"Le 2eme forfait pour un Mariage le prix est de 850 Euro\nFrais de route supérieur à 50 km soit 100 Euros (Départ BRUZ)\n" +
+		"Article 3 CONDITIONS DE PAIEMENT\nLes paiements se font par chèques ou en espèces\nTout retard de paiement entraîne une majoration."
+	_, bs := ParseBlocks(Source{Name: "cgv", Content: src})
+	var got []string
+	for _, b := range bs {
+		got = append(got, fmt.Sprintf("%d %s | %s", b.Kind, strings.Join(b.Heading, " > "), b.Text))
+	}
+	want := []string{
+		"0 Article 1 OBJET | Animation du repas et de la soirée dansante par la diffusion de musiques. (Matériel utilisé sono 2.5 kW, portique de lumières)",
+		"1 Article 2 TARIF | Le 1er forfait pour un Mariage le prix est de 1150 Euro",
+		"1 Article 2 TARIF | Le 2eme forfait pour un Mariage le prix est de 850 Euro",
+		"1 Article 2 TARIF | Frais de route supérieur à 50 km soit 100 Euros (Départ BRUZ)",
+		"0 Article 3 CONDITIONS DE PAIEMENT | Les paiements se font par chèques ou en espèces",
+		"0 Article 3 CONDITIONS DE PAIEMENT | Tout retard de paiement entraîne une majoration.",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, c := range []struct {
+		line string
+		item bool
+	}{
+		{"-Hourly Session: $50.00 deposit.", true},
+		{"-5% for members", false},
+		{"-based on the hours you book", false},
+		{"-Yes", false},
+	} {
+		if _, ok := bulletItem(c.line); ok != c.item {
+			t.Errorf("bulletItem(%q) = %v, want %v", c.line, ok, c.item)
+		}
+	}
+	for _, c := range []struct {
+		line   string
+		amount bool
+	}{
+		{"Après 2h du matin et par heure supplémentaire 100 Euros", true},
+		{"Half day $45", true},
+		{"Tickets für Erwachsene: 1. Runde: 4,20 EUR", false},
+		{"The deposit is 150 euros.", false},
+		{"We are open from 9 to 17", false},
+	} {
+		if got := amountLine(c.line); got != c.amount {
+			t.Errorf("amountLine(%q) = %v, want %v", c.line, got, c.amount)
+		}
+	}
+}
+
+// TestQuestionAfterListItem: in a page copied without blank lines, a
+// question after a list's item opens what follows, and the items after
+// it are its own list.
+func TestQuestionAfterListItem(t *testing.T) {
+	src := "¿Cómo hago mi reserva online?\n- Elige tu fecha.\n- Paga la reserva.\nCuando el pago esté confirmado, recibirás un email.\n¿Qué documentación necesito?\n- El carné de conducir.\n- El pasaporte."
+	_, bs := ParseBlocks(Source{Name: "faq", Content: src})
+	var got []string
+	for _, b := range bs {
+		got = append(got, strings.Join(b.Heading, " > ")+" | "+b.Text)
+	}
+	want := []string{
+		"¿Cómo hago mi reserva online? | Elige tu fecha.",
+		"¿Cómo hago mi reserva online? | Paga la reserva.",
+		"¿Cómo hago mi reserva online? | Cuando el pago esté confirmado, recibirás un email.",
+		"¿Qué documentación necesito? | El carné de conducir.",
+		"¿Qué documentación necesito? | El pasaporte.",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
