@@ -43,6 +43,7 @@ type config struct {
 	only     string
 	catalog  string
 	heap     string // a heap profile's file, written once the search index is ready
+	also     string // other servers' base URLs for the mixed scenario
 }
 
 func main() {
@@ -56,6 +57,7 @@ func main() {
 	flag.StringVar(&c.only, "only", "", "run only scenarios whose name contains this")
 	flag.StringVar(&c.catalog, "catalog", "realistic", "listing texts: realistic (Debian package names and descriptions and installed packages' changelog entries; needs apt-get update) or synthetic (a made-up 5,000-word vocabulary)")
 	flag.StringVar(&c.heap, "memprofile", "", "write a heap profile to this file once the server's search index is ready (after a collection)")
+	flag.StringVar(&c.also, "also", "", "comma-separated base URLs (http://host:port) of other `genie serve` processes on the same database: the mixed scenario spreads its clients over this process and those (each run with --rate-limit 1000000000)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
 	if *cpuprofile != "" {
@@ -274,7 +276,19 @@ func run(ctx context.Context, c config, out io.Writer) error {
 				return body("reviews", map[string]any{"mode": "create", "marketplace_genie_id": slug, "rating": 1 + pick(5)}), key
 			}},
 		}
-		for _, r := range runMixed(client, base, c.clients, c.duration, classes) {
+		bases := []string{base}
+		for _, u := range strings.Split(c.also, ",") {
+			if u = strings.TrimRight(strings.TrimSpace(u), "/"); u != "" {
+				if err := waitReady(ctx, client, u); err != nil {
+					return err
+				}
+				bases = append(bases, u+"/v1")
+			}
+		}
+		if len(bases) > 1 {
+			fmt.Fprintf(out, "(the clients spread over %d servers: this process and %s)\n\n", len(bases), c.also)
+		}
+		for _, r := range runMixed(client, bases, c.clients, c.duration, classes) {
 			fmt.Fprintf(out, "| %s | %.0f | %.2f | %.2f | %d |\n", r.name, r.rps, ms(r.p50), ms(r.p99), r.errors)
 		}
 	}

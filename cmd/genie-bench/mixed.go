@@ -36,10 +36,11 @@ type classResult struct {
 }
 
 // runMixed drives clients that each pick a class at random for every
-// request and reports each class on its own. A write the rules refuse
+// request and reports each class on its own. Client i sends to
+// urls[i % len(urls)] (servers on one database). A write the rules refuse
 // (a second review of a listing, removing a favorite that is not there)
 // answers 400 or 404 as designed and is not counted as an error.
-func runMixed(client *http.Client, url string, clients int, dur time.Duration, classes []class) []classResult {
+func runMixed(client *http.Client, urls []string, clients int, dur time.Duration, classes []class) []classResult {
 	total := 0
 	for _, c := range classes {
 		total += c.weight
@@ -57,6 +58,7 @@ func runMixed(client *http.Client, url string, clients int, dur time.Duration, c
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			url := urls[i%len(urls)]
 			r := rand.New(rand.NewPCG(uint64(i), 42))
 			for !stop.Load() {
 				n, ci := r.IntN(total), 0
@@ -132,4 +134,27 @@ func distinct(pick func(int) int) string {
 	}
 	w := realWords()
 	return `{"resource":"marketplace","action":"list","data":{"query":{"search":"` + w[pick(len(w))] + " " + w[pick(len(w))] + `"}}}`
+}
+
+// waitReady waits until the server at base answers /readyz with 200 (its
+// search index built), for at most five minutes.
+func waitReady(ctx context.Context, client *http.Client, base string) error {
+	deadline := time.Now().Add(5 * time.Minute)
+	for {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/readyz", nil)
+		if err != nil {
+			return err
+		}
+		resp, err := client.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("%s: not ready after five minutes (last: %v)", base, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
