@@ -386,6 +386,21 @@ func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
 		}
 	}
 	whole := func(list int) bool { return 2*orders[list] >= steps[list] }
+	// a price list ("Le 1er forfait … 1150 Euro", "Le 2eme forfait … 850
+	// Euro") is whole or not at all too: its last lines are prices as
+	// much as its first
+	items, prices := map[int]int{}, map[int]int{}
+	for _, b := range blocks {
+		if b.kind == bullet {
+			items[b.list]++
+			if knowledge.AmountLine(b.text) {
+				prices[b.list]++
+			}
+		}
+	}
+	wholeList := func(b block) bool {
+		return b.kind == step && whole(b.list) || b.kind == bullet && items[b.list] >= 2 && prices[b.list] == items[b.list]
+	}
 	for _, b := range blocks {
 		if b.kind == step && c.isUsed(b.text) && whole(b.list) {
 			taken[b.list] = true
@@ -395,9 +410,9 @@ func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
 		if b.kind == step && taken[b.list] {
 			continue
 		}
-		if b.kind == step && b.list != w.prevList && whole(b.list) {
+		if wholeList(b) && b.list != w.prevList {
 			before = &mark{text: w.sb.String(), used: len(w.usedSS), n: w.n, list: w.prevList, kind: w.prevKind}
-		} else if b.kind != step || !whole(b.list) {
+		} else if !wholeList(b) {
 			before = nil
 		}
 		stop := false
@@ -407,7 +422,7 @@ func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
 			stop = !w.item(b)
 		}
 		if stop {
-			if before != nil && b.kind == step {
+			if before != nil && wholeList(b) {
 				w.sb.Reset()
 				w.sb.WriteString(before.text)
 				w.usedSS, w.n, w.prevList, w.prevKind = w.usedSS[:before.used], before.n, before.list, before.kind

@@ -410,6 +410,17 @@ func TestPageFAQMarks(t *testing.T) {
 	if body, _ := c.compose(c.parts[0].blocks, 120); !strings.HasPrefix(body, "1. Bis 24 Stunden") || strings.Contains(body, "3.") {
 		t.Errorf("numbered rules not cut between clauses: %q", body)
 	}
+	// a price list is whole or not at all, like a procedure
+	c.parts = parse(Source{Name: "x", Content: "Tarif\nUn acompte de 150 euros est versé à la signature.\nLe 1er forfait pour un mariage entre 13h et 2h est de 1150 Euro\nLe 2eme forfait pour un mariage entre 17h et 2h est de 850 Euro\nLe 3eme forfait pour un mariage entre 19h et 2h est de 680 Euro"})
+	for _, max := range []int{90, 200, 400} {
+		body, _ := c.compose(c.parts[0].blocks, max)
+		if n := strings.Count(body, "forfait"); n != 0 && n != 3 {
+			t.Errorf("a price list cut by the body's size (%d): %q", max, body)
+		}
+	}
+	if body, _ := c.compose(c.parts[0].blocks, 400); strings.Count(body, "forfait") != 3 {
+		t.Errorf("a price list left out of a body with room for it: %q", body)
+	}
 }
 
 // roundFiveText are pasted pages and their canonical form: part marks
