@@ -253,7 +253,14 @@ func headingQuestionIn(lang, h, context string) string {
 		return q
 	}
 	if lang == langEN {
-		return headingQuestion(tidyHeading(lang, h, context))
+		t := tidyHeading(lang, h, context)
+		if ws := strings.Fields(strings.ToLower(h)); len(ws) > 2 && nounCompound(h, ws, ws[len(ws)-1]) {
+			// "Call Reminder Services" names services (tidied, its
+			// capitals are gone): "What are your call reminder
+			// services?", not "How do I call reminder services?"
+			return "What are your " + toCustomer(lowerFirst(t)) + "?"
+		}
+		return headingQuestion(t)
 	}
 	t := tidyHeading(lang, h, context)
 	switch lang {

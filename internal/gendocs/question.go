@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/geniehq/genie/internal/knowledge"
 )
@@ -68,7 +69,33 @@ var (
 // to pick up a policy.
 var infoObject = toSet(`info information details form forms page policy policies hours fee fees rules terms conditions times`)
 
-var nounVerbs = toSet(`order book change return transfer deposit ship payment account booking`)
+var nounVerbs = toSet(`order book change return transfer deposit ship payment account booking call email text`)
+
+// nounCompound reports whether a heading that opens on a word that is
+// also a verb names things rather than tells what to do: "Email
+// Reminders", or a compound in capitals of up to four words ending on a
+// plural ("Call Reminder Services", "Text Message Reminder Services"), not
+// "Check Your Orders".
+func nounCompound(h string, words []string, lastWord string) bool {
+	if !nounVerbs[words[0]] || !pluralNoun.MatchString(lastWord) {
+		return false
+	}
+	if len(words) == 2 {
+		return true
+	}
+	if len(words) > 4 || determiners[words[1]] {
+		return false
+	}
+	for _, w := range strings.Fields(h) {
+		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// determiners open an instruction's object ("Check Your Orders").
+var determiners = toSet(`your the a an my our this these all`)
 
 // readmeQuestions are the questions of a README's usual headings.
 var readmeQuestions = map[string]string{
@@ -137,7 +164,7 @@ func headingQuestion(h string) string {
 	switch {
 	case askWord.MatchString(h) && len(words) > 1 && words[1] != "we" && words[1] != "you":
 		return capitalize(h) + "?"
-	case knowledge.Imperative(langEN, words[0]) && len(words) > 1 && !strings.Contains(h, "/") && !(nounVerbs[words[0]] && len(words) == 2 && pluralNoun.MatchString(lastWord)) &&
+	case knowledge.Imperative(langEN, words[0]) && len(words) > 1 && !strings.Contains(h, "/") && !nounCompound(h, words, lastWord) &&
 		!infoObject[lastWord]:
 		return "How do I " + topic + "?"
 	case len(words) <= 5 && singularTopics[lastWord]:

@@ -73,3 +73,19 @@ func TestUnsupportedLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestNounCompoundHeadings: a heading in capitals that opens on a word
+// that is also a verb and ends on a plural names things ("Call Reminder
+// Services"); with a determiner it is an instruction ("Check Your
+// Orders").
+func TestNounCompoundHeadings(t *testing.T) {
+	for _, c := range []struct{ h, want string }{
+		{"Call Reminder Services", "What are your call reminder services?"},
+		{"Email Reminder Services", "What are your email reminder services?"},
+		{"Check Your Orders", "How do I check my orders?"},
+	} {
+		if got := headingQuestionIn(langEN, c.h, ""); got != c.want {
+			t.Errorf("headingQuestionIn(%q) = %q, want %q", c.h, got, c.want)
+		}
+	}
+}
