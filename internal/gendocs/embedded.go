@@ -369,6 +369,14 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 		return
 	}
 	procedures := procedureLists(c.lang, p.blocks)
+	// items labelled by kinds of one thing ("Hourly Session:",
+	// "Project/Package Session:"): the labels' last words, counted
+	units := map[string]int{}
+	for _, b := range p.blocks {
+		if l := itemLabel(b); l != "" {
+			units[lastWord(l)]++
+		}
+	}
 	// under a question heading, the first sentence answers that question:
 	// it asks no echo of its own
 	answered := strings.HasSuffix(p.heading, "?")
@@ -421,10 +429,44 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 				continue
 			}
 			if q := c.ruleQuestionOf(g, inProc); q != "" {
+				if label := itemLabel(b); i > 0 && label != "" && units[lastWord(label)] >= 2 && !strings.Contains(strings.ToLower(q), strings.ToLower(label)) {
+					// "Hourly Session: … If you contact us with less than
+					// 48 hours, … your deposit will be forfeited.": the
+					// rule keeps the kind of thing it applies to
+					q = label + ": " + q
+					if c.lang == langEN {
+						q = label + ": " + lowerFirst(strings.TrimPrefix(q, label+": "))
+					}
+					if c.lang == langFR {
+						q = label + " : " + lowerFirst(strings.TrimPrefix(q, label+": "))
+					}
+				}
 				f.add(pi, 2, q, []block{{kind: para, text: g}})
 			}
 		}
 	}
+}
+
+// lastWord is s's last word, in small letters.
+func lastWord(s string) string {
+	ws := strings.Fields(strings.ToLower(s))
+	if len(ws) == 0 {
+		return ""
+	}
+	return ws[len(ws)-1]
+}
+
+// itemLabel is the label a list item opens on ("Hourly Session: We
+// require …"), of at most four words, or "".
+func itemLabel(b block) string {
+	if b.kind != bullet {
+		return ""
+	}
+	m := factLabel.FindStringSubmatch(b.text)
+	if m == nil || words(m[1]) > 4 || noteHeadings[strings.ToLower(strings.TrimSpace(m[1]))] {
+		return ""
+	}
+	return strings.TrimSpace(m[1])
 }
 
 // labelledTopic reports whether a part's blocks are all short "Label:

@@ -198,3 +198,37 @@ func TestEmbeddedNeverInvalid(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesKeepTheirKind: a rule in a list item labelled by a kind of
+// one thing ("Hourly Session:", "Project/Package Session:") is asked with
+// its kind, so that two kinds' refund rules are not mistaken for each
+// other.
+func TestRulesKeepTheirKind(t *testing.T) {
+	src := Source{Name: "Studio policy", Content: "Studio Policy\nDeposits:\nEvery session needs a deposit to hold your time slot. You can pay it in cash or by card.\n" +
+		"-Hourly Session: $50.00 deposit. Any studio time that does not go over 8 hours.\n" +
+		"-Project Session: 50% deposit of the estimated total cost. Any studio time that goes over 8 hours.\n" +
+		"Cancellations and No Shows:\n" +
+		"-Hourly Session: We require 48 hours notice to cancel any hourly session. If you contact us with less than 48 hours, your deposit will be forfeited.\n" +
+		"-Project Session: All multi-day bookings require a 1 week notice of cancellation. If you contact us less than a week, but more than 48 hours in advance, half of your deposit will be refunded.\n" +
+		"We are open every day from 10 to 22. We record vocals, bands and podcasts."}
+	d, err := generate(t, FAQ, "", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hourly, project bool
+	for _, s := range d.Sections {
+		if strings.Contains(s.Body, "less than 48 hours, your deposit will be forfeited") {
+			hourly = strings.HasPrefix(s.Heading, "Hourly Session: ") || strings.Contains(s.Body, "Hourly Session")
+		}
+		if strings.Contains(s.Body, "half of your deposit will be refunded") {
+			project = strings.HasPrefix(s.Heading, "Project Session: ") || strings.Contains(s.Body, "Project Session")
+		}
+	}
+	if !hourly || !project {
+		var qs []string
+		for _, s := range d.Sections {
+			qs = append(qs, s.Heading+" — "+s.Body)
+		}
+		t.Errorf("a kind's rule asked without its kind (hourly %v, project %v):\n%s", hourly, project, strings.Join(qs, "\n"))
+	}
+}
