@@ -372,9 +372,10 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 	// items labelled by kinds of one thing ("Hourly Session:",
 	// "Project/Package Session:"): the labels' last words, counted
 	units := map[string]int{}
-	for _, b := range p.blocks {
-		if l := itemLabel(b); l != "" {
-			units[lastWord(l)]++
+	labels := make([]string, len(p.blocks))
+	for bi, b := range p.blocks {
+		if labels[bi] = itemLabel(b); labels[bi] != "" {
+			units[lastWord(labels[bi])]++
 		}
 	}
 	// under a question heading, the first sentence answers that question:
@@ -429,7 +430,7 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 				continue
 			}
 			if q := c.ruleQuestionOf(g, inProc); q != "" {
-				if label := itemLabel(b); i > 0 && label != "" && units[lastWord(label)] >= 2 && !strings.Contains(strings.ToLower(q), strings.ToLower(label)) {
+				if label := labels[bi]; i > 0 && label != "" && units[lastWord(label)] >= 2 && !strings.Contains(strings.ToLower(q), strings.ToLower(label)) {
 					// "Hourly Session: … If you contact us with less than
 					// 48 hours, … your deposit will be forfeited.": the
 					// rule keeps the kind of thing it applies to

@@ -329,7 +329,10 @@ func sentenceQuestion(s string) string {
 			// "We must receive this payment when you book." asks "Do
 			// you need to receive this payment when I book?", not "Do
 			// you must …?"
-			return "Do you need to " + strings.TrimSpace(rest[len(first):]) + "?"
+			if r, ok := strings.CutPrefix(rest, first+" "); ok {
+				return "Do you need to " + r + "?"
+			}
+			return ""
 		case "should", "shall", "would", "could", "might", "need", "have", "had":
 			return "" // no "Do you should …?"
 		}

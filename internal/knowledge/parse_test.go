@@ -373,22 +373,14 @@ func TestCopiedTermsAndPriceLines(t *testing.T) {
 	src := "CGV\nArticle 1 OBJET\nAnimation du repas et de la soirée dansante par la diffusion de musiques. (Matériel utilisé sono 2.5 kW, portique de lumières)\nArticle 2 TARIF\nLe 1er forfait pour un Mariage le prix est de 1150 Euro\n" +
 		"Le 2eme forfait pour un Mariage le prix est de 850 Euro\nFrais de route supérieur à 50 km soit 100 Euros (Départ BRUZ)\n" +
 		"Article 3 CONDITIONS DE PAIEMENT\nLes paiements se font par chèques ou en espèces\nTout retard de paiement entraîne une majoration."
-	_, bs := ParseBlocks(Source{Name: "cgv", Content: src})
-	var got []string
-	for _, b := range bs {
-		got = append(got, fmt.Sprintf("%d %s | %s", b.Kind, strings.Join(b.Heading, " > "), b.Text))
-	}
-	want := []string{
+	checkBlocks(t, src, []string{
 		"0 Article 1 OBJET | Animation du repas et de la soirée dansante par la diffusion de musiques. (Matériel utilisé sono 2.5 kW, portique de lumières)",
 		"1 Article 2 TARIF | Le 1er forfait pour un Mariage le prix est de 1150 Euro",
 		"1 Article 2 TARIF | Le 2eme forfait pour un Mariage le prix est de 850 Euro",
 		"1 Article 2 TARIF | Frais de route supérieur à 50 km soit 100 Euros (Départ BRUZ)",
 		"0 Article 3 CONDITIONS DE PAIEMENT | Les paiements se font par chèques ou en espèces",
 		"0 Article 3 CONDITIONS DE PAIEMENT | Tout retard de paiement entraîne une majoration.",
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	})
 	for _, c := range []struct {
 		line string
 		item bool
@@ -423,17 +415,23 @@ func TestCopiedTermsAndPriceLines(t *testing.T) {
 // it are its own list.
 func TestQuestionAfterListItem(t *testing.T) {
 	src := "¿Cómo hago mi reserva online?\n- Elige tu fecha.\n- Paga la reserva.\nCuando el pago esté confirmado, recibirás un email.\n¿Qué documentación necesito?\n- El carné de conducir.\n- El pasaporte."
-	_, bs := ParseBlocks(Source{Name: "faq", Content: src})
+	checkBlocks(t, src, []string{
+		"1 ¿Cómo hago mi reserva online? | Elige tu fecha.",
+		"1 ¿Cómo hago mi reserva online? | Paga la reserva.",
+		"0 ¿Cómo hago mi reserva online? | Cuando el pago esté confirmado, recibirás un email.",
+		"1 ¿Qué documentación necesito? | El carné de conducir.",
+		"1 ¿Qué documentación necesito? | El pasaporte.",
+	})
+}
+
+// checkBlocks parses src and compares its blocks, one line each ("kind
+// heading > path | text"), with want.
+func checkBlocks(t *testing.T, src string, want []string) {
+	t.Helper()
+	_, bs := ParseBlocks(Source{Name: "test", Content: src})
 	var got []string
 	for _, b := range bs {
-		got = append(got, strings.Join(b.Heading, " > ")+" | "+b.Text)
-	}
-	want := []string{
-		"¿Cómo hago mi reserva online? | Elige tu fecha.",
-		"¿Cómo hago mi reserva online? | Paga la reserva.",
-		"¿Cómo hago mi reserva online? | Cuando el pago esté confirmado, recibirás un email.",
-		"¿Qué documentación necesito? | El carné de conducir.",
-		"¿Qué documentación necesito? | El pasaporte.",
+		got = append(got, fmt.Sprintf("%d %s | %s", b.Kind, strings.Join(b.Heading, " > "), b.Text))
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -70,25 +70,33 @@ func cutBands[K cmp.Ordered](st *state, key func(d *docAttrs) K) []band {
 		return true
 	})
 	slices.Sort(keys) // ascending (NaNs first): the greatest keys last
-	var bands []band
+	var over []K      // the thresholds, by bandSizes
+	var sets []*roaring.Bitmap
 	for _, size := range bandSizes {
-		if size >= len(keys) {
-			break
+		if size < len(keys) {
+			over = append(over, keys[len(keys)-1-size])
+			sets = append(sets, roaring.New())
 		}
-		v := keys[len(keys)-1-size]
-		b := band{above: func(d *docAttrs) bool { return key(d) > v }, set: roaring.New()}
-		st.present.Iterate(func(seq uint32) bool {
-			if b.above(&st.docs[seq]) {
-				b.set.Add(seq)
+	}
+	// one pass over the listings fills every band
+	st.present.Iterate(func(seq uint32) bool {
+		k := key(&st.docs[seq])
+		for i, v := range over {
+			if k > v {
+				sets[i].Add(seq)
 			}
-			return true
-		})
-		n := b.set.GetCardinality()
+		}
+		return true
+	})
+	var bands []band
+	for i, set := range sets {
+		n := set.GetCardinality()
 		if n == 0 || len(bands) > 0 && n == bands[len(bands)-1].set.GetCardinality() {
 			continue
 		}
-		b.set.RunOptimize()
-		bands = append(bands, b)
+		v := over[i]
+		set.RunOptimize()
+		bands = append(bands, band{above: func(d *docAttrs) bool { return key(d) > v }, set: set})
 	}
 	return bands
 }
