@@ -401,3 +401,10 @@ func TestEvaluationHeldOut17(t *testing.T) {
 func TestEvaluationHeldOut18(t *testing.T) {
 	realEval(t, "testdata/evalheldout18", 6, 0)
 }
+
+// TestEvaluationHeldOut19 runs round twenty's held-out pages
+// (testdata/evalheldout19), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut19(t *testing.T) {
+	realEval(t, "testdata/evalheldout19", 6, 0)
+}
