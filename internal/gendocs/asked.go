@@ -14,12 +14,12 @@ import (
 // duration and capacity questions do.
 
 // moneyAmount is a price: a currency sign or word beside a number.
-const moneyAmount = `(?:[$£€]\s?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s?(?:€|\$|£|EUR\b|USD\b|GBP\b|CHF\b|euros?\b|Euro\b|dollars?\b|pounds?\b))`
+const moneyAmount = `(?:[$£€]\s?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+|,-|\.-)?\s?(?:€|\$|£|EUR\b|USD\b|GBP\b|CHF\b|euros?\b|Euro\b|dollars?\b|pounds?\b))`
 
 var priceRe = map[string]*regexp.Regexp{
 	langEN: regexp.MustCompile(`^` + durationSubject + `\s+(costs|cost|is|are)\s+(?:only\s+|just\s+|from\s+)?` + moneyAmount),
 	langFR: regexp.MustCompile(`^` + durationSubject + `\s+(coûte|coûtent)\s+(?:seulement\s+|à partir de\s+)?` + moneyAmount),
-	langDE: regexp.MustCompile(`^` + durationSubject + `\s+(kostet|kosten)\s+(?:nur\s+|ab\s+|jeweils\s+)?` + moneyAmount),
+	langDE: regexp.MustCompile(`^` + durationSubject + `\s+(kostet|kosten|beträgt|betragen)\s+(?:nur\s+|ab\s+|jeweils\s+)?` + moneyAmount),
 	langES: regexp.MustCompile(`^` + durationSubject + `\s+(cuesta|cuestan|vale|valen)\s+(?:solo\s+|sólo\s+|desde\s+)?` + moneyAmount),
 }
 
@@ -42,6 +42,12 @@ func priceQuestion(lang, body string) string {
 	case langFR:
 		return "Combien " + verb + " " + subj + " ?"
 	case langDE:
+		switch verb {
+		case "beträgt": // "Der Teilnahmebeitrag beträgt 425,- €"
+			return "Wie hoch ist " + swapWords(subj, deOurs) + "?"
+		case "betragen":
+			return "Wie hoch sind " + swapWords(subj, deOurs) + "?"
+		}
 		return "Was " + verb + " " + swapWords(subj, deOurs) + "?"
 	case langES:
 		return "¿Cuánto " + verb + " " + subj + "?"

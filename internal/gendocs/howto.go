@@ -48,9 +48,11 @@ func instructionIn(lang, s string) string {
 var (
 	// optionalMark opens a step that may be skipped ("(optional) Type …").
 	optionalMark = regexp.MustCompile(`^(?i:\((?:optional|facultatif|optionnel|opcional)\)\s*)`)
-	// placeClause is a step's place before its instruction ("In the
-	// Repeats field, select Weekly", "Dans l'onglet Profil, cliquez …").
-	placeClause = regexp.MustCompile(`^(?i:in|on|from|under|at|within|dans|sur|depuis|en|desde|im|unter|auf)\s[^,]{2,60},\s+(.+)$`)
+	// placeClause is a step's place or time before its instruction ("In
+	// the Repeats field, select Weekly", "Dans l'onglet Profil, cliquez
+	// …").
+	// "After your event, return …", "Tras tu evento, devuelve …": when.
+	placeClause = regexp.MustCompile(`^(?i:in|on|from|under|at|within|after|before|dans|sur|depuis|après|avant|en|desde|tras|antes de|después de|im|unter|auf|nach|vor)\s[^,]{2,60},\s+(.+)$`)
 )
 
 // instruction is instructionIn for English.

@@ -382,6 +382,8 @@ var (
 	// instruction turned into a question ("Sie" → "ich").
 	deYours = map[string]string{"Ihr": "mein", "Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihres": "meines", "Ihnen": "mir"}
 	deYou   = map[string]string{"Sie": "ich"}
+	// the customer's reflexive, said to "Sie" ("sich") and asked by "ich"
+	deMyself = map[string]string{"Sie": "ich", "sich": "mich"}
 )
 
 func swapWords(s string, m map[string]string) string {

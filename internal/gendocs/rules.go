@@ -43,7 +43,7 @@ var (
 	deTime           = regexp.MustCompile(`^(?i:zwischen|weniger als|mehr als|bis|ab|innerhalb|vor|nach|\d+(?:\s*(?:[–-]|bis)\s*\d+)?\s+(?:stunden|tage|tagen|wochen|monate|monaten)\s+(?:vor|nach))\b`)
 	esTime           = regexp.MustCompile(`^(?i:entre|menos de|más de|hasta|a partir de|dentro de|antes de|después de|(?:de\s+)?\d+(?:\s*(?:[–-]|a)\s*\d+)?\s+(?:horas?|días?|semanas?|meses)\s+(?:antes|después))\b`)
 	enDet            = regexp.MustCompile(`^(The|An?|Every|Each|All|Any|Your|Our|No)\s+((?:[\p{L}\d'’%$-]+\s+){0,5}?[\p{L}\d'’-]+)\s+(is|are|can|cannot|can't|must|will|may|should|needs|need|requires|require|costs|cost|includes|include|applies|apply|takes|take|gets|get|has|have|renews|renew|expires|expire|starts|ends|lasts|remains|remain|lists|shows|covers|counts|runs|begins|begin|closes|opens)(?:\s+(.+))?$`)
-	frDet            = regexp.MustCompile(`^(Le|La|Les|L['’]|Un|Une|Toute|Tout|Chaque|Des)\s*(\S.*)$`)
+	frDet            = regexp.MustCompile(`^(Le|La|Les|L['’]|Un|Une|Toute|Tout|Toutes|Tous|Chaque|Des)\s*(\S.*)$`)
 	// German "Wer …, …" (whoever does something) and a plural subject
 	// without article before a modal or "sind" ("Termine können …")
 	deWer      = regexp.MustCompile(`^Wer\s+([^,]{3,120}),\s*\S`)
@@ -658,15 +658,24 @@ func ruleQuestionFR(body string) string {
 		// happens in that case
 		return frElide("Que se passe-t-il en cas de " + strings.ToLower(m[1]) + " ?")
 	}
-	if m := frDet.FindStringSubmatch(body); m != nil && !strings.Contains(body, "vous") && !strings.Contains(body, "nous") {
+	if m := frDet.FindStringSubmatch(body); m != nil {
+		// The question keeps the rule's first clause; "vous" or "nous"
+		// after where it is cut ("…, faute de quoi le 100% vous sera
+		// facturé") stays in the answer. The business's "nos tarifs" are
+		// the customer's "vos".
 		s := frTuToJe(lowerFirst(strings.TrimSpace(firstClause(body))))
+		s = swapWords(s, map[string]string{"nos": "vos", "notre": "votre"})
 		if words(s) < 4 {
 			return "" // "Les sommes versées, si …, servent …": the clause is the subject alone
 		}
+		q := "Est-ce que " + s + " ?"
 		if strings.ContainsRune("aeiouyéèêàâîôûh", []rune(s)[0]) {
-			return "Est-ce qu'" + s + " ?"
+			q = "Est-ce qu'" + s + " ?"
 		}
-		return "Est-ce que " + s + " ?"
+		if frSpeaksTo(shortQuestion(q)) {
+			return ""
+		}
+		return q
 	}
 	if m := frInCase.FindStringSubmatch(body); m != nil && !strings.Contains(body, "vous") {
 		// "Aucun remboursement ne sera accordé en cas de modification …":
@@ -674,6 +683,19 @@ func ruleQuestionFR(body string) string {
 		return frElide("Que se passe-t-il " + m[1] + " ?")
 	}
 	return ""
+}
+
+// frSpeaksTo reports whether a French clause addresses someone ("vous",
+// "nous" as words of their own: "rendez-vous" is a noun).
+func frSpeaksTo(clause string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(clause), func(r rune) bool {
+		return !unicode.IsLetter(r) && r != '-'
+	}) {
+		if w == "vous" || w == "nous" {
+			return true
+		}
+	}
+	return false
 }
 
 // frAnyEntails is a French rule on every case of a kind and what it
@@ -697,6 +719,19 @@ var deVerbFirst = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:t|en)|Wird)\s+((?:der|di
 // reorder.
 var deSecondVerbFirst = regexp.MustCompile(`\s(?:und|oder)\s\p{Ll}+\s(?:er|sie|es|man)\b`)
 
+// deWhoMay is a German rule opening on the infinitive of what one may do,
+// then its modal and who may ("Teilnehmen dürfen Kinder …", "Mitmachen
+// können alle …").
+var deWhoMay = regexp.MustCompile(`^(\p{Lu}\p{Ll}{3,}(?:en|ern|eln))\s+(dürfen|darf|können|kann)\s+\p{L}`)
+
+// deIncluded is what a price includes ("Im Teilnahmebeitrag ist ein
+// Taschengeld von 25,- € enthalten"): the place, up to its verb.
+var deIncluded = regexp.MustCompile(`^((?:Im|In der|In den|In dem|Beim)\s+\p{Lu}[\p{L}-]+)\s+(?:ist|sind)\s[^.;]{3,120}?\benthalten\b`)
+
+// deNotVerbFirst are words ending like a verb that open no verb-first
+// condition ("Damit die Freizeit geregelt ablaufen kann, ist …": a purpose).
+var deNotVerbFirst = toSet(`damit somit womit seit jetzt zuletzt erst nicht meist oft sonst nebst`)
+
 // deNotMainVerb are small words after a comma that open no main clause.
 var deNotMainVerb = toSet(`und oder aber die der das dass den dem des ein eine wenn weil ob als wie so sowie bzw`)
 
@@ -713,7 +748,20 @@ func deWennClause(verb, rest string) string {
 }
 
 func ruleQuestionDE(body string) string {
-	if m := deVerbFirst.FindStringSubmatch(body); m != nil && !deNotMainVerb[m[3]] && !formalYou.MatchString(m[2]) && !deSecondVerbFirst.MatchString(m[2]) {
+	if m := deWhoMay.FindStringSubmatch(body); m != nil {
+		// "Teilnehmen dürfen Kinder, die …" asks who may take part
+		modal := "darf"
+		if strings.HasPrefix(m[2], "k") {
+			modal = "kann"
+		}
+		return "Wer " + modal + " " + strings.ToLower(m[1]) + "?"
+	}
+	if m := deIncluded.FindStringSubmatch(body); m != nil {
+		// "Im Teilnahmebeitrag ist ein Taschengeld … enthalten" asks what
+		// it includes
+		return "Was ist " + strings.ToLower(m[1][:1]) + m[1][1:] + " enthalten?"
+	}
+	if m := deVerbFirst.FindStringSubmatch(body); m != nil && !deNotVerbFirst[strings.ToLower(m[1])] && !deNotMainVerb[m[3]] && !formalYou.MatchString(m[2]) && !deSecondVerbFirst.MatchString(m[2]) {
 		// "Was gilt, wenn der Erziehungsberechtigte den Vertrag nicht
 		// spätestens 4 Wochen vor Ablauf kündigt?" (a case keeps its "nicht")
 		return "Was gilt, " + deWennClause(m[1], m[2]) + "?"
@@ -1223,7 +1271,8 @@ func deInstructionQuestion(s string) string {
 	if len(out) == 0 {
 		return ""
 	}
-	return aux + " ich " + swapWords(swapWords(strings.Join(out, " "), deYours), deYou) + " " + verb + "?"
+	// "Wenden Sie sich … an" asks "Muss ich mich … wenden?"
+	return aux + " ich " + swapWords(swapWords(strings.Join(out, " "), deYours), deMyself) + " " + verb + "?"
 }
 
 // frPolite is a French request to the customer: "Merci de …", "Veuillez …",

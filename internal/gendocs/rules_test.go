@@ -54,6 +54,18 @@ func TestRuleQuestion(t *testing.T) {
 		{langEN, "If you miss an appointment that was booked online, we charge the full fee.", "What happens if I miss an appointment that was booked online?"},
 		// a question about a case keeps its negation
 		{langES, "Si no te presentas, se cobra la cita.", "¿Qué pasa si no me presento?"},
+		// "vous" after where the question is cut stays in the answer; a
+		// "rendez-vous" is no "vous"; the business's "nos" is "vos"
+		{langFR, "Les annulations doivent se faire à l’avance, 24 heures la semaine et 48 heures le week-end, faute de quoi le 100% de la course vous sera facturé.", "Est-ce que les annulations doivent se faire à l’avance ?"},
+		{langFR, "Les rendez-vous annulés sont remboursés.", "Est-ce que les rendez-vous annulés sont remboursés ?"},
+		{langFR, "Les annulations vous sont facturées.", ""},
+		{langFR, "Tous nos tarifs sont donnés en franc suisses, TTC.", "Est-ce que tous vos tarifs sont donnés en franc suisses, TTC ?"},
+		// who may, what a price includes, how much a fee is
+		{langDE, "Teilnehmen dürfen Kinder, die am 29.07.2025 das festgesetzte Alter erreicht haben.", "Wer darf teilnehmen?"},
+		{langDE, "Im Teilnahmebeitrag ist ein Taschengeld von 25,- € enthalten.", "Was ist im Teilnahmebeitrag enthalten?"},
+		{langDE, "Der Teilnahmebeitrag beträgt 425,- € für Einzelkinder.", "Wie hoch ist der Teilnahmebeitrag?"},
+		// "Damit …," opens a purpose, not a verb-first condition
+		{langDE, "Damit die Freizeit geregelt ablaufen kann, ist den Anordnungen des Betreuerteams Folge zu leisten.", ""},
 	} {
 		if got := ruleQuestion(c.lang, c.in); got != c.want {
 			t.Errorf("ruleQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
@@ -716,6 +728,12 @@ func TestRoundSevenHeldOutRules(t *testing.T) {
 	}
 	if instruction("In the morning, the gym is quiet") != "" {
 		t.Error("a place clause before a statement is no step")
+	}
+	if instructionIn(langES, "Tras tu evento, devuelve el vestido en la misma caja.") == "" {
+		t.Error("a step after when it is done is a step")
+	}
+	if instruction("After the class, the studio is cleaned") != "" {
+		t.Error("a time clause before a statement is no step")
 	}
 	if got := headingQuestionIn(langFR, "Cas exceptionnel : annulation pour raison médicale", ""); got != "Annulation pour raison médicale : que faut-il savoir ?" {
 		t.Errorf("a labelled heading asks %q", got)

@@ -267,7 +267,13 @@ func lineElements(lines []string) []element {
 		if len(para) > 0 {
 			prev := para[len(para)-1]
 			question := strings.HasSuffix(line, "?") && !startsLower(line) && len(strings.Fields(line)) <= 25
-			if (endsSentence(prev) || (!startsLower(line) && titleLine(prev)) || question) && !remark(line) && !(endsSentence(prev) && demonstrative(line)) {
+			// A title over a list, after a sentence whose final stop was
+			// left off ("… and is subject to availability" over "Client
+			// Readiness & Waiting Time" over "-Our crew arrives …"), heads
+			// the list, and does not end the sentence.
+			overList := !startsLower(line) && titleLine(line) && len(strings.Fields(prev)) >= 6 &&
+				i+1 < len(lines) && isBullet(strings.TrimSpace(lines[i+1]))
+			if (endsSentence(prev) || (!startsLower(line) && titleLine(prev)) || question || overList) && !remark(line) && !(endsSentence(prev) && demonstrative(line)) {
 				// (a question line starts a block of its own even after
 				// a line without final punctuation: "… email us at
 				// [email protected]" before "What are standard delivery
@@ -1536,6 +1542,12 @@ func endsValue(s string) bool {
 	return unicode.IsDigit(r) || strings.ContainsRune("€$£%", r)
 }
 
+// isBullet says whether a line starts with a bullet (bulletItem).
+func isBullet(line string) bool {
+	_, ok := bulletItem(line)
+	return ok
+}
+
 // bulletItem returns the text of a line that starts with a bullet.
 func bulletItem(line string) (string, bool) {
 	for _, b := range []string{"• ", "· ", "▪ ", "◦ ", "‣ ", "– ", "— ", "- ", "* ", "+ ", "_ "} {
@@ -1543,10 +1555,17 @@ func bulletItem(line string) (string, bool) {
 			return strings.TrimSpace(line[len(b):]), true
 		}
 	}
-	if rest, ok := strings.CutPrefix(line, "-"); ok && fieldCount(rest) >= 3 {
-		// "-Hourly Session: $50.00 deposit.": a dash typed against its
-		// item's first word, a capital (not "-5%", nor "-based")
-		if r, _ := utf8.DecodeRuneInString(rest); unicode.IsUpper(r) {
+	for _, b := range []string{"-", "_"} {
+		rest, ok := strings.CutPrefix(line, b)
+		if !ok || fieldCount(rest) < 3 || b == "_" && strings.Contains(rest, "_") {
+			continue // "_Note:_ …" is emphasis
+		}
+		// "-Hourly Session: $50.00 deposit.", "-14 days 50% of fees due
+		// …", "_24 hours before …": a dash or an underscore typed against
+		// its item's first word, a capital or a whole number (not "-5%",
+		// "-based" nor "-2,5 kg")
+		first, _, _ := strings.Cut(rest, " ")
+		if r, _ := utf8.DecodeRuneInString(rest); unicode.IsUpper(r) || isDigits(first) {
 			return strings.TrimSpace(rest), true
 		}
 	}

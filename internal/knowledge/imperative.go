@@ -18,7 +18,8 @@ upload use visit wait wash watch wear write`),
 vaya acceda descargue instale presente pague cancele confirme lleve visite consulte compruebe indique active añada
 haz pulsa abre elige selecciona escribe reserva trae llama envía completa rellena solicita ve accede descarga instala paga
 inicia entra ingresa introduce sigue busca revisa verifica crea guarda confirma cambia copia toca marca
-inicie entre ingrese siga busque revise verifique cree guarde cambie copie toque marque`),
+inicie entre ingrese siga busque revise verifique cree guarde cambie copie toque marque
+devuelve devuelva deja deje recoge recoja escoge escoja toma tome mide mida prueba pruebe`),
 }
 
 // germanDuImperatives are the informal German instructions of help pages

@@ -389,6 +389,10 @@ func TestCopiedTermsAndPriceLines(t *testing.T) {
 		{"-5% for members", false},
 		{"-based on the hours you book", false},
 		{"-Yes", false},
+		{"-14 days 50% of fees due before move date.", true},
+		{"_24 hours before the move the balance is paid.", true},
+		{"_Note:_ bring a towel to every class", false},
+		{"-2,5 kg of luggage is free", false},
 	} {
 		if _, ok := bulletItem(c.line); ok != c.item {
 			t.Errorf("bulletItem(%q) = %v, want %v", c.line, ok, c.item)
@@ -436,4 +440,19 @@ func checkBlocks(t *testing.T, src string, want []string) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// TestTitleOverListAfterUnfinishedSentence: a title over a list, after a
+// sentence whose final stop was left off, heads the list and does not
+// end the sentence.
+func TestTitleOverListAfterUnfinishedSentence(t *testing.T) {
+	src := "Cancellations\n-Deposits are not refundable under any circumstances.\n" +
+		"**The new move date must be within 60 days of the original booking and is subject to availability**\n" +
+		"Client Readiness & Waiting Time\n-Our crew arrives ready to load at the start time you reserved.\n-After 3 hours of waiting, we may cancel the job."
+	checkBlocks(t, src, []string{
+		"1 Cancellations | Deposits are not refundable under any circumstances.",
+		"0 Cancellations | The new move date must be within 60 days of the original booking and is subject to availability",
+		"1 Client Readiness & Waiting Time | Our crew arrives ready to load at the start time you reserved.",
+		"1 Client Readiness & Waiting Time | After 3 hours of waiting, we may cancel the job.",
+	})
 }
