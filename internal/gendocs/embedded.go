@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -320,6 +321,16 @@ func (f *faqFinder) fromHeading(pi int, p part, context string) {
 	}
 	q := headingQuestionIn(c.lang, p.heading, context)
 	answer := p.blocks
+	if stepsHeadings[strings.ToLower(strings.Trim(p.heading, " :"))] && pi > 0 && f.c.parts[pi-1].doc == p.doc {
+		// "How to Enter a Rent Payment", its lead-in ("… follow the
+		// instructions below"), then "Instructions" over the steps: the
+		// steps answer the title's question
+		if hq := headingQuestionIn(c.lang, f.c.parts[pi-1].heading, context); howQuestion.MatchString(hq) {
+			q, tier = hq, 0
+			// the title's own pair answered by its lead-in alone goes
+			f.out = slices.DeleteFunc(f.out, func(o qa) bool { return o.part == pi-1 && o.question == hq })
+		}
+	}
 	if genericQuestion(c.lang, q) {
 		// "What should I know about deposits?" is not how a customer
 		// asks. A topic whose first rule gives a question asks it,
@@ -410,7 +421,7 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 			if q != "" {
 				answer := b.text
 				for _, g := range gs[1:] {
-					if !leadIn(g) && c.ruleQuestionOf(g, inProc) != "" {
+					if !leadIn(g) && !followUp(g) && c.ruleQuestionOf(g, inProc) != "" {
 						answer = gs[0]
 						break
 					}
@@ -426,7 +437,7 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 			continue
 		}
 		for i, g := range gs {
-			if i == 0 && headless || leadIn(g) {
+			if i == 0 && headless || leadIn(g) || i > 0 && followUp(g) {
 				continue
 			}
 			if q := c.ruleQuestionOf(g, inProc); q != "" {
@@ -447,6 +458,28 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 		}
 	}
 }
+
+// howQuestion asks how to do something.
+var howQuestion = regexp.MustCompile(`^(?:How (?:do|can) I|Comment|Wie|¿Cómo)\s`)
+
+// stepsHeadings title a procedure without naming it.
+var stepsHeadings = map[string]bool{"instructions": true, "steps": true, "the steps": true, "procedure": true,
+	"étapes": true, "les étapes": true, "procédure": true, "marche à suivre": true,
+	"anleitung": true, "schritte": true, "vorgehensweise": true,
+	"instrucciones": true, "pasos": true, "los pasos": true, "procedimiento": true}
+
+// followUp is a short sentence of the business's that only goes on from
+// the one before it ("We may ask for proof.", "Nous pouvons vous
+// rappeler."): it answers with that sentence and asks nothing alone.
+func followUp(s string) bool {
+	ws := strings.Fields(strings.ToLower(s))
+	return len(ws) >= 3 && len(ws) <= 6 && followUpSubjects[ws[0]] && followUpModals[ws[1]]
+}
+
+var (
+	followUpSubjects = toSet(`we nous wir`)
+	followUpModals   = toSet(`may might can could will would pouvons pourrons pourrions allons können könnten werden dürfen`)
+)
 
 // lastWord is s's last word, in small letters.
 func lastWord(s string) string {

@@ -729,6 +729,17 @@ func TestRoundSevenHeldOutRules(t *testing.T) {
 	if instruction("In the morning, the gym is quiet") != "" {
 		t.Error("a place clause before a statement is no step")
 	}
+	for s, want := range map[string]bool{"We may ask for proof.": true, "Nous pouvons vous rappeler.": true, "We take major credit card payments.": false, "We will tell you about any changes as early as we can.": false} {
+		if followUp(s) != want {
+			t.Errorf("followUp(%q) = %v, want %v", s, !want, want)
+		}
+	}
+	if got := dashLabel("Emergency exception- One free date change is allowed."); got != "Emergency exception: One free date change is allowed." {
+		t.Errorf("a label typed with a dash reads %q", got)
+	}
+	if got := dashLabel("Check-in is at 3 pm."); got != "Check-in is at 3 pm." {
+		t.Errorf("a hyphenated word is no label: %q", got)
+	}
 	if instructionIn(langES, "Tras tu evento, devuelve el vestido en la misma caja.") == "" {
 		t.Error("a step after when it is done is a step")
 	}
@@ -1090,5 +1101,29 @@ func TestCutNeedsComplement(t *testing.T) {
 	q := "Is the registration fee only valid for the workshop it was registered for and paid for in full?"
 	if got, want := shortQuestion(q), "Is the registration fee only valid for the workshop it was registered?"; got != want {
 		t.Errorf("shortQuestion(%q) = %q, want %q", q, got, want)
+	}
+}
+
+// TestStepsUnderHowToTitle: steps under a heading that names no procedure
+// ("Instructions"), after a "How to …" title with only a lead-in, answer
+// the title's question.
+func TestStepsUnderHowToTitle(t *testing.T) {
+	src := Source{Name: "help", Content: "How to Enter a Rent Payment\nYou can watch the video or follow the instructions below.\nInstructions\n" +
+		"1. Go to the Accounting tab.\n2. Click on the unit the payment was made for.\n3. Enter the date, the payment method and the amount.\n"}
+	c := newCorpus(Request{Sources: []Source{src}}, langEN)
+	var found bool
+	for _, q := range c.faqCandidates() {
+		if strings.Contains(q.question, "instructions") {
+			t.Errorf("asked %q", q.question)
+		}
+		if q.question == "How do I enter a rent payment?" {
+			if found || len(q.blocks) == 0 || q.blocks[0].kind != step {
+				t.Errorf("the title's question is answered by %+v (asked twice: %v)", q.blocks, found)
+			}
+			found = true
+		}
+	}
+	if !found {
+		t.Error("the title's question is not asked")
 	}
 }

@@ -166,7 +166,7 @@ func (b *partBuilder) add(kb knowledge.Block, heading string) {
 				put(para, kb.Lead, 0)
 			}
 		}
-		put(bullet, kb.Text, b.lists)
+		put(bullet, dashLabel(kb.Text), b.lists)
 		b.lastTable = false
 	case knowledge.BlockRow:
 		if !b.lastTable {
@@ -375,6 +375,19 @@ func labelLine(text string) (label, rest string, ok bool) {
 		return "", "", false
 	}
 	return sentenceCase(m[1]), capitalize(m[2]), true
+}
+
+// gluedDashLabel is an item's label typed with a dash against its last
+// word ("Emergency exception- One free date change is allowed …").
+var gluedDashLabel = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:\s\p{L}+){0,3})-\s+(\p{Lu}.*)$`)
+
+// dashLabel writes an item's glued dash label with a colon, as the other
+// labels are ("Emergency exception: One free date change …").
+func dashLabel(text string) string {
+	if m := gluedDashLabel.FindStringSubmatch(text); m != nil {
+		return m[1] + ": " + m[2]
+	}
+	return text
 }
 
 // sentenceCase writes a heading in capitals ("HEURE D'ARRIVEE",
