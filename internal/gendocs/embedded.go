@@ -345,6 +345,13 @@ func (f *faqFinder) fromHeading(pi int, p part, context string) {
 			q, answer = cq, []block{{kind: para, text: first}}
 		case cq != "" && !f.topicAsked[cq]:
 			q, tier = cq, 4
+			if labelled, usual := labelledTopic(c, p); labelled && usual {
+				// "Horarios" over "Mañanas: …" and "Tardes: …": its
+				// items ask nothing of their own (fromRules), so the
+				// topic's question is their only one, and ranks as a
+				// heading's
+				tier = 1
+			}
 			f.topicAsked[cq] = true
 		default:
 			if noteHeadings[strings.ToLower(strings.Trim(p.heading, " :!"))] {

@@ -102,6 +102,9 @@ func ruleQuestion(lang, s string) string {
 		// …": the details in parentheses are the answer's
 		body = bare
 	}
+	if q := whoQuestion(lang, body); q != "" {
+		return shortQuestion(q)
+	}
 	if q := durationQuestion(lang, body); q != "" {
 		return shortQuestion(q)
 	}
@@ -364,6 +367,11 @@ func positive(lang, q string) string {
 		return q
 	}
 	if loc := neg.FindStringIndex(q); loc != nil {
+		if relBeforeNeg.MatchString(q[:loc[0]]) {
+			// "¿Las reservas que no se cancelen se cobran?": the negation
+			// is the case's, and stays
+			return q
+		}
 		if and := conjunction.FindAllStringIndex(q[:loc[0]], -1); and != nil {
 			// "Chaque gâteau est une pièce unique et ne peut pas être
 			// refait": the question asks the first thing, the answer says
@@ -387,6 +395,10 @@ func positive(lang, q string) string {
 	}
 	return q
 }
+
+// relBeforeNeg is a relative pronoun right before a negation ("que no",
+// "qui ne", "who do not", "die nicht").
+var relBeforeNeg = regexp.MustCompile(`(?i)\s(?:que|qui|who|which|that|die|der|das)\s*$`)
 
 // interposed is a subject, a condition between commas, and the rest of
 // the clause ("Cancellations, if made a day ahead, are free").

@@ -64,6 +64,18 @@ func TestRuleQuestion(t *testing.T) {
 		{langDE, "Teilnehmen dürfen Kinder, die am 29.07.2025 das festgesetzte Alter erreicht haben.", "Wer darf teilnehmen?"},
 		{langDE, "Im Teilnahmebeitrag ist ein Taschengeld von 25,- € enthalten.", "Was ist im Teilnahmebeitrag enthalten?"},
 		{langDE, "Der Teilnahmebeitrag beträgt 425,- € für Einzelkinder.", "Wie hoch ist der Teilnahmebeitrag?"},
+		// a rule about the customers who do something asks what happens
+		// if I do it, its negation kept
+		{langEN, "Customers who arrive more than 15 minutes late will be charged the full fee.", "What happens if I arrive more than 15 minutes late?"},
+		{langEN, "Guests who are late may lose their table.", "What happens if I am late?"},
+		{langFR, "Les clients qui ne sont pas présents à l’heure du rendez-vous se verront facturer le 100% de la course.", "Que se passe-t-il si je ne suis pas présent à l’heure du rendez-vous ?"},
+		{langFR, "Les participants qui arrivent en retard ne seront pas remboursés.", "Que se passe-t-il si j'arrive en retard ?"},
+		{langES, "Los clientes que no se presenten perderán la reserva.", "¿Qué pasa si no me presento?"},
+		{langES, "Los alumnos que no consigan plaza en la semana que quieren podrán apuntarse a una lista de espera.", "¿Qué pasa si no consigo plaza en la semana que quiero?"},
+		{langES, "Todo pasajero que no logre llegar a tiempo, deberá avisar el retraso.", "¿Qué pasa si no logro llegar a tiempo?"},
+		{langDE, "Kunden, die nicht erscheinen, zahlen den vollen Preis.", "Was gilt, wenn ich nicht erscheine?"},
+		// a negation in a relative clause is the case's, never turned
+		{langES, "Las reservas que no se cancelen a tiempo se cobran enteras.", "¿Las reservas que no se cancelen a tiempo se cobran enteras?"},
 		// "Damit …," opens a purpose, not a verb-first condition
 		{langDE, "Damit die Freizeit geregelt ablaufen kann, ist den Anordnungen des Betreuerteams Folge zu leisten.", ""},
 	} {
