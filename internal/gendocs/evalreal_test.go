@@ -408,3 +408,10 @@ func TestEvaluationHeldOut18(t *testing.T) {
 func TestEvaluationHeldOut19(t *testing.T) {
 	realEval(t, "testdata/evalheldout19", 6, 0)
 }
+
+// TestEvaluationHeldOut20 runs round twenty-one's held-out pages
+// (testdata/evalheldout20), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut20(t *testing.T) {
+	realEval(t, "testdata/evalheldout20", 6, 0)
+}
