@@ -719,6 +719,12 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 			// is its preamble, which states no rule
 			continue
 		}
+		if strings.HasSuffix(a, ":") {
+			// "How does scheduling my pickup work? — Please follow the
+			// steps below:": the steps did not fit, and the lead-in alone
+			// answers nothing
+			continue
+		}
 		if a == "" || midRef(c.lang, a) && q.tier != 0 || q.tier == 4 && thinAnswer(a) {
 			// a topic's question answered by what its rules' questions
 			// left ("What happens if I am late? — Please be on time.")

@@ -594,7 +594,7 @@ func ruleQuestionEN(body string) string {
 			m = []string{b[0], "", b[1], b[2], b[3]}
 		}
 	}
-	if m == nil || strings.Contains(m[2], ",") || pronoun.MatchString(m[2]) {
+	if m == nil || strings.Contains(m[2], ",") || pronoun.MatchString(m[2]) || clauseInSubject.MatchString(m[2]) {
 		return ""
 	}
 	subj := strings.TrimSpace(strings.ToLower(m[1]) + " " + m[2])
@@ -638,6 +638,11 @@ func ruleQuestionEN(body string) string {
 		return strings.TrimSpace(aux+" "+toCustomer(subj)+" "+base+" "+toCustomer(rest)) + "?"
 	}
 }
+
+// clauseInSubject is a clause inside a rule's subject ("Our standard fee
+// when the piano has been tuned regularly is $100.00"): its verb is not
+// the rule's, and no yes/no question can be made by moving one.
+var clauseInSubject = regexp.MustCompile(`(?i)\b(?:when|if|unless|while|whenever)\b`)
 
 // enSecondVerb is a second finite verb joined to a rule's first ("… and
 // will not stain", "… and is refunded").

@@ -74,6 +74,10 @@ func TestRuleQuestion(t *testing.T) {
 		{langES, "Los alumnos que no consigan plaza en la semana que quieren podrán apuntarse a una lista de espera.", "¿Qué pasa si no consigo plaza en la semana que quiero?"},
 		{langES, "Todo pasajero que no logre llegar a tiempo, deberá avisar el retraso.", "¿Qué pasa si no logro llegar a tiempo?"},
 		{langDE, "Kunden, die nicht erscheinen, zahlen den vollen Preis.", "Was gilt, wenn ich nicht erscheine?"},
+		// a clause inside the subject has its own verb: no question
+		// moves one ("Does your standard fee when the piano have been
+		// tuned regularly is $100.00?")
+		{langEN, "Our standard fee when the piano has been tuned regularly is $100.00.", ""},
 		// a negation in a relative clause is the case's, never turned
 		{langES, "Las reservas que no se cancelen a tiempo se cobran enteras.", "¿Las reservas que no se cancelen a tiempo se cobran enteras?"},
 		// "Damit …," opens a purpose, not a verb-first condition
@@ -496,6 +500,7 @@ func TestRoundFiveRules(t *testing.T) {
 // customer's question about them.
 var roundFiveTopics = map[string]string{
 	"en:Late Arrivals": "What happens if I am late?", "en:Parking": "Is there parking?",
+	"en:Late Cancellations": "What happens if I cancel late?", "fr:Annulation tardive": "Que se passe-t-il si j'annule tard ?",
 	"de:Öffnungszeiten": "Wann haben Sie geöffnet?", "de:Preise": "Was kostet es?",
 	"fr:Tarifs": "Quels sont vos tarifs ?", "es:Precios": "¿Cuáles son los precios?",
 }
@@ -1113,6 +1118,21 @@ func TestCutNeedsComplement(t *testing.T) {
 	q := "Is the registration fee only valid for the workshop it was registered for and paid for in full?"
 	if got, want := shortQuestion(q), "Is the registration fee only valid for the workshop it was registered?"; got != want {
 		t.Errorf("shortQuestion(%q) = %q, want %q", q, got, want)
+	}
+}
+
+// TestLeadInAloneIsNoAnswer: a heading's answer that is only the lead-in
+// of steps that did not fit ("Please follow the steps below:") is no
+// pair.
+func TestLeadInAloneIsNoAnswer(t *testing.T) {
+	src := Source{Name: "help", Content: "Scheduling Your Pickup\nPlease follow the steps below:\n" +
+		"1. Click on the New order button and choose the service you want for this order\n2. Choose Dry Cleaning, Laundry, or both and click SELECT to go on\n" +
+		"3. Select your pickup day in the calendar that opens\n4. Click Schedule pickup & delivery to confirm the order\n"}
+	c := newCorpus(Request{Sources: []Source{src}}, langEN)
+	for _, p := range c.chooseFAQ(c.faqCandidates(), 160) {
+		if strings.HasSuffix(p.a, ":") {
+			t.Errorf("%q is answered by a lead-in alone: %q", p.q, p.a)
+		}
 	}
 }
 

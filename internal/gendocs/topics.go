@@ -21,6 +21,7 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)^(booking|bookings|reservations?|how to book)$`), "How do I book?"},
 		{regexp.MustCompile(`(?i)^(ages?|age limits?|age requirements?|minimum age)$`), "What ages is it for?"},
 		{regexp.MustCompile(`(?i)^(capacity|group size|max(imum)? capacity)$`), "How many people can come?"},
+		{regexp.MustCompile(`(?i)\blate\s+cancel|\bcancel\w*\s+late\b`), "What happens if I cancel late?"}, // not "if I am late"
 		{regexp.MustCompile(`(?i)\b(late|lateness|tardiness)\b`), "What happens if I am late?"},
 		{regexp.MustCompile(`(?i)\bcancel`), "What is your cancellation policy?"},
 		{regexp.MustCompile(`(?i)^(booking |reservation )?confirmation\b`), "How is my booking confirmed?"},
@@ -44,6 +45,7 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)^réservations?$`), "Comment réserver ?"},
 		{regexp.MustCompile(`(?i)^(âges?|âge minimum|limite d'âge)$`), "À partir de quel âge ?"},
 		{regexp.MustCompile(`(?i)^(capacité|jauge|nombre de places)$`), "Combien de personnes peuvent venir ?"},
+		{regexp.MustCompile(`(?i)annulations?\s+tardives?|annul\w*\s+(?:en\s+)?retard`), "Que se passe-t-il si j'annule tard ?"}, // not "si je suis en retard"
 		{regexp.MustCompile(`(?i)retard|tardive`), "Que se passe-t-il si je suis en retard ?"},
 		{regexp.MustCompile(`(?i)annul`), "Quelles sont vos conditions d'annulation ?"},
 		{regexp.MustCompile(`(?i)^confirmation\b`), "Comment ma réservation est-elle confirmée ?"},

@@ -175,6 +175,12 @@ func lineElements(lines []string) []element {
 		if bareMarker(line) {
 			continue // "*", "1." alone: a list mark without its item
 		}
+		if len(line) <= 16 && pageEnds[strings.ToLower(line)] {
+			// "bottom of page" after a sentence left without its final
+			// stop: the page's furniture, not the sentence's end
+			flush()
+			continue
+		}
 		if rest, ok := strings.CutPrefix(line, "*"); ok && rest != "" && !strings.HasPrefix(rest, " ") && !strings.Contains(rest, "*") {
 			line = rest // "*2pm – 4pm by booking only": a footnote's mark
 		}
@@ -1512,12 +1518,25 @@ func titleLine(line string) bool {
 		return false
 	}
 	ws := strings.Fields(line)
-	return len(ws) == 0 || !danglingWords[ws[len(ws)-1]]
+	if len(ws) == 0 {
+		return true
+	}
+	last := ws[len(ws)-1]
+	// (a title's own capital "Is" ends it: "What This Is")
+	return !danglingWords[strings.ToLower(last)] || beForms[strings.ToLower(last)] && !startsLower(last)
 }
 
-// danglingWords end no title: articles, prepositions and conjunctions
-// that a sentence goes on after.
-var danglingWords = toSet(`the a an of to for and or with at by from in on
+// pageEnds are the links a copied page keeps at its top or bottom.
+var pageEnds = map[string]bool{"top of page": true, "bottom of page": true, "back to top": true,
+	"haut de page": true, "bas de page": true, "nach oben": true, "volver arriba": true}
+
+// beForms are the English forms of "be" among danglingWords.
+var beForms = toSet(`is are was were`)
+
+// danglingWords end no title: articles, prepositions, conjunctions and
+// English forms of "be" that a sentence goes on after ("Our standard fee
+// … is" over "$100.00.").
+var danglingWords = toSet(`the a an of to for and or with at by from in on is are was were
 	le la les un une des de du au aux et ou à pour par avec dans sur
 	der die das den dem des ein eine einen einem einer und oder mit zu zum zur von vom für bei im am an auf aus
 	el la los las un una unos unas de del al y o a en con por para hasta desde`)
@@ -1879,6 +1898,9 @@ func demonstrative(line string) bool {
 func bareMarker(line string) bool {
 	if len(line) > 12 {
 		return false // "Schritt 12:" is the longest
+	}
+	if line == "Q." || line == "Q:" {
+		return true // a question's mark on a line of its own, over the question
 	}
 	if t, ok := bulletItem(line + " x"); ok && t == "x" {
 		return true

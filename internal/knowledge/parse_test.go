@@ -456,3 +456,22 @@ func TestTitleOverListAfterUnfinishedSentence(t *testing.T) {
 		"1 Client Readiness & Waiting Time | After 3 hours of waiting, we may cancel the job.",
 	})
 }
+
+// TestQuestionMarksOnTheirOwnLines: "Q." and "A." typed on lines of their
+// own, an answer's first word left on the mark's line, a sentence broken
+// after "is", and the page's "bottom of page" after a sentence without its
+// final stop.
+func TestQuestionMarksOnTheirOwnLines(t *testing.T) {
+	src := "Q. Why does it go out of tune?\nA.\nHumidity change - that is all.\nQ.\nHow often does my piano need to be tuned?\nA. The\n" +
+		"National Piano Association recommends it.\nQ.\nHow much does tuning cost?\nA. The\nfirst visit is $150. Our standard fee is\n$100.00.\n" +
+		"Is the diagnosis free?\nThe diagnosis is free, and so is the quote\nbottom of page"
+	checkBlocks(t, src, []string{
+		"4 Why does it go out of tune? | Humidity change - that is all.",
+		"4 How often does my piano need to be tuned? | The National Piano Association recommends it.",
+		"4 How much does tuning cost? | The first visit is $150. Our standard fee is $100.00.",
+		"4 Is the diagnosis free? | The diagnosis is free, and so is the quote",
+	})
+	if !titleLine("What This Is") {
+		t.Error(`a title's own capital "Is" ends it`)
+	}
+}
