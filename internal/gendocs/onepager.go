@@ -13,7 +13,7 @@ var (
 		langEN: regexp.MustCompile(`(?i)(\bwe (?:offer|provide|sell|make|bake|serve|host|run|deliver|build|design|repair|teach|create|cater|clean|rent|have \w+ ways)\b|\b(?:offers|provides|sells|serves|specialis|specializ)\w*\b|\bour (?:services|products|menu|range)\b|^\S+(?: \S+){0,3} (?:is|are) an? (?:\S+ ){0,4}(?:tool|service|shop|store|restaurant|bakery|caf[eé]|hotel|library|clinic|practice|app|platform|company|business|studio|gym|team)\b)`),
 		langFR: regexp.MustCompile(`(\b(?i:nous (?:proposons|offrons|vendons|servons|fabriquons|louons))\b|\b(?:propose|offre|vend|sert)\b|^(?:\p{Lu}[\p{L}'’&-]*\s+){1,3}est une? )`),
 		langDE: regexp.MustCompile(`(\b(?i:wir (?:bieten|verkaufen|verleihen|vermieten|servieren|machen))\b|\b(?:bietet|verkauft|verleiht)\b|^Wir sind )`), // "X ist ein ..." also opens "Bei Urlaub ist eine Ruhezeit ..."
-		langES: regexp.MustCompile(`(\b(?i:ofrecemos|vendemos|servimos|alquilamos|ofrece|incluye)\b|^(?:Somos|(?:\p{Lu}[\p{L}'’&-]*\s+){1,3}es una? ))`),
+		langES: regexp.MustCompile(`(\b(?i:ofrecemos|vendemos|servimos|alquilamos|ofrece)\b|^(?:Somos|(?:\p{Lu}[\p{L}'’&-]*\s+){1,3}es una? ))`),
 	}
 	// offerWhen is an offer's verb telling when or where, not what ("We
 	// deliver between 9am & 6pm", "We serve from 11 am"): hours, no offer.
@@ -44,7 +44,7 @@ var (
 		langES: regexp.MustCompile(`(?i)(\b(debe|deben|obligatori\w*|cancela\w*|reembols\w*|tarifa|depósito|fianza|no|prohibid\w*|solo|sólo|seguridad|demás|otros|otras|recomend\w*)\b|\d)`),
 	}
 	audienceNoun = map[string]*regexp.Regexp{
-		langEN: regexp.MustCompile(`(?i)\b(anyone|everyone|customers|guests|patients|members|families|children|kids|groups|teams|businesses|students|visitors|owners|admins|beginners|adults|homes|offices|users|people)\b`),
+		langEN: regexp.MustCompile(`(?i)\b(anyone|everyone|customers|guests|patients|members|families|children|kids|groups|teams|businesses|students|visitors|owners|admins|beginners|adults|homes|offices|users|people|parents|professionals|companies|clients|couples)\b`),
 		langFR: regexp.MustCompile(`(?i)\b(clients|familles|enfants|groupes|personnes|adultes|visiteurs|membres)\b`),
 		langDE: regexp.MustCompile(`\b(Kinder|Familien|Gruppen|Kunden|Gäste|Erwachsene|Besucher|Mitglieder)\b`),
 		langES: regexp.MustCompile(`(?i)\b(socios?|clientes|niños|familias|grupos|invitados?|adultos|visitantes|miembros)\b`),
@@ -91,6 +91,9 @@ func audienceSentence(lang, s string) bool {
 	if !audienceCue[lang].MatchString(s) {
 		return false
 	}
+	if whetherDevice.MatchString(s) {
+		return false // "whether you are on your smartphone or on a computer": where, not who
+	}
 	if loc := audienceStrong[lang].FindStringIndex(s); loc != nil {
 		// "suited to", "made for" name an audience when people follow
 		// ("ideal for families", "designed for beginners"), not a thing
@@ -98,8 +101,14 @@ func audienceSentence(lang, s string) bool {
 		after := s[loc[1]:min(len(s), loc[1]+60)]
 		return !audienceThing[lang].MatchString(s[loc[0]:loc[1]]) || audienceNoun[lang].MatchString(after) || audiencePronoun.MatchString(after)
 	}
-	return !audienceRule[lang].MatchString(s)
+	// a weaker cue names an audience when people follow it ("pour les
+	// familles"), not a service ("Pour les cours particuliers ou
+	// l'assistance personnalisée")
+	return !audienceRule[lang].MatchString(s) && (audienceNoun[lang].MatchString(s) || audiencePronoun.MatchString(s))
 }
+
+// whetherDevice is "whether you" before where or with what, not who.
+var whetherDevice = regexp.MustCompile(`(?i)\bwhether you(?:'re|’re| are)?\s+(?:on|at|in|using|use)\b`)
 
 // audienceThing are the strong cues that also say what a thing suits
 // ("suited to their guest count"); audiencePronoun are the words that

@@ -274,7 +274,10 @@ func TestSectionCues(t *testing.T) {
 		{langEN, "Every client will be given a room suited to their guest count.", false},       // a thing suits, no audience
 		{langEN, "Classes for beginners run weekly, but you must bring your own shoes.", false}, // a rule
 		{langDE, "Für alle anderen Gründe einer Verhinderung empfehlen wir eine Reiserücktrittsversicherung.", false},
-		{langDE, "Der Kurs ist ideal für Anfänger, die nicht schwimmen können.", true}, // a strong cue holds with a rule's word
+		{langDE, "Der Kurs ist ideal für Anfänger, die nicht schwimmen können.", true},                 // a strong cue holds with a rule's word
+		{langEN, "The steps are the same whether you are on your smartphone or on a computer.", false}, // where, not who
+		{langFR, "Pour les cours particuliers ou l'assistance personnalisée.", false},                  // a service, not people
+		{langFR, "Des ateliers pour les familles et les enfants.", true},
 	} {
 		if got := audienceSentence(c.lang, c.in); got != c.want {
 			t.Errorf("audienceSentence(%s, %q) = %v", c.lang, c.in, got)
@@ -293,6 +296,9 @@ func TestSectionCues(t *testing.T) {
 		if got := contactSentence(c.in); got != c.want {
 			t.Errorf("contactSentence(%q) = %v", c.in, got)
 		}
+	}
+	if offerCue[langES].MatchString("Cada alquiler incluye un seguro que cubre daños menores.") {
+		t.Error("what a rental includes is no offer of the business's")
 	}
 	// a label that is no topic stays in the text of its topic, and a topic
 	// recurring under two units keeps its unit
