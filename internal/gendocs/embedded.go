@@ -321,11 +321,11 @@ func (f *faqFinder) fromHeading(pi int, p part, context string) {
 	}
 	q := headingQuestionIn(c.lang, p.heading, context)
 	answer := p.blocks
-	if stepsHeadings[strings.ToLower(strings.Trim(p.heading, " :"))] && pi > 0 && f.c.parts[pi-1].doc == p.doc {
+	if stepsHeadings[strings.ToLower(strings.Trim(p.heading, " :"))] && pi > 0 && c.parts[pi-1].doc == p.doc {
 		// "How to Enter a Rent Payment", its lead-in ("… follow the
 		// instructions below"), then "Instructions" over the steps: the
 		// steps answer the title's question
-		if hq := headingQuestionIn(c.lang, f.c.parts[pi-1].heading, context); howQuestion.MatchString(hq) {
+		if hq := headingQuestionIn(c.lang, c.parts[pi-1].heading, context); howQuestion.MatchString(hq) {
 			q, tier = hq, 0
 			// the title's own pair answered by its lead-in alone goes
 			f.out = slices.DeleteFunc(f.out, func(o qa) bool { return o.part == pi-1 && o.question == hq })

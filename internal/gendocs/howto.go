@@ -50,8 +50,7 @@ var (
 	optionalMark = regexp.MustCompile(`^(?i:\((?:optional|facultatif|optionnel|opcional)\)\s*)`)
 	// placeClause is a step's place or time before its instruction ("In
 	// the Repeats field, select Weekly", "Dans l'onglet Profil, cliquez
-	// …").
-	// "After your event, return …", "Tras tu evento, devuelve …": when.
+	// …", "Tras tu evento, devuelve …").
 	placeClause = regexp.MustCompile(`^(?i:in|on|from|under|at|within|after|before|dans|sur|depuis|après|avant|en|desde|tras|antes de|después de|im|unter|auf|nach|vor)\s[^,]{2,60},\s+(.+)$`)
 )
 

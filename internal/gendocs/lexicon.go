@@ -379,11 +379,13 @@ var (
 	// deYours are the customer's words in the business's voice and the
 	// customer's own for them ("Wie wir Ihre Daten schützen" asks "Wie
 	// schützen Sie meine Daten?"); deYou the customer as the subject of an
-	// instruction turned into a question ("Sie" → "ich").
+	// instruction turned into a question ("Sie" → "ich"), with its
+	// reflexive ("Wenden Sie sich …" → "Muss ich mich … wenden?").
 	deYours = map[string]string{"Ihr": "mein", "Ihre": "meine", "Ihren": "meinen", "Ihrem": "meinem", "Ihrer": "meiner", "Ihres": "meines", "Ihnen": "mir"}
-	deYou   = map[string]string{"Sie": "ich"}
-	// the customer's reflexive, said to "Sie" ("sich") and asked by "ich"
-	deMyself = map[string]string{"Sie": "ich", "sich": "mich"}
+	deYou   = map[string]string{"Sie": "ich", "sich": "mich"}
+	// frOurs are the business's "nos", "notre", asked by the customer as
+	// "vos", "votre".
+	frOurs = map[string]string{"nos": "vos", "notre": "votre"}
 )
 
 func swapWords(s string, m map[string]string) string {
@@ -403,7 +405,7 @@ func sentenceQuestionFR(s string) string {
 		return ""
 	}
 	if m := frYouCan.FindStringSubmatch(body); m != nil && !regexp.MustCompile(`\b(votre|vos|vous)\b`).MatchString(m[1]) {
-		return "Puis-je " + swapWords(m[1], map[string]string{"nos": "vos", "notre": "votre"}) + " ?"
+		return "Puis-je " + swapWords(m[1], frOurs) + " ?"
 	}
 	if m := frWe.FindStringSubmatch(body); m != nil && !regexp.MustCompile(`\b(votre|vos|vous)\b`).MatchString(m[2]) {
 		verb := strings.ToLower(m[1])

@@ -681,7 +681,7 @@ func ruleQuestionFR(body string) string {
 		// facturé") stays in the answer. The business's "nos tarifs" are
 		// the customer's "vos".
 		s := frTuToJe(lowerFirst(strings.TrimSpace(firstClause(body))))
-		s = swapWords(s, map[string]string{"nos": "vos", "notre": "votre"})
+		s = swapWords(s, frOurs)
 		if words(s) < 4 {
 			return "" // "Les sommes versées, si …, servent …": the clause is the subject alone
 		}
@@ -941,7 +941,7 @@ func frVousToJe(s string) (string, bool) {
 	}
 	// the business's "notre" is the customer's "votre" ("annulé de notre
 	// fait": "de votre fait")
-	return swapWords(out, map[string]string{"notre": "votre", "nos": "vos"}), true
+	return swapWords(out, frOurs), true
 }
 
 // frVousIrregular are common verbs whose "vous" form is not "-ez" of an
@@ -1288,8 +1288,7 @@ func deInstructionQuestion(s string) string {
 	if len(out) == 0 {
 		return ""
 	}
-	// "Wenden Sie sich … an" asks "Muss ich mich … wenden?"
-	return aux + " ich " + swapWords(swapWords(strings.Join(out, " "), deYours), deMyself) + " " + verb + "?"
+	return aux + " ich " + swapWords(swapWords(strings.Join(out, " "), deYours), deYou) + " " + verb + "?"
 }
 
 // frPolite is a French request to the customer: "Merci de …", "Veuillez …",

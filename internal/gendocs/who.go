@@ -21,7 +21,7 @@ var (
 		langEN: regexp.MustCompile(`^(?i:(?:all\s+|any\s+)?(?:customers|clients|guests|patients|students|participants|members|passengers|visitors|parents|renters|tenants|riders|players|anyone|those|people))\s+who\s+(.+)$`),
 		langFR: regexp.MustCompile(`^(?i:(?:les|tous les|toutes les)\s+(?:clients|clientes|participants|participantes|passagers|personnes|élèves|patients|locataires|membres|voyageurs|joueurs|visiteurs))\s+qui\s+(.+)$`),
 		langES: regexp.MustCompile(`^(?i:(?:los|las|todos los|todas las)\s+(?:clientes|usuarios|usuarias|participantes|pasajeros|personas|alumnos|alumnas|pacientes|socios|socias|inquilinos|huéspedes|jugadores|visitantes)|(?:todo|toda|el|la|cada)\s+(?:cliente|usuario|usuaria|participante|pasajero|pasajera|persona|alumno|alumna|paciente|socio|socia|inquilino|huésped|jugador|visitante))\s+que\s+(.+)$`),
-		langDE: regexp.MustCompile(`^(?:Kunden|Kundinnen|Gäste|Teilnehmer|Teilnehmende|Teilnehmerinnen|Patienten|Mitglieder|Besucher|Mieter|Fahrgäste|Spieler|Personen|Eltern),\s+die\s+([^,]{3,90}),\s+(\p{Ll}+)\s`),
+		langDE: regexp.MustCompile(`^(?:Kunden|Kundinnen|Gäste|Teilnehmer|Teilnehmende|Teilnehmerinnen|Patienten|Mitglieder|Besucher|Mieter|Fahrgäste|Spieler|Personen|Eltern),\s+die\s+([^,]{3,90}),\s+\p{Ll}+\s`),
 	}
 	whoMain = map[string]*regexp.Regexp{
 		langEN: regexp.MustCompile(`\s(?:will|won't|must|may|can|cannot|can't|shall|should|are|is|lose|forfeit|pay|need|have to|get|receive)\s`),
@@ -31,7 +31,7 @@ var (
 )
 
 // whoParticles may stand before the case's verb.
-var whoParticles = toSet(`ne n' n’ se no do not don't`)
+var whoParticles = toSet(`ne n' n’ se no`)
 
 // whoQuestion is the question of such a rule, or "".
 func whoQuestion(lang, body string) string {
@@ -161,7 +161,7 @@ func esWhoCase(cond string) string {
 		return ""
 	}
 	v := ws[i]
-	switch r, ok := esThirdPlural[v]; {
+	switch r, ok := esFirstPersonOf[v]; {
 	case ok:
 		ws[i] = r
 	case strings.HasSuffix(v, "gue"):
@@ -190,14 +190,16 @@ func esWhoCase(cond string) string {
 
 // esIrregular is a third person plural in the first person singular: a
 // few irregular verbs, then the regular endings ("quieren" → "quiero").
+// esFirstPersonOf holds the irregular ones, plural and singular ("son",
+// "es" → "soy").
 func esIrregular(v string) string {
-	if r, ok := esThirdPlural[v]; ok {
+	if r, ok := esFirstPersonOf[v]; ok {
 		return r
 	}
 	return v[:len(v)-2] + "o"
 }
 
-var esThirdPlural = map[string]string{"son": "soy", "sean": "soy", "es": "soy", "sea": "soy", "está": "estoy", "esté": "estoy", "tiene": "tengo", "tenga": "tengo", "están": "estoy", "estén": "estoy", "van": "voy", "vayan": "voy", "tienen": "tengo", "tengan": "tengo", "hacen": "hago", "hagan": "hago", "vienen": "vengo", "vengan": "vengo"}
+var esFirstPersonOf = map[string]string{"son": "soy", "sean": "soy", "es": "soy", "sea": "soy", "está": "estoy", "esté": "estoy", "tiene": "tengo", "tenga": "tengo", "están": "estoy", "estén": "estoy", "van": "voy", "vayan": "voy", "tienen": "tengo", "tengan": "tengo", "hacen": "hago", "hagan": "hago", "vienen": "vengo", "vengan": "vengo"}
 
 // deWhoCase is a German relative clause in the first person, its verb last
 // ("nicht erscheinen" → "nicht erscheine", "zu spät kommen" → "zu spät

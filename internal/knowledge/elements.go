@@ -1522,8 +1522,9 @@ func titleLine(line string) bool {
 		return true
 	}
 	last := ws[len(ws)-1]
+	low := strings.ToLower(last)
 	// (a title's own capital "Is" ends it: "What This Is")
-	return !danglingWords[strings.ToLower(last)] || beForms[strings.ToLower(last)] && !startsLower(last)
+	return !danglingWords[low] || beForms[low] && !startsLower(last)
 }
 
 // pageEnds are the links a copied page keeps at its top or bottom.
