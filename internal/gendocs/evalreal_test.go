@@ -415,3 +415,10 @@ func TestEvaluationHeldOut19(t *testing.T) {
 func TestEvaluationHeldOut20(t *testing.T) {
 	realEval(t, "testdata/evalheldout20", 6, 0)
 }
+
+// TestEvaluationHeldOut21 runs round twenty-two's held-out pages
+// (testdata/evalheldout21), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut21(t *testing.T) {
+	realEval(t, "testdata/evalheldout21", 6, 0)
+}
