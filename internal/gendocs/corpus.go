@@ -95,11 +95,29 @@ var sameRef = regexp.MustCompile(`^(?i:the same|la même|le même|les mêmes|der
 // midRef reports whether a sentence starts by referring to what came
 // before it.
 func midRef(lang, s string) bool {
-	if sameRef.MatchString(s) || vagueOpen.MatchString(s) {
+	if sameRef.MatchString(s) || vagueOpen.MatchString(s) || consequenceWord.MatchString(s) && !yesNoOpen.MatchString(s) {
 		return true
+	}
+	if m := dummyIt.FindStringSubmatch(s); m != nil && m[1] != "used" && m[1] != "a" && m[1] != "an" && m[1] != "the" {
+		return false // "It is the homeowner's responsibility to …" refers to nothing before it
 	}
 	return knowledge.RefersBack(lang, s)
 }
+
+// dummyIt opens a sentence on an "it" that stands for what follows ("It
+// is the homeowner's responsibility to keep …", "It is easy to find
+// us."); the word after the verb is in the group ("It is used to …" and
+// "It is a … to have" refer back).
+var dummyIt = regexp.MustCompile(`^(?i:it(?:\s+is|['’]s|\s+was|\s+will\s+be)(?:\s+not)?\s+(?:(?:the\s+|your\s+|our\s+|their\s+)?(?:\p{L}+['’]s\s+)?(?:responsibility|duty|policy|job|rule)|(?:very\s+|really\s+|also\s+)?(\p{L}+))\s+(?:to|that|for)\s)`)
+
+// consequenceWord draws a consequence from the sentence before it, among
+// its first words ("Eine Abholung ist deshalb leider nicht möglich.",
+// "Pickup is therefore not possible.").
+var consequenceWord = regexp.MustCompile(`^(?:\S+\s+){1,3}(?i:therefore|thus|hence|deshalb|daher|deswegen|darum|somit|donc|par conséquent|por (?:lo )?tanto|por eso)\b`)
+
+// yesNoOpen opens an answer on yes or no, which its consequence follows
+// ("No, por eso se las llama marcadoras …").
+var yesNoOpen = regexp.MustCompile(`^(?i:yes|no|oui|non|ja|nein|sí|si)\b`)
 
 // vagueOpen opens a text on a condition that only makes sense after the
 // sentence before it ("If needed, you may leave a voicemail.").
@@ -133,10 +151,29 @@ func announces(g string) bool {
 	}
 	for _, w := range announceWords {
 		if strings.Contains(l, w) {
-			return announceRef.MatchString(g)
+			for _, m := range announceRef.FindAllStringIndex(g, -1) {
+				if !measureAfter(g[m[1]:]) {
+					return true
+				}
+			}
+			return false
 		}
 	}
 	return false
+}
+
+// measureAfter says whether a text opens on a figure or a measure, as
+// "below" does in "below 30 degrees" or "below freezing": no text below.
+func measureAfter(rest string) bool {
+	rest = strings.TrimSpace(rest)
+	if rest == "" {
+		return false
+	}
+	if c := rest[0]; c >= '0' && c <= '9' || c == '$' || strings.HasPrefix(rest, "€") || strings.HasPrefix(rest, "£") {
+		return true
+	}
+	w := strings.ToLower(firstWord(rest))
+	return w == "freezing" || w == "zero" || w == "average"
 }
 
 // courtesy is a sentence of thanks or welcome, which states nothing a
@@ -380,7 +417,7 @@ func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
 	for _, b := range blocks {
 		if b.kind == step {
 			steps[b.list]++
-			if instructionIn(c.lang, sentences(b.text)[0]) != "" {
+			if b.staged || instructionIn(c.lang, sentences(b.text)[0]) != "" {
 				orders[b.list]++
 			}
 		}

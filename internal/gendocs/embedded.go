@@ -437,6 +437,21 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 			}
 			headless = true
 		}
+		if inProc && b.staged && len(gs) > 1 && c.lang == langEN {
+			// "Step 1. How to make an Order. You send a scan …": a stage
+			// the page named asks its own question, answered by the
+			// stage's text (when the whole procedure answers "How does it
+			// work?", its sentences are used and this pair is not made)
+			title := strings.TrimSuffix(gs[0], ".")
+			answer := []block{{kind: para, text: strings.Join(gs[1:], " ")}}
+			if m := howToTitle.FindStringSubmatch(title); m != nil {
+				f.add(pi, 2, "How do I "+toCustomer(lowerFirst(m[1]))+"?", answer)
+			} else if first := strings.ToLower(firstWord(title)); strings.HasSuffix(first, "ing") && len(first) >= 6 && words(title) <= 6 && !strings.ContainsAny(title, ",;:?!") {
+				// "Estimating the cost." asks "How does estimating the
+				// cost work?"
+				f.add(pi, 2, "How does "+toCustomer(lowerFirst(title))+" work?", answer)
+			}
+		}
 		if inProc {
 			// a step's sentences are the procedure's ("Click Save. The
 			// new card is charged from your next invoice."): a question
@@ -466,6 +481,10 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 	}
 }
 
+// howToTitle names a stage of a procedure by what it does ("How to make
+// an Order").
+var howToTitle = regexp.MustCompile(`^(?i:how to)\s+([^,;:.?!]{3,60})$`)
+
 // howQuestion asks how to do something.
 var howQuestion = regexp.MustCompile(`^(?:How (?:do|can) I|Comment|Wie|¿Cómo)\s`)
 
@@ -480,8 +499,13 @@ var stepsHeadings = map[string]bool{"instructions": true, "steps": true, "the st
 // rappeler."): it answers with that sentence and asks nothing alone.
 func followUp(s string) bool {
 	ws := strings.Fields(strings.ToLower(s))
-	return len(ws) >= 3 && len(ws) <= 6 && followUpSubjects[ws[0]] && followUpModals[ws[1]]
+	return len(ws) >= 3 && len(ws) <= 6 && followUpSubjects[ws[0]] && followUpModals[ws[1]] ||
+		len(ws) >= 3 && len(ws) <= 10 && followUpRequest.MatchString(s)
 }
+
+// followUpRequest asks something of the customer about what the sentence
+// before it says ("Wir bitten hier um Ihre telefonische Voranmeldung.").
+var followUpRequest = regexp.MustCompile(`^(?i:wir bitten|we (?:kindly )?ask (?:that|you)|nous vous (?:prions|demandons)|l[eo]s? rogamos)\b`)
 
 var (
 	followUpSubjects = toSet(`we nous wir`)

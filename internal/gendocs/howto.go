@@ -123,7 +123,7 @@ func (c *corpus) stepLists() []stepList {
 			// when most are, and they do not all start alike ("Cancel more
 			// than 2 weeks ahead ...", "Cancel with 1-2 weeks' notice ..." are
 			// alternatives, not steps). Longer than MaxSteps: never cut.
-			procedure := b.kind == step && imperative*2 >= len(items) ||
+			procedure := b.kind == step && (imperative*2 >= len(items) || b.staged) ||
 				b.kind != step && imperative*3 >= 2*len(items) && distinctStarts(items) >= len(items)-1
 			if len(items) >= MinSteps && len(items) <= MaxSteps && procedure && !repeatsStep(items) {
 				text := strings.Join(items, " ")

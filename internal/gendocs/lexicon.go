@@ -431,7 +431,14 @@ func sentenceQuestionDE(s string) string {
 		return modal + " ich " + swapWords(m[2], mine) + "?"
 	}
 	if m := deWe.FindStringSubmatch(body); m != nil && !strings.Contains(m[2], "Sie") {
-		return capitalize(m[1]) + " Sie " + swapWords(m[2], map[string]string{"unser": "Ihr", "unsere": "Ihre", "unseren": "Ihren", "unserem": "Ihrem", "uns": "Sie"}) + "?"
+		if strings.HasPrefix(strings.ToLower(m[1]), "bitte") {
+			return "" // "Wir bitten um Ihre Voranmeldung.": a request, which asks nothing
+		}
+		rest, _, _ := strings.Cut(m[2], ", sondern ") // "nicht als …, sondern …" asks the first part
+		if r, ok := strings.CutPrefix(rest, "uns "); ok {
+			rest = "sich " + r // "Wir verstehen uns …": "Verstehen Sie sich …?"
+		}
+		return capitalize(m[1]) + " Sie " + swapWords(rest, map[string]string{"unser": "Ihr", "unsere": "Ihre", "unseren": "Ihren", "unserem": "Ihrem", "uns": "Sie"}) + "?"
 	}
 	return ""
 }

@@ -65,11 +65,19 @@ var contactAddress = regexp.MustCompile(`(?i)\S@[a-z0-9-]+\.|\+?\(?\d[\d ()-]{7,
 // with its rule, unless it gives the number or address or the case is
 // having a question.
 func contactSentence(s string) bool {
-	if !contactCue.MatchString(s) || legalID.MatchString(s) {
+	if !contactCue.MatchString(s) || legalID.MatchString(s) || whoContact.MatchString(s) && !contactAddress.MatchString(s) {
 		return false
 	}
 	return !conditionStart.MatchString(s) && !caseStart.MatchString(s) || contactAddress.MatchString(s) || questionCase.MatchString(s)
 }
+
+// whoContact speaks of people who get in touch ("Many customers who call
+// us … find the process confusing"), which tells no one how to.
+var whoContact = regexp.MustCompile(`(?i)\b(?:who|that)\s+(?:\w+\s+)?(?:call|phone|ring|e-?mail|contact|reach)\s+us\b`)
+
+// whoOffers is someone else's offer ("Anyone who … offers a $29 service
+// call is almost certainly …"), not the business's.
+var whoOffers = regexp.MustCompile(`(?i)\b(?:anyone|someone|who)\b[^.;:]*\b(?:offers|provides|sells)\b`)
 
 // legalID is a company's registration number, whose digits are no phone
 // number ("Siret : 928 515 931 000 30").
@@ -177,7 +185,8 @@ func (c *corpus) buildOnePager(req Request, withPricing bool) (*Document, error)
 		isAudience[u.text] = true
 	}
 	offers := pick(c.unused(all, func(u unit) bool {
-		return offerCue[c.lang].MatchString(u.text) && notInstr(u) && !isAudience[u.text] && !articleStart.MatchString(u.text) && !offerWhen.MatchString(u.text)
+		return offerCue[c.lang].MatchString(u.text) && notInstr(u) && !isAudience[u.text] && !articleStart.MatchString(u.text) && !offerWhen.MatchString(u.text) &&
+			(c.lang != langEN || !whoOffers.MatchString(u.text))
 	}), 3, self)
 	add(fmt.Sprintf(lx.offers, name), offers)
 	add(lx.who, audience)
@@ -371,7 +380,13 @@ func (c *corpus) topics(n int, have []string) []Section {
 			break
 		}
 		taken := len(t.blocks) > 0 && c.isUsed(sentences(t.blocks[0].text)[0])
-		body, used := c.compose(t.blocks, maxOnePagerBody)
+		compose := c.compose
+		if strings.HasSuffix(t.heading, "?") {
+			// the first sentence answers the question over it ("Does the
+			// price depend on the type of locks?" "It can, but …")
+			compose = c.composeAnswer
+		}
+		body, used := compose(t.blocks, maxOnePagerBody)
 		if body == "" || midRef(c.lang, body) || taken && len(sentences(body)) == 1 && words(body) <= 12 && !strings.ContainsAny(body, "0123456789") {
 			// (what another section left of a topic, when it is one
 			// short sentence, is a fragment: "How to Cancel Your

@@ -605,6 +605,11 @@ func ruleQuestionEN(body string) string {
 		return ""
 	}
 	rest := strings.TrimSpace(strings.ReplaceAll(negWord.ReplaceAllString(" "+firstClause(m[4]), ""), " ,", ","))
+	if loc := enSecondClause.FindStringIndex(rest); loc != nil {
+		// "The delivery dates are discussed in advance and it normally
+		// takes …": the question asks the first clause
+		rest = strings.TrimSpace(rest[:loc[0]])
+	}
 	if enSecondVerb.MatchString(" " + rest) {
 		// "The solution has no smell and will not stain clothing": two
 		// statements, no one question ("Does the solution have no smell
@@ -643,6 +648,10 @@ func ruleQuestionEN(body string) string {
 // when the piano has been tuned regularly is $100.00"): its verb is not
 // the rule's, and no yes/no question can be made by moving one.
 var clauseInSubject = regexp.MustCompile(`(?i)\b(?:when|if|unless|while|whenever)\b`)
+
+// enSecondClause is a second clause with its own subject ("… and it
+// normally takes …").
+var enSecondClause = regexp.MustCompile(`\s(?:and|but)\s+(?:it|they|we|he|she)\s`)
 
 // enSecondVerb is a second finite verb joined to a rule's first ("… and
 // will not stain", "… and is refunded").
@@ -739,7 +748,7 @@ var deSecondVerbFirst = regexp.MustCompile(`\s(?:und|oder)\s\p{Ll}+\s(?:er|sie|e
 // deWhoMay is a German rule opening on the infinitive of what one may do,
 // then its modal and who may ("Teilnehmen dürfen Kinder …", "Mitmachen
 // können alle …").
-var deWhoMay = regexp.MustCompile(`^(\p{Lu}\p{Ll}{3,}(?:en|ern|eln))\s+(dürfen|darf|können|kann)\s+\p{L}`)
+var deWhoMay = regexp.MustCompile(`^(\p{Lu}\p{Ll}{3,}(?:en|ern|eln))\s+(dürfen|darf|können|kann)\s+(\p{L}+)`)
 
 // deIncluded is what a price includes ("Im Teilnahmebeitrag ist ein
 // Taschengeld von 25,- € enthalten"): the place, up to its verb.
@@ -765,7 +774,19 @@ func deWennClause(verb, rest string) string {
 }
 
 func ruleQuestionDE(body string) string {
-	if m := deWhoMay.FindStringSubmatch(body); m != nil {
+	passive := strings.HasSuffix(strings.TrimRight(body, ". "), " werden")
+	if m := deWhoMay.FindStringSubmatch(body); m != nil && m[3] == "Sie" {
+		// "Abholen können Sie auf unserem Betriebsgelände …" asks "Kann
+		// ich abholen?"
+		modal := map[string]string{"dürfen": "Darf", "können": "Kann"}[m[2]]
+		if modal != "" {
+			return modal + " ich " + strings.ToLower(m[1]) + "?"
+		}
+		return ""
+	}
+	if m := deWhoMay.FindStringSubmatch(body); m != nil && !passive {
+		// (a noun before its modal in the passive, "Mindermengen können
+		// … geliefert werden", is the rule's subject: dePlural asks it)
 		// "Teilnehmen dürfen Kinder, die …" asks who may take part
 		modal := "darf"
 		if strings.HasPrefix(m[2], "k") {
@@ -1133,7 +1154,7 @@ func procedureLists(lang string, bs []block) map[int]bool {
 				rules[b.list] = true
 			}
 			n[b.list]++
-			if instructionIn(lang, sentences(b.text)[0]) != "" {
+			if b.staged || instructionIn(lang, sentences(b.text)[0]) != "" {
 				ins[b.list]++
 			}
 		}

@@ -1165,3 +1165,73 @@ func TestStepsUnderHowToTitle(t *testing.T) {
 		t.Error("the title's question is not asked")
 	}
 }
+
+// TestRoundTwentyTwoQuestions: the rules of round twenty-two's read.
+func TestRoundTwentyTwoQuestions(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langEN, "There is no balk discounts, because every job is unique.", "Is there balk discounts?"},
+		{langEN, "There are no refunds or adjustments for missed classes.", "Are there refunds or adjustments for missed classes?"},
+		{langEN, "I do not make an urgent orders (for instance – in 24 hours).", "Do you make an urgent orders?"},
+		{langEN, "I leave the right to refuse the order if I am not sure about the final result.", "Can you refuse the order?"},
+		{langEN, "A lockout will cost slightly more simply because urgency is involved.", "How much will a lockout cost?"},
+		{langEN, "The delivery dates are discussed in advance and it normally takes from 5 to 14 days.", "Are the delivery dates discussed in advance?"},
+		{langEN, "Anyone who says they’ll tell you when they get there is almost certainly going to charge more.", ""},
+		{langDE, "Abholen können Sie auf unserem Betriebsgelände während der Geschäftszeiten.", "Kann ich abholen?"},
+		{langDE, "Mindermengen können nur gegen einen entsprechenden Aufpreis geliefert werden.", "Können Mindermengen nur gegen einen entsprechenden Aufpreis geliefert werden?"},
+		{langDE, "Wir bitten hier um Ihre telefonische Voranmeldung.", ""},
+		{langDE, "Wir verstehen uns nicht als klassischer Brennholzhändler, sondern verkaufen nur eigenes Holz.", "Verstehen Sie sich nicht als klassischer Brennholzhändler?"},
+	} {
+		if got := ruleSentenceQuestion(c.lang, c.in, false); got != c.want {
+			t.Errorf("ruleSentenceQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		s   string
+		ref bool
+	}{
+		{"It is the homeowner’s responsibility to keep proper water levels.", false},
+		{"It is easy to find us.", false},
+		{"It is a really useful tool to have when your classes fill up.", true},
+		{"It is used to clean the pool.", true},
+		{"Eine Abholung ist deshalb leider nicht möglich.", true},
+		{"No, por eso se las llama marcadoras.", false},
+	} {
+		if got := midRef("", c.s); got != c.ref {
+			t.Errorf("midRef(%q) = %v", c.s, got)
+		}
+	}
+	if announces("In the event of freezing temperatures below 30 degrees, we only add chemicals.") {
+		t.Error(`"below 30 degrees" announces nothing`)
+	}
+	if !announces("Please read the terms below.") {
+		t.Error(`"the terms below" announces them`)
+	}
+	if contactSentence("Many customers who call us to open the door find the process confusing.") {
+		t.Error("customers who call us: no way to get in touch")
+	}
+	if !whoOffers.MatchString("Anyone who offers a $29 service call will charge more later.") || whoOffers.MatchString("We offer a $29 service call.") {
+		t.Error("whoOffers")
+	}
+	if !followUp("Wir bitten hier um Ihre telefonische Voranmeldung.") {
+		t.Error("a request follows the sentence before it")
+	}
+}
+
+// TestStagedStepsAskTheirStages: steps the page named ("Step 1. How to
+// make an Order.") too long for one answer ask a question each.
+func TestStagedStepsAskTheirStages(t *testing.T) {
+	long := strings.Repeat("It is mandatory to describe what you want from the restoration of the picture. ", 3)
+	src := Source{Name: "How It Works", Content: "How It Works\nStep 1. How to make an Order.\nYou send a scan of your image through the Order Form. " + long + "\n" +
+		"Step 2. Estimating the cost.\nOnce I receive the file, I examine the condition of the image. " + long + "\n" +
+		"Step 3. Preliminary viewing.\nWhen I am done, I send you a test version of the image. " + long + "\n"}
+	c := newCorpus(Request{Sources: []Source{src}}, langEN)
+	asked := map[string]bool{}
+	for _, q := range c.faqCandidates() {
+		asked[q.question] = true
+	}
+	for _, q := range []string{"How do I make an Order?", "How does estimating the cost work?"} {
+		if !asked[q] {
+			t.Errorf("%q not asked; asked %v", q, asked)
+		}
+	}
+}

@@ -21,9 +21,10 @@ const (
 // block is a paragraph or one list item, as plain text on one line. list
 // numbers the list an item belongs to (items of one list share it).
 type block struct {
-	kind blockKind
-	text string
-	list int
+	kind   blockKind
+	text   string
+	list   int
+	staged bool // a step of a procedure whose page named its steps ("Step 2. Estimating the cost."): a step though no instruction
 }
 
 // part is a run of blocks under one heading ("" before the first heading).
@@ -185,6 +186,9 @@ func (b *partBuilder) add(kb knowledge.Block, heading string) {
 		}
 		for _, st := range kb.Steps {
 			put(step, st, b.lists)
+			if kb.Staged {
+				cur.blocks[len(cur.blocks)-1].staged = true
+			}
 		}
 		b.lastList, b.lastTable = -1, false
 	case knowledge.BlockCode:

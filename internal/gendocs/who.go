@@ -30,6 +30,11 @@ var (
 	}
 )
 
+// otherPeople in a case speak of someone other than the customer ("Anyone
+// who says they'll tell you when they get there or who offers …" warns of
+// other tradesmen): no "What happens if I …?".
+var otherPeople = regexp.MustCompile(`(?i)\b(?:they|they'll|they’ll|them|their|he|she|his|her|who)\b`)
+
 // whoParticles may stand before the case's verb.
 var whoParticles = toSet(`ne n' n’ se no`)
 
@@ -62,7 +67,7 @@ func whoQuestion(lang, body string) string {
 		}
 		cond = whoCase[lang](strings.TrimSpace(strings.TrimRight(rest[:at], ",")))
 	}
-	if cond == "" || words(cond) > 14 || strings.ContainsAny(cond, ",;") {
+	if cond == "" || words(cond) > 14 || strings.ContainsAny(cond, ",;") || lang == langEN && otherPeople.MatchString(cond) {
 		return ""
 	}
 	switch lang {

@@ -18,6 +18,7 @@ type element struct {
 	items      []string // lists
 	ordered    bool     // lists
 	renumbered bool     // an ordered list numbered again from 1 right after another: not its continuation (joinSteps)
+	worded     bool     // an ordered list whose numbers a step's word opens ("Step 1.", "Étape 2 :")
 	header     []string // tables
 	rows       [][]string
 }
@@ -108,7 +109,7 @@ func isClean(s string) bool {
 // punctuation stands alone (promoteHeadings may make it a heading), and
 // lines starting with a bullet or a step number are list items.
 func lineElements(lines []string) []element {
-	lines = stepParts(parenSteps(splitClauses(gluedSteps(trailingQuestions(gluedLabels(lines))))))
+	lines = stepParts(parenSteps(splitClauses(gluedSteps(trailingQuestions(gluedLabels(dashLabels(lines)))))))
 	var out []element
 	var para []string
 	flush := func() {
@@ -126,6 +127,7 @@ func lineElements(lines []string) []element {
 		out = append(out, element{kind: elList, ordered: ordered, items: []string{text}})
 	}
 	prevLine := ""
+	short := shortLine(lines)
 	lastStep := 0 // the number of the last step line
 	// Runs of lines that are a list's items though no mark says so (a
 	// schedule's lines, a price table's rows): a line of the run after
@@ -240,6 +242,9 @@ func lineElements(lines []string) []element {
 				out = append(out, element{kind: elList, ordered: true, renumbered: true})
 			}
 			addItem(text, true)
+			if stepWorded(line) {
+				out[len(out)-1].worded = true
+			}
 			lastStep = n
 			continue
 		}
@@ -279,7 +284,12 @@ func lineElements(lines []string) []element {
 			// the list, and does not end the sentence.
 			overList := !startsLower(line) && titleLine(line) && len(strings.Fields(prev)) >= 6 &&
 				i+1 < len(lines) && isBullet(strings.TrimSpace(lines[i+1]))
-			if (endsSentence(prev) || (!startsLower(line) && titleLine(prev)) || question || overList) && !remark(line) && !(endsSentence(prev) && demonstrative(line)) {
+			// A line of wrapped text well short of the lines that wrap,
+			// before a capital, ended its paragraph without a final stop
+			// ("… a 10% late charge, at my discretion" over "Repairs are
+			// billed …").
+			ended := short > 0 && utf8.RuneCountInString(prev) < short && !startsLower(line) && !carriesOn(prev)
+			if (endsSentence(prev) || (!startsLower(line) && titleLine(prev)) || question || overList || ended) && !remark(line) && !(endsSentence(prev) && demonstrative(line)) {
 				// (a question line starts a block of its own even after
 				// a line without final punctuation: "… email us at
 				// [email protected]" before "What are standard delivery
@@ -290,6 +300,103 @@ func lineElements(lines []string) []element {
 		para = append(para, line)
 	}
 	flush()
+	return out
+}
+
+// dropFooter drops a page's footer name under its last paragraph
+// ("Swimming Pool Services"): three elements or more, the last two
+// paragraphs.
+func dropFooter(els []element) []element {
+	if n := len(els); n >= 3 && els[n-1].kind == elParagraph && els[n-2].kind == elParagraph && footerLine(els[n-1].text) {
+		return els[:n-1]
+	}
+	return els
+}
+
+// footerLine says whether a page's last line, after its text, is its
+// footer's name: a few words in title case without a stop or a figure
+// ("Swimming Pool Services").
+func footerLine(line string) bool {
+	ws := strings.Fields(line)
+	if len(ws) < 2 || len(ws) > 5 || endsSentence(line) || strings.ContainsAny(line, "0123456789:?!,;@") {
+		return false
+	}
+	for _, w := range ws {
+		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsUpper(r) && w != "&" && w != "of" && w != "and" {
+			return false
+		}
+	}
+	return true
+}
+
+// shortLine is, for text wrapped at a width (lines broken in mid-sentence,
+// the next line going on in lower case: at least five such lines, and a
+// third of the lines), three quarters of the median length of the lines
+// that wrap: a line shorter than that did not wrap. 0 for other text.
+func shortLine(lines []string) int {
+	var wraps []int
+	n := 0
+	for i, l := range lines {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		n++
+		if i+1 < len(lines) && !endsSentence(l) && startsLower(strings.TrimSpace(lines[i+1])) {
+			wraps = append(wraps, utf8.RuneCountInString(l))
+		}
+	}
+	if len(wraps) < 5 || 3*len(wraps) < n {
+		return 0
+	}
+	slices.Sort(wraps)
+	return wraps[len(wraps)/2] * 3 / 4
+}
+
+// dashLabel is a line opening on a label typed with a dash against its
+// last word ("Payment Terms- Service is billed …", "Referrals-If you
+// recommend …"): the label, the dash's right side, the text.
+var dashLabel = regexp.MustCompile(`^(\p{Lu}[\p{L}'’]*(?: (?:\p{L}[\p{L}'’]*|\d+)){0,6})-( *)(\p{Lu}\S*)( .*)$`)
+
+// dashOpeners are the words a text glued to its label by a dash without a
+// space may open on ("Referrals-If you …"); other words make a compound
+// ("Check-In Time", "Drop-Off").
+var dashOpeners = toSet(`if you your we our the all any when please there it this each every no`)
+
+// dashLabels puts the dash labels of a page that writes two or more (each
+// over a text of four words or more, not a range of days such as
+// "Monday- Friday") on lines of their own, over their texts.
+func dashLabels(lines []string) []string {
+	type cut struct{ label, text string }
+	var cuts map[int]cut
+	for i, l := range lines {
+		if !strings.Contains(l, "-") {
+			continue // (most lines)
+		}
+		m := dashLabel.FindStringSubmatch(strings.TrimSpace(l))
+		if m == nil || len(strings.Fields(m[4])) < 3 || dayName.MatchString(strings.ToLower(m[3])) || months[strings.ToLower(m[3])] ||
+			strings.Trim(m[1][strings.LastIndexByte(m[1], ' ')+1:], "0123456789") == "" { // "Step 1- Click …": a step's number
+			continue
+		}
+		if m[2] == "" && (!dashOpeners[strings.ToLower(m[3])] || len(strings.Fields(m[1])) > 3) {
+			continue
+		}
+		if cuts == nil {
+			cuts = map[int]cut{}
+		}
+		cuts[i] = cut{m[1], m[3] + m[4]}
+	}
+	if len(cuts) < 2 {
+		return lines
+	}
+	out := make([]string, 0, len(lines)+len(cuts))
+	for i, l := range lines {
+		if c, ok := cuts[i]; ok {
+			out = append(out, c.label, c.text)
+			continue
+		}
+		out = append(out, l)
+	}
 	return out
 }
 
@@ -532,6 +639,16 @@ func dotLeaders(line string) string {
 
 // stepWords open a step's line before its number ("Step 3: …").
 var stepWords = []string{"step ", "étape ", "etape ", "schritt ", "paso "}
+
+// stepWorded says whether a line opens on a step's word ("Step 3. …").
+func stepWorded(line string) bool {
+	for _, w := range stepWords {
+		if len(line) > len(w) && strings.EqualFold(line[:len(w)], w) {
+			return true
+		}
+	}
+	return false
+}
 
 // leadingNumber is the number a line opens on ("3. Click Save" gives 3),
 // or 0.
@@ -1267,22 +1384,27 @@ func titledSteps(els []element) []element {
 	var out []element
 	for i := 0; i < len(els); i++ {
 		e := els[i]
-		if e.kind != elList || !e.ordered || !stepTitle(lastItem(e)) {
+		if e.kind != elList || !e.ordered || !titledStep(lastItem(e), e.worded) {
 			out = append(out, e)
 			continue
 		}
-		proc := element{kind: elList, ordered: true, items: slices.Clone(e.items)}
+		proc := element{kind: elList, ordered: true, items: slices.Clone(e.items), worded: e.worded}
 		titled := 0
 		j := i + 1
 		for j < len(els) {
 			last := len(proc.items) - 1
-			if !stepTitle(proc.items[last]) {
+			if !titledStep(proc.items[last], proc.worded) {
 				break
 			}
 			var body []string
 			k := j
 			for ; k < len(els); k++ {
 				b := els[k]
+				if b.kind == elParagraph && len(body) > 0 && strings.HasSuffix(b.text, ":") && len(strings.Fields(b.text)) <= 5 && !stepAfter(els[k+1:]) {
+					// "Several important issues:" after the last step's
+					// text: a part of the page of its own, not the step's
+					break
+				}
 				if b.kind == elParagraph && !shortTitle(b.text) {
 					body = append(body, b.text)
 				} else if b.kind == elList && !b.ordered {
@@ -1294,15 +1416,16 @@ func titledSteps(els []element) []element {
 			if len(body) == 0 {
 				break
 			}
-			proc.items[last] += ". " + strings.Join(body, " ")
+			proc.items[last] = strings.TrimSuffix(proc.items[last], ".") + ". " + strings.Join(body, " ")
 			titled++
 			j = k
 			if j < len(els) && els[j].kind == elList && els[j].ordered {
 				proc.items = append(proc.items, els[j].items...)
+				proc.worded = proc.worded && els[j].worded
 				j++
 			}
 		}
-		if titled < 2 || len(proc.items) < 3 || stepTitle(lastItem(proc)) {
+		if titled < 2 || len(proc.items) < 3 || titledStep(lastItem(proc), proc.worded) {
 			// no procedure here, nor one starting at a later step of the
 			// run read (it would end as this one did): the run is left as
 			// it is, and read once (a page of 10,000 such steps is no
@@ -1315,6 +1438,31 @@ func titledSteps(els []element) []element {
 		i = j - 1
 	}
 	return out
+}
+
+// stepAfter says whether an ordered list comes before the next heading.
+func stepAfter(els []element) bool {
+	for _, e := range els {
+		switch {
+		case e.kind == elHeading:
+			return false
+		case e.kind == elList && e.ordered:
+			return true
+		}
+	}
+	return false
+}
+
+// titledStep says whether a numbered item is a step's title over its
+// text: an instruction (stepTitle), or, where the page wrote the step's
+// word ("Step 2. Estimating the cost."), a stage's short name, its full
+// stop allowed.
+func titledStep(item string, worded bool) bool {
+	if stepTitle(item) {
+		return true
+	}
+	t := strings.TrimSuffix(item, ".")
+	return worded && t != "" && !startsLower(t) && len(strings.Fields(t)) <= 8 && !endsSentence(t) && !strings.ContainsAny(t, ",;:") && !carriesOn(t)
 }
 
 // splitQuestion splits a list item into a question of at most 25 words

@@ -30,6 +30,7 @@ type Block struct {
 	List      int      // items: the index of their list in the document; else -1
 	Steps     []string // procedures: the steps, in order
 	Code      string   // code: its lines, without the lead-in
+	Staged    bool     // procedures: the page numbered the steps with a step's word ("Step 2. Estimating the cost."), so they are steps though they give no instruction
 }
 
 // ParseBlocks parses one document into its blocks and returns them with the
@@ -49,6 +50,7 @@ func ParseBlocks(s Source) (lang string, blocks []Block) {
 				out.Code = strings.TrimPrefix(b.text, out.Lead+"\n")
 			}
 		case kindProcedure:
+			out.Staged = b.staged
 			for i, line := range strings.Split(b.text, "\n") {
 				if _, step, ok := strings.Cut(line, ". "); ok && isNumber(line[:strings.Index(line, ". ")]) {
 					out.Steps = append(out.Steps, step)

@@ -60,6 +60,7 @@ type block struct {
 	group     int32    // kindItem: index of its list in doc.lists; else -1
 	length    float32  // number of terms, with the heading's
 	first     bool     // the first block under its heading
+	staged    bool     // kindProcedure: the page numbered its steps with a step's word ("Step 2. Estimating the cost.")
 }
 
 // itemList is an unordered list whose items are blocks.

@@ -39,7 +39,7 @@ func read(s Source) *doc {
 	} else {
 		els = markdownElements([]byte(content))
 	}
-	els = answerMarks(cleanHeadings(promoteHeadings(numberedTitles(labelledLists(titledSteps(listSections(clauseParagraphs(stepChoices(joinSteps(dropChrome(dropTOC(faqLists(els)))))))))))))
+	els = answerMarks(cleanHeadings(promoteHeadings(numberedTitles(labelledLists(titledSteps(listSections(clauseParagraphs(stepChoices(joinSteps(dropChrome(dropTOC(faqLists(dropFooter(els))))))))))))))
 	d := &doc{id: s.ID, name: s.Name, version: s.Version, postings: map[string][]posting{}}
 	var all strings.Builder
 	for _, e := range els {
@@ -125,7 +125,7 @@ func (b *builder) answer(els []element, i int) int {
 // list adds an ordered list as one procedure block, and an unordered one
 // as one block per item.
 func (b *builder) list(e element, lead string) {
-	if e.ordered && !rules(e.items, b.d.lang) {
+	if e.ordered && (e.worded || !rules(e.items, b.d.lang)) {
 		var t strings.Builder
 		if lead != "" {
 			t.WriteString(lead + "\n")
@@ -133,7 +133,7 @@ func (b *builder) list(e element, lead string) {
 		for k, it := range e.items {
 			t.WriteString(strconv.Itoa(k+1) + ". " + it + "\n")
 		}
-		b.add(block{kind: kindProcedure, text: strings.TrimSuffix(t.String(), "\n")})
+		b.add(block{kind: kindProcedure, text: strings.TrimSuffix(t.String(), "\n"), staged: e.worded})
 		return
 	}
 	g := int32(len(b.d.lists))
@@ -143,7 +143,8 @@ func (b *builder) list(e element, lead string) {
 	}
 }
 
-// rules says whether a numbered list is a list of rules, not a procedure:
+// rules says whether a numbered list is a list of rules, not a procedure
+// (a list whose page wrote "Step 1.", "Step 2." is always a procedure):
 // fewer than half its items are instructions, and together they are too
 // long to quote whole as an answer ("1. Toute personne admise au camping
 // doit respecter le règlement …", "2. Les mineurs …"). An answer about

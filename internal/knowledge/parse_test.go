@@ -475,3 +475,74 @@ func TestQuestionMarksOnTheirOwnLines(t *testing.T) {
 		t.Error(`a title's own capital "Is" ends it`)
 	}
 }
+
+// TestStagedSteps: steps the page named with a step's word ("Step 2.
+// Estimating the cost."), each over its own text, are one procedure
+// though no step gives an instruction; a short label after the last
+// step's text ("Several important issues:") heads a list of its own.
+func TestStagedSteps(t *testing.T) {
+	src := "How It Works\nStep 1. How to make an Order.\nYou send a scan of your image through the form.\n" +
+		"Step 2. Estimating the cost.\nOnce I receive the file, I examine the image.\nStep 3. Payment.\nAfter the amount is transferred, I send the file.\n" +
+		"Several important issues:\n- There is no bulk discount.\n- I do not make urgent orders."
+	_, bs := ParseBlocks(Source{Name: "test", Content: src})
+	if len(bs) != 3 || bs[0].Kind != BlockProcedure || !bs[0].Staged || len(bs[0].Steps) != 3 {
+		t.Fatalf("blocks: %+v", bs)
+	}
+	if bs[0].Steps[1] != "Estimating the cost. Once I receive the file, I examine the image." {
+		t.Errorf("step 2: %q", bs[0].Steps[1])
+	}
+	if bs[1].Kind != BlockItem || bs[1].Lead != "Several important issues:" {
+		t.Errorf("after the steps: %+v", bs[1])
+	}
+	// without the step's word, stages that give no instruction stay text
+	_, bs = ParseBlocks(Source{Name: "test", Content: "1. Estimating the cost.\nOnce I receive the file, I examine the image.\n" +
+		"2. Payment.\nAfter the amount is transferred, I send the file.\n3. Delivery.\nThe file comes by email."})
+	for _, b := range bs {
+		if b.Staged {
+			t.Errorf("staged without a step's word: %+v", b)
+		}
+	}
+}
+
+// TestWrappedTextAndDashLabels: text wrapped at a width, whose lines end
+// in mid-sentence, ends a paragraph at a line well short of the others
+// before a capital; labels typed with a dash against their last word head
+// their text; the page's footer name under its last paragraph goes.
+func TestWrappedTextAndDashLabels(t *testing.T) {
+	src := "Weekly Service\nReferrals-If you recommend my services to another pool owner and they\n" +
+		"begin the service you will get a $25 credit toward your bill as soon as they\nhave paid their first month of service\n" +
+		"Payment Terms- Service is billed at the start of the month for that\ncurrent service month and has to be paid by the end of that current month in\n" +
+		"order to insure uninterrupted service. If payment has not arrived by the 15th\nthere may be a 10% late charge, at my discretion\n" +
+		"Repairs are billed once completed and are due that day unless you have\nmade arrangements beforehand.\n" +
+		"Water Level-  It is the homeowner’s responsibility to keep\nproper water levels.\nSwimming Pool Services"
+	checkBlocks(t, src, []string{
+		"0 Referrals | If you recommend my services to another pool owner and they begin the service you will get a $25 credit toward your bill as soon as they have paid their first month of service",
+		"0 Payment Terms | Service is billed at the start of the month for that current service month and has to be paid by the end of that current month in order to insure uninterrupted service. If payment has not arrived by the 15th there may be a 10% late charge, at my discretion",
+		"0 Payment Terms | Repairs are billed once completed and are due that day unless you have made arrangements beforehand.",
+		"0 Water Level | It is the homeowner’s responsibility to keep proper water levels.",
+	})
+	for _, keep := range [][]string{
+		{"Step 1- Click the Bookings tab on your navigation bar", "Step 2- Open the booking you want to change"},
+		{"Monday- Friday from 9 am to 5 pm", "Saturday- Sunday from 10 am to 2 pm"},
+		{"Check-In Time is three in the afternoon", "Drop-Off Time is eleven in the morning"},
+		{"Referrals- If you recommend us you get a credit of $25"},
+	} {
+		if got := dashLabels(keep); !reflect.DeepEqual(got, keep) {
+			t.Errorf("dashLabels(%q) = %q", keep, got)
+		}
+	}
+}
+
+// TestQuotationKeepsItsStops: a quotation's full stops do not end the
+// sentence it is quoted in.
+func TestQuotationKeepsItsStops(t *testing.T) {
+	got := Sentences("If you search you get “The minimum charge is $75. Hourly rates are $95.” as the answer Google gives. A lockout costs more.")
+	want := []string{"If you search you get “The minimum charge is $75. Hourly rates are $95.” as the answer Google gives.", "A lockout costs more."}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Sentences = %q", got)
+	}
+	// a quotation left open splits as before
+	if got := Sentences("He said “yes. Then he left. We closed."); len(got) != 3 {
+		t.Errorf("an unclosed quotation: %q", got)
+	}
+}

@@ -63,7 +63,7 @@ func Sentences(text string) []string {
 			i = end
 			continue
 		}
-		if isBoundary(text[start:i], r, text[end+1:]) && !inBrackets(text[start:end]) {
+		if isBoundary(text[start:i], r, text[end+1:]) && !inBrackets(text[start:end]) && !inQuote(text[start:end], text[end:]) {
 			out = append(out, text[start:end])
 			start = end + 1
 		}
@@ -141,6 +141,25 @@ func inBrackets(s string) bool {
 }
 
 const maxBracketed = 200
+
+// inQuote says whether a sentence so far ends inside a quotation opened
+// with a curly or angle quote that closes soon after (“The minimum call
+// out charge … covers the first hour. Hourly rates are $75 …” as the
+// answer Google gives): the quotation's full stops are its own. Within
+// maxBracketed bytes either side; straight quotes, which open and close
+// alike, are left alone.
+func inQuote(s, after string) bool {
+	for _, q := range [...][2]string{{"“", "”"}, {"«", "»"}} {
+		open := strings.LastIndex(s, q[0])
+		if open < 0 || len(s)-open > maxBracketed || strings.Contains(s[open:], q[1]) {
+			continue
+		}
+		if close := strings.Index(after, q[1]); close >= 0 && close <= maxBracketed && !strings.Contains(after[:close], q[0]) {
+			return true
+		}
+	}
+	return false
+}
 
 // ordinalBefore are the German words a number written as an ordinal
 // follows ("zum 3. Werktag"): after them the full stop is the ordinal's.
