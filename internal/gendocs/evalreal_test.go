@@ -422,3 +422,10 @@ func TestEvaluationHeldOut20(t *testing.T) {
 func TestEvaluationHeldOut21(t *testing.T) {
 	realEval(t, "testdata/evalheldout21", 6, 0)
 }
+
+// TestEvaluationHeldOut22 runs round twenty-three's held-out pages
+// (testdata/evalheldout22), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut22(t *testing.T) {
+	realEval(t, "testdata/evalheldout22", 6, 0)
+}
