@@ -12,7 +12,7 @@ var (
 	offerCue = map[string]*regexp.Regexp{
 		langEN: regexp.MustCompile(`(?i)(\bwe (?:offer|provide|sell|make|bake|serve|host|run|deliver|build|design|repair|teach|create|cater|clean|rent|have \w+ ways)\b|\b(?:offers|provides|sells|serves|specialis|specializ)\w*\b|\bour (?:services|products|menu|range)\b|^\S+(?: \S+){0,3} (?:is|are) an? (?:\S+ ){0,4}(?:tool|service|shop|store|restaurant|bakery|caf[eé]|hotel|library|clinic|practice|app|platform|company|business|studio|gym|team)\b)`),
 		langFR: regexp.MustCompile(`(\b(?i:nous (?:proposons|offrons|vendons|servons|fabriquons|louons))\b|\b(?:propose|offre|vend|sert)\b|^(?:\p{Lu}[\p{L}'’&-]*\s+){1,3}est une? )`),
-		langDE: regexp.MustCompile(`(\b(?i:wir (?:bieten|verkaufen|verleihen|vermieten|servieren|machen))\b|\b(?:bietet|verkauft|verleiht)\b|^Wir sind )`), // "X ist ein ..." also opens "Bei Urlaub ist eine Ruhezeit ..."
+		langDE: regexp.MustCompile(`(\b(?i:wir (?:bieten|verkaufen|verleihen|vermieten|servieren|machen))\b|\b(?:bietet|verkauft|verleiht|vermietet)\b|^Wir sind )`), // "X ist ein ..." also opens "Bei Urlaub ist eine Ruhezeit ..."
 		langES: regexp.MustCompile(`(\b(?i:ofrecemos|vendemos|servimos|alquilamos|ofrece)\b|^(?:Somos|(?:\p{Lu}[\p{L}'’&-]*\s+){1,3}es una? ))`),
 	}
 	// offerWhen is an offer's verb telling when or where, not what ("We
@@ -395,6 +395,9 @@ func (c *corpus) topics(n int, have []string) []Section {
 		}
 		for _, s := range used {
 			c.mark(s)
+		}
+		if strings.HasSuffix(t.heading, "?") {
+			body = dropLabel(body) // "Answer: We are open all year round …"
 		}
 		got = append(got, chosen{t, body})
 	}

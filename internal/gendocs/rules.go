@@ -810,7 +810,7 @@ func ruleQuestionDE(body string) string {
 	if m := deBei.FindStringSubmatch(body); m != nil && !condHasQuestions.MatchString(m[1]) {
 		return "Was gilt " + strings.ToLower(strings.Fields(body)[0]) + " " + m[1] + "?"
 	}
-	if m := deNoun.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") && !deAdjectives.MatchString(body) {
+	if m := deNoun.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") && !deAdjectives.MatchString(body) && !deParticiple.MatchString(m[1]) {
 		// a rule about a thing named first ("Glasflaschen sind ... verboten.")
 		return "Was gilt für " + m[1] + "?"
 	}
@@ -1168,6 +1168,10 @@ func procedureLists(lang string, bs []block) map[int]bool {
 
 // rulesLead is a lead-in that announces rules, not steps.
 var rulesLead = regexp.MustCompile(`(?i)\b(?:rules|guidelines|etiquette|règles|règlement|consignes|regeln|hausordnung|verhaltensregeln|normas|reglas)\b`)
+
+// deParticiple is a participle opening a rule ("Ausgeschlossen sind …
+// Rückzahlungen"), which the deNoun rule would take for its subject.
+var deParticiple = regexp.MustCompile(`^(?i:(?:aus|ein|an|ab|zu|vor|mit|nach|auf|über|unter|dazu|hinzu)ge\p{Ll}+(?:en|t)|verboten|erlaubt|gestattet|enthalten|inbegriffen|untersagt)$`)
 
 // deDetClause reads a German rule that opens on its subject with an
 // article ("Die Kursgebühren sind …", "Das im Kurs verbrauchte Material

@@ -1235,3 +1235,29 @@ func TestStagedStepsAskTheirStages(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundTwentyThreeRules: a participle opening a German rule is no
+// subject ("Ausgeschlossen sind …" asks no "Was gilt für
+// Ausgeschlossen?"), and a one-pager section under a question keeps no
+// "Answer:" label.
+func TestRoundTwentyThreeRules(t *testing.T) {
+	if q := ruleQuestion(langDE, "Ausgeschlossen sind u.a. auch Rückzahlungen in Fällen höherer Gewalt."); strings.Contains(q, "Ausgeschlossen?") {
+		t.Errorf("asked %q", q)
+	}
+	if q := ruleQuestion(langDE, "Glasflaschen sind am Strand verboten."); q != "Was gilt für Glasflaschen?" {
+		t.Errorf("a noun's rule asks %q", q)
+	}
+	src := Source{Name: "faq", Content: "FAQ\nWhen should I call to schedule a clean?\nAnswer: We are open all year round, so call two to three weeks ahead to schedule.\n" +
+		"What payments do you accept?\nAnswer: We prefer cash or checks but we also take credit and debit cards.\n" +
+		"Do you remove hard water stains?\nAnswer: Hard water stains need special cleaners and will cost extra.\n" +
+		"How often do people get their windows cleaned?\nAnswer: Most people have their windows cleaned twice a year, some every quarter.\n"}
+	doc, err := Embedded{}.Generate(t.Context(), Request{Template: OnePager, Sources: []Source{src}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range doc.Sections {
+		if strings.HasPrefix(s.Body, "Answer:") {
+			t.Errorf("section %q keeps its label: %q", s.Heading, s.Body)
+		}
+	}
+}

@@ -1785,6 +1785,11 @@ func stepItem(line string) (string, bool) {
 		if r, _ := utf8.DecodeRuneInString(sep); !unicode.IsUpper(r) || len(strings.Fields(sep)) < 4 {
 			return "", false
 		}
+	case !worded && !spaced && i <= 2 && strings.HasPrefix(sep, "-") && !strings.HasPrefix(sep, "- ") && cut("-") && len(strings.Fields(sep)) >= 6 &&
+		!startsLower(sep) && gluedClauseWord(sep):
+		// "1-Toute commande doit nous être confirmée …": a clause's number
+		// typed against its first word, a function word ("3-Day Pass"
+		// is a name)
 	default:
 		return "", false
 	}
@@ -1794,6 +1799,21 @@ func stepItem(line string) (string, bool) {
 	}
 	text := strings.TrimSpace(sep)
 	return text, text != ""
+}
+
+// gluedClauseWord says whether a clause opens on a function word of one of
+// the four languages ("Toute", "La", "L'estimation", "Pour").
+func gluedClauseWord(s string) bool {
+	if r := []rune(s); len(r) > 2 && (r[1] == '\'' || r[1] == '’') {
+		return true // "L'estimation", "D’un"
+	}
+	w := fold(strings.ToLower(firstWord(s)))
+	for _, l := range Languages {
+		if stopwords[l][w] {
+			return true
+		}
+	}
+	return false
 }
 
 // cleanHeadings takes the page's numbering and markers off headings: "I.
@@ -2051,12 +2071,18 @@ func bareMarker(line string) bool {
 	if line == "Q." || line == "Q:" {
 		return true // a question's mark on a line of its own, over the question
 	}
+	if sectionSignAlone.MatchString(line) {
+		return true // "§1" on a line of its own, over its section's title
+	}
 	if t, ok := bulletItem(line + " x"); ok && t == "x" {
 		return true
 	}
 	t, ok := stepItem(line + " x")
 	return ok && t == "x"
 }
+
+// sectionSignAlone is a section sign and its number alone ("§1", "§ 12a.").
+var sectionSignAlone = regexp.MustCompile(`^§\s?\d{1,3}[a-z]?\.?$`)
 
 // answerMark is a line without an answer's "A." or "A:" mark, when it has
 // one ("A: No, the fee is not refundable."): the caller knows that the

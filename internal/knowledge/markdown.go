@@ -1,6 +1,8 @@
 package knowledge
 
 import (
+	"bytes"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -20,12 +22,32 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.Table, extension.S
 // text lines, since text copied from a web page puts headings, questions
 // and list items on lines of their own without blank lines between them.
 func markdownElements(src []byte) []element {
+	src = footnoteMarks(src)
 	doc := markdown.Parser().Parse(text.NewReader(src))
 	var out []element
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		out = append(out, blockElements(n, src)...)
 	}
 	return out
+}
+
+// footnoteLine is a footnote of a page copied as text, its mark against
+// its first word ("*Der Schlüsselpfand beträgt 5 € …").
+var footnoteLine = regexp.MustCompile(`(?m)^\*[\p{L}\d][^*\n]*$`)
+
+// footnoteRef is a footnote's mark typed against the words on both sides
+// of it ("10,00 € pro Tag*zzgl. 5 €").
+var footnoteRef = regexp.MustCompile(`([\p{L}\d.)])\*([\p{L}])`)
+
+// footnoteMarks writes a page's footnote marks between two words as a
+// space, when the page has a footnote: two of them in a paragraph ("pro
+// Tag*zzgl. …", "für 7 Tage*zzgl. …") would read as Markdown emphasis
+// and glue the words ("Tagzzgl.").
+func footnoteMarks(src []byte) []byte {
+	if !bytes.Contains(src, []byte("*")) || !footnoteLine.Match(src) {
+		return src
+	}
+	return footnoteRef.ReplaceAll(src, []byte("$1 $2"))
 }
 
 func blockElements(n ast.Node, src []byte) []element {

@@ -546,3 +546,41 @@ func TestQuotationKeepsItsStops(t *testing.T) {
 		t.Errorf("an unclosed quotation: %q", got)
 	}
 }
+
+// TestFootnotesSectionSignsAndGluedClauses: footnote marks between two
+// words are no Markdown emphasis ("pro Tag*zzgl." stays two words), "§1"
+// alone on a line over its section's title is a mark, and clauses whose
+// numbers are typed against their first word ("1-Toute commande …") are
+// numbered, while "3-Day Pass" and "1- How …?" stay as they were.
+func TestFootnotesSectionSignsAndGluedClauses(t *testing.T) {
+	src := "Preise\n§1\nPreise und Zahlung\nTageskorb 10,00 € pro Tag*zzgl. 5 € Pfand\nWochenkorb 60,00 € für 7 Tage*zzgl. 5 € Pfand\n" +
+		"*Der Pfand wird bei Rückgabe erstattet."
+	_, bs := ParseBlocks(Source{Name: "test", Content: src})
+	var all []string
+	for _, b := range bs {
+		all = append(all, b.Text)
+	}
+	text := strings.Join(all, "\n")
+	if !strings.Contains(text, "pro Tag zzgl. 5 € Pfand") || !strings.Contains(text, "für 7 Tage zzgl.") || strings.Contains(text, "§1") {
+		t.Errorf("blocks:\n%s", text)
+	}
+	if !strings.Contains(text, "Der Pfand wird bei Rückgabe erstattet.") {
+		t.Errorf("the footnote is lost:\n%s", text)
+	}
+	for _, c := range []struct {
+		line, want string
+		ok         bool
+	}{
+		{"1-Toute commande doit nous être confirmée par écrit au moins 6 jours avant.", "Toute commande doit nous être confirmée par écrit au moins 6 jours avant.", true},
+		{"4-L’estimation du nombre de convives doit nous parvenir avant la date.", "L’estimation du nombre de convives doit nous parvenir avant la date.", true},
+		{"3-Day Pass includes entry to all the parks of the city", "", false},
+		{"2-Pour", "", false},
+	} {
+		if got, ok := stepItem(c.line); got != c.want || ok != c.ok {
+			t.Errorf("stepItem(%q) = %q, %v", c.line, got, ok)
+		}
+	}
+	if got := footnoteMarks([]byte("Use *emphasis* here.")); string(got) != "Use *emphasis* here." {
+		t.Errorf("Markdown emphasis without a footnote changed: %q", got)
+	}
+}
