@@ -59,6 +59,7 @@ var owners = map[string]string{
 	"marketplace_fts_vocab":         "marketplace", // SQLite only; a read-only view of marketplace_fts
 	"marketplace_interactions":      "marketplace",
 	"marketplace_listing_views":     "marketplace",
+	"marketplace_view_log":          "marketplace",
 	"marketplace_listings":          "marketplace",
 	"marketplace_reviews":           "marketplace",
 	"marketplace_submissions":       "marketplace",

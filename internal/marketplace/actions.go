@@ -190,6 +190,11 @@ func (s *Service) browse(ctx context.Context, r *httpapi.Request, slim bool) (*h
 			return nil, err
 		}
 	}
+	if q.Sort == SortPopular { // and are in the order, not only in the counts
+		if err := s.foldPending(ctx); err != nil {
+			return nil, err
+		}
+	}
 	catalog, views, err := s.versions(ctx)
 	if err != nil {
 		return nil, err

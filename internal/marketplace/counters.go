@@ -69,6 +69,13 @@ func (s *Service) RebuildCounters(ctx context.Context) error {
 // view yet, so the rows are added without looking for them and the
 // counters read the listings alone.
 func (s *Service) rebuildCounters(ctx context.Context, tx *WriteTx, firstLoad bool) error {
+	if !firstLoad {
+		// the counts read below are then whole (the public view total is
+		// counted afresh from them)
+		if _, err := foldViews(ctx, tx); err != nil {
+			return err
+		}
+	}
 	repair := []string{
 		`INSERT INTO marketplace_listing_views (seq, is_public) SELECT l.seq, l.is_public FROM marketplace_listings l
 			WHERE NOT EXISTS (SELECT 1 FROM marketplace_listing_views v WHERE v.seq = l.seq)`,

@@ -704,3 +704,82 @@ func withQuery(data, query map[string]any) map[string]any {
 	}
 	return data
 }
+
+// TestViewLog: views committed to the view log and not yet folded count
+// in gets, pages and the public total; a listing that changes visibility
+// or is deleted moves them with it; a popular page folds the log first, so
+// its order is the counts'; and a rebuild gives the counters kept.
+func TestViewLog(t *testing.T) {
+	apitest.EachStore(t, func(t *testing.T, store string) {
+		f := newFixture(t, store)
+		f.S.App.Marketplace.SetFoldInterval(time.Hour) // only a popular page or a rebuild folds
+		cat := f.Category(t, "c", 0)["id"].(string)
+		f.Listing(t, "a", cat, nil)
+		f.Listing(t, "b", cat, nil)
+		c := f.Listing(t, "c", cat, map[string]any{"is_public": false})["id"].(string)
+		admin := map[string]any{"adminMode": true}
+		get := func(slug, token string, n int) {
+			for range n {
+				var data any
+				if token != "" {
+					data = admin
+				}
+				f.Call(t, token, "get", slug, data).Expect(t, 200, "")
+			}
+		}
+		logRows := func() int {
+			var n int
+			if err := f.S.App.DB.R.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM marketplace_view_log`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		views := func(slug string) float64 {
+			return f.Call(t, f.Admin.Token, "get", slug, admin).Data()["view_count"].(float64) - 1 // (this get is counted too)
+		}
+		total := func() float64 { return f.Call(t, "", "stats", "", nil).Data()["total_views"].(float64) }
+		get("a", "", 3)
+		get("b", "", 2)
+		get("c", f.Admin.Token, 4)
+		if tv := total(); tv != 5 || logRows() == 0 {
+			t.Fatalf("public views %v, log rows %d: want 5 from the log", tv, logRows())
+		}
+		if n := views("a"); n != 3 {
+			t.Fatalf("a has %v views, want 3", n)
+		}
+		// c becomes public: its logged views count in the total at once
+		f.Call(t, f.Admin.Token, "update", c, map[string]any{"is_public": true}).Expect(t, 200, "")
+		if tv := total(); tv != 10 {
+			t.Fatalf("public views after c is public: %v, want 10 (a 4, b 2, c 4)", tv)
+		}
+		// b gets ahead of a and c in the log only; the popular page folds it
+		get("b", "", 3)
+		d := f.Call(t, "", "list", "", map[string]any{"query": map[string]any{"sortBy": "popular"}}).Data()
+		if got := slugs(t, d); fmt.Sprint(got) != "[b c a]" {
+			t.Fatalf("popular order %v, want [b c a] (5, 4, 4 views, ties newest first)", got)
+		}
+		if n := logRows(); n != 0 {
+			t.Fatalf("%d log rows after a popular page, want 0", n)
+		}
+		if tv := total(); tv != 13 {
+			t.Fatalf("public views after the fold: %v, want 13", tv)
+		}
+		// views in the log of a listing deleted leave the total with it
+		get("a", "", 2)
+		a := f.Call(t, f.Admin.Token, "get", "a", admin).Data()["id"].(string)
+		if tv := total(); tv != 16 || logRows() == 0 {
+			t.Fatalf("public views %v with a's in the log (%d rows), want 16", tv, logRows())
+		}
+		f.Call(t, f.Admin.Token, "delete", a, nil).Expect(t, 200, "")
+		if tv := total(); tv != 9 {
+			t.Fatalf("public views after a's delete: %v, want 9 (b 5, c 4)", tv)
+		}
+		before := total()
+		if err := f.S.App.Marketplace.RebuildCounters(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if after := total(); after != before || logRows() != 0 {
+			t.Fatalf("rebuilt total %v, kept %v, log rows %d", after, before, logRows())
+		}
+	})
+}

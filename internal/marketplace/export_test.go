@@ -1,6 +1,9 @@
 package marketplace
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // SearchBoth runs a search through the engine and through the search index
 // and returns both answers (listing IDs in order, and the count); indexed
@@ -29,6 +32,9 @@ func (s *Service) SearchBoth(ctx context.Context, q Query, admin bool, limit, of
 	}
 	return engine, index, etotal, total, ok, err
 }
+
+// SetFoldInterval sets how often this process's flushes fold the view log.
+func (s *Service) SetFoldInterval(d time.Duration) { s.foldEvery.Store(int64(d)) }
 
 // OnViewsRead makes fn run after each batch of gets has read its
 // listings and view counts and before it counts their views.

@@ -118,6 +118,9 @@ type Service struct {
 	views       viewReader                                    // gets, read in batches
 	viewCount   *readmodel.ViewCounter                        // views counted, not yet committed (views.go)
 	viewMarker  string                                        // this process's marker key of committed views
+	lastFold    atomic.Int64                                  // when this process's flushes last folded the view log (Unix ns; views.go)
+	foldEvery   atomic.Int64                                  // how often they do (ns; DefaultFoldInterval)
+	foldSeen    atomic.Int64                                  // the views version when a popular page last found the log folded (views.go)
 	related     *readmodel.Versioned[string, []Related]       // get's related listings, per category
 	counts      *readmodel.Versioned[string, int64]           // maintained counters read for pages
 	keys        *readmodel.Versioned[string, pageKeys]        // full pages' listings (see page)
@@ -151,6 +154,8 @@ func New(d *db.DB) *Service {
 	s.views.init(s)
 	s.taxonomy = taxonomy.New(d, taxonomyCatalog{s})
 	s.viewCount, s.viewMarker = newViewCounter(s)
+	s.foldEvery.Store(int64(DefaultFoldInterval))
+	s.lastFold.Store(time.Now().UnixNano())
 	if d != nil { // nil: a service used only for its declarations
 		s.terms = newTermSource(d)
 		s.index = search.New(&indexSource{d: d, terms: s.terms})
@@ -175,8 +180,9 @@ const cachedColumns = `l.seq, l.id, l.agent_id, l.slug, l.display_name, l.taglin
 
 // viewsOf is the view count of listing l, which lives in its own narrow
 // row (marketplace_listing_views) so that counting a view does not
-// rewrite the listing.
-const viewsOf = `(SELECT v.views FROM marketplace_listing_views v WHERE v.seq = l.seq)`
+// rewrite the listing, with the views the view log holds for it (see
+// foldViews).
+const viewsOf = `(SELECT v.views + ` + pendingViews + ` FROM marketplace_listing_views v WHERE v.seq = l.seq)`
 
 const fullFrom = ` FROM marketplace_listings l JOIN marketplace_categories c ON c.id = l.category_id
 	LEFT JOIN marketplace_brands b ON b.id = l.brand_id`

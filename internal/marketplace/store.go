@@ -101,8 +101,8 @@ func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal, w
 		total = "COUNT(*) OVER ()"
 	}
 	from, views := ` FROM marketplace_listings l`, viewsOf
-	if q.Sort == SortPopular { // the sort walks the view counts' index
-		from, views = ` FROM marketplace_listing_views v JOIN marketplace_listings l ON l.seq = v.seq`, "v.views"
+	if q.Sort == SortPopular { // the sort walks the view counts' index (the log folded first: see page)
+		from, views = ` FROM marketplace_listing_views v JOIN marketplace_listings l ON l.seq = v.seq`, "v.views + "+pendingViews
 	}
 	where := from + ` WHERE ` + strings.Join(conds, " AND ") + ` ORDER BY ` + inner + ` LIMIT ` + lim + ` OFFSET ` + off
 	switch {
@@ -112,7 +112,7 @@ func (s *Service) listQuery(q Query, admin bool, limit, offset int, withTotal, w
 		return `SELECT l.seq, ` + views + `, ` + total + where, a
 	}
 	if q.Sort == SortPopular {
-		return `SELECT v.seq, v.views, p.t FROM (SELECT v.seq AS s, ` + total + ` AS t` + where + `) p
+		return `SELECT v.seq, v.views + ` + pendingViews + `, p.t FROM (SELECT v.seq AS s, ` + total + ` AS t` + where + `) p
 		JOIN marketplace_listing_views v ON v.seq = p.s ORDER BY ` + outer, a
 	}
 	return `SELECT l.seq, ` + viewsOf + `, p.t FROM (SELECT l.seq AS s, ` + rank + ` AS r, ` + total + ` AS t` + where + `) p
@@ -229,7 +229,7 @@ func (s *Service) viewCounts(ctx context.Context, seqs []int64) (present, views 
 		return nil, nil, nil
 	}
 	a := db.Args(seqs)
-	rows, err := s.DB.R.QueryContext(ctx, `SELECT seq, views FROM marketplace_listing_views WHERE seq IN (`+db.Placeholders(1, len(a))+`)`, a...)
+	rows, err := s.DB.R.QueryContext(ctx, `SELECT v.seq, v.views + `+pendingViews+` FROM marketplace_listing_views v WHERE v.seq IN (`+db.Placeholders(1, len(a))+`)`, a...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("marketplace: view counts: %w", err)
 	}
@@ -607,7 +607,7 @@ func (s *Service) stats(ctx context.Context) (*Stats, error) {
 	var st Stats
 	err := s.DB.R.QueryRowContext(ctx, `SELECT
 		COALESCE((SELECT n FROM marketplace_counters WHERE key = 'pub'), 0),
-		COALESCE((SELECT SUM(n) FROM marketplace_counters WHERE key >= 'pub:views' AND key < 'pub:viewt'), 0),
+		COALESCE((SELECT SUM(n) FROM marketplace_counters WHERE key >= 'pub:views' AND key < 'pub:viewt'), 0) + `+pendingPublic+`,
 		COALESCE((SELECT n FROM marketplace_counters WHERE key = 'pub:clones'), 0),
 		COALESCE((SELECT n FROM marketplace_counters WHERE key = 'pub:featured'), 0),
 		(SELECT COUNT(*) FROM marketplace_categories)`).Scan(&st.TotalGenies, &st.TotalViews, &st.TotalClones, &st.FeaturedCount, &st.CategoriesCount)

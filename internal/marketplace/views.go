@@ -66,18 +66,16 @@ func (s *Service) SetViewFlush(interval time.Duration, maxPending int) {
 }
 
 // commitViews commits a flush of views in one transaction: each listing's
-// count and the day's interactions (in seq order, so that two processes'
-// flushes cannot deadlock on PostgreSQL), the public view total, this
-// process's marker and the views version. Views of a listing deleted
-// meanwhile are dropped.
+// views as a row of the view log, the day's interactions (in key order,
+// so that two processes' flushes cannot deadlock on PostgreSQL), this
+// process's marker and the views version; and, when the last fold of this
+// process is foldInterval old, the fold of the whole log into the counts
+// (foldViews). Views of a listing deleted meanwhile are dropped.
 func (s *Service) commitViews(ctx context.Context, marker string, f readmodel.ViewBatch) error {
+	fold := s.foldDue()
 	return s.writeViews(ctx, func(tx *WriteTx) error {
-		public, err := addViews(ctx, tx, f.BySeq, f.Views)
-		if err != nil {
+		if err := addViews(ctx, tx, f.BySeq, f.Views); err != nil {
 			return err
-		}
-		if public > 0 {
-			tx.Count(map[string]int64{fmt.Sprintf("pub:views:%02d", rand.IntN(viewShards)): public})
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO marketplace_counters (key, n) VALUES ($1, $2)
 			ON CONFLICT (key) DO UPDATE SET n = excluded.n`, marker, f.Gen); err != nil {
@@ -89,68 +87,73 @@ func (s *Service) commitViews(ctx context.Context, marker string, f readmodel.Vi
 				return fmt.Errorf("marketplace: prune view markers: %w", err)
 			}
 		}
+		if fold {
+			return foldCounted(ctx, tx)
+		}
 		return nil
 	})
 }
 
+// DefaultFoldInterval is how often a process folds the view log into the
+// counts (foldViews) as part of a flush. A popular page and a counter
+// rebuild fold it first whatever its age, so this bounds only the log's
+// length: a few thousand rows at the gets one process serves.
+const DefaultFoldInterval = 5 * time.Second
+
+// foldDue says whether this process's next flush folds the log, and if
+// so counts the fold as done now.
+func (s *Service) foldDue() bool {
+	now := time.Now().UnixNano()
+	last := s.lastFold.Load()
+	return now-last >= s.foldEvery.Load() && s.lastFold.CompareAndSwap(last, now)
+}
+
 // addViews adds a flush's views in a fixed number of statements, however
-// many listings it holds: each listing's count (bySeq), then the day's
-// interactions (batch) of the listings the count found; it returns the
-// views added to public listings. Views of a listing deleted since are
-// dropped. The count is a narrow row
-// of its own (marketplace_listing_views) with a copy of the listing's
-// is_public: a listing update that changes is_public, and a delete, lock
-// that row first (see lockViews), so the public view total moves by
-// exactly the views committed while the listing was public. On
-// PostgreSQL the rows are locked in seq order first (and interactions
-// written in key order), so that two processes' flushes, and a flush and
-// a listing update, cannot deadlock.
-func addViews(ctx context.Context, tx *WriteTx, bySeq map[int64]int64, batch map[readmodel.ViewKey]int64) (public int64, err error) {
+// many listings it holds: a row of the view log a listing (appended: a few
+// pages at the log's end, not a page of the count table and two of its
+// index a view), then the day's interactions of the listings that still
+// exist. Views of a listing deleted since are dropped. What the log holds
+// is counted by every read of a view count (pendingViews) and by the
+// public view total (stats), and is folded into the counts by foldViews.
+func addViews(ctx context.Context, tx *WriteTx, bySeq map[int64]int64, batch map[readmodel.ViewKey]int64) error {
 	seqs := slices.Sorted(maps.Keys(bySeq))
 	ns := make([]int64, len(seqs))
 	for i, q := range seqs {
 		ns[i] = bySeq[q]
 	}
-	var update string
-	var uargs []any
+	var add string
+	var aargs []any
 	if tx.postgres {
-		rows, err := tx.QueryContext(ctx, `SELECT seq FROM marketplace_listing_views WHERE seq = ANY($1) ORDER BY seq FOR UPDATE`, seqs)
-		if err != nil {
-			return 0, fmt.Errorf("marketplace: lock view counts: %w", err)
-		}
-		rows.Close()
-		update = `UPDATE marketplace_listing_views v SET views = v.views + d.n FROM unnest($1::bigint[], $2::bigint[]) AS d (seq, n)
-			WHERE v.seq = d.seq RETURNING v.seq, v.is_public`
-		uargs = []any{seqs, ns}
+		add = `INSERT INTO marketplace_view_log (seq, n)
+			SELECT v.seq, d.n FROM unnest($1::bigint[], $2::bigint[]) AS d (seq, n) JOIN marketplace_listing_views v ON v.seq = d.seq
+			RETURNING seq`
+		aargs = []any{seqs, ns}
 	} else {
 		pairs := make([][2]int64, len(seqs))
 		for i, q := range seqs {
 			pairs[i] = [2]int64{q, ns[i]}
 		}
 		pj, _ := json.Marshal(pairs) // cannot fail for integers
-		update = `UPDATE marketplace_listing_views SET views = views + (j.value ->> 1) FROM json_each($1) j
-			WHERE marketplace_listing_views.seq = (j.value ->> 0) RETURNING seq, is_public`
-		uargs = []any{string(pj)}
+		add = `INSERT INTO marketplace_view_log (seq, n)
+			SELECT v.seq, j.value ->> 1 FROM json_each($1) j JOIN marketplace_listing_views v ON v.seq = (j.value ->> 0)
+			RETURNING seq`
+		aargs = []any{string(pj)}
 	}
-	rows, err := tx.QueryContext(ctx, update, uargs...)
+	rows, err := tx.QueryContext(ctx, add, aargs...)
 	if err != nil {
-		return 0, fmt.Errorf("marketplace: count views: %w", err)
+		return fmt.Errorf("marketplace: count views: %w", err)
 	}
 	defer rows.Close()
 	exists := make(map[int64]bool, len(seqs))
 	for rows.Next() {
 		var seq int64
-		var pub bool
-		if err := rows.Scan(&seq, &pub); err != nil {
-			return 0, fmt.Errorf("marketplace: count views: %w", err)
+		if err := rows.Scan(&seq); err != nil {
+			return fmt.Errorf("marketplace: count views: %w", err)
 		}
 		exists[seq] = true
-		if pub {
-			public += bySeq[seq]
-		}
 	}
 	if err := rows.Err(); err != nil {
-		return 0, fmt.Errorf("marketplace: count views: %w", err)
+		return fmt.Errorf("marketplace: count views: %w", err)
 	}
 	rows.Close()
 	// The day's interactions of the listings that still exist, in key
@@ -160,7 +163,7 @@ func addViews(ctx context.Context, tx *WriteTx, bySeq map[int64]int64, batch map
 	})
 	keys = slices.DeleteFunc(keys, func(k readmodel.ViewKey) bool { return !exists[k.Seq] })
 	if len(keys) == 0 {
-		return public, nil
+		return nil
 	}
 	var record string
 	var rargs []any
@@ -185,9 +188,101 @@ func addViews(ctx context.Context, tx *WriteTx, bySeq map[int64]int64, batch map
 		rargs = []any{string(tj)}
 	}
 	if _, err := tx.ExecContext(ctx, record, rargs...); err != nil {
-		return 0, fmt.Errorf("marketplace: record views: %w", err)
+		return fmt.Errorf("marketplace: record views: %w", err)
+	}
+	return nil
+}
+
+// pendingViews is the views of listing count row v that the view log holds
+// and no fold has added to v.views yet: every read of a view count adds
+// them (a look-up of the log's seq index, which is short).
+const pendingViews = `COALESCE((SELECT SUM(g.n) FROM marketplace_view_log g WHERE g.seq = v.seq), 0)`
+
+// pendingPublic is the views the log holds of listings that are public
+// now: the public view total's part that no fold has added to its
+// counters yet (see foldViews).
+const pendingPublic = `COALESCE((SELECT SUM(g.n) FROM marketplace_view_log g JOIN marketplace_listing_views v ON v.seq = g.seq WHERE v.is_public), 0)`
+
+// foldViews adds the view log to the counts and empties it, in tx: each
+// listing's count, and the public view total by the views of the listings
+// that are public now (the total is the views of the public listings;
+// a listing changing visibility moves its folded count, while what the
+// log holds counts where the listing is at each read, pendingPublic).
+// Rows of deleted listings are dropped. On PostgreSQL the log's rows are
+// deleted and added in one statement, so that a row another process
+// appends meanwhile is neither lost nor added twice, and one process
+// folds at a time (a transaction-scoped advisory lock; another process's
+// fold in progress makes this one a no-op). It moves the views version:
+// the popular order may change. It returns the views it added to public
+// listings, which the caller adds to the public view total
+// (foldCounted), unless it counts that total afresh (rebuildCounters).
+func foldViews(ctx context.Context, tx *WriteTx) (public int64, err error) {
+	if tx.postgres {
+		var got bool
+		if err := tx.QueryRowContext(ctx, `SELECT pg_try_advisory_xact_lock(`+viewFoldLock+`)`).Scan(&got); err != nil {
+			return 0, fmt.Errorf("marketplace: fold views: %w", err)
+		}
+		if !got {
+			return 0, nil
+		}
+		if err := tx.QueryRowContext(ctx, `WITH d AS (DELETE FROM marketplace_view_log RETURNING seq, n),
+				s AS (SELECT seq, SUM(n) AS n FROM d GROUP BY seq),
+				u AS (UPDATE marketplace_listing_views v SET views = v.views + s.n FROM s WHERE v.seq = s.seq RETURNING v.is_public, s.n)
+			SELECT COALESCE(SUM(n) FILTER (WHERE is_public), 0) FROM u`).Scan(&public); err != nil {
+			return 0, fmt.Errorf("marketplace: fold views: %w", err)
+		}
+		return public, nil
+	}
+	// SQLite: one writer at a time, so the log is read, added and emptied
+	// with nothing appended between
+	if err := tx.QueryRowContext(ctx, `SELECT `+pendingPublic).Scan(&public); err != nil {
+		return 0, fmt.Errorf("marketplace: fold views: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE marketplace_listing_views SET views = views + d.n
+		FROM (SELECT seq, SUM(n) AS n FROM marketplace_view_log GROUP BY seq) d
+		WHERE marketplace_listing_views.seq = d.seq`); err != nil {
+		return 0, fmt.Errorf("marketplace: fold views: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM marketplace_view_log`); err != nil {
+		return 0, fmt.Errorf("marketplace: fold views: %w", err)
 	}
 	return public, nil
+}
+
+// foldCounted folds the view log (foldViews) and adds what it added to
+// public listings to the public view total.
+func foldCounted(ctx context.Context, tx *WriteTx) error {
+	public, err := foldViews(ctx, tx)
+	if err == nil && public > 0 {
+		tx.Count(map[string]int64{fmt.Sprintf("pub:views:%02d", rand.IntN(viewShards)): public})
+	}
+	return err
+}
+
+// viewFoldLock is the advisory lock key of the fold on PostgreSQL.
+const viewFoldLock = `4242017`
+
+// foldPending folds the view log when it holds rows (a read of the log's
+// first row), before a read whose order depends on the counts (a popular
+// page): its views are then in the order, not only in the counts shown.
+func (s *Service) foldPending(ctx context.Context) error {
+	// Every flush moves the views version: while it stays where it was at
+	// the last look, the log holds nothing new, and no read is needed.
+	_, seen, err := s.versions(ctx)
+	if err != nil || seen == s.foldSeen.Load() {
+		return err
+	}
+	var pending bool
+	if err := s.DB.R.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM marketplace_view_log)`).Scan(&pending); err != nil {
+		return fmt.Errorf("marketplace: read view log: %w", err)
+	}
+	if pending {
+		if err := s.writeViews(ctx, func(tx *WriteTx) error { return foldCounted(ctx, tx) }); err != nil {
+			return err
+		}
+	}
+	s.foldSeen.Store(seen) // (the fold moved the version: the next look reads the log once more)
+	return nil
 }
 
 // viewReader reads gets in batches (a readmodel.Batcher): the gets that
@@ -315,7 +410,7 @@ func (s *Service) keysOf(ctx context.Context, batch []*viewReq) (found map[strin
 		if len(keys) == 0 {
 			return nil
 		}
-		rows, err := s.queryList(ctx, `SELECT `+cachedColumns+`, v.views,
+		rows, err := s.queryList(ctx, `SELECT `+cachedColumns+`, v.views + `+pendingViews+`,
 			COALESCE((SELECT n FROM marketplace_counters WHERE key = 'version'), 0),
 			COALESCE((SELECT n FROM marketplace_counters WHERE key = $2), 0)
 			FROM marketplace_listings l JOIN marketplace_listing_views v ON v.seq = l.seq WHERE `+s.inList("l."+col),
