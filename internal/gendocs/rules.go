@@ -409,6 +409,19 @@ var interposed = regexp.MustCompile(`^([^,]{3,60}), (?i:if|when|unless|si|lorsqu
 // ("... by emailing the studio").
 var qCut = regexp.MustCompile(`,\s|\s(?:for|pour|für|para|with|avec|mit|con|before|avant|vor|antes)\s|\sby\s\w+ing\b`)
 
+// cutDangling are words a question may not end on once cut ("… deben
+// comunicarse al centro con", "… den Vertrag nicht").
+var cutDangling = toSet(`of with con de du des à au avec mit von nicht not pas no`)
+
+func endsOnWord(s string, set map[string]bool) bool {
+	ws := strings.Fields(strings.ToLower(s))
+	return len(ws) > 0 && set[ws[len(ws)-1]]
+}
+
+// leastCut opens a time limit that a too long question leaves to its
+// answer ("… au moins 6 jours avant …", "… at least 48 hours before …").
+var leastCut = regexp.MustCompile(`\s(?:at least|no later than|au moins|au plus tard|mindestens|spätestens|al menos|como mínimo|a más tardar)\s+\d`)
+
 // quantityStart is what follows a cut that the question needs: a
 // quantity ("… for up to 15 minutes", "… pour au moins 2 nuits").
 var quantityStart = regexp.MustCompile(`(?i)^(?:up to |at least |more than |less than |jusqu'à |au moins |plus de |moins de |mindestens |bis zu |hasta |al menos |más de |menos de )?\d`)
@@ -512,6 +525,16 @@ func shortQuestion(q string) string {
 	for _, loc := range cuts {
 		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 && !durationEnd.MatchString(cut) && !quantityStart.MatchString(body[loc[1]:]) &&
 			!danglingAnd.MatchString(cut) && !endsOnConjunction.MatchString(cut) && !endsOnVerb.MatchString(cut) && !needsComplement.MatchString(cut) && !(body[loc[0]] == ',' && listGoesOn.MatchString(body[loc[1]:])) && !openParen(cut) {
+			return cut + end
+		}
+	}
+	if loc := leastCut.FindStringIndex(body); loc != nil && words(body) > 18 && !deVerbLast.MatchString(body) && !whStarter.MatchString(body) {
+		// "Est-ce que toute commande doit vous être confirmée par écrit
+		// au moins 6 jours ouvrables avant la date de la réception ?":
+		// too long; the question asks whether, the answer says how long
+		// before (a shorter question keeps its figure)
+		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 && !endsOnVerb.MatchString(cut) && !openParen(cut) &&
+			!danglingAnd.MatchString(cut) && !endsOnConjunction.MatchString(cut) && !needsComplement.MatchString(cut) && !endsOnWord(cut, cutDangling) {
 			return cut + end
 		}
 	}
@@ -694,11 +717,18 @@ func ruleQuestionFR(body string) string {
 		if words(s) < 4 {
 			return "" // "Les sommes versées, si …, servent …": the clause is the subject alone
 		}
+		ours := false
+		if frBusinessUs.MatchString(s) && !strings.Contains(" "+s+" ", " vous ") {
+			// "Toute commande doit nous être confirmée …": the business's
+			// "nous" is the customer's "vous" ("… doit vous être
+			// confirmée … ?")
+			s, ours = frBusinessUs.ReplaceAllString(s, " vous $1"), true
+		}
 		q := "Est-ce que " + s + " ?"
 		if strings.ContainsRune("aeiouyéèêàâîôûh", []rune(s)[0]) {
 			q = "Est-ce qu'" + s + " ?"
 		}
-		if frSpeaksTo(shortQuestion(q)) {
+		if !ours && frSpeaksTo(shortQuestion(q)) {
 			return ""
 		}
 		return q
@@ -710,6 +740,10 @@ func ruleQuestionFR(body string) string {
 	}
 	return ""
 }
+
+// frBusinessUs is the business's "nous" as the object of a rule's verb
+// ("doit nous être confirmée", "doit nous parvenir").
+var frBusinessUs = regexp.MustCompile(`\snous\s+(être|parvenir|envoyer|adresser|remettre|communiquer|informer|prévenir|contacter|signaler|transmettre|fournir|retourner|renvoyer|payer|verser|régler)\b`)
 
 // frSpeaksTo reports whether a French clause addresses someone ("vous",
 // "nous" as words of their own: "rendez-vous" is a noun).

@@ -1247,6 +1247,16 @@ func TestRoundTwentyThreeRules(t *testing.T) {
 	if q := ruleQuestion(langDE, "Glasflaschen sind am Strand verboten."); q != "Was gilt für Glasflaschen?" {
 		t.Errorf("a noun's rule asks %q", q)
 	}
+	// the business's "nous" is the customer's "vous", and a question too
+	// long leaves its time limit to the answer (a shorter one keeps it)
+	for in, want := range map[string]string{
+		"Toute commande doit nous être confirmée par écrit au moins 6 jours ouvrables avant la date de la réception.": "Est-ce que toute commande doit vous être confirmée par écrit ?",
+		"Les réservations de groupe doivent être confirmées au moins 5 jours à l'avance.":                             "Est-ce que les réservations de groupe doivent être confirmées au moins 5 jours à l'avance ?",
+	} {
+		if q := ruleQuestion(langFR, in); q != want {
+			t.Errorf("ruleQuestion(%q) = %q, want %q", in, q, want)
+		}
+	}
 	src := Source{Name: "faq", Content: "FAQ\nWhen should I call to schedule a clean?\nAnswer: We are open all year round, so call two to three weeks ahead to schedule.\n" +
 		"What payments do you accept?\nAnswer: We prefer cash or checks but we also take credit and debit cards.\n" +
 		"Do you remove hard water stains?\nAnswer: Hard water stains need special cleaners and will cost extra.\n" +
