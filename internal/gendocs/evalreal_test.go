@@ -429,3 +429,10 @@ func TestEvaluationHeldOut21(t *testing.T) {
 func TestEvaluationHeldOut22(t *testing.T) {
 	realEval(t, "testdata/evalheldout22", 6, 0)
 }
+
+// TestEvaluationHeldOut23 runs round twenty-four's held-out pages
+// (testdata/evalheldout23), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut23(t *testing.T) {
+	realEval(t, "testdata/evalheldout23", 6, 0)
+}
