@@ -244,7 +244,9 @@ func headingQuestionIn(lang, h, context string) string {
 			// permissions need to be set?" (names keep their capital)
 			q = capitalize(tidyHeading(lang, q, context))
 		}
-		if lang == langES && !strings.HasPrefix(q, "¿") {
+		if lang == langES && !strings.Contains(q, "¿") {
+			// (a question after its condition keeps its own mark: "Si no
+			// encuentro el producto, ¿puedo solicitarlo …?")
 			q = "¿" + q
 		}
 		return q

@@ -17,7 +17,7 @@ var (
 	}
 	// offerWhen is an offer's verb telling when or where, not what ("We
 	// deliver between 9am & 6pm", "We serve from 11 am"): hours, no offer.
-	offerWhen   = regexp.MustCompile(`(?i)\bwe (?:deliver|serve|run|host|clean|teach)\s+(?:only\s+)?(?:between|from|until|till|on|at|in|within|daily|every|weekdays|weekends|\d)`)
+	offerWhen   = regexp.MustCompile(`(?i)\bwe (?:deliver|serve|run|host|clean|teach)\s+(?:only\s+)?(?:between|from|until|till|on|at|in|within|daily|every|weekdays|weekends|\d)|^(?:during|over) the (?:week|weekend)\b`)
 	audienceCue = map[string]*regexp.Regexp{
 		langEN: regexp.MustCompile(`(?i)\b(for (?:anyone|everyone|people|families|businesses|companies|teams|customers|clients|students|beginners|those|small|local|busy|young|older|new)\b[^'’]|ideal for|perfect for|designed for|made for|built for|suited to|suitable for|aimed at|whether you|who (?:want|need|love|like|live|work|study))\b`),
 		langFR: regexp.MustCompile(`(?i)\b(pour (?:les|tous|toutes|chaque)|idéal pour|parfait pour|destiné|adapté|que vous soyez)\b`),
@@ -65,7 +65,7 @@ var contactAddress = regexp.MustCompile(`(?i)\S@[a-z0-9-]+\.|\+?\(?\d[\d ()-]{7,
 // with its rule, unless it gives the number or address or the case is
 // having a question.
 func contactSentence(s string) bool {
-	if !contactCue.MatchString(s) || legalID.MatchString(s) || whoContact.MatchString(s) && !contactAddress.MatchString(s) {
+	if !contactCue.MatchString(s) || legalID.MatchString(s) || (whoContact.MatchString(s) || contactAbout.MatchString(s)) && !contactAddress.MatchString(s) {
 		return false
 	}
 	return !conditionStart.MatchString(s) && !caseStart.MatchString(s) || contactAddress.MatchString(s) || questionCase.MatchString(s)
@@ -74,6 +74,10 @@ func contactSentence(s string) bool {
 // whoContact speaks of people who get in touch ("Many customers who call
 // us … find the process confusing"), which tells no one how to.
 var whoContact = regexp.MustCompile(`(?i)\b(?:who|that)\s+(?:\w+\s+)?(?:call|phone|ring|e-?mail|contact|reach)\s+us\b`)
+
+// contactAbout asks to get in touch about a case ("Contact us right away
+// about any discrepancies or damaged items."): a rule for that case.
+var contactAbout = regexp.MustCompile(`(?i)\b(?:contact|call|e-?mail|phone) us\s+(?:(?:right away|immediately|at once|as soon as possible)\s+)?(?:about|regarding|if|when|in case)\b`)
 
 // whoOffers is someone else's offer ("Anyone who … offers a $29 service
 // call is almost certainly …"), not the business's.

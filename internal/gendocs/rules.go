@@ -97,6 +97,7 @@ func ruleQuestion(lang, s string) string {
 		// answer keeps the condition
 		body = m[1] + " " + m[2]
 	}
+	body = parenNumber.ReplaceAllString(body, "$1") // "paid (15) days before": the figure written twice, in words and in brackets
 	if bare := asideInQuestion.ReplaceAllString(body, ""); words(bare) >= 4 {
 		// "Minderjährige Kursteilnehmer (Mindestalter 14 Jahre) müssen
 		// …": the details in parentheses are the answer's
@@ -418,6 +419,10 @@ func endsOnWord(s string, set map[string]bool) bool {
 	return len(ws) > 0 && set[ws[len(ws)-1]]
 }
 
+// parenNumber is a figure in brackets, as contracts write them after the
+// number in words or alone ("(15) days").
+var parenNumber = regexp.MustCompile(`\((\d{1,4})\)`)
+
 // leastCut opens a time limit that a too long question leaves to its
 // answer ("… au moins 6 jours avant …", "… at least 48 hours before …").
 var leastCut = regexp.MustCompile(`\s(?:at least|no later than|au moins|au plus tard|mindestens|spätestens|al menos|como mínimo|a más tardar)\s+\d`)
@@ -626,6 +631,15 @@ func ruleQuestionEN(body string) string {
 	}
 	if m[1] == "No" {
 		return ""
+	}
+	for _, neg := range []string{" do not", " does not", " don't", " doesn't", " don’t", " doesn’t"} {
+		if s, ok := strings.CutSuffix(subj, neg); ok {
+			// "All tables and chairs DO NOT INCLUDE SET UP.": the verb
+			// after the negation is the rule's ("Do all tables and chairs
+			// include set up?")
+			subj = s
+			break
+		}
 	}
 	rest := strings.TrimSpace(strings.ReplaceAll(negWord.ReplaceAllString(" "+firstClause(m[4]), ""), " ,", ","))
 	if loc := enSecondClause.FindStringIndex(rest); loc != nil {
@@ -1205,7 +1219,7 @@ var rulesLead = regexp.MustCompile(`(?i)\b(?:rules|guidelines|etiquette|règles|
 
 // deParticiple is a participle opening a rule ("Ausgeschlossen sind …
 // Rückzahlungen"), which the deNoun rule would take for its subject.
-var deParticiple = regexp.MustCompile(`^(?i:(?:aus|ein|an|ab|zu|vor|mit|nach|auf|über|unter|dazu|hinzu)ge\p{Ll}+(?:en|t)|verboten|erlaubt|gestattet|enthalten|inbegriffen|untersagt)$`)
+var deParticiple = regexp.MustCompile(`^(?i:(?:aus|ein|an|ab|zu|vor|mit|nach|auf|über|unter|dazu|hinzu)ge\p{Ll}+(?:en|t)|verboten|erlaubt|gestattet|enthalten|inbegriffen|untersagt|ggfs?|evtl|bzw|zzgl|inkl|ca|usw)$`)
 
 // deDetClause reads a German rule that opens on its subject with an
 // article ("Die Kursgebühren sind …", "Das im Kurs verbrauchte Material

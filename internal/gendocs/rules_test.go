@@ -1271,3 +1271,31 @@ func TestRoundTwentyThreeRules(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundTwentyFourRules: a figure in brackets, a shouted negation, a
+// German abbreviation, a request to get in touch about a case, a time
+// phrase opening a sentence with "we deliver", and a Spanish question
+// after its condition.
+func TestRoundTwentyFourRules(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langEN, "The down payment has to be paid (15) days before delivery or pick-up.", "Does the down payment have to be paid 15 days before delivery or pick-up?"},
+		{langEN, "All tables and chairs DO NOT INCLUDE SET UP.", "Do all tables and chairs include set up?"},
+		{langDE, "Ggfs wird Miete nachberechnet.", ""},
+	} {
+		if got := ruleQuestion(c.lang, c.in); got != c.want {
+			t.Errorf("ruleQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+	if contactSentence("Contact us right away about any discrepancies or damaged items.") {
+		t.Error("a case to call about is no way to get in touch")
+	}
+	if !contactSentence("Contact us at hello@example.com about any order.") {
+		t.Error("an address is a way to get in touch")
+	}
+	if !offerWhen.MatchString("During the week, for one rental rate, we deliver your order the day before your event.") {
+		t.Error("a delivery's timing is no offer")
+	}
+	if q := headingQuestionIn(langES, "Si no encuentro el producto que busco, ¿puedo solicitarlo de otra manera?", ""); strings.Count(q, "¿") != 1 {
+		t.Errorf("asked %q", q)
+	}
+}

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -80,6 +81,9 @@ var separators = strings.NewReplacer("/", " ", "|", " ")
 // line, a breadcrumb ("Home / Policies").
 func IsChrome(line string) bool {
 	line = strings.TrimSpace(line)
+	if len(line) <= 300 && siteNotice.MatchString(line) {
+		return true // "We use cookies …", "Wir benötigen Ihre Zustimmung zum Laden der Übersetzungen"
+	}
 	if line == "" || len(line) > 160 || utf8.RuneCountInString(line) > 80 {
 		return false // most lines of a page: furniture is short
 	}
@@ -116,6 +120,10 @@ func IsChrome(line string) bool {
 	return allIn(fs, yesNo) || commentCount(fs) || digits && (helpfulCount(fs) || readingTime(fs)) || metadata(f, line, fs) ||
 		seps && (breadcrumb(line) || legalLine(f)) || copyright(f)
 }
+
+// siteNotice is the website's own notice, not the business's: its use of
+// cookies, a translation service's consent, an outdated browser.
+var siteNotice = regexp.MustCompile(`(?i)\b(?:we use cookies|this (?:web)?site uses cookies|nous utilisons des cookies|ce site utilise des cookies|wir verwenden cookies|diese (?:web)?seite verwendet cookies|utilizamos cookies|este sitio (?:web )?utiliza cookies|zustimmung zum laden der übersetzungen|inhalt der website zu übersetzen|consent to load (?:the )?translations|translate the content of (?:this|the) (?:web)?site|you are using an outdated browser|navegador (?:desactualizado|obsoleto))\b`)
 
 // legalLinks are the names of a site's legal pages, folded: a footer's
 // line of them ("Impressum · Datenschutz", "Privacy | Terms") is chrome.

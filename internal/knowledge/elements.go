@@ -166,6 +166,9 @@ func lineElements(lines []string) []element {
 		} else if clauses[i] {
 			_, line, _ = strings.Cut(line, " ") // "1.1 An Goldschmiedekursen kann …": the clause
 		}
+		if m := wideNumber.FindStringSubmatch(line); m != nil {
+			line = m[1] + ". " + m[2] // "1        To retard …": a list pasted from a word processor
+		}
 		line = dotLeaders(lineText(clean(line)))
 		if strings.HasSuffix(prevLine, "?") {
 			if line == "A." || line == "A:" {
@@ -399,6 +402,10 @@ func dashLabels(lines []string) []string {
 	}
 	return out
 }
+
+// wideNumber is a line opening on an item's number set off by a run of
+// spaces or a tab, the item's first word a letter.
+var wideNumber = regexp.MustCompile(`^(\d{1,2})(?:[ ]{3,}|\t)\s*(\p{L}.*)$`)
 
 // sectionSign is a line opening on a section of terms ("§ 1 Anmeldung
 // und Teilnahme", "§3 Rücktritt"): the rest is its title or its text.
@@ -1556,11 +1563,15 @@ func promoteHeadings(els []element) []element {
 			inFAQ = false
 			labels++
 		case inFAQ && n <= 12 && len(Sentences(line)) == 1 && next.kind == elParagraph && len(strings.Fields(next.text)) > n &&
-			els[i-1].kind != elHeading && !strings.HasSuffix(next.text, "?"):
+			els[i-1].kind != elHeading && !strings.HasSuffix(next.text, "?") &&
+			!(els[i-1].kind == elParagraph && len(strings.Fields(els[i-1].text)) <= 12):
 			// among questions, a short statement before a longer text is
 			// a question put as a statement ("The parcel arrived damaged."),
 			// unless it answers the question right above it ("No, the fee
-			// is not refundable.") or what follows is a question itself
+			// is not refundable."), goes on from a line as short as itself
+			// (an answer's conditions a line each: "Avoir au minimum 15
+			// ans.", "Les mineurs doivent avoir une autorisation
+			// parentale.") or what follows is a question itself
 			els[i].kind, els[i].level = elHeading, levelQuestion
 		}
 	}

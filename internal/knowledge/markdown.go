@@ -44,11 +44,35 @@ var footnoteRef = regexp.MustCompile(`([\p{L}\d.)])\*([\p{L}])`)
 // Tag*zzgl. …", "für 7 Tage*zzgl. …") would read as Markdown emphasis
 // and glue the words ("Tagzzgl.").
 func footnoteMarks(src []byte) []byte {
-	if !bytes.Contains(src, []byte("*")) || !footnoteLine.Match(src) {
+	if !bytes.Contains(src, []byte("*")) {
 		return src
 	}
-	return footnoteRef.ReplaceAll(src, []byte("$1 $2"))
+	if footnoteLine.Match(src) {
+		src = footnoteRef.ReplaceAll(src, []byte("$1 $2"))
+	}
+	// a mark after a word whose footnote the page left out ("non
+	// contre-indication* à la pratique"), alone on its line: no emphasis
+	// can close there, and the mark points at nothing
+	lines := bytes.Split(src, []byte("\n"))
+	changed := false
+	for i, l := range lines {
+		if bytes.Count(l, []byte("*")) == 1 {
+			if loc := strayMark.FindIndex(l); loc != nil {
+				star := loc[0] + bytes.IndexByte(l[loc[0]:loc[1]], '*')
+				lines[i] = append(append([]byte{}, l[:star]...), l[star+1:]...)
+				changed = true
+			}
+		}
+	}
+	if !changed {
+		return src
+	}
+	return bytes.Join(lines, []byte("\n"))
 }
+
+// strayMark is a footnote's mark against the end of a word, before a
+// space or a stop ("contre-indication* à").
+var strayMark = regexp.MustCompile(`\p{L}\*(?:[\s,.;:!?)]|$)`)
 
 func blockElements(n ast.Node, src []byte) []element {
 	switch n := n.(type) {

@@ -584,3 +584,33 @@ func TestFootnotesSectionSignsAndGluedClauses(t *testing.T) {
 		t.Errorf("Markdown emphasis without a footnote changed: %q", got)
 	}
 }
+
+// TestRoundTwentyFourReader: a website's own notices are furniture; items
+// numbered with a run of spaces are a list; a footnote's mark whose
+// footnote the page left out goes; a short line under a short answer line
+// is that answer's next line, not a question put as a statement.
+func TestRoundTwentyFourReader(t *testing.T) {
+	for _, l := range []string{"Utilizamos cookies, ¡pero caseras que cada semana trae un compañero! Aquí puedes obtener más información.",
+		"Wir verwenden einen Dienst eines Drittanbieters, um den Inhalt der Website zu übersetzen, der dabei möglicherweise Daten über Ihre Aktivitäten sammelt.",
+		"You are using an outdated browser. For a faster, safer browsing experience, upgrade for free today."} {
+		if !IsChrome(l) {
+			t.Errorf("not furniture: %q", l)
+		}
+	}
+	if IsChrome("We bake cookies every morning and sell them by the dozen.") {
+		t.Error("a bakery's cookies are no notice")
+	}
+	checkBlocks(t, "Why does my chimney need a cap?\nA cap is needed for these reasons:\n1        To arrest sparks\n2        To keep out the rain\n3\tTo keep out animals",
+		[]string{"2 Why does my chimney need a cap? | A cap is needed for these reasons:\n1. To arrest sparks\n2. To keep out the rain\n3. To keep out animals"})
+	if got := string(footnoteMarks([]byte("Avoir un certificat de non contre-indication* à la pratique."))); got != "Avoir un certificat de non contre-indication à la pratique." {
+		t.Errorf("stray mark: %q", got)
+	}
+	src := "1 - Quelles sont les conditions ?\nAvoir au minimum 15 ans.\nLes mineurs doivent avoir une autorisation parentale.\n" +
+		"Avoir un certificat médical de moins de 6 mois délivré par votre médecin généraliste.\n2 - Faut-il des lunettes ?\nNon, on vous en fournira sur place."
+	_, bs := ParseBlocks(Source{Name: "test", Content: src})
+	for _, b := range bs {
+		if len(b.Heading) > 0 && strings.HasPrefix(b.Heading[len(b.Heading)-1], "Les mineurs") {
+			t.Errorf("an answer's line is a heading: %+v", b)
+		}
+	}
+}
