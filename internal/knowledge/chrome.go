@@ -81,7 +81,7 @@ var separators = strings.NewReplacer("/", " ", "|", " ")
 // line, a breadcrumb ("Home / Policies").
 func IsChrome(line string) bool {
 	line = strings.TrimSpace(line)
-	if len(line) <= 300 && siteNotice.MatchString(line) {
+	if len(line) <= 300 && noticeWord(line) && siteNotice.MatchString(line) {
 		return true // "We use cookies …", "Wir benötigen Ihre Zustimmung zum Laden der Übersetzungen"
 	}
 	if line == "" || len(line) > 160 || utf8.RuneCountInString(line) > 80 {
@@ -124,6 +124,17 @@ func IsChrome(line string) bool {
 // siteNotice is the website's own notice, not the business's: its use of
 // cookies, a translation service's consent, an outdated browser.
 var siteNotice = regexp.MustCompile(`(?i)\b(?:we use cookies|this (?:web)?site uses cookies|nous utilisons des cookies|ce site utilise des cookies|wir verwenden cookies|diese (?:web)?seite verwendet cookies|utilizamos cookies|este sitio (?:web )?utiliza cookies|zustimmung zum laden der übersetzungen|inhalt der website zu übersetzen|consent to load (?:the )?translations|translate the content of (?:this|the) (?:web)?site|you are using an outdated browser|navegador (?:desactualizado|obsoleto))\b`)
+
+// noticeWord says whether a line holds a word a site notice needs (a
+// substring test, before the regular expression: most lines hold none).
+func noticeWord(line string) bool {
+	for _, w := range [...]string{"ookie", "bersetz", "ranslat", "rowser", "avegador"} {
+		if strings.Contains(line, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // legalLinks are the names of a site's legal pages, folded: a footer's
 // line of them ("Impressum · Datenschutz", "Privacy | Terms") is chrome.
