@@ -18,7 +18,7 @@ type element struct {
 	items      []string // lists
 	ordered    bool     // lists
 	renumbered bool     // an ordered list numbered again from 1 right after another: not its continuation (joinSteps)
-	worded     bool     // an ordered list whose numbers a step's word opens ("Step 1.", "Étape 2 :")
+	worded     bool     // an ordered list the page names as steps: its numbers opened by a step's word ("Step 1.", "Étape 2 :"), or a lead-in saying to do them (parse.go's checklistLead)
 	header     []string // tables
 	rows       [][]string
 }

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -92,6 +93,12 @@ func (b *builder) element(els []element, i int) int {
 		}
 		b.add(block{kind: kindParagraph, text: e.text, sentences: Sentences(e.text)})
 	case elList:
+		if e.ordered && i > 0 && els[i-1].kind == elParagraph && checklistLead.MatchString(els[i-1].text) {
+			// "The list below has to be completed before the treatment.":
+			// the page says its numbered items are steps to take, though
+			// they are written "… should be bagged"
+			e.worded = true
+		}
 		b.list(e, "")
 	case elCode:
 		b.add(block{kind: kindCode, text: e.text})
@@ -142,6 +149,12 @@ func (b *builder) list(e element, lead string) {
 		b.add(block{kind: kindItem, text: it, sentences: Sentences(it), group: g})
 	}
 }
+
+// checklistLead says that the numbered list after it is to be done, in
+// order: "The list below has to be completed before …", "Please follow
+// these steps", "Merci de suivre les étapes suivantes", "Bitte folgen Sie
+// diesen Schritten", "Sigue estos pasos".
+var checklistLead = regexp.MustCompile(`(?i)\b(?:(?:list|steps|checklist|instructions)\b[^.!?]{0,30}\b(?:has to|have to|must|needs? to|should)\s+be\s+(?:completed|done|followed|carried out)|(?:complete|follow)\s+(?:the|these|this|all)\s+(?:list|steps|checklist|instructions)|suivre\s+(?:les|ces)\s+étapes|folgen sie (?:diesen|den folgenden) schritten|sig(?:a|ue)\s+estos\s+pasos)\b`)
 
 // rules says whether a numbered list is a list of rules, not a procedure
 // (a list whose page wrote "Step 1.", "Step 2." is always a procedure):

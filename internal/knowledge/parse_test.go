@@ -494,6 +494,16 @@ func TestStagedSteps(t *testing.T) {
 	if bs[1].Kind != BlockItem || bs[1].Lead != "Several important issues:" {
 		t.Errorf("after the steps: %+v", bs[1])
 	}
+	// a lead-in that says to complete the list makes it steps too
+	_, bs = ParseBlocks(Source{Name: "test", Content: "Prep Sheet\nThe list below has to be completed before the treatment. Not following it makes it less effective.\n" +
+		"1. Everything that blocks the baseboards has to be moved away from the wall, but not out of the room, so that the technician can reach every edge.\n" +
+		"2. Items that are dry-clean only should be bagged and taken to the dry cleaners, who should be told about the infestation before they take them in.\n" +
+		"3. All other items such as lamps, clocks and radios should stay in the room to be inspected and treated with the rest of the furniture.\n" +
+		"4. Mattresses should not be discarded until a professional has inspected them, as they may not have to be discarded at all.\n" +
+		"5. Pets should be kept out of the room for the whole day of the treatment and until the surfaces are completely dry again.\n"})
+	if n := len(bs); n != 2 || bs[1].Kind != BlockProcedure || !bs[1].Staged {
+		t.Errorf("a checklist: %+v", bs)
+	}
 	// without the step's word, stages that give no instruction stay text
 	_, bs = ParseBlocks(Source{Name: "test", Content: "1. Estimating the cost.\nOnce I receive the file, I examine the image.\n" +
 		"2. Payment.\nAfter the amount is transferred, I send the file.\n3. Delivery.\nThe file comes by email."})
