@@ -436,3 +436,10 @@ func TestEvaluationHeldOut22(t *testing.T) {
 func TestEvaluationHeldOut23(t *testing.T) {
 	realEval(t, "testdata/evalheldout23", 6, 0)
 }
+
+// TestEvaluationHeldOut24 runs round twenty-five's held-out pages
+// (testdata/evalheldout24), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut24(t *testing.T) {
+	realEval(t, "testdata/evalheldout24", 6, 0)
+}
