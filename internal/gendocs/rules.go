@@ -1219,7 +1219,7 @@ var rulesLead = regexp.MustCompile(`(?i)\b(?:rules|guidelines|etiquette|règles|
 
 // deParticiple is a participle opening a rule ("Ausgeschlossen sind …
 // Rückzahlungen"), which the deNoun rule would take for its subject.
-var deParticiple = regexp.MustCompile(`^(?i:(?:aus|ein|an|ab|zu|vor|mit|nach|auf|über|unter|dazu|hinzu)ge\p{Ll}+(?:en|t)|verboten|erlaubt|gestattet|enthalten|inbegriffen|untersagt|ggfs?|evtl|bzw|zzgl|inkl|ca|usw)$`)
+var deParticiple = regexp.MustCompile(`^(?i:(?:aus|ein|an|ab|zu|vor|mit|nach|auf|über|unter|dazu|hinzu)ge\p{Ll}+(?:en|t)|verboten|erlaubt|gestattet|enthalten|inbegriffen|untersagt|empfohlen|erwünscht|erforderlich|ggfs?|evtl|bzw|zzgl|inkl|ca|usw)$`)
 
 // deDetClause reads a German rule that opens on its subject with an
 // article ("Die Kursgebühren sind …", "Das im Kurs verbrauchte Material

@@ -1281,6 +1281,7 @@ func TestRoundTwentyFourRules(t *testing.T) {
 		{langEN, "The down payment has to be paid (15) days before delivery or pick-up.", "Does the down payment have to be paid 15 days before delivery or pick-up?"},
 		{langEN, "All tables and chairs DO NOT INCLUDE SET UP.", "Do all tables and chairs include set up?"},
 		{langDE, "Ggfs wird Miete nachberechnet.", ""},
+		{langDE, "Empfohlen wird dem Wetter angepasste Kleidung und flache, feste Schuhe.", ""},
 	} {
 		if got := ruleQuestion(c.lang, c.in); got != c.want {
 			t.Errorf("ruleQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)

@@ -166,6 +166,12 @@ func lineElements(lines []string) []element {
 		} else if clauses[i] {
 			_, line, _ = strings.Cut(line, " ") // "1.1 An Goldschmiedekursen kann …": the clause
 		}
+		if line == "|" || line == "||" {
+			continue // a table's cell border pasted as text, alone on its line
+		}
+		if strings.HasSuffix(line, " |") && strings.Count(line, "|") == 1 {
+			line = strings.TrimSpace(strings.TrimSuffix(line, "|")) // "visite initiale |": a cell's border after its text
+		}
 		if m := wideNumber.FindStringSubmatch(line); m != nil {
 			line = m[1] + ". " + m[2] // "1        To retard …": a list pasted from a word processor
 		}
@@ -1539,7 +1545,7 @@ func promoteHeadings(els []element) []element {
 		case exclaimedTitle(line) && textNext:
 			// "Pkw, Transporter und Anhänger!", "Aufbau der Mietartikel!"
 			// over text: a title written with an exclamation mark
-			els[i].kind, els[i].level, els[i].text = elHeading, levelLine, strings.TrimSuffix(strings.TrimSpace(line), "!")
+			els[i].kind, els[i].level, els[i].text = elHeading, levelLine, strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(line), "!"))
 			inFAQ = false
 		case shortTitle(line) && !(labelValue(line) && statementLine(line)) && !valueLine(line) &&
 			!(i > 0 && els[i-1].kind == elHeading && n >= 5 && statementLine(line)):

@@ -612,6 +612,8 @@ func TestRoundTwentyFourReader(t *testing.T) {
 	}
 	checkBlocks(t, "Why does my chimney need a cap?\nA cap is needed for these reasons:\n1        To arrest sparks\n2        To keep out the rain\n3\tTo keep out animals",
 		[]string{"2 Why does my chimney need a cap? | A cap is needed for these reasons:\n1. To arrest sparks\n2. To keep out the rain\n3. To keep out animals"})
+	// a table's cell borders pasted as text
+	checkBlocks(t, "La visite initiale |\n|\nLe contrôleur vérifie le véhicule en 133 points. |\n|", []string{"0 La visite initiale | Le contrôleur vérifie le véhicule en 133 points."})
 	if got := string(footnoteMarks([]byte("Avoir un certificat de non contre-indication* à la pratique."))); got != "Avoir un certificat de non contre-indication à la pratique." {
 		t.Errorf("stray mark: %q", got)
 	}
