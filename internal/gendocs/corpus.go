@@ -435,8 +435,16 @@ func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
 			}
 		}
 	}
+	// so is a numbered list under its lead-in ("… for these reasons:"):
+	// the lead-in announces all of it
+	led := map[int]bool{}
+	for i, b := range blocks {
+		if b.kind == step && i > 0 && blocks[i-1].kind == para && leadIn(blocks[i-1].text) {
+			led[b.list] = true
+		}
+	}
 	wholeList := func(b block) bool {
-		return b.kind == step && whole(b.list) || b.kind == bullet && items[b.list] >= 2 && prices[b.list] == items[b.list]
+		return b.kind == step && (whole(b.list) || led[b.list]) || b.kind == bullet && items[b.list] >= 2 && prices[b.list] == items[b.list]
 	}
 	for _, b := range blocks {
 		if b.kind == step && c.isUsed(b.text) && whole(b.list) {

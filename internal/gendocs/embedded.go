@@ -405,6 +405,12 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 			headless = true
 		}
 		inProc := b.kind == step && procedures[b.list]
+		if b.kind == step && answered && strings.HasSuffix(strings.TrimSpace(leadBefore(p.blocks, bi)), ":") {
+			// "Why does my chimney need a cap?" over "… for these
+			// reasons:" and its items: the items are the question's
+			// answer, whole; one asked alone would cut it
+			continue
+		}
 		if b.kind == bullet && knowledge.AmountLine(b.text) {
 			// "Le 2eme forfait … le prix est de 850 Euro": a price list's
 			// line answers with its list, under the topic's question

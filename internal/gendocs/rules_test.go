@@ -1300,3 +1300,25 @@ func TestRoundTwentyFourRules(t *testing.T) {
 		t.Errorf("asked %q", q)
 	}
 }
+
+// TestListUnderLeadInIsWhole: a numbered list under its lead-in answers
+// the question above it whole or not at all, and its items ask nothing of
+// their own.
+func TestListUnderLeadInIsWhole(t *testing.T) {
+	src := Source{Name: "faq", Content: "FAQ\nWhy does my chimney need a cap?\nA cap is needed on your chimney for these reasons:\n" +
+		"1        To retard or arrest sparks that could be potentially hazardous to your roof and to your neighbours' roofs\n" +
+		"2        To keep out the elements (rain, snow, ice, even the sun), which are already hard at work eroding your chimney on the outside\n" +
+		"3        To keep out unwanted visitors, from plant debris to nesting live animals and their young\n"}
+	c := newCorpus(Request{Sources: []Source{src}}, langEN)
+	cands := c.faqCandidates()
+	for _, q := range cands {
+		if q.question != "Why does my chimney need a cap?" {
+			t.Errorf("an item asks %q", q.question)
+		}
+	}
+	for _, p := range c.chooseFAQ(cands, 200) {
+		if strings.Contains(p.a, "1. ") && !strings.Contains(p.a, "3. ") {
+			t.Errorf("a cut list: %q", p.a)
+		}
+	}
+}

@@ -298,7 +298,7 @@ func lineElements(lines []string) []element {
 			// ("… a 10% late charge, at my discretion" over "Repairs are
 			// billed …").
 			ended := short > 0 && utf8.RuneCountInString(prev) < short && !startsLower(line) && !carriesOn(prev)
-			if (endsSentence(prev) || (!startsLower(line) && titleLine(prev)) || question || overList || ended) && !remark(line) && !(endsSentence(prev) && demonstrative(line)) {
+			if (endsSentence(prev) || (!startsLower(line) && titleLine(prev)) || question || overList || ended) && !remark(line) && !(endsSentence(prev) && !strings.HasSuffix(prev, "?") && demonstrative(line)) {
 				// (a question line starts a block of its own even after
 				// a line without final punctuation: "… email us at
 				// [email protected]" before "What are standard delivery

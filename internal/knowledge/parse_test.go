@@ -626,3 +626,13 @@ func TestRoundTwentyFourReader(t *testing.T) {
 		}
 	}
 }
+
+// TestQuestionOverDemonstrativeAnswer: a question line over an answer that
+// opens on a demonstrative ("Those are the holes …") heads that answer;
+// a statement followed by one still goes on ("This fee …").
+func TestQuestionOverDemonstrativeAnswer(t *testing.T) {
+	checkBlocks(t, "FAQ\nCan we bring pets?\nYes, dogs are welcome on a leash.\nWhat are these craters in the fields?\nThose are the holes where we took out a root ball.",
+		[]string{"4 FAQ > Can we bring pets? | Yes, dogs are welcome on a leash.", "4 FAQ > What are these craters in the fields? | Those are the holes where we took out a root ball."})
+	checkBlocks(t, "Fees\nA late fee of $10 applies after 10 days.\nThis fee is added to your next bill.",
+		[]string{"0 Fees | A late fee of $10 applies after 10 days. This fee is added to your next bill."})
+}
