@@ -284,11 +284,10 @@ func sentenceQuestion(s string) string {
 		return "Can " + toCustomer(lowerFirst(m[1])) + " " + toCustomer(firstClause(m[2])) + "?"
 	}
 	if m := costClause.FindStringSubmatch(body); m != nil && !strings.HasPrefix(strings.ToLower(m[1]), "it ") {
-		if modal := lastWordOf(m[1]); costModals[strings.ToLower(modal)] && modal != m[1] {
+		if i := strings.LastIndexByte(m[1], ' '); i > 0 && costModals[lastWord(m[1])] {
 			// "A lockout will cost slightly more …" asks "How much will a
 			// lockout cost?"
-			subj := strings.TrimSpace(strings.TrimSuffix(m[1], modal))
-			return "How much " + strings.ToLower(modal) + " " + toCustomer(lowerFirst(subj)) + " cost?"
+			return "How much " + lastWord(m[1]) + " " + toCustomer(lowerFirst(m[1][:i])) + " cost?"
 		}
 		if strings.HasPrefix(body[len(m[1]):], " cost ") {
 			return "How much do " + toCustomer(lowerFirst(m[1])) + " cost?"
@@ -298,7 +297,7 @@ func sentenceQuestion(s string) string {
 	if m := iNegative.FindStringSubmatch(body); m != nil && !vagueObject.MatchString(m[2]) {
 		// (the business's own "if I am not sure" and asides in brackets
 		// stay in the answer)
-		rest := strings.TrimSpace(parenAside.ReplaceAllString(firstClause(m[2]), ""))
+		rest := strings.TrimSpace(asideInQuestion.ReplaceAllString(firstClause(m[2]), ""))
 		rest, _, _ = strings.Cut(rest, " if ")
 		if strings.HasSuffix(m[1], "right to") {
 			return "Can you " + toCustomer(rest) + "?"
@@ -364,17 +363,10 @@ func sentenceQuestion(s string) string {
 // cost …").
 var costModals = toSet(`will would can could may might should`)
 
-func lastWordOf(s string) string {
-	return s[strings.LastIndexByte(s, ' ')+1:]
-}
-
 // iNegative is the business's own "I" refusing something ("I do not make
 // urgent orders"), or keeping a right ("I leave the right to refuse …"):
 // a one-person business writes as "I" where others write "we".
 var iNegative = regexp.MustCompile(`^I\s+(do not|don't|don’t|leave the right to|reserve the right to)\s+(\p{Ll}.+)$`)
-
-// parenAside is an aside in brackets.
-var parenAside = regexp.MustCompile(`\s*\([^()]*\)`)
 
 // thereIsNo states that something is not offered ("There is no parking on
 // site.", "There are no bulk discounts, because …"): the question asks

@@ -414,11 +414,6 @@ var qCut = regexp.MustCompile(`,\s|\s(?:for|pour|für|para|with|avec|mit|con|bef
 // comunicarse al centro con", "… den Vertrag nicht").
 var cutDangling = toSet(`of with con de du des à au avec mit von nicht not pas no`)
 
-func endsOnWord(s string, set map[string]bool) bool {
-	ws := strings.Fields(strings.ToLower(s))
-	return len(ws) > 0 && set[ws[len(ws)-1]]
-}
-
 // parenNumber is a figure in brackets, as contracts write them after the
 // number in words or alone ("(15) days").
 var parenNumber = regexp.MustCompile(`\((\d{1,4})\)`)
@@ -539,7 +534,7 @@ func shortQuestion(q string) string {
 		// too long; the question asks whether, the answer says how long
 		// before (a shorter question keeps its figure)
 		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 && !endsOnVerb.MatchString(cut) && !openParen(cut) &&
-			!danglingAnd.MatchString(cut) && !endsOnConjunction.MatchString(cut) && !needsComplement.MatchString(cut) && !endsOnWord(cut, cutDangling) {
+			!danglingAnd.MatchString(cut) && !endsOnConjunction.MatchString(cut) && !needsComplement.MatchString(cut) && !cutDangling[lastWord(cut)] {
 			return cut + end
 		}
 	}

@@ -153,10 +153,12 @@ func (b *partBuilder) add(kb knowledge.Block, heading string) {
 		b.lastList, b.lastTable = -1, false
 	}
 	cur := &b.parts[len(b.parts)-1]
-	put := func(kind blockKind, text string, list int) {
+	put := func(kind blockKind, text string, list int) bool {
 		if text = strings.TrimSpace(text); text != "" {
 			cur.blocks = append(cur.blocks, block{kind: kind, text: text, list: list})
+			return true
 		}
+		return false
 	}
 	switch kb.Kind {
 	case knowledge.BlockItem:
@@ -185,8 +187,7 @@ func (b *partBuilder) add(kb knowledge.Block, heading string) {
 			put(para, kb.Lead, 0)
 		}
 		for _, st := range kb.Steps {
-			put(step, st, b.lists)
-			if kb.Staged {
+			if put(step, st, b.lists) && kb.Staged {
 				cur.blocks[len(cur.blocks)-1].staged = true
 			}
 		}

@@ -172,7 +172,7 @@ func lineElements(lines []string) []element {
 		if strings.HasSuffix(line, " |") && strings.Count(line, "|") == 1 {
 			line = strings.TrimSpace(strings.TrimSuffix(line, "|")) // "visite initiale |": a cell's border after its text
 		}
-		if m := wideNumber.FindStringSubmatch(line); m != nil {
+		if m := wideNumberOf(line); m != nil {
 			line = m[1] + ". " + m[2] // "1        To retard …": a list pasted from a word processor
 		}
 		line = dotLeaders(lineText(clean(line)))
@@ -412,6 +412,15 @@ func dashLabels(lines []string) []string {
 // wideNumber is a line opening on an item's number set off by a run of
 // spaces or a tab, the item's first word a letter.
 var wideNumber = regexp.MustCompile(`^(\d{1,2})(?:[ ]{3,}|\t)\s*(\p{L}.*)$`)
+
+// wideNumberOf matches wideNumber, looking first at the line's first byte
+// (most lines open on no digit).
+func wideNumberOf(line string) []string {
+	if line == "" || line[0] < '0' || line[0] > '9' {
+		return nil
+	}
+	return wideNumber.FindStringSubmatch(line)
+}
 
 // sectionSign is a line opening on a section of terms ("§ 1 Anmeldung
 // und Teilnahme", "§3 Rücktritt"): the rest is its title or its text.
@@ -653,25 +662,27 @@ func dotLeaders(line string) string {
 // stepWords open a step's line before its number ("Step 3: …").
 var stepWords = []string{"step ", "étape ", "etape ", "schritt ", "paso "}
 
-// stepWorded says whether a line opens on a step's word ("Step 3. …").
-func stepWorded(line string) bool {
+// cutStepWord returns a line without the step's word it opens on ("Step
+// 3. …" gives "3. …"), and whether it opened on one.
+func cutStepWord(line string) (string, bool) {
 	for _, w := range stepWords {
 		if len(line) > len(w) && strings.EqualFold(line[:len(w)], w) {
-			return true
+			return line[len(w):], true
 		}
 	}
-	return false
+	return line, false
+}
+
+// stepWorded says whether a line opens on a step's word ("Step 3. …").
+func stepWorded(line string) bool {
+	_, ok := cutStepWord(line)
+	return ok
 }
 
 // leadingNumber is the number a line opens on ("3. Click Save" gives 3),
 // or 0.
 func leadingNumber(line string) int {
-	line = strings.TrimSpace(line)
-	for _, w := range stepWords {
-		if len(line) > len(w) && strings.EqualFold(line[:len(w)], w) {
-			line = line[len(w):]
-		}
-	}
+	line, _ = cutStepWord(strings.TrimSpace(line))
 	i := 0
 	for i < len(line) && i < 3 && line[i] >= '0' && line[i] <= '9' {
 		i++
@@ -1764,13 +1775,8 @@ func stepItem(line string) (string, bool) {
 	if line == "" || line[0] < '0' || line[0] > '9' {
 		// (most lines open on neither a number nor a step's word: no
 		// lower-case copy of each)
-		for _, w := range stepWords {
-			if len(line) > len(w) && strings.EqualFold(line[:len(w)], w) {
-				rest = line[len(w):]
-				break
-			}
-		}
-		if rest == line {
+		var ok bool
+		if rest, ok = cutStepWord(line); !ok {
 			return "", false
 		}
 	}
@@ -1802,7 +1808,7 @@ func stepItem(line string) (string, bool) {
 		if r, _ := utf8.DecodeRuneInString(sep); !unicode.IsUpper(r) || len(strings.Fields(sep)) < 4 {
 			return "", false
 		}
-	case !worded && !spaced && i <= 2 && strings.HasPrefix(sep, "-") && !strings.HasPrefix(sep, "- ") && cut("-") && len(strings.Fields(sep)) >= 6 &&
+	case !worded && !spaced && i <= 2 && !strings.HasPrefix(sep, "- ") && cut("-") && len(strings.Fields(sep)) >= 6 &&
 		!startsLower(sep) && gluedClauseWord(sep):
 		// "1-Toute commande doit nous être confirmée …": a clause's number
 		// typed against its first word, a function word ("3-Day Pass"
@@ -1821,8 +1827,10 @@ func stepItem(line string) (string, bool) {
 // gluedClauseWord says whether a clause opens on a function word of one of
 // the four languages ("Toute", "La", "L'estimation", "Pour").
 func gluedClauseWord(s string) bool {
-	if r := []rune(s); len(r) > 2 && (r[1] == '\'' || r[1] == '’') {
-		return true // "L'estimation", "D’un"
+	if _, n := utf8.DecodeRuneInString(s); n < len(s) {
+		if r, m := utf8.DecodeRuneInString(s[n:]); (r == '\'' || r == '’') && n+m < len(s) {
+			return true // "L'estimation", "D’un"
+		}
 	}
 	w := fold(strings.ToLower(firstWord(s)))
 	for _, l := range Languages {

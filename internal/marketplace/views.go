@@ -68,9 +68,9 @@ func (s *Service) SetViewFlush(interval time.Duration, maxPending int) {
 // commitViews commits a flush of views in one transaction: each listing's
 // views as a row of the view log, the day's interactions (in key order,
 // so that two processes' flushes cannot deadlock on PostgreSQL), this
-// process's marker and the views version; and, when the last fold of this
-// process is foldInterval old, the fold of the whole log into the counts
-// (foldViews). Views of a listing deleted meanwhile are dropped.
+// process's marker and the views version; and, when this process's last
+// fold is foldEvery old (DefaultFoldInterval), the fold of the whole log
+// into the counts (foldViews). Views of a listing deleted meanwhile are dropped.
 func (s *Service) commitViews(ctx context.Context, marker string, f readmodel.ViewBatch) error {
 	fold := s.foldDue()
 	return s.writeViews(ctx, func(tx *WriteTx) error {

@@ -427,10 +427,12 @@ const nextSeq = `SELECT max(COALESCE((SELECT MAX(seq) FROM marketplace_listings)
 	COALESCE((SELECT n FROM marketplace_counters WHERE key = 'seq:deleted'), 0)) + 1`
 
 // lockListing reads a listing for a write that may change its visibility
-// or delete it, locking its row and its views row (see addViews): the
-// views row first, as a view does, and its count read once it is locked,
-// so that the count includes every view committed before, and no other
-// view of the listing commits until this write has.
+// or delete it, locking its row and its views row: the views row first,
+// as a fold does (foldViews), and its folded count read once it is
+// locked, so that the count includes every view folded before, and no
+// fold adds to it until this write has. The views still in the view log
+// count where the listing is at each read (pendingPublic), so the count
+// returned is the folded one, which moveCounts moves between the totals.
 func (s *Service) lockListing(ctx context.Context, tx *WriteTx, id string) (*Listing, error) {
 	if !field.IsUUID(id) {
 		return nil, apperr.NotFound("marketplace listing")
