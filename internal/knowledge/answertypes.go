@@ -446,3 +446,102 @@ func statesPrice(text string) bool {
 	}
 	return false
 }
+
+// clockAsks are the word pairs by which a question asks for a time of day:
+// "what time", "à quelle heure", "a qué hora", "wie viel Uhr", "welche
+// Uhrzeit" (lower-case, accents as typed or not).
+var clockAsks = map[[2]string]bool{
+	{"what", "time"}: true, {"which", "time"}: true,
+	{"quelle", "heure"}: true, {"quelles", "heures"}: true,
+	{"qué", "hora"}: true, {"que", "hora"}: true, {"qué", "horas"}: true, {"que", "horas"}: true,
+	{"viel", "uhr"}: true, {"wieviel", "uhr"}: true, {"welche", "uhrzeit"}: true, {"welcher", "uhrzeit"}: true,
+}
+
+// asksClock says whether a question (its lower-case words) asks for a
+// time of day.
+func asksClock(ws []string) bool {
+	for i := 1; i < len(ws); i++ {
+		if clockAsks[[2]string{ws[i-1], ws[i]}] {
+			return true
+		}
+	}
+	return false
+}
+
+// dayTimes are the words that give a time of day without a number.
+var dayTimes = folded(toSet(`noon midday midnight midi minuit mittag mittags mitternacht mediodía medianoche`))
+
+// hourRanges are French ranges of hours, "11h-19h", "9h à 18h".
+var hourRanges = regexp.MustCompile(`\b(?:[01]?\d|2[0-3])h(?:[0-5]\d)?\s?(?:-|–|à)\s?(?:[01]?\d|2[0-3])h\b`)
+
+// timeUnits are the units of a time before or after something ("10
+// minutes before", "une heure avant").
+var timeUnits = folded(toSet(`minute minutes min mins hour hours heure heures minuten stunde stunden minuto minutos hora horas`))
+
+// statesClock says whether a text gives a time of day: a clock time
+// (hasClock, "11h-19h"), noon or midnight in words ("a las doce del
+// mediodía"), or a time relative to another ("10 minutos antes").
+func statesClock(text string) bool {
+	lower := strings.ToLower(text)
+	if hasClock(lower) || hourRanges.MatchString(lower) || anyWord(lower, dayTimes) {
+		return true
+	}
+	ws := words(lower)
+	for i := 1; i < len(ws); i++ {
+		if timeUnits[ws[i]] && (isDigits(ws[i-1]) || numberWords[ws[i-1]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// Opening hours: a question about them ("wann habt ihr geöffnet", "are you
+// open on sundays", "horarios") is answered by a passage that gives times
+// or days, not by one that only says "open" or "closed" of something
+// else ("the side entrance is closed").
+var (
+	openWords = folded(toSet(`open opens opening close closes closing
+		ouvert ouverte ouverts ouvre ouvrez ouvrent ouverture fermé fermée fermés ferme fermez ferment fermeture
+		geöffnet offen öffnet öffnen schließt schließen geschlossen aufhaben zuhaben
+		abierto abiertos abre abren abrís abrimos abrir cierra cierran cerráis cerramos cerrado`))
+	hoursNouns = folded(toSet(`hours horaires horaire öffnungszeiten öffnungszeit horario horarios`))
+	whenWords  = folded(toSet(`time wann uhr heure heures hora horas`))
+	// asking words that are conjunctions too ("where do I return books
+	// when it is closed"): they ask only at the start of the question
+	whenFirst = folded(toSet(`when quand cuándo cuando`))
+	dayNames  = folded(toSet(`monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays
+		weekday weekdays weekend weekends daily
+		lundi mardi mercredi jeudi vendredi samedi dimanche lundis mardis mercredis jeudis vendredis samedis dimanches semaine
+		montag dienstag mittwoch donnerstag freitag samstag sonntag montags dienstags mittwochs donnerstags freitags samstags sonntags
+		wochenende werktags täglich feiertag feiertags feiertagen
+		lunes martes miércoles jueves viernes sábado domingo sábados domingos diario festivo festivos`))
+	everyDay = folded(toSet(`every tous täglich todos`))
+)
+
+// asksHours says whether a question (its lower-case words) asks when the
+// business is open: an opening word with a word of time or a day ("are
+// you open on sundays"), or a word for opening hours ("horarios?").
+func asksHours(ws []string) bool {
+	opens, when := false, false
+	for i, w := range ws {
+		switch {
+		case hoursNouns[w] && w != "hours":
+			return true
+		case openWords[w]:
+			opens = true
+		case whenWords[w] || dayNames[w] || w == "hours" || i == 0 && whenFirst[w]:
+			when = true
+		}
+	}
+	return opens && when
+}
+
+// statesHours says whether a text gives opening hours: a time of day
+// (statesClock), a day of the week, or every day.
+func statesHours(text string) bool {
+	if statesClock(text) {
+		return true
+	}
+	lower := strings.ToLower(text)
+	return anyWord(lower, dayNames) || anyWord(lower, everyDay)
+}

@@ -179,3 +179,52 @@ func TestClockTimes(t *testing.T) {
 		t.Errorf("clockWords = %v", got)
 	}
 }
+
+func TestHoursAndClockQuestions(t *testing.T) {
+	cases := []struct {
+		q            string
+		clock, hours bool
+	}{
+		{"what time do you open", true, true},
+		{"à quelle heure vous ouvrez", true, true},
+		{"a que hora cerrais", true, true},
+		{"um wie viel uhr sollen wir da sein", true, false},
+		{"wann hat der zoo geöffnet", false, true},
+		{"are you open on sundays", false, true},
+		{"abris los domingos", false, true},
+		{"horarios?", false, true},
+		{"when are you open", false, true},
+		{"ou rendre les livres quand c'est fermé", false, false},
+		{"j'ai une huile que j'ai pas ouverte", false, false},
+		{"how many hours does it take", false, false},
+	}
+	for _, c := range cases {
+		ws := words(c.q)
+		if got := asksClock(ws); got != c.clock {
+			t.Errorf("asksClock(%q) = %v, want %v", c.q, got, c.clock)
+		}
+		if got := asksHours(ws); got != c.hours {
+			t.Errorf("asksHours(%q) = %v, want %v", c.q, got, c.hours)
+		}
+	}
+	texts := []struct {
+		text         string
+		clock, hours bool
+	}{
+		{"Abrimos todos los días de 8:00 a 22:00.", true, true},
+		{"Du 1er juillet au 31 août : 11h-19h", true, true},
+		{"La salida es a las doce del mediodía.", true, true},
+		{"Te recomendamos llegar 10 minutos antes.", true, true},
+		{"Wir haben montags bis freitags geöffnet.", false, true},
+		{"Der Nebeneingang ist geschlossen.", false, false},
+		{"Pagayer longtemps fait monter le rythme cardiaque.", false, false},
+	}
+	for _, c := range texts {
+		if got := statesClock(c.text); got != c.clock {
+			t.Errorf("statesClock(%q) = %v, want %v", c.text, got, c.clock)
+		}
+		if got := statesHours(c.text); got != c.hours {
+			t.Errorf("statesHours(%q) = %v, want %v", c.text, got, c.hours)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package knowledge
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -414,5 +415,71 @@ func TestAskFamilyIsTheCustomersSide(t *testing.T) {
 		"## Ferien\n\nIn den Weihnachtsferien findet kein Unterricht statt.\n\n## Probestunde\n\nEine Probestunde kostet 40 Euro pro Person.\n", Version: "1"}})
 	if a := d.Ask("was für schuhe brauche ich"); !a.Answered || !strings.Contains(a.Text, "rutschfest") {
 		t.Errorf("'brauche' asks nothing of its own: %+v", a)
+	}
+}
+
+// Several words of a customer's story that no page has weigh together as
+// one (capUnknown); one such word alone weighs in full, as it may be what
+// the question is about ("do you sell candles").
+func TestCapUnknown(t *testing.T) {
+	term := func(w float64, known bool) queryTerm {
+		q := queryTerm{weight: w}
+		if known {
+			q.matches = []match{{"x", 1}}
+		}
+		return q
+	}
+	cases := []struct {
+		name      string
+		qs        []queryTerm
+		wantTotal float64
+		want      []float64
+	}{
+		{"no unknown word", []queryTerm{term(1, true), term(2, true)}, 3, []float64{1, 2}},
+		{"one unknown word in full", []queryTerm{term(1, true), term(2, false)}, 3, []float64{1, 2}},
+		{"three unknown words as 3", []queryTerm{term(1, true), term(2, false), term(2, false), term(2, false)}, 4, []float64{1, 1, 1, 1}},
+		{"generic unknown words under the limit", []queryTerm{term(2, true), term(0.5, false), term(0.5, false)}, 3, []float64{2, 0.5, 0.5}},
+	}
+	for _, c := range cases {
+		total := 0.0
+		for _, q := range c.qs {
+			total += q.weight
+		}
+		got := capUnknown(c.qs, total, 3)
+		if math.Abs(got-c.wantTotal) > 1e-9 {
+			t.Errorf("%s: total %v, want %v", c.name, got, c.wantTotal)
+		}
+		for i, q := range c.qs {
+			if math.Abs(q.weight-c.want[i]) > 1e-9 {
+				t.Errorf("%s: weight %d = %v, want %v", c.name, i, q.weight, c.want[i])
+			}
+		}
+	}
+}
+
+// A question that asks an age, a time of day or the opening hours is not
+// answered by a passage that states none, and is by one that does.
+func TestAskAnswerTypes(t *testing.T) {
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "r", Content: "# Reitschule\n\n## Die erste Stunde\n\nFür Reitanfänger ist die erste Stunde eine Theoriestunde mit dem Pferd.\n\n" +
+		"## Reiten lernen\n\nReiten lernen braucht Geduld und Zeit.\n\n## Nebeneingang\n\nDer Nebeneingang zum Park ist geschlossen.\n\n" +
+		"## Stall\n\nBitte seid 30 Minuten vor der Stunde im Stall.\n\n## Helm\n\nEin Fahrradhelm reicht für den Anfang.\n\n" +
+		"## Wetter\n\nIst der Boden gefroren, fällt der Unterricht aus.\n\n## Stalltür\n\nDie Stalltür schließen wir um 20 Uhr.\n", Version: "1"}})
+	cases := []struct {
+		q, want string // want "" for a refusal
+	}{
+		{"ab welchem alter kann man reiten lernen", ""},
+		{"wann hat der nebeneingang zum park geöffnet", ""},
+		{"um wie viel uhr ist der nebeneingang zum park geschlossen", ""},
+		{"wann schließt ihr die stalltür", "20 Uhr"},
+		{"reicht ein fahrradhelm", "Fahrradhelm"},
+	}
+	for _, c := range cases {
+		a := b.Ask(c.q)
+		switch {
+		case c.want == "" && a.Answered:
+			t.Errorf("Ask(%q) answered %q, want a refusal", c.q, a.Text)
+		case c.want != "" && (!a.Answered || !strings.Contains(a.Text, c.want)):
+			t.Errorf("Ask(%q) = %v %q (score %.2f), want %q", c.q, a.Answered, a.Text, a.Score, c.want)
+		}
 	}
 }

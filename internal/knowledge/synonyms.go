@@ -33,7 +33,7 @@ var synonymGroups = map[string][]string{
 		"email e-mail mail courriel", "connexion connecter identifier", "mot passe", "compte profil inscrire inscription",
 		"prêt prêter emprunt emprunter", "mauvais mauvaise erreur trompé tromper incorrect", "payant gratuit gratuite",
 		"commande commander achat acheter", "colis paquet", "téléphone portable mobile smartphone", "appeler téléphoner", "contacter joindre parler",
-		"horaires ouvert ouverture fermé fermeture heure heures", "adresse situé où", "facture reçu",
+		"horaires ouvert ouverture ouvrir ouvre ouvrez ouvrent fermé fermeture fermer ferme fermez ferment heure heures", "adresse situé où", "facture reçu",
 		"réduction code promo bon coupon", "cassé endommagé défectueux abîmé", "échange échanger remplacer remplacement",
 		"suivi suivre", "abonnement forfait", "supprimer effacer", "modifier changer", "délai combien temps jours semaines mois heures durée",
 		"garantie", "poussette poussettes landau", "max maximum", "kg kilo kilos kilogramme kilogrammes", "invité invités | ami amis copain copine",
@@ -46,7 +46,7 @@ var synonymGroups = map[string][]string{
 		"kosten preis gebühr gebühren kostet teuer", "bezahlen zahlen zahlung zahlungsart zahlungsmethode", "bargeld barzahlung bar", "kaution anzahlung depot", "email e-mail mail", "anmelden einloggen login anmeldung",
 		"passwort kennwort", "verloren weg verlust", "benutzen verwenden einlösen anwenden nutzen",
 		"registrieren registrierung konto", "konto kundenkonto profil", "bestellung bestellen kauf kaufen erwerben", "paket sendung",
-		"telefon handy smartphone mobiltelefon", "anrufen telefonieren", "kontakt kontaktieren erreichen sprechen", "öffnungszeiten geöffnet offen geschlossen uhr uhrzeit",
+		"telefon handy smartphone mobiltelefon", "anrufen telefonieren", "kontakt kontaktieren erreichen sprechen", "öffnungszeiten geöffnet offen öffnen öffnet geschlossen schließen schließt aufhaben uhr uhrzeit",
 		"adresse standort wo", "rechnung beleg quittung", "rabatt gutschein gutscheincode code",
 		"kaputt beschädigt defekt mangelhaft", "umtausch umtauschen tauschen ersatz ersetzen", "sendungsverfolgung verfolgen tracking",
 		"abo abonnement mitgliedschaft", "löschen entfernen", "ändern änderung bearbeiten", "lange dauer dauert tage wochen monate stunden lieferzeit schnell",
@@ -58,7 +58,7 @@ var synonymGroups = map[string][]string{
 		"envío enviar entrega entregar", "precio coste costo tarifa pagar cuánto cuesta caro gastos cobrar cobran cobra",
 		"email e-mail correo", "iniciar sesión acceder entrar", "contraseña clave", "cuenta perfil",
 		"pedido comprar compra ordenar", "paquete", "teléfono móvil celular smartphone", "llamar telefonear", "contactar contacto hablar",
-		"horario abierto apertura cerrado hora horas", "dirección ubicación dónde", "factura recibo",
+		"horario abierto apertura abrir abre abren abrís abrimos cerrado cerrar cierra cierran cerráis cerramos hora horas", "dirección ubicación dónde", "factura recibo",
 		"descuento cupón código promocional", "roto dañado defectuoso", "cambio cambiar reemplazar sustituir",
 		"seguimiento rastrear", "suscripción plan", "eliminar borrar", "modificar cambiar editar", "tarda tiempo días semanas meses horas plazo cuánto dura duración",
 		"garantía", "carnet carné permiso licencia", "fallo fallos error errores", "apuntar apuntarse inscribir inscribirse inscripción", "max máximo máxima", "kg kilo kilos kilogramo kilogramos", "invitado invitados | amigo amiga amigos",
@@ -76,15 +76,15 @@ var generic = foldedAll(map[string]map[string]bool{
 	FR: toSet(`temps voir trouver faire mettre aller venir prendre donner dire passer arrive arriver recevoir reçois
 		type types genre sorte façon moyen moyens option options disponible possible droit
 		accepter acceptez acceptes apporter amener laisser garder prendre utiliser donner souvent fois
-		aujourd'hui demain juste vraiment peut-être déjà toujours essayer essayé`),
+		aujourd'hui demain juste vraiment peut-être déjà toujours essayer essayé tard tôt`),
 	DE: toSet(`bekomme bekommen kriege kriegen sehen finden machen gehen kommen geben nehmen sagen art arten typ
 		möglichkeit möglichkeiten möglich verfügbar darf dürfen akzeptieren akzeptiert nehmt
 		mitbringen mitnehmen mitgeben einpacken lassen behalten bringen oft mal zurück
-		heute gerade eigentlich vielleicht schon probieren ausprobieren versuchen`),
+		heute gerade eigentlich vielleicht schon probieren ausprobieren versuchen spät früh`),
 	ES: toSet(`ver encontrar hacer poner ir venir dar decir pasar llevar recibir tipo tipos clase clases manera forma
 		formas opción opciones disponible falta hace hacen aceptan aceptáis aceptar
 		aceptas traer dejar usar tomar menudo veces
-		hoy ya todavía aún igual quizás realmente probar intentar`),
+		hoy ya todavía aún igual quizás realmente probar intentar temprano`),
 })
 
 // sideWords name whose case a question is about — the customer's family
