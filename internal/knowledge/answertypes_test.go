@@ -228,3 +228,29 @@ func TestHoursAndClockQuestions(t *testing.T) {
 		}
 	}
 }
+
+// Everyday wordings of customers and pages meet: a question word finds the
+// page's word in the document's own text.
+func TestEverydayWordings(t *testing.T) {
+	cases := []struct{ lang, question, doc string }{
+		{EN, "do you take personal cheques", "We do not accept personal checks."},
+		{EN, "is the place monitored", "Cameras record video 24 hours a day."},
+		{EN, "do you provide a padlock", "Only one lock is allowed per door."},
+		{EN, "how far ahead should i book", "Book at least 2 weeks in advance."},
+		{EN, "can i vape inside", "E-cigarettes are not allowed."},
+		{FR, "je peux laisser mon manteau", "Le vestiaire est fermé."},
+		{FR, "je peux prendre rdv", "Les rendez-vous se prennent en ligne."},
+		{DE, "wo bleibt meine jacke", "Die Garderobe ist unbewacht."},
+		{DE, "wann muss ich nach der op bezahlen", "Nach Operationen zahlen Sie bei der Abholung."},
+		{DE, "mein hamster, worin soll ich den bringen", "Kleine Heimtiere bringen Sie in einer Box."},
+		{ES, "puedo lavar el nordico", "Las máquinas grandes son para edredones."},
+		{ES, "las maquinas huelen mal", "No pasan olores de un cliente a otro."},
+	}
+	for _, c := range cases {
+		b := NewLibrary(1 << 20).Base([]Source{{ID: "d", Content: c.doc, Version: "1"}})
+		a := b.Ask(c.question)
+		if len(a.Passages) == 0 || a.Passages[0].Text != c.doc {
+			t.Errorf("%s: %q finds %+v, want %q", c.lang, c.question, a.Passages, c.doc)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import "strings"
 // question's term matches a synonym's with a lower weight than itself.
 var synonymGroups = map[string][]string{
 	EN: {
+		"cheque cheques check checks", "camera cameras cctv surveillance monitored monitoring", "lock locks padlock padlocks", "coat coats jacket jackets cloakroom", "food meal meals lunch snack snacks", "bday birthday birthdays", "ahead advance beforehand", "reschedule rescheduled move postpone", "upfront deposit", "cigarette cigarettes smoke smoking",
 		"refund reimburse reimbursement money back", "return send back", "cancel cancellation terminate stop quit end unsubscribe",
 		"ship shipping shipment deliver delivery dispatch send postage", "cost price fee charge charged billed billing much expensive", "pay payment paid",
 		"email e-mail mail", "login log sign signin", "password passcode pwd", "account profile register registration signup",
@@ -26,6 +27,7 @@ var synonymGroups = map[string][]string{
 		"license licence permit", "vaccine vaccines vaccination vaccinations vaccinated jab jabs shots", "assessment assessments evaluation evaluations", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests | friend friends",
 	},
 	FR: {
+		"vestiaire vestiaires manteau manteaux veste vestes", "rdv rendezvous", "tenue tenues vêtements habiller habille porter", "reporter décaler déplacer", "repas déjeuner goûter", "anniversaire anniv", "appeler téléphoner téléphone", "cigarette cigarettes fumer",
 		"rembourser remboursement", "checkin arrivée arriver", "commencer début démarrer", "réserver réservation", "an ans année années annuel",
 		"informations infos données", "garder conserver stocker", "checkout départ partir", "animal animaux | chien chiens | chat chats",
 		"papiers documents pièces justificatif", "courrier lettre", "retour retourner renvoyer", "annuler annulation résilier résiliation arrêter désabonner",
@@ -39,8 +41,9 @@ var synonymGroups = map[string][]string{
 		"garantie", "poussette poussettes landau", "max maximum", "kg kilo kilos kilogramme kilogrammes", "invité invités | ami amis copain copine",
 	},
 	DE: {
+		"garderobe jacke jacken mantel", "op operation operationen", "anrufen telefonisch telefonieren", "verschieben verlegen umbuchen", "essen mahlzeit mittagessen", "geburtstag bday", "kamera kameras videoüberwachung überwacht", "schloss vorhängeschloss", "rauchen zigarette zigaretten",
 		"rückerstattung erstatten erstattung geld", "checkin einchecken anreise ankunft",
-		"checkout auschecken abreise", "anfangen beginnen beginn starten", "reservieren reservierung vorbestellen vorbestellung vormerken", "haustier haustiere tier tiere | hund hunde | katze katzen",
+		"checkout auschecken abreise", "anfangen beginnen beginn starten", "reservieren reservierung vorbestellen vorbestellung vormerken", "haustier haustiere tier tiere heimtier heimtiere kleintier kleintiere | hund hunde | katze katzen | hamster meerschweinchen kaninchen",
 		"unterlagen dokumente papiere ausweis", "rücksendung zurücksenden zurückschicken retoure rückgabe zurückgeben",
 		"stornieren stornierung kündigen kündigung", "versand versenden verschicken verschickt lieferung liefern zustellung",
 		"kosten preis gebühr gebühren kostet teuer", "bezahlen zahlen zahlung zahlungsart zahlungsmethode", "bargeld barzahlung bar", "kaution anzahlung depot", "email e-mail mail", "anmelden einloggen login anmeldung",
@@ -53,6 +56,7 @@ var synonymGroups = map[string][]string{
 		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen", "max maximal maximum höchstens", "kg kilo kilogramm", "gast gäste | freund freundin freunde", "kinderwagen buggy", "probestunde probestunden schnupperstunde schnupperstunden probetraining",
 	},
 	ES: {
+		"guardarropa abrigo abrigos chaqueta chaquetas", "nórdico nórdicos edredón edredones", "oler huele huelen olor olores", "mover aplazar posponer", "llamar telefónicamente teléfono", "comida comidas almuerzo cena", "cumpleaños cumple", "cámara cámaras vigilancia vigilado", "candado candados cerradura", "fumar cigarrillo cigarrillos",
 		"reembolso reembolsar devolver devuelven devuelvo dinero", "devolución devolver devuelvo devuelve devuelves devolvéis",
 		"empezar comenzar inicio", "reservar reserva", "extra adicional suplemento recargo", "checkin entrada llegada", "checkout salida", "mascota mascotas animal animales | perro perros | gato gatos", "papeles documentos documentación", "efectivo metálico", "fianza depósito garantía señal", "cancelar cancelación anular baja",
 		"envío enviar entrega entregar", "precio coste costo tarifa pagar cuánto cuesta caro gastos cobrar cobran cobra",
