@@ -474,6 +474,12 @@ var dayTimes = folded(toSet(`noon midday midnight midi minuit mittag mittags mit
 // hourRanges are French ranges of hours, "11h-19h", "9h à 18h".
 var hourRanges = regexp.MustCompile(`\b(?:[01]?\d|2[0-3])h(?:[0-5]\d)?\s?(?:-|–|à)\s?(?:[01]?\d|2[0-3])h\b`)
 
+// timeOfDay says whether lower-case text gives a time of day: a clock
+// time, a range of hours or noon or midnight in words.
+func timeOfDay(lower string) bool {
+	return hasClock(lower) || hourRanges.MatchString(lower) || anyWord(lower, dayTimes)
+}
+
 // timeUnits are the units of a time before or after something ("10
 // minutes before", "une heure avant").
 var timeUnits = folded(toSet(`minute minutes min mins hour hours heure heures minuten stunde stunden minuto minutos hora horas`))
@@ -483,17 +489,26 @@ var timeUnits = folded(toSet(`minute minutes min mins hour hours heure heures mi
 // mediodía"), or a time relative to another ("10 minutos antes").
 func statesClock(text string) bool {
 	lower := strings.ToLower(text)
-	if hasClock(lower) || hourRanges.MatchString(lower) || anyWord(lower, dayTimes) {
+	if timeOfDay(lower) {
 		return true
 	}
 	ws := words(lower)
 	for i := 1; i < len(ws); i++ {
-		if timeUnits[ws[i]] && (isDigits(ws[i-1]) || numberWords[ws[i-1]]) {
-			return true
+		if !timeUnits[ws[i]] || !isDigits(ws[i-1]) && !numberWords[ws[i-1]] {
+			continue
+		}
+		for _, w := range ws[i+1 : min(i+3, len(ws))] {
+			if beforeAfter[w] {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// beforeAfter are the words of a time relative to another ("10 minutes
+// before", "15 Minuten vorher", "10 minutos antes").
+var beforeAfter = folded(toSet(`before after early earlier ahead prior avant après plus tôt vorher vor nachher nach früher antes después`))
 
 // Opening hours: a question about them ("wann habt ihr geöffnet", "are you
 // open on sundays", "horarios") is answered by a passage that gives times
@@ -515,7 +530,9 @@ var (
 		montag dienstag mittwoch donnerstag freitag samstag sonntag montags dienstags mittwochs donnerstags freitags samstags sonntags
 		wochenende werktags täglich feiertag feiertags feiertagen
 		lunes martes miércoles jueves viernes sábado domingo sábados domingos diario festivo festivos`))
-	everyDay = folded(toSet(`every tous täglich todos`))
+	// every day, as pages write it
+	everyDay = []string{"every day", "everyday", "daily", "7 days a week", "24/7", "tous les jours", "7 jours sur 7", "7j/7",
+		"täglich", "jeden tag", "todos los días", "todos los dias", "a diario"}
 )
 
 // asksHours says whether a question (its lower-case words) asks when the
@@ -537,11 +554,17 @@ func asksHours(ws []string) bool {
 }
 
 // statesHours says whether a text gives opening hours: a time of day
-// (statesClock), a day of the week, or every day.
+// (not a time relative to another: "1-2 hours" is no opening hour), a day
+// of the week, or every day.
 func statesHours(text string) bool {
-	if statesClock(text) {
+	lower := strings.ToLower(text)
+	if timeOfDay(lower) || anyWord(lower, dayNames) {
 		return true
 	}
-	lower := strings.ToLower(text)
-	return anyWord(lower, dayNames) || anyWord(lower, everyDay)
+	for _, e := range everyDay {
+		if strings.Contains(lower, e) {
+			return true
+		}
+	}
+	return false
 }

@@ -31,6 +31,7 @@ const (
 	// answered, before the answer types below took 2 of those back; 1
 	// answered 15 more unanswerable ones)
 	unknownCap = 1.5
+	typeMargin = 0.1
 )
 
 // queryTerm is one distinct term of the question and what it matches.
@@ -92,28 +93,45 @@ func (b *Base) Ask(question string) Answer {
 	if refuse(best) {
 		return ans
 	}
-	d := b.docs[best.doc]
-	text := d.answerText(best.block, Terms(question, d.lang))
-	// Answer type: a question about a price is not answered by a passage
-	// that says nothing of one ("how much is a full groom for a poodle"
-	// against what a full groom includes).
+	// Answer type: a passage that does not give what the question asks
+	// (a price, an age, a time) does not answer it; the next passage
+	// scoring within typeMargin of the best that does answers instead.
 	qw := words(strings.ToLower(question))
-	if priceQuestion(qw) && !statesPrice(text) {
+	for k, i := range order {
+		h := hits[i]
+		if k > 0 && (h.score < best.score-typeMargin || refuse(h)) {
+			continue
+		}
+		d := b.docs[h.doc]
+		text := d.answerText(h.block, Terms(question, d.lang))
+		if !givesAsked(qw, text) {
+			continue
+		}
+		ans.Answered, ans.Text = true, text
+		ans.Sources = []Citation{d.cite(h.block, text)}
+		if k > 0 {
+			// the passage answered comes first
+			ans.Passages[0], ans.Passages[k] = ans.Passages[k], ans.Passages[0]
+			ans.Score = h.score
+		}
 		return ans
 	}
-	// A question that asks an age ("ab welchem Alter …", "how old …")
-	// is not answered by a passage that states none.
-	if at, asks := questionAges(qw); asks && len(at) == 0 && !statesAge(words(strings.ToLower(text))) {
-		return ans
-	}
-	// nor one that asks a time of day ("à quelle heure …") by a passage
-	// that gives none
-	if asksClock(qw) && !statesClock(text) || asksHours(qw) && !statesHours(text) {
-		return ans
-	}
-	ans.Answered, ans.Text = true, text
-	ans.Sources = []Citation{d.cite(best.block, text)}
 	return ans
+}
+
+// givesAsked says whether a passage's text gives what the question (its
+// lower-case words) asks for, when it asks for a type of answer: a price
+// ("how much is a full groom for a poodle" is not answered by what a full
+// groom includes), an age ("ab welchem Alter …", "how old …"), a time of
+// day ("à quelle heure …") or opening hours.
+func givesAsked(qw []string, text string) bool {
+	if priceQuestion(qw) && !statesPrice(text) {
+		return false
+	}
+	if at, asks := questionAges(qw); asks && len(at) == 0 && !statesAge(words(strings.ToLower(text))) {
+		return false
+	}
+	return !(asksClock(qw) && !statesClock(text) || asksHours(qw) && !statesHours(text))
 }
 
 // refuse says whether the best passage is not good enough to answer: too

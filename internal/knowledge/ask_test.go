@@ -483,3 +483,14 @@ func TestAskAnswerTypes(t *testing.T) {
 		}
 	}
 }
+
+// When the best passage does not give what the question asks for, a
+// passage scoring nearly as well that does answers.
+func TestAskTypeChoosesAmongTheBest(t *testing.T) {
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "g", Content: "# Grooming\n\n## Full groom\n\nA full groom is a bath, a haircut and nail trimming for your dog.\n\n" +
+		"## Prices\n\nA full groom for your dog costs $60.\n\n## Opening hours\n\nWe are open from Tuesday to Saturday.\n\n## Cats\n\nWe do not groom cats.\n", Version: "1"}})
+	a := b.Ask("how much is a full groom for my dog")
+	if !a.Answered || !strings.Contains(a.Text, "$60") || a.Passages[0].Text != a.Text {
+		t.Errorf("Ask = %v %q, passages %+v; want the price, first", a.Answered, a.Text, a.Passages)
+	}
+}
