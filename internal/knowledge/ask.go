@@ -292,7 +292,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 					isGeneric = true
 				}
 			}
-			for _, v := range germanVerbForms(w, false) {
+			for _, v := range germanVerbForms(w, len(ms) == 0) {
 				vt, ok := term(DE, v)
 				if !ok || vt == t || (len(ms) > 0 && ms[0].factor == 1) {
 					continue

@@ -36,7 +36,17 @@ func germanVerbForms(w string, present bool) []string {
 	if !present {
 		return out
 	}
+	// a verb made of a noun with -ieren ("transportiere", "reserviert"):
+	// the noun ("Transport" in "Transportkorb")
+	for _, end := range []string{"ieren", "iere", "ierst", "iert"} {
+		if root, ok := strings.CutSuffix(w, end); ok && len([]rune(root)) >= 4 {
+			out = append(out, root)
+			break
+		}
+	}
 	switch {
+	case strings.HasSuffix(w, "e"):
+		out = append(out, w+"n")
 	case strings.HasSuffix(w, "et"):
 		out = append(out, strings.TrimSuffix(w, "et")+"en", strings.TrimSuffix(w, "t")+"n")
 	case strings.HasSuffix(w, "st"):

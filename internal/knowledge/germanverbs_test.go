@@ -22,6 +22,10 @@ func TestGermanVerbForms(t *testing.T) {
 		{"bringt", false, ""},
 		{"bringt", true, "bringen"},
 		{"kostet", true, "kosten"},
+		{"schickt", true, "schicken"},
+		{"transportiere", true, "transport"},
+		{"reserviert", true, "reserv"},
+		{"bezahle", true, "bezahlen"},
 		{"hast", false, ""}, // too short
 		{"geld", false, ""}, // "ge" + 2 letters is no participle
 	}
@@ -103,6 +107,22 @@ func TestGenericStemsOfStopWords(t *testing.T) {
 	for _, c := range []struct{ lang, w string }{{ES, "hacerme"}, {EN, "gets"}} {
 		if !genericStems[c.lang][stem(c.lang, c.w)] {
 			t.Errorf("%s %q (stem %q) is not generic", c.lang, c.w, stem(c.lang, c.w))
+		}
+	}
+}
+
+// A present form the documents lack finds its infinitive inside their
+// compounds ("schickt" in "verschicken"), and a verb made of a noun its
+// noun ("transportiere" in "Transportkorb").
+func TestAskGermanPresentForms(t *testing.T) {
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "d", Content: "## Rechnungen\n\nWir verschicken keine Rechnungen.\n\n## Katzen\n\nKatzen kommen in einem Transportkorb.\n\n" +
+		"## Hunde\n\nHunde bleiben an der Leine.\n\n## Notdienst\n\nIm Notdienst behandeln wir nur Notfälle.\n", Version: "1"}})
+	for q, want := range map[string]string{
+		"schickt ihr mir eine rechnung zu":  "verschicken",
+		"wie transportiere ich meine katze": "Transportkorb",
+	} {
+		if a := b.Ask(q); len(a.Passages) == 0 || !strings.Contains(a.Passages[0].Text, want) || a.Score < 0.5 {
+			t.Errorf("Ask(%q): score %.2f, passages %+v, want %q first", q, a.Score, a.Passages, want)
 		}
 	}
 }
