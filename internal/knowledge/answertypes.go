@@ -468,6 +468,14 @@ func asksClock(ws []string) bool {
 	return false
 }
 
+// partsOfDay are the parts of a day a question may name ("abends",
+// "le matin"); words that also mean tomorrow or late ("morgen",
+// "mañana", "tarde") are left out.
+var partsOfDay = folded(toSet(`morning mornings evening evenings afternoon afternoons night nights lunchtime
+	matin matins soir soirs soirée après-midi nuit
+	morgens vormittags mittags nachmittags abends nachts abend nacht
+	noche noches mediodía madrugada`))
+
 // dayTimes are the words that give a time of day without a number.
 var dayTimes = folded(toSet(`noon midday midnight midi minuit mittag mittags mitternacht mediodía medianoche`))
 

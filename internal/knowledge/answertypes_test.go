@@ -248,6 +248,8 @@ func TestEverydayWordings(t *testing.T) {
 		{DE, "mein hamster, worin soll ich den bringen", "Kleine Heimtiere bringen Sie in einer Box."},
 		{ES, "puedo lavar el nordico", "Las máquinas grandes son para edredones."},
 		{ES, "las maquinas huelen mal", "No pasan olores de un cliente a otro."},
+		{ES, "hay algun descuento", "Familias: a partir del segundo miembro de la misma familia la cuota mensual se reduce 5 €."},
+		{EN, "can you fix electric bikes", "We also service e-bikes."},
 	}
 	for _, c := range cases {
 		b := NewLibrary(1 << 20).Base([]Source{{ID: "d", Content: c.doc, Version: "1"}})

@@ -270,8 +270,14 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 	// A time of day in the question ("um 15 Uhr") likewise matches the
 	// blocks that give times of day (termClock), not its number.
 	var clock map[string]bool
+	hours := false
 	if b.df(termClock) > 0 {
 		clock = clockWords(strings.ToLower(question))
+		// and a question about opening hours or a time of day finds the
+		// blocks that give times of day through its opening word and its
+		// part of the day ("bis wann habt ihr abends offen" and "Täglich
+		// von 07:00 bis 21:30 Uhr")
+		hours = asksHours(ws) || asksClock(ws)
 	}
 	for i, w := range ws {
 		if sure && stopwords[qlang][w] {
@@ -316,6 +322,8 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 			ms = []match{{termAge, 1}}
 		case byAge && (ageUnits[w] || ageMarkers[w]):
 			ms = append(ms, match{termAge, factorSynonym})
+		case hours && (openWords[w] || partsOfDay[w]):
+			ms = append(ms, match{termClock, factorSynonym})
 		}
 		// A word of the documents weighs its idf; a misspelt one what the
 		// word it stands for weighs; a word in no document what the

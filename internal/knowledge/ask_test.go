@@ -463,7 +463,7 @@ func TestAskAnswerTypes(t *testing.T) {
 	b := NewLibrary(1 << 20).Base([]Source{{ID: "r", Content: "# Reitschule\n\n## Die erste Stunde\n\nFür Reitanfänger ist die erste Stunde eine Theoriestunde mit dem Pferd.\n\n" +
 		"## Reiten lernen\n\nReiten lernen braucht Geduld und Zeit.\n\n## Nebeneingang\n\nDer Nebeneingang zum Park ist geschlossen.\n\n" +
 		"## Stall\n\nBitte seid 30 Minuten vor der Stunde im Stall.\n\n## Helm\n\nEin Fahrradhelm reicht für den Anfang.\n\n" +
-		"## Wetter\n\nIst der Boden gefroren, fällt der Unterricht aus.\n\n## Stalltür\n\nDie Stalltür schließen wir um 20 Uhr.\n", Version: "1"}})
+		"## Wetter\n\nIst der Boden gefroren, fällt der Unterricht aus.\n\n## Stalltür\n\nDie Stalltür schließen wir um 20 Uhr.\n\n", Version: "1"}})
 	cases := []struct {
 		q, want string // want "" for a refusal
 	}{
@@ -472,6 +472,13 @@ func TestAskAnswerTypes(t *testing.T) {
 		{"um wie viel uhr ist der nebeneingang zum park geschlossen", ""},
 		{"wann schließt ihr die stalltür", "20 Uhr"},
 		{"reicht ein fahrradhelm", "Fahrradhelm"},
+	}
+	// the part of the day an hours question names finds the times
+	s := NewLibrary(1 << 20).Base([]Source{{ID: "s", Content: "# Sauna\n\n## Zeiten\n\nTäglich von 07:00 bis 13:00 Uhr und von 15:00 bis 21:30 Uhr.\n\n" +
+		"## Kinder\n\nKinder unter 16 Jahren kommen nur mit Erwachsenen.\n\n## Aufguss\n\nWährend des Aufgusses bleibt die Tür zu.\n\n" +
+		"## Duschen\n\nVor dem ersten Saunagang ist Duschen Pflicht.\n\n## Wertsachen\n\nWertsachen kommen in die Schließfächer.\n", Version: "1"}})
+	if a := s.Ask("bis wann habt ihr abends offen"); !a.Answered || !strings.Contains(a.Text, "21:30") {
+		t.Errorf("an hours question with its part of the day: %v %q (score %.2f)", a.Answered, a.Text, a.Score)
 	}
 	for _, c := range cases {
 		a := b.Ask(c.q)

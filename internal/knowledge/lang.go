@@ -40,7 +40,7 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		question ok okay sure like really still also ever something anything thing things pls plz u ur thx im ive dont cant way
 		stuff till whats wat hows wheres whos much many isnt arent wasnt doesnt didnt wont
 		theres thats heres youre youll youd theyre shes hes lets
-		havent hasnt hadnt shouldnt couldnt wouldnt youve weve theyve`),
+		havent hasnt hadnt shouldnt couldnt wouldnt youve weve theyve guys folks yall`),
 	FR: toSet(`a à ai aie aient aies ait alors as au aucun aussi autre aux avec avez avoir avons ayez bon car ce ceci cela
 		celle celles celui ces cet cette chaque ci comme comment dans de des du donc elle elles en encore est et étaient
 		était été être eu fait faites fois font ici il ils je la le les leur leurs lui ma mais me même mes moi mon ne ni
@@ -71,7 +71,8 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		te tengo tiene tienen tu tus un una uno unos usted ustedes vosotros y ya yo
 		hola gracias favor quiero quisiera necesito saber pregunta posible debo tengo tenéis tienes tenemos hacéis hacen
 		hago haces vosotros vuestra vuestro vuestros cuánto cuánta cuántos cuántas
-		necesitas necesita necesitamos necesitáis`),
+		necesitas necesita necesitamos necesitáis
+		soy eres somos sois estás estamos estáis éramos mío mía tuyo suyo nuestros nuestras vuestras`),
 })
 
 func foldedAll(m map[string]map[string]bool) map[string]map[string]bool {

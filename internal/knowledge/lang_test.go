@@ -127,3 +127,16 @@ func TestDetectSupported(t *testing.T) {
 		}
 	}
 }
+
+// Forms of "to be" and fillers are no terms: "somos dos hermanos" asks
+// about brothers, "do you guys fix" about fixing.
+func TestFillerWordsAreNoTerms(t *testing.T) {
+	for _, c := range []struct{ lang, w string }{{ES, "somos"}, {ES, "estamos"}, {ES, "soy"}, {EN, "guys"}, {EN, "folks"}} {
+		if tm, ok := term(c.lang, c.w); ok {
+			t.Errorf("term(%s, %q) = %q, want no term", c.lang, c.w, tm)
+		}
+	}
+	if tm, ok := term(ES, "hermanos"); !ok || tm == "" {
+		t.Errorf("term(es, hermanos) = %q, %v; want a term", tm, ok)
+	}
+}
