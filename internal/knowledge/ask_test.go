@@ -501,3 +501,21 @@ func TestAskTypeChoosesAmongTheBest(t *testing.T) {
 		t.Errorf("Ask = %v %q, passages %+v; want the price, first", a.Answered, a.Text, a.Passages)
 	}
 }
+
+// A conjugated form of a generic verb ("prenez", "lleváis") weighs as
+// little as its infinitive: "vous prenez les chèques ?" asks about
+// cheques, not about what else is taken.
+func TestAskGenericVerbForms(t *testing.T) {
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "o", Content: "# Onglerie\n\n## Vous prenez mes mains en photo ?\n\nLes photos prises pendant la prestation peuvent servir à notre communication.\n\n" +
+		"## Paiement\n\nLe règlement se fait par carte bancaire ou en espèces. Les chèques ne sont pas acceptés.\n\n" +
+		"## Retard\n\nAu-delà de 15 minutes de retard, la prestation peut être annulée.\n", Version: "1"}})
+	if a := b.Ask("vous prenez les cheques ?"); !a.Answered || !strings.Contains(a.Text, "chèques") {
+		t.Errorf("Ask = %v %q (score %.2f), want the rule on cheques", a.Answered, a.Text, a.Score)
+	}
+	d := NewLibrary(1 << 20).Base([]Source{{ID: "e", Content: "# Escape\n\n## Wie lange dauert ein Spiel?\n\nIn den Premium-Räumen spielt ihr 60 Minuten.\n\n" +
+		"## Gutscheine\n\nUnsere Gutscheine gelten 3 Jahre und lassen sich jederzeit einlösen, außer im Aktionszeitraum.\n\n" +
+		"## Absage\n\nBei einer Absage am Tag vorher berechnen wir 25 Euro.\n", Version: "1"}})
+	if a := d.Ask("wie lange haben wir im raum zeit"); !a.Answered || !strings.Contains(a.Text, "60 Minuten") {
+		t.Errorf("'Zeit' asks how long: %v %q (score %.2f)", a.Answered, a.Text, a.Score)
+	}
+}

@@ -39,7 +39,7 @@ var synonymGroups = map[string][]string{
 		"commande commander achat acheter", "colis paquet", "téléphone portable mobile smartphone", "appeler téléphoner", "contacter joindre parler",
 		"horaires ouvert ouverture ouvrir ouvre ouvrez ouvrent fermé fermeture fermer ferme fermez ferment heure heures", "adresse situé où", "facture reçu",
 		"réduction réduit réduite remise code promo bon coupon", "cassé endommagé défectueux abîmé", "échange échanger remplacer remplacement",
-		"suivi suivre", "abonnement forfait", "supprimer effacer", "modifier changer", "délai combien temps jours semaines mois heures durée",
+		"suivi suivre", "abonnement forfait", "supprimer effacer", "modifier changer", "délai combien temps jours semaines mois heures minutes durée",
 		"garantie", "poussette poussettes landau", "max maximum", "kg kilo kilos kilogramme kilogrammes", "invité invités | ami amis copain copine",
 	},
 	DE: {
@@ -55,7 +55,7 @@ var synonymGroups = map[string][]string{
 		"telefon handy smartphone mobiltelefon", "anrufen telefonieren", "kontakt kontaktieren erreichen sprechen", "öffnungszeiten geöffnet offen öffnen öffnet geschlossen schließen schließt aufhaben uhr uhrzeit",
 		"adresse standort wo", "rechnung beleg quittung", "rabatt ermäßigung ermäßigt gutschein gutscheincode code",
 		"kaputt beschädigt defekt mangelhaft", "umtausch umtauschen tauschen ersatz ersetzen", "sendungsverfolgung verfolgen tracking",
-		"abo abonnement mitgliedschaft", "löschen entfernen", "ändern änderung bearbeiten", "lange dauer dauert tage wochen monate stunden lieferzeit schnell",
+		"abo abonnement mitgliedschaft", "löschen entfernen", "ändern änderung bearbeiten", "lange dauer dauert zeit tage wochen monate stunden minuten lieferzeit schnell",
 		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen", "max maximal maximum höchstens", "kg kilo kilogramm", "gast gäste | freund freundin freunde", "kinderwagen buggy", "probestunde probestunden schnupperstunde schnupperstunden probetraining",
 	},
 	ES: {
@@ -68,7 +68,7 @@ var synonymGroups = map[string][]string{
 		"pedido comprar compra ordenar", "paquete", "teléfono móvil celular smartphone", "llamar telefonear", "contactar contacto hablar",
 		"horario abierto apertura abrir abre abren abrís abrimos cerrado cerrar cierra cierran cerráis cerramos hora horas", "dirección ubicación dónde", "factura recibo",
 		"descuento descuentos rebaja reduce reducción cupón código promocional", "roto dañado defectuoso", "cambio cambiar reemplazar sustituir",
-		"seguimiento rastrear", "suscripción plan", "eliminar borrar", "modificar cambiar editar", "tarda tiempo días semanas meses horas plazo cuánto dura duración",
+		"seguimiento rastrear", "suscripción plan", "eliminar borrar", "modificar cambiar editar", "tarda tiempo días semanas meses horas minutos plazo cuánto dura duración",
 		"garantía", "carnet carné permiso licencia", "fallo fallos error errores", "apuntar apuntarse inscribir inscribirse inscripción", "max máximo máxima", "kg kilo kilos kilogramo kilogramos", "invitado invitados | amigo amiga amigos",
 	},
 }
@@ -84,7 +84,9 @@ var generic = foldedAll(map[string]map[string]bool{
 	FR: toSet(`temps voir trouver faire mettre aller venir prendre donner dire passer arrive arriver recevoir reçois
 		type types genre sorte façon moyen moyens option options disponible possible droit
 		accepter acceptez acceptes apporter amener laisser garder prendre utiliser donner souvent fois
-		aujourd'hui demain juste vraiment peut-être déjà toujours essayer essayé tard tôt`),
+		aujourd'hui demain juste vraiment peut-être déjà toujours essayer essayé tard tôt
+		prends prend prenez prenons prennent fais fait faites font mets met mettez vais va allez vont
+		viens vient venez viennent donne donnez donnent passe passez acceptez acceptent apporte apportez laisse laissez garde gardez`),
 	DE: toSet(`bekomme bekommen kriege kriegen sehen finden machen gehen kommen geben nehmen sagen art arten typ
 		möglichkeit möglichkeiten möglich verfügbar darf dürfen akzeptieren akzeptiert nehmt
 		mitbringen mitnehmen mitgeben einpacken lassen behalten bringen oft mal zurück
@@ -92,7 +94,9 @@ var generic = foldedAll(map[string]map[string]bool{
 	ES: toSet(`ver encontrar hacer poner ir venir dar decir pasar llevar recibir tipo tipos clase clases manera forma
 		formas opción opciones disponible falta hace hacen aceptan aceptáis aceptar
 		aceptas traer dejar usar tomar menudo veces
-		hoy ya todavía aún igual quizás realmente probar intentar temprano`),
+		hoy ya todavía aún igual quizás realmente probar intentar temprano
+		tomo toma tomáis toman pongo pone ponéis ponen voy vas va vamos vais van vengo viene venís vienen
+		doy da dais dan llevo lleva lleváis llevan traigo trae traéis traen dejo deja dejáis dejan usáis usan aceptáis`),
 })
 
 // sideWords name whose case a question is about — the customer's family
