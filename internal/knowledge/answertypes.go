@@ -561,11 +561,20 @@ func asksHours(ws []string) bool {
 	return opens && when
 }
 
-// statesHours says whether a text gives opening hours: a time of day
-// (not a time relative to another: "1-2 hours" is no opening hour), a day
-// of the week, or every day.
-func statesHours(text string) bool {
+// statesHours says whether a text, under its heading, gives opening
+// hours: a time of day (not a time relative to another: "1-2 hours" is no
+// opening hour), a day of the week, or every day, with a word of opening
+// or of opening hours in the text or its heading ("Abrimos todos los
+// días de 8:00 a 22:00", "Öffnungszeiten: täglich 7 bis 21 Uhr"; not
+// "orders received before 17:00 are delivered the same day").
+func statesHours(text, heading string) bool {
 	lower := strings.ToLower(text)
+	if !anyWord(lower, openWords) && !anyWord(lower, hoursNouns) {
+		h := strings.ToLower(heading)
+		if !anyWord(h, openWords) && !anyWord(h, hoursNouns) {
+			return false
+		}
+	}
 	if timeOfDay(lower) || anyWord(lower, dayNames) {
 		return true
 	}

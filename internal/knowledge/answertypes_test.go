@@ -208,26 +208,28 @@ func TestHoursAndClockQuestions(t *testing.T) {
 		}
 	}
 	texts := []struct {
-		text         string
-		clock, hours bool
+		text, heading string
+		clock, hours  bool
 	}{
-		{"Abrimos todos los días de 8:00 a 22:00.", true, true},
-		{"Du 1er juillet au 31 août : 11h-19h", true, true},
-		{"La salida es a las doce del mediodía.", true, true},
-		{"Te recomendamos llegar 10 minutos antes.", true, false},
-		{"Please plan to leave your dog with us for 2 to 6 hours.", false, false},
-		{"Seasonal cakes can be ordered for the same day. Every other cake needs notice.", false, false},
-		{"Nous sommes ouverts 7 jours sur 7.", false, true},
-		{"Wir haben montags bis freitags geöffnet.", false, true},
-		{"Der Nebeneingang ist geschlossen.", false, false},
-		{"Pagayer longtemps fait monter le rythme cardiaque.", false, false},
+		{"Abrimos todos los días de 8:00 a 22:00.", "", true, true},
+		{"Du 1er juillet au 31 août : 11h-19h", "Horaires d'été", true, true},
+		{"Du 1er juillet au 31 août : 11h-19h", "Tarifs", true, false},
+		{"La salida es a las doce del mediodía.", "", true, false},
+		{"Te recomendamos llegar 10 minutos antes.", "", true, false},
+		{"Please plan to leave your dog with us for 2 to 6 hours.", "Opening hours", false, false},
+		{"Seasonal cakes can be ordered for the same day. Every other cake needs notice.", "When are you open?", false, false},
+		{"Nous sommes ouverts 7 jours sur 7.", "", false, true},
+		{"Wir haben montags bis freitags geöffnet.", "", false, true},
+		{"Si recibimos el pedido antes de las 17:00h lo entregamos ese mismo día.", "Entregas", true, false},
+		{"Der Nebeneingang ist geschlossen.", "", false, false},
+		{"Pagayer longtemps fait monter le rythme cardiaque.", "", false, false},
 	}
 	for _, c := range texts {
 		if got := statesClock(c.text); got != c.clock {
 			t.Errorf("statesClock(%q) = %v, want %v", c.text, got, c.clock)
 		}
-		if got := statesHours(c.text); got != c.hours {
-			t.Errorf("statesHours(%q) = %v, want %v", c.text, got, c.hours)
+		if got := statesHours(c.text, c.heading); got != c.hours {
+			t.Errorf("statesHours(%q, %q) = %v, want %v", c.text, c.heading, got, c.hours)
 		}
 	}
 }

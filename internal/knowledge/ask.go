@@ -104,7 +104,7 @@ func (b *Base) Ask(question string) Answer {
 		}
 		d := b.docs[h.doc]
 		text := d.answerText(h.block, Terms(question, d.lang))
-		if !givesAsked(qw, text) {
+		if !givesAsked(qw, text, strings.Join(d.blocks[h.block].heading, " ")) {
 			continue
 		}
 		ans.Answered, ans.Text = true, text
@@ -123,15 +123,15 @@ func (b *Base) Ask(question string) Answer {
 // lower-case words) asks for, when it asks for a type of answer: a price
 // ("how much is a full groom for a poodle" is not answered by what a full
 // groom includes), an age ("ab welchem Alter …", "how old …"), a time of
-// day ("à quelle heure …") or opening hours.
-func givesAsked(qw []string, text string) bool {
+// day ("à quelle heure …") or opening hours (under its heading).
+func givesAsked(qw []string, text, heading string) bool {
 	if priceQuestion(qw) && !statesPrice(text) {
 		return false
 	}
 	if at, asks := questionAges(qw); asks && len(at) == 0 && !statesAge(words(strings.ToLower(text))) {
 		return false
 	}
-	return !(asksClock(qw) && !statesClock(text) || asksHours(qw) && !statesHours(text))
+	return !(asksClock(qw) && !statesClock(text) || asksHours(qw) && !statesHours(text, heading))
 }
 
 // refuse says whether the best passage is not good enough to answer: too

@@ -474,7 +474,7 @@ func TestAskAnswerTypes(t *testing.T) {
 		{"reicht ein fahrradhelm", "Fahrradhelm"},
 	}
 	// the part of the day an hours question names finds the times
-	s := NewLibrary(1 << 20).Base([]Source{{ID: "s", Content: "# Sauna\n\n## Zeiten\n\nTäglich von 07:00 bis 13:00 Uhr und von 15:00 bis 21:30 Uhr.\n\n" +
+	s := NewLibrary(1 << 20).Base([]Source{{ID: "s", Content: "# Sauna\n\n## Öffnungszeiten\n\nTäglich von 07:00 bis 13:00 Uhr und von 15:00 bis 21:30 Uhr.\n\n" +
 		"## Kinder\n\nKinder unter 16 Jahren kommen nur mit Erwachsenen.\n\n## Aufguss\n\nWährend des Aufgusses bleibt die Tür zu.\n\n" +
 		"## Duschen\n\nVor dem ersten Saunagang ist Duschen Pflicht.\n\n## Wertsachen\n\nWertsachen kommen in die Schließfächer.\n", Version: "1"}})
 	if a := s.Ask("bis wann habt ihr abends offen"); !a.Answered || !strings.Contains(a.Text, "21:30") {

@@ -237,10 +237,20 @@ func phraseWords(ws []string) []string {
 	return out
 }
 
+// stemExceptions are words Snowball stems to another word's stem:
+// "parking" is not "park" ("is there parking near the studio" is not
+// answered by the parks where the photos are taken).
+var stemExceptions = map[string]map[string]string{
+	EN: {"parking": "parking"},
+}
+
 var stemmers = map[string]func(*snowball.Env) bool{EN: english.Stem, FR: french.Stem, DE: german.Stem, ES: spanish.Stem}
 
 // stem is the Snowball stem of a lower-case word with its accents folded.
 func stem(lang, w string) string {
+	if s, ok := stemExceptions[lang][w]; ok {
+		return s
+	}
 	f := stemmers[lang]
 	if f == nil {
 		f = english.Stem

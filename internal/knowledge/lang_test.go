@@ -140,3 +140,12 @@ func TestFillerWordsAreNoTerms(t *testing.T) {
 		t.Errorf("term(es, hermanos) = %q, %v; want a term", tm, ok)
 	}
 }
+
+func TestStemExceptions(t *testing.T) {
+	if stem(EN, "parking") == stem(EN, "parks") {
+		t.Errorf("parking and parks share the stem %q", stem(EN, "parks"))
+	}
+	if stem(EN, "parks") != stem(EN, "park") {
+		t.Errorf("parks %q and park %q differ", stem(EN, "parks"), stem(EN, "park"))
+	}
+}
