@@ -585,3 +585,40 @@ func statesHours(text, heading string) bool {
 	}
 	return false
 }
+
+// Temperatures: a question that asks how hot or cold something is ("wie
+// heiß ist die finnische Sauna", "what temperature is the pool", "quelle
+// est la température de l'eau", "a qué temperatura") is answered by a
+// passage that gives degrees, not by one that only says "hot".
+var (
+	temperatureWords = folded(toSet(`temperature temperatures température températures temperatur temperaturen temperatura temperaturas`))
+	hotColdWords     = folded(toSet(`hot cold warm heiß heiss kalt warm chaud chaude froid froide caliente fría frío`))
+	howWords         = folded(toSet(`how wie combien quelle quel cuánto cuanto qué que`))
+	degreeWords      = folded(toSet(`degree degrees grad degré degrés grado grados`))
+)
+
+// asksTemperature says whether a question (its lower-case words) asks a
+// temperature: a word for it, or "how" before "hot" or "cold".
+func asksTemperature(ws []string) bool {
+	for i, w := range ws {
+		if temperatureWords[w] || hotColdWords[w] && i > 0 && howWords[ws[i-1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// statesTemperature says whether a text gives a temperature: "°", or a
+// number before a word for degrees.
+func statesTemperature(text string) bool {
+	if strings.Contains(text, "°") {
+		return true
+	}
+	ws := words(strings.ToLower(text))
+	for i := 1; i < len(ws); i++ {
+		if degreeWords[ws[i]] && isDigits(ws[i-1]) {
+			return true
+		}
+	}
+	return false
+}

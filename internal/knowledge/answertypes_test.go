@@ -261,3 +261,27 @@ func TestEverydayWordings(t *testing.T) {
 		}
 	}
 }
+
+func TestTemperatureQuestions(t *testing.T) {
+	for q, want := range map[string]bool{
+		"wie heiß ist die finnische sauna":   true,
+		"what temperature is the pool":       true,
+		"quelle est la température de l'eau": true,
+		"is the pool heated":                 false,
+		"it's hot, can i take my shirt off":  false,
+	} {
+		if got := asksTemperature(words(q)); got != want {
+			t.Errorf("asksTemperature(%q) = %v, want %v", q, got, want)
+		}
+	}
+	for text, want := range map[string]bool{
+		"Die finnische Sauna hat 90 °C.":                    true,
+		"The pool is kept at 28 degrees.":                   true,
+		"Wenn Ihnen zu heiß wird, verlassen Sie die Sauna.": false,
+		"Nach 2 Grad Unterschied":                           true,
+	} {
+		if got := statesTemperature(text); got != want {
+			t.Errorf("statesTemperature(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -123,12 +123,16 @@ func (b *Base) Ask(question string) Answer {
 // lower-case words) asks for, when it asks for a type of answer: a price
 // ("how much is a full groom for a poodle" is not answered by what a full
 // groom includes), an age ("ab welchem Alter …", "how old …"), a time of
-// day ("à quelle heure …") or opening hours (under its heading).
+// day ("à quelle heure …"), opening hours (under its heading) or a
+// temperature.
 func givesAsked(qw []string, text, heading string) bool {
 	if priceQuestion(qw) && !statesPrice(text) {
 		return false
 	}
 	if at, asks := questionAges(qw); asks && len(at) == 0 && !statesAge(words(strings.ToLower(text))) {
+		return false
+	}
+	if asksTemperature(qw) && !statesTemperature(text) {
 		return false
 	}
 	return !(asksClock(qw) && !statesClock(text) || asksHours(qw) && !statesHours(text, heading))
@@ -274,9 +278,10 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 	if b.df(termClock) > 0 {
 		clock = clockWords(strings.ToLower(question))
 		// and a question about opening hours or a time of day finds the
-		// blocks that give times of day through its opening word and its
-		// part of the day ("bis wann habt ihr abends offen" and "Täglich
-		// von 07:00 bis 21:30 Uhr")
+		// blocks that give times of day through its opening word, its day
+		// and its part of the day ("bis wann habt ihr abends offen" and
+		// "Täglich von 07:00 bis 21:30 Uhr", "abrís los domingos" and
+		// "Abrimos todos los días de 8:00 a 22:00")
 		hours = asksHours(ws) || asksClock(ws)
 	}
 	for i, w := range ws {
@@ -322,7 +327,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 			ms = []match{{termAge, 1}}
 		case byAge && (ageUnits[w] || ageMarkers[w]):
 			ms = append(ms, match{termAge, factorSynonym})
-		case hours && (openWords[w] || partsOfDay[w]):
+		case hours && (openWords[w] || partsOfDay[w] || dayNames[w]):
 			ms = append(ms, match{termClock, factorSynonym})
 		}
 		// A word of the documents weighs its idf; a misspelt one what the

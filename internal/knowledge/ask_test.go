@@ -480,6 +480,9 @@ func TestAskAnswerTypes(t *testing.T) {
 	if a := s.Ask("bis wann habt ihr abends offen"); !a.Answered || !strings.Contains(a.Text, "21:30") {
 		t.Errorf("an hours question with its part of the day: %v %q (score %.2f)", a.Answered, a.Text, a.Score)
 	}
+	if a := s.Ask("habt ihr sonntags offen"); !a.Answered || !strings.Contains(a.Text, "21:30") {
+		t.Errorf("an hours question with its day: %v %q (score %.2f)", a.Answered, a.Text, a.Score)
+	}
 	for _, c := range cases {
 		a := b.Ask(c.q)
 		switch {

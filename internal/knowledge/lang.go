@@ -239,9 +239,14 @@ func phraseWords(ws []string) []string {
 
 // stemExceptions are words Snowball stems to another word's stem:
 // "parking" is not "park" ("is there parking near the studio" is not
-// answered by the parks where the photos are taken).
+// answered by the parks where the photos are taken). The key is the word
+// as typed, lower-case (stem folds Spanish before stemming, so both
+// spellings are listed).
 var stemExceptions = map[string]map[string]string{
 	EN: {"parking": "parking"},
+	// "solo" (only) is not "sol" (sun: "gafas de sol"), "tarde"
+	// (afternoon, late) not "tarda" (takes time)
+	ES: {"solo": "solo", "sólo": "solo", "tarde": "tarde", "tardes": "tarde"},
 }
 
 var stemmers = map[string]func(*snowball.Env) bool{EN: english.Stem, FR: french.Stem, DE: german.Stem, ES: spanish.Stem}

@@ -145,6 +145,9 @@ func TestStemExceptions(t *testing.T) {
 	if stem(EN, "parking") == stem(EN, "parks") {
 		t.Errorf("parking and parks share the stem %q", stem(EN, "parks"))
 	}
+	if stem(ES, "solo") == stem(ES, "sol") || stem(ES, "sólo") != stem(ES, "solo") {
+		t.Errorf("solo %q, sólo %q, sol %q", stem(ES, "solo"), stem(ES, "sólo"), stem(ES, "sol"))
+	}
 	if stem(EN, "parks") != stem(EN, "park") {
 		t.Errorf("parks %q and park %q differ", stem(EN, "parks"), stem(EN, "park"))
 	}

@@ -12,7 +12,6 @@ import "strings"
 // question's term matches a synonym's with a lower weight than itself.
 var synonymGroups = map[string][]string{
 	EN: {
-		"day days daily everyday | monday mondays | tuesday tuesdays | wednesday wednesdays | thursday thursdays | friday fridays | saturday saturdays | sunday sundays",
 		"cheque cheques check checks", "ebike ebikes electric", "camera cameras cctv surveillance monitored monitoring", "lock locks padlock padlocks", "coat coats jacket jackets cloakroom", "food meal meals lunch snack snacks", "bday birthday birthdays", "ahead advance beforehand", "reschedule rescheduled move postpone", "upfront deposit", "cigarette cigarettes smoke smoking",
 		"refund reimburse reimbursement money back", "return send back", "cancel cancellation terminate stop quit end unsubscribe",
 		"ship shipping shipment deliver delivery dispatch send postage", "cost price fee charge charged billed billing much expensive", "pay payment paid",
@@ -28,7 +27,6 @@ var synonymGroups = map[string][]string{
 		"license licence permit", "vaccine vaccines vaccination vaccinations vaccinated jab jabs shots", "assessment assessments evaluation evaluations", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests | friend friends",
 	},
 	FR: {
-		"jour jours quotidien | lundi lundis | mardi mardis | mercredi mercredis | jeudi jeudis | vendredi vendredis | samedi samedis | dimanche dimanches",
 		"vestiaire vestiaires manteau manteaux veste vestes", "rdv rendezvous", "tenue tenues vêtements habiller habille porter", "reporter décaler déplacer", "repas déjeuner goûter", "anniversaire anniv", "appeler téléphoner téléphone", "cigarette cigarettes fumer",
 		"rembourser remboursement", "checkin arrivée arriver", "commencer début démarrer", "réserver réservation", "an ans année années annuel",
 		"informations infos données", "garder conserver stocker", "checkout départ partir", "animal animaux | chien chiens | chat chats",
@@ -43,7 +41,6 @@ var synonymGroups = map[string][]string{
 		"garantie", "poussette poussettes landau", "max maximum", "kg kilo kilos kilogramme kilogrammes", "invité invités | ami amis copain copine",
 	},
 	DE: {
-		"tag tage täglich | montag montags | dienstag dienstags | mittwoch mittwochs | donnerstag donnerstags | freitag freitags | samstag samstags | sonntag sonntags",
 		"garderobe jacke jacken mantel", "op operation operationen", "anrufen telefonisch telefonieren", "verschieben verlegen umbuchen", "essen mahlzeit mittagessen", "geburtstag bday", "kamera kameras videoüberwachung überwacht", "schloss vorhängeschloss", "rauchen zigarette zigaretten",
 		"rückerstattung erstatten erstattung geld", "checkin einchecken anreise ankunft",
 		"checkout auschecken abreise", "anfangen beginnen beginn starten", "reservieren reservierung vorbestellen vorbestellung vormerken", "haustier haustiere tier tiere heimtier heimtiere kleintier kleintiere | hund hunde | katze katzen | hamster meerschweinchen kaninchen",
@@ -59,7 +56,6 @@ var synonymGroups = map[string][]string{
 		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen", "max maximal maximum höchstens", "kg kilo kilogramm", "gast gäste | freund freundin freunde", "kinderwagen buggy", "probestunde probestunden schnupperstunde schnupperstunden probetraining",
 	},
 	ES: {
-		"día días diario | lunes | martes | miércoles | jueves | viernes | sábado sábados | domingo domingos",
 		"guardarropa abrigo abrigos chaqueta chaquetas", "nórdico nórdicos edredón edredones", "oler huele huelen olor olores", "mover aplazar posponer", "llamar telefónicamente teléfono", "comida comidas almuerzo cena", "cumpleaños cumple", "cámara cámaras vigilancia vigilado", "candado candados cerradura", "fumar cigarrillo cigarrillos",
 		"reembolso reembolsar devolver devuelven devuelvo dinero", "devolución devolver devuelvo devuelve devuelves devolvéis",
 		"empezar comenzar inicio", "reservar reserva", "extra adicional suplemento recargo", "checkin entrada llegada", "checkout salida", "mascota mascotas animal animales | perro perros | gato gatos", "papeles documentos documentación", "efectivo metálico", "fianza depósito garantía señal", "cancelar cancelación anular baja",
