@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -617,6 +618,27 @@ func statesTemperature(text string) bool {
 	ws := words(strings.ToLower(text))
 	for i := 1; i < len(ws); i++ {
 		if degreeWords[ws[i]] && isDigits(ws[i-1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// existenceStarts are the openings of a question whether the business has
+// or offers something ("do you have …", "gibt es …", "il y a …", "tenéis
+// …"), lower-case words.
+var existenceStarts = [][]string{
+	{"do", "you", "have"}, {"do", "you", "sell"}, {"do", "you", "offer"}, {"do", "you", "do"}, {"is", "there"}, {"are", "there"}, {"have", "you", "got"},
+	{"gibt", "es"}, {"gibts"}, {"habt", "ihr"}, {"haben", "sie"}, {"bietet", "ihr"}, {"bieten", "sie"}, {"verkauft", "ihr"},
+	{"vous", "avez"}, {"avez", "vous"}, {"il", "y", "a"}, {"y", "a", "t", "il"}, {"vous", "vendez"}, {"vous", "proposez"}, {"vous", "faites"}, {"est", "ce", "qu", "il", "y", "a"},
+	{"tienen"}, {"tenéis"}, {"teneis"}, {"hay"}, {"venden"}, {"vendéis"}, {"vendeis"}, {"ofrecen"}, {"ofrecéis"}, {"haceis"}, {"hacéis"},
+}
+
+// asksExistence says whether a question (its lower-case words) asks
+// whether the business has or offers something.
+func asksExistence(ws []string) bool {
+	for _, st := range existenceStarts {
+		if len(ws) >= len(st) && slices.Equal(ws[:len(st)], st) {
 			return true
 		}
 	}

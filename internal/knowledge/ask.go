@@ -38,6 +38,7 @@ const (
 type queryTerm struct {
 	weight  float64
 	matches []match
+	generic bool // a generic word or the customer's relative (weighed down)
 }
 
 // hit is a block's score for the question.
@@ -92,6 +93,15 @@ func (b *Base) Ask(question string) Answer {
 	ans.Score = best.score
 	if refuse(best) {
 		return ans
+	}
+	// A question whether the business has or offers something ("gibt es
+	// Parkplätze", "teneis clases para embarazadas") that names a thing
+	// no document names is not answered by what the documents say of
+	// its other words: the thing asked about is not in them.
+	if asksExistence(words(strings.ToLower(question))) {
+		if qs, _ := b.query(question, b.docs[best.doc].lang, qlang, sure); hasUnknown(qs) {
+			return ans
+		}
 	}
 	// Answer type: a passage that does not give what the question asks
 	// (a price, an age, a time) does not answer it; the next passage
@@ -348,7 +358,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		if isGeneric || len(ms) == 0 && (sideWords[qlang][w] || sideWords[lang][w]) {
 			weight *= genericWeight
 		}
-		qs = append(qs, queryTerm{weight: weight, matches: ms})
+		qs = append(qs, queryTerm{weight: weight, matches: ms, generic: isGeneric || sideWords[qlang][w] || sideWords[lang][w]})
 		total += weight
 	}
 	total = capUnknown(qs, total, unknownCap*b.idf(1))
@@ -380,6 +390,18 @@ func capUnknown(qs []queryTerm, total, limit float64) float64 {
 		total += qs[i].weight
 	}
 	return total
+}
+
+// hasUnknown says whether a question has a word that no document has,
+// nor its synonyms, nor a misspelling or compound of it, and that is no
+// generic word nor the customer's relative.
+func hasUnknown(qs []queryTerm) bool {
+	for _, q := range qs {
+		if len(q.matches) == 0 && !q.generic {
+			return true
+		}
+	}
+	return false
 }
 
 // sameMatches says whether a term already in qs matches exactly ms.

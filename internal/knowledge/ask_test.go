@@ -522,3 +522,23 @@ func TestAskGenericVerbForms(t *testing.T) {
 		t.Errorf("'Zeit' asks how long: %v %q (score %.2f)", a.Answered, a.Text, a.Score)
 	}
 }
+
+// A question whether the business has something that no document names
+// is refused; one about something the documents name is answered.
+func TestAskExistence(t *testing.T) {
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "t", Content: "# Kurse\n\n## Wo ist die Tanzschule?\n\nDie Tanzschule liegt in der Hauptstraße 5, im zweiten Stock.\n\n## Garderobe\n\nFür die Garderobe übernehmen wir keine Haftung.\n\n" +
+		"## Kurse\n\nUnsere Kurse für Paare beginnen jeden Monat.\n\n## Schuhe\n\nBequeme Schuhe mit glatter Sohle sind wichtig.\n\n" +
+		"## Ferien\n\nIn den Weihnachtsferien findet kein Unterricht statt.\n", Version: "1"}})
+	if a := b.Ask("gibt es parkplätze an der tanzschule"); a.Answered {
+		t.Errorf("a thing no document names: answered %q", a.Text)
+	}
+	if a := b.Ask("gibt es eine garderobe"); !a.Answered || !strings.Contains(a.Text, "Garderobe") {
+		t.Errorf("a thing the documents name: %v %q (score %.2f)", a.Answered, a.Text, a.Score)
+	}
+	for q, want := range map[string]bool{"is there somewhere to leave my suitcase": true, "hay wifi": true, "vous avez des cours le dimanche": true,
+		"can i pay by card": false, "la clase de las 7 esta llena": false} {
+		if got := asksExistence(words(q)); got != want {
+			t.Errorf("asksExistence(%q) = %v, want %v", q, got, want)
+		}
+	}
+}

@@ -39,7 +39,7 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		hi hello hey please thanks thank want wanna need know tell get got gonna possible anyone somebody someone
 		question ok okay sure like really still also ever something anything thing things pls plz u ur thx im ive dont cant way
 		stuff till whats wat hows wheres whos much many isnt arent wasnt doesnt didnt wont
-		theres thats heres youre youll youd theyre shes hes lets
+		theres thats heres youre youll youd theyre shes hes lets somewhere anywhere
 		havent hasnt hadnt shouldnt couldnt wouldnt youve weve theyve guys folks yall`),
 	FR: toSet(`a à ai aie aient aies ait alors as au aucun aussi autre aux avec avez avoir avons ayez bon car ce ceci cela
 		celle celles celui ces cet cette chaque ci comme comment dans de des du donc elle elles en encore est et étaient
@@ -63,7 +63,7 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		euch ihr meinen meinem meiner meines deinen deinem deiner deines seinen seinem seiner seines unseren unserem
 		unserer euren eurem eurer wieviel wieviele darf darfst dürfen dürft kannst könnt musst müssen müsst sollen sollst wollt
 		wurde wurden würde würden worden sei seid wäre wären
-		brauche brauchst braucht brauchen`),
+		brauche brauchst braucht brauchen irgendwo irgendwie irgendwas`),
 	ES: toSet(`a al algo algunas algunos ante antes como con contra cual cuando cuál cómo de del desde donde dónde durante e
 		el él ella ellas ellos en entre era es esa esas ese eso esos esta estas este esto estos está están estoy fue ha
 		hace hacer hay he la las le les lo los me mi mis mucho muy más nada ni no nos nosotros nuestra nuestro o os otra
