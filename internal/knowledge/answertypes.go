@@ -539,6 +539,15 @@ var (
 		montag dienstag mittwoch donnerstag freitag samstag sonntag montags dienstags mittwochs donnerstags freitags samstags sonntags
 		wochenende werktags täglich feiertag feiertags feiertagen
 		lunes martes miércoles jueves viernes sábado domingo sábados domingos diario festivo festivos`))
+	// calendar words a question whether the business is open may name:
+	// months and holidays ("abrís también en agosto y en Navidad?"; with
+	// them it finds the blocks that give times, but it needs none: "two
+	// weeks off at Christmas" answers "are you open over Christmas")
+	calendarWords = folded(toSet(`january february march april may june july august september october november december
+		christmas easter holidays holiday
+		janvier février mars avril mai juin juillet août septembre octobre novembre décembre noël pâques vacances férié fériés
+		januar februar märz april mai juni juli august september oktober november dezember weihnachten ostern ferien
+		enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre navidad navidades pascua semana santa vacaciones`))
 	// every day, as pages write it
 	everyDay = []string{"every day", "everyday", "daily", "7 days a week", "24/7", "tous les jours", "7 jours sur 7", "7j/7",
 		"täglich", "jeden tag", "todos los días", "todos los dias", "a diario"}
@@ -643,4 +652,16 @@ func asksExistence(ws []string) bool {
 		}
 	}
 	return false
+}
+
+// asksOpenOn says whether a question (its lower-case words) asks whether
+// the business is open at a time of the year: an opening word and a month
+// or holiday.
+func asksOpenOn(ws []string) bool {
+	opens, when := false, false
+	for _, w := range ws {
+		opens = opens || openWords[w]
+		when = when || calendarWords[w]
+	}
+	return opens && when
 }

@@ -292,7 +292,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		// and its part of the day ("bis wann habt ihr abends offen" and
 		// "Täglich von 07:00 bis 21:30 Uhr", "abrís los domingos" and
 		// "Abrimos todos los días de 8:00 a 22:00")
-		hours = asksHours(ws) || asksClock(ws)
+		hours = asksHours(ws) || asksClock(ws) || asksOpenOn(ws)
 	}
 	for i, w := range ws {
 		if sure && stopwords[qlang][w] {
@@ -337,7 +337,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 			ms = []match{{termAge, 1}}
 		case byAge && (ageUnits[w] || ageMarkers[w]):
 			ms = append(ms, match{termAge, factorSynonym})
-		case hours && (openWords[w] || partsOfDay[w] || dayNames[w]):
+		case hours && (openWords[w] || partsOfDay[w] || dayNames[w] || calendarWords[w]):
 			ms = append(ms, match{termClock, factorSynonym})
 		}
 		// A word of the documents weighs its idf; a misspelt one what the

@@ -542,3 +542,19 @@ func TestAskExistence(t *testing.T) {
 		}
 	}
 }
+
+// Whether the business is open in a month or on a holiday finds the
+// blocks that give times, without needing one.
+func TestAskOpenOnHolidays(t *testing.T) {
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "g", Content: "# Gimnasio\n\n## Horario\n\nEl gimnasio abre de 07:00 a 00:00 horas, durante todo el año.\n\n" +
+		"## Taquillas\n\nLas taquillas se cierran con candado propio.\n\n## Acceso\n\nPara acceder es obligatorio el llavero de socio.\n\n" +
+		"## Menores\n\nLos menores de 16 años solo acceden con autorización.\n", Version: "1"}})
+	if a := b.Ask("abris tambien en agosto y en navidad?"); !a.Answered || !strings.Contains(a.Text, "07:00") {
+		t.Errorf("Ask = %v %q (score %.2f), want the opening hours", a.Answered, a.Text, a.Score)
+	}
+	for q, want := range map[string]bool{"are you open over christmas": true, "abris en agosto": true, "do you close in august": true, "is august busy": false} {
+		if got := asksOpenOn(words(q)); got != want {
+			t.Errorf("asksOpenOn(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
