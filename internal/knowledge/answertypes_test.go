@@ -252,6 +252,8 @@ func TestEverydayWordings(t *testing.T) {
 		{ES, "las maquinas huelen mal", "No pasan olores de un cliente a otro."},
 		{ES, "hay algun descuento", "Familias: a partir del segundo miembro de la misma familia la cuota mensual se reduce 5 €."},
 		{EN, "can you fix electric bikes", "We also service e-bikes."},
+		{EN, "my son has the flu, do we pay", "We do not charge for a lesson missed through illness."},
+		{DE, "ich bin erkältet, was nun", "Bei Krankheit sagen Sie den Termin bitte telefonisch ab."},
 	}
 	for _, c := range cases {
 		b := NewLibrary(1 << 20).Base([]Source{{ID: "d", Content: c.doc, Version: "1"}})

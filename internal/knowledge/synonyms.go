@@ -22,11 +22,12 @@ var synonymGroups = map[string][]string{
 		"track tracking trace", "subscription membership plan", "delete remove close", "change modify update edit",
 		"start begin starting beginning", "reserve reservation book booking", "year years annual", "checkin arrival arrive", "checkout departure leave", "pet pets animal animals | dog dogs | cat cats", "papers documents documentation id", "deposit security",
 		"long days time take fast quick quickly soon weeks months years hours minutes", "pause hold freeze suspend suspension",
-		"owe debt outstanding balance", "injured injury sick ill medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee", "bag bags backpack backpacks rucksack rucksacks | suitcase suitcases luggage",
+		"owe debt outstanding balance", "injured injury sick ill illness flu fever medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee", "bag bags backpack backpacks rucksack rucksacks | suitcase suitcases luggage",
 		"eat eating consume consumed", "vape vaping ecigarette ecigarettes", "stroller strollers pushchair pram buggy",
 		"license licence permit", "vaccine vaccines vaccination vaccinations vaccinated jab jabs shots", "assessment assessments evaluation evaluations", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests | friend friends",
 	},
 	FR: {
+		"malade malades maladie grippe fièvre",
 		"vestiaire vestiaires manteau manteaux veste vestes", "rdv rendezvous", "tenue tenues vêtements habiller habille porter", "reporter décaler déplacer", "repas déjeuner goûter", "anniversaire anniv", "appeler téléphoner téléphone", "cigarette cigarettes fumer",
 		"rembourser remboursement", "checkin arrivée arriver", "commencer début démarrer", "réserver réservation", "an ans année années annuel",
 		"informations infos données", "garder conserver stocker", "checkout départ partir", "animal animaux | chien chiens | chat chats",
@@ -41,6 +42,7 @@ var synonymGroups = map[string][]string{
 		"garantie", "poussette poussettes landau", "max maximum", "kg kilo kilos kilogramme kilogrammes", "invité invités | ami amis copain copine",
 	},
 	DE: {
+		"krank krankheit erkrankt erkrankung grippe fieber erkältet erkältung",
 		"garderobe jacke jacken mantel", "op operation operationen", "anrufen telefonisch telefonieren", "verschieben verlegen umbuchen", "essen mahlzeit mittagessen", "geburtstag bday", "kamera kameras videoüberwachung überwacht", "schloss vorhängeschloss", "rauchen zigarette zigaretten",
 		"rückerstattung erstatten erstattung geld", "checkin einchecken anreise ankunft",
 		"checkout auschecken abreise", "anfangen beginnen beginn starten", "reservieren reservierung vorbestellen vorbestellung vormerken", "haustier haustiere tier tiere heimtier heimtiere kleintier kleintiere | hund hunde | katze katzen | hamster meerschweinchen kaninchen",
@@ -56,6 +58,7 @@ var synonymGroups = map[string][]string{
 		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen", "max maximal maximum höchstens", "kg kilo kilogramm", "gast gäste | freund freundin freunde", "kinderwagen buggy", "probestunde probestunden schnupperstunde schnupperstunden probetraining",
 	},
 	ES: {
+		"enfermo enferma enfermos enfermedad gripe fiebre resfriado",
 		"guardarropa abrigo abrigos chaqueta chaquetas", "nórdico nórdicos edredón edredones", "oler huele huelen olor olores", "mover aplazar posponer", "llamar telefónicamente teléfono", "comida comidas almuerzo cena", "cumpleaños cumple", "cámara cámaras vigilancia vigilado", "candado candados cerradura", "fumar cigarrillo cigarrillos",
 		"reembolso reembolsar devolver devuelven devuelvo dinero", "devolución devolver devuelvo devuelve devuelves devolvéis",
 		"empezar comenzar inicio", "reservar reserva", "extra adicional suplemento recargo", "checkin entrada llegada", "checkout salida", "mascota mascotas animal animales | perro perros | gato gatos", "papeles documentos documentación", "efectivo metálico", "fianza depósito garantía señal", "cancelar cancelación anular baja",
