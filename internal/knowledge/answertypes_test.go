@@ -254,6 +254,8 @@ func TestEverydayWordings(t *testing.T) {
 		{EN, "can you fix electric bikes", "We also service e-bikes."},
 		{EN, "my son has the flu, do we pay", "We do not charge for a lesson missed through illness."},
 		{DE, "ich bin erkältet, was nun", "Bei Krankheit sagen Sie den Termin bitte telefonisch ab."},
+		{DE, "mein gutschein ist 3 jahre alt, gilt der noch", "Unsere Geschenkgutscheine sind zeitlich unbegrenzt gültig."},
+		{ES, "puedo entrenar con vaqueros y botas", "Es imprescindible usar ropa y calzado deportivo adecuado."},
 	}
 	for _, c := range cases {
 		b := NewLibrary(1 << 20).Base([]Source{{ID: "d", Content: c.doc, Version: "1"}})
