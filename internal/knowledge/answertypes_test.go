@@ -66,6 +66,8 @@ func TestSiblingSynonyms(t *testing.T) {
 		{FR, "chien", "animaux", true},
 		{FR, "chat", "chien", false},
 		{EN, "refund", "reimburse", true},
+		{DE, "pfingstmontag", "feiertagen", true},
+		{DE, "pfingstmontag", "ostermontag", false},
 	}
 	for _, c := range cases {
 		if got := has(c.lang, c.a, c.b); got != c.want {
@@ -256,6 +258,8 @@ func TestEverydayWordings(t *testing.T) {
 		{DE, "ich bin erkältet, was nun", "Bei Krankheit sagen Sie den Termin bitte telefonisch ab."},
 		{DE, "mein gutschein ist 3 jahre alt, gilt der noch", "Unsere Geschenkgutscheine sind zeitlich unbegrenzt gültig."},
 		{ES, "puedo entrenar con vaqueros y botas", "Es imprescindible usar ropa y calzado deportivo adecuado."},
+		{ES, "el precio ya lleva el iva", "El importe del pedido es el precio total con impuestos incluidos."},
+		{DE, "ist am pfingstmontag training", "An gesetzlichen Feiertagen findet kein Training statt."},
 	}
 	for _, c := range cases {
 		b := NewLibrary(1 << 20).Base([]Source{{ID: "d", Content: c.doc, Version: "1"}})

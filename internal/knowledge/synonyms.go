@@ -12,6 +12,7 @@ import "strings"
 // question's term matches a synonym's with a lower weight than itself.
 var synonymGroups = map[string][]string{
 	EN: {
+		"tax taxes vat", "holiday holidays | christmas | easter | thanksgiving",
 		"valid validity expire expires expiry", "clothes clothing jeans trousers shirt", "shoes footwear boots trainers sneakers",
 		"cheque cheques check checks", "ebike ebikes electric", "camera cameras cctv surveillance monitored monitoring", "lock locks padlock padlocks", "coat coats jacket jackets cloakroom", "food meal meals lunch snack snacks", "bday birthday birthdays", "ahead advance beforehand", "reschedule rescheduled move postpone", "upfront deposit", "cigarette cigarettes smoke smoking",
 		"refund reimburse reimbursement money back", "return send back", "cancel cancellation terminate stop quit end unsubscribe",
@@ -28,6 +29,7 @@ var synonymGroups = map[string][]string{
 		"license licence permit", "vaccine vaccines vaccination vaccinations vaccinated jab jabs shots", "assessment assessments evaluation evaluations", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests | friend friends",
 	},
 	FR: {
+		"tva taxe taxes ttc", "férié fériés | noël | pâques | pentecôte | toussaint",
 		"valable valables valide validité expire", "vêtements jean jeans pantalon", "chaussures baskets bottes",
 		"malade malades maladie grippe fièvre",
 		"vestiaire vestiaires manteau manteaux veste vestes", "rdv rendezvous", "tenue tenues vêtements habiller habille porter", "reporter décaler déplacer", "repas déjeuner goûter", "anniversaire anniv", "appeler téléphoner téléphone", "cigarette cigarettes fumer",
@@ -44,6 +46,7 @@ var synonymGroups = map[string][]string{
 		"garantie", "poussette poussettes landau", "max maximum", "kg kilo kilos kilogramme kilogrammes", "invité invités | ami amis copain copine",
 	},
 	DE: {
+		"mwst mehrwertsteuer steuer steuern", "feiertag feiertage feiertagen feiertags | weihnachten heiligabend | ostern ostermontag karfreitag | pfingsten pfingstmontag | silvester neujahr",
 		"gelten gilt gültig gültigkeit verfällt verfallen", "kleidung jeans hose", "schuhe turnschuhe stiefel",
 		"krank krankheit erkrankt erkrankung grippe fieber erkältet erkältung",
 		"garderobe jacke jacken mantel", "op operation operationen", "anrufen telefonisch telefonieren", "verschieben verlegen umbuchen", "essen mahlzeit mittagessen", "geburtstag bday", "kamera kameras videoüberwachung überwacht", "schloss vorhängeschloss", "rauchen zigarette zigaretten",
@@ -61,6 +64,7 @@ var synonymGroups = map[string][]string{
 		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen", "max maximal maximum höchstens", "kg kilo kilogramm", "gast gäste | freund freundin freunde", "kinderwagen buggy", "probestunde probestunden schnupperstunde schnupperstunden probetraining",
 	},
 	ES: {
+		"iva impuesto impuestos", "festivo festivos | navidad navidades nochebuena | pascua | nochevieja",
 		"válido válida validez caduca caducan caducidad", "ropa vaqueros pantalón pantalones", "calzado zapatos zapatillas botas",
 		"enfermo enferma enfermos enfermedad gripe fiebre resfriado",
 		"guardarropa abrigo abrigos chaqueta chaquetas", "nórdico nórdicos edredón edredones", "oler huele huelen olor olores", "mover aplazar posponer", "llamar telefónicamente teléfono", "comida comidas almuerzo cena", "cumpleaños cumple", "cámara cámaras vigilancia vigilado", "candado candados cerradura", "fumar cigarrillo cigarrillos",
