@@ -260,6 +260,8 @@ func TestEverydayWordings(t *testing.T) {
 		{ES, "puedo entrenar con vaqueros y botas", "Es imprescindible usar ropa y calzado deportivo adecuado."},
 		{ES, "el precio ya lleva el iva", "El importe del pedido es el precio total con impuestos incluidos."},
 		{DE, "ist am pfingstmontag training", "An gesetzlichen Feiertagen findet kein Training statt."},
+		{DE, "wer zahlt das porto", "Wir übernehmen die kompletten Versandkosten für den Hin- und Rückversand."},
+		{FR, "s'il neige, le cours a lieu ?", "Nous annulons un cours uniquement si la météo rend la pratique impossible."},
 	}
 	for _, c := range cases {
 		b := NewLibrary(1 << 20).Base([]Source{{ID: "d", Content: c.doc, Version: "1"}})

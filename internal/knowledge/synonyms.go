@@ -12,6 +12,7 @@ import "strings"
 // question's term matches a synonym's with a lower weight than itself.
 var synonymGroups = map[string][]string{
 	EN: {
+		"weather rain raining snow snowing storm wind windy",
 		"tax taxes vat", "holiday holidays | christmas | easter | thanksgiving",
 		"valid validity expire expires expiry", "clothes clothing jeans trousers shirt", "shoes footwear boots trainers sneakers",
 		"cheque cheques check checks", "ebike ebikes electric", "camera cameras cctv surveillance monitored monitoring", "lock locks padlock padlocks", "coat coats jacket jackets cloakroom", "food meal meals lunch snack snacks", "bday birthday birthdays", "ahead advance beforehand", "reschedule rescheduled move postpone", "upfront deposit", "cigarette cigarettes smoke smoking",
@@ -29,6 +30,7 @@ var synonymGroups = map[string][]string{
 		"license licence permit", "vaccine vaccines vaccination vaccinations vaccinated jab jabs shots", "assessment assessments evaluation evaluations", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests | friend friends",
 	},
 	FR: {
+		"météo pluie pleut neige neiger orage vent tempête intempéries",
 		"tva taxe taxes ttc", "férié fériés | noël | pâques | pentecôte | toussaint",
 		"valable valables valide validité expire", "vêtements jean jeans pantalon", "chaussures baskets bottes",
 		"malade malades maladie grippe fièvre",
@@ -46,6 +48,7 @@ var synonymGroups = map[string][]string{
 		"garantie", "poussette poussettes landau", "max maximum", "kg kilo kilos kilogramme kilogrammes", "invité invités | ami amis copain copine",
 	},
 	DE: {
+		"wetter regen regnet schnee schneit sturm gewitter unwetter",
 		"mwst mehrwertsteuer steuer steuern", "feiertag feiertage feiertagen feiertags | weihnachten heiligabend | ostern ostermontag karfreitag | pfingsten pfingstmontag | silvester neujahr",
 		"gelten gilt gültig gültigkeit verfällt verfallen", "kleidung jeans hose", "schuhe turnschuhe stiefel",
 		"krank krankheit erkrankt erkrankung grippe fieber erkältet erkältung",
@@ -53,7 +56,7 @@ var synonymGroups = map[string][]string{
 		"rückerstattung erstatten erstattung geld", "checkin einchecken anreise ankunft",
 		"checkout auschecken abreise", "anfangen beginnen beginn starten", "reservieren reservierung vorbestellen vorbestellung vormerken", "haustier haustiere tier tiere heimtier heimtiere kleintier kleintiere | hund hunde | katze katzen | hamster meerschweinchen kaninchen",
 		"unterlagen dokumente papiere ausweis", "rücksendung zurücksenden zurückschicken retoure rückgabe zurückgeben",
-		"stornieren stornierung kündigen kündigung", "versand versenden verschicken verschickt lieferung liefern zustellung",
+		"stornieren stornierung kündigen kündigung", "versand versenden verschicken verschickt lieferung liefern zustellung porto versandkosten",
 		"kosten preis gebühr gebühren kostet teuer", "bezahlen zahlen zahlung zahlungsart zahlungsmethode", "bargeld barzahlung bar", "kaution anzahlung depot", "email e-mail mail", "anmelden einloggen login anmeldung",
 		"passwort kennwort", "verloren weg verlust", "benutzen verwenden einlösen anwenden nutzen",
 		"registrieren registrierung konto", "konto kundenkonto profil", "bestellung bestellen kauf kaufen erwerben", "paket sendung",
@@ -64,13 +67,14 @@ var synonymGroups = map[string][]string{
 		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen", "max maximal maximum höchstens", "kg kilo kilogramm", "gast gäste | freund freundin freunde", "kinderwagen buggy", "probestunde probestunden schnupperstunde schnupperstunden probetraining",
 	},
 	ES: {
+		"clima lluvia llueve nieve nieva tormenta viento temporal",
 		"iva impuesto impuestos", "festivo festivos | navidad navidades nochebuena | pascua | nochevieja",
 		"válido válida validez caduca caducan caducidad", "ropa vaqueros pantalón pantalones", "calzado zapatos zapatillas botas",
 		"enfermo enferma enfermos enfermedad gripe fiebre resfriado",
 		"guardarropa abrigo abrigos chaqueta chaquetas", "nórdico nórdicos edredón edredones", "oler huele huelen olor olores", "mover aplazar posponer", "llamar telefónicamente teléfono", "comida comidas almuerzo cena", "cumpleaños cumple", "cámara cámaras vigilancia vigilado", "candado candados cerradura", "fumar cigarrillo cigarrillos",
 		"reembolso reembolsar devolver devuelven devuelvo dinero", "devolución devolver devuelvo devuelve devuelves devolvéis",
 		"empezar comenzar inicio", "reservar reserva", "extra adicional suplemento recargo", "checkin entrada llegada", "checkout salida", "mascota mascotas animal animales | perro perros | gato gatos", "papeles documentos documentación", "efectivo metálico", "fianza depósito garantía señal", "cancelar cancelación anular baja",
-		"envío enviar entrega entregar", "precio coste costo tarifa pagar cuánto cuesta caro gastos cobrar cobran cobra",
+		"envío enviar entrega entregar portes", "precio coste costo tarifa pagar cuánto cuesta caro gastos cobrar cobran cobra",
 		"email e-mail correo", "iniciar sesión acceder entrar", "contraseña clave", "cuenta perfil",
 		"pedido comprar compra ordenar", "paquete", "teléfono móvil celular smartphone", "llamar telefonear", "contactar contacto hablar",
 		"horario abierto apertura abrir abre abren abrís abrimos cerrado cerrar cierra cierran cerráis cerramos hora horas", "dirección ubicación dónde", "factura recibo",
