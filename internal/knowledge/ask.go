@@ -31,6 +31,8 @@ const (
 	// answered, before the answer types below took 2 of those back; 1
 	// answered 15 more unanswerable ones)
 	unknownCap = 1.5
+	// typeMargin: how far below the best a passage that gives what the
+	// question asks may score and still answer in its place (givesAsked)
 	typeMargin = 0.1
 )
 
@@ -38,7 +40,7 @@ const (
 type queryTerm struct {
 	weight  float64
 	matches []match
-	generic bool // a generic word or the customer's relative (weighed down)
+	generic bool // weighed down: a generic word, or a relative no document names
 }
 
 // hit is a block's score for the question.
@@ -94,11 +96,12 @@ func (b *Base) Ask(question string) Answer {
 	if refuse(best) {
 		return ans
 	}
+	qw := words(strings.ToLower(question))
 	// A question whether the business has or offers something ("gibt es
 	// Parkplätze", "teneis clases para embarazadas") that names a thing
 	// no document names is not answered by what the documents say of
 	// its other words: the thing asked about is not in them.
-	if asksExistence(words(strings.ToLower(question))) {
+	if asksExistence(qw) {
 		if qs, _ := b.query(question, b.docs[best.doc].lang, qlang, sure); hasUnknown(qs) {
 			return ans
 		}
@@ -106,7 +109,6 @@ func (b *Base) Ask(question string) Answer {
 	// Answer type: a passage that does not give what the question asks
 	// (a price, an age, a time) does not answer it; the next passage
 	// scoring within typeMargin of the best that does answers instead.
-	qw := words(strings.ToLower(question))
 	for k, i := range order {
 		h := hits[i]
 		if k > 0 && (h.score < best.score-typeMargin || refuse(h)) {
@@ -355,10 +357,11 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		if len(ms) > 0 && sameMatches(qs, ms) {
 			continue // "cuánto cuesta": two words for one thing count once
 		}
-		if isGeneric || len(ms) == 0 && (sideWords[qlang][w] || sideWords[lang][w]) {
+		light := isGeneric || len(ms) == 0 && (sideWords[qlang][w] || sideWords[lang][w])
+		if light {
 			weight *= genericWeight
 		}
-		qs = append(qs, queryTerm{weight: weight, matches: ms, generic: isGeneric || sideWords[qlang][w] || sideWords[lang][w]})
+		qs = append(qs, queryTerm{weight: weight, matches: ms, generic: light})
 		total += weight
 	}
 	total = capUnknown(qs, total, unknownCap*b.idf(1))

@@ -8,9 +8,11 @@ var germanSeparable = []string{"", "ab", "an", "auf", "aus", "bei", "ein", "mit"
 
 // germanVerbForms returns the infinitives that a German word may be an
 // inflected form of: a past participle ge-…-t, ge-…-en, also after a
-// separable prefix, and with present, a present form in -t, -et, -st
-// ("bringt" → "bringen", "kostet" → "kosten") ("gemacht" → "machen", "abgesagt" → "absagen",
-// "zurückgegeben" → "zurückgeben"). The Snowball stemmer removes endings of
+// separable prefix ("gemacht" → "machen", "abgesagt" → "absagen",
+// "zurückgegeben" → "zurückgeben"), and with present a present form in
+// -e, -t, -et, -st ("bezahle" → "bezahlen", "bringt" → "bringen",
+// "kostet" → "kosten") and, for a verb made of a noun with -ieren, the
+// noun ("transportiere" → "transport"). The Snowball stemmer removes endings of
 // nouns and adjectives but leaves these forms whole, so a customer's "was
 // wird gemacht" would not find "machen". The candidates are only looked
 // up: a form that is no verb ("Zeit" → "zeien") finds nothing.

@@ -15,7 +15,7 @@ var synonymGroups = map[string][]string{
 		"weather rain raining snow snowing storm wind windy",
 		"tax taxes vat", "holiday holidays | christmas | easter | thanksgiving",
 		"valid validity expire expires expiry", "clothes clothing jeans trousers shirt", "shoes footwear boots trainers sneakers",
-		"cheque cheques check checks", "ebike ebikes electric", "camera cameras cctv surveillance monitored monitoring", "lock locks padlock padlocks", "coat coats jacket jackets cloakroom", "food meal meals lunch snack snacks", "bday birthday birthdays", "ahead advance beforehand", "reschedule rescheduled move postpone", "upfront deposit", "cigarette cigarettes smoke smoking",
+		"cheque cheques check checks", "ebike ebikes electric", "camera cameras cctv surveillance monitored monitoring", "lock locks padlock padlocks", "coat coats jacket jackets cloakroom", "food meal meals lunch snack snacks", "bday birthday birthdays", "ahead advance beforehand", "reschedule rescheduled move postpone", "cigarette cigarettes smoke smoking",
 		"refund reimburse reimbursement money back", "return send back", "cancel cancellation terminate stop quit end unsubscribe",
 		"ship shipping shipment deliver delivery dispatch send postage", "cost price fee charge charged billed billing much expensive", "pay payment paid",
 		"email e-mail mail", "login log sign signin", "password passcode pwd", "account profile register registration signup",
@@ -23,7 +23,7 @@ var synonymGroups = map[string][]string{
 		"hours open opening close closing shut time", "address location located where", "receipt invoice bill",
 		"discount discounts coupon promo voucher code reduction reduced", "broken damaged defective faulty", "exchange swap replace replacement",
 		"track tracking trace", "subscription membership plan", "delete remove close", "change modify update edit",
-		"start begin starting beginning", "reserve reservation book booking", "year years annual", "checkin arrival arrive", "checkout departure leave", "pet pets animal animals | dog dogs | cat cats", "papers documents documentation id", "deposit security",
+		"start begin starting beginning", "reserve reservation book booking", "year years annual", "checkin arrival arrive", "checkout departure leave", "pet pets animal animals | dog dogs | cat cats", "papers documents documentation id", "deposit security upfront",
 		"long days time take fast quick quickly soon weeks months years hours minutes", "pause hold freeze suspend suspension",
 		"owe debt outstanding balance", "injured injury sick ill illness flu fever medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee", "bag bags backpack backpacks rucksack rucksacks | suitcase suitcases luggage",
 		"eat eating consume consumed", "vape vaping ecigarette ecigarettes", "stroller strollers pushchair pram buggy",
@@ -34,14 +34,14 @@ var synonymGroups = map[string][]string{
 		"tva taxe taxes ttc", "férié fériés | noël | pâques | pentecôte | toussaint",
 		"valable valables valide validité expire", "vêtements jean jeans pantalon", "chaussures baskets bottes",
 		"malade malades maladie grippe fièvre",
-		"vestiaire vestiaires manteau manteaux veste vestes", "rdv rendezvous", "tenue tenues vêtements habiller habille porter", "reporter décaler déplacer", "repas déjeuner goûter", "anniversaire anniv", "appeler téléphoner téléphone", "cigarette cigarettes fumer",
+		"vestiaire vestiaires manteau manteaux veste vestes", "rdv rendezvous", "tenue tenues vêtements habiller habille porter", "reporter décaler déplacer", "repas déjeuner goûter", "anniversaire anniv", "cigarette cigarettes fumer",
 		"rembourser remboursement", "checkin arrivée arriver", "commencer début démarrer", "réserver réservation", "an ans année années annuel",
 		"informations infos données", "garder conserver stocker", "checkout départ partir", "animal animaux | chien chiens | chat chats",
 		"papiers documents pièces justificatif", "courrier lettre", "retour retourner renvoyer", "annuler annulation résilier résiliation arrêter désabonner",
 		"livraison livrer expédition expédier envoi envoyer", "prix coût tarif frais combien cher", "payer paye paie payé paiement", "espèces liquide cash", "caution dépôt garantie empreinte",
 		"email e-mail mail courriel", "connexion connecter identifier", "mot passe", "compte profil inscrire inscription",
 		"prêt prêter emprunt emprunter", "mauvais mauvaise erreur trompé tromper incorrect", "payant gratuit gratuite",
-		"commande commander achat acheter", "colis paquet", "téléphone portable mobile smartphone", "appeler téléphoner", "contacter joindre parler",
+		"commande commander achat acheter", "colis paquet", "téléphone portable mobile smartphone", "appeler téléphoner téléphone", "contacter joindre parler",
 		"horaires ouvert ouverture ouvrir ouvre ouvrez ouvrent fermé fermeture fermer ferme fermez ferment heure heures", "adresse situé où", "facture reçu",
 		"réduction réduit réduite remise code promo bon coupon", "cassé endommagé défectueux abîmé", "échange échanger remplacer remplacement",
 		"suivi suivre", "abonnement forfait", "supprimer effacer", "modifier changer", "délai combien temps jours semaines mois heures minutes durée",
@@ -52,7 +52,7 @@ var synonymGroups = map[string][]string{
 		"mwst mehrwertsteuer steuer steuern", "feiertag feiertage feiertagen feiertags | weihnachten heiligabend | ostern ostermontag karfreitag | pfingsten pfingstmontag | silvester neujahr",
 		"gelten gilt gültig gültigkeit verfällt verfallen", "kleidung jeans hose", "schuhe turnschuhe stiefel",
 		"krank krankheit erkrankt erkrankung grippe fieber erkältet erkältung",
-		"garderobe jacke jacken mantel", "op operation operationen", "anrufen telefonisch telefonieren", "verschieben verlegen umbuchen", "essen mahlzeit mittagessen", "geburtstag bday", "kamera kameras videoüberwachung überwacht", "schloss vorhängeschloss", "rauchen zigarette zigaretten",
+		"garderobe jacke jacken mantel", "op operation operationen", "verschieben verlegen umbuchen", "essen mahlzeit mittagessen", "geburtstag bday", "kamera kameras videoüberwachung überwacht", "schloss vorhängeschloss", "rauchen zigarette zigaretten",
 		"rückerstattung erstatten erstattung geld", "checkin einchecken anreise ankunft",
 		"checkout auschecken abreise", "anfangen beginnen beginn starten", "reservieren reservierung vorbestellen vorbestellung vormerken", "haustier haustiere tier tiere heimtier heimtiere kleintier kleintiere | hund hunde | katze katzen | hamster meerschweinchen kaninchen",
 		"unterlagen dokumente papiere ausweis", "rücksendung zurücksenden zurückschicken retoure rückgabe zurückgeben",
@@ -60,7 +60,7 @@ var synonymGroups = map[string][]string{
 		"kosten preis gebühr gebühren kostet teuer", "bezahlen zahlen zahlung zahlungsart zahlungsmethode", "bargeld barzahlung bar", "kaution anzahlung depot", "email e-mail mail", "anmelden einloggen login anmeldung",
 		"passwort kennwort", "verloren weg verlust", "benutzen verwenden einlösen anwenden nutzen",
 		"registrieren registrierung konto", "konto kundenkonto profil", "bestellung bestellen kauf kaufen erwerben", "paket sendung",
-		"telefon handy smartphone mobiltelefon", "anrufen telefonieren", "kontakt kontaktieren erreichen sprechen", "öffnungszeiten geöffnet offen öffnen öffnet geschlossen schließen schließt aufhaben uhr uhrzeit",
+		"telefon handy smartphone mobiltelefon", "anrufen telefonieren telefonisch", "kontakt kontaktieren erreichen sprechen", "öffnungszeiten geöffnet offen öffnen öffnet geschlossen schließen schließt aufhaben uhr uhrzeit",
 		"adresse standort wo", "rechnung beleg quittung", "rabatt ermäßigung ermäßigt gutschein gutscheincode code",
 		"kaputt beschädigt defekt mangelhaft", "umtausch umtauschen tauschen ersatz ersetzen", "sendungsverfolgung verfolgen tracking",
 		"abo abonnement mitgliedschaft", "löschen entfernen", "ändern änderung bearbeiten", "lange dauer dauert zeit tage wochen monate stunden minuten lieferzeit schnell",
@@ -71,12 +71,12 @@ var synonymGroups = map[string][]string{
 		"iva impuesto impuestos", "festivo festivos | navidad navidades nochebuena | pascua | nochevieja",
 		"válido válida validez caduca caducan caducidad", "ropa vaqueros pantalón pantalones", "calzado zapatos zapatillas botas",
 		"enfermo enferma enfermos enfermedad gripe fiebre resfriado",
-		"guardarropa abrigo abrigos chaqueta chaquetas", "nórdico nórdicos edredón edredones", "oler huele huelen olor olores", "mover aplazar posponer", "llamar telefónicamente teléfono", "comida comidas almuerzo cena", "cumpleaños cumple", "cámara cámaras vigilancia vigilado", "candado candados cerradura", "fumar cigarrillo cigarrillos",
+		"guardarropa abrigo abrigos chaqueta chaquetas", "nórdico nórdicos edredón edredones", "oler huele huelen olor olores", "mover aplazar posponer", "comida comidas almuerzo cena", "cumpleaños cumple", "cámara cámaras vigilancia vigilado", "candado candados cerradura", "fumar cigarrillo cigarrillos",
 		"reembolso reembolsar devolver devuelven devuelvo dinero", "devolución devolver devuelvo devuelve devuelves devolvéis",
 		"empezar comenzar inicio", "reservar reserva", "extra adicional suplemento recargo", "checkin entrada llegada", "checkout salida", "mascota mascotas animal animales | perro perros | gato gatos", "papeles documentos documentación", "efectivo metálico", "fianza depósito garantía señal", "cancelar cancelación anular baja",
 		"envío enviar entrega entregar portes", "precio coste costo tarifa pagar cuánto cuesta caro gastos cobrar cobran cobra",
 		"email e-mail correo", "iniciar sesión acceder entrar", "contraseña clave", "cuenta perfil",
-		"pedido comprar compra ordenar", "paquete", "teléfono móvil celular smartphone", "llamar telefonear", "contactar contacto hablar",
+		"pedido comprar compra ordenar", "paquete", "teléfono móvil celular smartphone", "llamar telefonear telefónicamente teléfono", "contactar contacto hablar",
 		"horario abierto apertura abrir abre abren abrís abrimos cerrado cerrar cierra cierran cerráis cerramos hora horas", "dirección ubicación dónde", "factura recibo",
 		"descuento descuentos rebaja reduce reducción cupón código promocional", "roto dañado defectuoso", "cambio cambiar reemplazar sustituir",
 		"seguimiento rastrear", "suscripción plan", "eliminar borrar", "modificar cambiar editar", "tarda tiempo días semanas meses horas minutos plazo cuánto dura duración",
@@ -97,7 +97,7 @@ var generic = foldedAll(map[string]map[string]bool{
 		accepter acceptez acceptes apporter amener laisser garder prendre utiliser donner souvent fois
 		aujourd'hui demain juste vraiment peut-être déjà toujours essayer essayé tard tôt
 		prends prend prenez prenons prennent fais fait faites font mets met mettez vais va allez vont
-		viens vient venez viennent donne donnez donnent passe passez acceptez acceptent apporte apportez laisse laissez garde gardez`),
+		viens vient venez viennent donne donnez donnent passe passez acceptent apporte apportez laisse laissez garde gardez`),
 	DE: toSet(`bekomme bekommen kriege kriegen sehen finden machen gehen kommen geben nehmen sagen art arten typ
 		möglichkeit möglichkeiten möglich verfügbar darf dürfen akzeptieren akzeptiert nehmt
 		mitbringen mitnehmen mitgeben einpacken lassen behalten bringen oft mal zurück
@@ -107,7 +107,7 @@ var generic = foldedAll(map[string]map[string]bool{
 		aceptas traer dejar usar tomar menudo veces
 		hoy ya todavía aún igual quizás realmente probar intentar temprano
 		tomo toma tomáis toman pongo pone ponéis ponen voy vas va vamos vais van vengo viene venís vienen
-		doy da dais dan llevo lleva lleváis llevan traigo trae traéis traen dejo deja dejáis dejan usáis usan aceptáis`),
+		doy da dais dan llevo lleva lleváis llevan traigo trae traéis traen dejo deja dejáis dejan usáis usan`),
 })
 
 // sideWords name whose case a question is about — the customer's family
