@@ -23,7 +23,7 @@ const termPrice = "_price"
 var priceWords = foldedAll(map[string]map[string]bool{
 	EN: toSet(`cost costs price prices fee fees charge charges expensive much`),
 	FR: toSet(`prix coût coûte coûtent combien tarif tarifs frais cher`),
-	DE: toSet(`kosten kostet preis preise gebühr gebühren teuer`),
+	DE: toSet(`kosten kostet preis preise gebühr gebühren teuer wiehoch`),
 	ES: toSet(`precio precios cuesta cuestan cuánto cuánta coste costo tarifa caro`),
 })
 

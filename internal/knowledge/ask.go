@@ -339,7 +339,8 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 			ms = []match{{termAge, 1}}
 		case byAge && (ageUnits[w] || ageMarkers[w]):
 			ms = append(ms, match{termAge, factorSynonym})
-		case hours && (openWords[w] || partsOfDay[w] || dayNames[w] || calendarWords[w]):
+		case hours && (openWords[w] || partsOfDay[w] || dayNames[w] || calendarWords[w]),
+			len(clock) > 0 && (partsOfDay[w] || dayTimes[w]):
 			ms = append(ms, match{termClock, factorSynonym})
 		}
 		// A word of the documents weighs its idf; a misspelt one what the

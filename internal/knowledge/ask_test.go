@@ -558,3 +558,44 @@ func TestAskOpenOnHolidays(t *testing.T) {
 		}
 	}
 }
+
+// Chat shorthand ("20 min", "pics"), fillers ("us", "per", "quelque
+// part", "ca"), "wie hoch" asking an amount, a part of the day beside a
+// clock time, and lateness in the customer's words.
+func TestAskChatWordings(t *testing.T) {
+	de := NewLibrary(1 << 20).Base([]Source{{ID: "f", Content: "# Ferienwohnung\n\n## Kaution\n\nBei der Wohnungsübergabe hinterlegen Sie eine Kaution von 100,00 Euro.\n\n" +
+		"## Endreinigung\n\nDie Endreinigung kostet einmalig 60 Euro.\n\n## Haustiere\n\nHunde sind bei uns herzlich willkommen.\n\n" +
+		"## Öffnungszeiten\n\nTäglich von 07:00 bis 13:00 Uhr und von 15:00 bis 21:30 Uhr.\n\n" +
+		"## Verspätung\n\nBei einer Verspätung von mehr als 20 Minuten verfällt euer Termin.\n", Version: "1"}})
+	en := NewLibrary(1 << 20).Base([]Source{{ID: "s", Content: "# Storage\n\n## Locks\n\nYes. You can buy one in the office or bring your own. Only one lock is allowed per door latch.\n\n" +
+		"## Photos\n\nParents who only watch and take pictures do not need to sign the waiver.\n\n## Keys\n\nWe do not keep spare keys. We can cut the lock off for $5.\n\n" +
+		"## Contact\n\nCall us on 0123 456 or write to us.\n\n## Gate\n\nThe gate is open 24 hours a day, 7 days a week.\n\n" +
+		"## Payment\n\nWe accept cash, check and major credit cards.\n\n## Insurance\n\nYour goods must be insured while they are in storage.\n\n" +
+		"## Moving out\n\nGive us written notice 10 days before the end of the month.\n", Version: "1"}})
+	fr := NewLibrary(1 << 20).Base([]Source{{ID: "c", Content: "# Cinéma\n\n## Vestiaire\n\nLe vestiaire est fermé : le personnel ne peut garder aucun objet pendant votre visite.\n\n" +
+		"## Tarifs\n\nLa place coûte 9 euros, 6 euros pour les moins de 14 ans.\n\n## Retard\n\nAu-delà de 15 minutes de retard, la séance peut être refusée.\n\n" +
+		"## Lunettes 3D\n\nLes lunettes 3D sont à rendre à la sortie de la salle.\n", Version: "1"}})
+	cases := []struct {
+		b       *Base
+		q, want string
+	}{
+		{de, "wie hoch ist die kaution bei euch", "100,00 Euro"},
+		{de, "kann ich mittags so gegen 14 uhr kommen?", "07:00"},
+		{de, "wir stehen im stau und sind ca 20 min zu spät", "Verspätung"},
+		{en, "do you provide a padlock", "bring your own"},
+		{en, "im just coming along to take pics of my daughter, do i need to sign anything?", "waiver"},
+		{fr, "je peux laisser mon manteau quelque part", "vestiaire"},
+		{fr, "je serai en retard de 20 min a cause des bouchons, vous me prenez quand meme ?", "15 minutes de retard"},
+	}
+	for _, c := range cases {
+		if a := c.b.Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
+			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
+		}
+	}
+	// "us" and "per" are function words, not the topic
+	for _, w := range []string{"us", "per"} {
+		if !stopwords[EN][w] {
+			t.Errorf("%q is no English stop word", w)
+		}
+	}
+}

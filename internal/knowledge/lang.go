@@ -40,7 +40,7 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		question ok okay sure like really still also ever something anything thing things pls plz u ur thx im ive dont cant way
 		stuff till whats wat hows wheres whos much many isnt arent wasnt doesnt didnt wont
 		theres thats heres youre youll youd theyre shes hes lets somewhere anywhere
-		havent hasnt hadnt shouldnt couldnt wouldnt youve weve theyve guys folks yall`),
+		havent hasnt hadnt shouldnt couldnt wouldnt youve weve theyve guys folks yall us approx b4 per`),
 	FR: toSet(`a à ai aie aient aies ait alors as au aucun aussi autre aux avec avez avoir avons ayez bon car ce ceci cela
 		celle celles celui ces cet cette chaque ci comme comment dans de des du donc elle elles en encore est et étaient
 		était été être eu fait faites fois font ici il ils je la le les leur leurs lui ma mais me même mes moi mon ne ni
@@ -51,7 +51,7 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		faut faire est-ce estce combien mets mettre mis fais vers chez entre depuis pendant avant après
 		contre selon sauf serai sera serez seront serais
 		sommes êtes avons avez peux pouvez pouvons dois doit devez
-		ça ca là`),
+		ça ca là pk pq qd tjs tjrs bcp quelquepart quelquechose`),
 	DE: toSet(`aber alle allem allen aller alles als also am an ander andere anderem anderen anderer anderes auch auf aus
 		bei bin bis bist da damit dann das dass dein deine dem den der des dessen die dich dir doch dort du durch ein eine
 		einem einen einer eines er es etwas euch euer eure für gegen hab habe haben hat hatte hätte ich ihm ihn ihnen ihr
@@ -63,7 +63,8 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		euch ihr meinen meinem meiner meines deinen deinem deiner deines seinen seinem seiner seines unseren unserem
 		unserer euren eurem eurer wieviel wieviele darf darfst dürfen dürft kannst könnt musst müssen müsst sollen sollst wollt
 		wurde wurden würde würden worden sei seid wäre wären
-		brauche brauchst braucht brauchen irgendwo irgendwie irgendwas`),
+		brauche brauchst braucht brauchen irgendwo irgendwie irgendwas
+		ne nen ner vllt evtl zb pro`),
 	ES: toSet(`a al algo algunas algunos ante antes como con contra cual cuando cuál cómo de del desde donde dónde durante e
 		el él ella ellas ellos en entre era es esa esas ese eso esos esta estas este esto estos está están estoy fue ha
 		hace hacer hay he la las le les lo los me mi mis mucho muy más nada ni no nos nosotros nuestra nuestro o os otra
@@ -72,7 +73,8 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		hola gracias favor quiero quisiera necesito saber pregunta posible debo tengo tenéis tienes tenemos hacéis hacen
 		hago haces vosotros vuestra vuestro vuestros cuánto cuánta cuántos cuántas
 		necesitas necesita necesitamos necesitáis
-		soy eres somos sois estás estamos estáis éramos mío mía tuyo suyo nuestros nuestras vuestras`),
+		soy eres somos sois estás estamos estáis éramos mío mía tuyo suyo nuestros nuestras vuestras
+		q xq pq tb tmb porfa xfa x`),
 })
 
 func foldedAll(m map[string]map[string]bool) map[string]map[string]bool {
@@ -218,7 +220,7 @@ var phrases = map[[2]string]string{
 	{"log", "out"}: "logout", {"sign", "out"}: "logout", {"sign", "up"}: "signup", {"no", "show"}: "noshow",
 	{"pick", "up"}: "pickup", {"drop", "off"}: "dropoff", {"e", "mail"}: "email", {"x", "rays"}: "xrays",
 	{"x", "ray"}: "xray", {"e", "bike"}: "ebike", {"e", "bikes"}: "ebikes",
-	{"rendez", "vous"}: "rendezvous", {"e", "cigarette"}: "ecigarette", {"e", "cigarettes"}: "ecigarettes",
+	{"rendez", "vous"}: "rendezvous", {"e", "cigarette"}: "ecigarette", {"quelque", "part"}: "quelquepart", {"wie", "hoch"}: "wiehoch", {"quelque", "chose"}: "quelquechose", {"e", "cigarettes"}: "ecigarettes",
 }
 
 // phraseWords joins the phrases of a run of lower-case words.

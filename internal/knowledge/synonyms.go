@@ -28,6 +28,7 @@ var synonymGroups = map[string][]string{
 		"owe debt outstanding balance", "injured injury sick ill illness flu fever medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee", "bag bags backpack backpacks rucksack rucksacks | suitcase suitcases luggage",
 		"eat eating consume consumed", "vape vaping ecigarette ecigarettes", "stroller strollers pushchair pram buggy",
 		"license licence permit", "vaccine vaccines vaccination vaccinations vaccinated jab jabs shots", "assessment assessments evaluation evaluations", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests | friend friends",
+		"late lateness delay delayed traffic", "minute minutes min mins", "hour hours hr hrs", "week weeks wk wks", "tomorrow tmrw tmr", "appointment appointments appt appts", "photo photos pic pics picture pictures",
 	},
 	FR: {
 		"météo pluie pleut neige neiger orage vent tempête intempéries",
@@ -46,6 +47,7 @@ var synonymGroups = map[string][]string{
 		"réduction réduit réduite remise code promo bon coupon", "cassé endommagé défectueux abîmé", "échange échanger remplacer remplacement",
 		"suivi suivre", "abonnement forfait", "supprimer effacer", "modifier changer", "délai combien temps jours semaines mois heures minutes durée",
 		"garantie", "poussette poussettes landau", "max maximum", "kg kilo kilos kilogramme kilogrammes", "invité invités | ami amis copain copine",
+		"retard retards retarder embouteillage embouteillages", "minute minutes min mins", "disponible disponibles dispo dispos disponibilité",
 	},
 	DE: {
 		"wetter regen regnet schnee schneit sturm gewitter unwetter",
@@ -65,6 +67,7 @@ var synonymGroups = map[string][]string{
 		"kaputt beschädigt defekt mangelhaft", "umtausch umtauschen tauschen ersatz ersetzen", "sendungsverfolgung verfolgen tracking",
 		"abo abonnement mitgliedschaft", "löschen entfernen", "ändern änderung bearbeiten", "lange dauer dauert zeit tage wochen monate stunden minuten lieferzeit schnell",
 		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen", "max maximal maximum höchstens", "kg kilo kilogramm", "gast gäste | freund freundin freunde", "kinderwagen buggy", "probestunde probestunden schnupperstunde schnupperstunden probetraining",
+		"verspätung verspätet verspäten verspäteter verspätete stau", "minute minuten min", "stunde stunden std", "telefon tel",
 	},
 	ES: {
 		"clima lluvia llueve nieve nieva tormenta viento temporal",
@@ -81,6 +84,7 @@ var synonymGroups = map[string][]string{
 		"descuento descuentos rebaja reduce reducción cupón código promocional", "roto dañado defectuoso", "cambio cambiar reemplazar sustituir",
 		"seguimiento rastrear", "suscripción plan", "eliminar borrar", "modificar cambiar editar", "tarda tiempo días semanas meses horas minutos plazo cuánto dura duración",
 		"garantía", "carnet carné permiso licencia", "fallo fallos error errores", "apuntar apuntarse inscribir inscribirse inscripción", "max máximo máxima", "kg kilo kilos kilogramo kilogramos", "invitado invitados | amigo amiga amigos",
+		"retraso retrasos retrasar retrasarse retrasa atasco atascos", "minuto minutos min", "hora horas hr hrs",
 	},
 }
 
@@ -91,7 +95,8 @@ var generic = foldedAll(map[string]map[string]bool{
 	EN: toSet(`time early late tell see live get getting go make find use work give keep look come put show say already
 		happen happens happened anyone type types kind kinds way ways option options available able allowed
 		accept accepted take bring leave keep use put often never anymore latest earliest
-		yet bit today tomorrow tonight again actually maybe perhaps probably pretty kinda anyway try`),
+		yet bit today tomorrow tonight again actually maybe perhaps probably pretty kinda anyway try
+		provide provides offer offers`),
 	FR: toSet(`temps voir trouver faire mettre aller venir prendre donner dire passer arrive arriver recevoir reçois
 		type types genre sorte façon moyen moyens option options disponible possible droit
 		accepter acceptez acceptes apporter amener laisser garder prendre utiliser donner souvent fois
@@ -101,7 +106,8 @@ var generic = foldedAll(map[string]map[string]bool{
 	DE: toSet(`bekomme bekommen kriege kriegen sehen finden machen gehen kommen geben nehmen sagen art arten typ
 		möglichkeit möglichkeiten möglich verfügbar darf dürfen akzeptieren akzeptiert nehmt
 		mitbringen mitnehmen mitgeben einpacken lassen behalten bringen oft mal zurück
-		heute gerade eigentlich vielleicht schon probieren ausprobieren versuchen spät früh`),
+		heute gerade eigentlich vielleicht schon probieren ausprobieren versuchen spät früh
+		stehen stehe steht ca etwa`),
 	ES: toSet(`ver encontrar hacer poner ir venir dar decir pasar llevar recibir tipo tipos clase clases manera forma
 		formas opción opciones disponible falta hace hacen aceptan aceptáis aceptar
 		aceptas traer dejar usar tomar menudo veces
