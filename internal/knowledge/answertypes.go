@@ -665,3 +665,71 @@ func asksOpenOn(ws []string) bool {
 	}
 	return opens && when
 }
+
+// Durations: a question that asks how long something takes or lasts
+// ("how long do i leave her for the trial", "combien de temps", "wie
+// lange", "cuánto tiempo", "how many days") is answered by a passage that
+// gives a length of time — a number before a unit of time, at most one
+// word between ("1-2 business days", "vier Monate", "48 heures", "una
+// semana") — or says it has no limit ("zeitlich unbegrenzt gültig"), not
+// by one that only speaks of the thing ("every dog spends a trial day").
+var (
+	durationUnits = folded(toSet(`minute minutes min mins hour hours hr hrs day days week weeks month months year years night nights
+		minute minutes heure heures h jour jours semaine semaines mois an ans année années nuit nuits
+		minute minuten min stunde stunden std tag tage tagen werktag werktage werktagen arbeitstag arbeitstage arbeitstagen woche wochen monat monate monaten jahr jahre jahren nacht nächte
+		minuto minutos hora horas día días semana semanas mes meses año años noche noches`))
+	articles        = folded(toSet(`a an one un une ein eine einen einem einer una uno`))
+	durationNumbers = folded(toSet(`one two three four five six seven eight nine ten eleven twelve fourteen fifteen twenty thirty
+		deux trois quatre cinq six sept huit neuf dix douze quinze vingt trente
+		zwei drei vier fünf sechs sieben acht neun zehn zwölf vierzehn fünfzehn zwanzig dreißig
+		dos tres cuatro cinco seis siete ocho nueve diez doce quince veinte treinta`))
+	unlimitedWords = folded(toSet(`unlimited indefinitely illimité illimitée illimités illimitées unbegrenzt unbefristet ilimitado ilimitada ilimitados`))
+	// the word after "how many" (or its translation) that makes it a
+	// question of duration
+	durationAsks = map[[2]string]bool{
+		{"how", "long"}: true, {"combien", "temps"}: true, {"wie", "lange"}: true, {"wie", "lang"}: true,
+		{"cuanto", "tiempo"}: true, {"cuánto", "tiempo"}: true, {"cuanto", "dura"}: true, {"cuánto", "dura"}: true,
+		{"cuanto", "duran"}: true, {"cuánto", "duran"}: true,
+	}
+	manyWords = folded(toSet(`many combien wie viele cuántos cuántas cuantos cuantas`))
+)
+
+// asksDuration says whether a question (its lower-case words) asks a
+// length of time.
+func asksDuration(ws []string) bool {
+	for i := 1; i < len(ws); i++ {
+		if durationAsks[[2]string{ws[i-1], ws[i]}] || i > 1 && ws[i-1] == "de" && durationAsks[[2]string{ws[i-2], ws[i]}] {
+			return true
+		}
+		// "how many days", "combien de jours", "wie viele Tage", "cuántos días"
+		if durationUnits[ws[i]] && ws[i] != "a" && (manyWords[ws[i-1]] || i > 1 && ws[i-1] == "de" && manyWords[ws[i-2]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// statesDuration says whether a passage gives a length of time.
+func statesDuration(text string) bool {
+	ws := words(strings.ToLower(text))
+	for i, w := range ws {
+		if unlimitedWords[w] {
+			return true
+		}
+		if !durationUnits[w] || i == 0 {
+			continue
+		}
+		// "a day", "une semaine": an article right before the unit; a
+		// figure or another number word one word further ("1-2 business
+		// days", "vier ganze Monate"), not "a trial day"
+		if articles[ws[i-1]] {
+			return true
+		}
+		for j := i - 1; j >= max(0, i-2); j-- {
+			if durationNumbers[ws[j]] || strings.ContainsFunc(ws[j], unicode.IsDigit) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -295,3 +295,32 @@ func TestTemperatureQuestions(t *testing.T) {
 		}
 	}
 }
+
+func TestDurations(t *testing.T) {
+	for q, want := range map[string]bool{
+		"how long do i leave her for the trial": true, "un bon cadeau est valable combien de temps ?": true,
+		"wie lange kann ich meine 10er karte benutzen": true, "cuanto tiempo tardais": true, "how many days do i have to return it": true,
+		"combien de jours pour renvoyer un article": true, "wie viele tage vorher": true,
+		"how much is a day pass": false, "combien de places par commande": false, "wann habt ihr offen": false,
+	} {
+		if got := asksDuration(words(strings.ToLower(q))); got != want {
+			t.Errorf("asksDuration(%q) = %v, want %v", q, got, want)
+		}
+	}
+	for text, want := range map[string]bool{
+		"We will come back to you with a quote within 1-2 business days.": true,
+		"Sie gilt vier Monate.": true, "Unsere Gutscheine sind zeitlich unbegrenzt gültig.": true,
+		"Le bon est valable un an.": true, "La sesión dura 90 minutos.": true,
+		"Every dog spends a trial day with us so our staff can see how they get along.": false,
+		"Le bon est considéré comme utilisé : il n'est alors plus valable.": false,
+	} {
+		if got := statesDuration(text); got != want {
+			t.Errorf("statesDuration(%q) = %v, want %v", text, got, want)
+		}
+	}
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "d", Content: "# Daycare\n\n## Trial day\n\nBefore joining, every dog spends a trial day with us. There is a one-time charge of $32.\n\n" +
+		"## Opening hours\n\nMonday to Friday, 7:00 am to 6:30 pm.\n\n## Vaccinations\n\nAll dogs must be vaccinated against rabies.\n", Version: "1"}})
+	if a := b.Ask("how long do i leave her for the trial day"); a.Answered {
+		t.Errorf("a passage without a length of time answered a duration question: %q", a.Text)
+	}
+}

@@ -147,6 +147,9 @@ func givesAsked(qw []string, text, heading string) bool {
 	if asksTemperature(qw) && !statesTemperature(text) {
 		return false
 	}
+	if asksDuration(qw) && !statesDuration(text) {
+		return false
+	}
 	return !(asksClock(qw) && !statesClock(text) || asksHours(qw) && !statesHours(text, heading))
 }
 
