@@ -300,7 +300,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		hours = asksHours(ws) || asksClock(ws) || asksOpenOn(ws)
 	}
 	for i, w := range ws {
-		if sure && stopwords[qlang][w] {
+		if sure && (stopwords[qlang][w] || questionFillers[qlang][w]) {
 			continue
 		}
 		t, ok := term(lang, w)
@@ -361,7 +361,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		if len(ms) > 0 && sameMatches(qs, ms) {
 			continue // "cuánto cuesta": two words for one thing count once
 		}
-		light := isGeneric || len(ms) == 0 && (sideWords[qlang][w] || sideWords[lang][w])
+		light := isGeneric || len(ms) == 0 && (sideWords[qlang][w] || sideWords[lang][w] || dayNames[w] || calendarWords[w])
 		if light {
 			weight *= genericWeight
 		}

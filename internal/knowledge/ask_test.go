@@ -599,3 +599,40 @@ func TestAskChatWordings(t *testing.T) {
 		}
 	}
 }
+
+// The customer's companions find the page's word for them, a weekday or
+// month no page names is the customer's schedule, and "want" is a filler.
+func TestAskCompanionsAndSchedules(t *testing.T) {
+	fr := NewLibrary(1 << 20).Base([]Source{{ID: "o", Content: "# Onglerie\n\n## Accès\n\nLes accompagnateurs et les animaux ne sont pas admis pendant les rendez-vous.\n\n" +
+		"## Tenue\n\nEn été, un maillot de bain ou un short suffisent. Au printemps et à l'automne, prévoyez un coupe-vent.\n\n" +
+		"## Paiement\n\nLe règlement se fait par carte bancaire ou en espèces.\n\n## Retard\n\nAu-delà de 15 minutes de retard, la prestation peut être annulée.\n", Version: "1"}})
+	es := NewLibrary(1 << 20).Base([]Source{{ID: "t", Content: "# Estudio\n\n## Sesiones\n\nLas sesiones son sin acompañantes, para mantener un ambiente tranquilo.\n\n" +
+		"## Menores\n\nLos huéspedes menores de edad necesitan una autorización para usar el albergue.\n\n## Fianza\n\nLa fianza no es reembolsable.\n\n" +
+		"## Horario\n\nAbrimos de martes a sábado de 11:00 a 20:00.\n", Version: "1"}})
+	cases := []struct {
+		b       *Base
+		q, want string
+	}{
+		{fr, "je peux venir avec ma copine et mon chien ?", "accompagnateurs"},
+		{fr, "il faut quelle tenue pour une sortie en octobre", "coupe-vent"},
+		{es, "puedo ir con mi novia para que me acompañe", "sin acompañantes"},
+		{es, "mi hijo de 17 años quiere venir, puede?", "menores de edad"},
+	}
+	for _, c := range cases {
+		if a := c.b.Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
+			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
+		}
+	}
+}
+
+// "want" in a question weighs nothing: the question with it has the terms
+// of the question without it.
+func TestQueryDropsWant(t *testing.T) {
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "a", Content: "# Albergue\n\n## Visitas\n\nLas visitas a las habitaciones están prohibidas.\n\n" +
+		"## Menores\n\nLos menores de edad necesitan una autorización.\n\n## Grupos\n\nSi quieres venir en grupo, escríbenos.\n", Version: "1"}})
+	with, tw := b.query("mi hijo quiere venir con unos amigos", ES, ES, true)
+	without, to := b.query("mi hijo venir con unos amigos", ES, ES, true)
+	if len(with) != len(without) || math.Abs(tw-to) > 1e-9 {
+		t.Errorf("with 'quiere': %d terms, total %.2f; without: %d terms, total %.2f", len(with), tw, len(without), to)
+	}
+}

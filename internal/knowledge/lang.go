@@ -77,6 +77,15 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		q xq pq tb tmb porfa xfa x`),
 })
 
+// questionFillers are dropped from questions only: the forms of "want"
+// ("ma belle-mère veut …", "mi hijo quiere venir …") tell what the
+// customer wishes, not what the question is about, while in a page
+// ("si quieres cambiar de grupo") they are part of the rule's wording.
+var questionFillers = foldedAll(map[string]map[string]bool{
+	FR: toSet(`veut voulons voulez veulent`),
+	ES: toSet(`quiere quieres queremos queréis quieren`),
+})
+
 func foldedAll(m map[string]map[string]bool) map[string]map[string]bool {
 	for _, set := range m {
 		folded(set)

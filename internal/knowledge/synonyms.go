@@ -27,7 +27,7 @@ var synonymGroups = map[string][]string{
 		"long days time take fast quick quickly soon weeks months years hours minutes", "pause hold freeze suspend suspension",
 		"owe debt outstanding balance", "injured injury sick ill illness flu fever medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee", "bag bags backpack backpacks rucksack rucksacks | suitcase suitcases luggage",
 		"eat eating consume consumed", "vape vaping ecigarette ecigarettes", "stroller strollers pushchair pram buggy",
-		"license licence permit", "vaccine vaccines vaccination vaccinations vaccinated jab jabs shots", "assessment assessments evaluation evaluations", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests | friend friends",
+		"license licence permit", "vaccine vaccines vaccination vaccinations vaccinated jab jabs shots", "assessment assessments evaluation evaluations", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests visitor visitors companion companions | friend friends girlfriend boyfriend fiance fiancee partner",
 		"late lateness delay delayed traffic", "minute minutes min mins", "hour hours hr hrs", "week weeks wk wks", "tomorrow tmrw tmr", "appointment appointments appt appts", "photo photos pic pics picture pictures",
 	},
 	FR: {
@@ -46,7 +46,7 @@ var synonymGroups = map[string][]string{
 		"horaires ouvert ouverture ouvrir ouvre ouvrez ouvrent fermé fermeture fermer ferme fermez ferment heure heures", "adresse situé où", "facture reçu",
 		"réduction réduit réduite remise code promo bon coupon", "cassé endommagé défectueux abîmé", "échange échanger remplacer remplacement",
 		"suivi suivre", "abonnement forfait", "supprimer effacer", "modifier changer", "délai combien temps jours semaines mois heures minutes durée",
-		"garantie", "poussette poussettes landau", "max maximum", "kg kilo kilos kilogramme kilogrammes", "invité invités | ami amis copain copine",
+		"garantie", "poussette poussettes landau", "max maximum", "kg kilo kilos kilogramme kilogrammes", "invité invités accompagnateur accompagnateurs accompagnant accompagnants visiteur visiteurs | ami amis copain copine copains copines fiancé fiancée conjoint",
 		"retard retards retarder embouteillage embouteillages", "minute minutes min mins", "disponible disponibles dispo dispos disponibilité",
 	},
 	DE: {
@@ -66,7 +66,7 @@ var synonymGroups = map[string][]string{
 		"adresse standort wo", "rechnung beleg quittung", "rabatt ermäßigung ermäßigt gutschein gutscheincode code",
 		"kaputt beschädigt defekt mangelhaft", "umtausch umtauschen tauschen ersatz ersetzen", "sendungsverfolgung verfolgen tracking",
 		"abo abonnement mitgliedschaft", "löschen entfernen", "ändern änderung bearbeiten", "lange dauer dauert zeit tage wochen monate stunden minuten lieferzeit schnell",
-		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen", "max maximal maximum höchstens", "kg kilo kilogramm", "gast gäste | freund freundin freunde", "kinderwagen buggy", "probestunde probestunden schnupperstunde schnupperstunden probetraining",
+		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen", "max maximal maximum höchstens", "kg kilo kilogramm", "gast gäste begleitung begleitperson begleitpersonen besucher zuschauer | freund freundin freunde partner partnerin verlobte verlobter", "kinderwagen buggy", "probestunde probestunden schnupperstunde schnupperstunden probetraining",
 		"verspätung verspätet verspäten verspäteter verspätete stau", "minute minuten min", "stunde stunden std", "telefon tel",
 	},
 	ES: {
@@ -83,7 +83,7 @@ var synonymGroups = map[string][]string{
 		"horario abierto apertura abrir abre abren abrís abrimos cerrado cerrar cierra cierran cerráis cerramos hora horas", "dirección ubicación dónde", "factura recibo",
 		"descuento descuentos rebaja reduce reducción cupón código promocional", "roto dañado defectuoso", "cambio cambiar reemplazar sustituir",
 		"seguimiento rastrear", "suscripción plan", "eliminar borrar", "modificar cambiar editar", "tarda tiempo días semanas meses horas minutos plazo cuánto dura duración",
-		"garantía", "carnet carné permiso licencia", "fallo fallos error errores", "apuntar apuntarse inscribir inscribirse inscripción", "max máximo máxima", "kg kilo kilos kilogramo kilogramos", "invitado invitados | amigo amiga amigos",
+		"garantía", "carnet carné permiso licencia", "fallo fallos error errores", "apuntar apuntarse inscribir inscribirse inscripción", "max máximo máxima", "kg kilo kilos kilogramo kilogramos", "invitado invitados acompañante acompañantes visita visitas | amigo amiga amigos novia novio pareja",
 		"retraso retrasos retrasar retrasarse retrasa atasco atascos", "minuto minutos min", "hora horas hr hrs",
 	},
 }
