@@ -312,7 +312,7 @@ func TestDurations(t *testing.T) {
 		"Sie gilt vier Monate.": true, "Unsere Gutscheine sind zeitlich unbegrenzt gültig.": true,
 		"Le bon est valable un an.": true, "La sesión dura 90 minutos.": true,
 		"Every dog spends a trial day with us so our staff can see how they get along.": false,
-		"Le bon est considéré comme utilisé : il n'est alors plus valable.": false,
+		"Le bon est considéré comme utilisé : il n'est alors plus valable.":             false,
 	} {
 		if got := statesDuration(text); got != want {
 			t.Errorf("statesDuration(%q) = %v, want %v", text, got, want)
