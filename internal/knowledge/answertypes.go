@@ -262,6 +262,9 @@ func answerTypes(text string) []string {
 		if anyWord(text, ageGroups) {
 			types = append(types, termAge)
 		}
+		if statesPayment(text) {
+			types = append(types, termPayment)
+		}
 		return types
 	}
 	lower := strings.ToLower(text)
@@ -274,7 +277,83 @@ func answerTypes(text string) []string {
 	if hasAmount(lower) {
 		types = append(types, termPrice)
 	}
+	if statesPayment(text) {
+		types = append(types, termPayment)
+	}
 	return types
+}
+
+// Payment means: a block that names one ("Wir akzeptieren Visa,
+// Mastercard und PayPal", "Par chèque ou par virement", "bar oder mit
+// EC-Karte") has the virtual term termPayment, and a question that asks
+// which means it may pay with ("kann ich mit PayPal zahlen", "do you take
+// amex", "vous prenez les chèques ou le liquide ?") matches it through its
+// paying and means words. A card alone is no means ("10er-Karte", "gift
+// card", "carte de fidélité"): a bank card is named with its kind. (Also
+// refusing a passage that names no means lost more right answers than it
+// kept wrong ones: "bar", "überweisen" and "en efectivo" in running text,
+// and the doctor's "Überweisung".)
+const termPayment = "_payment"
+
+var (
+	// paymentNames name a means of payment on their own
+	paymentNames = folded(toSet(`visa mastercard maestro amex paypal cash cheque cheques chèque chèques contactless
+		espèces virement virements bargeld barzahlung überweisung lastschrift girocard kreditkarte kreditkarten ec-karte
+		efectivo metálico transferencia bizum twint klarna giropay`))
+	// cardKinds make a card a bank card: "credit card", "carte bancaire",
+	// "EC-Karte", "tarjeta de crédito"
+	cardKinds = folded(toSet(`credit debit bank bancaire bleue crédit ec kredit crédito débito`))
+	cards     = folded(toSet(`card cards carte cartes karte karten tarjeta tarjetas`))
+	// meansWords name a means in a question, where a card is the bank's
+	meansWords = folded(toSet(`card cards visa mastercard maestro amex paypal cash cheque cheques check checks contactless transfer
+		carte cb espèces liquide chèque chèques virement
+		karte ec bar bargeld überweisung lastschrift paypal
+		tarjeta efectivo metálico transferencia bizum`))
+	payWords = foldedAll(map[string]map[string]bool{
+		EN: toSet(`pay paying payment payments take accept`),
+		FR: toSet(`payer paie paye payé paiement paiements régler règle prenez acceptez`),
+		DE: toSet(`zahlen bezahlen zahle bezahle zahlung zahlungsart zahlungsarten nehmt akzeptiert`),
+		ES: toSet(`pagar pago pagos aceptáis aceptan cogéis`),
+	})
+)
+
+// statesPayment says whether a text names a means of payment.
+func statesPayment(text string) bool {
+	if anyWord(text, paymentNames) {
+		return true
+	}
+	if !anyWord(text, cards) {
+		return false
+	}
+	ws := words(strings.ToLower(text))
+	for i, w := range ws {
+		if cards[w] && (i > 0 && cardKinds[ws[i-1]] || i+1 < len(ws) && cardKinds[ws[i+1]] ||
+			i+2 < len(ws) && cardKinds[ws[i+2]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// asksPayment says whether a question (its lower-case words) asks which
+// means it may pay with: a means with a word of paying or taking, or a
+// means of payment named alone ("paypal?").
+func asksPayment(ws []string) bool {
+	means, pay := false, false
+	for _, w := range ws {
+		if meansWords[w] {
+			means = true
+		}
+		for _, set := range payWords {
+			if set[w] {
+				pay = true
+			}
+		}
+		if paymentNames[w] {
+			return true
+		}
+	}
+	return means && pay
 }
 
 // hasAmount says whether lower-case text has an amount of money: a number

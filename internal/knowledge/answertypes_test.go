@@ -324,3 +324,34 @@ func TestDurations(t *testing.T) {
 		t.Errorf("a passage without a length of time answered a duration question: %q", a.Text)
 	}
 }
+
+func TestPaymentMeans(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Wir akzeptieren Visa, Mastercard, American Express, Maestro, Diners und PayPal.": true,
+		"Par chèque ou par virement.": true, "Le paiement en ligne se fait uniquement par carte bancaire.": true,
+		"Bitte zahlen Sie mit EC-Karte.": true, "Aceptamos tarjetas de crédito y débito.": true,
+		"Die 10er-Karten müsst ihr innerhalb von 4 Monaten nutzen.": false, "Gift cards never expire.": false,
+	} {
+		if got := statesPayment(text); got != want {
+			t.Errorf("statesPayment(%q) = %v, want %v", text, got, want)
+		}
+	}
+	for q, want := range map[string]bool{
+		"kann ich mit paypal zahlen": true, "do you take amex": true, "vous prenez les cheques ou le liquide ?": true,
+		"puedo pagar en efectivo cada mes": true, "how much do i pay for a lesson": false, "wie lange gilt die 10er karte": false,
+	} {
+		if got := asksPayment(words(strings.ToLower(q))); got != want {
+			t.Errorf("asksPayment(%q) = %v, want %v", q, got, want)
+		}
+	}
+	de := NewLibrary(1 << 20).Base([]Source{{ID: "h", Content: "# Hotel\n\n## Babybett\n\nKinder unter 2 Jahren zahlen für ein Babybett nichts. Ältere Kinder zahlen 10,00 EUR pro Nacht.\n\n" +
+		"## An der Rezeption\n\nWir akzeptieren Visa, Mastercard, American Express, Maestro, Diners und PayPal.\n\n## Anreise\n\nDie Zimmer sind ab 15:00 Uhr bezugsfertig.\n\n" +
+		"## Parken\n\nDie Tiefgarage kostet 12 EUR pro Tag. Man zahlt an der Rezeption.\n\n" +
+		"## Haustiere\n\nFür Hunde zahlt man 15 EUR pro Nacht.\n\n## Spätabreise\n\nWer nach 12 Uhr abreist, zahlt 30 EUR.\n\n" +
+		"## Frühstück\n\nDas Frühstück gibt es von 7 bis 10 Uhr.\n\n## Sauna\n\nDie Sauna ist von 16 bis 21 Uhr geöffnet.\n", Version: "1"}})
+	for q, want := range map[string]string{"kann ich mit paypal zahlen": "PayPal", "nehmt ihr amex": "American Express"} {
+		if a := de.Ask(q); !a.Answered || !strings.Contains(a.Text, want) {
+			t.Errorf("Ask(%q) = %v %q (score %.2f), want the means of payment", q, a.Answered, a.Text, a.Score)
+		}
+	}
+}

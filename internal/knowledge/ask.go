@@ -41,6 +41,7 @@ type queryTerm struct {
 	weight  float64
 	matches []match
 	generic bool // weighed down: a generic word, or a relative no document names
+	word    string
 }
 
 // hit is a block's score for the question.
@@ -299,6 +300,9 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		// "Abrimos todos los días de 8:00 a 22:00")
 		hours = asksHours(ws) || asksClock(ws) || asksOpenOn(ws)
 	}
+	// A question which means it may pay with finds the blocks that name
+	// one (termPayment) through its paying and means words.
+	payment := b.df(termPayment) > 0 && asksPayment(ws)
 	for i, w := range ws {
 		if sure && (stopwords[qlang][w] || questionFillers[qlang][w]) {
 			continue
@@ -335,6 +339,9 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		if (priceWords[qlang][w] || priceWords[lang][w]) && b.df(termPrice) > 0 {
 			ms = append(ms, match{termPrice, factorSynonym})
 		}
+		if payment && (meansWords[w] || payWords[qlang][w] || payWords[lang][w]) {
+			ms = append(ms, match{termPayment, factorSynonym})
+		}
 		switch {
 		case clock[w]:
 			ms = []match{{termClock, 1}}
@@ -365,7 +372,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		if light {
 			weight *= genericWeight
 		}
-		qs = append(qs, queryTerm{weight: weight, matches: ms, generic: light})
+		qs = append(qs, queryTerm{weight: weight, matches: ms, generic: light, word: w})
 		total += weight
 	}
 	total = capUnknown(qs, total, unknownCap*b.idf(1))

@@ -229,7 +229,7 @@ var phrases = map[[2]string]string{
 	{"log", "out"}: "logout", {"sign", "out"}: "logout", {"sign", "up"}: "signup", {"no", "show"}: "noshow",
 	{"pick", "up"}: "pickup", {"drop", "off"}: "dropoff", {"e", "mail"}: "email", {"x", "rays"}: "xrays",
 	{"x", "ray"}: "xray", {"e", "bike"}: "ebike", {"e", "bikes"}: "ebikes",
-	{"rendez", "vous"}: "rendezvous", {"e", "cigarette"}: "ecigarette", {"quelque", "part"}: "quelquepart", {"wie", "hoch"}: "wiehoch", {"quelque", "chose"}: "quelquechose", {"e", "cigarettes"}: "ecigarettes",
+	{"rendez", "vous"}: "rendezvous", {"e", "cigarette"}: "ecigarette", {"quelque", "part"}: "quelquepart", {"american", "express"}: "amex", {"en", "ligne"}: "enligne", {"wie", "hoch"}: "wiehoch", {"quelque", "chose"}: "quelquechose", {"e", "cigarettes"}: "ecigarettes",
 }
 
 // phraseWords joins the phrases of a run of lower-case words.

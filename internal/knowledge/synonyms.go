@@ -28,7 +28,7 @@ var synonymGroups = map[string][]string{
 		"owe debt outstanding balance", "injured injury sick ill illness flu fever medical doctor", "wrong incorrect", "gift present", "size fit", "warranty guarantee", "bag bags backpack backpacks rucksack rucksacks | suitcase suitcases luggage",
 		"eat eating consume consumed", "vape vaping ecigarette ecigarettes", "stroller strollers pushchair pram buggy",
 		"license licence permit", "vaccine vaccines vaccination vaccinations vaccinated jab jabs shots", "assessment assessments evaluation evaluations", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests visitor visitors companion companions | friend friends girlfriend boyfriend fiance fiancee partner",
-		"late lateness delay delayed traffic", "minute minutes min mins", "hour hours hr hrs", "week weeks wk wks", "tomorrow tmrw tmr", "appointment appointments appt appts", "photo photos pic pics picture pictures",
+		"late lateness delay delayed traffic", "online website web internet site", "minute minutes min mins", "hour hours hr hrs", "week weeks wk wks", "tomorrow tmrw tmr", "appointment appointments appt appts", "photo photos pic pics picture pictures",
 	},
 	FR: {
 		"météo pluie pleut neige neiger orage vent tempête intempéries",
@@ -47,7 +47,7 @@ var synonymGroups = map[string][]string{
 		"réduction réduit réduite remise code promo bon coupon", "cassé endommagé défectueux abîmé", "échange échanger remplacer remplacement",
 		"suivi suivre", "abonnement forfait", "supprimer effacer", "modifier changer", "délai combien temps jours semaines mois heures minutes durée",
 		"garantie", "poussette poussettes landau", "max maximum", "kg kilo kilos kilogramme kilogrammes", "invité invités accompagnateur accompagnateurs accompagnant accompagnants visiteur visiteurs | ami amis copain copine copains copines fiancé fiancée conjoint",
-		"retard retards retarder embouteillage embouteillages", "minute minutes min mins", "disponible disponibles dispo dispos disponibilité",
+		"retard retards retarder embouteillage embouteillages", "enligne internet site web", "minute minutes min mins", "disponible disponibles dispo dispos disponibilité",
 	},
 	DE: {
 		"wetter regen regnet schnee schneit sturm gewitter unwetter",
@@ -67,7 +67,7 @@ var synonymGroups = map[string][]string{
 		"kaputt beschädigt defekt mangelhaft", "umtausch umtauschen tauschen ersatz ersetzen", "sendungsverfolgung verfolgen tracking",
 		"abo abonnement mitgliedschaft", "löschen entfernen", "ändern änderung bearbeiten", "lange dauer dauert zeit tage wochen monate stunden minuten lieferzeit schnell",
 		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen", "max maximal maximum höchstens", "kg kilo kilogramm", "gast gäste begleitung begleitperson begleitpersonen besucher zuschauer | freund freundin freunde partner partnerin verlobte verlobter", "kinderwagen buggy", "probestunde probestunden schnupperstunde schnupperstunden probetraining",
-		"verspätung verspätet verspäten verspäteter verspätete stau", "minute minuten min", "stunde stunden std", "telefon tel",
+		"verspätung verspätet verspäten verspäteter verspätete stau", "online internet website webseite homepage", "minute minuten min", "stunde stunden std", "telefon tel",
 	},
 	ES: {
 		"clima lluvia llueve nieve nieva tormenta viento temporal",
@@ -84,7 +84,7 @@ var synonymGroups = map[string][]string{
 		"descuento descuentos rebaja reduce reducción cupón código promocional", "roto dañado defectuoso", "cambio cambiar reemplazar sustituir",
 		"seguimiento rastrear", "suscripción plan", "eliminar borrar", "modificar cambiar editar", "tarda tiempo días semanas meses horas minutos plazo cuánto dura duración",
 		"garantía", "carnet carné permiso licencia", "fallo fallos error errores", "apuntar apuntarse inscribir inscribirse inscripción", "max máximo máxima", "kg kilo kilos kilogramo kilogramos", "invitado invitados acompañante acompañantes visita visitas | amigo amiga amigos novia novio pareja",
-		"retraso retrasos retrasar retrasarse retrasa atasco atascos", "minuto minutos min", "hora horas hr hrs",
+		"retraso retrasos retrasar retrasarse retrasa atasco atascos", "online internet web", "minuto minutos min", "hora horas hr hrs",
 	},
 }
 
