@@ -41,7 +41,6 @@ type queryTerm struct {
 	weight  float64
 	matches []match
 	generic bool // weighed down: a generic word, or a relative no document names
-	word    string
 }
 
 // hit is a block's score for the question.
@@ -372,7 +371,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		if light {
 			weight *= genericWeight
 		}
-		qs = append(qs, queryTerm{weight: weight, matches: ms, generic: light, word: w})
+		qs = append(qs, queryTerm{weight: weight, matches: ms, generic: light})
 		total += weight
 	}
 	total = capUnknown(qs, total, unknownCap*b.idf(1))
