@@ -103,8 +103,9 @@ func IsChrome(line string) bool {
 	if chrome[strings.Join(fs, "_")] {
 		return true
 	}
-	if q, votes, ok := strings.Cut(f, "?"); ok && chrome[strings.Join(strings.Fields(separators.Replace(q)), "_")] && allIn(strings.Fields(separators.Replace(votes)), yesNo) {
-		return true // "Was this answer helpful? Yes / No"
+	if q, votes, ok := strings.Cut(f, "?"); ok && chrome[strings.Join(strings.Fields(separators.Replace(q)), "_")] &&
+		allIn(strings.FieldsFunc(votes, func(r rune) bool { return !unicode.IsLetter(r) }), yesNo) {
+		return true // "Was this answer helpful? Yes / No", "War dieser Artikel hilfreich? 👍 Ja · 👎 Nein"
 	}
 	if q, links, ok := strings.Cut(f, "?"); ok && chrome[strings.Join(strings.Fields(q), "_")] && contactLinks(links) {
 		return true // "Still need help? Contact Us Contact Us"

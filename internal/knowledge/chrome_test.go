@@ -12,6 +12,7 @@ func TestIsChrome(t *testing.T) {
 		{"Still need help? Call us on 555 0142.", false}, // a way to get in touch
 		{"/  FAQ Page", true},
 		{"Was this answer helpful? Yes / No", true},
+		{"War dieser Artikel hilfreich? 👍 Ja · 👎 Nein", true},
 		{"Cet article vous a-t-il été utile ? Oui Non", true},
 		{"Partager : Facebook · Instagram · E-mail", true},
 		{"Share: Twitter, LinkedIn", true},
