@@ -443,3 +443,10 @@ func TestEvaluationHeldOut23(t *testing.T) {
 func TestEvaluationHeldOut24(t *testing.T) {
 	realEval(t, "testdata/evalheldout24", 6, 0)
 }
+
+// TestEvaluationHeldOut25 runs round twenty-six's held-out pages
+// (testdata/evalheldout25), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut25(t *testing.T) {
+	realEval(t, "testdata/evalheldout25", 6, 0)
+}
