@@ -398,6 +398,14 @@ func (c *corpus) composeAnswer(blocks []block, max int) (string, []string) {
 	return c.composeBody(&composer{c: c, max: max, prevKind: para, prevList: -1, asked: true}, blocks)
 }
 
+// composeSection composes a one-pager's section (asked: under a question
+// the sources ask): as compose and composeAnswer, and numbered rules that
+// open it are written whole when all of them fit twice max (an answer of
+// an FAQ keeps compose's limits, which its choice of questions reads).
+func (c *corpus) composeSection(blocks []block, max int, asked bool) (string, []string) {
+	return c.composeBody(&composer{c: c, max: max, prevKind: para, prevList: -1, asked: asked, wholeRules: true}, blocks)
+}
+
 func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
 	// a procedure is written whole or not at all: a body full before its
 	// last step goes back to where the steps began
@@ -443,8 +451,27 @@ func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
 			led[b.list] = true
 		}
 	}
+	// and so are, in a one-pager's section, numbered rules that open the
+	// body and, all of them, fit twice its length ("1. Each of our ponies …" to "10. The pony
+	// ride can NOT take place next to a trampoline …"): ending between
+	// them would drop the last rules unsaid
+	length := map[int]int{}
+	for _, b := range blocks {
+		if b.kind == step {
+			length[b.list] += len(b.text) + 4
+		}
+	}
+	opens := map[int]bool{}
+	if w.wholeRules && len(blocks) > 0 && blocks[0].kind == step && !c.isUsed(blocks[0].text) && length[blocks[0].list] <= 2*w.max {
+		opens[blocks[0].list] = true
+	}
 	wholeList := func(b block) bool {
-		return b.kind == step && (whole(b.list) || led[b.list]) || b.kind == bullet && items[b.list] >= 2 && prices[b.list] == items[b.list]
+		return b.kind == step && (whole(b.list) || led[b.list] || opens[b.list]) || b.kind == bullet && items[b.list] >= 2 && prices[b.list] == items[b.list]
+	}
+	if len(opens) > 0 {
+		for l := range opens {
+			w.max = max(w.max, length[l])
+		}
 	}
 	for _, b := range blocks {
 		if b.kind == step && c.isUsed(b.text) && whole(b.list) {
@@ -500,6 +527,9 @@ type composer struct {
 	prevKind blockKind
 	prevList int
 	asked    bool // the body answers a question the sources ask
+	// wholeRules: numbered rules that open the body are written whole
+	// (composeSection)
+	wholeRules bool
 }
 
 // write adds a line after sep, unless it would pass max (a first line

@@ -270,7 +270,7 @@ func (c *corpus) pricing() string {
 		if len(p.blocks) == 0 || c.isUsed(sentences(p.blocks[0].text)[0]) {
 			continue
 		}
-		body, used := c.compose(p.blocks, maxOnePagerBody)
+		body, used := c.composeSection(p.blocks, maxOnePagerBody, false)
 		if len(body) > maxPriceLine {
 			continue
 		}
@@ -363,7 +363,7 @@ func (c *corpus) topics(n int, have []string) []Section {
 		if p.heading == "" || taken[key] || faqTitle.MatchString(p.heading) {
 			continue
 		}
-		body, _ := c.compose(p.blocks, maxOnePagerBody)
+		body, _ := c.composeSection(p.blocks, maxOnePagerBody, false)
 		if body == "" {
 			continue
 		}
@@ -384,13 +384,9 @@ func (c *corpus) topics(n int, have []string) []Section {
 			break
 		}
 		taken := len(t.blocks) > 0 && c.isUsed(sentences(t.blocks[0].text)[0])
-		compose := c.compose
-		if strings.HasSuffix(t.heading, "?") {
-			// the first sentence answers the question over it ("Does the
-			// price depend on the type of locks?" "It can, but …")
-			compose = c.composeAnswer
-		}
-		body, used := compose(t.blocks, maxOnePagerBody)
+		// under a question the sources ask, the first sentence answers it
+		// ("Does the price depend on the type of locks?" "It can, but …")
+		body, used := c.composeSection(t.blocks, maxOnePagerBody, strings.HasSuffix(t.heading, "?"))
 		if body == "" || midRef(c.lang, body) || taken && len(sentences(body)) == 1 && words(body) <= 12 && !strings.ContainsAny(body, "0123456789") {
 			// (what another section left of a topic, when it is one
 			// short sentence, is a fragment: "How to Cancel Your

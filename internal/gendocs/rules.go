@@ -84,6 +84,16 @@ var enBase = map[string]string{"needs": "need", "requires": "require", "costs": 
 // of its answer is not one a customer asks.
 func ruleQuestion(lang, s string) string {
 	s = unshout(strings.TrimSpace(s))
+	if loc := notOnly.FindStringIndex(s); loc != nil {
+		// a rule "not only … but …" is asked without its two cases, which
+		// the answer gives ("¿Los arrendatarios deben comportarse de forma
+		// respetuosa?"; cut at a clause or without its "not" the question
+		// would say "… respetuosa solo?")
+		s = strings.TrimRight(strings.TrimSpace(s[:loc[0]]), ",")
+		if words(s) < 4 {
+			return ""
+		}
+	}
 	if strings.HasSuffix(s, "?") || words(s) < 4 || words(s) > 45 {
 		return ""
 	}
@@ -343,6 +353,9 @@ var (
 	conjunction = regexp.MustCompile(`\s(?:et|und|y|e)\s`)
 	whStarter   = regexp.MustCompile(`^(?i:¿?\s*(?:qu|comment|où|quand|pourquoi|combien|was|wie|wo|wann|warum|welche|qué|cómo|dónde|cuándo|cuál|cuánto|por qué))`)
 )
+
+// notOnly is "not only … but …" in the four languages.
+var notOnly = regexp.MustCompile(`(?i)\b(?:not only|not just|no s[oó]lo|no solamente|no únicamente|non seulement|pas seulement|pas uniquement|nicht nur)\b.*\b(?:but|sino|mais|sondern)\b`)
 
 // negations are the negations positive drops, per language.
 var negations = map[string]*regexp.Regexp{langFR: frNot, langDE: deNot, langES: esNot}

@@ -1,6 +1,7 @@
 package gendocs
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -1320,5 +1321,36 @@ func TestListUnderLeadInIsWhole(t *testing.T) {
 		if strings.Contains(p.a, "1. ") && !strings.Contains(p.a, "3. ") {
 			t.Errorf("a cut list: %q", p.a)
 		}
+	}
+}
+
+// TestRoundTwentySixRules: a rule "not only … but …" is asked without
+// its two cases, and a one-pager's section writes the numbered rules that
+// open it whole when all of them fit twice its length.
+func TestRoundTwentySixRules(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langES, "Los arrendatarios deben comportarse de forma respetuosa no solo con el medio ambiente, sino con sus vecinos y el personal de la finca.",
+			"¿Los arrendatarios deben comportarse de forma respetuosa?"},
+		{langDE, "Nicht nur pünktlich, sondern ausgeruht.", ""},
+	} {
+		if got := ruleQuestion(c.lang, c.in); got != c.want {
+			t.Errorf("ruleQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+	var rules strings.Builder
+	for i := 1; i <= 10; i++ {
+		fmt.Fprintf(&rules, "%d. Rule number %d of the pony rides is one that every guest at the party must follow.\n", i, i)
+	}
+	src := Source{Name: "faq", Content: "Requirements and rules for the Pony Rides?\n" + rules.String()}
+	c := newCorpus(Request{Sources: []Source{src}}, langEN)
+	var blocks []block
+	for _, p := range c.parts {
+		blocks = append(blocks, p.blocks...)
+	}
+	if body, _ := c.composeSection(blocks, 700, true); !strings.Contains(body, "Rule number 10") {
+		t.Errorf("the rules cut: %q", body)
+	}
+	if body, _ := c.compose(blocks, 700); strings.Contains(body, "Rule number 10") {
+		t.Errorf("an FAQ answer's limit grew: %q", body)
 	}
 }

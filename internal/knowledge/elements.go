@@ -1118,7 +1118,27 @@ func sectionItem(lines []string) (string, bool) {
 	}
 	title := strings.TrimSpace(strings.TrimSuffix(clean(lines[0]), ":"))
 	rest := strings.Join(lines[1:], " ")
-	return title, sectionTitle(title) && len(strings.Fields(rest)) >= 5 && endsSentence(lines[len(lines)-1])
+	return title, (sectionTitle(title) || subtitled(title)) && len(strings.Fields(rest)) >= 5 && endsSentence(lines[len(lines)-1])
+}
+
+// subtitled says whether a line is a section's title with a subtitle
+// after a colon ("How to Order Your Pet Portrait: Getting Started"): a
+// title before it, and after it a few words each in capitals, no figure.
+func subtitled(line string) bool {
+	head, sub, ok := strings.Cut(line, ": ")
+	if !ok || !sectionTitle(head) || strings.ContainsAny(sub, "0123456789:") {
+		return false
+	}
+	ws := strings.Fields(sub)
+	if len(ws) == 0 || len(ws) > 4 || endsSentence(sub) {
+		return false
+	}
+	for _, w := range ws {
+		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsUpper(r) && w != "&" {
+			return false
+		}
+	}
+	return true
 }
 
 // numberedSections reads an ordered list whose every item is a short

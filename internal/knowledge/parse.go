@@ -358,16 +358,29 @@ func (d *doc) finish() {
 	}
 }
 
-// dropChrome removes headings and paragraphs that are page furniture.
+// dropChrome removes headings and paragraphs that are page furniture. A
+// lone "Yes!" or "No." right under a question of the page that is no
+// furniture itself is that question's answer ("Am I allowed to try an
+// apple in the orchard?" / "Yes!"), not a vote.
 func dropChrome(els []element) []element {
 	out := els[:0]
+	asked := false // the last element kept is a question of the page
 	for _, e := range els {
-		if (e.kind == elParagraph || e.kind == elHeading) && IsChrome(e.text) {
+		if (e.kind == elParagraph || e.kind == elHeading) && IsChrome(e.text) && !(asked && e.kind == elParagraph && shortAnswer(e.text)) {
+			asked = false
 			continue
 		}
+		asked = (e.kind == elParagraph || e.kind == elHeading) && strings.HasSuffix(strings.TrimSpace(e.text), "?")
 		out = append(out, e)
 	}
 	return out
+}
+
+// shortAnswer says whether a line is a one-word answer: "Yes!", "No.",
+// "Oui.", "Nein!", "Sí".
+func shortAnswer(line string) bool {
+	fs := strings.Fields(strings.ToLower(strings.TrimRight(strings.TrimSpace(line), ".!")))
+	return len(fs) == 1 && yesNo[fold(fs[0])]
 }
 
 // compoundsOf returns the document's terms longer than q that start or

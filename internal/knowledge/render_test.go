@@ -42,6 +42,12 @@ func TestMarkdown(t *testing.T) {
 		// letter; one decimal number alone keeps its own
 		{"clause paragraphs", "# Leistungen\n\n1.1 bogenschießen für alle gibt Kurse.\n\n1.2 Das Equipment bleibt unser Eigentum.\n\n# Dauer\n\n2.5 Stunden dauert ein Kurs.\n",
 			"# Leistungen\n\nbogenschießen für alle gibt Kurse.\n\nDas Equipment bleibt unser Eigentum.\n\n# Dauer\n\n2.5 Stunden dauert ein Kurs."},
+		// numbered sections over their text, the first with a subtitle
+		{"numbered sections with a subtitle", "1. How to Order Your Portrait: Getting Started\nSend us two or three clear photos of your pet.\n2. Brief & Quotation\nWe talk through what you would like and send a quote.\n3. Deposit Payment\nA deposit of 50% secures your booking and the date.\n",
+			"# How to Order Your Portrait: Getting Started\n\nSend us two or three clear photos of your pet.\n\n# Brief & Quotation\n\nWe talk through what you would like and send a quote.\n\n# Deposit Payment\n\nA deposit of 50% secures your booking and the date."},
+		// a one-word answer under a question is no vote
+		{"a yes under a question", "How does picking work?\nAll fruit is charged by the pound.\nAm I allowed to try an apple?\nYes!\nWas this article helpful?\nYes No",
+			"# How does picking work?\n\nAll fruit is charged by the pound.\n\n# Am I allowed to try an apple?\n\nYes!"},
 		{"empty", "<p></p>", ""},
 	}
 	for _, c := range cases {
