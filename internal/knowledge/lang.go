@@ -269,8 +269,9 @@ func phraseWords(ws []string) []string {
 var stemExceptions = map[string]map[string]string{
 	EN: {"parking": "parking"},
 	// "solo" (only) is not "sol" (sun: "gafas de sol"), "tarde"
-	// (afternoon, late) not "tarda" (takes time)
-	ES: {"solo": "solo", "sólo": "solo", "tarde": "tarde", "tardes": "tarde"},
+	// (afternoon, late) not "tarda" (takes time), "movilidad" (mobility)
+	// not "móvil" (a mobile phone)
+	ES: {"solo": "solo", "sólo": "solo", "tarde": "tarde", "tardes": "tarde", "movilidad": "movilidad"},
 }
 
 var stemmers = map[string]func(*snowball.Env) bool{EN: english.Stem, FR: french.Stem, DE: german.Stem, ES: spanish.Stem}

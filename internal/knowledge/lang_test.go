@@ -151,4 +151,9 @@ func TestStemExceptions(t *testing.T) {
 	if stem(EN, "parks") != stem(EN, "park") {
 		t.Errorf("parks %q and park %q differ", stem(EN, "parks"), stem(EN, "park"))
 	}
+	// mobility is no mobile phone ("por teléfono" found "personas con
+	// movilidad reducida" through "móvil")
+	if stem(ES, "movilidad") == stem(ES, "móvil") {
+		t.Errorf("movilidad and móvil share the stem %q", stem(ES, "móvil"))
+	}
 }
