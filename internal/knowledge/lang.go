@@ -270,8 +270,13 @@ var stemExceptions = map[string]map[string]string{
 	EN: {"parking": "parking"},
 	// "solo" (only) is not "sol" (sun: "gafas de sol"), "tarde"
 	// (afternoon, late) not "tarda" (takes time), "movilidad" (mobility)
-	// not "móvil" (a mobile phone)
-	ES: {"solo": "solo", "sólo": "solo", "tarde": "tarde", "tardes": "tarde", "movilidad": "movilidad"},
+	// not "móvil" (a mobile phone), "dañado" (damaged) not "dan" (they
+	// give), "recibo" (a receipt, a bill) not "recibir" (to receive); in
+	// French "débutants" (beginners) not "début" (the start)
+	ES: {"solo": "solo", "sólo": "solo", "tarde": "tarde", "tardes": "tarde", "movilidad": "movilidad",
+		"dañado": "danad", "dañada": "danad", "dañados": "danad", "dañadas": "danad", "danado": "danad", "danada": "danad",
+		"recibo": "recibo", "recibos": "recibo"},
+	FR: {"débutant": "debutant", "débutants": "debutant", "débutante": "debutant", "débutantes": "debutant", "debutant": "debutant", "debutants": "debutant"},
 }
 
 var stemmers = map[string]func(*snowball.Env) bool{EN: english.Stem, FR: french.Stem, DE: german.Stem, ES: spanish.Stem}
