@@ -313,7 +313,7 @@ var (
 	frYouCan = regexp.MustCompile(`^(?i:vous)\s+(?:pouvez|pourrez)\s+(.+)$`)
 	frWe     = regexp.MustCompile(`^(?i:nous)\s+(\p{L}+ons|sommes)\s+(.+)$`)
 	deYouCan = regexp.MustCompile(`^Sie\s+(können|dürfen|müssen)\s+(.+)$`)
-	deWe     = regexp.MustCompile(`^(?i:wir)\s+(\p{L}+en)\s+(.+)$`)
+	deWe     = regexp.MustCompile(`^(?i:wir)\s+(\p{Ll}\p{L}*en)\s+(.+)$`) // a verb, in lower case: "Wir Menschen sind …" is no "we" rule
 	esYouCan = regexp.MustCompile(`^(?i:puede|puedes|usted puede)\s+(.+)$`)
 	esWe     = regexp.MustCompile(`^(\p{Lu}\p{Ll}+)(amos|emos|imos)\s+(.+)$`)
 	esWeGive = regexp.MustCompile(`^(?i:(te|le|les))\s+(\p{Ll}+)(amos|emos|imos)\s+(.+)$`)

@@ -1337,6 +1337,11 @@ func TestRoundTwentySixRules(t *testing.T) {
 			t.Errorf("ruleQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
 		}
 	}
+	// "Wir Menschen …" is no rule of the business's ("Menschen Sie sind
+	// verschieden …?")
+	if q := sentenceQuestionIn(langDE, "Wir Menschen sind verschieden und das gilt auch für unsere Nägel."); q != "" {
+		t.Errorf("asked %q", q)
+	}
 	var rules strings.Builder
 	for i := 1; i <= 10; i++ {
 		fmt.Fprintf(&rules, "%d. Rule number %d of the pony rides is one that every guest at the party must follow.\n", i, i)
