@@ -452,26 +452,23 @@ func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
 		}
 	}
 	// and so are, in a one-pager's section, numbered rules that open the
-	// body and, all of them, fit twice its length ("1. Each of our ponies …" to "10. The pony
-	// ride can NOT take place next to a trampoline …"): ending between
-	// them would drop the last rules unsaid
-	length := map[int]int{}
-	for _, b := range blocks {
-		if b.kind == step {
-			length[b.list] += len(b.text) + 4
+	// body when all of them fit twice its length ("1. Each of our ponies
+	// …" to "10. The pony ride can NOT take place …"): ending between
+	// them would leave the last rules unsaid
+	opening := -1 // that list, which the body may grow to hold
+	if w.wholeRules && len(blocks) > 0 && blocks[0].kind == step && !c.isUsed(blocks[0].text) {
+		length := 0
+		for _, b := range blocks {
+			if b.kind == step && b.list == blocks[0].list {
+				length += len(b.text) + 4 // and "10. " before it
+			}
 		}
-	}
-	opens := map[int]bool{}
-	if w.wholeRules && len(blocks) > 0 && blocks[0].kind == step && !c.isUsed(blocks[0].text) && length[blocks[0].list] <= 2*w.max {
-		opens[blocks[0].list] = true
+		if length <= 2*w.max {
+			opening, w.max = blocks[0].list, max(w.max, length)
+		}
 	}
 	wholeList := func(b block) bool {
-		return b.kind == step && (whole(b.list) || led[b.list] || opens[b.list]) || b.kind == bullet && items[b.list] >= 2 && prices[b.list] == items[b.list]
-	}
-	if len(opens) > 0 {
-		for l := range opens {
-			w.max = max(w.max, length[l])
-		}
+		return b.kind == step && (whole(b.list) || led[b.list] || b.list == opening) || b.kind == bullet && items[b.list] >= 2 && prices[b.list] == items[b.list]
 	}
 	for _, b := range blocks {
 		if b.kind == step && c.isUsed(b.text) && whole(b.list) {

@@ -256,14 +256,14 @@ func clockWords(q string) map[string]bool {
 // age (agesAt).
 func answerTypes(text string) []string {
 	var types []string
+	if statesPayment(text) {
+		types = append(types, termPayment)
+	}
 	if strings.IndexFunc(text, unicode.IsDigit) < 0 {
-		// no number: an age group is all it may state (read without
-		// building the list of words: this runs on every block)
+		// no number: an age group is all it may state besides (read
+		// without building the list of words: this runs on every block)
 		if anyWord(text, ageGroups) {
 			types = append(types, termAge)
-		}
-		if statesPayment(text) {
-			types = append(types, termPayment)
 		}
 		return types
 	}
@@ -276,9 +276,6 @@ func answerTypes(text string) []string {
 	}
 	if hasAmount(lower) {
 		types = append(types, termPrice)
-	}
-	if statesPayment(text) {
-		types = append(types, termPayment)
 	}
 	return types
 }
@@ -754,8 +751,8 @@ func asksOpenOn(ws []string) bool {
 // by one that only speaks of the thing ("every dog spends a trial day").
 var (
 	durationUnits = folded(toSet(`minute minutes min mins hour hours hr hrs day days week weeks month months year years night nights
-		minute minutes heure heures h jour jours semaine semaines mois an ans année années nuit nuits
-		minute minuten min stunde stunden std tag tage tagen werktag werktage werktagen arbeitstag arbeitstage arbeitstagen woche wochen monat monate monaten jahr jahre jahren nacht nächte
+		heure heures h jour jours semaine semaines mois an ans année années nuit nuits
+		minuten stunde stunden std tag tage tagen werktag werktage werktagen arbeitstag arbeitstage arbeitstagen woche wochen monat monate monaten jahr jahre jahren nacht nächte
 		minuto minutos hora horas día días semana semanas mes meses año años noche noches`))
 	articles        = folded(toSet(`a an one un une ein eine einen einem einer una uno`))
 	durationNumbers = folded(toSet(`one two three four five six seven eight nine ten eleven twelve fourteen fifteen twenty thirty
@@ -763,13 +760,14 @@ var (
 		zwei drei vier fünf sechs sieben acht neun zehn zwölf vierzehn fünfzehn zwanzig dreißig
 		dos tres cuatro cinco seis siete ocho nueve diez doce quince veinte treinta`))
 	unlimitedWords = folded(toSet(`unlimited indefinitely illimité illimitée illimités illimitées unbegrenzt unbefristet ilimitado ilimitada ilimitados`))
-	// the word after "how many" (or its translation) that makes it a
-	// question of duration
+	// the pairs of words that ask how long ("how long", "combien [de]
+	// temps", "cuánto dura")
 	durationAsks = map[[2]string]bool{
 		{"how", "long"}: true, {"combien", "temps"}: true, {"wie", "lange"}: true, {"wie", "lang"}: true,
 		{"cuanto", "tiempo"}: true, {"cuánto", "tiempo"}: true, {"cuanto", "dura"}: true, {"cuánto", "dura"}: true,
 		{"cuanto", "duran"}: true, {"cuánto", "duran"}: true,
 	}
+	// "how many" before a unit of time asks how long
 	manyWords = folded(toSet(`many combien wie viele cuántos cuántas cuantos cuantas`))
 )
 
@@ -781,7 +779,7 @@ func asksDuration(ws []string) bool {
 			return true
 		}
 		// "how many days", "combien de jours", "wie viele Tage", "cuántos días"
-		if durationUnits[ws[i]] && ws[i] != "a" && (manyWords[ws[i-1]] || i > 1 && ws[i-1] == "de" && manyWords[ws[i-2]]) {
+		if durationUnits[ws[i]] && (manyWords[ws[i-1]] || i > 1 && ws[i-1] == "de" && manyWords[ws[i-2]]) {
 			return true
 		}
 	}

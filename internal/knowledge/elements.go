@@ -314,9 +314,9 @@ func lineElements(lines []string) []element {
 
 // dropFooter drops a page's footer name under its last paragraph
 // ("Swimming Pool Services"): three elements or more, the last two
-// paragraphs, not counting the page furniture under the name (a vote,
-// legal links, a cookie notice), which dropChrome drops later: the page
-// read again, without them, drops the same name.
+// paragraphs, not counting page furniture under the name (a vote, legal
+// links, a cookie notice), so that the page read again drops the same
+// name.
 func dropFooter(els []element) []element {
 	n := len(els)
 	for n > 0 && els[n-1].kind == elParagraph && IsChrome(els[n-1].text) {

@@ -229,7 +229,9 @@ var phrases = map[[2]string]string{
 	{"log", "out"}: "logout", {"sign", "out"}: "logout", {"sign", "up"}: "signup", {"no", "show"}: "noshow",
 	{"pick", "up"}: "pickup", {"drop", "off"}: "dropoff", {"e", "mail"}: "email", {"x", "rays"}: "xrays",
 	{"x", "ray"}: "xray", {"e", "bike"}: "ebike", {"e", "bikes"}: "ebikes",
-	{"rendez", "vous"}: "rendezvous", {"e", "cigarette"}: "ecigarette", {"quelque", "part"}: "quelquepart", {"call", "off"}: "cancel", {"american", "express"}: "amex", {"en", "ligne"}: "enligne", {"wie", "hoch"}: "wiehoch", {"quelque", "chose"}: "quelquechose", {"e", "cigarettes"}: "ecigarettes",
+	{"rendez", "vous"}: "rendezvous", {"e", "cigarette"}: "ecigarette", {"e", "cigarettes"}: "ecigarettes",
+	{"call", "off"}: "cancel", {"american", "express"}: "amex", {"en", "ligne"}: "enligne", {"wie", "hoch"}: "wiehoch",
+	{"quelque", "part"}: "quelquepart", {"quelque", "chose"}: "quelquechose",
 }
 
 // phrases3 are three-word expressions that mean one thing, each the word

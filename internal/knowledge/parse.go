@@ -40,10 +40,10 @@ func read(s Source) *doc {
 	} else {
 		els = markdownElements([]byte(content))
 	}
-	els = answerMarks(cleanHeadings(promoteHeadings(numberedTitles(labelledLists(titledSteps(listSections(clauseParagraphs(stepChoices(joinSteps(dropChrome(dropTOC(faqLists(dropFooter(els))))))))))))))
-	// and once more, for the name under text that a list item held (a
-	// page's lines after its last numbered step, with no blank line, are
-	// that step's until the steps are read)
+	els = answerMarks(cleanHeadings(promoteHeadings(numberedTitles(labelledLists(titledSteps(listSections(clauseParagraphs(stepChoices(joinSteps(dropChrome(dropTOC(faqLists(els)))))))))))))
+	// the footer's name last, once the steps that held a page's last
+	// lines are read (its lines after the last numbered step, with no
+	// blank line, are that step's until then)
 	els = dropFooter(els)
 	d := &doc{id: s.ID, name: s.Name, version: s.Version, postings: map[string][]posting{}}
 	var all strings.Builder
