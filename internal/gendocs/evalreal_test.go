@@ -450,3 +450,10 @@ func TestEvaluationHeldOut24(t *testing.T) {
 func TestEvaluationHeldOut25(t *testing.T) {
 	realEval(t, "testdata/evalheldout25", 6, 0)
 }
+
+// TestEvaluationHeldOut26 runs round twenty-seven's held-out pages
+// (testdata/evalheldout26), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut26(t *testing.T) {
+	realEval(t, "testdata/evalheldout26", 6, 0)
+}
