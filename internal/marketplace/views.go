@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -316,10 +315,19 @@ type viewed struct {
 // maxViewBatch bounds one batch.
 const maxViewBatch = 256
 
+// viewReaders is how many batches of gets are read at once: one, on both
+// stores. The gets that arrive during a read wait for the next batch, so
+// the batches grow with the load, and one statement reads many listings.
+// More readers split the same gets into smaller batches, each a statement
+// and a round trip: on PostgreSQL (100,000 listings, 16 to 256 clients)
+// three readers served 30-40% fewer gets than one (BENCHMARKS.md, "One
+// reader of gets"); on SQLite two or three made no difference.
+const viewReaders = 1
+
 func (b *viewReader) init(s *Service) {
 	b.s = s
 	b.batcher = readmodel.Batcher[*viewReq]{Max: maxViewBatch,
-		Workers: func() int { return s.DB.Writers(runtime.GOMAXPROCS(0) + 1) },
+		Workers: viewReaders,
 		Read: func(batch []*viewReq) {
 			b.read(batch)
 			for _, r := range batch {

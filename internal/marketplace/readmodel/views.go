@@ -220,8 +220,8 @@ func (c *ViewCounter) Flush(ctx context.Context) error {
 type Batcher[R any] struct {
 	// Max bounds one batch.
 	Max int
-	// Workers bounds the batches read at once (called on each Submit).
-	Workers func() int
+	// Workers bounds the batches read at once.
+	Workers int
 	// Read answers the batch.
 	Read func(batch []R)
 
@@ -231,12 +231,12 @@ type Batcher[R any] struct {
 }
 
 // Submit queues r for the next batch, starting a reader if fewer than
-// Workers() run.
+// Workers run.
 func (b *Batcher[R]) Submit(r R) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.pending = append(b.pending, r)
-	if b.running < b.Workers() {
+	if b.running < max(b.Workers, 1) {
 		b.running++
 		go b.run()
 	}

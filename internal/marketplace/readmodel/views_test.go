@@ -81,7 +81,7 @@ func TestBatcher(t *testing.T) {
 	}
 	var mu sync.Mutex
 	readers, most, biggest := 0, 0, 0
-	b := &Batcher[*req]{Max: 4, Workers: func() int { return 2 }, Read: func(batch []*req) {
+	b := &Batcher[*req]{Max: 4, Workers: 2, Read: func(batch []*req) {
 		mu.Lock()
 		readers++
 		most, biggest = max(most, readers), max(biggest, len(batch))

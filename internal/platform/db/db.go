@@ -239,16 +239,6 @@ func InTx[T any](ctx context.Context, d *DB, fn func(tx *sql.Tx) (T, error)) (T,
 	return out, err
 }
 
-// Writers is how many write transactions a caller should run at once to
-// use the store, given that it would like n: 1 on SQLite, which has one
-// writer, n on PostgreSQL, where transactions run in parallel.
-func (d *DB) Writers(n int) int {
-	if d.Engine == Postgres {
-		return n
-	}
-	return 1
-}
-
 // ForUpdate is the row-lock suffix for SELECTs inside Tx: "FOR UPDATE" on
 // PostgreSQL, nothing on SQLite where the transaction already holds the
 // database write lock.
