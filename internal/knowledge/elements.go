@@ -18,6 +18,7 @@ type element struct {
 	items      []string // lists
 	ordered    bool     // lists
 	renumbered bool     // an ordered list numbered again from 1 right after another: not its continuation (joinSteps)
+	start      int      // an ordered list read from text: its first item's number as the page wrote it (0 when not known)
 	worded     bool     // an ordered list the page names as steps: its numbers opened by a step's word ("Step 1.", "Étape 2 :"), or a lead-in saying to do them (parse.go's checklistLead)
 	header     []string // tables
 	rows       [][]string
@@ -109,7 +110,7 @@ func isClean(s string) bool {
 // punctuation stands alone (promoteHeadings may make it a heading), and
 // lines starting with a bullet or a step number are list items.
 func lineElements(lines []string) []element {
-	lines = stepParts(parenSteps(splitClauses(gluedSteps(trailingQuestions(gluedLabels(dashLabels(lines)))))))
+	lines = stepParts(parenSteps(splitClauses(gluedSteps(trailingQuestions(gluedLabels(dashLabels(markedSteps(lines))))))))
 	var out []element
 	var para []string
 	flush := func() {
@@ -251,6 +252,9 @@ func lineElements(lines []string) []element {
 				out = append(out, element{kind: elList, ordered: true, renumbered: true})
 			}
 			addItem(text, true)
+			if l := &out[len(out)-1]; len(l.items) == 1 {
+				l.start = n
+			}
 			if stepWorded(line) {
 				out[len(out)-1].worded = true
 			}
@@ -1006,6 +1010,45 @@ func gluedSteps(lines []string) []string {
 		return lines
 	}
 	return out
+}
+
+// markedSteps joins a step's word and number alone on a line ("Step 1:",
+// "Étape 2 :", "Paso 3.") to the text on the next line, which is the
+// step's: dropped as a bare list mark, it would leave the procedure as
+// plain paragraphs. A bare number ("1.") stays a mark without its item.
+func markedSteps(lines []string) []string {
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if !joinsStep(l) || i+1 == len(lines) || !stepText(lines[i+1]) {
+			if out != nil {
+				out = append(out, l)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]string, 0, len(lines)), lines[:i]...)
+		}
+		out = append(out, strings.TrimSpace(l)+" "+strings.TrimSpace(lines[i+1]))
+		i++
+	}
+	if out == nil {
+		return lines
+	}
+	return out
+}
+
+// stepText says whether a line can be a step's text: not empty, nor
+// another mark.
+func stepText(line string) bool {
+	line = strings.TrimSpace(line)
+	return line != "" && !bareMarker(line) && !stepWorded(line)
+}
+
+// joinsStep says whether a line is only a step's word and number.
+func joinsStep(line string) bool {
+	line = strings.TrimSpace(line)
+	return stepWorded(line) && bareMarker(line)
 }
 
 // stepParts keeps with its step what belongs to it: lettered parts
@@ -1991,6 +2034,77 @@ func dropIcon(line string) string {
 
 // noteLabels open a note whose label is no part of its sentence.
 var noteLabels = toSet(`note nb n.b. remarque hinweis nota`)
+
+// stepDetails keeps in a step what the page wrote under it: a page that
+// names its steps ("Step 2:", "Étape 3 :") may end a step with a colon
+// and give it a paragraph, a label and a list of its own before the next
+// step ("Step 2: Choose a frame. Many factors play into this decision:",
+// "Exterior Factors:", "- What are the colors of the wall?", "Step 3:
+// …"). Read apart, the procedure would stop at the step before them.
+// They join the step as sentences of it when they are paragraphs and
+// lists only (a heading ends the procedure) and the next step is numbered
+// on from it; and a list right after the last step, which its colon
+// announces ("Step 4: Answer these two questions:" over "1. …", "2.
+// …"), joins it too. (A step written as a title over its text, "Step 1:
+// Locate the Transaction" or "Step 2. Estimating the cost.", is
+// titledSteps'.)
+func stepDetails(els []element) []element {
+	out := els[:0]
+	for i := 0; i < len(els); i++ {
+		e := els[i]
+		if e.kind != elList || !e.ordered || !e.worded {
+			out = append(out, e)
+			continue
+		}
+		j := i + 1
+		for j < len(els) && j-i <= maxStepDetails && (els[j].kind == elParagraph || els[j].kind == elList && !els[j].worded) {
+			j++
+		}
+		announces := strings.HasSuffix(lastItem(e), ":")
+		next := announces && j < len(els) && j > i+1 && els[j].kind == elList && els[j].worded &&
+			e.start > 0 && els[j].start == e.start+len(e.items)
+		announced := announces && i+1 < len(els) && els[i+1].kind == elList && !els[i+1].worded && len(els[i+1].items) <= 4
+		switch {
+		case next:
+			e.items = append(e.items[:len(e.items)-1:len(e.items)-1], withDetails(lastItem(e), els[i+1:j]))
+			i = j - 1
+		case announced:
+			e.items = append(e.items[:len(e.items)-1:len(e.items)-1], withDetails(lastItem(e), els[i+1:i+2]))
+			i++
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// maxStepDetails bounds what stepDetails keeps under one step.
+const maxStepDetails = 8
+
+// withDetails is a step's text followed by the paragraphs and list items
+// of details, each a sentence.
+func withDetails(step string, details []element) string {
+	var b strings.Builder
+	b.WriteString(step)
+	add := func(t string) {
+		if t = strings.TrimSpace(t); t == "" {
+			return
+		}
+		if !endsSentence(t) {
+			t += "."
+		}
+		b.WriteString(" ")
+		b.WriteString(t)
+	}
+	for _, d := range details {
+		if d.kind == elParagraph {
+			add(d.text)
+		}
+		for _, it := range d.items {
+			add(it)
+		}
+	}
+	return b.String()
+}
 
 // joinSteps makes one procedure of ordered lists that follow one another
 // with nothing between them: web pages often write each step as a

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 )
@@ -77,7 +78,7 @@ func (r *renderer) block(bl *block) {
 		return
 	case kindProcedure:
 		r.sep()
-		r.procedure(bl.text)
+		r.procedure(bl.text, bl.staged)
 	case kindCode:
 		r.sep()
 		r.code(bl)
@@ -105,8 +106,15 @@ func (r *renderer) headings(path []string) {
 	r.path, r.lastList = path, -1
 }
 
-// procedure writes a procedure's lead-in and its steps, numbered.
-func (r *renderer) procedure(text string) {
+// procedure writes a procedure's lead-in and its steps, numbered, with
+// the step's word when the page named its steps ("Step 2: Choose a
+// frame."): read again, such steps are a procedure though few of them
+// are instructions.
+func (r *renderer) procedure(text string, staged bool) {
+	word := ""
+	if staged {
+		word = cmp.Or(stepWord[r.d.lang], stepWord[EN]) + " "
+	}
 	n := 0
 	for i, line := range strings.Split(text, "\n") {
 		num, step, ok := strings.Cut(line, ". ")
@@ -115,7 +123,11 @@ func (r *renderer) procedure(text string) {
 		}
 		if ok && isDigits(num) {
 			n++
-			r.b.WriteString(strconv.Itoa(n) + ". " + plainLine(step))
+			if word != "" {
+				r.b.WriteString(word + strconv.Itoa(n) + ": " + plainLine(step))
+			} else {
+				r.b.WriteString(strconv.Itoa(n) + ". " + plainLine(step))
+			}
 		} else {
 			r.b.WriteString(plainLine(line))
 		}
@@ -136,6 +148,9 @@ func (r *renderer) code(bl *block) {
 	}
 	r.b.WriteString(fence + "\n" + code + "\n" + fence)
 }
+
+// stepWord is the word a page writes before a step's number.
+var stepWord = map[string]string{EN: "Step", FR: "Étape", DE: "Schritt", ES: "Paso"}
 
 // rowList marks table rows as the list being written.
 const rowList = -2
