@@ -497,6 +497,12 @@ func factQuestion(lang, item, context string) string {
 		return ""
 	}
 	label := strings.TrimSpace(m[1])
+	if businessVoice[lang] != nil && businessVoice[lang].MatchString(label) {
+		// "En el coworking apelamos al sentido común: Sé amable …": a
+		// sentence of the business's before its colon, no thing's name
+		// ("… apelamos al sentido común: ¿qué es?")
+		return ""
+	}
 	if !moneyLike.MatchString(m[2]) && knowledge.ScheduleLine(m[2]) {
 		// "Fr: 14.00 - 19.00 Uhr": a day's hours ask nothing of their
 		// own ("Fr – was ist das?"); the hours' topic asks them all
@@ -519,6 +525,65 @@ func factQuestion(lang, item, context string) string {
 		return fmt.Sprintf(lex(lang).factCost, label)
 	}
 	return fmt.Sprintf(lex(lang).factWhat, label)
+}
+
+// rulesQuestion asks the rules a heading names ("House Rules", "Normas
+// de conducta", "Règles de sécurité", "Hausordnung"), once an annex's
+// number is off it ("Anexo I – Normas de conducta"): "What are the house
+// rules?", not "What should I know about house rules?". "" for any other
+// heading.
+func rulesQuestion(lang, h string) string {
+	h = strings.TrimSpace(annexNumber.ReplaceAllString(strings.TrimRight(strings.TrimSpace(h), ":"), ""))
+	re, ok := rulesHeading[lang]
+	if !ok || !re.MatchString(h) {
+		return ""
+	}
+	l := strings.ToLower(h)
+	switch lang {
+	case langEN:
+		if strings.HasPrefix(l, "code") {
+			return "What is the " + l + "?"
+		}
+		return "What are the " + l + "?"
+	case langFR:
+		if strings.HasPrefix(l, "règlement") {
+			return "Que dit le " + l + " ?"
+		}
+		return "Quelles sont les " + l + " ?"
+	case langDE:
+		if strings.HasSuffix(l, "ordnung") {
+			return "Was steht in der " + h + "?"
+		}
+		return "Welche " + h + " gelten?"
+	case langES:
+		if strings.HasPrefix(l, "reglamento") {
+			return "¿Qué dice el " + l + "?"
+		}
+		return "¿Cuáles son las " + l + "?"
+	}
+	return ""
+}
+
+// annexNumber is an annex's number before its title ("Anexo I – ",
+// "Annexe 2 : ", "Appendix A. ").
+var annexNumber = regexp.MustCompile(`^(?i:anexo|annexe|anhang|annex|appendix|apéndice)\s+[\dIVXA-Z]{1,4}\s*[–—:.-]\s*`)
+
+// rulesHeading is a heading that names a set of rules.
+var rulesHeading = map[string]*regexp.Regexp{
+	langEN: regexp.MustCompile(`^(?i:(?:house |club |general |safety |park |pool |gym |studio )?rules(?: (?:of|for) \p{L}+(?: \p{L}+){0,3})?|code of conduct)$`),
+	langFR: regexp.MustCompile(`^(?i:(?:règles|consignes)(?: (?:de|du|des|d['’]) ?\p{L}+(?: \p{L}+){0,3})?|règlement intérieur)$`),
+	langDE: regexp.MustCompile(`^(?:Hausordnung|Platzordnung|Badeordnung|Benutzungsordnung|Regeln|Verhaltensregeln|Sicherheitsregeln)$`),
+	langES: regexp.MustCompile(`^(?i:(?:normas|reglas)(?: (?:de|del|para) \p{L}+(?: \p{L}+){0,3})?|reglamento interno|reglamento)$`),
+}
+
+// businessVoice finds the business speaking in the first person plural ("we",
+// "nous", "wir", a Spanish verb in "-amos", "-emos", "-imos" after the
+// first word).
+var businessVoice = map[string]*regexp.Regexp{
+	langEN: regexp.MustCompile(`(?i)\bwe\b`),
+	langFR: regexp.MustCompile(`(?i)\bnous\b`),
+	langDE: regexp.MustCompile(`(?i)\bwir\b`),
+	langES: regexp.MustCompile(`(?i:\bnosotros\b)|\s\p{Ll}{3,}(?:amos|emos|imos)\b`), // (not a first word: "Préstamos")
 }
 
 // A heading that is a time around the visit ("Before Your Appointment",

@@ -582,6 +582,17 @@ func ruleQuestionEN(body string) string {
 	if enException.MatchString(body) {
 		return "Are there any exceptions?"
 	}
+	if m := enForbidden.FindStringSubmatch(body); m != nil && !pronoun.MatchString(firstWord(m[1])) &&
+		(!strings.ContainsAny(m[1], ",;:()") || enListCommas.MatchString(m[1])) {
+		// "Photography or recording is strictly forbidden." asks "Is
+		// photography or recording allowed?", not whether it is
+		// forbidden
+		where := ""
+		if m[3] != "" {
+			where = " " + toCustomer(strings.TrimSpace(m[3]))
+		}
+		return capitalize(strings.ToLower(m[2])) + " " + lowerFirst(m[1]) + " allowed" + where + "?"
+	}
 	if m := enHaveTime.FindStringSubmatch(body); m != nil {
 		return "How long do I have to " + toCustomer(firstClause(firstSentence(m[1]))) + "?"
 	}
@@ -903,6 +914,14 @@ func ruleQuestionDE(body string) string {
 }
 
 func ruleQuestionES(body string) string {
+	if m := esNotAllowed.FindStringSubmatch(body); m != nil {
+		// "No se permitirá la entrada a ningún usuario fuera del
+		// horario establecido." asks "¿Se permite la entrada a algún
+		// usuario fuera del horario establecido?", "No se admiten
+		// animales." "¿Se admiten animales?"
+		verb := strings.NewReplacer("irá", "e", "irán", "en", "ará", "a", "arán", "an").Replace(m[1])
+		return "¿Se " + verb + " " + esAnyWord.ReplaceAllStringFunc(firstClause(esAndNot.Split(m[2], 2)[0]), esSome) + "?"
+	}
 	if m := esHaveTime.FindStringSubmatch(body); m != nil {
 		return "¿Cuánto tiempo tengo para " + firstClause(firstSentence(m[1])) + "?"
 	}
@@ -917,13 +936,30 @@ func ruleQuestionES(body string) string {
 	}
 	// ("Una vez reprogramada, la cita …" keeps its short condition)
 	if esDet.MatchString(body) && !esOurs.MatchString(body) {
-		if c := firstClause(body); words(c) >= 4 {
+		// ("Las visitas externas deberán identificarse al manager y no
+		// interferirán …" asks the first rule)
+		if c := firstClause(esAndNot.Split(body, 2)[0]); words(c) >= 4 {
 			// "Los sábados y domingos abrimos de 8:00 a 20:00." asks "¿Los
 			// sábados y domingos abren de 8:00 a 20:00?"
 			return "¿" + esWeVerbs.ReplaceAllStringFunc(c, esYouVerb) + "?"
 		}
 	}
 	return ""
+}
+
+// esNotAllowed is a Spanish rule forbidding something ("No se permite
+// fumar", "No se permitirá el acceso a …", "No se admiten animales");
+// esAnyWord is its "ningún", which the question asks as "algún"; esAndNot
+// is a second rule after the first ("… y no interferirán …").
+var (
+	esNotAllowed = regexp.MustCompile(`^No se (permite|permiten|permitirá|permitirán|admite|admiten|admitirá|admitirán|acepta|aceptan|aceptará|aceptarán)\s+(\p{L}.{3,})$`)
+	esAnyWord    = regexp.MustCompile(`\b(?:ningún|ninguna|ninguno)\b`)
+	esAndNot     = regexp.MustCompile(`,?\s+y\s+no\s+`)
+)
+
+// esSome is "ningún" asked in a question: "algún".
+func esSome(w string) string {
+	return map[string]string{"ningún": "algún", "ninguna": "alguna", "ninguno": "alguno"}[w]
 }
 
 // esOnceDone opens a Spanish rule on what must be done first ("Una vez
@@ -1121,6 +1157,17 @@ var dashAside = regexp.MustCompile(`\s[–—]\s[^–—]{2,60}\s[–—]\s`)
 // don't bring glass").
 var enDoNot = regexp.MustCompile(`^(?i:(please\s+)?(?:do not|don't|don’t|never))\s+(\p{Ll}.*)$`)
 
+// enForbidden is an English rule forbidding a thing ("Smoking is not
+// allowed", "Photography or recording is strictly forbidden").
+var enForbidden = regexp.MustCompile(`^(\p{Lu}[^;:()]{2,80}?)\s+(is|are)\s+(?:strictly\s+|absolutely\s+)?(?:forbidden|prohibited|not allowed|not permitted|banned)(\s+(?:in|on|inside|at|during)\s+[^,;]{3,40})?$`)
+
+// enUnless opens the exception of an English rule; enListCommas are the
+// commas of a plain list of three ("shave, scrub, or groom").
+var (
+	enUnless     = regexp.MustCompile(`\s+(?:unless|except|without)\s+`)
+	enListCommas = regexp.MustCompile(`^[^,;:()]+,\s+[^,;:()]+,?\s+(?:or|and)\s+[^,;:()]+$`)
+)
+
 var pleasePrefix = regexp.MustCompile(`^(?i:please|kindly)\s+`)
 
 // ruleSentenceQuestion is the question a sentence group of a rule answers,
@@ -1170,8 +1217,14 @@ func ruleSentenceQuestion(lang, g string, inProc bool) string {
 		// (an aside between dashes, "DO NOT shave – or trim to less
 		// than half an inch – for at least 3 weeks", is the answer's)
 		plain := dashAside.ReplaceAllString(unshout(strings.TrimRight(first, ".! ")), " ")
-		if m := enDoNot.FindStringSubmatch(plain); m != nil && words(m[2]) >= 2 && words(m[2]) <= 10 && !strings.ContainsAny(m[2], ",;:()") {
-			return "Can I " + toCustomer(m[2]) + "?"
+		if m := enDoNot.FindStringSubmatch(plain); m != nil {
+			// (what the rule allows after all, "… unless staff permit
+			// it", is the answer's; a plain list of things, "shave,
+			// scrub, or do any grooming", is one question)
+			what := enUnless.Split(m[2], 2)[0]
+			if words(what) >= 2 && words(what) <= 10 && (!strings.ContainsAny(what, ",;:()") || enListCommas.MatchString(what)) {
+				return "Can I " + toCustomer(what) + "?"
+			}
 		}
 		// one plain instruction only: not alternatives ("Renew online, at
 		// the kiosks, or by phone") nor a condition ("Cancel early and you

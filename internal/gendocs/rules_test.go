@@ -1359,3 +1359,50 @@ func TestRoundTwentySixRules(t *testing.T) {
 		t.Errorf("an FAQ answer's limit grew: %q", body)
 	}
 }
+
+// TestRoundTwentySevenRules: round twenty-seven's rules asked as a
+// customer asks them (held-out pages of a sauna, a coworking space and a
+// rafting company).
+func TestRoundTwentySevenRules(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langES, "No se permitirá la entrada a ningún usuario o visitante exterior fuera del horario establecido.",
+			"¿Se permite la entrada a algún usuario o visitante exterior fuera del horario establecido?"},
+		{langES, "No se admiten animales.", "¿Se admiten animales?"},
+		{langES, "Las visitas externas deberán identificarse al manager en el puesto de recepción y no interferirán ni interrumpirán el trabajo del resto de usuarios de las áreas de coworking, usando, por tanto, espacios comunes o lugares habilitados (sala de juntas, aula) para tal fin.",
+			"¿Las visitas externas deberán identificarse al manager en el puesto de recepción?"},
+		{langEN, "Do not shave, scrub, or do any personal grooming in the sauna.", "Can I shave, scrub, or do any personal grooming in the sauna?"},
+		{langEN, "Do not pour water or essential oils on the stones unless staff permit it.", "Can I pour water or essential oils on the stones?"},
+		{langEN, "Photography or recording is strictly forbidden.", "Is photography or recording allowed?"},
+		{langEN, "Smoking is not allowed inside the house.", "Is smoking allowed inside the house?"},
+		{langEN, "It is not allowed.", ""},
+		{langEN, "Shower before you enter the sauna.", "Do I need to shower before I enter the sauna?"},
+	} {
+		if got := ruleSentenceQuestion(c.lang, c.in, false); got != c.want {
+			t.Errorf("ruleSentenceQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+	for _, c := range []struct{ lang, in, want string }{
+		{langES, "ANEXO I – NORMAS DE CONDUCTA", "¿Cuáles son las normas de conducta?"},
+		{langEN, "House Rules", "What are the house rules?"},
+		{langEN, "Code of Conduct", "What is the code of conduct?"},
+		{langFR, "Règlement intérieur", "Que dit le règlement intérieur ?"},
+		{langDE, "Hausordnung", "Was steht in der Hausordnung?"},
+		{langEN, "House Prices", ""},
+	} {
+		if got := rulesQuestion(c.lang, unshout(c.in)); got != c.want {
+			t.Errorf("rulesQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+	// a sentence of the business's before its colon names no thing
+	if q := factQuestion(langES, "En el coworking apelamos al sentido común: Se amable y respetuoso con tus compañeros.", ""); q != "" {
+		t.Errorf("asked %q", q)
+	}
+	if q := factQuestion(langES, "Préstamos: hasta 5 libros.", ""); q == "" {
+		t.Errorf("a label in -amos asked nothing")
+	}
+	for in, want := range map[string]string{"Et s’il pleut ?!": "Et s’il pleut ?", "What if it rains!?": "What if it rains?", "Rain!": "Rain!"} {
+		if got := plainQuestion(in); got != want {
+			t.Errorf("plainQuestion(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -115,6 +115,16 @@ type partBuilder struct {
 	sub, subOf      string // a label line's topic ("Deposit: ...") under the heading subOf
 }
 
+// plainQuestion is a heading asked with an exclamation ("Et s’il pleut
+// ?!", "What if it rains?!") as a plain question ("Et s’il pleut ?"), so
+// that it is asked as the page's own question.
+func plainQuestion(h string) string {
+	if !strings.HasSuffix(h, "?!") && !strings.HasSuffix(h, "!?") {
+		return h
+	}
+	return strings.TrimRight(h, "?!") + "?"
+}
+
 // label reads a paragraph that opens a topic of its own ("Deposit: All
 // orders require ...", or "Membership Cancellation Policy:" standing
 // alone); true when the block was only that title.
@@ -142,6 +152,7 @@ func (b *partBuilder) label(kb *knowledge.Block, heading string, nextList bool) 
 // list's lead-in and items, a table's rows, a procedure's lead-in and its
 // steps, or a paragraph.
 func (b *partBuilder) add(kb knowledge.Block, heading string) {
+	heading = plainQuestion(heading)
 	path := kb.Heading
 	if b.sub != "" {
 		heading = b.sub
