@@ -841,6 +841,11 @@ func deWennClause(verb, rest string) string {
 }
 
 func ruleQuestionDE(body string) string {
+	if m := deNoLiability.FindStringSubmatch(body); m != nil {
+		// "Für Garderobe, Wertgegenstände oder sonstige Diebstähle wird
+		// keine Haftung übernommen." asks "Haften Sie für Garderobe, …?"
+		return "Haften Sie für " + m[1] + "?"
+	}
 	passive := strings.HasSuffix(strings.TrimRight(body, ". "), " werden")
 	if m := deWhoMay.FindStringSubmatch(body); m != nil && m[3] == "Sie" {
 		// "Abholen können Sie auf unserem Betriebsgelände …" asks "Kann
@@ -876,6 +881,16 @@ func ruleQuestionDE(body string) string {
 	}
 	if m := deBei.FindStringSubmatch(body); m != nil && !condHasQuestions.MatchString(m[1]) {
 		return "Was gilt " + strings.ToLower(strings.Fields(body)[0]) + " " + m[1] + "?"
+	}
+	if m := deModalRule.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") && !deAdjectives.MatchString(body) {
+		// "Kinder dürfen nicht unbeaufsichtigt gelassen werden – auch
+		// nicht kurz." asks "Dürfen Kinder unbeaufsichtigt gelassen
+		// werden?" (the rule's "nicht" and the page's "gerne" are the
+		// answer's)
+		rest := strings.Join(slices.DeleteFunc(strings.Fields(m[3]), func(w string) bool { return deModalFiller[w] }), " ")
+		if words(rest) >= 2 && strings.HasSuffix(lastWord(rest), "en") {
+			return capitalize(m[2]) + " " + m[1] + " " + rest + "?"
+		}
 	}
 	if m := deNoun.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") && !deAdjectives.MatchString(body) && !deParticiple.MatchString(m[1]) {
 		// a rule about a thing named first ("Glasflaschen sind ... verboten.")
@@ -946,6 +961,17 @@ func ruleQuestionES(body string) string {
 	}
 	return ""
 }
+
+// deModalRule is a German rule on a thing named first and its modal
+// ("Kinder dürfen nicht …", "Speisen und Getränke dürfen gerne
+// mitgebracht werden"), up to its first comma or dash; deModalFiller are
+// the words its question leaves to the answer. deNoLiability is the
+// business's "Für … wird keine Haftung übernommen".
+var (
+	deModalRule   = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:\s+und\s+\p{Lu}[\p{L}/]+)?)\s+(dürfen|darf|müssen|muss|können|kann)\s+([^,;:–—()]{3,80}?)\s*(?:[,;:–—(]|$)`)
+	deModalFiller = toSet(`nicht gerne bitte leider nur auch`)
+	deNoLiability = regexp.MustCompile(`^Für\s+(.{3,80}?)\s+(?:wird|werden)\s+keine\s+Haftung\s+übernommen$`)
+)
 
 // esNotAllowed is a Spanish rule forbidding something ("No se permite
 // fumar", "No se permitirá el acceso a …", "No se admiten animales");

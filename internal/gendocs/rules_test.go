@@ -1376,6 +1376,11 @@ func TestRoundTwentySevenRules(t *testing.T) {
 		{langEN, "Smoking is not allowed inside the house.", "Is smoking allowed inside the house?"},
 		{langEN, "It is not allowed.", ""},
 		{langEN, "Shower before you enter the sauna.", "Do I need to shower before I enter the sauna?"},
+		{langDE, "Kinder dürfen nicht unbeaufsichtigt gelassen werden – auch nicht kurz.", "Dürfen Kinder unbeaufsichtigt gelassen werden?"},
+		{langDE, "Speisen und Getränke dürfen gerne selbstmitgebracht werden, dürfen jedoch nur im Essbereich verzehrt werden.",
+			"Dürfen Speisen und Getränke selbstmitgebracht werden?"},
+		{langDE, "Für Garderobe, Wertgegenstände oder sonstige Diebstähle wird keine Haftung übernommen.",
+			"Haften Sie für Garderobe, Wertgegenstände oder sonstige Diebstähle?"},
 	} {
 		if got := ruleSentenceQuestion(c.lang, c.in, false); got != c.want {
 			t.Errorf("ruleSentenceQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
