@@ -969,7 +969,7 @@ func ruleQuestionES(body string) string {
 // business's "Für … wird keine Haftung übernommen".
 var (
 	deModalRule   = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:\s+und\s+\p{Lu}[\p{L}/]+)?)\s+(dürfen|darf|müssen|muss|können|kann)\s+([^,;:–—()]{3,80}?)\s*(?:[,;:–—(]|$)`)
-	deModalFiller = toSet(`nicht gerne bitte leider nur auch`)
+	deModalFiller = toSet(`nicht gerne bitte leider`)
 	deNoLiability = regexp.MustCompile(`^Für\s+(.{3,80}?)\s+(?:wird|werden)\s+keine\s+Haftung\s+übernommen$`)
 )
 
