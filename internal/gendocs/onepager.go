@@ -79,6 +79,11 @@ var whoContact = regexp.MustCompile(`(?i)\b(?:who|that)\s+(?:\w+\s+)?(?:call|pho
 // about any discrepancies or damaged items."): a rule for that case.
 var contactAbout = regexp.MustCompile(`(?i)\b(?:contact|call|e-?mail|phone) us\s+(?:(?:right away|immediately|at once|as soon as possible)\s+)?(?:about|regarding|if|when|in case)\b`)
 
+// yesNoStart opens the answer to a question ("Oui toutes nos descentes
+// sont encadrées …", "Yes, we …"): it says what the question asked, not
+// what the business offers.
+var yesNoStart = regexp.MustCompile(`^(?i:oui|non|yes|no|ja|nein|sí)\b`)
+
 // whoOffers is someone else's offer ("Anyone who … offers a $29 service
 // call is almost certainly …"), not the business's.
 var whoOffers = regexp.MustCompile(`(?i)\b(?:anyone|someone|who)\b[^.;:]*\b(?:offers|provides|sells)\b`)
@@ -189,7 +194,7 @@ func (c *corpus) buildOnePager(req Request, withPricing bool) (*Document, error)
 		isAudience[u.text] = true
 	}
 	offers := pick(c.unused(all, func(u unit) bool {
-		return offerCue[c.lang].MatchString(u.text) && notInstr(u) && !isAudience[u.text] && !articleStart.MatchString(u.text) && !offerWhen.MatchString(u.text) &&
+		return offerCue[c.lang].MatchString(u.text) && notInstr(u) && !isAudience[u.text] && !articleStart.MatchString(u.text) && !offerWhen.MatchString(u.text) && !yesNoStart.MatchString(u.text) &&
 			(c.lang != langEN || !whoOffers.MatchString(u.text))
 	}), 3, self)
 	add(fmt.Sprintf(lx.offers, name), offers)

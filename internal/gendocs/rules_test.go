@@ -1405,6 +1405,13 @@ func TestRoundTwentySevenRules(t *testing.T) {
 	if q := factQuestion(langES, "Préstamos: hasta 5 libros.", ""); q == "" {
 		t.Errorf("a label in -amos asked nothing")
 	}
+	// an answer's "Oui …" says what a question asked, not what is offered
+	for in, want := range map[string]bool{"Oui toutes nos descentes sont encadrées par des guides.": true, "Yes, we deliver.": true,
+		"Nous proposons des descentes en raft.": false, "Nosotros ofrecemos clases.": false} {
+		if got := yesNoStart.MatchString(in); got != want {
+			t.Errorf("yesNoStart(%q) = %v", in, got)
+		}
+	}
 	for in, want := range map[string]string{"Et s’il pleut ?!": "Et s’il pleut ?", "What if it rains!?": "What if it rains?", "Rain!": "Rain!"} {
 		if got := plainQuestion(in); got != want {
 			t.Errorf("plainQuestion(%q) = %q, want %q", in, got, want)
