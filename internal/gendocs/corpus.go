@@ -451,16 +451,17 @@ func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
 			led[b.list] = true
 		}
 	}
-	// and so are, in a one-pager's section, numbered rules that open the
-	// body when all of them fit twice its length ("1. Each of our ponies
-	// …" to "10. The pony ride can NOT take place …"): ending between
-	// them would leave the last rules unsaid
+	// and so are, in a one-pager's section, numbered rules or bulleted
+	// ones that open the body when all of them fit twice its length ("1.
+	// Each of our ponies …" to "10. The pony ride can NOT take place …",
+	// a house rules' nine bullets): ending between them would leave the
+	// last rules unsaid
 	opening := -1 // that list, which the body may grow to hold
-	if w.wholeRules && len(blocks) > 0 && blocks[0].kind == step && !c.isUsed(blocks[0].text) {
+	if w.wholeRules && len(blocks) > 0 && (blocks[0].kind == step || blocks[0].kind == bullet) && !c.isUsed(blocks[0].text) {
 		length := 0
 		for _, b := range blocks {
-			if b.kind == step && b.list == blocks[0].list {
-				length += len(b.text) + 4 // and "10. " before it
+			if b.kind == blocks[0].kind && b.list == blocks[0].list {
+				length += len(b.text) + 4 // and "10. " or "- " before it
 			}
 		}
 		if length <= 2*w.max {
@@ -468,7 +469,8 @@ func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
 		}
 	}
 	wholeList := func(b block) bool {
-		return b.kind == step && (whole(b.list) || led[b.list] || b.list == opening) || b.kind == bullet && items[b.list] >= 2 && prices[b.list] == items[b.list]
+		return b.kind == step && (whole(b.list) || led[b.list] || b.list == opening) ||
+			b.kind == bullet && (items[b.list] >= 2 && prices[b.list] == items[b.list] || b.list == opening)
 	}
 	for _, b := range blocks {
 		if b.kind == step && c.isUsed(b.text) && whole(b.list) {

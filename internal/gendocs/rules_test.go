@@ -1405,6 +1405,20 @@ func TestRoundTwentySevenRules(t *testing.T) {
 	if q := factQuestion(langES, "Préstamos: hasta 5 libros.", ""); q == "" {
 		t.Errorf("a label in -amos asked nothing")
 	}
+	// a one-pager's section opened by bulleted rules writes them all when
+	// they fit twice its length
+	var bullets strings.Builder
+	for i := 1; i <= 9; i++ {
+		fmt.Fprintf(&bullets, "- Hausregel Nummer %d gilt für alle Gäste des Spielplatzes ohne jede Ausnahme.\n", i)
+	}
+	c := newCorpus(Request{Sources: []Source{{Name: "h", Content: "Hausordnung\n" + bullets.String()}}}, langDE)
+	var blocks []block
+	for _, p := range c.parts {
+		blocks = append(blocks, p.blocks...)
+	}
+	if body, _ := c.composeSection(blocks, 500, true); !strings.Contains(body, "Nummer 9") {
+		t.Errorf("the bullets cut: %q", body)
+	}
 	// an answer's "Oui …" says what a question asked, not what is offered
 	for in, want := range map[string]bool{"Oui toutes nos descentes sont encadrées par des guides.": true, "Yes, we deliver.": true,
 		"Nous proposons des descentes en raft.": false, "Nosotros ofrecemos clases.": false} {
