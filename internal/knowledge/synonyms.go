@@ -13,6 +13,7 @@ import "strings"
 var synonymGroups = map[string][]string{
 	EN: {
 		"weather rain raining snow snowing storm wind windy drizzle hail thunder", "weight weigh weighs heavy",
+		"fridge refrigerator", "temperature degrees",
 		"tax taxes vat", "holiday holidays | christmas | easter | thanksgiving",
 		"valid validity expire expires expiry", "clothes clothing jeans trousers shirt", "shoes footwear boots trainers sneakers",
 		"cheque cheques check checks", "ebike ebikes electric", "camera cameras cctv surveillance monitored monitoring", "lock locks padlock padlocks", "coat coats jacket jackets cloakroom", "food meal meals lunch snack snacks", "bday birthday birthdays", "ahead advance beforehand", "reschedule rescheduled move postpone", "cigarette cigarettes smoke smoking",
@@ -32,6 +33,7 @@ var synonymGroups = map[string][]string{
 	},
 	FR: {
 		"météo pluie pleut neige neiger orage vent tempête intempéries bruine grêle", "poids peser pèse",
+		"frigo réfrigérateur frigidaire", "température degrés",
 		"tva taxe taxes ttc", "férié fériés | noël | pâques | pentecôte | toussaint",
 		"valable valables valide validité expire", "vêtements jean jeans pantalon", "chaussures baskets bottes",
 		"malade malades maladie grippe fièvre blessure blessures blessé blessée entorse", "moniteur moniteurs monitrice instructeur instructeurs professeur professeurs prof profs enseignant",
@@ -51,6 +53,7 @@ var synonymGroups = map[string][]string{
 	},
 	DE: {
 		"wetter regen regnet schnee schneit sturm gewitter unwetter nieseln nieselt nieselregen hagel", "gewicht wiegen wiege wiegt körpergewicht",
+		"kühlschrank kühlschranks", "temperatur temperaturen grad",
 		"mwst mehrwertsteuer steuer steuern", "feiertag feiertage feiertagen feiertags | weihnachten heiligabend | ostern ostermontag karfreitag | pfingsten pfingstmontag | silvester neujahr",
 		"gelten gilt gültig gültigkeit verfällt verfallen", "kleidung jeans hose", "schuhe turnschuhe stiefel",
 		"krank krankheit erkrankt erkrankung grippe fieber erkältet erkältung verletzung verletzungen verletzt", "trainer trainerin lehrer lehrerin ausbilder betreuer",
@@ -71,6 +74,7 @@ var synonymGroups = map[string][]string{
 	},
 	ES: {
 		"clima lluvia llueve nieve nieva tormenta viento temporal llovizna granizo", "peso pesar pesa",
+		"nevera frigorífico refrigerador heladera", "temperatura temperaturas grados",
 		"iva impuesto impuestos", "festivo festivos | navidad navidades nochebuena | pascua | nochevieja",
 		"válido válida validez caduca caducan caducidad", "ropa vaqueros pantalón pantalones", "calzado zapatos zapatillas botas",
 		"enfermo enferma enfermos enfermedad gripe fiebre resfriado lesión lesiones lesionado lesionada esguince", "monitor monitores monitora instructor instructores instructora profesor profesores profesora profe profes",
