@@ -841,6 +841,9 @@ func deWennClause(verb, rest string) string {
 }
 
 func ruleQuestionDE(body string) string {
+	if q := deAllowedQuestion(body); q != "" {
+		return q
+	}
 	if m := deNoLiability.FindStringSubmatch(body); m != nil {
 		// "Für Garderobe, Wertgegenstände oder sonstige Diebstähle wird
 		// keine Haftung übernommen." asks "Haften Sie für Garderobe, …?"
@@ -972,6 +975,33 @@ var (
 	deModalFiller = toSet(`nicht gerne bitte leider`)
 	deNoLiability = regexp.MustCompile(`^Für\s+(.{3,80}?)\s+(?:wird|werden)\s+keine\s+Haftung\s+übernommen$`)
 )
+
+// deAllowedFirst and deAllowedAfter are German rules that allow or
+// forbid a thing, named first ("Glasflaschen sind am Strand verboten")
+// or after a reason ("Aus hygienischen Gründen ist das Barfußlaufen nicht
+// gestattet").
+var (
+	deAllowedFirst = regexp.MustCompile(`^((?:Das|Der|Die)\s+)?(\p{Lu}[\p{L}-]+)\s+(ist|sind)\s+((?:[\p{L}-]+\s+){0,4}?)(?:nicht\s+|strengstens\s+|ausdrücklich\s+)?(?:gestattet|erlaubt|verboten|untersagt)$`)
+	deAllowedAfter = regexp.MustCompile(`^\p{Lu}[^,;]{2,40}?\s(ist|sind)\s+((?:das|der|die)\s+\p{Lu}[\p{L}-]+)\s+(?:nicht\s+|strengstens\s+|ausdrücklich\s+)?(?:gestattet|erlaubt|verboten|untersagt)$`)
+)
+
+// deAllowedQuestion asks whether the thing a rule allows or forbids is
+// allowed: "Sind Glasflaschen am Strand erlaubt?", "Ist das Barfußlaufen
+// erlaubt?" ("" for any other rule).
+func deAllowedQuestion(body string) string {
+	if m := deAllowedFirst.FindStringSubmatch(body); m != nil {
+		where := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(m[4]), "nicht"))
+		q := capitalize(m[3]) + " " + strings.ToLower(m[1]) + m[2]
+		if where != "" {
+			q += " " + where
+		}
+		return q + " erlaubt?"
+	}
+	if m := deAllowedAfter.FindStringSubmatch(body); m != nil {
+		return capitalize(m[1]) + " " + m[2] + " erlaubt?"
+	}
+	return ""
+}
 
 // esNotAllowed is a Spanish rule forbidding something ("No se permite
 // fumar", "No se permitirá el acceso a …", "No se admiten animales");
@@ -1332,6 +1362,17 @@ func deDetClause(body string) []string {
 		}
 		noun, _ := utf8.DecodeRuneInString(ws[k])
 		verb, _ := utf8.DecodeRuneInString(ws[k+1])
+		if unicode.IsUpper(noun) && (ws[k+1] == "der" || ws[k+1] == "des") && k+4 < len(ws) && len(ws) <= 14 {
+			// a noun and its genitive ("Die Dauer der Nutzung ist …",
+			// "Die Nutzung des Indoorspielplatzes erfolgt …"): the
+			// subject is both
+			owner, _ := utf8.DecodeRuneInString(ws[k+2])
+			verb, _ := utf8.DecodeRuneInString(ws[k+3])
+			if unicode.IsUpper(owner) && allLetters(ws[k+2]) && unicode.IsLower(verb) && allLetters(ws[k+3]) && deFiniteVerb(ws[k+3]) &&
+				!deClauseJoin.MatchString(strings.Join(ws[k+4:], " ")) && !deRefersBack.MatchString(body) {
+				return []string{body, ws[0], strings.Join(ws[1:k+3], " "), ws[k+3], strings.Join(ws[k+4:], " ")}
+			}
+		}
 		if unicode.IsUpper(noun) && unicode.IsLower(verb) && allLetters(ws[k+1]) && deFiniteVerb(ws[k+1]) {
 			if k > 1 && (len(ws) > 12 || deClauseJoin.MatchString(strings.Join(ws[k+2:], " ")) || deRefersBack.MatchString(body)) {
 				// a longer subject only in a short rule of one clause:

@@ -1381,6 +1381,11 @@ func TestRoundTwentySevenRules(t *testing.T) {
 			"Dürfen Speisen und Getränke selbstmitgebracht werden?"},
 		{langDE, "Für Garderobe, Wertgegenstände oder sonstige Diebstähle wird keine Haftung übernommen.",
 			"Haften Sie für Garderobe, Wertgegenstände oder sonstige Diebstähle?"},
+		{langDE, "Die Nutzung des Indoorspielplatzes erfolgt auf eigene Gefahr.", "Erfolgt die Nutzung des Indoorspielplatzes auf eigene Gefahr?"},
+		{langDE, "Die Dauer der Nutzung ist auf die gebuchte Zeit begrenzt.", "Ist die Dauer der Nutzung auf die gebuchte Zeit begrenzt?"},
+		{langDE, "Aus hygienischen Gründen ist das Barfußlaufen nicht gestattet.", "Ist das Barfußlaufen erlaubt?"},
+		{langDE, "Glasflaschen sind am Strand verboten.", "Sind Glasflaschen am Strand erlaubt?"},
+		{langDE, "Das Rauchen ist im ganzen Haus nicht erlaubt.", "Ist das Rauchen im ganzen Haus erlaubt?"},
 	} {
 		if got := ruleSentenceQuestion(c.lang, c.in, false); got != c.want {
 			t.Errorf("ruleSentenceQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
