@@ -846,8 +846,9 @@ func ruleQuestionDE(body string) string {
 	}
 	if m := deNoLiability.FindStringSubmatch(body); m != nil {
 		// "Für Garderobe, Wertgegenstände oder sonstige Diebstähle wird
-		// keine Haftung übernommen." asks "Haften Sie für Garderobe, …?"
-		return "Haften Sie für " + m[1] + "?"
+		// keine Haftung übernommen." asks "Wird für Garderobe, … gehaftet?" (a
+		// question's "Sie" would be the customer)
+		return "Wird für " + m[1] + " gehaftet?"
 	}
 	passive := strings.HasSuffix(strings.TrimRight(body, ". "), " werden")
 	if m := deWhoMay.FindStringSubmatch(body); m != nil && m[3] == "Sie" {

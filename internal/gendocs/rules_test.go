@@ -1380,7 +1380,7 @@ func TestRoundTwentySevenRules(t *testing.T) {
 		{langDE, "Speisen und Getränke dürfen gerne selbstmitgebracht werden, dürfen jedoch nur im Essbereich verzehrt werden.",
 			"Dürfen Speisen und Getränke selbstmitgebracht werden?"},
 		{langDE, "Für Garderobe, Wertgegenstände oder sonstige Diebstähle wird keine Haftung übernommen.",
-			"Haften Sie für Garderobe, Wertgegenstände oder sonstige Diebstähle?"},
+			"Wird für Garderobe, Wertgegenstände oder sonstige Diebstähle gehaftet?"},
 		{langDE, "Die Nutzung des Indoorspielplatzes erfolgt auf eigene Gefahr.", "Erfolgt die Nutzung des Indoorspielplatzes auf eigene Gefahr?"},
 		{langDE, "Die Dauer der Nutzung ist auf die gebuchte Zeit begrenzt.", "Ist die Dauer der Nutzung auf die gebuchte Zeit begrenzt?"},
 		{langDE, "Aus hygienischen Gründen ist das Barfußlaufen nicht gestattet.", "Ist das Barfußlaufen erlaubt?"},
