@@ -676,8 +676,8 @@ func TestAskRoundTenWordings(t *testing.T) {
 	}
 }
 
-// TestAskRoundElevenWordings: the fridge and degrees in the customer's
-// words, and a passage that gives the temperature asked answering in
+// TestAskRoundElevenWordings: the fridge, degrees, rain, a first visit
+// and a dearer one in the customer's words, and a passage that gives the temperature asked answering in
 // place of better-scored ones that only name it (the fromagerie's page of
 // the sixteenth held-out set).
 func TestAskRoundElevenWordings(t *testing.T) {
@@ -686,11 +686,22 @@ func TestAskRoundElevenWordings(t *testing.T) {
 		t.Fatal(err)
 	}
 	fr := NewLibrary(1 << 20).Base([]Source{{ID: "f", Content: string(page), Version: "1"}})
-	for _, c := range []struct{ q, want string }{
-		{"a quelle temperature je garde mes fromages", "entre 6 et 8 degrés"},
-		{"je range ça ou dans le frigo ?", "bac à légumes"},
+	page, err = os.ReadFile("testdata/eval/heldout16/en-windowcleaning/faq.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := NewLibrary(1 << 20).Base([]Source{{ID: "w", Content: string(page), Version: "1"}})
+	for _, c := range []struct {
+		b       *Base
+		q, want string
+	}{
+		{fr, "a quelle temperature je garde mes fromages", "entre 6 et 8 degrés"},
+		{fr, "je range ça ou dans le frigo ?", "bac à légumes"},
+		// "chuck it down" is rain; "1st" is "first", "dearer" a price
+		{en, "its meant to chuck it down tmrw, are you still coming", "regardless of the weather"},
+		{en, "why is the 1st visit dearer, how much is it", "double the regular price"},
 	} {
-		if a := fr.Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
+		if a := c.b.Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
 			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
 		}
 	}

@@ -238,6 +238,7 @@ var phrases = map[[2]string]string{
 // a page uses for it ("call it off" is "cancel").
 var phrases3 = map[[3]string]string{
 	{"call", "it", "off"}: "cancel", {"call", "them", "off"}: "cancel",
+	{"chuck", "it", "down"}: "rain", {"chucking", "it", "down"}: "rain",
 }
 
 // phraseWords joins the phrases of a run of lower-case words.

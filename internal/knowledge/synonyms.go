@@ -13,12 +13,13 @@ import "strings"
 var synonymGroups = map[string][]string{
 	EN: {
 		"weather rain raining snow snowing storm wind windy drizzle hail thunder", "weight weigh weighs heavy",
-		"fridge refrigerator", "temperature degrees",
+		"fridge refrigerator", "temperature degrees", "complain complaint complaints complaining complained",
+		"first 1st", "second 2nd", "third 3rd",
 		"tax taxes vat", "holiday holidays | christmas | easter | thanksgiving",
 		"valid validity expire expires expiry", "clothes clothing jeans trousers shirt", "shoes footwear boots trainers sneakers",
 		"cheque cheques check checks", "ebike ebikes electric", "camera cameras cctv surveillance monitored monitoring", "lock locks padlock padlocks", "coat coats jacket jackets cloakroom", "food meal meals lunch snack snacks", "bday birthday birthdays", "ahead advance beforehand", "reschedule rescheduled move postpone", "cigarette cigarettes smoke smoking",
 		"refund reimburse reimbursement money back bucks quid", "return send back", "cancel cancellation terminate stop quit end unsubscribe",
-		"ship shipping shipment deliver delivery dispatch send postage", "cost price fee charge charged billed billing much expensive", "pay payment paid",
+		"ship shipping shipment deliver delivery dispatch send postage", "cost price fee charge charged billed billing much expensive dearer pricey pricier", "pay payment paid",
 		"email e-mail mail", "login log sign signin", "password passcode pwd", "account profile register registration signup",
 		"order purchase buy bought", "parcel package", "phone telephone mobile cellphone smartphone", "call phone", "contact reach talk speak",
 		"hours open opening close closing shut finish time", "address location located where", "receipt invoice bill",
