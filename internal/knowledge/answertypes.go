@@ -754,8 +754,11 @@ var (
 		heure heures h jour jours semaine semaines mois an ans année années nuit nuits
 		minuten stunde stunden std tag tage tagen werktag werktage werktagen arbeitstag arbeitstage arbeitstagen woche wochen monat monate monaten jahr jahre jahren nacht nächte
 		minuto minutos hora horas día días semana semanas mes meses año años noche noches`))
-	articles        = folded(toSet(`a an one un une ein eine einen einem einer una uno`))
-	durationNumbers = folded(toSet(`one two three four five six seven eight nine ten eleven twelve fourteen fifteen twenty thirty
+	articles = folded(toSet(`a an one un une ein eine einen einem einer una uno`))
+	// adjectives of amount between an article and a unit of time ("une
+	// petite heure", "a good hour", "eine knappe Stunde", "una buena hora")
+	durationAdjectives = folded(toSet(`good full whole short long half bonne petite grande demi gute knappe ganze halbe gut buena larga media`))
+	durationNumbers    = folded(toSet(`one two three four five six seven eight nine ten eleven twelve fourteen fifteen twenty thirty
 		deux trois quatre cinq six sept huit neuf dix douze quinze vingt trente
 		zwei drei vier fünf sechs sieben acht neun zehn zwölf vierzehn fünfzehn zwanzig dreißig
 		dos tres cuatro cinco seis siete ocho nueve diez doce quince veinte treinta`))
@@ -799,7 +802,9 @@ func statesDuration(text string) bool {
 		// "a day", "une semaine": an article right before the unit; a
 		// figure or another number word one word further ("1-2 business
 		// days", "vier ganze Monate"), not "a trial day"
-		if articles[ws[i-1]] {
+		if articles[ws[i-1]] || i > 1 && articles[ws[i-2]] && durationAdjectives[ws[i-1]] {
+			// ("une petite heure", "a good hour": an adjective of
+			// amount between; "a trial day" is no length)
 			return true
 		}
 		for j := i - 1; j >= max(0, i-2); j-- {

@@ -697,6 +697,9 @@ func TestAskRoundElevenWordings(t *testing.T) {
 	}{
 		{fr, "a quelle temperature je garde mes fromages", "entre 6 et 8 degrés"},
 		{fr, "je range ça ou dans le frigo ?", "bac à légumes"},
+		// "ramener" is "rendre", a "tupperware" a box
+		{fr, "les planches en bois faut vous les ramener quand ?", "sous 48 heures"},
+		{fr, "je peux mettre mes fromages dans une boite tupperware fermée ?", "emballages plastiques hermétiques"},
 		// "chuck it down" is rain; "1st" is "first", "dearer" a price
 		{en, "its meant to chuck it down tmrw, are you still coming", "regardless of the weather"},
 		{en, "why is the 1st visit dearer, how much is it", "double the regular price"},

@@ -13,7 +13,7 @@ import "strings"
 var synonymGroups = map[string][]string{
 	EN: {
 		"weather rain raining snow snowing storm wind windy drizzle hail thunder", "weight weigh weighs heavy",
-		"fridge refrigerator", "temperature degrees", "fly flying flight flights plane airplane", "complain complaint complaints complaining complained",
+		"fridge refrigerator", "temperature degrees", "fly flying flight flights plane airplane", "tupperware container containers", "complain complaint complaints complaining complained",
 		"first 1st", "second 2nd", "third 3rd",
 		"tax taxes vat", "holiday holidays | christmas | easter | thanksgiving",
 		"valid validity expire expires expiry", "clothes clothing jeans trousers shirt", "shoes footwear boots trainers sneakers",
@@ -34,7 +34,7 @@ var synonymGroups = map[string][]string{
 	},
 	FR: {
 		"météo pluie pleut neige neiger orage vent tempête intempéries bruine grêle", "poids peser pèse",
-		"frigo réfrigérateur frigidaire", "température degrés", "avion avions vol vols voler",
+		"frigo réfrigérateur frigidaire", "température degrés", "avion avions vol vols voler", "rendre rendus rendu ramener rapporter", "boîte boîtes tupperware",
 		"tva taxe taxes ttc", "férié fériés | noël | pâques | pentecôte | toussaint",
 		"valable valables valide validité expire", "vêtements jean jeans pantalon", "chaussures baskets bottes",
 		"malade malades maladie grippe fièvre blessure blessures blessé blessée entorse asthme diabète épilepsie", "moniteur moniteurs monitrice instructeur instructeurs professeur professeurs prof profs enseignant",
@@ -61,7 +61,7 @@ var synonymGroups = map[string][]string{
 		"garderobe jacke jacken mantel", "op operation operationen", "verschieben verlegen umbuchen", "essen mahlzeit mittagessen", "geburtstag bday", "kamera kameras videoüberwachung überwacht", "schloss vorhängeschloss", "rauchen zigarette zigaretten",
 		"rückerstattung erstatten erstattung geld kohle knete", "checkin einchecken anreise ankunft",
 		"checkout auschecken abreise", "anfangen beginnen beginn starten", "reservieren reservierung vorbestellen vorbestellung vormerken", "haustier haustiere tier tiere heimtier heimtiere kleintier kleintiere | hund hunde | katze katzen | hamster meerschweinchen kaninchen",
-		"unterlagen dokumente papiere ausweis", "rücksendung zurücksenden zurückschicken retoure rückgabe zurückgeben",
+		"unterlagen dokumente papiere ausweis personalausweis perso", "rücksendung zurücksenden zurückschicken retoure rückgabe zurückgeben",
 		"stornieren stornierung kündigen kündigung", "versand versenden verschicken verschickt lieferung liefern zustellung porto versandkosten",
 		"kosten preis gebühr gebühren kostet teuer", "bezahlen zahlen zahlung zahlungsart zahlungsmethode", "bargeld barzahlung bar", "kaution anzahlung depot", "email e-mail mail", "anmelden einloggen login anmeldung",
 		"passwort kennwort", "verloren weg verlust", "benutzen verwenden einlösen anwenden nutzen",
