@@ -844,6 +844,12 @@ func ruleQuestionDE(body string) string {
 	if q := deAllowedQuestion(body); q != "" {
 		return q
 	}
+	if m := deBitte.FindStringSubmatch(body); m != nil && !deArticles[firstWord(m[1])] && !formalYou.MatchString(m[1]) {
+		// "Kinderwagen und Fahrräder bitte draußen parken, dafür fehlt
+		// drinnen der Platz." asks "Muss ich Kinderwagen und Fahrräder
+		// draußen parken?"
+		return "Muss ich " + m[1] + " " + m[2] + "?"
+	}
 	if m := deNoLiability.FindStringSubmatch(body); m != nil {
 		// "Für Garderobe, Wertgegenstände oder sonstige Diebstähle wird
 		// keine Haftung übernommen." asks "Wird für Garderobe, … gehaftet?" (a
@@ -976,6 +982,10 @@ var (
 	deModalFiller = toSet(`nicht gerne bitte leider`)
 	deNoLiability = regexp.MustCompile(`^Für\s+(.{3,80}?)\s+(?:wird|werden)\s+keine\s+Haftung\s+übernommen$`)
 )
+
+// deBitte is a German instruction in the infinitive with the thing it is
+// about first ("Kinderwagen bitte draußen parken").
+var deBitte = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:\s+und\s+\p{Lu}[\p{L}/]+)?)\s+bitte\s+([^,;:]{2,60}?\s\p{Ll}+en)(?:,.*)?$`)
 
 // deAllowedFirst and deAllowedAfter are German rules that allow or
 // forbid a thing, named first ("Glasflaschen sind am Strand verboten")

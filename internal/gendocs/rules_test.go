@@ -1386,6 +1386,9 @@ func TestRoundTwentySevenRules(t *testing.T) {
 		{langDE, "Aus hygienischen Gründen ist das Barfußlaufen nicht gestattet.", "Ist das Barfußlaufen erlaubt?"},
 		{langDE, "Glasflaschen sind am Strand verboten.", "Sind Glasflaschen am Strand erlaubt?"},
 		{langDE, "Das Rauchen ist im ganzen Haus nicht erlaubt.", "Ist das Rauchen im ganzen Haus erlaubt?"},
+		{langDE, "Kinderwagen und Fahrräder/Laufräder bitte draußen beim markierten Platz parken, dafür fehlt drinnen leider der Platz.",
+			"Muss ich Kinderwagen und Fahrräder/Laufräder draußen beim markierten Platz parken?"},
+		{langDE, "Schuhe bitte im Eingangsbereich ausziehen.", "Muss ich Schuhe im Eingangsbereich ausziehen?"},
 	} {
 		if got := ruleSentenceQuestion(c.lang, c.in, false); got != c.want {
 			t.Errorf("ruleSentenceQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
