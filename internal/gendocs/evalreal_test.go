@@ -457,3 +457,10 @@ func TestEvaluationHeldOut25(t *testing.T) {
 func TestEvaluationHeldOut26(t *testing.T) {
 	realEval(t, "testdata/evalheldout26", 6, 0)
 }
+
+// TestEvaluationHeldOut27 runs round twenty-eight's held-out pages
+// (testdata/evalheldout27), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut27(t *testing.T) {
+	realEval(t, "testdata/evalheldout27", 6, 0)
+}
