@@ -256,7 +256,7 @@ func metadata(f, line string, fs []string) bool {
 }
 
 // breadcrumbSeps separate the steps of a breadcrumb.
-var breadcrumbSeps = []string{" / ", " › ", " > ", " » ", " \\ "}
+var breadcrumbSeps = []string{" // ", " / ", " › ", " > ", " » ", " \\ "}
 
 // breadcrumb: "Home / Help / Billing", "Support › Payments": at most 10
 // words, no final punctuation, each step at most 4 words and capitalised,

@@ -38,6 +38,7 @@ func TestIsChrome(t *testing.T) {
 		{"Mis à jour le 3 mai 2024", true},
 		{"By Ana Lopez", true},
 		{"Home / Help / Billing", true},
+		{"HOME // ID Rulles", true},
 		{"Support › Payments", true},
 		{"gebuchte Termine / Terminverhinderung / Terminverschiebung / Nichterscheinen", true},
 		{"Cet article vous a-t-il été utile ?", true},

@@ -22,13 +22,105 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.Table, extension.S
 // text lines, since text copied from a web page puts headings, questions
 // and list items on lines of their own without blank lines between them.
 func markdownElements(src []byte) []element {
-	src = footnoteMarks(src)
+	src = pipeTables(footnoteMarks(src))
 	doc := markdown.Parser().Parse(text.NewReader(src))
 	var out []element
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		out = append(out, blockElements(n, src)...)
 	}
 	return out
+}
+
+// pipeTables writes a table pasted as text with its cells between "|"
+// and no delimiter row ("Mois | Avril | Mai |", then a row's cells one a
+// line, "Ouverture du site |", "11h à 17h15 |", …) as a Markdown table:
+// read as text, its rows would be short lines and its borders debris.
+// The first line with two "|" or more is the header; each row after it is
+// one such line, or the lines of one cell ending with "|" until the row
+// has the header's cells. A line with pipes that no row follows (a menu,
+// "Home | About | Contact") stays as it was.
+func pipeTables(src []byte) []byte {
+	if bytes.Count(src, []byte("|")) < 4 {
+		return src
+	}
+	lines := strings.Split(string(src), "\n")
+	var out []string
+	changed := false
+	for i := 0; i < len(lines); i++ {
+		header := pipeCells(lines[i])
+		if len(header) < 2 || strings.Count(lines[i], "|") < 2 || i+1 < len(lines) && tableDelimiter.MatchString(lines[i+1]) ||
+			i > 0 && strings.Count(lines[i-1], "|") >= 2 {
+			out = append(out, lines[i])
+			continue
+		}
+		var rows [][]string
+		j := i + 1
+		for j < len(lines) {
+			l := strings.TrimSpace(lines[j])
+			if strings.Count(l, "|") >= 2 {
+				rows = append(rows, pipeCells(l))
+				j++
+				continue
+			}
+			if !strings.HasSuffix(l, "|") || strings.Count(l, "|") != 1 {
+				break
+			}
+			var row []string
+			for j < len(lines) && len(row) < len(header) {
+				l := strings.TrimSpace(lines[j])
+				if !strings.HasSuffix(l, "|") || strings.Count(l, "|") != 1 {
+					break
+				}
+				row = append(row, strings.TrimSpace(strings.TrimSuffix(l, "|")))
+				j++
+			}
+			rows = append(rows, row)
+		}
+		if len(rows) == 0 {
+			out = append(out, lines[i])
+			continue
+		}
+		out = append(out, "", pipeRow(header, len(header)), "|"+strings.Repeat("---|", len(header)))
+		for _, r := range rows {
+			out = append(out, pipeRow(r, len(header)))
+		}
+		out = append(out, "")
+		changed = true
+		i = j - 1
+	}
+	if !changed {
+		return src
+	}
+	return []byte(strings.Join(out, "\n"))
+}
+
+// tableDelimiter is a Markdown table's delimiter row ("|---|:--|").
+var tableDelimiter = regexp.MustCompile(`^\s*\|?\s*:?-{3,}`)
+
+// pipeCells are a pasted row's cells, without the empty ones its outer
+// borders leave.
+func pipeCells(line string) []string {
+	var cells []string
+	for _, c := range strings.Split(line, "|") {
+		if c = strings.TrimSpace(c); c != "" {
+			cells = append(cells, c)
+		}
+	}
+	return cells
+}
+
+// pipeRow writes cells as a Markdown row of n cells: missing ones empty,
+// extra ones joined to the last.
+func pipeRow(cells []string, n int) string {
+	row := make([]string, n)
+	for k, c := range cells {
+		if k >= n {
+			row[n-1] += " " + c
+			continue
+		}
+		row[k] = c
+	}
+	return "| " + strings.Join(row, " | ") + " |"
 }
 
 // footnoteLine is a footnote of a page copied as text, its mark against
@@ -61,6 +153,14 @@ func footnoteMarks(src []byte) []byte {
 				star := loc[0] + bytes.IndexByte(l[loc[0]:loc[1]], '*')
 				lines[i] = append(append([]byte{}, l[:star]...), l[star+1:]...)
 				changed = true
+			} else if loc := leadMark.FindIndex(l); loc != nil {
+				// "… must be provided. *be creative", "*piercing ages
+				// are subject to change": a note's mark before its first
+				// word, no emphasis (on a line of its own it may join a
+				// list item above it, where no reading of lines sees it)
+				star := loc[0] + bytes.IndexByte(l[loc[0]:loc[1]], '*')
+				lines[i] = append(append([]byte{}, l[:star]...), l[star+1:]...)
+				changed = true
 			}
 		}
 	}
@@ -69,6 +169,10 @@ func footnoteMarks(src []byte) []byte {
 	}
 	return bytes.Join(lines, []byte("\n"))
 }
+
+// leadMark is a note's mark against the first word of its note, at the
+// start of a line or after a space ("… provided. *be creative").
+var leadMark = regexp.MustCompile(`(?:^|\s)\*\p{L}`)
 
 // strayMark is a footnote's mark against the end of a word, before a
 // space or a stop ("contre-indication* à").
