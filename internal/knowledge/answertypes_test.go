@@ -311,7 +311,7 @@ func TestDurations(t *testing.T) {
 		"We will come back to you with a quote within 1-2 business days.": true,
 		"Sie gilt vier Monate.": true, "Unsere Gutscheine sind zeitlich unbegrenzt gültig.": true,
 		"Le bon est valable un an.": true, "La sesión dura 90 minutos.": true,
-		"Sortez vos fromages du réfrigérateur une petite heure avant de les servir.": true,
+		"Sortez vos fromages du réfrigérateur une petite heure avant de les servir.":    true,
 		"Every dog spends a trial day with us so our staff can see how they get along.": false,
 		"Le bon est considéré comme utilisé : il n'est alors plus valable.":             false,
 	} {
