@@ -364,6 +364,9 @@ func (f *faqFinder) fromHeading(pi int, p part, context string) {
 			if rq := rulesQuestion(c.lang, p.heading); rq != "" {
 				q = rq // "Normas de conducta" asks "¿Cuáles son las normas de conducta?"
 			}
+			if mq := namedMeasureQuestion(c.lang, p.heading); mq != "" {
+				q = mq // "Durée de la visite" asks "Combien de temps dure la visite ?"
+			}
 			if priceTopic(p) {
 				// "2 heures avec la préparation de l'âne comprise" over
 				// "1er âne 35€", "2ème âne 30€": what it costs

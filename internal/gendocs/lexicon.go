@@ -520,11 +520,59 @@ func factQuestion(lang, item, context string) string {
 		}
 		return fmt.Sprintf(lex(lang).factWhat, label)
 	}
+	if q := namedMeasureQuestion(lang, label); q != "" {
+		return q // "Durée de la visite : environ 50 minutes"
+	}
+	if q := topicQuestionFor(lang, label); q != "" && !moneyLike.MatchString(m[2]) {
+		return q // "Ouverture du site — Avril: 11h à 17h15; …" asks the hours
+	}
 	label = capitalize(tidyHeading(lang, label, context))
 	if moneyLike.MatchString(m[2]) {
 		return fmt.Sprintf(lex(lang).factCost, label)
 	}
 	return fmt.Sprintf(lex(lang).factWhat, label)
+}
+
+// namedMeasureQuestion asks the measure a heading or label names with its
+// thing ("Durée de la visite" asks "Combien de temps dure la visite ?",
+// "Température des grottes" "Quelle est la température des grottes ?",
+// "Duration of the tour" "How long does the tour last?", "Duración de la
+// visita" "¿Cuánto dura la visita?"), or "".
+func namedMeasureQuestion(lang, h string) string {
+	h = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(h), ":"))
+	for _, m := range namedMeasures[lang] {
+		if g := m.re.FindStringSubmatch(h); g != nil && words(g[1]) <= 5 {
+			thing := g[1]
+			if m.article != nil {
+				thing = m.article.Replace(thing)
+			}
+			return fmt.Sprintf(m.q, thing)
+		}
+	}
+	return ""
+}
+
+// namedMeasures are the measures a heading names, with the question that
+// asks them of its thing and the articles that question puts before it.
+var namedMeasures = map[string][]struct {
+	re      *regexp.Regexp
+	q       string
+	article *strings.Replacer
+}{
+	langFR: {
+		{regexp.MustCompile(`^(?i:durée)\s+((?:de la|de l['’]|du|des)\s*\p{L}.*)$`), "Combien de temps dure %s ?",
+			strings.NewReplacer("de la ", "la ", "de l'", "l'", "de l’", "l’", "du ", "le ", "des ", "les ")},
+		{regexp.MustCompile(`^(?i:température)\s+((?:de la|de l['’]|du|des)\s*\p{L}.*)$`), "Quelle est la température %s ?", nil},
+	},
+	langEN: {
+		{regexp.MustCompile(`^(?i:duration|length)\s+of\s+((?:the|a|your)\s+\p{L}.*)$`), "How long does %s last?", nil},
+		{regexp.MustCompile(`^(?i:temperature)\s+of\s+((?:the|a)\s+\p{L}.*)$`), "What is the temperature of %s?", nil},
+	},
+	langES: {
+		{regexp.MustCompile(`^(?i:duración)\s+((?:de la|de los|de las|del)\s+\p{L}.*)$`), "¿Cuánto dura %s?",
+			strings.NewReplacer("de la ", "la ", "de los ", "los ", "de las ", "las ", "del ", "el ")},
+		{regexp.MustCompile(`^(?i:temperatura)\s+((?:de la|de los|de las|del)\s+\p{L}.*)$`), "¿Cuál es la temperatura %s?", nil},
+	},
 }
 
 // rulesQuestion asks the rules a heading names ("House Rules", "Normas

@@ -1406,6 +1406,22 @@ func TestRoundTwentySevenRules(t *testing.T) {
 			t.Errorf("rulesQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
 		}
 	}
+	for _, c := range []struct{ lang, in, want string }{
+		{langFR, "Durée de la visite", "Combien de temps dure la visite ?"},
+		{langFR, "Durée du cours :", "Combien de temps dure le cours ?"},
+		{langFR, "Température des grottes", "Quelle est la température des grottes ?"},
+		{langEN, "Duration of the tour", "How long does the tour last?"},
+		{langES, "Duración de la visita", "¿Cuánto dura la visita?"},
+		{langFR, "Durée", ""},
+	} {
+		if got := namedMeasureQuestion(c.lang, c.in); got != c.want {
+			t.Errorf("namedMeasureQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+	// a table row's label that names a usual topic asks it
+	if q := factQuestion(langFR, "Ouverture du site — Avril: 11h à 17h15 (Dernier départ à 16h15); Mai: 11h à 17h15 (Dernier départ à 16h15); Juillet/Août: Ouvert tous les jours de 10h30 à 18h30", ""); q != "Quels sont vos horaires ?" {
+		t.Errorf("a row of opening hours asks %q", q)
+	}
 	// a sentence of the business's before its colon names no thing
 	if q := factQuestion(langES, "En el coworking apelamos al sentido común: Se amable y respetuoso con tus compañeros.", ""); q != "" {
 		t.Errorf("asked %q", q)

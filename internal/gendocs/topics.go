@@ -58,6 +58,7 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)allerg|régime`), "Pouvez-vous tenir compte de mes allergies ?"},
 		{regexp.MustCompile(`(?i)groupe`), "Accueillez-vous les groupes ?"},
 		{regexp.MustCompile(`(?i)animaux|chiens?\b`), "Les animaux sont-ils acceptés ?"},
+		{regexp.MustCompile(`(?i)fermeture|congés`), "Quand êtes-vous fermés ?"},
 		{regexp.MustCompile(`(?i)horaires|ouverture`), "Quels sont vos horaires ?"},
 	},
 	langDE: {

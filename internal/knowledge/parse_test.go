@@ -102,7 +102,7 @@ tool init</code></pre>`, []shape{{kindParagraph, "Install", "Run this in a termi
 		{"a step that ends without a colon keeps the steps apart from what follows", "Step 1: Open Settings.\nStep 2: Click Billing.\nWebsite\nStep 1: Open Bookings.\nStep 2: Click Edit.\n",
 			[]shape{{kindProcedure, "", "1. Open Settings.\n2. Click Billing."}, {kindProcedure, "Website", "1. Open Bookings.\n2. Click Edit."}}},
 		{"a table pasted with its borders and a row's cells one a line", "Horaires\nMois | Avril | Mai |\nOuverture |\n11h à 17h |\n10h à 18h |\nFermeture | Mercredi | Jeudi |\nLa visite dure 50 minutes.\n",
-			[]shape{{kindRow, "Horaires", "Ouverture mois — Avril: 11h à 17h; Mai: 10h à 18h"}, {kindRow, "Horaires", "Fermeture mois — Avril: Mercredi; Mai: Jeudi"},
+			[]shape{{kindRow, "Horaires", "Ouverture — Avril: 11h à 17h; Mai: 10h à 18h"}, {kindRow, "Horaires", "Fermeture — Avril: Mercredi; Mai: Jeudi"},
 				{kindParagraph, "Horaires", "La visite dure 50 minutes."}}},
 		{"a menu with pipes and no rows stays a line", "Home | About | Contact\nWe bake every day.\n",
 			[]shape{{kindParagraph, "Home | About | Contact", "We bake every day."}}},
