@@ -306,8 +306,9 @@ func introParagraph(text string) bool {
 // …", "read on", "ce guide explique …").
 var aboutPage = regexp.MustCompile(`(?i)\b(?:this (?:article|page|guide|post|blog post)|the (?:tips|steps) below|read on|(?:cet|notre) article|cette page|ce guide|dieser (?:artikel|beitrag|leitfaden)|diese seite|este (?:artículo|post)|esta (?:página|guía))\b`)
 
-// faqTitle is a heading that names the page as questions and answers.
-var faqTitle = regexp.MustCompile(`^(?i:frequently asked questions|faqs?|questions and answers|questions fréquentes|foire aux questions|questions-réponses|häufig gestellte fragen|häufige fragen|fragen und antworten|preguntas frecuentes|preguntas y respuestas)$`)
+// faqTitle is a heading that names the page as questions and answers
+// ("FAQ: Frequently Asked Questions" too).
+var faqTitle = regexp.MustCompile(`^(?i:(?:faqs?\s*[:–—-]\s*)?(?:frequently asked questions|faqs?|questions and answers|questions fréquentes|foire aux questions|questions-réponses|häufig gestellte fragen|häufige fragen|fragen und antworten|preguntas frecuentes|preguntas y respuestas))$`)
 
 // fromHeading asks the part's heading as a question, answered by the part.
 func (f *faqFinder) fromHeading(pi int, p part, context string) {

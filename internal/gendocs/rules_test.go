@@ -1418,6 +1418,11 @@ func TestRoundTwentySevenRules(t *testing.T) {
 			t.Errorf("namedMeasureQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
 		}
 	}
+	for _, h := range []string{"FAQ: Frequently Asked Questions", "FAQ – Häufige Fragen", "Preguntas frecuentes"} {
+		if !faqTitle.MatchString(h) {
+			t.Errorf("%q does not title the page as an FAQ", h)
+		}
+	}
 	// a table row's label that names a usual topic asks it
 	if q := factQuestion(langFR, "Ouverture du site — Avril: 11h à 17h15 (Dernier départ à 16h15); Mai: 11h à 17h15 (Dernier départ à 16h15); Juillet/Août: Ouvert tous les jours de 10h30 à 18h30", ""); q != "Quels sont vos horaires ?" {
 		t.Errorf("a row of opening hours asks %q", q)
