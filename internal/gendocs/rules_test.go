@@ -1374,6 +1374,7 @@ func TestRoundTwentySevenRules(t *testing.T) {
 		{langEN, "Do not pour water or essential oils on the stones unless staff permit it.", "Can I pour water or essential oils on the stones?"},
 		{langEN, "Photography or recording is strictly forbidden.", "Is photography or recording allowed?"},
 		{langEN, "Smoking is not allowed inside the house.", "Is smoking allowed inside the house?"},
+		{langEN, "Tank tops for girls must be worn with a sports bra or undergarments.", "Must tank tops for girls be worn with a sports bra or undergarments?"},
 		{langEN, "It is not allowed.", ""},
 		{langEN, "Shower before you enter the sauna.", "Do I need to shower before I enter the sauna?"},
 		{langDE, "Kinder dürfen nicht unbeaufsichtigt gelassen werden – auch nicht kurz.", "Dürfen Kinder unbeaufsichtigt gelassen werden?"},
