@@ -1025,9 +1025,9 @@ var (
 )
 
 // esSome is "ningún" asked in a question: "algún".
-func esSome(w string) string {
-	return map[string]string{"ningún": "algún", "ninguna": "alguna", "ninguno": "alguno"}[w]
-}
+func esSome(w string) string { return esSomeOf[w] }
+
+var esSomeOf = map[string]string{"ningún": "algún", "ninguna": "alguna", "ninguno": "alguno"}
 
 // esOnceDone opens a Spanish rule on what must be done first ("Una vez
 // hecha la reserva, …"); esOurs are the business's own words.

@@ -62,17 +62,16 @@ func pipeTables(src []byte) []byte {
 				j++
 				continue
 			}
-			if !strings.HasSuffix(l, "|") || strings.Count(l, "|") != 1 {
-				break
-			}
 			var row []string
-			for j < len(lines) && len(row) < len(header) {
-				l := strings.TrimSpace(lines[j])
-				if !strings.HasSuffix(l, "|") || strings.Count(l, "|") != 1 {
+			for ; j < len(lines) && len(row) < len(header); j++ {
+				cell, ok := pipeCell(lines[j])
+				if !ok {
 					break
 				}
-				row = append(row, strings.TrimSpace(strings.TrimSuffix(l, "|")))
-				j++
+				row = append(row, cell)
+			}
+			if row == nil {
+				break
 			}
 			rows = append(rows, row)
 		}
@@ -107,6 +106,16 @@ func pipeCells(line string) []string {
 		}
 	}
 	return cells
+}
+
+// pipeCell is a line holding one cell of a row, its border after it
+// ("11h à 17h15 |").
+func pipeCell(line string) (string, bool) {
+	l := strings.TrimSpace(line)
+	if !strings.HasSuffix(l, "|") || strings.Count(l, "|") != 1 {
+		return "", false
+	}
+	return strings.TrimSpace(strings.TrimSuffix(l, "|")), true
 }
 
 // pipeRow writes cells as a Markdown row of n cells: missing ones empty,
