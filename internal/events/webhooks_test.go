@@ -30,7 +30,7 @@ type receiver struct {
 	seen []map[string]any
 }
 
-func startReceiver(t *testing.T, port int) *receiver {
+func startReceiver(t *testing.T, port int, secret string) *receiver {
 	t.Helper()
 	dir, _ := filepath.Abs("../../test/webhooks")
 	node, err := exec.LookPath("node")
@@ -43,7 +43,7 @@ func startReceiver(t *testing.T, port int) *receiver {
 	r := &receiver{t: t}
 	r.cmd = exec.Command(node, "receiver.mjs")
 	r.cmd.Dir = dir
-	r.cmd.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port))
+	r.cmd.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port), "SECRET="+secret)
 	out, err := r.cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -134,7 +134,7 @@ func fast(c *app.Config) {
 func TestWebhooks(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		s := apitest.Start(t, store, fast)
-		rcv := startReceiver(t, 0)
+		rcv := startReceiver(t, 0, "")
 		u := s.NewUser(t, auth.RoleUser)
 		hook := s.Call(t, u.Token, "webhooks", "create", "", map[string]any{"url": fmt.Sprintf("http://127.0.0.1:%d/hook", rcv.port),
 			"events": []string{"*"}, "description": "all"}).Expect(t, 201, "").Data()["webhook"].(map[string]any)
@@ -180,8 +180,7 @@ func TestWebhooks(t *testing.T) {
 		rcv.stop()
 		s.Call(t, u.Token, "api-keys", "create", "", map[string]any{"name": "while down"}).Expect(t, 201, "")
 		time.Sleep(400 * time.Millisecond)
-		rcv = startReceiver(t, port)
-		rcv.control("/_secret", map[string]any{"secret": secret})
+		rcv = startReceiver(t, port, secret)
 		if got := rcv.wait("api_key.created", 1)[0]; got["data"].(map[string]any)["name"] != "while down" {
 			t.Fatalf("after restart: %v", got)
 		}
@@ -259,7 +258,7 @@ func TestWebhooksTwoProcesses(t *testing.T) {
 	apitest.EachStore(t, func(t *testing.T, store string) {
 		s := apitest.Start(t, store, fast)
 		other := apitest.StartOn(t, s.DSN, fast)
-		rcv := startReceiver(t, 0)
+		rcv := startReceiver(t, 0, "")
 		u := s.NewUser(t, auth.RoleUser)
 		hook := s.Call(t, u.Token, "webhooks", "create", "", map[string]any{"url": fmt.Sprintf("http://127.0.0.1:%d/h", rcv.port),
 			"events": []string{"api_key.created", "api_key.revoked"}}).Expect(t, 201, "").Data()["webhook"].(map[string]any)

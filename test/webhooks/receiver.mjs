@@ -6,11 +6,13 @@
 //   {"kind":"invalid","error":...}                                     (signature refused)
 // Control: POST /_secret with {"secret":"whsec_..."} sets the secret (a
 // second one may be set for rotation: both are tried); POST /_fail with
-// {"count":N} answers 500 to the next N deliveries.
+// {"count":N} answers 500 to the next N deliveries. SECRET in the environment
+// sets the secret before the receiver listens, so a retry that arrives the
+// moment a restarted receiver is up is verified, not refused.
 import http from "node:http";
 import { Webhook } from "standardwebhooks";
 
-let secrets = [];
+let secrets = process.env.SECRET ? [process.env.SECRET] : [];
 let failNext = 0;
 const out = (o) => process.stdout.write(JSON.stringify(o) + "\n");
 
