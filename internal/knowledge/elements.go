@@ -1293,6 +1293,9 @@ func carriesOn(line string) bool {
 		return true
 	}
 	last := ws[len(ws)-1]
+	if clauseEnds[last] {
+		return false
+	}
 	for _, l := range Languages {
 		if stopwords[l][last] {
 			return true
@@ -1300,6 +1303,12 @@ func carriesOn(line string) bool {
 	}
 	return false
 }
+
+// clauseEnds are small words that end a clause as often as not ("for
+// earlobe piercings only", "adults 18 and up", "payable aussi"): a line
+// ending on one may end its item.
+var clauseEnds = toSet(`only too also up out off here there now again ago away back down well
+	aussi seulement uniquement auch también solo sólo`)
 
 // hasTitle says whether one of the lines is a short title (capitalised,
 // without final punctuation) or a question a later line answers ("Bis
@@ -1671,6 +1680,43 @@ func promoteHeadings(els []element) []element {
 	}
 	return els
 }
+
+// emptyStatements makes a paragraph again of each line read as a title
+// that has nothing under it (another heading of its level or above comes
+// next) and states something: a verb of statementVerbs or a negation
+// after its first word ("We do not pierce infants" between a list and
+// the next age group's title). Whichever step made it a title, its text
+// would otherwise be no block's.
+func emptyStatements(els []element) []element {
+	for i := range els {
+		e := els[i]
+		if e.kind != elHeading || e.level != levelLine || i+1 == len(els) || els[i+1].kind != elHeading || els[i+1].level > levelLine {
+			continue
+		}
+		if statementLine(e.text) || negatedLine(e.text) {
+			els[i].kind, els[i].level = elParagraph, 0
+		}
+	}
+	return els
+}
+
+// negatedLine says whether a line of four words or more has a negation
+// after its first word ("We do not pierce infants", "Wir stechen keine
+// Babys").
+func negatedLine(line string) bool {
+	ws := strings.Fields(strings.ToLower(line))
+	if len(ws) < 4 {
+		return false
+	}
+	for _, w := range ws[1:] {
+		if negations[strings.Trim(w, ",;:()\"'")] {
+			return true
+		}
+	}
+	return false
+}
+
+var negations = toSet(`not never don't doesn't pas jamais nicht nie kein keine keinen nunca`)
 
 // valueLine says whether a line gives values rather than a title: a
 // time of day, an amount of money, or a label whose value has three

@@ -44,7 +44,7 @@ func read(s Source) *doc {
 	// the footer's name last, once the steps that held a page's last
 	// lines are read (its lines after the last numbered step, with no
 	// blank line, are that step's until then)
-	els = dropFooter(els)
+	els = emptyStatements(dropFooter(els))
 	d := &doc{id: s.ID, name: s.Name, version: s.Version, postings: map[string][]posting{}}
 	var all strings.Builder
 	for _, e := range els {

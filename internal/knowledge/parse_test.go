@@ -650,3 +650,27 @@ func TestQuestionOverDemonstrativeAnswer(t *testing.T) {
 	checkBlocks(t, "Fees\nA late fee of $10 applies after 10 days.\nThis fee is added to your next bill.",
 		[]string{"0 Fees | A late fee of $10 applies after 10 days. This fee is added to your next bill."})
 }
+
+// TestLazyLinesAfterClauseEnds: an item ending on a word that may end a
+// clause ("… earlobe piercings only") is whole, so the label and the
+// titles on the lazy lines after it head what follows; a statement read as
+// a title over nothing ("We do not pierce infants" before the next title)
+// stays a paragraph.
+func TestLazyLinesAfterClauseEnds(t *testing.T) {
+	src := "Minors must come with a parent:\n- a passport\n- minors under 11 can provide just a birth certificate for earlobe piercings only\n" +
+		"Ages required for specific piercings:\n*piercing ages are subject to change.\nMinors 13 to 5 years old\n- Standard earlobes\n" +
+		"*We do not pierce infants\nMinors 14 and older with parent consent\n- earlobes"
+	checkBlocks(t, src, []string{
+		"1  | a passport",
+		"1  | minors under 11 can provide just a birth certificate for earlobe piercings only",
+		"0 Ages required for specific piercings | piercing ages are subject to change.",
+		"1 Minors 13 to 5 years old | Standard earlobes",
+		"0 Minors 13 to 5 years old | We do not pierce infants",
+		"1 Minors 14 and older with parent consent | earlobes",
+	})
+	for line, want := range map[string]bool{"for earlobe piercings only": false, "Visa, Mastercard and": true, "valable aussi": false} {
+		if got := carriesOn(line); got != want {
+			t.Errorf("carriesOn(%q) = %v, want %v", line, got, want)
+		}
+	}
+}
