@@ -1507,6 +1507,13 @@ func titledSteps(els []element) []element {
 					// text: a part of the page of its own, not the step's
 					break
 				}
+				if n := labelledDetails(els[k:]); n > 0 && len(body) > 0 && strings.HasSuffix(body[len(body)-1], ":") {
+					// "Dieses sind:" over "Ledige Verstorbene" and its
+					// list, "Verheiratete Verstorbene" and its list, …
+					body = append(body, strings.TrimSpace(withDetails("", els[k:k+n])))
+					k += n
+					break
+				}
 				if b.kind == elParagraph && !shortTitle(b.text) {
 					body = append(body, b.text)
 				} else if b.kind == elList && !b.ordered {
@@ -2110,10 +2117,17 @@ func stepDetails(els []element) []element {
 		next := announces && j < len(els) && j > i+1 && els[j].kind == elList && els[j].worded &&
 			e.start > 0 && els[j].start == e.start+len(e.items)
 		announced := announces && i+1 < len(els) && els[i+1].kind == elList && !els[i+1].worded && len(els[i+1].items) <= 4
+		labelled := 0
+		if announces && !next {
+			labelled = labelledDetails(els[i+1:])
+		}
 		switch {
 		case next:
 			e.items = append(e.items[:len(e.items)-1:len(e.items)-1], withDetails(lastItem(e), els[i+1:j]))
 			i = j - 1
+		case labelled > 0:
+			e.items = append(e.items[:len(e.items)-1:len(e.items)-1], withDetails(lastItem(e), els[i+1:i+1+labelled]))
+			i += labelled
 		case announced:
 			e.items = append(e.items[:len(e.items)-1:len(e.items)-1], withDetails(lastItem(e), els[i+1:i+2]))
 			i++
@@ -2121,6 +2135,38 @@ func stepDetails(els []element) []element {
 		out = append(out, e)
 	}
 	return out
+}
+
+// labelledDetails returns how many of els are the labelled lists a last
+// step announces ("Dieses sind:" over "Ledige Verstorbene", "- Totenschein",
+// …, "Verheiratete Verstorbene", "- …"): two to maxLabelledLists short
+// labels, each over a list of short items, up to a heading, a numbered
+// list or the end; 0 when els do not start so. Read apart, the labels would
+// be titles after the procedure and the step would announce nothing.
+func labelledDetails(els []element) int {
+	n := 0
+	for n+1 < len(els) && els[n].kind == elParagraph && els[n+1].kind == elList && !els[n+1].ordered && detailLabel(els[n].text) {
+		for _, it := range els[n+1].items {
+			if len(strings.Fields(it)) > 8 || strings.Contains(it, "\n") {
+				return 0
+			}
+		}
+		n += 2
+	}
+	if n < 4 || n > 2*maxLabelledLists || n < len(els) && els[n].kind != elHeading && !(els[n].kind == elList && els[n].ordered) {
+		return 0
+	}
+	return n
+}
+
+// maxLabelledLists bounds the labelled lists a step keeps.
+const maxLabelledLists = 6
+
+// detailLabel says whether a line is a label over a list: at most six
+// words, capitalised, no sentence.
+func detailLabel(line string) bool {
+	line = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(line), ":"))
+	return line != "" && !startsLower(line) && len(strings.Fields(line)) <= 6 && !endsSentence(line) && !strings.ContainsAny(line, ":;,")
 }
 
 // maxStepDetails bounds what stepDetails keeps under one step.
@@ -2141,15 +2187,33 @@ func withDetails(step string, details []element) string {
 		b.WriteString(" ")
 		b.WriteString(t)
 	}
-	for _, d := range details {
+	for k, d := range details {
+		if d.kind == elParagraph && k+1 < len(details) && details[k+1].kind == elList && detailLabel(d.text) && !anySentence(details[k+1].items) {
+			continue // the label of the list after it
+		}
 		if d.kind == elParagraph {
 			add(d.text)
+		}
+		if k > 0 && details[k-1].kind == elParagraph && detailLabel(details[k-1].text) && !anySentence(d.items) {
+			// "Ledige Verstorbene: Totenschein, Personalausweis, Geburtsurkunde."
+			add(strings.TrimSuffix(strings.TrimSpace(details[k-1].text), ":") + ": " + strings.Join(d.items, ", "))
+			continue
 		}
 		for _, it := range d.items {
 			add(it)
 		}
 	}
 	return b.String()
+}
+
+// anySentence says whether one of the items ends a sentence.
+func anySentence(items []string) bool {
+	for _, it := range items {
+		if endsSentence(it) {
+			return true
+		}
+	}
+	return false
 }
 
 // joinSteps makes one procedure of ordered lists that follow one another

@@ -674,3 +674,18 @@ func TestLazyLinesAfterClauseEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelledListsAnnouncedByTheLastStep: the last of steps written as
+// titles over their text announces lists ("Dieses sind:"), each under a
+// short label: the step keeps them, a label and its items a sentence, so
+// the procedure does not stop at its colon.
+func TestLabelledListsAnnouncedByTheLastStep(t *testing.T) {
+	src := "Erste Schritte\nSchritt 1: Arzt verständigen\nRufen Sie zuerst einen Arzt an.\nSchritt 2: Kontakt zum Bestatter\nNehmen Sie Kontakt zu einem Bestatter auf!\n" +
+		"Schritt 3: Unterlagen einreichen\nSie müssen diese Unterlagen einreichen. Dieses sind:\nLedige Verstorbene\n- Totenschein\n- Geburtsurkunde\n" +
+		"Verwitwete Verstorbene\n- Totenschein\n- Sterbeurkunde des Partners"
+	checkBlocks(t, src, []string{
+		"2 Erste Schritte | 1. Arzt verständigen. Rufen Sie zuerst einen Arzt an.\n2. Kontakt zum Bestatter. Nehmen Sie Kontakt zu einem Bestatter auf!\n" +
+			"3. Unterlagen einreichen. Sie müssen diese Unterlagen einreichen. Dieses sind: Ledige Verstorbene: Totenschein, Geburtsurkunde. " +
+			"Verwitwete Verstorbene: Totenschein, Sterbeurkunde des Partners.",
+	})
+}
