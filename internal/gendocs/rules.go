@@ -1433,7 +1433,29 @@ var (
 // ("si llegas tarde" asks "¿Qué pasa si llego tarde?").
 var esTu = map[string]string{"te": "me", "tu": "mi", "tus": "mis", "ti": "mí", "eres": "soy", "estás": "estoy", "vas": "voy",
 	"tienes": "tengo", "puedes": "puedo", "quieres": "quiero", "haces": "hago", "sabes": "sé", "das": "doy",
+	"dices": "digo", "pones": "pongo", "sales": "salgo", "traes": "traigo", "vienes": "vengo", "oyes": "oigo", "ves": "veo",
 	"nuestro": "su", "nuestra": "su", "nuestros": "sus", "nuestras": "sus"}
+
+// esFirstPersonVerb is the first person of a regular "tú" form in -as or
+// -es, with the spelling changes of the present: "-ces" after a vowel
+// gives "-zco" ("conoces", "ofreces"), after a consonant "-zo" ("vences");
+// "-ges" gives "-jo" ("eliges", "recoges"), "-gues" "-go" ("sigues").
+func esFirstPersonVerb(w string) string {
+	stem := w[:len(w)-2]
+	low := strings.ToLower(stem)
+	switch {
+	case strings.HasSuffix(low, "c") && strings.HasSuffix(strings.ToLower(w), "es") && len(low) >= 2:
+		if strings.ContainsRune("aeiouáéíóú", rune(low[len(low)-2])) {
+			return stem[:len(stem)-1] + "zco"
+		}
+		return stem[:len(stem)-1] + "zo"
+	case strings.HasSuffix(low, "g") && strings.HasSuffix(strings.ToLower(w), "es"):
+		return stem[:len(stem)-1] + "jo"
+	case strings.HasSuffix(low, "gu") && strings.HasSuffix(strings.ToLower(w), "es"):
+		return stem[:len(stem)-1] + "o"
+	}
+	return stem + "o"
+}
 
 // esNotVerb are the words of esTu that are no verb.
 var esNotVerb = toSet(`te tu tus ti nuestro nuestra nuestros nuestras`)
@@ -1452,7 +1474,7 @@ func esFirstPerson(cond string) string {
 		}
 		if !verb && low != "no" && len(low) > 3 && (strings.HasSuffix(low, "as") || strings.HasSuffix(low, "es")) {
 			// the condition's verb in "tú": "llegas", "cancelas", "necesitas"
-			ws[i] = w[:len(w)-2] + "o"
+			ws[i] = esFirstPersonVerb(w)
 			verb = true
 			continue
 		}

@@ -498,8 +498,18 @@ func TestRoundFiveRules(t *testing.T) {
 			t.Errorf("sentence question (%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
 		}
 	}
-	if got := esFirstPerson("cuando haces la reserva en nuestra web"); got != "cuando hago la reserva en su web" {
-		t.Errorf("esFirstPerson = %q", got)
+	for in, want := range map[string]string{
+		"cuando haces la reserva en nuestra web": "cuando hago la reserva en su web",
+		"no conoces cómo funciona una pistola":   "no conozco cómo funciona una pistola",
+		"vences":                                 "venzo",
+		"eliges la tarifa":                       "elijo la tarifa",
+		"sigues las normas":                      "sigo las normas",
+		"llegas tarde":                           "llego tarde",
+		"traes tu perro":                         "traigo mi perro",
+	} {
+		if got := esFirstPerson(in); got != want {
+			t.Errorf("esFirstPerson(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
 

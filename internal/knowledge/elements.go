@@ -1195,16 +1195,30 @@ func numberedSections(e element) []element {
 		return nil
 	}
 	var out []element
-	for _, it := range e.items {
+	var after []string // the lazy lines after the last item's text
+	for i, it := range e.items {
 		lines := strings.Split(it, "\n")
+		if i == len(e.items)-1 {
+			// the page's next title, taken into the last item ("… ni
+			// estado intermedio seguro." then "Comportamiento responsable
+			// en la galería")
+			for n := len(lines); n > 2 && len(lines)-n < 2 && !endsSentence(lines[n-1]) && titleLine(strings.TrimSpace(lines[n-1])) && endsSentence(lines[n-2]); n-- {
+				lines, after = lines[:n-1], lines[n-1:]
+			}
+		}
 		title, ok := sectionItem(lines)
+		if !ok && len(lines) >= 2 && partTitle(title) && len(strings.Fields(strings.Join(lines[1:], " "))) >= 5 && endsSentence(lines[len(lines)-1]) {
+			// a title of up to eight words, as numberedTitles takes
+			// ("3. No manipules un arma que no sabes usar")
+			ok = true
+		}
 		if !ok {
 			return nil
 		}
 		out = append(out, element{kind: elHeading, level: levelLine, text: title})
 		out = append(out, lineElements(lines[1:])...)
 	}
-	return out
+	return append(out, lineElements(after)...)
 }
 
 // instruction says whether a short line reads as an instruction in any
@@ -2242,12 +2256,19 @@ func numberedTitles(els []element) []element {
 			continue
 		}
 		t := strings.TrimSpace(strings.TrimSuffix(e.items[0], ":"))
-		if t == "" || startsLower(t) || len(strings.Fields(t)) > 8 || strings.ContainsAny(t, ".;!?") || strings.Contains(t, ", ") || instruction(t) {
+		if !partTitle(t) {
 			continue
 		}
 		els[i] = element{kind: elHeading, level: levelLine, text: t}
 	}
 	return els
+}
+
+// partTitle says whether a numbered item's text is the title of a part of
+// the page: at most eight words, capitalised, no sentence, no
+// instruction.
+func partTitle(t string) bool {
+	return t != "" && !startsLower(t) && len(strings.Fields(t)) <= 8 && !strings.ContainsAny(t, ".;!?") && !strings.Contains(t, ", ") && !instruction(t)
 }
 
 // remark says whether a line is a whole remark in brackets ("(The rest is

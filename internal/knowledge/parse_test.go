@@ -689,3 +689,18 @@ func TestLabelledListsAnnouncedByTheLastStep(t *testing.T) {
 			"Verwitwete Verstorbene: Totenschein, Sterbeurkunde des Partners.",
 	})
 }
+
+// TestNumberedPartsOfEightWords: numbered titles of up to eight words over
+// their text, on lazy lines, are the page's parts, and the title of the
+// next part, taken into the last item, heads what follows.
+func TestNumberedPartsOfEightWords(t *testing.T) {
+	src := "Principios\n- Extrae el cargador.\n3. No manipules un arma que no sabes usar\nSi no conoces cómo funciona una pistola, no la empuñes.\n" +
+		"4. No hay “punto medio” entre cargada o descargada\nUna pistola está cargada o descargada. No existe término medio.\n" +
+		"Comportamiento responsable en la galería\n- Nunca dejes el arma sobre la mesa."
+	checkBlocks(t, src, []string{
+		"1 Principios | Extrae el cargador.",
+		"0 No manipules un arma que no sabes usar | Si no conoces cómo funciona una pistola, no la empuñes.",
+		"0 No hay “punto medio” entre cargada o descargada | Una pistola está cargada o descargada. No existe término medio.",
+		"1 Comportamiento responsable en la galería | Nunca dejes el arma sobre la mesa.",
+	})
+}
