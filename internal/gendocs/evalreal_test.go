@@ -464,3 +464,10 @@ func TestEvaluationHeldOut26(t *testing.T) {
 func TestEvaluationHeldOut27(t *testing.T) {
 	realEval(t, "testdata/evalheldout27", 6, 0)
 }
+
+// TestEvaluationHeldOut28 runs round twenty-nine's held-out pages
+// (testdata/evalheldout28), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut28(t *testing.T) {
+	realEval(t, "testdata/evalheldout28", 6, 0)
+}
