@@ -1322,7 +1322,11 @@ func carriesOn(line string) bool {
 // earlobe piercings only", "adults 18 and up", "payable aussi"): a line
 // ending on one may end its item.
 var clauseEnds = toSet(`only too also up out off here there now again ago away back down well
-	aussi seulement uniquement auch también solo sólo`)
+	way thing things stuff folks guys possible question sure ok okay thanks please ever
+	yours ours theirs hers mine myself yourself ourselves themselves itself himself herself
+	aussi seulement uniquement ici là moi toi lui merci
+	auch danke jetzt dort
+	también solo sólo favor gracias posible nada mucho`)
 
 // hasTitle says whether one of the lines is a short title (capitalised,
 // without final punctuation) or a question a later line answers ("Bis
@@ -1482,6 +1486,12 @@ func inlineItems(items []string) string {
 			}
 		case endsSentence(it) || strings.HasSuffix(it, ";") || carriesOn(it):
 			b.WriteString(" ")
+		case (len(strings.Fields(it)) >= 12 || len(Sentences(it)) > 1) && !startsLower(items[i+1]):
+			// a sentence without its stop (a long one, or one after
+			// another) before one that opens with a capital ("… in
+			// specific way", "Once complete, …"); short items are an
+			// enumeration's
+			b.WriteString(". ")
 		default:
 			b.WriteString("; ")
 		}
@@ -1542,6 +1552,14 @@ func titledSteps(els []element) []element {
 			proc.items[last] = strings.TrimSuffix(proc.items[last], ".") + ". " + strings.Join(body, " ")
 			titled++
 			j = k
+			if j < len(els) && els[j].kind == elList && els[j].ordered && !els[j].worded && proc.worded && els[j].start <= 1 &&
+				strings.HasSuffix(proc.items[last], ":") {
+				// "Step 6: Collect Your Items" over "At the locker:" and
+				// its own "1. Press the Start button.", "2. …": the
+				// step's sub-steps, its sentences
+				proc.items[last] = withDetails(proc.items[last], els[j:j+1])
+				j++
+			}
 			if j < len(els) && els[j].kind == elList && els[j].ordered {
 				proc.items = append(proc.items, els[j].items...)
 				proc.worded = proc.worded && els[j].worded
@@ -2236,13 +2254,22 @@ func anySentence(items []string) bool {
 func joinSteps(els []element) []element {
 	out := els[:0]
 	for _, e := range els {
-		if n := len(out); n > 0 && e.kind == elList && e.ordered && !e.renumbered && out[n-1].kind == elList && out[n-1].ordered {
+		if n := len(out); n > 0 && e.kind == elList && e.ordered && !e.renumbered && out[n-1].kind == elList && out[n-1].ordered &&
+			!otherNumbering(out[n-1], e) {
 			out[n-1].items = append(out[n-1].items, e.items...)
 			continue
 		}
 		out = append(out, e)
 	}
 	return out
+}
+
+// otherNumbering says whether of two ordered lists one names its steps
+// ("Step 7: Verify Your Order") and the other does not ("1. Press the
+// Start button."), unless the second's numbers go on from the first's:
+// sub-steps under a step, not steps of one procedure.
+func otherNumbering(a, b element) bool {
+	return a.worded != b.worded && !(a.start > 0 && b.start == a.start+len(a.items))
 }
 
 // numberedTitles makes a heading of a one-item ordered list that is a

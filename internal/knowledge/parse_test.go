@@ -704,3 +704,18 @@ func TestNumberedPartsOfEightWords(t *testing.T) {
 		"1 Comportamiento responsable en la galería | Nunca dejes el arma sobre la mesa.",
 	})
 }
+
+// TestSubStepsUnderANamedStep: "Step 6:" over "At the locker:" and its own
+// "1.", "2.", "3." keeps them as its sentences, and "Step 7:" after them
+// goes on from step 6; a long bullet without its stop before one opening
+// with a capital ends a sentence there.
+func TestSubStepsUnderANamedStep(t *testing.T) {
+	src := "How to use the lockers\nStep 1: Fill Out the Form\n- Complete all the required fields if you want them done in specific way\n- Once complete, put the form in the bag.\n" +
+		"Step 2: Deposit Your Bag\n- Place your bag into the drop-off box.\nStep 3: Collect Your Items\n- At the locker:\n1. Press the Start button.\n2. Enter your access code.\n" +
+		"Step 4: Verify Your Order\n- Check that the number of items is correct."
+	checkBlocks(t, src, []string{
+		"2 How to use the lockers | 1. Fill Out the Form. Complete all the required fields if you want them done in specific way. Once complete, put the form in the bag.\n" +
+			"2. Deposit Your Bag. Place your bag into the drop-off box.\n3. Collect Your Items. At the locker: Press the Start button. Enter your access code.\n" +
+			"4. Verify Your Order. Check that the number of items is correct.",
+	})
+}
