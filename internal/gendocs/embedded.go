@@ -364,6 +364,8 @@ func (f *faqFinder) fromHeading(pi int, p part, context string) {
 			}
 			if rq := rulesQuestion(c.lang, p.heading); rq != "" {
 				q = rq // "Normas de conducta" asks "¿Cuáles son las normas de conducta?"
+			} else if cq := categoryQuestion(c.lang, p.heading); cq != "" {
+				q = cq // "Obligations :" asks "Quelles sont les obligations ?"
 			}
 			if mq := namedMeasureQuestion(c.lang, p.heading); mq != "" {
 				q = mq // "Durée de la visite" asks "Combien de temps dure la visite ?"

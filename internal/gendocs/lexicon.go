@@ -612,6 +612,50 @@ func rulesQuestion(lang, h string) string {
 	return ""
 }
 
+// categoryQuestion asks what a heading naming a kind of rule or offer in
+// the plural lists ("Interdictions", "Modes de pêche autorisés",
+// "Obligaciones", "Requirements"): "Quelles sont les interdictions ?",
+// "Quels sont les modes de pêche autorisés ?". Its first word is one of
+// categoryNouns, which gives the article's gender; at most five words.
+// "" for any other heading.
+func categoryQuestion(lang, h string) string {
+	h = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(h), ":"))
+	ws := strings.Fields(h)
+	if len(ws) == 0 || len(ws) > 5 || strings.ContainsAny(h, ":;,.?!()") {
+		return ""
+	}
+	l := strings.ToLower(h)
+	feminine, ok := categoryNouns[lang][strings.ToLower(ws[0])]
+	if !ok {
+		return ""
+	}
+	switch lang {
+	case langEN:
+		return "What are the " + l + "?"
+	case langFR:
+		if feminine {
+			return "Quelles sont les " + l + " ?"
+		}
+		return "Quels sont les " + l + " ?"
+	case langES:
+		if feminine {
+			return "¿Cuáles son las " + l + "?"
+		}
+		return "¿Cuáles son los " + l + "?"
+	}
+	return ""
+}
+
+// categoryNouns are the plural nouns that name a kind of rule or offer,
+// each with its gender (true: feminine).
+var categoryNouns = map[string]map[string]bool{
+	langEN: {"prohibitions": false, "obligations": false, "requirements": false, "restrictions": false, "conditions": false},
+	langFR: {"interdictions": true, "obligations": true, "conditions": true, "modalités": true, "consignes": true, "recommandations": true,
+		"restrictions": true, "formules": true, "prestations": true, "modes": false, "équipements": false, "documents": false},
+	langES: {"prohibiciones": true, "obligaciones": true, "condiciones": true, "modalidades": true, "restricciones": true,
+		"recomendaciones": true, "requisitos": false, "documentos": false},
+}
+
 // annexNumber is an annex's number before its title ("Anexo I – ",
 // "Annexe 2 : ", "Appendix A. ").
 var annexNumber = regexp.MustCompile(`^(?i:anexo|annexe|anhang|annex|appendix|apéndice)\s+[\dIVXA-Z]{1,4}\s*[–—:.-]\s*`)

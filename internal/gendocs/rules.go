@@ -514,8 +514,9 @@ var (
 )
 
 // listGoesOn is what follows the comma of an enumeration ("anyone who
-// lives, works or studies in the county"): no place to end a question.
-var listGoesOn = regexp.MustCompile(`^[\p{L}'’-]+\s(?:or|and|ou|et|oder|und|o|y)\s`)
+// lives, works or studies in the county", "… ainsi que pellets, vers,
+// asticots et bouillettes sont autorisés"): no place to end a question.
+var listGoesOn = regexp.MustCompile(`^[\p{L}'’-]+(?:\s(?:or|and|ou|et|oder|und|o|y)\s|,\s[\p{L}'’-]+(?:,|\s(?:or|and|ou|et|oder|und|o|y)\s))`)
 
 // shortQuestion keeps a question of at most 12 words; a longer one ends
 // before its list of cases, its answer keeping them all; one still

@@ -1418,6 +1418,23 @@ func TestRoundTwentySevenRules(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ lang, in, want string }{
+		{langFR, "Interdictions :", "Quelles sont les interdictions ?"},
+		{langFR, "Modes de pêche autorisés", "Quels sont les modes de pêche autorisés ?"},
+		{langES, "Requisitos para confirmar reservas", "¿Cuáles son los requisitos para confirmar reservas?"},
+		{langES, "Condiciones de reserva", "¿Cuáles son las condiciones de reserva?"},
+		{langEN, "Requirements", "What are the requirements?"},
+		{langFR, "Modes de paiement acceptés pour les groupes scolaires", ""}, // six words
+		{langFR, "Tarifs", ""},
+	} {
+		if got := categoryQuestion(c.lang, c.in); got != c.want {
+			t.Errorf("categoryQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+	q := "Est-ce que les graines ainsi que pellets, vers, asticots et bouillettes sont autorisés sans limitations mais raisonnablement ?"
+	if got := shortQuestion(q); got != q {
+		t.Errorf("shortQuestion cut an enumeration: %q", got)
+	}
+	for _, c := range []struct{ lang, in, want string }{
 		{langFR, "Durée de la visite", "Combien de temps dure la visite ?"},
 		{langFR, "Durée du cours :", "Combien de temps dure le cours ?"},
 		{langFR, "Température des grottes", "Quelle est la température des grottes ?"},

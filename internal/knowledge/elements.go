@@ -1649,6 +1649,15 @@ func promoteHeadings(els []element) []element {
 	inFAQ := false   // the last heading was a question
 	var titled []int // the lines made headings as short titles
 	labels := 0      // the lines made headings as labels
+	// a page that heads three lists or more with labels ("Interdictions
+	// :", "Modes de pêche autorisés:", "Obligations :") is divided by
+	// them: each is a section's title from the first
+	listLabels := 0
+	for i := 0; i+1 < len(els); i++ {
+		if els[i].kind == elParagraph && els[i+1].kind == elList && labelTitle(els[i].text) {
+			listLabels++
+		}
+	}
 	for i := range els {
 		if els[i].kind == elHeading {
 			inFAQ = els[i].level == levelQuestion || strings.HasSuffix(els[i].text, "?")
@@ -1687,7 +1696,7 @@ func promoteHeadings(els []element) []element {
 			els[i].kind, els[i].level = elHeading, levelLine
 			inFAQ = false
 			titled = append(titled, i)
-		case labelTitle(line) && (next.kind == elParagraph || next.kind == elList && labels > 0 && i > 0 && els[i-1].kind == elList):
+		case labelTitle(line) && (next.kind == elParagraph || next.kind == elList && (listLabels >= 3 || labels > 0 && i > 0 && els[i-1].kind == elList)):
 			// "Reiterferien für Kinder ab 8:" over its rules: a section's
 			// label, not a lead-in (which has a verb: "The fees are:");
 			// over a list too, after another section's list, in a text

@@ -719,3 +719,18 @@ func TestSubStepsUnderANamedStep(t *testing.T) {
 			"4. Verify Your Order. Check that the number of items is correct.",
 	})
 }
+
+// TestPageDividedByListLabels: three labels or more over lists
+// ("Interdictions :", "Modes de pêche autorisés:", "Obligations :") head
+// sections from the first, though a paragraph comes before it.
+func TestPageDividedByListLabels(t *testing.T) {
+	src := "Règlement du Carpodrôme\nNO KILL : Remise à l’eau obligatoire de chaque poisson.\nInterdictions :\n- Pêche de nuit interdite.\n" +
+		"Modes de pêche autorisés:\n- Coup\n- Feeder\nObligations :\n- Hameçons sans ardillons."
+	checkBlocks(t, src, []string{
+		"0 Règlement du Carpodrôme | NO KILL : Remise à l’eau obligatoire de chaque poisson.",
+		"1 Règlement du Carpodrôme > Interdictions | Pêche de nuit interdite.",
+		"1 Règlement du Carpodrôme > Modes de pêche autorisés | Coup",
+		"1 Règlement du Carpodrôme > Modes de pêche autorisés | Feeder",
+		"1 Règlement du Carpodrôme > Obligations | Hameçons sans ardillons.",
+	})
+}
