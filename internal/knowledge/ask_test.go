@@ -724,3 +724,38 @@ func TestAskRoundElevenWordings(t *testing.T) {
 		}
 	}
 }
+
+// TestAskRoundTwelveWordings: a day's line without a time of day
+// ("Tuesday: closed during term time …") is a line of the hours, not a
+// title over the rest of the page; "rock up" is arriving, "least number"
+// the minimum; a filler ("exactamente") and "quite" weigh nothing;
+// "deportivas" and "tongs" are shoes, "muy seguido" how often.
+func TestAskRoundTwelveWordings(t *testing.T) {
+	base := func(path string) *Base {
+		page, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return NewLibrary(1 << 20).Base([]Source{{ID: path, Content: string(page), Version: "1"}})
+	}
+	en := base("testdata/eval/heldout18/en-trampoline/faq.txt")
+	es := base("testdata/eval/heldout18/es-podologia/informacion-pacientes.md")
+	fr := base("testdata/eval/heldout18/fr-karting/infos-pratiques.html")
+	for _, c := range []struct {
+		b       *Base
+		q, want string
+	}{
+		{en, "r u open tuesdays?", "Tuesday: closed during term time"},
+		{en, "what time should we rock up before our slot", "20 minutes early"},
+		{en, "whats the least number of kids we need for a party", "minimum of 10 children"},
+		{es, "soy diabetica, me tengo q revisar los pies muy seguido?", "una vez al año"},
+		{fr, "on peut venir en tongs ?", "chaussures fermées"},
+	} {
+		if a := c.b.Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
+			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
+		}
+	}
+	if ts := Terms("is there a max weight? my husband's quite a big guy", EN); slices.Contains(ts, "quit") {
+		t.Errorf("quite is read as quit: %v", ts)
+	}
+}

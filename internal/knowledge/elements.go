@@ -780,6 +780,12 @@ func scheduleLine(line string) bool {
 		}
 	}
 	lower := strings.ToLower(line)
+	if m := dayName.FindStringIndex(lower); m != nil && m[0] == 0 && strings.HasPrefix(strings.TrimSpace(lower[m[1]:]), ":") {
+		// a day's line without a time of day ("Tuesday: closed during
+		// term time (open in the school holidays)", "Dimanche : fermé"),
+		// among the others
+		return true
+	}
 	return hasClock(lower) || numberRange.MatchString(lower) && (strings.Contains(lower, "hora") || dayName.MatchString(lower))
 }
 

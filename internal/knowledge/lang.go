@@ -29,7 +29,7 @@ var Languages = []string{EN, FR, DE, ES}
 // language and dropped from terms. Question fillers ("please", "want",
 // "know") are here too: they say that something is asked, not what.
 var stopwords = foldedAll(map[string]map[string]bool{
-	EN: toSet(`a about above after again against all also am an and any are aren as at be because been before being
+	EN: toSet(`exactly a about above after again against all also am an and any are aren as at be because been before being quite
 		below between both but by can cannot could couldn did didn do does doesn doing don down during each few for from
 		further had hadn has hasn have haven having he her here hers herself him himself his how i if in into is isn it
 		its itself just let me more most my myself no nor not now of off on once only or other our ours ourselves out
@@ -41,7 +41,7 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		stuff till whats wat hows wheres whos much many isnt arent wasnt doesnt didnt wont
 		theres thats heres youre youll youd theyre shes hes lets somewhere anywhere
 		havent hasnt hadnt shouldnt couldnt wouldnt youve weve theyve guys folks yall us approx b4 per`),
-	FR: toSet(`a à ai aie aient aies ait alors as au aucun aussi autre aux avec avez avoir avons ayez bon car ce ceci cela
+	FR: toSet(`exactement vraiment a à ai aie aient aies ait alors as au aucun aussi autre aux avec avez avoir avons ayez bon car ce ceci cela
 		celle celles celui ces cet cette chaque ci comme comment dans de des du donc elle elles en encore est et étaient
 		était été être eu fait faites fois font ici il ils je la le les leur leurs lui ma mais me même mes moi mon ne ni
 		nos notre nous on ont ou où par pas peu peut peux pour pourquoi puis puisque quand que quel quelle quelles quels
@@ -52,7 +52,7 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		contre selon sauf serai sera serez seront serais
 		sommes êtes avons avez peux pouvez pouvons dois doit devez
 		ça ca là pk pq qd tjs tjrs bcp quelquepart quelquechose`),
-	DE: toSet(`aber alle allem allen aller alles als also am an ander andere anderem anderen anderer anderes auch auf aus
+	DE: toSet(`genau wirklich aber alle allem allen aller alles als also am an ander andere anderem anderen anderer anderes auch auf aus
 		bei bin bis bist da damit dann das dass dein deine dem den der des dessen die dich dir doch dort du durch ein eine
 		einem einen einer eines er es etwas euch euer eure für gegen hab habe haben hat hatte hätte ich ihm ihn ihnen ihr
 		ihre ihrem ihren ihrer im in ist ja jede jedem jeden jeder jedes jetzt kann kein keine können könnte man manche
@@ -65,7 +65,7 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		wurde wurden würde würden worden sei seid wäre wären
 		brauche brauchst braucht brauchen irgendwo irgendwie irgendwas
 		ne nen ner vllt evtl zb pro`),
-	ES: toSet(`a al algo algunas algunos ante antes como con contra cual cuando cuál cómo de del desde donde dónde durante e
+	ES: toSet(`surgido surgió exactamente realmente a al algo algunas algunos ante antes como con contra cual cuando cuál cómo de del desde donde dónde durante e
 		el él ella ellas ellos en entre era es esa esas ese eso esos esta estas este esto estos está están estoy fue ha
 		hace hacer hay he la las le les lo los me mi mis mucho muy más nada ni no nos nosotros nuestra nuestro o os otra
 		otro para pero poco por porque puede pueden puedo qué que quien quién se sea ser si sí sin sobre son su sus también
@@ -232,6 +232,8 @@ var phrases = map[[2]string]string{
 	{"rendez", "vous"}: "rendezvous", {"e", "cigarette"}: "ecigarette", {"e", "cigarettes"}: "ecigarettes",
 	{"call", "off"}: "cancel", {"american", "express"}: "amex", {"en", "ligne"}: "enligne", {"wie", "hoch"}: "wiehoch",
 	{"quelque", "part"}: "quelquepart", {"quelque", "chose"}: "quelquechose",
+	{"up", "front"}: "upfront", {"rock", "up"}: "arrive", {"turn", "up"}: "arrive", {"show", "up"}: "arrive", {"get", "here"}: "arrive",
+	{"least", "number"}: "minimum", {"smallest", "number"}: "minimum",
 }
 
 // phrases3 are three-word expressions that mean one thing, each the word
@@ -239,6 +241,8 @@ var phrases = map[[2]string]string{
 var phrases3 = map[[3]string]string{
 	{"call", "it", "off"}: "cancel", {"call", "them", "off"}: "cancel",
 	{"chuck", "it", "down"}: "rain", {"chucking", "it", "down"}: "rain",
+	{"dont", "show", "up"}: "noshow", {"t", "show", "up"}: "noshow", {"not", "show", "up"}: "noshow", {"never", "show", "up"}: "noshow",
+	{"dont", "turn", "up"}: "noshow", {"t", "turn", "up"}: "noshow", {"not", "turn", "up"}: "noshow",
 }
 
 // phraseWords joins the phrases of a run of lower-case words.
