@@ -104,7 +104,11 @@ func (b *Base) Ask(question string) Answer {
 	// no document names is not answered by what the documents say of
 	// its other words: the thing asked about is not in them.
 	if asksExistence(qw) {
-		if qs, _ := b.query(question, b.docs[best.doc].lang, qlang, sure); hasUnknown(qs) {
+		// (the question itself: the customer's story after it, "is there
+		// a max weight? my husband's quite a big guy", names things the
+		// documents need not)
+		asked, _, _ := strings.Cut(question, "?")
+		if qs, _ := b.query(asked, b.docs[best.doc].lang, qlang, sure); hasUnknown(qs) {
 			return ans
 		}
 	}
@@ -369,7 +373,14 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		if len(ms) > 0 && sameMatches(qs, ms) {
 			continue // "cuánto cuesta": two words for one thing count once
 		}
-		light := isGeneric || len(ms) == 0 && (sideWords[qlang][w] || sideWords[lang][w] || dayNames[w] || calendarWords[w])
+		// A count of time in the customer's story ("im 20 weeks pregnant",
+		// "enceinte de 4 mois") is no figure a page gives: its number
+		// weighs as a generic word, so that "20 minutes" or "4 temps"
+		// elsewhere do not answer for it. (Its unit keeps its weight:
+		// "3 meses", "14 mois" are what a freeze or a voucher's
+		// validity is about.)
+		story := storyCount(ws, i) && len(ms) > 0 && ms[0].term == t
+		light := isGeneric || story || len(ms) == 0 && (sideWords[qlang][w] || sideWords[lang][w] || dayNames[w] || calendarWords[w])
 		if light {
 			weight *= genericWeight
 		}
@@ -378,6 +389,14 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 	}
 	total = capUnknown(qs, total, unknownCap*b.idf(1))
 	return qs, total
+}
+
+// storyCount says whether ws[i] is the number of a count of time that is
+// not what the question asks: a number before a unit of duration (not of
+// age: "my son is 10 years old" is read as an age), in a question that
+// does not ask how long.
+func storyCount(ws []string, i int) bool {
+	return isDigits(ws[i]) && i+1 < len(ws) && durationUnits[ws[i+1]] && !ageUnits[ws[i+1]] && !asksDuration(ws)
 }
 
 // capUnknown scales down the words of the question that no document has

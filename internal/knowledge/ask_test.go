@@ -729,7 +729,8 @@ func TestAskRoundElevenWordings(t *testing.T) {
 // ("Tuesday: closed during term time …") is a line of the hours, not a
 // title over the rest of the page; "rock up" is arriving, "least number"
 // the minimum; a filler ("exactamente") and "quite" weigh nothing;
-// "deportivas" and "tongs" are shoes, "muy seguido" how often.
+// "deportivas" and "tongs" are shoes, "muy seguido" how often; "max" is a
+// limit.
 func TestAskRoundTwelveWordings(t *testing.T) {
 	base := func(path string) *Base {
 		page, err := os.ReadFile(path)
@@ -750,10 +751,16 @@ func TestAskRoundTwelveWordings(t *testing.T) {
 		{en, "whats the least number of kids we need for a party", "minimum of 10 children"},
 		{es, "soy diabetica, me tengo q revisar los pies muy seguido?", "una vez al año"},
 		{fr, "on peut venir en tongs ?", "chaussures fermées"},
+		// an existence question is the question itself, not the story after it
+		{en, "is there a max weight? my husband's quite a big guy", "17.5 stone"},
 	} {
 		if a := c.b.Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
 			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
 		}
+	}
+	// a count of time in the customer's story is not the page's "20 minutes"
+	if a := en.Ask("im 20 weeks pregnant can i still have a go with the kids"); strings.Contains(a.Text, "20 minutes") {
+		t.Errorf("20 weeks answered with %q", a.Text)
 	}
 	if ts := Terms("is there a max weight? my husband's quite a big guy", EN); slices.Contains(ts, "quit") {
 		t.Errorf("quite is read as quit: %v", ts)
