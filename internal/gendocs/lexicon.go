@@ -489,6 +489,10 @@ var (
 	moneyLike = regexp.MustCompile(`[$€£¥]|\d\s*(?:€|eur|usd|gbp|dollars?|euros?|pounds?)\b`)
 )
 
+// modeLabel is a label that names a way of having the service, opened by
+// a preposition ("Por prendas", "Par téléphone", "Per E-Mail", "By post").
+var modeLabel = regexp.MustCompile(`^(?i:por|para|par|pour|per|by|via|über|mit|con|avec|with)\s`)
+
 // factQuestion is the question a list item or table row of the form
 // "Label: value" answers, or "".
 func factQuestion(lang, item, context string) string {
@@ -503,7 +507,17 @@ func factQuestion(lang, item, context string) string {
 		// ("… apelamos al sentido común: ¿qué es?")
 		return ""
 	}
-	if !moneyLike.MatchString(m[2]) && knowledge.ScheduleLine(m[2]) {
+	if modeLabel.MatchString(label) {
+		// "Por prendas: selección de un número mínimo de 20 prendas",
+		// "Par téléphone : …": a way of having the service, which its
+		// heading's question covers with the others ("Por prendas: ¿qué
+		// es?" asks nothing a customer would)
+		return ""
+	}
+	if v := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[2]), "- ")); !moneyLike.MatchString(m[2]) &&
+		(knowledge.ScheduleLine(m[2]) || knowledge.ScheduleLine(strings.SplitN(v, " - ", 2)[0])) {
+		// (or the first of days given as a list: "- Lunes a viernes:
+		// 08:00 – 13:00 … - Sábados y domingos: …")
 		// "Fr: 14.00 - 19.00 Uhr": a day's hours ask nothing of their
 		// own ("Fr – was ist das?"); the hours' topic asks them all
 		return ""

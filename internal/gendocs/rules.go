@@ -1246,10 +1246,55 @@ var pleasePrefix = regexp.MustCompile(`^(?i:please|kindly)\s+`)
 // procedure, an instruction asks whether the customer must do it ("Bring
 // your ID." asks "Do I need to bring my ID?"). A sentence announcing what
 // follows asks nothing.
+// priceOf is a sentence that states the price of a thing ("El precio de
+// las blusas es fijo de 3,50 € por unidad.", "The price of a full groom
+// is $60.", "Le tarif des cours est de 15 €.", "Der Preis für eine Stunde
+// beträgt 50 €."): its thing is the first group.
+var priceOf = map[string]*regexp.Regexp{
+	langEN: regexp.MustCompile(`^(?i:the\s+(?:price|cost|fee|rate))\s+(?:of|for)\s+([^,;:()]{3,60}?)\s+(?:is|are)\s`),
+	langFR: regexp.MustCompile(`^(?i:le\s+(?:prix|tarif|coût))\s+((?:de la|de l['’]|du|des|de|d['’]|pour)\s*[^,;:()]{3,60}?)\s+(?:est|sont|s['’]élève)\s`),
+	langDE: regexp.MustCompile(`^(?i:der\s+preis)\s+(?:für|von)\s+([^,;:()]{3,60}?)\s+(?:beträgt|ist|liegt)\s`),
+	langES: regexp.MustCompile(`^(?i:el\s+(?:precio|coste|costo)|la\s+tarifa)\s+((?:de la|de los|de las|del|de)\s+[^,;:()]{3,60}?)\s+(?:es|son|será|asciende)\s`),
+}
+
+// priceOfQuestion asks the price a sentence states (priceOf), in the
+// sentence's own words: "¿Cuál es el precio de las blusas?", "What is the
+// price of a full groom?", "Quel est le tarif des cours ?", "Was kostet
+// eine Stunde?". "" for other sentences.
+func priceOfQuestion(lang, s string) string {
+	re, ok := priceOf[lang]
+	if !ok {
+		return ""
+	}
+	m := re.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil || !moneyLike.MatchString(s) {
+		return ""
+	}
+	word := strings.Fields(m[0])[1] // "precio", "price", "tarif", "Preis"
+	thing := strings.TrimSpace(m[1])
+	switch lang {
+	case langEN:
+		return "What is the " + strings.ToLower(word) + " of " + thing + "?"
+	case langFR:
+		return frElide("Quel est le " + strings.ToLower(word) + " " + thing + " ?")
+	case langDE:
+		return "Was kostet " + thing + "?"
+	case langES:
+		if strings.EqualFold(strings.Fields(m[0])[0], "la") {
+			return "¿Cuál es la " + strings.ToLower(word) + " " + thing + "?"
+		}
+		return "¿Cuál es el " + strings.ToLower(word) + " " + thing + "?"
+	}
+	return ""
+}
+
 func ruleSentenceQuestion(lang, g string, inProc bool) string {
 	first := sentences(g)[0]
 	if forwardRef.MatchString(first) {
 		return ""
+	}
+	if q := priceOfQuestion(lang, first); q != "" {
+		return q
 	}
 	if q := sentenceQuestionIn(lang, first); q != "" {
 		return q

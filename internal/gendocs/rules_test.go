@@ -1462,6 +1462,25 @@ func TestRoundTwentySevenRules(t *testing.T) {
 	if q := factQuestion(langES, "Préstamos: hasta 5 libros.", ""); q == "" {
 		t.Errorf("a label in -amos asked nothing")
 	}
+	// a way of having the service, and days' hours given as a list, ask
+	// nothing of their own: the heading's question covers them
+	for _, item := range []string{"Por prendas: selección de un número mínimo de 20 prendas, con precios detallados en la web.",
+		"Modalidad por prendas: - Lunes a viernes: 08:00 – 13:00 y 15:00 – 19:00. - Sábados y domingos: 08:00 – 13:00 (solo mañanas)."} {
+		if q := factQuestion(langES, item, ""); q != "" {
+			t.Errorf("factQuestion(%q) = %q", item, q)
+		}
+	}
+	for _, c := range []struct{ lang, in, want string }{
+		{langES, "El precio de las blusas es fijo de 3,50 € por unidad.", "¿Cuál es el precio de las blusas?"},
+		{langEN, "The price of a full groom is $60 for small dogs.", "What is the price of a full groom?"},
+		{langFR, "Le tarif des cours collectifs est de 15 € par séance.", "Quel est le tarif des cours collectifs ?"},
+		{langDE, "Der Preis für eine Stunde beträgt 50 €.", "Was kostet eine Stunde?"},
+		{langES, "El precio de cada prenda se indica en el formulario de pedido.", ""}, // no price given
+	} {
+		if got := priceOfQuestion(c.lang, c.in); got != c.want {
+			t.Errorf("priceOfQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
 	// a one-pager's section opened by bulleted rules writes them all when
 	// they fit twice its length
 	var bullets strings.Builder
