@@ -678,7 +678,7 @@ var annexNumber = regexp.MustCompile(`^(?i:anexo|annexe|anhang|annex|appendix|ap
 var rulesHeading = map[string]*regexp.Regexp{
 	langEN: regexp.MustCompile(`^(?i:(?:house |club |general |safety |park |pool |gym |studio )?rules(?: (?:of|for) \p{L}+(?: \p{L}+){0,3})?|code of conduct)$`),
 	langFR: regexp.MustCompile(`^(?i:(?:règles|consignes)(?: (?:de|du|des|d['’]) ?\p{L}+(?: \p{L}+){0,3})?|règlement intérieur)$`),
-	langDE: regexp.MustCompile(`^(?:Hausordnung|Platzordnung|Badeordnung|Benutzungsordnung|Regeln|Verhaltensregeln|Sicherheitsregeln)$`),
+	langDE: regexp.MustCompile(`^(?:\p{Lu}\p{Ll}*ordnung|Regeln|Verhaltensregeln|Sicherheitsregeln)$`), // Hausordnung, Hallenordnung, Badeordnung …
 	langES: regexp.MustCompile(`^(?i:(?:normas|reglas)(?: (?:de|del|para) \p{L}+(?: \p{L}+){0,3})?|reglamento interno|reglamento)$`),
 }
 

@@ -1411,6 +1411,7 @@ func TestRoundTwentySevenRules(t *testing.T) {
 		{langEN, "Code of Conduct", "What is the code of conduct?"},
 		{langFR, "Règlement intérieur", "Que dit le règlement intérieur ?"},
 		{langDE, "Hausordnung", "Was steht in der Hausordnung?"},
+		{langDE, "Hallenordnung", "Was steht in der Hallenordnung?"},
 		{langEN, "House Prices", ""},
 	} {
 		if got := rulesQuestion(c.lang, unshout(c.in)); got != c.want {
@@ -1461,6 +1462,18 @@ func TestRoundTwentySevenRules(t *testing.T) {
 	}
 	if q := factQuestion(langES, "Préstamos: hasta 5 libros.", ""); q == "" {
 		t.Errorf("a label in -amos asked nothing")
+	}
+	// a German heading in capitals keeps its nouns' capitals
+	for in, want := range map[string]string{"GETRÄNKE UND VERPFLEGUNG": "Getränke und Verpflegung",
+		"SPIELZEITEN AUF DEN COURTS": "Spielzeiten auf den Courts", "WICHTIGE INFOS ZUR ANMELDUNG": "Wichtige Infos zur Anmeldung",
+		"ORDER CHANGES": "Order changes"} {
+		if got := sentenceCase(in); got != want {
+			t.Errorf("sentenceCase(%q) = %q, want %q", in, got, want)
+		}
+	}
+	// a day's hours are a row of the schedule, not a label over a topic
+	if l, _, ok := labelLine("MONTAG – DONNERSTAG: 09.00 – 22.30 Uhr"); ok {
+		t.Errorf("a day's hours read as the label %q", l)
 	}
 	// a way of having the service, and days' hours given as a list, ask
 	// nothing of their own: the heading's question covers them

@@ -2,6 +2,7 @@ package gendocs
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -390,6 +391,11 @@ func labelLine(text string) (label, rest string, ok bool) {
 		legalLabels[strings.ToLower(strings.TrimSpace(m[1]))] {
 		return "", "", false
 	}
+	if !moneyLike.MatchString(m[2]) && knowledge.ScheduleLine(text) {
+		// "MONTAG – DONNERSTAG: 09.00 – 22.30 Uhr": a day's hours, a row of
+		// the schedule under its heading, no topic of its own
+		return "", "", false
+	}
 	return sentenceCase(m[1]), capitalize(m[2]), true
 }
 
@@ -422,8 +428,36 @@ func sentenceCase(h string) string {
 	if letters < 4 || upper*5 < letters*4 || words(h) < 2 && letters < 6 {
 		return h
 	}
-	return pronounI.ReplaceAllString(capitalize(strings.ToLower(h)), "I$1") // "When should I arrive?"
+	low := strings.ToLower(h)
+	if ws := strings.Fields(low); len(ws) > 1 && slices.ContainsFunc(ws[1:], func(w string) bool { return deMarks[w] }) {
+		return deNouns(ws)
+	}
+	return pronounI.ReplaceAllString(capitalize(low), "I$1") // "When should I arrive?"
 }
+
+// deMarks are small words only German has: a heading in capitals with
+// one is German, whose nouns keep their capital ("GETRÄNKE UND
+// VERPFLEGUNG" is "Getränke und Verpflegung").
+var deMarks = toSet(`und oder der den dem des auf für zur zum vom beim über einer eines nach bei von mit`)
+
+// deNouns writes the lower-case words of a German heading with a capital
+// on the first and on each noun: every word but the small ones (articles,
+// prepositions, conjunctions, pronouns) and adjectives by their endings
+// ("wichtige", "kostenlosen", "ärztliche").
+func deNouns(ws []string) string {
+	for i, w := range ws {
+		if i == 0 || !deSmall[strings.Trim(w, ",.:;!?()")] && !deAdjective.MatchString(strings.Trim(w, ",.:;!?()")) {
+			ws[i] = capitalize(w)
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
+var (
+	deSmall = toSet(`und oder aber der die das den dem des ein eine einer eines einem einen auf für zur zum vom beim über unter nach bei von mit im in an am aus zu bis ohne gegen
+		ich du er sie es wir ihr ihre ihr unser unsere euer eure sich nicht nur auch was wie wo wann warum wer welche welcher welches als ab je pro sowie bzw`)
+	deAdjective = regexp.MustCompile(`(?:ig|ige|igen|iger|iges|lich|liche|lichen|licher|liches|isch|ische|ischen|ischer|bar|bare|baren|los|lose|losen|voll|volle|vollen)$`)
+)
 
 // pronounI is English "I" lowered with the rest of a heading.
 var pronounI = regexp.MustCompile(`\bi('m|'ll|'ve|'d|’m|’ll|’ve|’d)?\b`)

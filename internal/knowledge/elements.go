@@ -1772,6 +1772,46 @@ func negatedLine(line string) bool {
 
 var negations = toSet(`not never don't doesn't pas jamais nicht nie kein keine keinen nunca`)
 
+// dayRows joins a line that names only days ("MONTAG – DONNERSTAG",
+// "Sábados y domingos") to the times on the line after it ("09.00 –
+// 22.30 Uhr"): a schedule written as a table, one cell a line. Read apart,
+// each day would be a title over a time, and the schedule's own title a
+// title over nothing.
+func dayRows(els []element) []element {
+	out := els[:0]
+	for i := 0; i < len(els); i++ {
+		e := els[i]
+		if (e.kind == elParagraph || e.kind == elHeading) && i+1 < len(els) && els[i+1].kind == elParagraph &&
+			daysLine(e.text) && ScheduleLine(els[i+1].text) && !daysLine(els[i+1].text) {
+			out = append(out, element{kind: elParagraph, text: strings.TrimSpace(strings.TrimSuffix(e.text, ":")) + ": " + els[i+1].text})
+			i++
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// daysLine says whether a line names only days of the week, with dashes
+// and small words between them ("Montag – Donnerstag", "Sat & Sun",
+// "Sábados y domingos", "Lundi au vendredi").
+func daysLine(line string) bool {
+	ws := words(strings.ToLower(strings.TrimSuffix(strings.TrimSpace(line), ":")))
+	days := 0
+	for _, w := range ws {
+		switch {
+		case dayNames[w]:
+			days++
+		case daySpanWords[w]:
+		default:
+			return false
+		}
+	}
+	return days > 0 && len(ws) <= 6
+}
+
+var daySpanWords = toSet(`to and bis und au à a y et und through thru`)
+
 // valueLine says whether a line gives values rather than a title: a
 // time of day, an amount of money, or a label whose value has three
 // digits or more (an address, a registration number).

@@ -734,3 +734,14 @@ func TestPageDividedByListLabels(t *testing.T) {
 		"1 Règlement du Carpodrôme > Obligations | Hameçons sans ardillons.",
 	})
 }
+
+// TestDayLinesOverTheirTimes: a schedule written one cell a line, a day
+// span over its times, is read as rows under the schedule's title.
+func TestDayLinesOverTheirTimes(t *testing.T) {
+	src := "SPIELZEITEN AUF DEN COURTS :\nMONTAG – DONNERSTAG\n09.00 – 22.30 Uhr\nSONNTAG\n09.00 – 22.30 Uhr\nSCHUHE\nStraßenschuhe sind in der Halle nicht erlaubt."
+	checkBlocks(t, src, []string{
+		"0 SPIELZEITEN AUF DEN COURTS | MONTAG – DONNERSTAG: 09.00 – 22.30 Uhr",
+		"0 SPIELZEITEN AUF DEN COURTS | SONNTAG: 09.00 – 22.30 Uhr",
+		"0 SCHUHE | Straßenschuhe sind in der Halle nicht erlaubt.",
+	})
+}
