@@ -626,14 +626,23 @@ func labelPrice(item string) bool {
 
 // deTopicQuestion asks about a German topic as "Was gilt bei …?" where
 // its heading can follow "bei" without an article ("Weitervermietung",
-// "Versäumte Stunden" → "Was gilt bei versäumten Stunden?"); else q.
+// "Versäumte Stunden" → "Was gilt bei versäumten Stunden?"), as "Was gilt
+// für …?" for a plural ("Schuhe", "Getränke und Verpflegung"), and times
+// as "Was sind die Spielzeiten …?"; else q.
 func deTopicQuestion(heading, q string) string {
 	ws := strings.Fields(heading)
 	noun := ws[len(ws)-1]
 	feminine := deFeminine.MatchString(noun)
 	switch {
+	case strings.HasSuffix(strings.ToLower(ws[0]), "zeiten") && len(ws) <= 5:
+		// "Spielzeiten auf den Courts", "Öffnungszeiten"
+		return "Was sind die " + heading + "?"
 	case len(ws) == 1 && feminine:
 		return "Was gilt bei " + noun + "?"
+	case len(ws) == 1 && startsUpper(noun) && dePluralNoun(noun):
+		return "Was gilt für " + noun + "?" // "Schuhe", "Handys"
+	case len(ws) == 3 && (ws[1] == "und" || ws[1] == "oder") && startsUpper(ws[0]) && startsUpper(noun) && dePluralNoun(ws[0]):
+		return "Was gilt für " + heading + "?" // "Getränke und Verpflegung"
 	case len(ws) == 2 && strings.HasSuffix(ws[0], "e") && startsUpper(noun) && (feminine || strings.HasSuffix(noun, "en")):
 		ending := "n" // dative plural: "versäumten Stunden"
 		if feminine {
@@ -643,6 +652,29 @@ func deTopicQuestion(heading, q string) string {
 	}
 	return q
 }
+
+// dePluralNoun is a German noun that is most often a plural ("Leistungen",
+// "Handys", "Schuhe", "Getränke"), read with no article after "für": an
+// "-en" that is no infinitive with "zu" ("Mitzubringen") and no "-uen",
+// an English plural, or one of the usual plurals in "-e" (most "-e" nouns
+// are feminine singulars: "Rückgabe", "Teilnahme").
+func dePluralNoun(w string) bool {
+	if !startsUpper(w) {
+		return false
+	}
+	low := strings.ToLower(w)
+	if strings.Contains(low[1:], "zu") && strings.HasSuffix(low, "en") {
+		return false // "Mitzubringen": an infinitive
+	}
+	for _, end := range dePluralEnds {
+		if strings.HasSuffix(low, end) {
+			return true
+		}
+	}
+	return false
+}
+
+var dePluralEnds = strings.Fields(`ungen ys os schuhe getränke erwachsene tiere hunde preise kurse gutscheine termine gäste regeln kosten zeiten karten`)
 
 // deFeminine ends a German feminine noun in the singular.
 var deFeminine = regexp.MustCompile(`\p{Ll}(?:ung|heit|keit|schaft|tion|ität)$`)

@@ -541,7 +541,9 @@ func TestRoundFiveRulePages(t *testing.T) {
 		}
 	}
 	for h, want := range map[string]string{"Weitervermietung": "Was gilt bei Weitervermietung?", "Versäumte Stunden": "Was gilt bei versäumten Stunden?",
-		"Monatliche Zahlung": "Was gilt bei monatlicher Zahlung?", "Der Vertrag": "-"} {
+		"Monatliche Zahlung": "Was gilt bei monatlicher Zahlung?", "Der Vertrag": "-",
+		"Schuhe": "Was gilt für Schuhe?", "Handys": "Was gilt für Handys?", "Getränke und Verpflegung": "Was gilt für Getränke und Verpflegung?",
+		"Spielzeiten auf den Courts": "Was sind die Spielzeiten auf den Courts?", "Rückgabe": "-", "Mitzubringen": "-", "Teilnahme": "-"} {
 		if got := deTopicQuestion(h, "-"); got != want {
 			t.Errorf("deTopicQuestion(%q) = %q, want %q", h, got, want)
 		}
