@@ -1012,8 +1012,17 @@ func deAllowedQuestion(body string) string {
 	if m := deAllowedAfter.FindStringSubmatch(body); m != nil {
 		return capitalize(m[1]) + " " + m[2] + " erlaubt?"
 	}
+	if m := deAllowedList.FindStringSubmatch(body); m != nil {
+		// "Limonaden, Softdrinks und andere Süßgetränke sind verboten."
+		return "Sind " + m[1] + " erlaubt?"
+	}
 	return ""
 }
+
+// deAllowedList forbids things listed first, nouns between commas and a
+// last "und"/"oder" ("Limonaden, Softdrinks und andere Süßgetränke sind
+// verboten").
+var deAllowedList = regexp.MustCompile(`^(\p{Lu}[\p{L}-]+(?:,\s+\p{Lu}[\p{L}-]+)*\s+(?:und|oder)\s+(?:andere\s+|sonstige\s+)?\p{Lu}[\p{L}-]+)\s+sind\s+(?:nicht\s+(?:gestattet|erlaubt)|strengstens\s+verboten|verboten|untersagt)$`)
 
 // esNotAllowed is a Spanish rule forbidding something ("No se permite
 // fumar", "No se permitirá el acceso a …", "No se admiten animales");

@@ -1398,6 +1398,7 @@ func TestRoundTwentySevenRules(t *testing.T) {
 		{langDE, "Die Dauer der Nutzung ist auf die gebuchte Zeit begrenzt.", "Ist die Dauer der Nutzung auf die gebuchte Zeit begrenzt?"},
 		{langDE, "Aus hygienischen Gründen ist das Barfußlaufen nicht gestattet.", "Ist das Barfußlaufen erlaubt?"},
 		{langDE, "Glasflaschen sind am Strand verboten.", "Sind Glasflaschen am Strand erlaubt?"},
+		{langDE, "Limonaden, Softdrinks und andere Süßgetränke sind verboten.", "Sind Limonaden, Softdrinks und andere Süßgetränke erlaubt?"},
 		{langDE, "Das Rauchen ist im ganzen Haus nicht erlaubt.", "Ist das Rauchen im ganzen Haus erlaubt?"},
 		{langDE, "Kinderwagen und Fahrräder/Laufräder bitte draußen beim markierten Platz parken, dafür fehlt drinnen leider der Platz.",
 			"Muss ich Kinderwagen und Fahrräder/Laufräder draußen beim markierten Platz parken?"},
