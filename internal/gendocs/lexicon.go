@@ -634,6 +634,18 @@ func rulesQuestion(lang, h string) string {
 // "" for any other heading.
 func categoryQuestion(lang, h string) string {
 	h = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(h), ":"))
+	if scope, cat, ok := strings.Cut(h, " – "); ok && !strings.Contains(cat, " – ") {
+		// "Règlement du Carpodrôme – Interdictions": the category under
+		// its part's title, which scopes the question as the others are
+		if q := categoryQuestion(lang, cat); q != "" {
+			sep := ": "
+			if lang == langFR {
+				sep = " : "
+			}
+			return strings.TrimSpace(scope) + sep + lowerFirst(q)
+		}
+		return ""
+	}
 	ws := strings.Fields(h)
 	if len(ws) == 0 || len(ws) > 5 || strings.ContainsAny(h, ":;,.?!()") {
 		return ""

@@ -1423,6 +1423,7 @@ func TestRoundTwentySevenRules(t *testing.T) {
 	}
 	for _, c := range []struct{ lang, in, want string }{
 		{langFR, "Interdictions :", "Quelles sont les interdictions ?"},
+		{langFR, "Règlement du Carpodrôme – Interdictions", "Règlement du Carpodrôme : quelles sont les interdictions ?"},
 		{langFR, "Modes de pêche autorisés", "Quels sont les modes de pêche autorisés ?"},
 		{langES, "Requisitos para confirmar reservas", "¿Cuáles son los requisitos para confirmar reservas?"},
 		{langES, "Condiciones de reserva", "¿Cuáles son las condiciones de reserva?"},
