@@ -722,7 +722,20 @@ var (
 	esHaveTime = regexp.MustCompile(`^(?i:tienes|tiene|dispone de|dispones de)\s+(?:hasta\s+)?\d+\s+\S+(?:\s+\S+){0,8}?\s+para\s+(\p{Ll}.{3,})$`)
 )
 
+// frForbidden is a French rule forbidding a thing named first ("La pêche
+// de nuit est strictement interdite", "Les tresses et gaines nues sont
+// formellement interdites"): it asks whether the thing is allowed, the
+// participle's agreement kept ("interdite" → "autorisée").
+var frForbidden = regexp.MustCompile(`^((?:Le|La|Les)\s+[^,;:()]{2,60}?|L['’][^,;:()]{2,60}?)\s+(est|sont)\s+(?:strictement\s+|formellement\s+|totalement\s+|absolument\s+)?interdit(e?s?)(?:\s+((?:dans|sur|à|au|aux|en)\s+[^,;:()]{2,40}))?$`)
+
 func ruleQuestionFR(body string) string {
+	if m := frForbidden.FindStringSubmatch(strings.TrimRight(body, ". !")); m != nil {
+		q := "Est-ce que " + lowerFirst(m[1]) + " " + m[2] + " autorisé" + m[3]
+		if m[4] != "" {
+			q += " " + m[4] // "… sur le site"
+		}
+		return frElide(q + " ?")
+	}
 	if m := frHaveTime.FindStringSubmatch(body); m != nil {
 		return "Combien de temps ai-je pour " + swapWords(frTuToJe(firstClause(firstSentence(m[1]))), map[string]string{"votre": "mon", "vos": "mes"}) + " ?"
 	}

@@ -1398,6 +1398,8 @@ func TestRoundTwentySevenRules(t *testing.T) {
 		{langDE, "Die Dauer der Nutzung ist auf die gebuchte Zeit begrenzt.", "Ist die Dauer der Nutzung auf die gebuchte Zeit begrenzt?"},
 		{langDE, "Aus hygienischen Gründen ist das Barfußlaufen nicht gestattet.", "Ist das Barfußlaufen erlaubt?"},
 		{langDE, "Glasflaschen sind am Strand verboten.", "Sind Glasflaschen am Strand erlaubt?"},
+		{langFR, "La pêche de nuit est strictement interdite.", "Est-ce que la pêche de nuit est autorisée ?"},
+		{langFR, "Le camping est interdit sur le site.", "Est-ce que le camping est autorisé sur le site ?"},
 		{langDE, "Limonaden, Softdrinks und andere Süßgetränke sind verboten.", "Sind Limonaden, Softdrinks und andere Süßgetränke erlaubt?"},
 		{langDE, "Das Rauchen ist im ganzen Haus nicht erlaubt.", "Ist das Rauchen im ganzen Haus erlaubt?"},
 		{langDE, "Kinderwagen und Fahrräder/Laufräder bitte draußen beim markierten Platz parken, dafür fehlt drinnen leider der Platz.",
