@@ -662,6 +662,11 @@ func ruleQuestionEN(body string) string {
 		}
 	}
 	rest := strings.TrimSpace(strings.ReplaceAll(negWord.ReplaceAllString(" "+firstClause(m[4]), ""), " ,", ","))
+	if negWord.MatchString(" " + m[4]) {
+		// "Your items will not be processed until payment is received":
+		// without its "not", "until" asks "before"
+		rest = strings.Replace(rest, " until ", " before ", 1)
+	}
 	if loc := enSecondClause.FindStringIndex(rest); loc != nil {
 		// "The delivery dates are discussed in advance and it normally
 		// takes …": the question asks the first clause
@@ -717,7 +722,7 @@ var enSecondVerb = regexp.MustCompile(`\s(?:and|but)\s+(?:will|won't|is|isn't|ar
 // A time the customer has for something ("You have 30 days to return an
 // item", "Tu as 48 heures … pour envoyer ton justificatif") asks how long.
 var (
-	enHaveTime = regexp.MustCompile(`^(?i:you have)\s+(?:up to\s+)?\d+\s+\S+(?:\s+\S+){0,8}?\s+to\s+(\p{Ll}.{3,})$`)
+	enHaveTime = regexp.MustCompile(`^(?i:you have|you['’]ll have|you will have)\s+(?:up to\s+)?\d+\s+\S+(?:\s+\S+){0,8}?\s+to\s+(\p{Ll}.{3,})$`)
 	frHaveTime = regexp.MustCompile(`^(?i:tu as|vous avez|vous disposez de|tu disposes de)\s+(?:jusqu'à\s+)?\d+\s+\S+(?:\s+\S+){0,8}?\s+pour\s+(\p{Ll}.{3,})$`)
 	esHaveTime = regexp.MustCompile(`^(?i:tienes|tiene|dispone de|dispones de)\s+(?:hasta\s+)?\d+\s+\S+(?:\s+\S+){0,8}?\s+para\s+(\p{Ll}.{3,})$`)
 )
@@ -1268,6 +1273,15 @@ var pleasePrefix = regexp.MustCompile(`^(?i:please|kindly)\s+`)
 // procedure, an instruction asks whether the customer must do it ("Bring
 // your ID." asks "Do I need to bring my ID?"). A sentence announcing what
 // follows asks nothing.
+// noteLabel is a note's label before a rule ("Important:", "Note :",
+// "Bitte beachten:"), no part of what the rule says.
+var noteLabel = regexp.MustCompile(`^(?i:important|note|please note|nb|attention|remarque|wichtig|hinweis|bitte beachten|nota|importante)\s*:\s*`)
+
+// enTimeClause is an English rule opened by a time clause ("Once …, …",
+// "As soon as …, …"). ("After …," is most often a phrase: "After three
+// no-shows in 12 months, we may …".)
+var enTimeClause = regexp.MustCompile(`^(?i:once|as soon as|whenever)\s+[^,]{3,80},\s*\S.{3,}$`)
+
 // priceOf is a sentence that states the price of a thing ("El precio de
 // las blusas es fijo de 3,50 € por unidad.", "The price of a full groom
 // is $60.", "Le tarif des cours est de 15 €.", "Der Preis für eine Stunde
@@ -1311,9 +1325,18 @@ func priceOfQuestion(lang, s string) string {
 }
 
 func ruleSentenceQuestion(lang, g string, inProc bool) string {
-	first := sentences(g)[0]
-	if forwardRef.MatchString(first) {
+	first := noteLabel.ReplaceAllString(sentences(g)[0], "") // "Important: If you do not …"
+	if forwardRef.MatchString(first) || first == "" {
 		return ""
+	}
+	if lang == langEN {
+		if enTimeClause.MatchString(first) {
+			// "Once your items are inspected, you'll receive an online
+			// invoice …": the time clause first is no subject to ask
+			// about ("Are once my items …?"), and the main clause alone
+			// would lose its condition
+			return ""
+		}
 	}
 	if q := priceOfQuestion(lang, first); q != "" {
 		return q
