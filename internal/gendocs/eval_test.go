@@ -239,7 +239,8 @@ func badQuestion(lang, q, src string) string {
 		if !unicode.IsUpper(r) || isUpperWord(w) {
 			continue
 		}
-		if lang == "de" && strings.Contains(src, w) && !regexp.MustCompile(`\b`+regexp.QuoteMeta(strings.ToLower(w))+`\b`).MatchString(src) {
+		// (or in a heading in capitals: "SCHUHE" is the noun "Schuhe")
+		if lang == "de" && (strings.Contains(src, w) || strings.Contains(src, strings.ToUpper(w))) && !regexp.MustCompile(`\b`+regexp.QuoteMeta(strings.ToLower(w))+`\b`).MatchString(src) {
 			continue
 		}
 		if !regexp.MustCompile(`[^.!?\s]\s+` + regexp.QuoteMeta(w) + `\b`).MatchString(src) {
