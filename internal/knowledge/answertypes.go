@@ -506,7 +506,8 @@ func priceQuestion(ws []string) bool {
 // a word of price ("fee", "Tagesmietpreis", "tarif") or a word saying it
 // is free or included.
 func statesPrice(text string) bool {
-	if hasAmount(strings.ToLower(text)) {
+	low := strings.ToLower(text)
+	if hasAmount(low) || percentOf.MatchString(text) && depositWord.MatchString(low) {
 		return true
 	}
 	for _, w := range words(strings.ToLower(text)) {
@@ -523,6 +524,15 @@ func statesPrice(text string) bool {
 	}
 	return false
 }
+
+// percentOf is a share of a price; with a deposit's word ("a
+// non-refundable 50% deposit", "un acompte de 30 %") it answers how much
+// is paid up front as an amount does. (A share alone is often a
+// reduction: "un 30% menos de matrícula" is no price of the enrolment.)
+var (
+	percentOf   = regexp.MustCompile(`\d\s?%`)
+	depositWord = regexp.MustCompile(`deposit|acompte|arrhes|anzahlung|señal|depósito|anticipo`)
+)
 
 // clockAsks are the word pairs by which a question asks for a time of day:
 // "what time", "à quelle heure", "a qué hora", "wie viel Uhr", "welche

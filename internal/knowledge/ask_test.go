@@ -742,6 +742,7 @@ func TestAskRoundTwelveWordings(t *testing.T) {
 	en := base("testdata/eval/heldout18/en-trampoline/faq.txt")
 	es := base("testdata/eval/heldout18/es-podologia/informacion-pacientes.md")
 	fr := base("testdata/eval/heldout18/fr-karting/infos-pratiques.html")
+	de := base("testdata/eval/heldout18/de-schwimmschule/faq.md")
 	for _, c := range []struct {
 		b       *Base
 		q, want string
@@ -753,6 +754,10 @@ func TestAskRoundTwelveWordings(t *testing.T) {
 		{fr, "on peut venir en tongs ?", "chaussures fermées"},
 		// an existence question is the question itself, not the story after it
 		{en, "is there a max weight? my husband's quite a big guy", "17.5 stone"},
+		// a length is in metres; a share with a deposit's word is how much
+		{fr, "elle fait quelle longueur votre piste ?", "1 200 mètres"},
+		{en, "how much do i have to pay up front to book a bday party", "50% deposit"},
+		{de, "kann stattdessen die freundin von meiner tochter den platz haben", "an Bekannte weitergeben"},
 	} {
 		if a := c.b.Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
 			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
