@@ -471,3 +471,10 @@ func TestEvaluationHeldOut27(t *testing.T) {
 func TestEvaluationHeldOut28(t *testing.T) {
 	realEval(t, "testdata/evalheldout28", 6, 0)
 }
+
+// TestEvaluationHeldOut29 runs round thirty's held-out pages
+// (testdata/evalheldout29), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut29(t *testing.T) {
+	realEval(t, "testdata/evalheldout29", 6, 0)
+}
