@@ -229,8 +229,51 @@ var (
 // which the question does without ("Regarding excessive lateness").
 var headingAbout = regexp.MustCompile(`^(?i:regarding|concerning|with regard to|concernant|au sujet d[eu']|bezüglich|betreffend|respecto a(?:l)?|en cuanto a(?:l)?)\s+`)
 
+// conditionHeading is a heading that names a case ("If Safety Issues
+// Arise", "Si le temps est mauvais", "Wenn der Kurs ausfällt", "Si llueve"):
+// the group is the case after its conjunction.
+var conditionHeading = map[string]*regexp.Regexp{
+	langEN: regexp.MustCompile(`^(?i:if)\s+(\p{L}.{2,60})$`),
+	langFR: regexp.MustCompile(`^(?i:si|s['’])\s*(\p{L}.{2,60})$`),
+	langDE: regexp.MustCompile(`^(?i:wenn|falls)\s+(\p{L}.{2,60})$`),
+	langES: regexp.MustCompile(`^(?i:si)\s+(\p{L}.{2,60})$`),
+}
+
+// conditionHeadingQuestion asks what happens in the case a heading names:
+// "What happens if safety issues arise?", "Que se passe-t-il si … ?",
+// "Was passiert, wenn …?", "¿Qué pasa si …?"; "" for other headings.
+func conditionHeadingQuestion(lang, h string) string {
+	re, ok := conditionHeading[lang]
+	if !ok || strings.ContainsAny(h, "?.!") {
+		return ""
+	}
+	m := re.FindStringSubmatch(strings.TrimSpace(h))
+	if m == nil {
+		return ""
+	}
+	c := m[1]
+	switch lang {
+	case langEN:
+		return "What happens if " + toCustomer(lowerFirst(c)) + "?"
+	case langFR:
+		return frElide("Que se passe-t-il si " + lowerFirst(c) + " ?")
+	case langDE:
+		return "Was passiert, wenn " + c + "?"
+	case langES:
+		return "¿Qué pasa si " + lowerFirst(c) + "?"
+	}
+	return ""
+}
+
 func headingQuestionIn(lang, h, context string) string {
 	h = strings.TrimSpace(strings.TrimRight(h, ":"))
+	for _, dots := range []string{"...", "…"} {
+		if first, rest, ok := strings.Cut(h, dots); ok && words(first) >= 1 && words(rest) >= 1 && !strings.HasSuffix(h, "?") {
+			// "WAIVER...PLEASE READ & SIGN IT": the title before the
+			// dots, the page's plea after them
+			h = strings.TrimSpace(first)
+		}
+	}
 	if rest := headingAbout.ReplaceAllString(h, ""); rest != h && len(strings.Fields(rest)) >= 1 && !strings.HasSuffix(h, "?") {
 		h = capitalize(rest) // "Regarding excessive lateness" is a heading on "excessive lateness"
 	}
@@ -252,6 +295,9 @@ func headingQuestionIn(lang, h, context string) string {
 		return q
 	}
 	if q := beforeAfterQuestion(lang, h); q != "" {
+		return q
+	}
+	if q := conditionHeadingQuestion(lang, tidyHeading(lang, h, context)); q != "" {
 		return q
 	}
 	if lang == langEN {

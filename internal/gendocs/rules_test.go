@@ -1473,6 +1473,21 @@ func TestRoundTwentySevenRules(t *testing.T) {
 	if q := factQuestion(langES, "Préstamos: hasta 5 libros.", ""); q == "" {
 		t.Errorf("a label in -amos asked nothing")
 	}
+	// a heading naming a case asks what happens then; a plea after dots
+	// is no part of a heading
+	for _, c := range []struct{ lang, in, want string }{
+		{langEN, "If Safety Issues Arise", "What happens if safety issues arise?"},
+		{langFR, "Si le temps est mauvais", "Que se passe-t-il si le temps est mauvais ?"},
+		{langDE, "Wenn der Kurs ausfällt", "Was passiert, wenn der Kurs ausfällt?"},
+		{langES, "Si llueve el día de la excursión", "¿Qué pasa si llueve el día de la excursión?"},
+	} {
+		if got := headingQuestionIn(c.lang, c.in, ""); got != c.want {
+			t.Errorf("headingQuestionIn(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+	if got := headingQuestionIn(langEN, "Waiver...please read & sign it", ""); strings.Contains(got, "please") {
+		t.Errorf("a plea after dots asked: %q", got)
+	}
 	// a German heading in capitals keeps its nouns' capitals
 	for in, want := range map[string]string{"GETRÄNKE UND VERPFLEGUNG": "Getränke und Verpflegung",
 		"SPIELZEITEN AUF DEN COURTS": "Spielzeiten auf den Courts", "WICHTIGE INFOS ZUR ANMELDUNG": "Wichtige Infos zur Anmeldung",

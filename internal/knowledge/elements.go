@@ -302,7 +302,12 @@ func lineElements(lines []string) []element {
 			// ("… a 10% late charge, at my discretion" over "Repairs are
 			// billed …").
 			ended := short > 0 && utf8.RuneCountInString(prev) < short && !startsLower(line) && !carriesOn(prev)
-			if (endsSentence(prev) || (!startsLower(line) && titleLine(prev)) || question || overList || ended) && !remark(line) && !(endsSentence(prev) && !strings.HasSuffix(prev, "?") && demonstrative(line)) {
+			// A title in Title Case over text that opens with a capital,
+			// after a line without its final stop ("… coveralls for every
+			// session" over "Rage Room Guest Policy" over "At The Smashit
+			// House, …"), starts a part of its own.
+			titled := titleCaseLine(line) && i+1 < len(lines) && !startsLower(strings.TrimSpace(lines[i+1])) && !carriesOn(prev)
+			if (endsSentence(prev) || (!startsLower(line) && titleLine(prev)) || question || overList || ended || titled) && !remark(line) && !(endsSentence(prev) && !strings.HasSuffix(prev, "?") && demonstrative(line)) {
 				// (a question line starts a block of its own even after
 				// a line without final punctuation: "… email us at
 				// [email protected]" before "What are standard delivery
@@ -315,6 +320,24 @@ func lineElements(lines []string) []element {
 	flush()
 	return out
 }
+
+// titleCaseLine says whether a line is a short title in Title Case: two
+// to six words, no final punctuation, every word but the small ones
+// opening with a capital.
+func titleCaseLine(line string) bool {
+	ws := strings.Fields(line)
+	if len(ws) < 2 || len(ws) > 6 || endsSentence(line) || strings.ContainsAny(line, ",;:") {
+		return false
+	}
+	for _, w := range ws {
+		if startsLower(w) && !titleSmall[w] {
+			return false
+		}
+	}
+	return true
+}
+
+var titleSmall = toSet(`a an the and or of for to in on at by with de la le les du des et à y el los las del und der die das für von`)
 
 // dropFooter drops a page's footer name under its last paragraph
 // ("Swimming Pool Services"): three elements or more, the last two
@@ -1791,6 +1814,36 @@ func dayRows(els []element) []element {
 	}
 	return out
 }
+
+// dashRows makes a list of three or more lines in a row, each a name, a
+// spaced dash and what goes with it ("Protective Gloves – Provided by The
+// Smashit House", "Hard Hat – Provided by …", "Closed-Toe Shoes –
+// Participant must provide"): a list written without its bullets. Read
+// apart, each would be a title over the next, and all but the last lost.
+func dashRows(els []element) []element {
+	out := els[:0]
+	for i := 0; i < len(els); i++ {
+		j := i
+		for j < len(els) && (els[j].kind == elParagraph || els[j].kind == elHeading) && dashRow.MatchString(els[j].text) {
+			j++
+		}
+		if j-i < 3 {
+			out = append(out, els[i])
+			continue
+		}
+		list := element{kind: elList}
+		for _, e := range els[i:j] {
+			list.items = append(list.items, e.text)
+		}
+		out = append(out, list)
+		i = j - 1
+	}
+	return out
+}
+
+// dashRow is a line of a name (two to six words), a spaced en or em dash
+// and its value.
+var dashRow = regexp.MustCompile(`^\p{Lu}[^–—:.?!]{1,50}\s[–—]\s\S.{1,200}$`)
 
 // daysLine says whether a line names only days of the week, with dashes
 // and small words between them ("Montag – Donnerstag", "Sat & Sun",

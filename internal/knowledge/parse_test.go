@@ -745,3 +745,18 @@ func TestDayLinesOverTheirTimes(t *testing.T) {
 		"0 SCHUHE | Straßenschuhe sind in der Halle nicht erlaubt.",
 	})
 }
+
+// TestDashRowsAndTitleCaseTitles: lines of a name, a spaced dash and its
+// value, three or more in a row, are a list; a Title Case title after a
+// line without its stop, over text opening with a capital, heads that
+// text.
+func TestDashRowsAndTitleCaseTitles(t *testing.T) {
+	src := "Mandatory Safety Equipment\nEvery participant must wear the following gear:\nProtective Gloves – Provided by us\nHard Hat – Provided by us\n" +
+		"Closed-Toe Shoes – Participant must provide; we cannot guarantee coveralls for every session\nRage Room Guest Policy\nAt our house, your safety matters."
+	checkBlocks(t, src, []string{
+		"1 Mandatory Safety Equipment | Protective Gloves – Provided by us",
+		"1 Mandatory Safety Equipment | Hard Hat – Provided by us",
+		"1 Mandatory Safety Equipment | Closed-Toe Shoes – Participant must provide; we cannot guarantee coveralls for every session",
+		"0 Rage Room Guest Policy | At our house, your safety matters.",
+	})
+}
