@@ -1714,7 +1714,7 @@ func promoteHeadings(els []element) []element {
 			els[i].kind, els[i].level, els[i].text = elHeading, levelLine, strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(line), "!"))
 			inFAQ = false
 		case shortTitle(line) && !(labelValue(line) && statementLine(line)) && !valueLine(line) &&
-			!(i > 0 && els[i-1].kind == elHeading && n >= 5 && statementLine(line)):
+			!(i > 0 && els[i-1].kind == elHeading && n >= 5 && statementLine(line)) && !(n >= 4 && addressed(line)):
 			// a label with its value on one line ("First No Show: 50% of
 			// the service fee is due") is a rule, not a title; nor is a
 			// line of values ("Montag 15:00 - 19:00", "Einzelnachmittag:
@@ -1864,6 +1864,24 @@ func daysLine(line string) bool {
 }
 
 var daySpanWords = toSet(`to and bis und au à a y et und through thru`)
+
+// addressed says whether a line opens with the customer or the business
+// as its subject ("You will receive 60-80% of what you sell", "Your Drop
+// Off times are before the Presale", "Nous fournissons …", "Wir bieten
+// …"): a sentence without its stop, never a title. (The customer's own
+// "I" and "je" open headings that are questions put as statements: "Je
+// souhaite annuler ma commande".)
+func addressed(line string) bool {
+	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(line)), " ")
+	return subjectPronouns[first] || possessives[first] && statementLine(line)
+}
+
+var (
+	subjectPronouns = toSet(`you we vous nous wir usted ustedes nosotros`)
+	// (a possessive opens titles too, "Nuestros requisitos para confirmar
+	// reservas": with a verb only is it a sentence)
+	possessives = toSet(`your our votre vos notre nos unser unsere nuestro nuestra nuestros nuestras`)
+)
 
 // valueLine says whether a line gives values rather than a title: a
 // time of day, an amount of money, or a label whose value has three

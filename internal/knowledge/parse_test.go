@@ -760,3 +760,17 @@ func TestDashRowsAndTitleCaseTitles(t *testing.T) {
 		"0 Rage Room Guest Policy | At our house, your safety matters.",
 	})
 }
+
+// TestAddressedLinesAreNoTitles: a line without its stop whose subject is
+// the customer or the business ("You can sell 25-400 items", "Your Drop
+// Off times are before the Presale") is no title; a possessive opening a
+// title without a verb ("Nuestros requisitos para confirmar reservas")
+// still heads its text.
+func TestAddressedLinesAreNoTitles(t *testing.T) {
+	for line, want := range map[string]bool{"You can sell 25-400 items": true, "Your Drop Off times are before the Presale": true,
+		"Nuestros requisitos para confirmar reservas": false, "Je souhaite annuler ma commande": false} {
+		if got := addressed(line); got != want {
+			t.Errorf("addressed(%q) = %v, want %v", line, got, want)
+		}
+	}
+}
