@@ -1553,7 +1553,16 @@ func titledSteps(els []element) []element {
 			}
 			var body []string
 			k := j
-			for ; k < len(els); k++ {
+			next := nextNamedStep(els[j:], e.start, len(proc.items), proc.worded)
+			if next > 0 {
+				// "STEP 1: REGISTER" over "Registrations OPEN:", "AUG
+				// 18th @ 9am", a paragraph, "DISABLE DATE:", …, then
+				// "STEP 2: …": a step the page named runs to the next
+				// one, its labels and short lines its sentences
+				body = append(body, stepBody(els[j:j+next]))
+				k = j + next
+			}
+			for ; next == 0 && k < len(els); k++ {
 				b := els[k]
 				if b.kind == elParagraph && len(body) > 0 && strings.HasSuffix(b.text, ":") && len(strings.Fields(b.text)) <= 5 && !stepAfter(els[k+1:]) {
 					// "Several important issues:" after the last step's
@@ -1608,6 +1617,61 @@ func titledSteps(els []element) []element {
 		i = j - 1
 	}
 	return out
+}
+
+// nextNamedStep returns the index in els of the step named after the
+// current one (step number start+count-1, both counted as the page wrote
+// them: "STEP 2:" after "STEP 1:") when only paragraphs, bullets and a
+// few labels come before it (at most maxNamedStepBody elements, none a
+// heading or another numbered list), and 0 otherwise.
+func nextNamedStep(els []element, start, count int, worded bool) int {
+	if !worded || start <= 0 {
+		return 0
+	}
+	for k, e := range els {
+		if k > maxNamedStepBody {
+			return 0
+		}
+		switch {
+		case e.kind == elList && e.ordered:
+			if e.worded && e.start == start+count && k > 0 {
+				return k
+			}
+			return 0
+		case e.kind == elHeading && e.level < levelLine:
+			return 0
+		}
+	}
+	return 0
+}
+
+// maxNamedStepBody bounds the elements a named step takes.
+const maxNamedStepBody = 12
+
+// stepBody writes the elements of a named step's text as its sentences: a
+// label ending with ":" joined to the short line after it ("Registrations
+// OPEN: AUG 18th @ 9am."), bullets as one sentence.
+func stepBody(els []element) string {
+	var parts []string
+	for k := 0; k < len(els); k++ {
+		e := els[k]
+		switch {
+		case e.kind == elList:
+			parts = append(parts, inlineItems(e.items))
+		case (strings.HasSuffix(e.text, ":") || e.kind == elHeading) && k+1 < len(els) && els[k+1].kind != elList && shortTitle(els[k+1].text):
+			parts = append(parts, strings.TrimSuffix(e.text, ":")+": "+els[k+1].text+".")
+			k++
+		case e.kind == elHeading:
+			parts = append(parts, strings.TrimSuffix(e.text, ":")+":") // a label over the text after it
+		case e.text != "":
+			t := e.text
+			if !endsSentence(t) && !strings.HasSuffix(t, ":") {
+				t += "."
+			}
+			parts = append(parts, t)
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // stepAfter says whether an ordered list comes before the next heading.

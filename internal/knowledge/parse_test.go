@@ -774,3 +774,15 @@ func TestAddressedLinesAreNoTitles(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedStepsRunToTheNext: a step the page named ("STEP 1: REGISTER")
+// takes what comes before the next named step, labels and dates
+// included, so the steps make one procedure.
+func TestNamedStepsRunToTheNext(t *testing.T) {
+	src := "How to consign\nSTEP 1: REGISTER\nRegistrations OPEN:\nAUG 18th @ 9am\nThe registration fee is $15.\nSTEP 2: PREPARE YOUR ITEMS\nGather the items you want to sell.\n" +
+		"STEP 3: SCHEDULE DROP OFF\nSelect an open drop off shift that works for you."
+	checkBlocks(t, src, []string{
+		"2 How to consign | 1. REGISTER. Registrations OPEN: AUG 18th @ 9am. The registration fee is $15.\n2. PREPARE YOUR ITEMS. Gather the items you want to sell.\n" +
+			"3. SCHEDULE DROP OFF. Select an open drop off shift that works for you.",
+	})
+}
