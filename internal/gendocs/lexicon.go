@@ -229,6 +229,11 @@ var (
 // which the question does without ("Regarding excessive lateness").
 var headingAbout = regexp.MustCompile(`^(?i:regarding|concerning|with regard to|concernant|au sujet d[eu']|bezüglich|betreffend|respecto a(?:l)?|en cuanto a(?:l)?)\s+`)
 
+// topicQuestionNot is a short question without its verb that is a
+// question already ("Any weather restrictions?", "Need help?", "At what
+// age are children charged?"), not a topic with a question mark.
+var topicQuestionNot = regexp.MustCompile(`(?i)^(?:any|need|at|in|on|for|with|from|to|could|would|have|has|still|got)\b|\b(?:what|how|when|where|which|who|why)\b`)
+
 // conditionHeading is a heading that names a case ("If Safety Issues
 // Arise", "Si le temps est mauvais", "Wenn der Kurs ausfällt", "Si llueve"):
 // the group is the case after its conjunction.
@@ -286,6 +291,11 @@ func headingQuestionIn(lang, h, context string) string {
 			// "What Permissions Need to be Set?" is asked "What
 			// permissions need to be set?" (names keep their capital)
 			q = capitalize(tidyHeading(lang, q, context))
+		}
+		if lang == langEN && words(q) <= 6 && !askWord.MatchString(q) && !strings.ContainsAny(q, ",;") && !topicQuestionNot.MatchString(q) {
+			// "Tipping?", "Car Seats?": a topic with a question mark
+			// asks "What about tipping?"
+			return "What about " + lowerFirst(tidyHeading(lang, strings.TrimSuffix(q, "?"), context)) + "?"
 		}
 		if lang == langES && !strings.Contains(q, "¿") {
 			// (a question after its condition keeps its own mark: "Si no

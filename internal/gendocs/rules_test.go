@@ -1485,6 +1485,12 @@ func TestRoundTwentySevenRules(t *testing.T) {
 			t.Errorf("headingQuestionIn(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
 		}
 	}
+	for in, want := range map[string]string{"Tipping?": "What about tipping?", "Car Seats?": "What about car seats?",
+		"Any weather restrictions?": "Any weather restrictions?", "Need help?": "Need help?", "At what age are children charged?": "At what age are children charged?"} {
+		if got := headingQuestionIn(langEN, in, ""); got != want {
+			t.Errorf("headingQuestionIn(%q) = %q, want %q", in, got, want)
+		}
+	}
 	if got := headingQuestionIn(langEN, "Waiver...please read & sign it", ""); strings.Contains(got, "please") {
 		t.Errorf("a plea after dots asked: %q", got)
 	}
