@@ -500,8 +500,8 @@ var vagueCond = regexp.MustCompile(`(?i)\b(?:needed|necessary|possible|required|
 
 var (
 	backWords = map[string]map[string]bool{
-		langEN: toSet(`this that so`),
-		langFR: toSet(`cela ça ceci`),
+		langEN: toSet(`this that so it`),
+		langFR: toSet(`cela ça ceci ce`),
 		langDE: toSet(`dies das`),
 		langES: toSet(`eso esto ello`),
 	}
@@ -1273,6 +1273,16 @@ var pleasePrefix = regexp.MustCompile(`^(?i:please|kindly)\s+`)
 // procedure, an instruction asks whether the customer must do it ("Bring
 // your ID." asks "Do I need to bring my ID?"). A sentence announcing what
 // follows asks nothing.
+// thenBack is "then" in the middle of a rule, the consequence of the case
+// before it ("Nous appliquons alors notre politique d'annulation.", "Wir
+// berechnen dann …", "Se cobra entonces …"): asked alone it would lose
+// the case.
+var thenBack = map[string]*regexp.Regexp{
+	langFR: regexp.MustCompile(`^\S+(?:\s+\S+){0,3}\s+alors\s|\snon plus\b`), // ("… n'est pas un problème non plus": "either", the same)
+	langDE: regexp.MustCompile(`^\S+(?:\s+\S+){0,3}\s+dann\s`),
+	langES: regexp.MustCompile(`^\S+(?:\s+\S+){0,3}\s+entonces\s`),
+}
+
 // noteLabel is a note's label before a rule ("Important:", "Note :",
 // "Bitte beachten:"), no part of what the rule says.
 var noteLabel = regexp.MustCompile(`^(?i:important|note|please note|nb|attention|remarque|wichtig|hinweis|bitte beachten|nota|importante)\s*:\s*`)
@@ -1326,7 +1336,7 @@ func priceOfQuestion(lang, s string) string {
 
 func ruleSentenceQuestion(lang, g string, inProc bool) string {
 	first := noteLabel.ReplaceAllString(sentences(g)[0], "") // "Important: If you do not …"
-	if forwardRef.MatchString(first) || first == "" {
+	if forwardRef.MatchString(first) || first == "" || thenBack[lang] != nil && thenBack[lang].MatchString(first) {
 		return ""
 	}
 	if lang == langEN {

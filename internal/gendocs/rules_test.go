@@ -1403,6 +1403,12 @@ func TestRoundTwentySevenRules(t *testing.T) {
 		{langEN, "Important: If you do not collect your items within 5 days, a storage fee may apply.", "What if I do not collect my items within 5 days?"},
 		{langEN, "Your items will not be processed until payment is received.", "Will my items be processed before payment is received?"},
 		{langEN, "Once your items are inspected, you’ll receive an online invoice by email or text.", ""},
+		// "alors", "dann", "non plus" and a condition on "ce" lean on
+		// the sentence before
+		{langFR, "Nous appliquons alors notre politique d'annulation.", ""},
+		{langFR, "Si ce n'est pas possible, nous vous proposerons un remboursement intégral.", ""},
+		{langFR, "Le grand froid n'est pas généralement un problème non plus.", ""},
+		{langDE, "Wir suchen dann gemeinsam eine Lösung für die Stornogebühren.", ""},
 		{langFR, "Le camping est interdit sur le site.", "Est-ce que le camping est autorisé sur le site ?"},
 		{langDE, "Limonaden, Softdrinks und andere Süßgetränke sind verboten.", "Sind Limonaden, Softdrinks und andere Süßgetränke erlaubt?"},
 		{langDE, "Das Rauchen ist im ganzen Haus nicht erlaubt.", "Ist das Rauchen im ganzen Haus erlaubt?"},

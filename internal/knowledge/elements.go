@@ -1768,6 +1768,14 @@ func promoteHeadings(els []element) []element {
 		switch {
 		case strings.HasSuffix(line, "?") && n <= 25 && textNext:
 			if next.kind == elParagraph && strings.HasSuffix(next.text, "?") && len(strings.Fields(next.text)) <= 25 {
+				if followUpQuestion(next.text) {
+					// "Est-ce que mon bébé / mes grand-parents peuvent
+					// participer?" then "Et une femme enceinte ?": one
+					// question in two lines, which the text after both
+					// answers
+					els[i+1].text = line + " " + next.text
+					els[i].kind, els[i].text = elParagraph, ""
+				}
 				continue
 			}
 			els[i].kind, els[i].level = elHeading, levelQuestion
@@ -1928,6 +1936,16 @@ func daysLine(line string) bool {
 }
 
 var daySpanWords = toSet(`to and bis und au à a y et und through thru`)
+
+// followUpQuestion says whether a question goes on from the one before
+// it: short, opened by "and", "or" ("Et une femme enceinte ?", "And for
+// children?", "Und für Kinder?", "¿Y para niños?").
+func followUpQuestion(q string) bool {
+	first, _, _ := strings.Cut(strings.ToLower(strings.TrimLeft(strings.TrimSpace(q), "¿")), " ")
+	return len(strings.Fields(q)) <= 8 && followUpWords[first]
+}
+
+var followUpWords = toSet(`and or et ou und oder y o`)
 
 // addressed says whether a line opens with the customer or the business
 // as its subject ("You will receive 60-80% of what you sell", "Your Drop

@@ -786,3 +786,12 @@ func TestNamedStepsRunToTheNext(t *testing.T) {
 			"3. SCHEDULE DROP OFF. Select an open drop off shift that works for you.",
 	})
 }
+
+// TestFollowUpQuestionJoinsItsQuestion: "Et une femme enceinte ?" after a
+// question on its own line is one question with it.
+func TestFollowUpQuestionJoinsItsQuestion(t *testing.T) {
+	src := "Personnes fragiles\nEst-ce que mon bébé peut participer?\nEt une femme enceinte ?\nOn nous pose souvent la question, et la réponse dépend de chacun."
+	checkBlocks(t, src, []string{
+		"4 Personnes fragiles > Est-ce que mon bébé peut participer? Et une femme enceinte ? | On nous pose souvent la question, et la réponse dépend de chacun.",
+	})
+}
