@@ -46,7 +46,7 @@ var lexicons = map[string]*lexicon{
 		introAny: "Folgen Sie diesen Schritten der Reihe nach.", offers: "Das bietet %s", who: "Für wen es gedacht ist",
 		keyPoints: "Das Wichtigste", contact: "Kontakt", glance: "%s auf einen Blick", and: "und",
 		howWorks: "So funktioniert es", pricing: "Preise und Bedingungen",
-		factCost: "%s – was kostet das?", factWhat: "%s – was ist das?", generic: "%s – was sollte ich wissen?"},
+		factCost: "%s – was kostet das?", factWhat: "Was gilt beim Thema %s?", generic: "%s – was sollte ich wissen?"},
 	langES: {defaultName: "su negocio", faqTitle: "Preguntas frecuentes: %s", focus: "Enfoque: %s",
 		drawnFrom: "Respuestas extraídas de: %s", howToTitle: "%s: paso a paso", overview: "Introducción", steps: "Pasos",
 		next: "Próximos pasos", introHow: "Así se hace, paso a paso: %s.", introFor: "Estos son los pasos a seguir: %s.",

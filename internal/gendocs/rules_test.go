@@ -1520,6 +1520,10 @@ func TestRoundTwentySevenRules(t *testing.T) {
 			t.Errorf("factQuestion(%q) = %q", item, q)
 		}
 	}
+	// a German rule under its label asks what applies to it, not what it is
+	if q := factQuestion(langDE, "Abstand halten: Halte etwa 50 Meter Abstand zur vorausfahrenden Draisine.", ""); q != "Was gilt beim Thema Abstand halten?" {
+		t.Errorf("a German labelled rule asks %q", q)
+	}
 	for _, c := range []struct{ lang, in, want string }{
 		{langES, "El precio de las blusas es fijo de 3,50 € por unidad.", "¿Cuál es el precio de las blusas?"},
 		{langEN, "The price of a full groom is $60 for small dogs.", "What is the price of a full groom?"},
