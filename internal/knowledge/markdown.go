@@ -3,6 +3,7 @@ package knowledge
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -78,6 +79,12 @@ func pipeTables(src []byte) []byte {
 		if len(rows) == 0 {
 			out = append(out, lines[i])
 			continue
+		}
+		if labelled := slices.IndexFunc(rows, func(r []string) bool { return len(r) != len(header)+1 }) < 0; labelled {
+			// every row one cell longer than the header: the header has
+			// no cell over the rows' names ("< 50 € | < 100 € | … |
+			// Plazo entrega" over "Courier Urgente | 5,90 | …")
+			header = append([]string{""}, header...)
 		}
 		out = append(out, "", pipeRow(header, len(header)), "|"+strings.Repeat("---|", len(header)))
 		for _, r := range rows {

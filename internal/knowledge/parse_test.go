@@ -795,3 +795,14 @@ func TestFollowUpQuestionJoinsItsQuestion(t *testing.T) {
 		"4 Personnes fragiles > Est-ce que mon bébé peut participer? Et une femme enceinte ? | On nous pose souvent la question, et la réponse dépend de chacun.",
 	})
 }
+
+// TestPastedTableWithoutItsCornerCell: a pasted table whose header has no
+// cell over the rows' names (every row one cell longer) keeps each value
+// under its own header.
+func TestPastedTableWithoutItsCornerCell(t *testing.T) {
+	src := "Península\n< 50 € | < 100 € | Plazo entrega\nCourier Urgente | 5,90 | 5,00 | 1-2 días\nCourier Normal | 3,90 | 3,00 | 5-8 días\n"
+	checkBlocks(t, src, []string{
+		"3 Península | Courier Urgente — < 50 €: 5,90; < 100 €: 5,00; Plazo entrega: 1-2 días",
+		"3 Península | Courier Normal — < 50 €: 3,90; < 100 €: 3,00; Plazo entrega: 5-8 días",
+	})
+}
