@@ -534,6 +534,11 @@ var (
 	depositWord = regexp.MustCompile(`deposit|acompte|arrhes|anzahlung|señal|depósito|anticipo`)
 )
 
+// businessHours names the hours a time falls in without a clock ("en
+// horario comercial", "during business hours", "aux heures d'ouverture",
+// "zu den Geschäftszeiten"): an answer to "at what time".
+var businessHours = regexp.MustCompile(`horario comercial|horario de (?:apertura|oficina)|business hours|opening hours|office hours|heures d['’]ouverture|heures de bureau|geschäftszeiten|öffnungszeiten|bürozeiten`)
+
 // clockAsks are the word pairs by which a question asks for a time of day:
 // "what time", "à quelle heure", "a qué hora", "wie viel Uhr", "welche
 // Uhrzeit" (lower-case, accents as typed or not).
@@ -584,7 +589,7 @@ var timeUnits = folded(toSet(`minute minutes min mins hour hours heure heures mi
 // mediodía"), or a time relative to another ("10 minutos antes").
 func statesClock(text string) bool {
 	lower := strings.ToLower(text)
-	if timeOfDay(lower) {
+	if timeOfDay(lower) || businessHours.MatchString(lower) {
 		return true
 	}
 	ws := words(lower)

