@@ -239,6 +239,9 @@ func badQuestion(lang, q, src string) string {
 		if !unicode.IsUpper(r) || isUpperWord(w) {
 			continue
 		}
+		if lang == "de" && w == "Thema" {
+			continue // the template's own noun ("Was gilt beim Thema …?")
+		}
 		// (or in a heading in capitals: "SCHUHE" is the noun "Schuhe")
 		if lang == "de" && (strings.Contains(src, w) || strings.Contains(src, strings.ToUpper(w))) && !regexp.MustCompile(`\b`+regexp.QuoteMeta(strings.ToLower(w))+`\b`).MatchString(src) {
 			continue
