@@ -232,3 +232,18 @@ func TestRulesKeepTheirKind(t *testing.T) {
 		t.Errorf("a kind's rule asked without its kind (hourly %v, project %v):\n%s", hourly, project, strings.Join(qs, "\n"))
 	}
 }
+
+// TestHowToTitledByItsDocumentOverASentence: steps under a sentence read
+// as a heading ("A Regular Consignor signs up first until we are full")
+// are titled by their document's name.
+func TestHowToTitledByItsDocumentOverASentence(t *testing.T) {
+	src := Source{Name: "Consignor Registration", Content: "A Regular Consignor signs up first until we are full\n" +
+		"1. Open your Consignor Portal.\n2. Enter your items and print your tags.\n3. Select an open drop off shift."}
+	d, err := generate(t, HowTo, "", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Title != "Consignor Registration: step by step" {
+		t.Errorf("title %q", d.Title)
+	}
+}

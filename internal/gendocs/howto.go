@@ -336,7 +336,10 @@ var guideHeading = regexp.MustCompile(`(?i)^(?:step[- ]by[- ]step(?: guide)?|ste
 func (c *corpus) procedureName(l stepList) string {
 	p := c.parts[l.part]
 	topic := p.heading
-	if topic == "" || strings.HasSuffix(topic, "?") && c.lang != langEN && !askedTopic.MatchString(topic) || guideHeading.MatchString(topic) {
+	if topic == "" || strings.HasSuffix(topic, "?") && c.lang != langEN && !askedTopic.MatchString(topic) || guideHeading.MatchString(topic) ||
+		words(topic) >= 7 && statementHeading.MatchString(topic) && !howToHead.MatchString(topic) {
+		// (nor a sentence read as a heading: "A Regular Consignor signs up
+		// first until we are full")
 		// "Step by Step Guide" says nothing of what the steps do, nor a
 		// question other than how ("¿Qué pasa si …?"): the source's name
 		// does. A question that asks how ("Comment modifier la date … ?")
@@ -345,6 +348,10 @@ func (c *corpus) procedureName(l stepList) string {
 	}
 	return capitalize(topic)
 }
+
+// statementHeading finds a sentence's verb or person in a heading: a long
+// heading with one states something rather than naming a procedure.
+var statementHeading = regexp.MustCompile(`(?i)\b(?:is|are|will|must|we|you|est|sont|nous|vous|ist|sind|wir|es|son|nosotros)\b`)
 
 // introSentence is the guide's own first sentence, from the heading of the
 // steps' section.
