@@ -12,7 +12,7 @@ import "strings"
 // question's term matches a synonym's with a lower weight than itself.
 var synonymGroups = map[string][]string{
 	EN: {
-		"weather rain raining snow snowing storm wind windy drizzle hail thunder", "weight weigh weighs heavy", "length long metres meters metre meter miles km", "pregnant pregnancy expecting", "maximum max limit limits", "minimum fewest",
+		"weather rain raining snow snowing storm wind windy drizzle hail thunder", "weight weigh weighs heavy", "length metres meters metre meter miles km", "pregnant pregnancy expecting", "maximum max limit limits", "minimum fewest",
 		"fridge refrigerator", "temperature degrees", "fly flying flight flights plane airplane", "tupperware container containers", "complain complaint complaints complaining complained",
 		"first 1st", "second 2nd", "third 3rd",
 		"tax taxes vat", "holiday holidays | christmas | easter | thanksgiving",
@@ -36,7 +36,7 @@ var synonymGroups = map[string][]string{
 		"météo pluie pleut neige neiger orage vent tempête intempéries bruine grêle", "poids peser pèse",
 		"frigo réfrigérateur frigidaire", "température degrés", "avion avions vol vols voler", "rendre rendus rendu ramener rapporter", "boîte boîtes tupperware",
 		"tva taxe taxes ttc", "férié fériés | noël | pâques | pentecôte | toussaint",
-		"valable valables valide validité expire", "vêtements jean jeans pantalon", "chaussures baskets bottes tongs sandales claquettes", "combi combinaison combinaisons néoprène", "nager nage nagent natation", "raté ratée ratés rater manqué manquée manquées manquer", "longueur long longue mètres mètre km", "essai découverte schnupper", "enceinte enceintes grossesse",
+		"valable valables valide validité expire", "vêtements jean jeans pantalon", "chaussures baskets bottes tongs sandales claquettes", "combi combinaison combinaisons néoprène", "nager nage nagent natation", "raté ratée ratés rater manqué manquée manquées manquer", "longueur mètres mètre km", "essai découverte schnupper", "enceinte enceintes grossesse",
 		"malade malades maladie grippe fièvre blessure blessures blessé blessée entorse asthme diabète épilepsie", "moniteur moniteurs monitrice instructeur instructeurs professeur professeurs prof profs enseignant",
 		"vestiaire vestiaires manteau manteaux veste vestes", "rdv rendezvous", "tenue tenues vêtements habiller habille porter", "reporter décaler déplacer", "repas déjeuner goûter", "anniversaire anniv", "cigarette cigarettes fumer",
 		"rembourser remboursement argent thune fric", "checkin arrivée arriver", "commencer début démarrer", "réserver réservation", "an ans année années annuel",
@@ -56,7 +56,7 @@ var synonymGroups = map[string][]string{
 		"wetter regen regnet schnee schneit sturm gewitter unwetter nieseln nieselt nieselregen hagel", "gewicht wiegen wiege wiegt körpergewicht",
 		"kühlschrank kühlschranks", "temperatur temperaturen grad", "flug flüge fliegen flugzeug",
 		"mwst mehrwertsteuer steuer steuern", "feiertag feiertage feiertagen feiertags | weihnachten heiligabend | ostern ostermontag karfreitag | pfingsten pfingstmontag | silvester neujahr",
-		"gelten gilt gültig gültigkeit verfällt verfallen", "kleidung jeans hose", "schuhe turnschuhe stiefel sandalen badelatschen", "länge lang meter kilometer km", "probestunde probetraining schnupperstunde schnuppertraining probe schnuppern", "freund freundin freunde freundinnen bekannte bekannten", "schwanger schwangere schwangeren schwangerschaft",
+		"gelten gilt gültig gültigkeit verfällt verfallen", "kleidung jeans hose", "schuhe turnschuhe stiefel sandalen badelatschen", "länge meter kilometer km", "probestunde probetraining schnupperstunde schnuppertraining probe schnuppern", "freund freundin freunde freundinnen bekannte bekannten", "schwanger schwangere schwangeren schwangerschaft",
 		"krank krankheit erkrankt erkrankung grippe fieber erkältet erkältung verletzung verletzungen verletzt asthma diabetes epilepsie", "trainer trainerin lehrer lehrerin ausbilder betreuer",
 		"garderobe jacke jacken mantel", "op operation operationen", "verschieben verlegen umbuchen", "essen mahlzeit mittagessen", "geburtstag bday", "kamera kameras videoüberwachung überwacht", "schloss vorhängeschloss", "rauchen zigarette zigaretten",
 		"rückerstattung erstatten erstattung geld kohle knete", "checkin einchecken anreise ankunft",
@@ -77,7 +77,7 @@ var synonymGroups = map[string][]string{
 		"clima lluvia llueve nieve nieva tormenta viento temporal llovizna granizo", "peso pesar pesa",
 		"nevera frigorífico refrigerador heladera", "temperatura temperaturas grados", "avión aviones vuelo vuelos volar", "bautismo bautizo",
 		"iva impuesto impuestos", "festivo festivos | navidad navidades nochebuena | pascua | nochevieja",
-		"válido válida validez caduca caducan caducidad", "ropa vaqueros pantalón pantalones", "calzado zapatos zapatillas botas deportivas chanclas sandalias", "longitud largo metros metro km", "embarazada embarazadas embarazo",
+		"válido válida validez caduca caducan caducidad", "ropa vaqueros pantalón pantalones", "calzado zapatos zapatillas botas deportivas chanclas sandalias", "longitud metros metro km", "embarazada embarazadas embarazo",
 		"enfermo enferma enfermos enfermedad gripe fiebre resfriado lesión lesiones lesionado lesionada esguince asma diabetes epilepsia", "monitor monitores monitora instructor instructores instructora profesor profesores profesora profe profes",
 		"guardarropa abrigo abrigos chaqueta chaquetas", "nórdico nórdicos edredón edredones", "oler huele huelen olor olores", "mover aplazar posponer", "comida comidas almuerzo cena", "cumpleaños cumple", "cámara cámaras vigilancia vigilado", "candado candados cerradura", "fumar cigarrillo cigarrillos",
 		"reembolso reembolsar devolver devuelven devuelvo dinero pasta pelas", "devolución devolver devuelvo devuelve devuelves devolvéis",
