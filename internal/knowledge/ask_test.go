@@ -732,17 +732,10 @@ func TestAskRoundElevenWordings(t *testing.T) {
 // "deportivas" and "tongs" are shoes, "muy seguido" how often; "max" is a
 // limit.
 func TestAskRoundTwelveWordings(t *testing.T) {
-	base := func(path string) *Base {
-		page, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return NewLibrary(1 << 20).Base([]Source{{ID: path, Content: string(page), Version: "1"}})
-	}
-	en := base("testdata/eval/heldout18/en-trampoline/faq.txt")
-	es := base("testdata/eval/heldout18/es-podologia/informacion-pacientes.md")
-	fr := base("testdata/eval/heldout18/fr-karting/infos-pratiques.html")
-	de := base("testdata/eval/heldout18/de-schwimmschule/faq.md")
+	en := fileBase(t, "testdata/eval/heldout18/en-trampoline/faq.txt")
+	es := fileBase(t, "testdata/eval/heldout18/es-podologia/informacion-pacientes.md")
+	fr := fileBase(t, "testdata/eval/heldout18/fr-karting/infos-pratiques.html")
+	de := fileBase(t, "testdata/eval/heldout18/de-schwimmschule/faq.md")
 	for _, c := range []struct {
 		b       *Base
 		q, want string
@@ -776,15 +769,8 @@ func TestAskRoundTwelveWordings(t *testing.T) {
 // "kaputt" is damage and a table's "Teil" header names no rows; "combi"
 // is a wetsuit, "nager" swimming, a labrador a dog.
 func TestAskHeldout19Wordings(t *testing.T) {
-	base := func(path string) *Base {
-		page, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return NewLibrary(1 << 20).Base([]Source{{ID: path, Content: string(page), Version: "1"}})
-	}
-	es := base("testdata/eval/heldout19/es-autocaravanas/condiciones.md")
-	de := base("testdata/eval/heldout19/de-fotobox/mietbedingungen.html")
+	es := fileBase(t, "testdata/eval/heldout19/es-autocaravanas/condiciones.md")
+	de := fileBase(t, "testdata/eval/heldout19/de-fotobox/mietbedingungen.html")
 	for _, c := range []struct {
 		b       *Base
 		q, want string
@@ -808,4 +794,14 @@ func TestAskHeldout19Wordings(t *testing.T) {
 			t.Errorf("%q is not %q", c[1], c[2])
 		}
 	}
+}
+
+// fileBase is a base of one evaluation document.
+func fileBase(t *testing.T, path string) *Base {
+	t.Helper()
+	page, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewLibrary(1 << 20).Base([]Source{{ID: path, Content: string(page), Version: "1"}})
 }

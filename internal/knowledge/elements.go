@@ -1852,18 +1852,7 @@ func emptyStatements(els []element) []element {
 // negatedLine says whether a line of four words or more has a negation
 // after its first word ("We do not pierce infants", "Wir stechen keine
 // Babys").
-func negatedLine(line string) bool {
-	ws := strings.Fields(strings.ToLower(line))
-	if len(ws) < 4 {
-		return false
-	}
-	for _, w := range ws[1:] {
-		if negations[strings.Trim(w, ",;:()\"'")] {
-			return true
-		}
-	}
-	return false
-}
+func negatedLine(line string) bool { return laterWordIn(line, negations) }
 
 var negations = toSet(`not never don't doesn't pas jamais nicht nie kein keine keinen nunca`)
 
@@ -2021,13 +2010,17 @@ func labelValue(line string) bool {
 // statementLine says whether a line without final punctuation states
 // something: four words or more, one of them a finite verb of the four
 // languages' usual few ("is", "muss", "doit", "debe").
-func statementLine(line string) bool {
+func statementLine(line string) bool { return laterWordIn(line, statementVerbs) }
+
+// laterWordIn says whether a line of four words or more has a word of set
+// after its first word.
+func laterWordIn(line string, set map[string]bool) bool {
 	ws := strings.Fields(strings.ToLower(line))
 	if len(ws) < 4 {
 		return false
 	}
 	for _, w := range ws[1:] {
-		if statementVerbs[strings.Trim(w, ",;:()\"'")] {
+		if set[strings.Trim(w, ",;:()\"'")] {
 			return true
 		}
 	}
