@@ -478,3 +478,10 @@ func TestEvaluationHeldOut28(t *testing.T) {
 func TestEvaluationHeldOut29(t *testing.T) {
 	realEval(t, "testdata/evalheldout29", 6, 0)
 }
+
+// TestEvaluationHeldOut30 runs round thirty-one's held-out pages
+// (testdata/evalheldout30), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut30(t *testing.T) {
+	realEval(t, "testdata/evalheldout30", 6, 0)
+}
