@@ -802,6 +802,11 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 			// is no pair
 			continue
 		}
+		if q.tier > 0 && knowledge.AsksPrice(c.lang, q.question) && !knowledge.StatesPrice(a) {
+			// "What are your kids haircut prices? — 12 years old and
+			// younger.": the page lost the price the heading promises
+			continue
+		}
 		a = dropLabel(a)
 		seenQ[key] = true
 		for _, s := range used {

@@ -1562,3 +1562,29 @@ func TestRoundTwentySevenRules(t *testing.T) {
 		}
 	}
 }
+
+// TestPriceQuestionNeedsAPrice: a heading that asks a price ("KIDS
+// HAIRCUT PRICES") over a text that gives none (the page lost it) is no
+// FAQ pair, while "Prise en charge" asks no price in French and keeps its
+// pair.
+func TestPriceQuestionNeedsAPrice(t *testing.T) {
+	src := "LATE ARRIVAL\n- Clients that arrive late to their appointment will be charged extra.\n" +
+		"NO SHOW\n- Any client that does not show up for the appointment will be charged full price.\n" +
+		"PAYMENT FOR SERVICE\n- Clients must pay for service at the end of the appointment.\n" +
+		"SERVICES THAT ARE NOT FREE\n- Parts and designs are extra services.\n" +
+		"CANCELLATION\n- Clients can cancel free of charge up to 24 hours before their appointment.\n" +
+		"BEFORE OR AFTER HOUR SERVICE\n- Clients that book before or after the hours of operation will be charged extra.\n" +
+		"KIDS HAIRCUT PRICES\n- 12 years old and younger.\n"
+	d, err := generate(t, FAQ, "", Source{Name: "Shop Policies", Content: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range d.Sections {
+		if strings.Contains(s.Body, "12 years old") {
+			t.Errorf("a price question answered without a price: %q — %q", s.Heading, s.Body)
+		}
+	}
+	if knowledge.AsksPrice("fr", "Prise en charge : que faut-il savoir ?") || !knowledge.AsksPrice("en", "What are your kids haircut prices?") {
+		t.Error("AsksPrice: the question's own language decides")
+	}
+}

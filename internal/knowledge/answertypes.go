@@ -479,10 +479,16 @@ var germanPriceParts = []string{"preis", "kosten", "gebühr", "gebuhr", "tarif"}
 // priceQuestion says whether the question's lower-case words ask for a
 // price: a price word ("was kostet", "combien coûte", "precio"), or "how
 // much" followed by "is", "are", "does", "do" or "for".
-func priceQuestion(ws []string) bool {
+func priceQuestion(ws []string) bool { return priceQuestionIn(ws, "") }
+
+// priceQuestionIn is priceQuestion with the price words of one language
+// only, or of all four when lang is "" (a customer's question may mix
+// them; a generated question is in its document's language, where
+// "prise en charge" asks no price).
+func priceQuestionIn(ws []string, lang string) bool {
 	for i, w := range ws {
-		for _, set := range strongPriceWords {
-			if set[w] {
+		for l, set := range strongPriceWords {
+			if (lang == "" || l == lang) && set[w] {
 				return true
 			}
 		}

@@ -1303,10 +1303,13 @@ func splitLazy(e element) []element {
 			// scheduled?" over the next bullets)
 			leadIn = leadIn || !last && k == len(lines)-1 && questionLine(next)
 			titled := !last && !carriesOn(lines[k-1]) && (hasTitle(lines[k:]) || leadIn)
-			if !(endsSentence(lines[k-1]) || endsValue(lines[k-1]) || marked || last && !carriesOn(lines[k-1]) || titled) || startsLower(next) {
+			// the page's furniture ("bottom of page") ends the list
+			// whatever the line before it
+			end := len(next) <= 16 && pageEnds[strings.ToLower(next)]
+			if !end && (!(endsSentence(lines[k-1]) || endsValue(lines[k-1]) || marked || last && !carriesOn(lines[k-1]) || titled) || startsLower(next)) {
 				continue
 			}
-			if !last && !marked && !hasTitle(lines[k:]) && !leadIn {
+			if !last && !marked && !hasTitle(lines[k:]) && !leadIn && !end {
 				break
 			}
 			head := element{kind: elList, ordered: e.ordered, items: append(e.items[:i:i], strings.Join(lines[:k], "\n"))}

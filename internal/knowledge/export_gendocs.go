@@ -72,3 +72,16 @@ func isNumber(s string) bool {
 	}
 	return s != ""
 }
+
+// AsksPrice says whether a question in lang asks for a price ("How much
+// does the M cost?", "What are your kids haircut prices?", "¿cuánto
+// cuesta?"; not "Prise en charge : que faut-il savoir ?"), and
+// StatesPrice whether a text gives one (an amount, a word of price, or
+// free or included): the generator's FAQ does not answer the one with a
+// text that is not the other, as Ask does not.
+func AsksPrice(lang, question string) bool {
+	return priceQuestionIn(words(strings.ToLower(question)), lang)
+}
+
+// StatesPrice: see AsksPrice.
+func StatesPrice(text string) bool { return statesPrice(text) }

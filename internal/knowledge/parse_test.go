@@ -490,6 +490,14 @@ func TestQuestionMarksOnTheirOwnLines(t *testing.T) {
 	}
 }
 
+// TestPageEndAfterAList: "bottom of page" after a list's last item, with
+// no blank line, is the page's furniture, not the item's continuation.
+func TestPageEndAfterAList(t *testing.T) {
+	checkBlocks(t, "KIDS HAIRCUT PRICES\n- 12 years old and younger.\nbottom of page", []string{
+		"1 KIDS HAIRCUT PRICES | 12 years old and younger.",
+	})
+}
+
 // TestStagedSteps: steps the page named with a step's word ("Step 2.
 // Estimating the cost."), each over its own text, are one procedure
 // though no step gives an instruction; a short label after the last
