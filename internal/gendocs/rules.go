@@ -405,10 +405,25 @@ func positive(lang, q string) string {
 		}
 		return deKein.ReplaceAllString(deNot.ReplaceAllString(q, " "), "ein$1")
 	case langES:
-		return esNot.ReplaceAllString(q, " $1")
+		// the verb's negation only: a later one is a clause's own ("que
+		// no se haya reservado"), and a negative word after it
+		// ("ningún", "nada", "nunca") needs it ("¿El depósito no
+		// aceptará ningún equipaje …?")
+		m := esNot.FindStringSubmatchIndex(q)
+		if m == nil {
+			return q
+		}
+		clause, _, _ := strings.Cut(q[m[2]:], " que ")
+		if esNegWord.MatchString(clause) {
+			return q
+		}
+		return q[:m[0]] + " " + q[m[2]:]
 	}
 	return q
 }
+
+// esNegWord is a Spanish negative word that needs a "no" before its verb.
+var esNegWord = regexp.MustCompile(`(?i)\b(?:ningún|ninguna|ninguno|ningunos|ningunas|nada|nadie|nunca|jamás|tampoco)\b`)
 
 // relBeforeNeg is a relative pronoun right before a negation ("que no",
 // "qui ne", "who do not", "die nicht").

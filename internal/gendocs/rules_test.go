@@ -81,6 +81,10 @@ func TestRuleQuestion(t *testing.T) {
 		{langEN, "Our standard fee when the piano has been tuned regularly is $100.00.", ""},
 		// a negation in a relative clause is the case's, never turned
 		{langES, "Las reservas que no se cancelen a tiempo se cobran enteras.", "¿Las reservas que no se cancelen a tiempo se cobran enteras?"},
+		// the verb's negation goes, a relative clause's stays; and it
+		// stays before a negative word that needs it
+		{langES, "Las reservas realizadas no son reembolsables si el cliente que no viene avisa tarde.", "¿Las reservas realizadas son reembolsables si el cliente que no viene avisa tarde?"},
+		{langES, "El depósito no aceptará ningún equipaje extra que no se haya reservado en línea.", "¿El depósito no aceptará ningún equipaje extra que no se haya reservado en línea?"},
 		// "Damit …," opens a purpose, not a verb-first condition
 		{langDE, "Damit die Freizeit geregelt ablaufen kann, ist den Anordnungen des Betreuerteams Folge zu leisten.", ""},
 	} {
