@@ -13,8 +13,9 @@ import (
 // curso?"). Each asks about the rule's subject (askedSubject), as the
 // duration and capacity questions do.
 
-// moneyAmount is a price: a currency sign or word beside a number.
-const moneyAmount = `(?:[$£€]\s?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+|,-|\.-)?\s?(?:€|\$|£|EUR\b|USD\b|GBP\b|CHF\b|euros?\b|Euro\b|dollars?\b|pounds?\b))`
+// moneyAmount is a price: a currency sign or word beside a number
+// ("CHF 40.-" with the word first).
+const moneyAmount = `(?:[$£€]\s?\d+(?:[.,]\d+)?|(?i:chf|eur|usd|gbp)\s?\d+(?:[.,]\d+|,-|\.-)?|\d+(?:[.,]\d+|,-|\.-)?\s?(?:€|\$|£|EUR\b|USD\b|GBP\b|CHF\b|euros?\b|Euro\b|dollars?\b|pounds?\b))`
 
 var priceRe = map[string]*regexp.Regexp{
 	langEN: regexp.MustCompile(`^` + durationSubject + `\s+(costs|cost|is|are)\s+(?:only\s+|just\s+|from\s+)?` + moneyAmount),

@@ -944,6 +944,7 @@ func TestPriceQuestion(t *testing.T) {
 		{langDE, "Eine Probestunde kostet 40 € pro Person.", "Was kostet eine Probestunde?"},
 		{langDE, "Unsere Kurse kosten 120 Euro.", "Was kosten Ihre Kurse?"},
 		{langES, "Una semana de curso cuesta 210€.", "¿Cuánto cuesta una semana de curso?"},
+		{langFR, "La location coûte Chf 40.- pour les costumes adultes.", "Combien coûte la location ?"},
 	} {
 		if got := priceQuestion(c.lang, strings.TrimRight(c.in, ".")); got != c.want {
 			t.Errorf("priceQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)

@@ -200,12 +200,13 @@ func questionAges(ws []string) (at []int, asks bool) {
 const termClock = "_clock"
 
 // clockTimes find times of day in lower-case text: "14:00", "6:30 pm",
-// "9am", "10.00am", "20 uhr", "14.30 uhr", "18h30", "à 18h", "a las 9".
+// "9am", "10.00am", "20 uhr", "14.30 uhr", "18h30", "9h-18h", "à 18h",
+// "a las 9".
 // A colon needs two digits after it ("1:1 supervision" is no time), a
 // point needs "am", "pm" or "uhr" ("10.00 eur" is a price), "h" alone a
 // word before it ("24h à l'avance" is a duration), "las 7" to end the
 // clause ("las 2 clases" is a number of classes).
-var clockTimes = regexp.MustCompile(`\b(?:(?:[01]?\d|2[0-3]):[0-5]\d|(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)|(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?\s?uhr\b|(?:[01]?\d|2[0-3])h[0-5]\d\b)|(?:\b(?:à|a|dès|des|vers|jusqu'à|de|et|entre)\s(?:[01]?\d|2[0-3])\s?h\b)|(?:\blas\s(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?(?:$|[^\p{L}\d]*$|\s*[,.;?!]))`)
+var clockTimes = regexp.MustCompile(`\b(?:(?:[01]?\d|2[0-3]):[0-5]\d|(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)|(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?\s?uhr\b|(?:[01]?\d|2[0-3])h[0-5]\d\b|(?:[01]?\d|2[0-3])\s?h\s?[-–]\s?(?:[01]?\d|2[0-3])\s?h\b)|(?:\b(?:à|a|dès|des|vers|jusqu'à|de|et|entre)\s(?:[01]?\d|2[0-3])\s?h\b)|(?:\blas\s(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?(?:$|[^\p{L}\d]*$|\s*[,.;?!]))`)
 
 // hasClock says whether lower-case text has a time of day (clockTimes),
 // reading the text once before the regular expression: a time has a

@@ -163,6 +163,8 @@ func TestClockTimes(t *testing.T) {
 		{"Appointments: 10.00am – 12.00pm", true},
 		{"Ouvert de 9h à 18h.", true},
 		{"Cours à 18h30 le mardi.", true},
+		{"Dimanche 14 juillet – 9h-18h", true}, // a range of hours
+		{"24h à l'avance", false},
 		{"Abrimos a las 9.", true},
 		{"kann man auch um 15 uhr spielen", true},
 		{"Kids under 4 need 1:1 supervision.", false},        // a ratio

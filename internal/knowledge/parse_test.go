@@ -814,3 +814,14 @@ func TestPastedTableWithoutItsCornerCell(t *testing.T) {
 		"3 Península | Courier Normal — < 50 €: 3,90; < 100 €: 3,00; Plazo entrega: 5-8 días",
 	})
 }
+
+// TestDateLinesWithHourRanges: a schedule's lines "Samedi 13 juillet –
+// 9h-18h30", "Dimanche 14 juillet – 9h-18h" under their label are one
+// list; the second is no title over the rest of the page.
+func TestDateLinesWithHourRanges(t *testing.T) {
+	checkBlocks(t, "Horaires de l’atelier :\nSamedi 13 juillet – 9h-18h30\nDimanche 14 juillet – 9h-18h\nMerci de ramener les costumes avant la fermeture du dimanche.", []string{
+		"1  | Samedi 13 juillet – 9h-18h30",
+		"1  | Dimanche 14 juillet – 9h-18h",
+		"0  | Merci de ramener les costumes avant la fermeture du dimanche.",
+	})
+}
