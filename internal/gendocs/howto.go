@@ -76,6 +76,13 @@ func splitInstruction(lang, s string) []string {
 		if instructionIn(lang, capitalize(rest)) == "" {
 			continue
 		}
+		if piece := body[last:l[0]]; ourVoice.MatchString(piece) && instructionIn(lang, capitalize(piece)) == "" && !instructionAfterComma(lang, piece) {
+			// "If you go ahead, we will repair, clean, and adjust your
+			// camera, and let you know": what follows a clause in which
+			// the business speaks carries on its subject ("we"), not
+			// the reader's
+			break
+		}
 		pieces = append(pieces, body[last:l[0]])
 		last = l[1]
 	}
@@ -87,6 +94,17 @@ func splitInstruction(lang, s string) []string {
 		pieces[i] = capitalize(strings.TrimRight(strings.TrimSpace(p), ".,;")) + end
 	}
 	return pieces
+}
+
+// ourVoice is the business speaking of what it does ("we will", "nous",
+// "wir", "nosotros").
+var ourVoice = regexp.MustCompile(`(?i)\b(?:we|we'll|nous|wir|nosotros|nosotras)\b`)
+
+// instructionAfterComma says whether a head ends on an instruction after
+// its condition ("If you want to cancel, open Settings").
+func instructionAfterComma(lang, head string) bool {
+	i := strings.LastIndex(head, ", ")
+	return i >= 0 && instructionIn(lang, capitalize(head[i+2:])) != ""
 }
 
 // stepList is a candidate procedure.
@@ -313,6 +331,12 @@ func (c *corpus) howTo(req Request) (*Document, error) {
 		intro = lead
 	} else if lead != "" {
 		intro += "\n\n" + lead
+	}
+	if n := len(l.lead); n > 0 && l.lead[n-1].kind == para && ourStepsLead.MatchString(l.lead[n-1].text) {
+		// the business's own steps keep the sentence that says so ("Once
+		// we have your camera in hand we will:"), last before them:
+		// without it they would read as the reader's instructions
+		intro = truncateText(intro, MaxIntroLen-len(l.lead[n-1].text)-2) + "\n\n" + l.lead[n-1].text
 	}
 	d.Sections = append(d.Sections, Section{Heading: lx.overview, Body: truncateText(intro, MaxIntroLen)})
 

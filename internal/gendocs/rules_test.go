@@ -1593,3 +1593,31 @@ func TestPriceQuestionNeedsAPrice(t *testing.T) {
 		t.Error("AsksPrice: the question's own language decides")
 	}
 }
+
+// TestOurSteps: a numbered list the business announces as what it will
+// do ("we will: 1. inspect it …, 2. …, and 3. …") is the how-to's
+// procedure, its steps written as sentences and its lead-in kept before
+// them; the clauses of "we will repair, clean, and adjust your camera,
+// and let you know" are no instructions to the reader.
+func TestOurSteps(t *testing.T) {
+	if got := splitInstruction(langEN, "If you go ahead, we will repair, clean, and adjust your camera, and let you know when it is done."); len(got) != 1 {
+		t.Errorf("a sentence in the business's voice split into steps: %q", got)
+	}
+	if got := splitInstruction(langEN, "Open Team, click the dots and choose Remove."); len(got) != 3 {
+		t.Errorf("instructions not split: %q", got)
+	}
+	src := "The repair process\nIf your camera needs a repair, you can mail it to us.\nOnce we have your camera in hand we will:\n" +
+		"1. inspect it to see how much repair it needs,\n2. get in touch with you to give you our estimate, and\n3. ask you whether you want us to go ahead with the repair.\n" +
+		"If you choose to go ahead with the repair, we will repair, clean, lubricate, and adjust your camera, and let you know when it is done.\n"
+	d, err := generate(t, HowTo, "", Source{Name: "Repairs", Content: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "1. Inspect it to see how much repair it needs.\n2. Get in touch with you to give you our estimate.\n3. Ask you whether you want us to go ahead with the repair."
+	if len(d.Sections) < 2 || d.Sections[1].Body != want {
+		t.Fatalf("steps: %+v", d.Sections)
+	}
+	if !strings.HasSuffix(d.Sections[0].Body, "Once we have your camera in hand we will:") {
+		t.Errorf("the lead-in is not last in the overview: %q", d.Sections[0].Body)
+	}
+}

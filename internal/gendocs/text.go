@@ -198,8 +198,16 @@ func (b *partBuilder) add(kb knowledge.Block, heading string) {
 		if kb.Lead != "" {
 			put(para, kb.Lead, 0)
 		}
+		// "Once we have your camera in hand we will: 1. inspect it …,
+		// 2. get in touch …, and 3. ask you …": the business's own
+		// steps, one sentence over the items, are a procedure though no
+		// step is an instruction; each step is written as a sentence
+		ours := ourStepsLead.MatchString(kb.Lead)
 		for _, st := range kb.Steps {
-			if put(step, st, b.lists) && kb.Staged {
+			if ours {
+				st = capitalize(strings.TrimRight(listJoint.ReplaceAllString(st, ""), ",;. ")) + "."
+			}
+			if put(step, st, b.lists) && (kb.Staged || ours) {
 				cur.blocks[len(cur.blocks)-1].staged = true
 			}
 		}
@@ -225,6 +233,15 @@ func (b *partBuilder) add(kb knowledge.Block, heading string) {
 		b.lastList, b.lastTable = -1, false
 	}
 }
+
+// ourStepsLead is a lead-in in which the business announces what it will
+// do, in order ("we will:", "nous allons :", "wir werden:", "vamos a:");
+// listJoint the comma and conjunction that carry its sentence from one
+// step to the next ("…, and", "…, et", "…, und", "…, y").
+var (
+	ourStepsLead = regexp.MustCompile(`(?i)\b(?:we will|we'll|nous allons|nous procédons comme suit|wir werden|vamos a|procederemos a)\s*:\s*$`)
+	listJoint    = regexp.MustCompile(`(?i)[,;]?\s+(?:and|et|und|y)\s*$`)
+)
 
 // scopeSiblings scopes the rules of topics that differ only by whom they
 // are about ("Annulation par le client", "Annulation par le
