@@ -260,13 +260,30 @@ func (c *corpus) sentenceUnits() []unit {
 				ss = []string{b.text}
 			}
 			for i, s := range ss {
-				if i == 0 && headless || leadIn(s) || announces(s) {
+				if i == 0 && headless || leadIn(s) || announces(s) || orphanAnswer.MatchString(s) {
 					continue
 				}
 				out = append(out, unit{doc: d, pos: pos[d], part: pi, text: s, item: b.kind != para,
 					score: c.passageScore(pi, s)})
 				pos[d]++
 			}
+		}
+	}
+	return out
+}
+
+// orphanAnswer opens an answer with its yes or no ("No, el precio es de
+// €5 por equipaje", "Yes, we can."): out of its question, in a one-pager
+// section or a how-to's next steps, it says the opposite of nothing.
+var orphanAnswer = regexp.MustCompile(`^(?i:yes|no|oui|non|ja|nein|sí|si)\s*[,.!;:]`)
+
+// withoutOrphanAnswers is bs without the paragraphs that open with an
+// orphanAnswer.
+func withoutOrphanAnswers(bs []block) []block {
+	var out []block
+	for _, b := range bs {
+		if !(b.kind == para && orphanAnswer.MatchString(b.text)) {
+			out = append(out, b)
 		}
 	}
 	return out

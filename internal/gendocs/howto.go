@@ -481,8 +481,8 @@ func (c *corpus) leadText(l stepList) string {
 // nextSteps is what follows the steps in their section, or a later
 // section of the same document whose heading speaks of next steps.
 func (c *corpus) nextSteps(l stepList) string {
-	if len(l.after) > 0 {
-		if s, used := c.compose(l.after, 600); s != "" && !midRef(c.lang, s) {
+	if after := withoutOrphanAnswers(l.after); len(after) > 0 {
+		if s, used := c.compose(after, 600); s != "" && !midRef(c.lang, s) {
 			for _, u := range used {
 				c.mark(u)
 			}

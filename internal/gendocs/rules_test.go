@@ -1621,3 +1621,25 @@ func TestOurSteps(t *testing.T) {
 		t.Errorf("the lead-in is not last in the overview: %q", d.Sections[0].Body)
 	}
 }
+
+// TestOrphanAnswers: an answer's "No, …" or "Sí, …" whose question the
+// page lost stands in no one-pager section and no how-to's next steps.
+func TestOrphanAnswers(t *testing.T) {
+	src := "Preguntas frecuentes\nEl servicio funciona 24/7.\n" +
+		"1. Elige una ubicación disponible.\n2. Señala la duración que quieres.\n3. Pulsa el botón «Reservar» y paga en línea.\n" +
+		"No, el precio es de €5 por equipaje y día.\nSí, todas las que quieras.\nLas tarifas se cuentan por día.\n"
+	d, err := generate(t, HowTo, "", Source{Name: "FAQ", Content: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range d.Sections {
+		if strings.Contains(s.Body, "No, el precio") || strings.Contains(s.Body, "Sí, todas") {
+			t.Errorf("an answer without its question in %q: %q", s.Heading, s.Body)
+		}
+	}
+	for in, want := range map[string]bool{"No, el precio es de €5.": true, "Yes, we can.": true, "No smoking anywhere.": false, "Nein. Kostüme bleiben unser Eigentum.": true} {
+		if got := orphanAnswer.MatchString(in); got != want {
+			t.Errorf("orphanAnswer(%q) = %v", in, got)
+		}
+	}
+}
