@@ -103,7 +103,7 @@ func tidyHeading(lang, h, context string) string {
 		for k, piece := range pieces {
 			core := strings.Trim(piece, "()\"'«»¿?¡!,.:;")
 			r, _ := utf8.DecodeRuneInString(core)
-			if !unicode.IsUpper(r) || isAcronym(core) || hasInnerCapital(core) || core == "I" || strings.HasPrefix(core, "I'") || strings.HasPrefix(core, "I’") {
+			if !unicode.IsUpper(r) || isAcronym(core) || hasInnerCapital(core) || len(words) == 1 && utf8.RuneCountInString(core) == 1 || core == "I" || strings.HasPrefix(core, "I'") || strings.HasPrefix(core, "I’") {
 				continue
 			}
 			if (i > 0 || k > 0) && capitalInSentence(core, context) {

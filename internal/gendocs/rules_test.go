@@ -1643,3 +1643,16 @@ func TestOrphanAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestLetterLabels: a size or a grade alone ("S", "M") keeps its capital
+// in a question ("How much does the S cost?").
+func TestLetterLabels(t *testing.T) {
+	for _, in := range []string{"S", "M", "XL"} {
+		if got := lowerFirst(tidyHeading(langEN, in, "")); got != in {
+			t.Errorf("lowerFirst(tidyHeading(%q)) = %q", in, got)
+		}
+	}
+	if got := lowerFirst(tidyHeading(langEN, "Envelope", "")); got != "envelope" {
+		t.Errorf("a word: %q", got)
+	}
+}

@@ -616,8 +616,8 @@ func lowerFirst(s string) string {
 			return s
 		}
 	}
-	if strings.HasSuffix(words[0], "'s") || strings.HasSuffix(words[0], "’s") {
-		return s
+	if strings.HasSuffix(words[0], "'s") || strings.HasSuffix(words[0], "’s") || len(words) == 1 && utf8.RuneCountInString(words[0]) == 1 {
+		return s // (or a letter alone: "S", a size)
 	}
 	elided := len(words[0]) > 2 && (words[0][1] == '\'' || strings.HasPrefix(words[0][1:], "’")) && strings.ContainsRune("LDld", rune(words[0][0]))
 	if len(words) > 1 && !elided { // "L'équipe En Voiture Simone": the article is small

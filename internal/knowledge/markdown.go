@@ -80,7 +80,15 @@ func pipeTables(src []byte) []byte {
 			out = append(out, lines[i])
 			continue
 		}
-		if labelled := slices.IndexFunc(rows, func(r []string) bool { return len(r) != len(header)+1 }) < 0; labelled {
+		amount := func(c string) bool { return hasAmount(strings.ToLower(c)) }
+		if !amount(header[0]) && slices.ContainsFunc(header[1:], amount) {
+			// "Base Fee | 9,00€ | Starting price of a tour": a name and
+			// its price make the first line a row, and the table has no
+			// header (a header of amounts, "< 50 € | < 100 € | …", names
+			// the columns of prices)
+			rows = append([][]string{header}, rows...)
+			header = make([]string, len(header))
+		} else if labelled := slices.IndexFunc(rows, func(r []string) bool { return len(r) != len(header)+1 }) < 0; labelled {
 			// every row one cell longer than the header: the header has
 			// no cell over the rows' names ("< 50 € | < 100 € | … |
 			// Plazo entrega" over "Courier Urgente | 5,90 | …")

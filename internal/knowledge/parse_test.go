@@ -825,3 +825,15 @@ func TestDateLinesWithHourRanges(t *testing.T) {
 		"0  | Merci de ramener les costumes avant la fermeture du dimanche.",
 	})
 }
+
+// TestPastedTableWithoutAHeader: a pasted table whose first line is a
+// name and its price ("Base Fee | 9,00€ | …") has no header: the first
+// line is its first row, and no row is read under its cells.
+func TestPastedTableWithoutAHeader(t *testing.T) {
+	src := "Prices\nBase Fee | 9,00€ | Starting price of a tour\nEnvelope | 1,20€ per km | A4 envelopes, keys\nS | 1,50€ | max. 5kg\n"
+	checkBlocks(t, src, []string{
+		"3 Prices | Base Fee — 9,00€; Starting price of a tour",
+		"3 Prices | Envelope — 1,20€ per km; A4 envelopes, keys",
+		"3 Prices | S — 1,50€; max. 5kg",
+	})
+}
