@@ -354,6 +354,9 @@ func startsLetter(s string) bool {
 // sentenceQuestionIn derives the question a sentence answers in the
 // language, or "".
 func sentenceQuestionIn(lang, s string) string {
+	if contactHow.MatchString(s) && contactAddress.MatchString(s) {
+		return contactQuestion[lang] // (as ruleQuestion)
+	}
 	switch lang {
 	case langFR:
 		return shortQuestion(sentenceQuestionFR(s))

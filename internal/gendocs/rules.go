@@ -97,6 +97,12 @@ func ruleQuestion(lang, s string) string {
 	if strings.HasSuffix(s, "?") || words(s) < 4 || words(s) > 45 {
 		return ""
 	}
+	if contactHow.MatchString(s) && contactAddress.MatchString(s) {
+		// "Puedes contactar con nosotros en info@… o en el teléfono …"
+		// asks how to reach the business, not "¿Puedo contactar con
+		// nosotros …?"
+		return contactQuestion[lang]
+	}
 	body := strings.TrimRight(s, ".!; ")
 	if rest := discourseOpener.ReplaceAllString(body, ""); rest != body && words(rest) >= 4 {
 		body = capitalize(rest) // "Bien sûr, si l'atelier devait être annulé …"
@@ -421,6 +427,13 @@ func positive(lang, q string) string {
 	}
 	return q
 }
+
+// contactHow opens a sentence that tells the reader how to reach the
+// business; contactQuestion asks it, per language.
+var (
+	contactHow      = regexp.MustCompile(`(?i)^(?:you can|you may|feel free to)\s+(?:contact|reach|call|e-?mail|phone|write to)\b|^(?:puedes|puede|pueden|podéis)\s+(?:contactar|llamar|escribir)|^(?:vous pouvez|n'hésitez pas à)\s+(?:nous\s+)?(?:contacter|joindre|appeler|écrire)|^(?:sie erreichen uns|sie können uns|ihr erreicht uns|du erreichst uns)\b`)
+	contactQuestion = map[string]string{langEN: "How can I contact you?", langFR: "Comment vous contacter ?", langDE: "Wie erreiche ich Sie?", langES: "¿Cómo puedo contactar con ustedes?"}
+)
 
 // esNegWord is a Spanish negative word that needs a "no" before its verb.
 var esNegWord = regexp.MustCompile(`(?i)\b(?:ningún|ninguna|ninguno|ningunos|ningunas|nada|nadie|nunca|jamás|tampoco)\b`)

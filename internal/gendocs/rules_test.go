@@ -1656,3 +1656,21 @@ func TestLetterLabels(t *testing.T) {
 		t.Errorf("a word: %q", got)
 	}
 }
+
+// TestContactQuestion: a sentence that tells the reader how to reach the
+// business asks how, in each language, not "¿Puedo contactar con
+// nosotros …?".
+func TestContactQuestion(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langES, "Puedes contactar con nosotros en el correo electrónico info@lugdrop.com o en el teléfono +34 914 245 464.", "¿Cómo puedo contactar con ustedes?"},
+		{langEN, "You can reach us at hello@example.com or on 020 7946 0000.", "How can I contact you?"},
+		{langFR, "Vous pouvez nous joindre au 01 23 45 67 89.", "Comment vous contacter ?"},
+	} {
+		if got := sentenceQuestionIn(c.lang, c.in); got != c.want {
+			t.Errorf("sentenceQuestionIn(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+		if got := ruleQuestion(c.lang, c.in); got != c.want {
+			t.Errorf("ruleQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
+	}
+}
