@@ -485,3 +485,10 @@ func TestEvaluationHeldOut29(t *testing.T) {
 func TestEvaluationHeldOut30(t *testing.T) {
 	realEval(t, "testdata/evalheldout30", 6, 0)
 }
+
+// TestEvaluationHeldOut31 runs round thirty-two's held-out pages
+// (testdata/evalheldout31), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut31(t *testing.T) {
+	realEval(t, "testdata/evalheldout31", 6, 0)
+}
