@@ -1159,8 +1159,15 @@ func faqLists(els []element) []element {
 			continue
 		}
 		var qa []element
-		for _, it := range e.items {
+		for k, it := range e.items {
 			q, a, ok := splitQuestion(it)
+			if !ok && k > 0 && k == len(e.items)-1 && qa != nil && questionLine(strings.TrimSpace(it)) {
+				// the last question left without its answer (a page cut
+				// short, or an answer to come): a question heading over
+				// nothing, so that the pairs before it stay pairs
+				qa = append(qa, element{kind: elHeading, level: levelQuestion, text: strings.TrimSpace(it)})
+				break
+			}
 			if !ok {
 				qa = nil
 				break

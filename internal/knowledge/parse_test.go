@@ -837,3 +837,17 @@ func TestPastedTableWithoutAHeader(t *testing.T) {
 		"3 Prices | S — 1,50€; max. 5kg",
 	})
 }
+
+// TestNumberedQuestionsWithTheLastUnanswered: numbered questions with
+// their answers stay pairs when the last question has no answer (a page
+// cut short), rather than all becoming one procedure.
+func TestNumberedQuestionsWithTheLastUnanswered(t *testing.T) {
+	src := "Preguntas frecuentes\n- Contratos\n- Estatutos\n4. ¿Es necesario presentar el documento original?\nEn principio no hace falta presentar el documento original.\n" +
+		"5. ¿Puedo solicitar varias copias?\nSí. Cada copia adicional cuesta un 25 % del precio.\n6. ¿Qué plazo de entrega tiene una traducción jurada?\n"
+	checkBlocks(t, src, []string{
+		"1 Preguntas frecuentes | Contratos",
+		"1 Preguntas frecuentes | Estatutos",
+		"4 Preguntas frecuentes > ¿Es necesario presentar el documento original? | En principio no hace falta presentar el documento original.",
+		"4 Preguntas frecuentes > ¿Puedo solicitar varias copias? | Sí. Cada copia adicional cuesta un 25 % del precio.",
+	})
+}
