@@ -84,8 +84,8 @@ func IsChrome(line string) bool {
 	if len(line) <= 300 && noticeWord(line) && siteNotice.MatchString(line) {
 		return true // "We use cookies …", "Wir benötigen Ihre Zustimmung zum Laden der Übersetzungen"
 	}
-	if line == "" || len(line) > 160 || utf8.RuneCountInString(line) > 80 {
-		return false // most lines of a page: furniture is short
+	if line == "" || len(line) > 160 || utf8.RuneCountInString(line) > 80 && !menuLine(line) {
+		return false // most lines of a page: furniture is short (a menu may run longer)
 	}
 	if strings.IndexFunc(line, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
 		return true // a row of symbols: emoji votes, separators
@@ -119,7 +119,26 @@ func IsChrome(line string) bool {
 	digits := strings.ContainsAny(line, "0123456789")
 	seps := strings.ContainsAny(line, "/›>»\\·|•–—")
 	return allIn(fs, yesNo) || commentCount(fs) || digits && (helpfulCount(fs) || readingTime(fs)) || metadata(f, line, fs) ||
-		seps && (breadcrumb(line) || legalLine(f)) || copyright(f)
+		seps && (breadcrumb(line) || legalLine(f) || !digits && menuLine(line)) || copyright(f)
+}
+
+// menuLine: a site's menu copied as a line, four links or more between
+// "|" ("Inicio | Contenedores | Tamaños | Normas de uso | Contacto"), each
+// of at most three words and capitalised. (A table's header line has the
+// rows under it, and pipeTables has made it a table before this.)
+func menuLine(line string) bool {
+	links := strings.Split(strings.Trim(line, "| "), "|")
+	if len(links) < 4 || endsSentence(line) {
+		return false
+	}
+	for _, l := range links {
+		n := len(strings.Fields(l))
+		r, _ := utf8.DecodeRuneInString(strings.TrimSpace(l))
+		if n == 0 || n > 3 || !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // siteNotice is the website's own notice, not the business's: its use of

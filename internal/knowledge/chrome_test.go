@@ -8,6 +8,10 @@ func TestIsChrome(t *testing.T) {
 		want bool
 	}{
 		{"Was this article helpful?", true},
+		// a site's menu, however long; a table's header of sizes is no menu
+		{"Inicio | Contenedores | Tamaños | Normas de uso | Preguntas frecuentes | Contacto", true},
+		{"Base Fee | 9,00€ | Starting price of a tour", false},
+		{"Rules | cleaning the tools before you return them | fees", false},
 		{"Still need help? Contact Us Contact Us", true},
 		{"Still need help? Call us on 555 0142.", false}, // a way to get in touch
 		{"/  FAQ Page", true},

@@ -273,6 +273,15 @@ func lineElements(lines []string) []element {
 				continue
 			}
 		}
+		if strings.ContainsAny(line, "|>›»") && IsChrome(line) {
+			// a menu or a breadcrumb between lines without their stops
+			// ("Inicio | Contenedores | Tamaños | Contacto", "Inicio >
+			// Información"): a paragraph of its own, which the reader
+			// drops as chrome, not a part of the text around it
+			flush()
+			out = append(out, element{kind: elParagraph, text: line})
+			continue
+		}
 		if articleLine(line) {
 			// "Article 2 TARIF" after a paragraph without its final
 			// stop: a section of terms opens, on a line of its own

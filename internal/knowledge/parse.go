@@ -231,7 +231,8 @@ func RowText(header, row []string) string {
 
 // genericHeaders name a first column without saying what its rows are.
 var genericHeaders = toSet(`name item id no description details value key field column type nom nombre month months mois monat monate mes meses
-	teil part parts pièce pieza artikel article artículo articulo produkt product produit producto`)
+	teil part parts pièce pieza artikel article artículo articulo produkt product produit producto
+	was what quoi qué`)
 
 // index builds the document's postings from its blocks.
 func (d *doc) index() {

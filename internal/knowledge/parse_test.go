@@ -851,3 +851,20 @@ func TestNumberedQuestionsWithTheLastUnanswered(t *testing.T) {
 		"4 Preguntas frecuentes > ¿Puedo solicitar varias copias? | Sí. Cada copia adicional cuesta un 25 % del precio.",
 	})
 }
+
+// TestMenuBetweenLinesWithoutStops: a site's menu and breadcrumb between
+// lines without their final stops are dropped as chrome, not run into the
+// page's title; and a table's "Was" header names no rows.
+func TestMenuBetweenLinesWithoutStops(t *testing.T) {
+	src := "Contenedores Hermanos Ribera – Alquiler de contenedores de obra\nInicio | Contenedores | Tamaños | Normas de uso | Preguntas frecuentes | Contacto\n" +
+		"Inicio > Información > Preguntas frecuentes\nTenemos contenedores de 3,5 m³ y de 5 m³.\n"
+	_, bs := ParseBlocks(Source{Name: "test", Content: src})
+	for _, b := range bs {
+		if strings.Contains(b.Text, "Normas de uso") {
+			t.Errorf("the menu in a block: %q", b.Text)
+		}
+	}
+	checkBlocks(t, "Regeln\n\n| Was | Regelung |\n|---|---|\n| Fahrt ins Ausland | mindestens 5 Tage vorher melden |\n", []string{
+		"3 Regeln | Fahrt ins Ausland — Regelung: mindestens 5 Tage vorher melden",
+	})
+}
