@@ -156,7 +156,26 @@ func givesAsked(qw []string, text, heading string) bool {
 	if asksDuration(qw) && !statesDuration(text) {
 		return false
 	}
-	return !(asksClock(qw) && !statesClock(text) || asksHours(qw) && !statesHours(text, heading))
+	clock := asksClock(qw)
+	if clock && !statesClock(text) {
+		return false
+	}
+	// a question of opening asked with a time before or after an event
+	// ("les portes ouvrent à quelle heure avant le spectacle") is
+	// answered by a time relative to it ("30 minutes avant le début"),
+	// which statesClock takes; "what time do you close on a saturday" is
+	// not
+	return !asksHours(qw) || statesHours(text, heading) || clock && anyOf(qw, beforeAfter)
+}
+
+// anyOf says whether one of ws is in set.
+func anyOf(ws []string, set map[string]bool) bool {
+	for _, w := range ws {
+		if set[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // refuse says whether the best passage is not good enough to answer: too

@@ -836,3 +836,38 @@ func TestAskRoundFourteenWordings(t *testing.T) {
 		}
 	}
 }
+
+// TestAskRoundFifteenWordings: "alte" (old) is no word of the topic,
+// "finalement" a filler, a wheelchair and "mobilité réduite" one need, a
+// gift "offert" a "cadeau", and doors that open "à quelle heure avant le
+// spectacle" are answered by "30 minutes avant le début" (heldout22's
+// pages).
+func TestAskRoundFifteenWordings(t *testing.T) {
+	base := func(path string) *Base {
+		page, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return NewLibrary(1 << 20).Base([]Source{{ID: "p", Content: string(page), Version: "1"}})
+	}
+	yard := base("testdata/eval/heldout22/de-wertstoffhof/wertstoffhof.html")
+	theatre := base("testdata/eval/heldout22/fr-billetterie/infos-billetterie.txt")
+	for _, c := range []struct {
+		b       *Base
+		q, want string
+	}{
+		{yard, "nehmt ihr alte kühlschränke?", "Kühlschränke"},
+		{theatre, "je peux pas venir finalement, vous remboursez ?", "ni remboursés"},
+		{theatre, "ma mère est en fauteuil roulant, c'est accessible ?", "mobilité réduite"},
+		{theatre, "on m'a offert un bon cadeau l'an dernier, il marche encore ?", "valable un an"},
+		{theatre, "les portes ouvrent à quelle heure avant le spectacle ?", "30 minutes avant"},
+	} {
+		if a := c.b.Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
+			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
+		}
+	}
+	// "what time do you close on a saturday" is no time before an event
+	if givesAsked(words("what time do you close on a saturday"), "Doors open 30 minutes before the show.", "") {
+		t.Error("a relative time answered a question of opening hours")
+	}
+}

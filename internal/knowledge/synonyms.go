@@ -14,7 +14,7 @@ var synonymGroups = map[string][]string{
 	EN: {
 		"weather rain raining snow snowing storm wind windy drizzle hail thunder", "weight weigh weighs heavy", "length metres meters metre meter miles km", "pregnant pregnancy expecting", "maximum max limit limits", "minimum fewest",
 		"fridge refrigerator", "temperature degrees", "fly flying flight flights plane airplane", "tupperware container containers", "complain complaint complaints complaining complained",
-		"first 1st", "second 2nd", "third 3rd", "outside outdoors outdoor", "mileage miles mile", "sell sells selling sale sales sold",
+		"first 1st", "second 2nd", "third 3rd", "wheelchair wheelchairs disabled disability mobility", "outside outdoors outdoor", "mileage miles mile", "sell sells selling sale sales sold",
 		"tax taxes vat", "holiday holidays | christmas | easter | thanksgiving",
 		"valid validity expire expires expiry", "clothes clothing jeans trousers shirt", "shoes footwear boots trainers sneakers sandals flipflops",
 		"cheque cheques check checks", "ebike ebikes electric", "camera cameras cctv surveillance monitored monitoring", "lock locks padlock padlocks", "coat coats jacket jackets cloakroom", "food meal meals lunch snack snacks sandwich sandwiches picnic", "bday birthday birthdays", "ahead advance beforehand", "reschedule rescheduled move postpone", "cigarette cigarettes smoke smoking",
@@ -34,7 +34,7 @@ var synonymGroups = map[string][]string{
 	},
 	FR: {
 		"météo pluie pleut neige neiger orage vent tempête intempéries bruine grêle", "poids peser pèse",
-		"frigo réfrigérateur frigidaire", "dehors extérieur extérieure extérieurs", "vendre vend vendez vente ventes vendu", "température degrés", "avion avions vol vols voler", "rendre rendus rendu ramener rapporter", "boîte boîtes tupperware",
+		"frigo réfrigérateur frigidaire", "fauteuil fauteuils pmr handicap handicapé handicapée mobilité", "cadeau cadeaux offert offerte offrir", "dehors extérieur extérieure extérieurs", "vendre vend vendez vente ventes vendu", "température degrés", "avion avions vol vols voler", "rendre rendus rendu ramener rapporter", "boîte boîtes tupperware",
 		"tva taxe taxes ttc", "férié fériés | noël | pâques | pentecôte | toussaint",
 		"valable valables valide validité expire", "vêtements jean jeans pantalon", "chaussures baskets bottes tongs sandales claquettes", "combi combinaison combinaisons néoprène", "nager nage nagent natation", "raté ratée ratés rater manqué manquée manquées manquer", "longueur mètres mètre km", "essai découverte schnupper", "enceinte enceintes grossesse",
 		"malade malades maladie grippe fièvre blessure blessures blessé blessée entorse asthme diabète épilepsie", "moniteur moniteurs monitrice instructeur instructeurs professeur professeurs prof profs enseignant",
@@ -54,7 +54,7 @@ var synonymGroups = map[string][]string{
 	},
 	DE: {
 		"wetter regen regnet schnee schneit sturm gewitter unwetter nieseln nieselt nieselregen hagel", "gewicht wiegen wiege wiegt körpergewicht",
-		"kühlschrank kühlschranks", "draußen außen außenbereich", "verkaufen verkauft verkauf verkäufe", "temperatur temperaturen grad", "flug flüge fliegen flugzeug",
+		"kühlschrank kühlschranks", "rollstuhl rollstühle rollstuhlfahrer rollstuhlfahrerin barrierefrei rollstuhlgerecht", "draußen außen außenbereich", "verkaufen verkauft verkauf verkäufe", "temperatur temperaturen grad", "flug flüge fliegen flugzeug",
 		"mwst mehrwertsteuer steuer steuern", "feiertag feiertage feiertagen feiertags | weihnachten heiligabend | ostern ostermontag karfreitag | pfingsten pfingstmontag | silvester neujahr",
 		"gelten gilt gültig gültigkeit verfällt verfallen", "kleidung jeans hose", "schuhe turnschuhe stiefel sandalen badelatschen", "länge meter kilometer km", "probestunde probetraining schnupperstunde schnuppertraining probe schnuppern", "freund freundin freunde freundinnen bekannte bekannten", "schwanger schwangere schwangeren schwangerschaft",
 		"krank krankheit erkrankt erkrankung grippe fieber erkältet erkältung verletzung verletzungen verletzt asthma diabetes epilepsie", "trainer trainerin lehrer lehrerin ausbilder betreuer",
@@ -75,7 +75,7 @@ var synonymGroups = map[string][]string{
 	},
 	ES: {
 		"clima lluvia llueve nieve nieva tormenta viento temporal llovizna granizo", "peso pesar pesa",
-		"nevera frigorífico refrigerador heladera", "fuera afuera exterior exteriores", "vender vende venden venta ventas vendido", "temperatura temperaturas grados", "avión aviones vuelo vuelos volar", "bautismo bautizo",
+		"nevera frigorífico refrigerador heladera", "discapacidad discapacitado discapacitada movilidad minusválido", "fuera afuera exterior exteriores", "vender vende venden venta ventas vendido", "temperatura temperaturas grados", "avión aviones vuelo vuelos volar", "bautismo bautizo",
 		"iva impuesto impuestos", "festivo festivos | navidad navidades nochebuena | pascua | nochevieja",
 		"válido válida validez caduca caducan caducidad", "ropa vaqueros pantalón pantalones", "calzado zapatos zapatillas botas deportivas chanclas sandalias", "longitud metros metro km", "embarazada embarazadas embarazo",
 		"enfermo enferma enfermos enfermedad gripe fiebre resfriado lesión lesiones lesionado lesionada esguince asma diabetes epilepsia", "monitor monitores monitora instructor instructores instructora profesor profesores profesora profe profes",
@@ -101,24 +101,26 @@ var generic = foldedAll(map[string]map[string]bool{
 		happen happens happened anyone type types kind kinds way ways option options available able allowed
 		accept accepted take bring leave keep use put often never anymore latest earliest
 		yet bit today tomorrow tonight again actually maybe perhaps probably pretty kinda anyway try
-		provide provides offer offers`),
+		provide provides offer offers old finally`),
 	FR: toSet(`temps voir trouver faire mettre aller venir prendre donner dire passer arrive arriver recevoir reçois
 		type types genre sorte façon moyen moyens option options disponible possible droit
 		accepter acceptez acceptes apporter amener laisser garder prendre utiliser donner souvent fois
 		aujourd'hui demain juste vraiment peut-être déjà toujours essayer essayé tard tôt
 		prends prend prenez prenons prennent fais fait faites font mets met mettez vais va allez vont
-		viens vient venez viennent donne donnez donnent passe passez acceptent apporte apportez laisse laissez garde gardez`),
+		viens vient venez viennent donne donnez donnent passe passez acceptent apporte apportez laisse laissez garde gardez
+		vieux vieil vieille vieilles finalement`),
 	DE: toSet(`bekomme bekommen kriege kriegen sehen finden machen gehen kommen geben nehmen sagen art arten typ
 		möglichkeit möglichkeiten möglich verfügbar darf dürfen akzeptieren akzeptiert nehmt
 		mitbringen mitnehmen mitgeben einpacken lassen behalten bringen oft mal zurück
 		heute gerade eigentlich vielleicht schon probieren ausprobieren versuchen spät früh
-		stehen stehe steht ca etwa`),
+		stehen stehe steht ca etwa alt alte alten alter altes`),
 	ES: toSet(`ver encontrar hacer poner ir venir dar decir pasar llevar recibir tipo tipos clase clases manera forma
 		formas opción opciones disponible falta hace hacen aceptan aceptáis aceptar
 		aceptas traer dejar usar tomar menudo veces
 		hoy ya todavía aún igual quizás realmente probar intentar temprano
 		tomo toma tomáis toman pongo pone ponéis ponen voy vas va vamos vais van vengo viene venís vienen
-		doy da dais dan llevo lleva lleváis llevan traigo trae traéis traen dejo deja dejáis dejan usáis usan`),
+		doy da dais dan llevo lleva lleváis llevan traigo trae traéis traen dejo deja dejáis dejan usáis usan
+		viejo vieja viejos viejas finalmente`),
 })
 
 // sideWords name whose case a question is about — the customer's family
