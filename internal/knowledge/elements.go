@@ -1715,7 +1715,29 @@ func titledStep(item string, worded bool) bool {
 		return true
 	}
 	t := strings.TrimSuffix(item, ".")
-	return worded && t != "" && !startsLower(t) && len(strings.Fields(t)) <= 8 && !endsSentence(t) && !strings.ContainsAny(t, ",;:") && !carriesOn(t)
+	// (commas only between the nouns of a title in capitals: "Check the
+	// Blade Profile for Contour, Chips, & Tip Damage")
+	return worded && t != "" && !startsLower(t) && len(strings.Fields(t)) <= 10 && !endsSentence(t) && !strings.ContainsAny(t, ";:") &&
+		(!strings.Contains(t, ",") || titleCase(t)) && !carriesOn(t)
+}
+
+// titleCase says whether most words of a title of three words or more
+// start with a capital ("Check the Blade Profile for Contour, Chips, &
+// Tip Damage"), as a sentence's do not.
+func titleCase(t string) bool {
+	ws := strings.Fields(t)
+	caps, words := 0, 0
+	for _, w := range ws {
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		words++
+		if unicode.IsUpper(r) {
+			caps++
+		}
+	}
+	return words >= 3 && caps*3 >= words*2
 }
 
 // splitQuestion splits a list item into a question of at most 25 words

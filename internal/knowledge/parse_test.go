@@ -868,3 +868,25 @@ func TestMenuBetweenLinesWithoutStops(t *testing.T) {
 		"3 Regeln | Fahrt ins Ausland — Regelung: mindestens 5 Tage vorher melden",
 	})
 }
+
+// TestNamedStepsWithTitleCaseCommas: steps the page named ("Step 3: Check
+// the Blade Profile for Contour, Chips, & Tip Damage"), each over its
+// paragraphs, are one procedure though a title in capitals has commas.
+func TestNamedStepsWithTitleCaseCommas(t *testing.T) {
+	src := "Knife Sharpening Process\nEvery step of it is done by hand.\nStep 1: Clean the Blade & Remove Oxidation\nFirst I clean your blade.\n" +
+		"Step 2: Assess the Blade for Straightness & Correct (If Necessary)\nSome blades need straightening.\n" +
+		"Step 3: Check the Blade Profile for Contour, Chips, & Tip Damage\nI look over the profile for chips.\n"
+	_, bs := ParseBlocks(Source{Name: "test", Content: src})
+	var steps []string
+	for _, b := range bs {
+		if b.Kind == BlockProcedure {
+			steps = b.Steps
+		}
+	}
+	if len(steps) != 3 || steps[2] != "Check the Blade Profile for Contour, Chips, & Tip Damage. I look over the profile for chips." {
+		t.Fatalf("steps: %q (blocks %+v)", steps, bs)
+	}
+	if titleCase("Clients that arrive late, will be charged extra") {
+		t.Error("a sentence read as a title in capitals")
+	}
+}
