@@ -55,11 +55,12 @@ func pipeTables(src []byte) []byte {
 			continue
 		}
 		var rows [][]string
+		bordered := strings.HasPrefix(strings.TrimSpace(lines[i]), "|")
 		j := i + 1
 		for j < len(lines) {
 			l := strings.TrimSpace(lines[j])
 			if strings.Count(l, "|") >= 2 {
-				rows = append(rows, pipeCells(l))
+				rows = append(rows, rowCells(l, bordered, rows))
 				j++
 				continue
 			}
@@ -96,6 +97,13 @@ func pipeTables(src []byte) []byte {
 		}
 		out = append(out, "", pipeRow(header, len(header)), "|"+strings.Repeat("---|", len(header)))
 		for _, r := range rows {
+			if repeatsHeader(r, header) {
+				// "Bauschutt, Bodenaushub | Zusatzinfo | Entgelt": the
+				// header again, over the next group of rows, which its
+				// first cell names: a table of its own
+				out = append(out, "", pipeRow(r, len(header)), "|"+strings.Repeat("---|", len(header)))
+				continue
+			}
 			out = append(out, pipeRow(r, len(header)))
 		}
 		out = append(out, "")
@@ -121,6 +129,39 @@ func pipeCells(line string) []string {
 		}
 	}
 	return cells
+}
+
+// rowCells are a pasted row's cells in their columns. In a table without
+// outer borders a row that opens with "|" has its first cell empty: the
+// same as the row above ("PKW | Kofferraum | 6,00" then "| Kofferraum bei
+// umgeklappter Rückbank | 8,50"); so has a cell that is a ditto mark
+// ("\"" under "PKW- und Motorradreifen").
+func rowCells(line string, bordered bool, above [][]string) []string {
+	if bordered {
+		return pipeCells(line)
+	}
+	cells := strings.Split(strings.TrimSuffix(line, "|"), "|")
+	for k := range cells {
+		cells[k] = strings.TrimSpace(cells[k])
+		if c := cells[k]; (c == "" || c == "\"" || c == "〃" || c == "''" || c == "”") && len(above) > 0 && k < len(above[len(above)-1]) {
+			cells[k] = above[len(above)-1][k]
+		}
+	}
+	return cells
+}
+
+// repeatsHeader says whether a row is the header again but for its first
+// cell.
+func repeatsHeader(row, header []string) bool {
+	if len(row) != len(header) || len(row) < 2 || header[0] == "" {
+		return false
+	}
+	for k := 1; k < len(row); k++ {
+		if !strings.EqualFold(row[k], header[k]) {
+			return false
+		}
+	}
+	return true
 }
 
 // pipeCell is a line holding one cell of a row, its border after it

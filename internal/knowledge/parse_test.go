@@ -890,3 +890,28 @@ func TestNamedStepsWithTitleCaseCommas(t *testing.T) {
 		t.Error("a sentence read as a title in capitals")
 	}
 }
+
+// TestPastedTableGroupsAndDittoMarks: a pasted table without outer
+// borders keeps an empty first cell in its column (the row above's name),
+// a ditto mark takes the cell above, and the header repeated over the
+// next group of rows is a header, not a row.
+func TestPastedTableGroupsAndDittoMarks(t *testing.T) {
+	src := "Preise\nBau- und Haushaltsabfälle | Zusatzinfo | Entgelt\nPKW | Kofferraum | 6,00\n| Kofferraum bei umgeklappter Rückbank | 8,50\n" +
+		"Altreifen | Zusatzinfo | Entgelt\nPKW-Reifen | mit Felge pro Stück | 4,30\n\" | ohne Felge pro Stück | 2,80\n"
+	_, bs := ParseBlocks(Source{Name: "test", Content: src})
+	var rows []string
+	for _, b := range bs {
+		if b.Kind == BlockRow {
+			rows = append(rows, b.Text)
+		}
+	}
+	want := []string{
+		"PKW — Zusatzinfo: Kofferraum; Entgelt: 6,00",
+		"PKW — Zusatzinfo: Kofferraum bei umgeklappter Rückbank; Entgelt: 8,50",
+		"PKW-Reifen altreifen — Zusatzinfo: mit Felge pro Stück; Entgelt: 4,30",
+		"PKW-Reifen altreifen — Zusatzinfo: ohne Felge pro Stück; Entgelt: 2,80",
+	}
+	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
+		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
+	}
+}
