@@ -545,7 +545,10 @@ var esNotAsked = toSet(`sabemos entendemos agradecemos esperamos lamentamos comp
 
 var (
 	factLabel = regexp.MustCompile(`^((?:[^:—]|:\d){2,80}?)\s*(?::\D|—)\s*(.*)$`) // (a time's colon, "15:00", is no label's)
-	moneyLike = regexp.MustCompile(`[$€£¥]|\d\s*(?:€|eur|usd|gbp|dollars?|euros?|pounds?)\b`)
+	// moneyLike: an amount with its currency, or a bare amount in a
+	// table's price column ("Entgelt: 1,50", "Price: 12.00", "Tarif :
+	// 8,50", "Precio: 4")
+	moneyLike = regexp.MustCompile(`[$€£¥]|\d\s*(?:€|eur|usd|gbp|dollars?|euros?|pounds?)\b|(?i:\b(?:price|prices|fee|fees|cost|charge|prix|tarif|tarifs|preis|preise|entgelt|gebühr|kosten|precio|precios|tarifa|tarifas)\s?:\s*\d)`)
 )
 
 // modeLabel is a label that names a way of having the service, opened by

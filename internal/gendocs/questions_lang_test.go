@@ -26,6 +26,8 @@ func TestQuestionsInLanguages(t *testing.T) {
 		{"en", "fact", "Annual plan — Price: $780 per year", "How much does the annual plan cost?"},
 		{"en", "fact", "Cupcakes: $36 per dozen", "How much do the cupcakes cost?"},
 		{"de", "fact", "E-Bike: 35 € pro Tag", "E-Bike – was kostet das?"},
+		// a bare amount in a table's price column is a price
+		{"de", "fact", "10 l Eimer — Zusatzinfo: pauschal; Entgelt: 1,00", "10 l Eimer – was kostet das?"},
 	}
 	for _, c := range cases {
 		var got string

@@ -1627,7 +1627,7 @@ var deParticles = toSet(`mit an ab auf aus ein zurück vor nach zu weg bei`)
 // it forbids ("Stellen Sie die Räder nie in einen Ständer." → "Darf ich
 // die Räder in einen Ständer stellen?"); "" for other sentences.
 func deInstructionQuestion(s string) string {
-	m := deFormalImperative.FindStringSubmatch(strings.TrimSpace(s))
+	m := deFormalImperative.FindStringSubmatch(strings.TrimRight(strings.TrimSpace(s), "!")) // (a plea's "!" ends no question)
 	if m == nil || words(m[2]) < 2 || words(m[2]) > 10 {
 		return ""
 	}

@@ -1674,3 +1674,15 @@ func TestContactQuestion(t *testing.T) {
 		}
 	}
 }
+
+// TestPleaWithExclamation: "Bitte beachten Sie die Mengenbegrenzung je
+// Anlieferung!" asks its question without the "!", and the German
+// "Entgelt" gives a price.
+func TestPleaWithExclamation(t *testing.T) {
+	if got := deInstructionQuestion("Bitte beachten Sie die Mengenbegrenzung je Anlieferung!"); got != "Muss ich die Mengenbegrenzung je Anlieferung beachten?" {
+		t.Errorf("deInstructionQuestion = %q", got)
+	}
+	if !knowledge.StatesPrice("10 l Eimer — Zusatzinfo: pauschal; Entgelt: 1,00") {
+		t.Error("Entgelt states no price")
+	}
+}

@@ -461,7 +461,7 @@ var priceAfterCuanto = toSet(`es son sale vale valen cobráis cobrais cobran cob
 var strongPriceWords = foldedAll(map[string]map[string]bool{
 	EN: toSet(`cost costs price prices fee fees charge charges expensive`),
 	FR: toSet(`prix coût coûte coûtent tarif tarifs frais cher payant`),
-	DE: toSet(`kosten kostet preis preise gebühr gebühren teuer`),
+	DE: toSet(`kosten kostet preis preise gebühr gebühren teuer entgelt entgelte`),
 	ES: toSet(`precio precios cuesta cuestan coste costo tarifa caro`),
 })
 
