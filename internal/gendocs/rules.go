@@ -591,10 +591,24 @@ func shortQuestion(q string) string {
 				return cut + end
 			}
 		}
+		// or before its alternative ("Est-ce que les tarifs … sont
+		// affichés aux guichets du théâtre ou donnés sur simple demande
+		// ?" asks the first; the answer gives both)
+		if loc := orCut.FindStringIndex(body); loc != nil {
+			if cut := body[:loc[0]]; words(cut) >= 8 && words(cut) <= 18 && !openParen(cut) && !endsOnConjunction.MatchString(cut) && !danglingAnd.MatchString(cut) &&
+				!strings.Contains(cut, ",") {
+				return cut + end
+			}
+		}
 		return ""
 	}
 	return q
 }
+
+// orCut is where a question's alternative begins.
+// (French, English and Spanish: a German question moves its verb to the
+// end, so a cut before "oder" would lose it)
+var orCut = regexp.MustCompile(`\s(?:ou|or|o)\s`)
 
 // openParen reports whether a cut would end inside parentheses ("… en cas
 // d'imprévu grave et justifié (accident").

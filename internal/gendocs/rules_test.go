@@ -1686,3 +1686,13 @@ func TestPleaWithExclamation(t *testing.T) {
 		t.Error("Entgelt states no price")
 	}
 }
+
+// TestLongQuestionCutBeforeItsAlternative: a yes/no question too long to
+// ask ends before its alternative, which the answer gives ("… affichés
+// aux guichets du théâtre ou donnés sur simple demande").
+func TestLongQuestionCutBeforeItsAlternative(t *testing.T) {
+	in := "Les tarifs et l’emplacement des places sont affichés aux guichets du théâtre ou donnés sur simple demande."
+	if got, want := ruleQuestion(langFR, in), "Est-ce que les tarifs et l’emplacement des places sont affichés aux guichets du théâtre ?"; got != want {
+		t.Errorf("ruleQuestion = %q, want %q", got, want)
+	}
+}
