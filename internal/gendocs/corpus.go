@@ -275,7 +275,7 @@ func (c *corpus) sentenceUnits() []unit {
 // orphanAnswer opens an answer with its yes or no ("No, el precio es de
 // €5 por equipaje", "Yes, we can."): out of its question, in a one-pager
 // section or a how-to's next steps, it says the opposite of nothing.
-var orphanAnswer = regexp.MustCompile(`^(?i:yes|no|oui|non|ja|nein|sí|si)\s*[,.!;:]`)
+var orphanAnswer = regexp.MustCompile(`^(?i:yes|no|oui|non|ja|nein|sí)\s*[,.!;:]`) // (not "Si, por alguna razón, …": an if)
 
 // withoutOrphanAnswers is bs without the paragraphs that open with an
 // orphanAnswer.

@@ -1637,7 +1637,7 @@ func TestOrphanAnswers(t *testing.T) {
 			t.Errorf("an answer without its question in %q: %q", s.Heading, s.Body)
 		}
 	}
-	for in, want := range map[string]bool{"No, el precio es de €5.": true, "Yes, we can.": true, "No smoking anywhere.": false, "Nein. Kostüme bleiben unser Eigentum.": true} {
+	for in, want := range map[string]bool{"No, el precio es de €5.": true, "Yes, we can.": true, "No smoking anywhere.": false, "Nein. Kostüme bleiben unser Eigentum.": true, "Si, por alguna razón, no puedes venir, avísanos.": false, "Sí, todas.": true} {
 		if got := orphanAnswer.MatchString(in); got != want {
 			t.Errorf("orphanAnswer(%q) = %v", in, got)
 		}
