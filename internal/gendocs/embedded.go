@@ -409,6 +409,23 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 	// it asks no echo of its own
 	answered := strings.HasSuffix(p.heading, "?")
 	for bi, b := range p.blocks {
+		if b.kind == para && strings.HasSuffix(b.text, ":") && bi+1 < len(p.blocks) && p.blocks[bi+1].kind == bullet && !answered {
+			// "Horaires de l'atelier durant la manifestation 2019 :" over
+			// its days: a lead-in naming a usual topic asks its question
+			// ("Quels sont vos horaires ?"), answered by it and its list
+			lead := strings.TrimSpace(strings.TrimSuffix(b.text, ":"))
+			q := topicQuestionFor(c.lang, lead)
+			if q == "" && words(lead) > 4 {
+				q = topicQuestionFor(c.lang, firstWord(lead)) // (a long lead-in names its topic first)
+			}
+			if q != "" {
+				bs := []block{b}
+				for k := bi + 1; k < len(p.blocks) && p.blocks[k].kind == bullet && p.blocks[k].list == p.blocks[bi+1].list; k++ {
+					bs = append(bs, p.blocks[k])
+				}
+				f.add(pi, 1, q, bs)
+			}
+		}
 		gs, headless := c.groups(b.text)
 		if answered && bi == 0 && b.kind == para {
 			headless = true

@@ -1696,3 +1696,26 @@ func TestLongQuestionCutBeforeItsAlternative(t *testing.T) {
 		t.Errorf("ruleQuestion = %q, want %q", got, want)
 	}
 }
+
+// TestLeadInAsksItsTopic: a lead-in naming a usual topic ("Horaires de
+// l'atelier durant la manifestation 2019 :") over its list asks that
+// topic's question, answered by the lead-in and its list.
+func TestLeadInAsksItsTopic(t *testing.T) {
+	src := "Conditions générales\nLes costumes se louent directement sur la fête, à partir du samedi matin.\nHoraires de l’atelier durant la manifestation 2019 :\n" +
+		"- Samedi 13 juillet – 9h-18h30\n- Dimanche 14 juillet – 9h-18h\nMerci de ramener les costumes avant la fermeture du dimanche.\n" +
+		"Prix de location\nLa location coûte Chf 40.- pour les costumes adultes.\nUne caution de Chf 100.- par costume sera exigée.\n" +
+		"La location se paie au moment de la prise en charge des costumes.\nLe prix convenu reste dû, que les costumes aient été portés ou pas.\n"
+	d, err := generate(t, FAQ, "", Source{Name: "Modalités", Content: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range d.Sections {
+		if s.Heading == "Quels sont vos horaires ?" {
+			if !strings.Contains(s.Body, "Dimanche 14 juillet") {
+				t.Errorf("the hours' question without its list: %q", s.Body)
+			}
+			return
+		}
+	}
+	t.Errorf("no hours' question: %+v", d.Sections)
+}
