@@ -34,10 +34,13 @@ func FuzzGenerate(f *testing.F) {
 		"Warum wir \nKündigt der , verlängert\n🚗\n⚠️ \n/ \nDentist: $1\nThe fees are:\nA: $\n",
 		"If needed, x.\nTu as 1 pour a\nWhen the\n# A: b\n- a\nB?\nc\n",
 		strings.Repeat("FAQ: ? ", 400),
+		// a lead-in announcing the business's steps longer than the intro
+		"Repairs\nOnce we have it " + strings.Repeat("in hand and looked at it closely ", 30) + "we will:\n1. inspect it,\n2. call you, and\n3. ask you.\n",
 	} {
 		f.Add(s, uint8(0), "")
 		f.Add(s, uint8(1), "a purpose")
 		f.Add(s, uint8(2), "")
+		f.Add(s, uint8(4), "") // a how-to without a purpose
 	}
 	f.Fuzz(func(t *testing.T, content string, tpl uint8, purpose string) {
 		template := []Template{FAQ, HowTo, OnePager}[int(tpl)%3]

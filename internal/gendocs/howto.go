@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/geniehq/genie/internal/knowledge"
 )
@@ -335,8 +336,11 @@ func (c *corpus) howTo(req Request) (*Document, error) {
 	if n := len(l.lead); n > 0 && l.lead[n-1].kind == para && ourStepsLead.MatchString(l.lead[n-1].text) {
 		// the business's own steps keep the sentence that says so ("Once
 		// we have your camera in hand we will:"), last before them:
-		// without it they would read as the reader's instructions
-		intro = truncateText(intro, MaxIntroLen-len(l.lead[n-1].text)-2) + "\n\n" + l.lead[n-1].text
+		// without it they would read as the reader's instructions (a
+		// lead-in that would take over half the intro is left out)
+		if said := l.lead[n-1].text; utf8.RuneCountInString(said) <= MaxIntroLen/2 {
+			intro = truncateText(intro, MaxIntroLen-utf8.RuneCountInString(said)-2) + "\n\n" + said
+		}
 	}
 	d.Sections = append(d.Sections, Section{Heading: lx.overview, Body: truncateText(intro, MaxIntroLen)})
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/geniehq/genie/internal/knowledge"
 )
@@ -1718,4 +1719,22 @@ func TestLeadInAsksItsTopic(t *testing.T) {
 		}
 	}
 	t.Errorf("no hours' question: %+v", d.Sections)
+}
+
+// TestOurStepsLongLeadIn: a lead-in announcing the business's steps that
+// is longer than half the intro is left out of it rather than cutting the
+// intro to a negative length (it panicked).
+func TestOurStepsLongLeadIn(t *testing.T) {
+	lead := "Once we have your camera " + strings.Repeat("in hand and looked at it closely ", 30) + "we will:"
+	src := "Repairs\n" + lead + "\n1. inspect it,\n2. call you, and\n3. ask you what to do.\n"
+	d, err := generate(t, HowTo, "", Source{Name: "R", Content: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := utf8.RuneCountInString(d.Sections[0].Body); n > MaxIntroLen {
+		t.Errorf("intro of %d characters", n)
+	}
+	if got := truncateText("anything", -5); got != "" {
+		t.Errorf("truncateText to a negative length = %q", got)
+	}
 }

@@ -632,6 +632,9 @@ func lowerFirst(s string) string {
 // truncateText cuts s to at most max characters at a sentence or word
 // boundary.
 func truncateText(s string, max int) string {
+	if max <= 0 {
+		return ""
+	}
 	if utf8.RuneCountInString(s) <= max {
 		return s
 	}

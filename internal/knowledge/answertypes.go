@@ -518,7 +518,7 @@ func statesPrice(text string) bool {
 	if hasAmount(low) || percentOf.MatchString(text) && depositWord.MatchString(low) {
 		return true
 	}
-	for _, w := range words(strings.ToLower(text)) {
+	for _, w := range words(low) {
 		for lang := range strongPriceWords {
 			if strongPriceWords[lang][w] || freeWords[lang][w] || priceWords[lang][w] && w != "much" && w != "combien" && w != "cuánto" && w != "cuanto" {
 				return true
