@@ -334,11 +334,15 @@ func lineElements(lines []string) []element {
 // to six words, no final punctuation, every word but the small ones
 // opening with a capital.
 func titleCaseLine(line string) bool {
-	ws := strings.Fields(line)
-	if len(ws) < 2 || len(ws) > 6 || endsSentence(line) || strings.ContainsAny(line, ",;:") {
-		return false
-	}
-	for _, w := range ws {
+	n := len(strings.Fields(line))
+	return n >= 2 && n <= 6 && !endsSentence(line) && !strings.ContainsAny(line, ",;:") && titleWords(line)
+}
+
+// titleWords says whether every word of a line but the small ones opens
+// with a capital ("Check the Blade Profile for Contour, Chips, & Tip
+// Damage"), as a sentence's words do not.
+func titleWords(line string) bool {
+	for _, w := range strings.Fields(line) {
 		if startsLower(w) && !titleSmall[w] {
 			return false
 		}
@@ -1718,26 +1722,7 @@ func titledStep(item string, worded bool) bool {
 	// (commas only between the nouns of a title in capitals: "Check the
 	// Blade Profile for Contour, Chips, & Tip Damage")
 	return worded && t != "" && !startsLower(t) && len(strings.Fields(t)) <= 10 && !endsSentence(t) && !strings.ContainsAny(t, ";:") &&
-		(!strings.Contains(t, ",") || titleCase(t)) && !carriesOn(t)
-}
-
-// titleCase says whether most words of a title of three words or more
-// start with a capital ("Check the Blade Profile for Contour, Chips, &
-// Tip Damage"), as a sentence's do not.
-func titleCase(t string) bool {
-	ws := strings.Fields(t)
-	caps, words := 0, 0
-	for _, w := range ws {
-		r, _ := utf8.DecodeRuneInString(w)
-		if !unicode.IsLetter(r) {
-			continue
-		}
-		words++
-		if unicode.IsUpper(r) {
-			caps++
-		}
-	}
-	return words >= 3 && caps*3 >= words*2
+		(!strings.Contains(t, ",") || titleWords(t)) && !carriesOn(t)
 }
 
 // splitQuestion splits a list item into a question of at most 25 words

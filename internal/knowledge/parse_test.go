@@ -886,7 +886,7 @@ func TestNamedStepsWithTitleCaseCommas(t *testing.T) {
 	if len(steps) != 3 || steps[2] != "Check the Blade Profile for Contour, Chips, & Tip Damage. I look over the profile for chips." {
 		t.Fatalf("steps: %q (blocks %+v)", steps, bs)
 	}
-	if titleCase("Clients that arrive late, will be charged extra") {
+	if titleWords("Clients that arrive late, will be charged extra") {
 		t.Error("a sentence read as a title in capitals")
 	}
 }
