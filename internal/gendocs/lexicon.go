@@ -354,8 +354,8 @@ func startsLetter(s string) bool {
 // sentenceQuestionIn derives the question a sentence answers in the
 // language, or "".
 func sentenceQuestionIn(lang, s string) string {
-	if contactHow.MatchString(s) && contactAddress.MatchString(s) {
-		return contactQuestion[lang] // (as ruleQuestion)
+	if q := contactQuestionOf(lang, s); q != "" {
+		return q
 	}
 	switch lang {
 	case langFR:

@@ -97,11 +97,8 @@ func ruleQuestion(lang, s string) string {
 	if strings.HasSuffix(s, "?") || words(s) < 4 || words(s) > 45 {
 		return ""
 	}
-	if contactHow.MatchString(s) && contactAddress.MatchString(s) {
-		// "Puedes contactar con nosotros en info@… o en el teléfono …"
-		// asks how to reach the business, not "¿Puedo contactar con
-		// nosotros …?"
-		return contactQuestion[lang]
+	if q := contactQuestionOf(lang, s); q != "" {
+		return q
 	}
 	body := strings.TrimRight(s, ".!; ")
 	if rest := discourseOpener.ReplaceAllString(body, ""); rest != body && words(rest) >= 4 {
@@ -426,6 +423,17 @@ func positive(lang, q string) string {
 		return q[:m[0]] + " " + q[m[2]:]
 	}
 	return q
+}
+
+// contactQuestionOf is the question a sentence telling the reader how to
+// reach the business asks, or "": "Puedes contactar con nosotros en
+// info@… o en el teléfono …" asks "¿Cómo puedo contactar con ustedes?",
+// not "¿Puedo contactar con nosotros …?".
+func contactQuestionOf(lang, s string) string {
+	if contactHow.MatchString(s) && contactAddress.MatchString(s) {
+		return contactQuestion[lang]
+	}
+	return ""
 }
 
 // contactHow opens a sentence that tells the reader how to reach the
