@@ -461,6 +461,9 @@ func swapWords(s string, m map[string]string) string {
 }
 
 func sentenceQuestionFR(s string) string {
+	if q := frWeNotQuestion(refusal(s)); q != "" {
+		return q // (a long one too: its question stops before its first comma)
+	}
 	body, ok := questionBody(s)
 	if !ok {
 		return ""
@@ -482,6 +485,9 @@ func sentenceQuestionFR(s string) string {
 }
 
 func sentenceQuestionDE(s string) string {
+	if q := deWeNotQuestion(refusal(s)); q != "" {
+		return q // (a long one too: its question stops before its first comma)
+	}
 	body, ok := questionBody(s)
 	if !ok {
 		return ""
@@ -505,6 +511,9 @@ func sentenceQuestionDE(s string) string {
 }
 
 func sentenceQuestionES(s string) string {
+	if q := esWeNotQuestion(refusal(s)); q != "" {
+		return q // (a long one too: its question stops before its first comma)
+	}
 	body, ok := questionBody(s)
 	if !ok {
 		return ""
@@ -534,6 +543,121 @@ func sentenceQuestionES(s string) string {
 		return "¿" + m[1] + end + " " + swapWords(m[3], map[string]string{"nuestro": "su", "nuestra": "su", "nuestros": "sus", "nuestras": "sus"}) + "?"
 	}
 	return ""
+}
+
+// The business's own refusals ("Nous n'acceptons pas les chèques", "No
+// aceptamos pagos con tarjeta", "Wir nehmen keine Schecks an", "Chaque
+// billet est unique et nous ne pouvons pas en délivrer de duplicata") ask
+// whether it does the thing: "Acceptez-vous les chèques ?", "¿Aceptan
+// pagos con tarjeta?", "Nehmen Sie Schecks an?", "Pouvez-vous délivrer
+// un duplicata ?". The answer, the whole sentence, says no and gives any
+// exception. (English has its own: "We do not …", "We cannot …".)
+var (
+	frWeNot = regexp.MustCompile(`^(?:[^,;:]{3,80}?\set\s)?(?i:nous)\s+(?:ne\s+|n['’])(\p{Ll}+ons)\s+(?:pas|plus|jamais)\s+(\p{Ll}.*)$`)
+	esWeNot = regexp.MustCompile(`^(?:[^,;:]{3,80}?\sy\s)?(?i:no)\s+(\p{Ll}+?)(amos|emos|imos)\s+(\p{Ll}.*)$`)
+	deWeNot = regexp.MustCompile(`^(?i:wir)\s+(\p{Ll}+(?:en|ern|eln))\s+(?:leider\s+|grundsätzlich\s+|derzeit\s+|aktuell\s+)*(nicht|kein|keine|keinen|keinem|keiner)\s+(.+)$`)
+	// frPartitive is the partitive after a negation that becomes an
+	// article in the question ("pas de duplicata" → "un duplicata").
+	frPartitive = regexp.MustCompile(`^(?:en\s+)?(?:(\p{Ll}+(?:er|ir|re))\s+)?(?:de\s+|d['’])(\p{L}+)`)
+	// frFeminine are endings of feminine French nouns ("séance",
+	// "visite", "location"), frMasculine endings that are masculine
+	// whatever comes before them ("stage", "paiement").
+	frFeminine    = regexp.MustCompile(`(?:e|ion|té)$`)
+	frMasculine   = regexp.MustCompile(`(?:age|ment|isme|eau|ège|ème|ste|ice|ique|ole|ôle|que|re|pe|be|me)$`)
+	frFeminineToo = regexp.MustCompile(`(?:ure|aison|oison|sson)$`)
+	// frIrregularYou are the "vous" forms of French verbs that do not
+	// follow "-ons" → "-ez".
+	frIrregularYou = map[string]string{"faisons": "faites", "disons": "dites", "sommes": "êtes"}
+	// esStem are Spanish verbs whose stem changes from "we" to "they".
+	esStem = map[string]string{"pod": "pued", "quer": "quier", "ten": "tien", "devolv": "devuelv", "volv": "vuelv",
+		"cerr": "cierr", "empez": "empiez", "serv": "sirv", "pref": "prefier", "ofr": "ofr", "encontr": "encuentr", "recomend": "recomiend", "mostr": "muestr"}
+	// deFeminineNoun are endings of German feminine nouns, which are
+	// singular after "keine" ("keine Rückerstattung" → "eine
+	// Rückerstattung"; "keine Schecks" → "Schecks").
+	deFeminineNoun = regexp.MustCompile(`(?:ung|heit|keit|schaft|ion|tät|ur|ei|ik|enz|anz)$`)
+)
+
+// refusal is the sentence s as the refusals' expressions read it: not a
+// question, without its final stop.
+func refusal(s string) string {
+	s = strings.TrimSpace(s)
+	if strings.HasSuffix(s, "?") {
+		return ""
+	}
+	return strings.TrimRight(s, ".! ")
+}
+
+// frWeNotQuestion is the question of a French refusal in the business's
+// "nous", or "".
+func frWeNotQuestion(body string) string {
+	m := frWeNot.FindStringSubmatch(body)
+	if m == nil || regexp.MustCompile(`\b(votre|vos|vous)\b`).MatchString(m[2]) {
+		return ""
+	}
+	verb := strings.ToLower(m[1])
+	if v, ok := frIrregularYou[verb]; ok {
+		verb = v
+	} else {
+		verb = strings.TrimSuffix(verb, "ons") + "ez"
+	}
+	rest, _, _ := strings.Cut(firstClause(m[2]), ",") // (the exception after a comma is the answer's: ", sauf en cas de vol")
+	rest = strings.TrimSpace(rest)
+	if p := frPartitive.FindStringSubmatchIndex(rest); p != nil {
+		inf := ""
+		if p[2] >= 0 {
+			inf = rest[p[2]:p[3]] + " "
+		}
+		noun := rest[p[4]:p[5]]
+		art := "un "
+		switch {
+		case strings.HasSuffix(noun, "s") || strings.HasSuffix(noun, "x"):
+			art = "des "
+		case frFeminine.MatchString(noun) && !frMasculine.MatchString(noun) || frFeminineToo.MatchString(noun):
+			art = "une "
+		}
+		rest = inf + art + rest[p[4]:]
+	} else if strings.HasPrefix(rest, "en ") || rest == "" {
+		return "" // "nous n'en vendons pas" names its thing before: the question would say nothing
+	}
+	return capitalize(verb) + "-vous " + swapWords(rest, map[string]string{"nos": "vos", "notre": "votre", "nous": "vous"}) + " ?"
+}
+
+// esWeNotQuestion is the question of a Spanish refusal in the business's
+// "nosotros", or "".
+func esWeNotQuestion(body string) string {
+	m := esWeNot.FindStringSubmatch(body)
+	if m == nil || esNotAsked[strings.ToLower(m[1]+m[2])] {
+		return ""
+	}
+	stem := strings.ToLower(m[1])
+	if s, ok := esStem[stem]; ok {
+		stem = s
+	}
+	end := "an"
+	if m[2] != "amos" {
+		end = "en"
+	}
+	return "¿" + capitalize(stem) + end + " " + swapWords(strings.TrimRight(firstClause(m[3]), " ,"), map[string]string{"nuestro": "su", "nuestra": "su", "nuestros": "sus", "nuestras": "sus"}) + "?"
+}
+
+// deWeNotQuestion is the question of a German refusal in the business's
+// "wir", or "".
+func deWeNotQuestion(body string) string {
+	m := deWeNot.FindStringSubmatch(body)
+	if m == nil || strings.Contains(m[3], "Sie") || strings.Contains(m[3], ",") {
+		return ""
+	}
+	rest := m[3]
+	switch neg := m[2]; neg {
+	case "nicht":
+	case "keine":
+		if first := strings.Fields(rest)[0]; deFeminineNoun.MatchString(first) {
+			rest = "eine " + rest
+		}
+	default:
+		rest = strings.TrimPrefix(neg, "k") + " " + rest // "keinen Hund" → "einen Hund"
+	}
+	return capitalize(m[1]) + " Sie " + swapWords(rest, map[string]string{"unser": "Ihr", "unsere": "Ihre", "unseren": "Ihren", "unserem": "Ihrem", "uns": "Sie"}) + "?"
 }
 
 // esNotAsked are "we" verbs that state a courtesy, not a service
@@ -817,6 +941,3 @@ func beforeAfterQuestion(lang, h string) string {
 	}
 	return ""
 }
-
-// frFeminine ends a French feminine noun ("séance", "visite", "location").
-var frFeminine = regexp.MustCompile(`(?:e|ion|té)$`)

@@ -1738,3 +1738,33 @@ func TestOurStepsLongLeadIn(t *testing.T) {
 		t.Errorf("truncateText to a negative length = %q", got)
 	}
 }
+
+// TestRefusalQuestions: the business's own refusals in French, German and
+// Spanish ask whether it does the thing, in the customer's words (round
+// thirty-two's theatre gave no question of "nous ne pouvons pas en
+// délivrer de duplicata" and its FAQ was refused).
+func TestRefusalQuestions(t *testing.T) {
+	cases := []struct{ lang, in, want string }{
+		{langFR, "Nous n'acceptons pas les chèques.", "Acceptez-vous les chèques ?"},
+		{langFR, "Nous ne livrons pas le dimanche.", "Livrez-vous le dimanche ?"},
+		{langFR, "Nous n'effectuons pas de remboursement.", "Effectuez-vous un remboursement ?"},
+		{langFR, "Nous ne faisons pas de livraison.", "Faites-vous une livraison ?"},
+		{langFR, "Nous ne prenons pas d'animaux en pension.", "Prenez-vous des animaux en pension ?"},
+		{langFR, "Chaque billet émis est unique et nous ne pouvons pas en délivrer de duplicata, sauf en cas de vol ou de perte constatés par une déclaration auprès des services de police, et à condition qu’on puisse retrouver la trace de la réservation.",
+			"Pouvez-vous délivrer un duplicata ?"},
+		{langFR, "Nous n'en vendons pas.", ""},
+		{langFR, "Nous ne pouvons pas modifier votre réservation.", ""}, // ("votre": the customer's "mon" or "ma" depends on the noun)
+		{langES, "No aceptamos pagos con tarjeta.", "¿Aceptan pagos con tarjeta?"},
+		{langES, "No podemos garantizar la disponibilidad.", "¿Pueden garantizar la disponibilidad?"},
+		{langES, "No hacemos reembolsos una vez iniciada la actividad.", "¿Hacen reembolsos una vez iniciada la actividad?"},
+		{langDE, "Wir nehmen keine Schecks an.", "Nehmen Sie Schecks an?"},
+		{langDE, "Wir können leider keine Rückerstattung leisten.", "Können Sie eine Rückerstattung leisten?"},
+		{langDE, "Wir liefern nicht am Sonntag.", "Liefern Sie am Sonntag?"},
+		{langDE, "Wir akzeptieren keinen Hund im Laden.", "Akzeptieren Sie einen Hund im Laden?"},
+	}
+	for _, c := range cases {
+		if got := ruleSentenceQuestion(c.lang, c.in, false); got != c.want {
+			t.Errorf("%s %q:\n got %q\nwant %q", c.lang, c.in, got, c.want)
+		}
+	}
+}
