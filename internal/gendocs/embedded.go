@@ -408,7 +408,11 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 	// under a question heading, the first sentence answers that question:
 	// it asks no echo of its own
 	answered := strings.HasSuffix(p.heading, "?")
+	skip := -1 // rows up to this one answer with the row before them
 	for bi, b := range p.blocks {
+		if bi <= skip {
+			continue
+		}
 		if b.kind == para && strings.HasSuffix(b.text, ":") && bi+1 < len(p.blocks) && p.blocks[bi+1].kind == bullet && !answered {
 			// "Horaires de l'atelier durant la manifestation 2019 :" over
 			// its days: a lead-in naming a usual topic asks its question
@@ -465,7 +469,16 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 						break
 					}
 				}
-				f.add(pi, 3, q, []block{{kind: para, text: answer}})
+				bs := []block{{kind: para, text: answer}}
+				if more := sameRowLabel(p.blocks, bi); more > 0 && answer == b.text {
+					// "PKW — Zusatzinfo: Kofferraum; Entgelt: 6,00" and
+					// the row under it that left its first cell empty,
+					// "PKW — Zusatzinfo: Kofferraum bei umgeklappter
+					// Rückbank; Entgelt: 8,50": one question, both rows
+					bs = slices.Clone(p.blocks[bi : bi+1+more])
+					skip = bi + more
+				}
+				f.add(pi, 3, q, bs)
 			}
 			headless = true
 		}
@@ -511,6 +524,21 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 			}
 		}
 	}
+}
+
+// sameRowLabel is how many table rows after bs[i] in its list have its
+// label ("PKW — …" under "PKW — …": a row whose first cell was empty or a
+// ditto mark takes the label of the row above it).
+func sameRowLabel(bs []block, i int) int {
+	label, _, ok := strings.Cut(bs[i].text, " — ")
+	if !ok || bs[i].kind != bullet {
+		return 0
+	}
+	n := 0
+	for k := i + 1; k < len(bs) && bs[k].kind == bullet && bs[k].list == bs[i].list && strings.HasPrefix(bs[k].text, label+" — "); k++ {
+		n++
+	}
+	return n
 }
 
 // howToTitle names a stage of a procedure by what it does ("How to make

@@ -1768,3 +1768,35 @@ func TestRefusalQuestions(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsUnderOneLabel: table rows that left their first cell empty
+// under a row (the reader gives them its label) answer one question with
+// it, rather than asking it twice and keeping only the first row (round
+// thirty-two's recycling yard: "PKW" with and without the back seat
+// folded).
+func TestRowsUnderOneLabel(t *testing.T) {
+	src := "Entsorgungspreise\nBau- und Haushaltsabfälle | Zusatzinfo | Entgelt\nKleinmengen | 1 Müllsack | 1,50\nPKW | Kofferraum | 6,00\n| Kofferraum bei umgeklappter Rückbank | 8,50\n" +
+		"Kleinbus | Kofferraum | 12,00\n| Kofferraum bei umgeklappter Rückbank | 25,00\nAnhänger bis 750 kg zul. Gesamtgewicht | Ladefläche bis zu 50% beladen | 15,00\n| Ladefläche bis zu 100% beladen | 30,00\n" +
+		"10 l Eimer | pauschal | 1,00\n20 l Eimer | pauschal | 2,00\nLose Anlieferung | je t | 50,00\n"
+	d, err := generate(t, FAQ, "", Source{Name: "Preise", Content: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{"PKW": {"6,00", "8,50"}, "Kleinbus": {"12,00", "25,00"}, "Anhänger": {"Anhänger bis 750 kg zul. Gesamtgewicht — Zusatzinfo: Ladefläche bis zu 50%", "Anhänger bis 750 kg zul. Gesamtgewicht — Zusatzinfo: Ladefläche bis zu 100%"}}
+	for _, s := range d.Sections {
+		for label, parts := range want {
+			if strings.HasPrefix(s.Heading, "PKW") && label != "PKW" || !strings.Contains(s.Heading, label) {
+				continue
+			}
+			for _, p := range parts {
+				if !strings.Contains(s.Body, p) {
+					t.Errorf("%q: answer without %q: %q", s.Heading, p, s.Body)
+				}
+			}
+			delete(want, label)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no questions for %v: %+v", want, d.Sections)
+	}
+}

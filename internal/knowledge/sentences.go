@@ -25,7 +25,7 @@ var abbreviations = toSet(`
 	e.g i.e mr mrs ms dr prof st sr jr vs approx dept est inc ltd co corp no nos fig min max tel ext incl excl
 	a.m p.m u.s u.k jan feb mar apr jun jul aug sep sept oct nov dec mon tue wed thu fri sat sun
 	z.b bzw ca usw evtl ggf inkl zzgl exkl d.h u.a o.ä s.o s.u vgl nr str hr fr mio mrd bzgl abs tel std
-	lt od u.s.w ev ärztl z.t i.d.r u.v.m tägl mtl ggü gem lfd sog bspw ggfs insb pers
+	lt od u.s.w ev ärztl z.t i.d.r u.v.m tägl mtl ggü gem lfd sog bspw ggfs insb pers zul sogen ltr einschl allg zzt
 	mme mlle mm cf env av bd apr.-j.-c j.-c p.ex ex hab qqch qqn
 	sra srta sres dña ud uds vd vds pág págs núm aprox dcha izq avda c.p tfno
 `)

@@ -19,6 +19,8 @@ func TestSentences(t *testing.T) {
 		{"a sentence in brackets ends", "Pay at pick up. (The rest is due then.) We accept cards.",
 			[]string{"Pay at pick up.", "(The rest is due then.)", "We accept cards."}},
 		{"question and exclamation", "Lost it? Call us! We help.", []string{"Lost it?", "Call us!", "We help."}},
+		{"German abbreviations of price lists", "Anhänger bis 750 kg zul. Gesamtgewicht. So genannte sogen. Big-Bags zu 120 ltr. Inhalt.",
+			[]string{"Anhänger bis 750 kg zul. Gesamtgewicht.", "So genannte sogen. Big-Bags zu 120 ltr. Inhalt."}},
 		{"e.g.", "Pay by card, e.g. Visa or Mastercard. Cash is fine.", []string{"Pay by card, e.g. Visa or Mastercard.", "Cash is fine."}},
 		{"Mr.", "Ask Mr. Smith at the desk. He knows.", []string{"Ask Mr. Smith at the desk.", "He knows."}},
 		{"p.m.", "We close at 5 p.m. Monday to Friday.", []string{"We close at 5 p.m. Monday to Friday."}},
