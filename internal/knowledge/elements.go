@@ -316,7 +316,10 @@ func lineElements(lines []string) []element {
 			// session" over "Rage Room Guest Policy" over "At The Smashit
 			// House, …"), starts a part of its own.
 			titled := titleCaseLine(line) && i+1 < len(lines) && !startsLower(strings.TrimSpace(lines[i+1])) && !carriesOn(prev)
-			if (endsSentence(prev) || (!startsLower(line) && titleLine(prev)) || question || overList || ended || titled) && !remark(line) && !(endsSentence(prev) && !strings.HasSuffix(prev, "?") && demonstrative(line)) {
+			// A German clause ended on its verb's prefix ("… bringt ihr
+			// für eure Kinder mit") ended its sentence.
+			particle := !startsLower(line) && germanParticleEnd(words(strings.ToLower(prev)))
+			if (endsSentence(prev) || (!startsLower(line) && titleLine(prev)) || question || overList || ended || titled || particle) && !remark(line) && !(endsSentence(prev) && !strings.HasSuffix(prev, "?") && demonstrative(line)) {
 				// (a question line starts a block of its own even after
 				// a line without final punctuation: "… email us at
 				// [email protected]" before "What are standard delivery
@@ -1359,7 +1362,7 @@ func carriesOn(line string) bool {
 		return true
 	}
 	last := ws[len(ws)-1]
-	if clauseEnds[last] {
+	if clauseEnds[last] || germanParticleEnd(ws) {
 		return false
 	}
 	for _, l := range Languages {
@@ -1369,6 +1372,39 @@ func carriesOn(line string) bool {
 	}
 	return false
 }
+
+// germanParticleEnd says whether the words of a line (small letters) end
+// a German clause on its verb's separable prefix ("Diese Formular bringt
+// ihr für eure eigenen Kinder mit", "Bitte bringt eure Schuhe mit"): a
+// finite verb in -t among the first three words, beside a pronoun as its
+// subject or after "bitte", or in -en beside "wir" or "sie". Such a line ends its sentence without a stop;
+// the capital that follows opens a new one (in German, not a noun the
+// preposition "mit" would govern).
+func germanParticleEnd(ws []string) bool {
+	if len(ws) < 4 || !slices.Contains(germanSeparable[1:], ws[len(ws)-1]) {
+		return false
+	}
+	for i := 0; i < 3 && i < len(ws)-1; i++ {
+		if len(ws[i]) < 4 || !allLetters(ws[i]) {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(ws[i], "t"):
+			if germanSubject[ws[i+1]] || i > 0 && (germanSubject[ws[i-1]] || ws[i-1] == "bitte") {
+				return true
+			}
+		case strings.HasSuffix(ws[i], "en"):
+			// (the plural's verb: "Wir holen euch am Bahnhof ab")
+			if ws[i+1] == "wir" || ws[i+1] == "sie" || i > 0 && (ws[i-1] == "wir" || ws[i-1] == "sie") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// germanSubject are the pronouns that stand beside a German finite verb.
+var germanSubject = toSet(`ihr wir sie du man er es`)
 
 // clauseEnds are small words that end a clause as often as not ("for
 // earlobe piercings only", "adults 18 and up", "payable aussi"): a line

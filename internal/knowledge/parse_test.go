@@ -915,3 +915,36 @@ func TestPastedTableGroupsAndDittoMarks(t *testing.T) {
 		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestGermanClauseEndsOnItsPrefix: a German line without its final stop
+// that ends on its verb's separable prefix ("… bringt ihr … mit") ends its
+// sentence; the title under it is no part of it (round thirty-one's
+// climbing hall ran "mit" into "Einverständniserklärung für Minderjährige
+// über 14" and answered that form's question under the other's).
+func TestGermanClauseEndsOnItsPrefix(t *testing.T) {
+	src := "Einverständniserklärung für Minderjährige unter 14\nDiese Formular bringt ihr für eure eigenen Kinder mit\n" +
+		"Einverständniserklärung für Minderjährige über 14\nJugendliche zwischen 14 und 18 Jahre brauchen dieses Formular!\n"
+	_, bs := ParseBlocks(Source{Name: "test", Content: src})
+	for _, b := range bs {
+		if strings.Contains(b.Text, "mit Einverständniserklärung") {
+			t.Errorf("the clause ran into the title: %q", b.Text)
+		}
+		if strings.HasPrefix(b.Text, "Jugendliche") && (len(b.Heading) == 0 || !strings.Contains(b.Heading[len(b.Heading)-1], "über 14")) {
+			t.Errorf("the over-14 form's text under %q", b.Heading)
+		}
+	}
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"Diese Formular bringt ihr für eure eigenen Kinder mit", true},
+		{"Bitte bringt eure Kletterschuhe mit", true},
+		{"Wir holen euch gerne am Bahnhof ab", true},
+		{"Kinder kommen gerne mit", false},
+		{"We will meet you at", false},
+	} {
+		if got := germanParticleEnd(words(strings.ToLower(c.line))); got != c.want {
+			t.Errorf("germanParticleEnd(%q) = %v", c.line, got)
+		}
+	}
+}
