@@ -137,6 +137,7 @@ func lineElements(lines []string) []element {
 	// line. runKind and runLast are the kind and line of the last item a
 	// run added.
 	runKind, runLast := 0, ""
+	bare := 0 // lines still to take as items of a list whose marks were lost (bareItems)
 	run := func(kind int, line string, opens func(prev string) bool, goesOn func(last string) bool, trim func(string) string) bool {
 		if n := len(para); n > 0 && opens(para[n-1]) {
 			prev := para[n-1]
@@ -236,6 +237,23 @@ func lineElements(lines []string) []element {
 			addItem(text, false)
 			continue
 		}
+		if bare > 0 {
+			bare--
+			addItem(line, false)
+			continue
+		}
+		if lead := strings.Join(para, " "); len(para) > 0 && strings.HasSuffix(lead, ":") && (len(Sentences(lead)) >= 2 || len(strings.Fields(lead)) >= 8) {
+			// (a lead-in in a paragraph of prose; a label alone, "Ponygruppe
+			// für Kinder ab 3:", heads the lines under it)
+			if n := bareItems(lines[i:]); n >= 2 {
+				// "Dazu kommen laufende Kosten:" over "Vereinsbeitrag",
+				// "jährliche Pacht", "Versicherung", "Wasserkosten": a
+				// list whose bullets were lost when the page was copied
+				bare = n - 1
+				addItem(line, false)
+				continue
+			}
+		}
 		if (len(para) > 0 && strings.HasSuffix(para[len(para)-1], ":") ||
 			len(para) == 0 && len(out) > 0 && out[len(out)-1].kind == elList && !out[len(out)-1].ordered && labelValue(lastItem(out[len(out)-1]))) &&
 			labelValue(line) && len(strings.Fields(line)) <= 8 {
@@ -331,6 +349,32 @@ func lineElements(lines []string) []element {
 	}
 	flush()
 	return out
+}
+
+// bareItems is how many of lines, after a lead-in ending with a colon,
+// are the items of a list copied without its bullets: short lines (at
+// most five words, no punctuation, no cells between dashes or bars, no
+// bullet or number), up to the
+// first line that is not one; the last of them stays a title when a
+// question line comes after it (the next topic's heading over its
+// question). 0 unless at least two.
+func bareItems(lines []string) int {
+	n := 0
+	for _, l := range lines {
+		l = strings.TrimSpace(l)
+		if l == "" || len(strings.Fields(l)) > 5 || endsSentence(l) || strings.ContainsAny(l, ",;:–—|") || strings.Contains(l, " - ") ||
+			isBullet(l) || leadingNumber(l) > 0 || labelLine(l) {
+			break
+		}
+		n++
+	}
+	if n > 0 && n < len(lines) && strings.HasSuffix(strings.TrimSpace(lines[n]), "?") {
+		n--
+	}
+	if n < 2 {
+		return 0
+	}
+	return n
 }
 
 // titleCaseLine says whether a line is a short title in Title Case: two

@@ -121,16 +121,44 @@ func (b *builder) element(els []element, i int) int {
 func (b *builder) answer(els []element, i int) int {
 	j, n := i+1, 0
 	var parts []string
-	for ; j < len(els) && els[j].kind == elParagraph && !strings.HasSuffix(els[j].text, "?"); j++ {
+	listed := false // the answer holds a short list announced by its paragraph ("Dazu kommen laufende Kosten:")
+	for ; j < len(els) && !strings.HasSuffix(els[j].text, "?"); j++ {
+		if e := els[j]; e.kind == elList && !listed && !e.ordered && len(parts) > 0 && strings.HasSuffix(parts[len(parts)-1], ":") && shortItems(e.items) {
+			listed = true
+			for _, it := range e.items {
+				n += len(strings.Fields(it))
+				parts[len(parts)-1] += "\n- " + it
+			}
+			parts[len(parts)-1] += "\n"
+			continue
+		}
+		if els[j].kind != elParagraph {
+			break
+		}
 		n += len(strings.Fields(els[j].text))
 		parts = append(parts, els[j].text)
 	}
 	if len(parts) == 0 || n > maxQAWords || (j < len(els) && els[j].kind == elList) {
 		return i
 	}
-	text := strings.Join(parts, " ")
+	text := strings.ReplaceAll(strings.Join(parts, " "), "\n ", "\n")
 	b.add(block{kind: kindQA, text: text, sentences: Sentences(text)})
 	return j - 1
+}
+
+// shortItems says whether a list's items are short enough to be written
+// inside the answer that announces them: at most eight, of at most eight
+// words each.
+func shortItems(items []string) bool {
+	if len(items) > 8 {
+		return false
+	}
+	for _, it := range items {
+		if len(strings.Fields(it)) > 8 {
+			return false
+		}
+	}
+	return true
 }
 
 // list adds an ordered list as one procedure block, and an unordered one

@@ -3,6 +3,7 @@ package knowledge
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -945,6 +946,47 @@ func TestGermanClauseEndsOnItsPrefix(t *testing.T) {
 	} {
 		if got := germanParticleEnd(words(strings.ToLower(c.line))); got != c.want {
 			t.Errorf("germanParticleEnd(%q) = %v", c.line, got)
+		}
+	}
+}
+
+// TestListWithoutItsBullets: short lines after a lead-in ending with a
+// colon, in text copied from a web page, are the items of a list whose
+// bullets were lost; under a question they are part of its answer with
+// the paragraph after them (heldout24's allotment club: "Dazu kommen
+// laufende Kosten:" over four lines, then "Insgesamt … etwa 180 Euro", had
+// made "Wasserkosten" a heading over the rest of the page). A label alone
+// over lines of values, a lead-in over a title and a price table's rows,
+// are not such a list.
+func TestListWithoutItsBullets(t *testing.T) {
+	src := "Kosten\nWas kostet ein Kleingarten im Jahr?\nZu Beginn zahlen Sie einmalig eine Kaution von 150 Euro. Dazu kommen laufende Kosten:\nVereinsbeitrag\njährliche Pacht\nVersicherung\nWasserkosten\n" +
+		"Insgesamt kommen jährlich etwa 180 Euro zusammen.\nMuss ich dem Vorpächter etwas bezahlen?\nJa, eine Ablöse.\n"
+	_, bs := ParseBlocks(Source{Name: "test", Content: src})
+	var answer string
+	for _, b := range bs {
+		if len(b.Heading) > 0 && b.Heading[len(b.Heading)-1] == "Was kostet ein Kleingarten im Jahr?" {
+			answer += b.Text
+		}
+		if slices.Contains(b.Heading, "Wasserkosten") {
+			t.Errorf("an item became a heading: %q under %q", b.Text, b.Heading)
+		}
+	}
+	for _, want := range []string{"Dazu kommen laufende Kosten:\n- Vereinsbeitrag\n- jährliche Pacht\n- Versicherung\n- Wasserkosten\n", "etwa 180 Euro"} {
+		if !strings.Contains(answer, want) {
+			t.Errorf("answer %q without %q", answer, want)
+		}
+	}
+	for _, c := range []struct {
+		lines []string
+		want  int
+	}{
+		{[]string{"Vereinsbeitrag", "jährliche Pacht", "Versicherung", "Insgesamt kommen jährlich etwa 180 Euro zusammen."}, 3},
+		{[]string{"Precios 2024", "Media pension – Pension completa", "Hasta 3 años – 13€ – 23€"}, 0},
+		{[]string{"Towels", "Sun cream", "Your season", "When do you open?"}, 2}, // (the last short line heads the next question)
+		{[]string{"Towels", "The season", "When do you open?"}, 0},
+	} {
+		if got := bareItems(c.lines); got != c.want {
+			t.Errorf("bareItems(%q) = %d, want %d", c.lines, got, c.want)
 		}
 	}
 }
