@@ -143,7 +143,7 @@ func menuLine(line string) bool {
 
 // siteNotice is the website's own notice, not the business's: its use of
 // cookies, a translation service's consent, an outdated browser.
-var siteNotice = regexp.MustCompile(`(?i)\b(?:we use cookies|this (?:web)?site uses cookies|nous utilisons des cookies|ce site utilise des cookies|wir verwenden cookies|diese (?:web)?seite verwendet cookies|utilizamos cookies|este sitio (?:web )?utiliza cookies|zustimmung zum laden der übersetzungen|inhalt der website zu übersetzen|consent to load (?:the )?translations|translate the content of (?:this|the) (?:web)?site|you are using an outdated browser|navegador (?:desactualizado|obsoleto))\b`)
+var siteNotice = regexp.MustCompile(`(?i)\b(?:we use cookies|(?:this|our) (?:web)?site uses cookies|nous utilisons des cookies|ce site utilise des cookies|wir verwenden cookies|diese (?:web)?(?:seite|site) (?:verwendet|nutzt|benutzt) cookies|utilizamos cookies|este sitio (?:web )?(?:utiliza|usa) cookies|esta (?:web|página(?: web)?) (?:utiliza|usa) cookies|zustimmung zum laden der übersetzungen|inhalt der website zu übersetzen|consent to load (?:the )?translations|translate the content of (?:this|the) (?:web)?site|you are using an outdated browser|navegador (?:desactualizado|obsoleto))\b`)
 
 // noticeWord says whether a line holds a word a site notice needs (a
 // substring test, before the regular expression: most lines hold none).

@@ -8,6 +8,8 @@ func TestIsChrome(t *testing.T) {
 		want bool
 	}{
 		{"Was this article helpful?", true},
+		{"Diese Website verwendet Cookies. Mit der Nutzung der Seite stimmen Sie der Verwendung zu. OK Mehr erfahren", true},
+		{"This site uses cookies to improve your visit. OK Learn more", true},
 		// a site's menu, however long; a table's header of sizes is no menu
 		{"Inicio | Contenedores | Tamaños | Normas de uso | Preguntas frecuentes | Contacto", true},
 		{"Base Fee | 9,00€ | Starting price of a tour", false},

@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -393,6 +394,7 @@ func (d *doc) finish() {
 // furniture itself is that question's answer ("Am I allowed to try an
 // apple in the orchard?" / "Yes!"), not a vote.
 func dropChrome(els []element) []element {
+	els = dropMenu(els)
 	out := els[:0]
 	asked := false // the last element kept is a question of the page
 	for _, e := range els {
@@ -404,6 +406,37 @@ func dropChrome(els []element) []element {
 		out = append(out, e)
 	}
 	return out
+}
+
+// dropMenu drops a site's menu copied a link a line at the top of a page
+// ("Startseite", "Verein", "Freie Gärten", "Termine", "Häufige Fragen",
+// "Kontakt"): four paragraphs or more in a row of at most three words
+// without punctuation, each named once, before the page's first text (a
+// paragraph of eight words or more, a list or a table). Made headings, each would head
+// nothing but the last, which would head the page's first text.
+func dropMenu(els []element) []element {
+	run := 0
+	seen := map[string]bool{}
+	for i, e := range els {
+		if e.kind == elParagraph && len(strings.Fields(e.text)) <= 3 && !strings.ContainsAny(e.text, ".,;:!?") && !seen[strings.ToLower(e.text)] {
+			// (a title repeated, "POLÍTICAS DE CANCELACIÓN" three times
+			// over "TÉRMINOS Y CONDICIONES", is the page's, not a menu's)
+			seen[strings.ToLower(e.text)] = true
+			run++
+			continue
+		}
+		if seen[strings.ToLower(e.text)] {
+			return els
+		}
+		if run >= 4 {
+			return slices.Delete(slices.Clone(els), i-run, i)
+		}
+		if e.kind != elParagraph || len(strings.Fields(e.text)) >= 8 {
+			break // the page's text begins
+		}
+		run = 0
+	}
+	return els
 }
 
 // shortAnswer says whether a line is a one-word answer: "Yes!", "No.",

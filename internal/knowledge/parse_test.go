@@ -990,3 +990,24 @@ func TestListWithoutItsBullets(t *testing.T) {
 		}
 	}
 }
+
+// TestMenuALinkALine: a site's menu copied a link a line at the top of a
+// page heads nothing (its last link, "Kontakt", had headed the page's
+// introduction); a title repeated over the page's first heading is no
+// menu.
+func TestMenuALinkALine(t *testing.T) {
+	src := "Kleingärtnerverein Am Mühlbach e.V.\nStartseite\nVerein\nFreie Gärten\nTermine\nHäufige Fragen\nKontakt\n" +
+		"Sie träumen von Tomaten aus dem eigenen Beet? Hier sind die Fragen, die uns Interessierte am häufigsten stellen.\nKosten\nDer Beitrag beträgt 180 Euro im Jahr.\n"
+	_, bs := ParseBlocks(Source{Name: "test", Content: src})
+	for _, b := range bs {
+		if strings.HasPrefix(b.Text, "Sie träumen") && len(b.Heading) > 0 {
+			t.Errorf("the introduction under %q", b.Heading)
+		}
+	}
+	els := []element{{kind: elParagraph, text: "POLÍTICAS DE CANCELACIÓN"}, {kind: elParagraph, text: "POLÍTICAS DE CANCELACIÓN"},
+		{kind: elParagraph, text: "POLÍTICAS DE CANCELACIÓN"}, {kind: elParagraph, text: "TÉRMINOS Y CONDICIONES"},
+		{kind: elList, items: []string{"Toda reserva debe hacerse con una anticipación mínima de 24 horas."}}}
+	if got := dropMenu(els); len(got) != len(els) {
+		t.Errorf("a repeated title dropped as a menu: %+v", got)
+	}
+}
