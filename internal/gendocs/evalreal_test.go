@@ -492,3 +492,10 @@ func TestEvaluationHeldOut30(t *testing.T) {
 func TestEvaluationHeldOut31(t *testing.T) {
 	realEval(t, "testdata/evalheldout31", 6, 0)
 }
+
+// TestEvaluationHeldOut32 runs round thirty-three's held-out pages
+// (testdata/evalheldout32), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut32(t *testing.T) {
+	realEval(t, "testdata/evalheldout32", 6, 0)
+}
