@@ -291,3 +291,95 @@ func hasModal(subj string) bool {
 	}
 	return false
 }
+
+// A rule stated impersonally ("It is mandatory to wear a helmet", "Il est
+// interdit de fumer dans les chambres", "Es obligatorio llevar casco",
+// "Es ist nicht gestattet, im Fahrzeug zu rauchen", "Se aceptan tarjetas
+// de crédito") asks whether one must, may or should do the thing: "Do I
+// need to wear a helmet?", "Peut-on fumer dans les chambres ?", "¿Es
+// obligatorio llevar casco?", "Darf ich im Fahrzeug rauchen?", "¿Se
+// aceptan tarjetas de crédito?". An opening phrase before a comma ("En
+// cualquier caso, …") is the answer's.
+var (
+	impOpener = `^(?:[^,;:]{2,40},\s+)?`
+	// (Spanish puts the case before the verb without a comma too: "En
+	// las motos es imprescindible …")
+	esImpOpener = `^(?:(?:En|Para|Durante|Con|Desde)\s[^,;:]{2,40}?,?\s+|[^,;:]{2,40},\s+)?`
+	enImp       = regexp.MustCompile(impOpener + `(?:[Ii]t is|[Ii]t's)\s+(?:not\s+)?(?:strictly\s+|absolutely\s+)?(mandatory|compulsory|required|necessary|essential|obligatory|forbidden|prohibited|allowed|permitted|possible|recommended|advisable)\s+(?:for (?:you|guests|customers|clients|visitors|participants) )?to\s+(\p{Ll}.{3,})$`)
+	frImp       = regexp.MustCompile(impOpener + `[Ii]l\s+(?:est|sera|n['’]est pas|ne sera pas)\s+(?:(?:strictement|formellement|absolument|pas)\s+)?(obligatoire|nécessaire|indispensable|impératif|interdit|autorisé|permis|possible|conseillé|recommandé|déconseillé|préférable)\s+(?:de\s+|d['’])(\p{Ll}.{3,})$`)
+	esImp       = regexp.MustCompile(esImpOpener + `(?:[Ee]s|[Ss]erá|[Ee]stá|[Rr]esulta|[Nn]o es|[Nn]o está)\s+(?:(?:absolutamente|totalmente|estrictamente|terminantemente)\s+)?(obligatori[oa]|imprescindible|necesari[oa]|indispensable|prohibido|permitido|posible|recomendable|aconsejable)\s+(\p{Ll}+(?:ar|er|ir)\b.{3,})$`)
+	esSe        = regexp.MustCompile(esImpOpener + `[Ss]e\s+(\p{Ll}{3,}(?:an|en|arán|erán|irán))\s+(\p{Ll}.{3,})$`)
+	deImp       = regexp.MustCompile(impOpener + `[Ee]s ist\s+(?:nicht\s+)?(?:ausdrücklich\s+|strengstens\s+|streng\s+)?(Pflicht|notwendig|erforderlich|nötig|verboten|untersagt|gestattet|erlaubt|möglich|empfehlenswert|ratsam)\s*,\s+(.{3,}?)\s+(?:zu\s+(\p{Ll}+)|(\p{Ll}+zu\p{Ll}+en))$`)
+	// esAmountAfter is a phrase giving an amount ("con un suplemento de
+	// 10 €", "por 5 euros", "desde 20 €").
+	esAmountAfter = regexp.MustCompile(`\s(?:con|por|desde|a partir de|hasta|de)\s(?:\S+\s){0,4}?\d`)
+	// esSeNotAsked are verbs of the business's address to the reader, no
+	// service ("Se ruega puntualidad").
+	esSeNotAsked = toSet(`ruegan ruega agradecen agradece recuerdan recuerda informan informa avisan avisa advierten advierte`)
+)
+
+// impersonalQuestion is the question of a rule stated impersonally, or "".
+func impersonalQuestion(lang, body string) string {
+	switch lang {
+	case langEN:
+		if m := enImp.FindStringSubmatch(body); m != nil {
+			rest := toCustomer(firstClause(m[2]))
+			switch m[1] {
+			case "forbidden", "prohibited", "allowed", "permitted", "possible":
+				return "Can I " + rest + "?"
+			case "recommended", "advisable":
+				return "Should I " + rest + "?"
+			}
+			return "Do I need to " + rest + "?"
+		}
+	case langFR:
+		if m := frImp.FindStringSubmatch(body); m != nil && !frSpeaksTo(m[2]) {
+			rest, _, _ := strings.Cut(firstClause(m[2]), ",")
+			switch m[1] {
+			case "obligatoire", "nécessaire", "indispensable", "impératif":
+				return "Faut-il " + rest + " ?"
+			case "interdit", "autorisé", "permis", "possible":
+				return "Peut-on " + rest + " ?"
+			}
+			return frElide("Est-il " + m[1] + " de " + rest + " ?")
+		}
+	case langES:
+		if m := esImp.FindStringSubmatch(body); m != nil {
+			rest, _, _ := strings.Cut(firstClause(m[2]), ",")
+			switch m[1] {
+			case "prohibido", "permitido", "posible":
+				return "¿Se puede " + rest + "?"
+			}
+			return "¿Es " + m[1] + " " + rest + "?"
+		}
+		if m := esSe.FindStringSubmatch(body); m != nil && !esSeNotAsked[m[1]] {
+			rest, _, _ := strings.Cut(firstClause(m[2]), ",")
+			rest = strings.TrimPrefix(rest, "también ")
+			if loc := esAmountAfter.FindStringIndex(rest); loc != nil && words(rest[:loc[0]]) >= 1 {
+				// "Se admiten perros pequeños con un suplemento de 10 € por
+				// noche" asks "¿Se admiten perros pequeños?": the amount
+				// is the answer's
+				rest = rest[:loc[0]]
+			}
+			return "¿Se " + m[1] + " " + rest + "?"
+		}
+	case langDE:
+		if m := deImp.FindStringSubmatch(body); m != nil && !strings.Contains(m[2], ",") {
+			verb := m[3]
+			if verb == "" {
+				verb = strings.Replace(m[4], "zu", "", 1) // "mitzubringen" → "mitbringen"
+			}
+			rest := swapWords(m[2], deYours)
+			switch m[1] {
+			case "verboten", "untersagt", "gestattet", "erlaubt":
+				return "Darf ich " + rest + " " + verb + "?"
+			case "möglich":
+				return "Kann ich " + rest + " " + verb + "?"
+			case "empfehlenswert", "ratsam":
+				return "Sollte ich " + rest + " " + verb + "?"
+			}
+			return "Muss ich " + rest + " " + verb + "?"
+		}
+	}
+	return ""
+}

@@ -239,7 +239,9 @@ func (f *faqFinder) add(pi, tier int, q string, bs []block) {
 			q = sc + " : " + lowerFirst(strings.TrimPrefix(q, sc+": "))
 		}
 	}
-	if q == "" || len(bs) == 0 || utf8.RuneCountInString(q) > MaxHeadingLen {
+	if q == "" || len(bs) == 0 || utf8.RuneCountInString(q) > MaxHeadingLen || exampleHeading.MatchString(c.parts[pi].heading) {
+		// (an example, "Beispiel: Obstanlieferung im Herbst 2020" over
+		// its dates, shows a rule stated before it: it asks nothing)
 		return
 	}
 	text := q
@@ -249,6 +251,10 @@ func (f *faqFinder) add(pi, tier int, q string, bs []block) {
 	f.out = append(f.out, qa{unit: unit{doc: d, pos: f.pos[d], part: pi, score: c.passageScore(pi, text)}, tier: tier, question: q, blocks: bs})
 	f.pos[d]++
 }
+
+// exampleHeading is the label of an example ("Beispiel:", "Example:",
+// "Exemple :", "Ejemplo:", "Por ejemplo:").
+var exampleHeading = regexp.MustCompile(`^(?i:beispiel|example|for example|exemple|par exemple|ejemplo|por ejemplo)\s*:`)
 
 // asideInQuestion is a remark in parentheses after a word of a question.
 var asideInQuestion = regexp.MustCompile(`\s+\([^()]{2,80}\)`)
@@ -435,10 +441,12 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 			headless = true
 		}
 		inProc := b.kind == step && procedures[b.list]
-		if b.kind == step && answered && strings.HasSuffix(strings.TrimSpace(leadBefore(p.blocks, bi)), ":") {
+		if lead := strings.TrimSpace(leadBefore(p.blocks, bi)); (b.kind == step || b.kind == bullet && theseItems.MatchString(lead)) && answered && strings.HasSuffix(lead, ":") {
 			// "Why does my chimney need a cap?" over "… for these
-			// reasons:" and its items: the items are the question's
-			// answer, whole; one asked alone would cut it
+			// reasons:" and its steps, "Welche Bedingungen gelten bei der
+			// Obstanlieferung?" over "… an diesen Merkmalen:" and its
+			// bullets: the items are the question's answer, whole; one
+			// asked alone would cut it
 			continue
 		}
 		if b.kind == bullet && knowledge.AmountLine(b.text) {
@@ -540,6 +548,11 @@ func sameRowLabel(bs []block, i int) int {
 	}
 	return n
 }
+
+// theseItems is a lead-in that announces its list as one whole ("… an
+// diesen Merkmalen:", "… for these reasons:", "… les critères suivants
+// :"), not as a list of facts each asked about.
+var theseItems = regexp.MustCompile(`(?i)\b(?:these|the following|diesen|diese|folgenden|folgende|ces|suivants|suivantes|estos|estas|siguientes)\b`)
 
 // howToTitle names a stage of a procedure by what it does ("How to make
 // an Order").

@@ -564,7 +564,7 @@ var (
 	// whatever comes before them ("stage", "paiement").
 	frFeminine    = regexp.MustCompile(`(?:e|ion|té)$`)
 	frMasculine   = regexp.MustCompile(`(?:age|ment|isme|eau|ège|ème|ste|ice|ique|ole|ôle|que|re|pe|be|me)$`)
-	frFeminineToo = regexp.MustCompile(`(?:ure|aison|oison|sson)$`)
+	frFeminineToo = regexp.MustCompile(`(?:ure|aison|oison|sson|^valeur|^couleur|^chaleur|^peur|^fleur|^largeur|^hauteur|^longueur|^profondeur|^douleur|^odeur|^saveur)$`)
 	// frIrregularYou are the "vous" forms of French verbs that do not
 	// follow "-ons" → "-ez".
 	frIrregularYou = map[string]string{"faisons": "faites", "disons": "dites", "sommes": "êtes"}
@@ -607,19 +607,26 @@ func frWeNotQuestion(body string) string {
 		if p[2] >= 0 {
 			inf = rest[p[2]:p[3]] + " "
 		}
-		noun := rest[p[4]:p[5]]
-		art := "un "
-		switch {
-		case strings.HasSuffix(noun, "s") || strings.HasSuffix(noun, "x"):
-			art = "des "
-		case frFeminine.MatchString(noun) && !frMasculine.MatchString(noun) || frFeminineToo.MatchString(noun):
-			art = "une "
-		}
-		rest = inf + art + rest[p[4]:]
+		rest = inf + frIndefinite(rest[p[4]:p[5]]) + rest[p[4]:]
 	} else if strings.HasPrefix(rest, "en ") || rest == "" {
 		return "" // "nous n'en vendons pas" names its thing before: the question would say nothing
 	}
 	return capitalize(verb) + "-vous " + swapWords(rest, map[string]string{"nos": "vos", "notre": "votre", "nous": "vous"}) + " ?"
+}
+
+// frIndefinite is the indefinite article a French noun takes after a
+// negation's partitive is turned round ("pas de duplicata" → "un
+// duplicata", "pas de livraison" → "une livraison", "pas d'animaux" →
+// "des animaux"), with its space; the gender is read from the noun's
+// ending.
+func frIndefinite(noun string) string {
+	switch {
+	case strings.HasSuffix(noun, "s") || strings.HasSuffix(noun, "x"):
+		return "des "
+	case frFeminine.MatchString(noun) && !frMasculine.MatchString(noun) || frFeminineToo.MatchString(noun):
+		return "une "
+	}
+	return "un "
 }
 
 // esWeNotQuestion is the question of a Spanish refusal in the business's

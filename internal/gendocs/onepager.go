@@ -17,7 +17,9 @@ var (
 	}
 	// offerWhen is an offer's verb telling when or where, not what ("We
 	// deliver between 9am & 6pm", "We serve from 11 am"): hours, no offer.
-	offerWhen   = regexp.MustCompile(`(?i)\bwe (?:deliver|serve|run|host|clean|teach)\s+(?:only\s+)?(?:between|from|until|till|on|at|in|within|daily|every|weekdays|weekends|\d)|^(?:during|over) the (?:week|weekend)\b`)
+	// (nor an effort: "We make every effort to keep scheduled walks
+	// going whatever the weather")
+	offerWhen   = regexp.MustCompile(`(?i)\bwe (?:deliver|serve|run|host|clean|teach)\s+(?:only\s+)?(?:between|from|until|till|on|at|in|within|daily|every|weekdays|weekends|\d)|^(?:during|over) the (?:week|weekend)\b|\bwe make (?:every|an?|all|no|sure|our best|the effort)\b`)
 	audienceCue = map[string]*regexp.Regexp{
 		langEN: regexp.MustCompile(`(?i)\b(for (?:anyone|everyone|people|families|businesses|companies|teams|customers|clients|students|beginners|those|small|local|busy|young|older|new)\b[^'’]|ideal for|perfect for|designed for|made for|built for|suited to|suitable for|aimed at|whether you|who (?:want|need|love|like|live|work|study))\b`),
 		langFR: regexp.MustCompile(`(?i)\b(pour (?:les|tous|toutes|chaque)|idéal pour|parfait pour|destiné|adapté|que vous soyez)\b`),
@@ -38,7 +40,7 @@ var (
 		langES: regexp.MustCompile(`(?i)\b(ideal para|perfecto para|pensado para|dirigido a)\b`),
 	}
 	audienceRule = map[string]*regexp.Regexp{
-		langEN: regexp.MustCompile(`(?i)(\b(must|need|needs|required?|cancel\w*|refund\w*|fees?|charged?|deposit|policy|not|no|only|may|cannot|allowed|responsible|safety|other|recommend\w*)\b|\d)`),
+		langEN: regexp.MustCompile(`(?i)(\b(must|need|needs|required?|cancel\w*|refund\w*|fees?|charged?|deposit|policy|not|no|only|may|cannot|allowed|responsible|safety|safe|involved|other|recommend\w*)\b|\d)`),
 		langFR: regexp.MustCompile(`(?i)(\b(doit|doivent|obligatoire|annul\w*|rembours\w*|frais|acompte|pas|interdit\w*|seulement|uniquement|sécurité|autres|recommand\w*|conseill\w*)\b|\d)`),
 		langDE: regexp.MustCompile(`(?i)(\b(muss|müssen|pflicht|storn\w*|erstatt\w*|gebühr\w*|kaution|nicht|kein\w*|verboten|nur|sicherheit|anderen|übrigen|weiteren|empfehlen|versicherung\w*)\b|\d)`),
 		langES: regexp.MustCompile(`(?i)(\b(debe|deben|obligatori\w*|cancela\w*|reembols\w*|tarifa|depósito|fianza|no|prohibid\w*|solo|sólo|seguridad|demás|otros|otras|recomend\w*)\b|\d)`),

@@ -128,7 +128,7 @@ func ruleQuestion(lang, s string) string {
 	if q := measureQuestion(lang, body); q != "" {
 		return shortQuestion(q)
 	}
-	for _, ask := range []func(lang, body string) string{priceQuestion, startQuestion, audienceQuestion, soonQuestion, noticeQuestion, deadlineQuestion, purposeQuestion} {
+	for _, ask := range []func(lang, body string) string{priceQuestion, startQuestion, audienceQuestion, soonQuestion, noticeQuestion, deadlineQuestion, purposeQuestion, impersonalQuestion} {
 		if q := ask(lang, body); q != "" {
 			return shortQuestion(q)
 		}
@@ -349,12 +349,15 @@ var deOurs = map[string]string{"wir": "Sie", "unser": "Ihr", "unsere": "Ihre", "
 // possible ?", the answer saying no. A question about a case ("Que se
 // passe-t-il si je ne viens pas ?") keeps its negation.
 var (
-	frNot       = regexp.MustCompile(`\b(?:ne\s+|n['’])(\S+)\s+pas\b\s*`)
-	deNot       = regexp.MustCompile(`\s(?:nicht mehr|nicht)\b(?:\s|$)`)
-	deKein      = regexp.MustCompile(`\bkein(e|en|em|er|es)?\b`)
-	esNot       = regexp.MustCompile(`\s(?:ya\s+)?no\s+(\p{Ll})`)
-	conjunction = regexp.MustCompile(`\s(?:et|und|y|e)\s`)
-	whStarter   = regexp.MustCompile(`^(?i:¿?\s*(?:qu|comment|où|quand|pourquoi|combien|was|wie|wo|wann|warum|welche|qué|cómo|dónde|cuándo|cuál|cuánto|por qué))`)
+	frNot = regexp.MustCompile(`\b(?:ne\s+|n['’])(\S+)\s+pas\b\s*`)
+	// frNotPartitive is a French negation whose object takes "de"
+	// ("n'ont pas de valeur", "ne prend pas d'acompte").
+	frNotPartitive = regexp.MustCompile(`\b(?:ne\s+|n['’])(\S+)\s+pas\s+(?:de\s+|d['’])(\p{L}+)`)
+	deNot          = regexp.MustCompile(`\s(?:nicht mehr|nicht)\b(?:\s|$)`)
+	deKein         = regexp.MustCompile(`\bkein(e|en|em|er|es)?\b`)
+	esNot          = regexp.MustCompile(`\s(?:ya\s+)?no\s+(\p{Ll})`)
+	conjunction    = regexp.MustCompile(`\s(?:et|und|y|e)\s`)
+	whStarter      = regexp.MustCompile(`^(?i:¿?\s*(?:qu|comment|où|quand|pourquoi|combien|was|wie|wo|wann|warum|welche|qué|cómo|dónde|cuándo|cuál|cuánto|por qué))`)
 )
 
 // notOnly is "not only … but …" in the four languages.
@@ -401,6 +404,12 @@ func positive(lang, q string) string {
 	}
 	switch lang {
 	case langFR:
+		// "n'ont pas de valeur" asks "ont une valeur": the partitive
+		// of the negation becomes an article
+		q = frNotPartitive.ReplaceAllStringFunc(q, func(m string) string {
+			p := frNotPartitive.FindStringSubmatch(m)
+			return p[1] + " " + frIndefinite(p[2]) + p[2]
+		})
 		return frNot.ReplaceAllString(q, "$1 ")
 	case langDE:
 		if strings.Contains(q, "nicht nur") {
@@ -565,6 +574,16 @@ func shortQuestion(q string) string {
 	if words(body) <= 12 {
 		return q
 	}
+	badCut := func(cut string) bool {
+		if verbNext.MatchString(body[len(cut):]) {
+			return true // "… modification, à titre commercial ou privé" before ", est interdit": the verb after the cut is the question's
+		}
+		// "… soit sur le site internet" without its "soit par mail";
+		// "tout usage, reproduction ou modification" ended after a list of
+		// nouns, before the verb they are the subject of
+		return strings.Count(cut, " soit ") == 1 || strings.Contains(cut, " either ") && !strings.Contains(cut, " or ") ||
+			strings.Contains(cut, ", ") && listEnd.MatchString(cut)
+	}
 	cuts := qCut.FindAllStringIndex(body, -1)
 	if deVerbLast.MatchString(body) {
 		// "Kann die Stadtführung über das Kontaktformular …, per E-Mail
@@ -574,7 +593,7 @@ func shortQuestion(q string) string {
 	}
 	for _, loc := range cuts {
 		if cut := body[:loc[0]]; words(cut) >= 5 && words(cut) <= 12 && !durationEnd.MatchString(cut) && !quantityStart.MatchString(body[loc[1]:]) &&
-			!danglingAnd.MatchString(cut) && !endsOnConjunction.MatchString(cut) && !endsOnVerb.MatchString(cut) && !needsComplement.MatchString(cut) && !(body[loc[0]] == ',' && listGoesOn.MatchString(body[loc[1]:])) && !openParen(cut) {
+			!danglingAnd.MatchString(cut) && !endsOnConjunction.MatchString(cut) && !endsOnVerb.MatchString(cut) && !needsComplement.MatchString(cut) && !(body[loc[0]] == ',' && listGoesOn.MatchString(body[loc[1]:])) && !openParen(cut) && !badCut(cut) {
 			return cut + end
 		}
 	}
@@ -595,7 +614,7 @@ func shortQuestion(q string) string {
 		// antelación?", the reason after the comma left to the answer)
 		for _, loc := range cuts {
 			if cut := body[:loc[0]]; body[loc[0]] == ',' && words(cut) >= 5 && words(cut) <= 18 && !openParen(cut) &&
-				!listGoesOn.MatchString(body[loc[1]:]) {
+				!listGoesOn.MatchString(body[loc[1]:]) && !badCut(cut) {
 				return cut + end
 			}
 		}
@@ -612,6 +631,13 @@ func shortQuestion(q string) string {
 	}
 	return q
 }
+
+// verbNext is a verb right after where a question would be cut.
+var verbNext = regexp.MustCompile(`^,?\s*(?:est|sont|sera|seront|is|are|will|ist|sind|wird|werden|es|son|será|serán)\b`)
+
+// listEnd is the last of a list of nouns ("…, reproduction ou
+// modification"): a cut after it ends before the list's verb.
+var listEnd = regexp.MustCompile(`,\s[\p{L}'’-]+\s(?:ou|et|or|and|o|y|oder|und)\s[\p{L}'’-]+$`)
 
 // orCut is where a question's alternative begins.
 // (French, English and Spanish: a German question moves its verb to the

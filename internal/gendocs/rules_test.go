@@ -1800,3 +1800,90 @@ func TestRowsUnderOneLabel(t *testing.T) {
 		t.Errorf("no questions for %v: %+v", want, d.Sections)
 	}
 }
+
+// TestImpersonalRules: a rule stated impersonally asks whether one must,
+// may or should do the thing, in the four languages (round thirty-three's
+// motorbike rental gave no question of "es imprescindible tener …" or "se
+// aceptarán también permisos …", and its FAQ was refused).
+func TestImpersonalRules(t *testing.T) {
+	cases := []struct{ lang, in, want string }{
+		{langEN, "It is mandatory to wear a helmet at all times.", "Do I need to wear a helmet at all times?"},
+		{langEN, "It is not permitted to smoke inside the vehicle.", "Can I smoke inside the vehicle?"},
+		{langEN, "It is recommended to arrive early.", "Should I arrive early?"},
+		{langFR, "Il est obligatoire de porter un casque.", "Faut-il porter un casque ?"},
+		{langFR, "Il est interdit de fumer dans les chambres.", "Peut-on fumer dans les chambres ?"},
+		{langFR, "Il n'est pas possible d'annuler une commande.", "Peut-on annuler une commande ?"},
+		{langES, "Es obligatorio llevar casco en todo momento.", "¿Es obligatorio llevar casco en todo momento?"},
+		{langES, "Está prohibido fumar en las habitaciones.", "¿Se puede fumar en las habitaciones?"},
+		{langES, "En cualquier caso se aceptarán también permisos de conducir Internacionales, siempre que permitan conducir motocicletas.", "¿Se aceptarán permisos de conducir Internacionales?"},
+		{langES, "Se admiten perros pequeños con un suplemento de 10 € por noche.", "¿Se admiten perros pequeños?"},
+		{langES, "Se ruega puntualidad.", ""},
+		{langES, "Las clases se hacen en embarcaciones colectivas.", "¿Las clases se hacen en embarcaciones colectivas?"}, // (a subject before "se" is the question's)
+		{langDE, "Es ist nicht gestattet, im Fahrzeug zu rauchen.", "Darf ich im Fahrzeug rauchen?"},
+		{langDE, "Es ist erforderlich, Ihren Ausweis mitzubringen.", "Muss ich meinen Ausweis mitbringen?"},
+	}
+	for _, c := range cases {
+		if got := ruleSentenceQuestion(c.lang, c.in, false); got != c.want {
+			t.Errorf("%s %q:\n got %q\nwant %q", c.lang, c.in, got, c.want)
+		}
+	}
+}
+
+// TestQuestionCuts: a question too long to ask whole is not cut before
+// its verb nor inside "soit … soit"; a French negation's partitive
+// becomes an article in the question (round thirty-three's nursery).
+func TestQuestionCuts(t *testing.T) {
+	cases := []struct{ lang, in, want string }{
+		{langFR, "Tout usage, reproduction ou modification, à titre commercial ou privé, est interdit.", "Est-ce que tout usage, reproduction ou modification, à titre commercial ou privé, est interdit ?"},
+		{langFR, "Les photographies ou dessins des produits n’ont pas de valeur contractuelle.", "Est-ce que les photographies ou dessins des produits ont une valeur contractuelle ?"},
+	}
+	for _, c := range cases {
+		if got := ruleSentenceQuestion(c.lang, c.in, false); got != c.want {
+			t.Errorf("%s %q:\n got %q\nwant %q", c.lang, c.in, got, c.want)
+		}
+	}
+	if got := shortQuestion("Est-ce que le paiement peut se faire sur place soit en espèces, soit par chèque, soit par carte bancaire ?"); strings.Count(got, " soit ") == 1 {
+		t.Errorf("cut inside soit … soit: %q", got)
+	}
+}
+
+// TestListsAndExamplesAskNothingAlone: under a question whose answer
+// announces "these" items, each item asks nothing alone (the answer
+// would lose it); an example asks nothing; a one-pager's offer and
+// audience are not "We make every effort …" nor "… for everyone
+// involved" (round thirty-three's juice press and dog walker).
+func TestListsAndExamplesAskNothingAlone(t *testing.T) {
+	src := "Wie funktioniert es?\nSie bringen uns Ihre Äpfel, und wir verarbeiten sie zu Saft. Für 100 kg Äpfel bekommen Sie 60 Liter Saft.\n" +
+		"Welche Konditionen gelten?\nDie Saftgutschriften gelten höchstens zwei Jahre. Stichtag ist jeweils der 30. September.\n" +
+		"Beispiel: Obstanlieferung im Herbst 2020\n→ Gültigkeit der Gutschrift bis 30.09.2022\n" +
+		"Welche Bedingungen gelten bei der Obstanlieferung?\nDie Früchte müssen voll ausgereift sein. Das erkennen Sie an diesen Merkmalen:\n- Die Kerne sind dunkelbraun bis schwarz\n- Die Früchte lösen sich leicht vom Baum\n- Man muss genussvoll in den Apfel beißen können\n" +
+		"Wann haben Sie geöffnet?\nMontag bis Freitag von 9 bis 18 Uhr.\nWo sind Sie?\nIn der Hauptstraße 5.\nWas kostet der Saft?\nEin Liter kostet 1,35 €.\n" +
+		"Kann ich mit Karte zahlen?\nJa, wir nehmen EC-Karten an.\nGibt es Parkplätze?\nJa, direkt vor dem Hof.\n"
+	d, err := generate(t, FAQ, "", Source{Name: "Lohnmost", Content: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range d.Sections {
+		if strings.Contains(s.Heading, "Herbst 2020") || strings.Contains(s.Heading, "beißen") || strings.Contains(s.Heading, "Kerne") {
+			t.Errorf("asked alone: %q", s.Heading)
+		}
+		if strings.HasPrefix(s.Heading, "Welche Bedingungen") && !strings.Contains(s.Body, "beißen") {
+			t.Errorf("the conditions' list cut: %q", s.Body)
+		}
+	}
+	for _, c := range []struct {
+		s             string
+		offer, target bool
+	}{
+		{"We make every effort to keep scheduled walks going whatever the weather.", false, false},
+		{"A well-trained dog gets the most out of our services, and training lays the foundation for a safe and positive experience for everyone involved.", false, false},
+		{"We offer dog walks and pet sitting in the city.", true, false},
+	} {
+		if got := offerWhen.MatchString(c.s); got == c.offer && strings.HasPrefix(c.s, "We make") {
+			t.Errorf("offerWhen(%q) = %v", c.s, got)
+		}
+		if got := audienceSentence(langEN, c.s); got != c.target {
+			t.Errorf("audienceSentence(%q) = %v", c.s, got)
+		}
+	}
+}
