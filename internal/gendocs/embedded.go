@@ -1014,9 +1014,33 @@ func (c *corpus) topicQuestion(p part) (q, first string) {
 		return "What is " + p.heading + "?", g // "tidyq is a small command-line tool …"
 	}
 	if q := c.ruleQuestionOf(s, false); q != "" {
+		if tq := topicQuestionFor(c.lang, p.heading); tq != "" && sameOpening(q, tq) && namesHeading(tq, p.heading) {
+			// "Mascotas" over "Se admiten perros pequeños con un
+			// suplemento …": the topic's question ("¿Se admiten
+			// mascotas?") asks the same of the general thing
+			return tq, g
+		}
 		return q, g
 	}
 	return topicQuestionFor(c.lang, p.heading), ""
+}
+
+// namesHeading says whether a question names its heading's thing (a word
+// of the heading, "mascotas" in "¿Se admiten mascotas?"; not "Was kostet
+// es?").
+func namesHeading(q, heading string) bool {
+	for _, w := range strings.Fields(strings.ToLower(heading)) {
+		if len(w) >= 4 && strings.Contains(strings.ToLower(q), w) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameOpening says whether two questions open on the same two words.
+func sameOpening(a, b string) bool {
+	fa, fb := strings.Fields(a), strings.Fields(b)
+	return len(fa) > 2 && len(fb) > 2 && strings.EqualFold(fa[0], fb[0]) && strings.EqualFold(fa[1], fb[1])
 }
 
 // context is the sources' text, for telling names from Title Case words.
