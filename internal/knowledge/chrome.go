@@ -84,7 +84,7 @@ func IsChrome(line string) bool {
 	if len(line) <= 300 && noticeWord(line) && siteNotice.MatchString(line) {
 		return true // "We use cookies …", "Wir benötigen Ihre Zustimmung zum Laden der Übersetzungen"
 	}
-	if line == "" || len(line) > 160 || utf8.RuneCountInString(line) > 80 && !menuLine(line) {
+	if line == "" || len(line) > 160 || utf8.RuneCountInString(line) > 80 && !menuLine(line) && !legalLine(fold(strings.ToLower(line))) {
 		return false // most lines of a page: furniture is short (a menu may run longer)
 	}
 	if strings.IndexFunc(line, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
@@ -112,6 +112,9 @@ func IsChrome(line string) bool {
 	}
 	if label, rest, ok := strings.Cut(f, ":"); ok && shareLabels[strings.TrimSpace(label)] && len(strings.Fields(rest)) <= 8 {
 		return true // "Partager : Facebook · Instagram · E-mail"
+	}
+	if strings.ContainsAny(line, "·|•") && legalLine(f) {
+		return true // a footer's links, however many words its site's name takes
 	}
 	if len(fs) > 12 {
 		return helpfulCount(fs)
@@ -161,7 +164,7 @@ func noticeWord(line string) bool {
 var legalLinks = toSet(`impressum datenschutz datenschutzerklarung agb kontakt privacy privacy_policy terms terms_of_use
 	terms_of_service terms_and_conditions cookies cookie_policy cookie_settings imprint legal_notice sitemap accessibility
 	mentions_legales politique_de_confidentialite cgv cgu plan_du_site aviso_legal politica_de_privacidad politica_de_cookies
-	mapa_del_sitio contact contacto`)
+	mapa_del_sitio contact contacto privacidad confidentialite contact_us`)
 
 // legalLine: a line of legal page names separated by "·", "|", "•", "–"
 // or "/" ("Impressum · Datenschutz").
@@ -170,12 +173,21 @@ func legalLine(f string) bool {
 	if len(segs) < 2 {
 		return false
 	}
+	legal, other := 0, 0
 	for _, seg := range segs {
-		if !legalLinks[strings.Join(strings.Fields(seg), "_")] && !copyright(strings.TrimSpace(seg)) {
+		switch {
+		case legalLinks[strings.Join(strings.Fields(seg), "_")] || copyright(strings.TrimSpace(seg)):
+			legal++
+		case len(strings.Fields(seg)) > 8:
 			return false
+		default:
+			other++
 		}
 	}
-	return true
+	// every link a legal page's, or a footer's line of links of which
+	// three or more are ("Segunda Vuelta – Moda de mujer de segunda mano ·
+	// Vender · Aviso legal · Privacidad · Cookies · Contacto")
+	return other == 0 || legal >= 3 && legal >= other
 }
 
 // copyright: "© 2024 Bakery Rose. All rights reserved.", "Copyright 2023

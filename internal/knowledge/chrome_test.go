@@ -8,6 +8,8 @@ func TestIsChrome(t *testing.T) {
 		want bool
 	}{
 		{"Was this article helpful?", true},
+		{"Segunda Vuelta – Moda de mujer de segunda mano · Vender · Aviso legal · Privacidad · Cookies · Contacto", true},
+		{"Vender · Comprar · Privacidad", false}, // (one legal link among others: the page's own words)
 		{"Diese Website verwendet Cookies. Mit der Nutzung der Seite stimmen Sie der Verwendung zu. OK Mehr erfahren", true},
 		{"This site uses cookies to improve your visit. OK Learn more", true},
 		// a site's menu, however long; a table's header of sizes is no menu
