@@ -499,3 +499,10 @@ func TestEvaluationHeldOut31(t *testing.T) {
 func TestEvaluationHeldOut32(t *testing.T) {
 	realEval(t, "testdata/evalheldout32", 6, 0)
 }
+
+// TestEvaluationHeldOut33 runs round thirty-four's held-out pages
+// (testdata/evalheldout33), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut33(t *testing.T) {
+	realEval(t, "testdata/evalheldout33", 6, 0)
+}
