@@ -376,6 +376,9 @@ func (f *faqFinder) fromHeading(pi int, p part, context string) {
 			if mq := namedMeasureQuestion(c.lang, p.heading); mq != "" {
 				q = mq // "Durée de la visite" asks "Combien de temps dure la visite ?"
 			}
+			if hq := statedHeadingQuestion(c.lang, p.heading); hq != "" {
+				q = hq // "Reservations are Required" asks "Are reservations required?"
+			}
 			if priceTopic(p) {
 				// "2 heures avec la préparation de l'âne comprise" over
 				// "1er âne 35€", "2ème âne 30€": what it costs
@@ -548,6 +551,29 @@ func sameRowLabel(bs []block, i int) int {
 	}
 	return n
 }
+
+// statedHeadingQuestion is the question of a heading that states a rule
+// ("Reservations are Required", "Damage Deposit Required"): the rule's
+// own question, or "".
+func statedHeadingQuestion(lang, h string) string {
+	if lang != langEN {
+		return ""
+	}
+	m := statedHeading.FindStringSubmatch(strings.TrimSpace(h))
+	if m == nil {
+		return ""
+	}
+	verb := "Is"
+	if strings.EqualFold(m[2], "are") || m[2] == "" && strings.HasSuffix(strings.ToLower(m[1]), "s") {
+		verb = "Are"
+	}
+	return verb + " " + strings.ToLower(m[1]) + " " + strings.ToLower(m[3]) + "?"
+}
+
+// statedHeading is an English heading that states a rule: a thing, "is"
+// or "are" or nothing, and required, mandatory, allowed, included and the
+// like.
+var statedHeading = regexp.MustCompile(`^(?i:([\p{L}\- ]{3,40}?)\s+(?:(is|are)\s+)?(required|mandatory|compulsory|allowed|permitted|prohibited|forbidden|included|optional|recommended|refundable|non-refundable))$`)
 
 // theseItems is a lead-in that announces its list as one whole ("… an
 // diesen Merkmalen:", "… for these reasons:", "… les critères suivants

@@ -129,20 +129,28 @@ func (c *corpus) stepLists() []stepList {
 			}
 			j := i
 			var items []string
-			imperative := 0
+			imperative, sequel := 0, 0
 			for j < len(p.blocks) && p.blocks[j].list == b.list && p.blocks[j].kind != para {
 				items = append(items, p.blocks[j].text)
 				if instructionIn(c.lang, p.blocks[j].text) != "" {
 					imperative++
+				} else if sequelStart.MatchString(p.blocks[j].text) {
+					sequel++
 				}
 				j++
 			}
+			// (a numbered list that opens with an instruction and goes on
+			// with what happens next, "3. Once we have all the
+			// information we will prepare an invoice …", "4. Once payment
+			// has cleared a shipping label will be emailed …", is a
+			// procedure told partly in the business's voice)
+			told := b.kind == step && sequel >= 2 && instructionIn(c.lang, items[0]) != "" && (imperative+sequel)*2 >= len(items)
 			// A numbered list is a procedure when at least half its items are
 			// instructions (a numbered list of rules is not); a bulleted one
 			// when most are, and they do not all start alike ("Cancel more
 			// than 2 weeks ahead ...", "Cancel with 1-2 weeks' notice ..." are
 			// alternatives, not steps). Longer than MaxSteps: never cut.
-			procedure := b.kind == step && (imperative*2 >= len(items) || b.staged) ||
+			procedure := b.kind == step && (imperative*2 >= len(items) || b.staged || told) ||
 				b.kind != step && imperative*3 >= 2*len(items) && distinctStarts(items) >= len(items)-1
 			if len(items) >= MinSteps && len(items) <= MaxSteps && procedure && !repeatsStep(items) {
 				text := strings.Join(items, " ")
@@ -154,6 +162,11 @@ func (c *corpus) stepLists() []stepList {
 	}
 	return out
 }
+
+// sequelStart opens a step that says what happens once the step before
+// it is done ("Once payment has cleared …", "Une fois la commande reçue
+// …", "Sobald die Zahlung eingegangen ist …", "Una vez recibido …").
+var sequelStart = regexp.MustCompile(`^(?i:once|after|as soon as|when|then|next|finally|une fois|dès que|après|ensuite|puis|enfin|sobald|nachdem|danach|anschließend|dann|una vez|cuando|después|luego|en cuanto|finalmente)\b`)
 
 // repeatsStep says whether a step only says again what a step before it
 // says (a page pasted twice into one list): the document's sentence

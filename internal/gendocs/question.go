@@ -212,7 +212,9 @@ func unshout(s string) string {
 	}
 	for i := 0; i < len(ws); i++ {
 		j := i
-		for j < len(ws) && caps(ws[j]) {
+		// (an article "A" inside a run of capitals is the run's: "IF YOU
+		// ARE DRIVING A JET SKI")
+		for j < len(ws) && (caps(ws[j]) || ws[j] == "A" && j > i && j+1 < len(ws) && caps(ws[j+1])) {
 			j++
 		}
 		if j-i >= 2 || j-i == 1 && i > 0 && emphasis[strings.Trim(ws[i], ",.;:!?()\"'")] {
@@ -243,8 +245,8 @@ func sentenceQuestion(s string) string {
 		return ""
 	}
 	if m := ifClause.FindStringSubmatch(body); m != nil {
-		if condHasQuestions.MatchString(m[1]) {
-			return "" // "If you have any questions, please contact us."
+		if condHasQuestions.MatchString(m[1]) || condRefersBack(langEN, m[1]) {
+			return "" // "If you have any questions, please contact us."; "If you leave it instead, …" goes on from the sentence before
 		}
 		return "What if " + toCustomer("you "+m[1]) + "?"
 	}
@@ -261,6 +263,8 @@ func sentenceQuestion(s string) string {
 		switch strings.ToLower(m[1]) {
 		case "can", "may", "cannot", "can't":
 			return "Can I " + rest + "?"
+		case "should":
+			return "Should I " + rest + "?" // "You should expect to stay until 10:00am."
 		default:
 			return "Do I need to " + rest + "?"
 		}
@@ -373,7 +377,7 @@ var iNegative = regexp.MustCompile(`^I\s+(do not|don't|don’t|leave the right t
 // whether there is.
 var thereIsNo = regexp.MustCompile(`^There\s+(is|are)\s+no\s+([^,;:()]{3,60}?)(?:[,;:(].*)?$`)
 
-var clauseBreak = regexp.MustCompile(`(?i)(;\s|, (and|but|or|so) |, while | but )`)
+var clauseBreak = regexp.MustCompile(`(?i)(;\s|, (and|but|or|so|however) |, while | but )`)
 
 // firstClause cuts a compound sentence at its first clause break, so that
 // a question asks one thing.

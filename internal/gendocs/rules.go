@@ -486,7 +486,7 @@ var quantityStart = regexp.MustCompile(`(?i)^(?:up to |at least |more than |less
 
 // durationEnd is a question cut right after a duration ("… up to 24
 // hours"): the words after it ("before the first class") are needed.
-var durationEnd = regexp.MustCompile(`(?i)(?:\d+|\b(?:one|two|three|four|five|six|seven|ten|twelve|un|une|deux|trois|ein|einen|einem|zwei|drei|una?|dos|tres))\s*(?:business |working |full |werk)?(?:hours?|days?|weeks?|months?|minutes?|heures?|jours?|semaines?|mois|stunden|tagen?|wochen|monaten?|horas?|días?|semanas?|meses)$`)
+var durationEnd = regexp.MustCompile(`(?i)(?:\d+|\b(?:a few|a couple of|several|one|two|three|four|five|six|seven|ten|twelve|un|une|deux|trois|ein|einen|einem|zwei|drei|una?|dos|tres))\s*(?:business |working |full |werk)?(?:hours?|days?|weeks?|months?|minutes?|heures?|jours?|semaines?|mois|stunden|tagen?|wochen|monaten?|horas?|días?|semanas?|meses)$`)
 
 // danglingAnd is a cut that ends on a second subject without what is
 // said of it ("¿La llegada es a partir de las 15:00 y la salida?").
@@ -551,9 +551,9 @@ var (
 		langES: toSet(`eso esto ello`),
 	}
 	onlyBack = map[string]map[string]bool{
-		langEN: toSet(`otherwise`),
+		langEN: toSet(`otherwise instead`),
 		langFR: toSet(`ainsi sinon`),
-		langDE: toSet(`sonst andernfalls`),
+		langDE: toSet(`sonst andernfalls stattdessen`),
 		langES: toSet(`así`),
 	}
 )

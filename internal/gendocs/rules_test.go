@@ -1887,3 +1887,33 @@ func TestListsAndExamplesAskNothingAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundThirtyFourRules: round thirty-four's question rules — a rule
+// stated as a heading, a clause after "however", an "A" inside capitals,
+// "should", a condition that goes on from the sentence before, a length
+// of time before its "before …"; and a numbered list told partly in the
+// business's voice ("Once we have …") is a procedure.
+func TestRoundThirtyFourRules(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Walk-ups are welcomed, however we cannot guarantee availability and customers with reservations take priority.", "Are walk-ups welcomed?"},
+		{"IF YOU ARE DRIVING A JET SKI, YOU MUST PROVIDE YOUR OWN $500 DAMAGE DEPOSIT.", "What if I am driving a jet ski?"},
+		{"You should expect to stay until 10:00am.", "Should I expect to stay until 10:00am?"},
+		{"If you leave it instead, it will be donated to a neighborhood food program.", ""},
+	} {
+		if got := ruleSentenceQuestion(langEN, c.in, false); got != c.want {
+			t.Errorf("%q:\n got %q\nwant %q", c.in, got, c.want)
+		}
+	}
+	if got := statedHeadingQuestion(langEN, "Reservations are Required"); got != "Are reservations required?" {
+		t.Errorf("stated heading: %q", got)
+	}
+	src := "Our Goal Is to Simplify the Process\n1. SEND PICTURES OF YOUR SHOES, SHOE SIZE, AND LOCATION.\n2. IF YOU HAVE NO PICTURES PLEASE SEND A DETAILED DESCRIPTION.\n" +
+		"3. ONCE WE HAVE ALL THE INFORMATION WE WILL PREPARE AN INVOICE VIA PAYPAL.\n4. ONCE PAYMENT HAS CLEARED A SHIPPING LABEL WILL BE EMAILED TO YOU.\n5. TURN AROUND TIMES VARY. ON AVERAGE 2-3 WEEKS.\n"
+	d, err := generate(t, HowTo, "", Source{Name: "Mail-in", Content: src})
+	if err != nil {
+		t.Fatalf("no how-to of the mail-in steps: %v", err)
+	}
+	if body := d.Sections[len(d.Sections)-1].Body + d.Sections[1].Body; !strings.Contains(strings.ToLower(body), "2-3 weeks") {
+		t.Errorf("the steps cut: %+v", d.Sections)
+	}
+}
