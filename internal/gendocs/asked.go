@@ -383,3 +383,41 @@ func impersonalQuestion(lang, body string) string {
 	}
 	return ""
 }
+
+// A rule whose subject is the customer in the third person ("Le client
+// doit vérifier l'état du colis …", "El cliente debe …", "Der Kunde muss
+// … prüfen") is the customer's own question in the first ("Dois-je
+// vérifier l'état du colis … ?", "¿Debo …?", "Muss ich … prüfen?").
+var (
+	customerSubject = map[string]*regexp.Regexp{
+		langFR: regexp.MustCompile(`^(?:Le|La|L['’])\s*(?:client|cliente|acheteur|acheteuse|participant|participante|locataire|stagiaire|adhérent|adhérente)\s+(doit|devra|peut|pourra)\s+(\p{Ll}.{3,})$`),
+		langES: regexp.MustCompile(`^(?:El|La)\s+(?:cliente|comprador|compradora|participante|arrendatario|arrendataria|usuario|usuaria|socio|socia)\s+(debe|deberá|puede|podrá)\s+(\p{Ll}.{3,})$`),
+		langDE: regexp.MustCompile(`^(?:Der|Die)\s+(?:Kunde|Kundin|Käufer|Käuferin|Teilnehmer|Teilnehmerin|Mieter|Mieterin)\s+(muss|kann|darf|soll)\s+(.{3,})$`),
+	}
+	customerModal = map[string]string{"doit": "Dois-je", "devra": "Dois-je", "peut": "Puis-je", "pourra": "Puis-je",
+		"debe": "¿Debo", "deberá": "¿Debo", "puede": "¿Puedo", "podrá": "¿Puedo",
+		"muss": "Muss ich", "kann": "Kann ich", "darf": "Darf ich", "soll": "Soll ich"}
+)
+
+// customerQuestion is the question of a rule on "the customer", or "".
+func customerQuestion(lang, body string) string {
+	m := matchIn(customerSubject, lang, body)
+	if m == nil {
+		return ""
+	}
+	rest := strings.TrimRight(firstClause(m[2]), " ,")
+	switch lang {
+	case langFR:
+		if frSpeaksTo(rest) {
+			return ""
+		}
+		rest = swapWords(rest, map[string]string{"son": "mon", "sa": "ma", "ses": "mes"})
+		return customerModal[m[1]] + " " + rest + " ?"
+	case langES:
+		return customerModal[m[1]] + " " + swapWords(rest, map[string]string{"su": "mi", "sus": "mis", "tiene": "tengo"}) + "?"
+	}
+	if strings.Contains(rest, ",") {
+		return "" // (the verb of a German clause is last: a cut would lose it)
+	}
+	return customerModal[m[1]] + " " + swapWords(rest, map[string]string{"seinen": "meinen", "seine": "meine", "sein": "mein", "seinem": "meinem", "seiner": "meiner"}) + "?"
+}

@@ -128,7 +128,7 @@ func ruleQuestion(lang, s string) string {
 	if q := measureQuestion(lang, body); q != "" {
 		return shortQuestion(q)
 	}
-	for _, ask := range []func(lang, body string) string{priceQuestion, startQuestion, audienceQuestion, soonQuestion, noticeQuestion, deadlineQuestion, purposeQuestion, impersonalQuestion} {
+	for _, ask := range []func(lang, body string) string{priceQuestion, startQuestion, audienceQuestion, soonQuestion, noticeQuestion, deadlineQuestion, purposeQuestion, impersonalQuestion, customerQuestion} {
 		if q := ask(lang, body); q != "" {
 			return shortQuestion(q)
 		}
@@ -842,6 +842,9 @@ func ruleQuestionFR(body string) string {
 		// the customer's "vos".
 		s := frTuToJe(lowerFirst(strings.TrimSpace(firstClause(body))))
 		s = swapWords(s, frOurs)
+		if frParticipleSubject.MatchString(s) {
+			return "" // "Les produits étant faits de manière artisanale, de légères variations …": a reason, not the rule's subject
+		}
 		if words(s) < 4 {
 			return "" // "Les sommes versées, si …, servent …": the clause is the subject alone
 		}
@@ -868,6 +871,10 @@ func ruleQuestionFR(body string) string {
 	}
 	return ""
 }
+
+// frParticipleSubject is a French clause opened by a noun and a present
+// participle ("les produits étant faits …"), which gives a reason.
+var frParticipleSubject = regexp.MustCompile(`^\S+(?:\s+\S+){0,3}\s+(?:étant|ayant)\s`)
 
 // frBusinessUs is the business's "nous" as the object of a rule's verb
 // ("doit nous être confirmée", "doit nous parvenir").

@@ -1917,3 +1917,30 @@ func TestRoundThirtyFourRules(t *testing.T) {
 		t.Errorf("the steps cut: %+v", d.Sections)
 	}
 }
+
+// TestCustomerSubject: a rule on "the customer" in the third person asks
+// the customer's question in the first (round thirty-four's chocolate
+// maker: "Le client doit vérifier l'état du colis …" asked nothing); a
+// contact's value is no heading, and a participle's reason is no rule.
+func TestCustomerSubject(t *testing.T) {
+	for _, c := range []struct{ lang, in, want string }{
+		{langFR, "Le client doit vérifier l’état du colis à la réception et signaler toute anomalie dans un délai de 48 heures.", "Dois-je vérifier l’état du colis à la réception et signaler toute anomalie dans un délai de 48 heures ?"},
+		{langFR, "Le client peut annuler sa commande jusqu'à 24 heures avant.", "Puis-je annuler ma commande jusqu'à 24 heures avant ?"},
+		{langES, "El arrendatario deberá declarar en el contrato que tiene la experiencia necesaria.", "¿Debo declarar en el contrato que tengo la experiencia necesaria?"},
+		{langDE, "Der Kunde muss den Zustand der Ware bei Lieferung prüfen.", "Muss ich den Zustand der Ware bei Lieferung prüfen?"},
+		{langFR, "Les produits étant faits de manière artisanale, de légères variations peuvent exister.", ""},
+	} {
+		if got := ruleSentenceQuestion(c.lang, c.in, false); got != c.want {
+			t.Errorf("%s %q:\n got %q\nwant %q", c.lang, c.in, got, c.want)
+		}
+	}
+	src := "Billes de Choc\nEmail : chocolaterie@example.fr\nVentes faites en ligne, sur les marchés et les foires artisanales.\n"
+	_, bs := knowledge.ParseBlocks(knowledge.Source{Name: "CGV", Content: src})
+	for _, b := range bs {
+		for _, h := range b.Heading {
+			if strings.Contains(h, "@") {
+				t.Errorf("an email address heads %q", b.Text)
+			}
+		}
+	}
+}

@@ -2064,6 +2064,9 @@ var (
 // time of day, an amount of money, or a label whose value has three
 // digits or more (an address, a registration number).
 func valueLine(line string) bool {
+	if _, value, ok := strings.Cut(line, ":"); ok && emailOrLink(value) {
+		return true // "Email : chocolaterie.billesdechoc@gmail.com", "Site : www.example.fr": a contact's value
+	}
 	if !strings.ContainsAny(line, "0123456789") {
 		return false // every value line has a number (most lines, no regular expression)
 	}
@@ -2079,6 +2082,16 @@ func valueLine(line string) bool {
 		}
 	}
 	return ok && digits >= 3
+}
+
+// emailOrLink says whether s holds an email address or a web address.
+func emailOrLink(s string) bool {
+	for _, w := range strings.Fields(s) {
+		if at := strings.Index(w, "@"); at > 0 && strings.Contains(w[at:], ".") || strings.HasPrefix(w, "http://") || strings.HasPrefix(w, "https://") || strings.HasPrefix(w, "www.") {
+			return true
+		}
+	}
+	return false
 }
 
 // labelTitle says whether a line is a section's label ending with a colon:
