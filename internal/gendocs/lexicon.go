@@ -372,11 +372,15 @@ var (
 	frYouCan = regexp.MustCompile(`^(?i:vous)\s+(?:pouvez|pourrez)\s+(.+)$`)
 	frWe     = regexp.MustCompile(`^(?i:nous)\s+(\p{L}+ons|sommes)\s+(.+)$`)
 	deYouCan = regexp.MustCompile(`^Sie\s+(können|dürfen|müssen)\s+(.+)$`)
-	deWe     = regexp.MustCompile(`^(?i:wir)\s+(\p{Ll}\p{L}*en)\s+(.+)$`) // a verb, in lower case: "Wir Menschen sind …" is no "we" rule
-	esYouCan = regexp.MustCompile(`^(?i:puede|puedes|usted puede)\s+(.+)$`)
-	esWe     = regexp.MustCompile(`^(\p{Lu}\p{Ll}+)(amos|emos|imos)\s+(.+)$`)
-	esWeGive = regexp.MustCompile(`^(?i:(te|le|les))\s+(\p{Ll}+)(amos|emos|imos)\s+(.+)$`)
-	esPlease = regexp.MustCompile(`^(?i:por favor),?\s+(\p{Ll}{2,})a\s+(.+)$`)
+	deDuCan  = regexp.MustCompile(`^(?:Du|du)\s+(kannst|darfst|musst|sollst)\s+(\p{Ll}.+)$`)
+	// dePleaseNo is a request not to bring or do a thing, its infinitive
+	// last ("Bitte keine Leckerlies für die Tiere mitbringen").
+	dePleaseNo = regexp.MustCompile(`^(?i:bitte)\s+(?:keine|keinen|kein)\s+(.{3,80}?)\s+(\p{Ll}{3,}en)$`)
+	deWe       = regexp.MustCompile(`^(?i:wir)\s+(\p{Ll}\p{L}*en)\s+(.+)$`) // a verb, in lower case: "Wir Menschen sind …" is no "we" rule
+	esYouCan   = regexp.MustCompile(`^(?i:puede|puedes|usted puede)\s+(.+)$`)
+	esWe       = regexp.MustCompile(`^(\p{Lu}\p{Ll}+)(amos|emos|imos)\s+(.+)$`)
+	esWeGive   = regexp.MustCompile(`^(?i:(te|le|les))\s+(\p{Ll}+)(amos|emos|imos)\s+(.+)$`)
+	esPlease   = regexp.MustCompile(`^(?i:por favor),?\s+(\p{Ll}{2,})a\s+(.+)$`)
 )
 
 func words(s string) int { return len(strings.Fields(s)) }
@@ -496,6 +500,17 @@ func sentenceQuestionDE(s string) string {
 	if m := deYouCan.FindStringSubmatch(body); m != nil {
 		modal := map[string]string{"können": "Kann", "dürfen": "Darf", "müssen": "Muss"}[m[1]]
 		return modal + " ich " + swapWords(m[2], mine) + "?"
+	}
+	if m := deDuCan.FindStringSubmatch(body); m != nil {
+		// "Du kannst auf der Wiese neben dem Hof parken" (a page that
+		// says "du") asks "Kann ich auf der Wiese neben dem Hof parken?"
+		modal := map[string]string{"kannst": "Kann", "darfst": "Darf", "musst": "Muss", "sollst": "Soll"}[strings.ToLower(m[1])]
+		return modal + " ich " + swapWords(m[2], map[string]string{"dein": "mein", "deine": "meine", "deinen": "meinen", "deinem": "meinem", "deiner": "meiner", "dich": "mich", "dir": "mir"}) + "?"
+	}
+	if m := dePleaseNo.FindStringSubmatch(asideInQuestion.ReplaceAllString(strings.TrimRight(strings.TrimSpace(sentences(s)[0]), ".! "), "")); m != nil && !strings.ContainsAny(m[1], ",;:") {
+		// "Bitte keine Handtaschen auf die Wanderung mitnehmen." asks
+		// "Darf ich Handtaschen auf die Wanderung mitnehmen?"
+		return "Darf ich " + m[1] + " " + m[2] + "?"
 	}
 	if m := deWe.FindStringSubmatch(body); m != nil && !strings.Contains(m[2], "Sie") {
 		if strings.HasPrefix(strings.ToLower(m[1]), "bitte") {

@@ -342,7 +342,7 @@ func capacityQuestion(lang, body string) string {
 
 // deOurs are the business's words in German and the customer's for them
 // ("uns" is left: its case decides between "Sie" and "Ihnen").
-var deOurs = map[string]string{"wir": "Sie", "unser": "Ihr", "unsere": "Ihre", "unseren": "Ihren", "unserem": "Ihrem", "unserer": "Ihrer", "unseres": "Ihres"}
+var deOurs = map[string]string{"wir": "Sie", "uns": "Sie", "unser": "Ihr", "unsere": "Ihre", "unseren": "Ihren", "unserem": "Ihrem", "unserer": "Ihrer", "unseres": "Ihres"}
 
 // Negations a yes/no question drops: "Le paiement en plusieurs fois
 // n'est pas possible." asks "Est-ce que le paiement en plusieurs fois est

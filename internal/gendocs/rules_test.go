@@ -1944,3 +1944,20 @@ func TestCustomerSubject(t *testing.T) {
 		}
 	}
 }
+
+// TestGermanDuRules: a page that says "du" gives questions too ("Du
+// kannst … parken", "Bitte keine Leckerlies (…) für die Tiere
+// mitbringen"), and the business's "uns" is the customer's "Sie" (round
+// thirty-four's llama walks, whose FAQ had been refused).
+func TestGermanDuRules(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Du kannst auf der Wiese neben dem Hof parken", "Kann ich auf der Wiese neben dem Hof parken?"},
+		{"Bitte keine Leckerlies (wie z.B. Äpfel, Karotten) für die Tiere mitbringen", "Darf ich Leckerlies für die Tiere mitbringen?"},
+		{"Bitte keine Handtaschen auf die Wanderung mitnehmen. Mit einem Rucksack hast Du beide Hände frei", "Darf ich Handtaschen auf die Wanderung mitnehmen?"},
+		{"Hunde können uns leider nicht begleiten", "Können Hunde Sie begleiten?"},
+	} {
+		if got := ruleSentenceQuestion(langDE, c.in, false); got != c.want {
+			t.Errorf("%q:\n got %q\nwant %q", c.in, got, c.want)
+		}
+	}
+}
