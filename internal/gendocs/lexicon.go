@@ -551,11 +551,7 @@ func sentenceQuestionES(s string) string {
 		return "¿Tengo que " + strings.ToLower(m[1]) + "ar " + swapWords(firstClause(m[2]), map[string]string{"tu": "mi", "tus": "mis"}) + "?"
 	}
 	if m := esWe.FindStringSubmatch(body); m != nil && !esNotAsked[strings.ToLower(m[1]+m[2])] {
-		end := "an"
-		if m[2] != "amos" {
-			end = "en"
-		}
-		return "¿" + m[1] + end + " " + swapWords(m[3], map[string]string{"nuestro": "su", "nuestra": "su", "nuestros": "sus", "nuestras": "sus"}) + "?"
+		return "¿" + esTheyVerb(m[1], m[2]) + " " + swapWords(m[3], map[string]string{"nuestro": "su", "nuestra": "su", "nuestros": "sus", "nuestras": "sus"}) + "?"
 	}
 	return ""
 }
@@ -585,7 +581,7 @@ var (
 	frIrregularYou = map[string]string{"faisons": "faites", "disons": "dites", "sommes": "êtes"}
 	// esStem are Spanish verbs whose stem changes from "we" to "they".
 	esStem = map[string]string{"pod": "pued", "quer": "quier", "ten": "tien", "devolv": "devuelv", "volv": "vuelv",
-		"cerr": "cierr", "empez": "empiez", "serv": "sirv", "pref": "prefier", "ofr": "ofr", "encontr": "encuentr", "recomend": "recomiend", "mostr": "muestr"}
+		"cerr": "cierr", "empez": "empiez", "serv": "sirv", "pref": "prefier", "ofr": "ofr", "encontr": "encuentr", "recomend": "recomiend", "mostr": "muestr", "sol": "suel", "pens": "piens", "entend": "entiend"}
 	// deFeminineNoun are endings of German feminine nouns, which are
 	// singular after "keine" ("keine Rückerstattung" → "eine
 	// Rückerstattung"; "keine Schecks" → "Schecks").
@@ -644,6 +640,26 @@ func frIndefinite(noun string) string {
 	return "un "
 }
 
+// esTheyVerb is the "ustedes" form of a Spanish "nosotros" verb given as
+// its stem and ending ("Hac"+"emos" → "Hacen", "Sol"+"emos" → "Suelen",
+// "Est"+"amos" → "Están"), the stem's capital kept.
+func esTheyVerb(stem, ending string) string {
+	low := strings.ToLower(stem)
+	if low == "est" {
+		return stem + "án"
+	}
+	if s, ok := esStem[low]; ok {
+		if startsUpper(stem) {
+			s = capitalize(s)
+		}
+		stem = s
+	}
+	if ending == "amos" {
+		return stem + "an"
+	}
+	return stem + "en"
+}
+
 // esWeNotQuestion is the question of a Spanish refusal in the business's
 // "nosotros", or "".
 func esWeNotQuestion(body string) string {
@@ -651,15 +667,11 @@ func esWeNotQuestion(body string) string {
 	if m == nil || esNotAsked[strings.ToLower(m[1]+m[2])] {
 		return ""
 	}
-	stem := strings.ToLower(m[1])
-	if s, ok := esStem[stem]; ok {
-		stem = s
-	}
-	end := "an"
-	if m[2] != "amos" {
-		end = "en"
-	}
-	return "¿" + capitalize(stem) + end + " " + swapWords(strings.TrimRight(firstClause(m[3]), " ,"), map[string]string{"nuestro": "su", "nuestra": "su", "nuestros": "sus", "nuestras": "sus"}) + "?"
+	// (a negation's "ni" is the question's "o": "No hacemos envíos a
+	// Canarias ni Islas Baleares" asks "¿Hacen envíos a Canarias o Islas
+	// Baleares?")
+	rest := strings.ReplaceAll(strings.TrimRight(firstClause(m[3]), " ,"), " ni ", " o ")
+	return "¿" + esTheyVerb(capitalize(m[1]), m[2]) + " " + swapWords(rest, map[string]string{"nuestro": "su", "nuestra": "su", "nuestros": "sus", "nuestras": "sus"}) + "?"
 }
 
 // deWeNotQuestion is the question of a German refusal in the business's

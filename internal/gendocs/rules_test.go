@@ -1961,3 +1961,20 @@ func TestGermanDuRules(t *testing.T) {
 		}
 	}
 }
+
+// TestSpanishTheyForms: the business's "nosotros" asked as "ustedes" keeps
+// the verb's stem change and accent, and a negation's "ni" is the
+// question's "o" (round thirty-four's farm shop: "¿Solen …?", "¿Estan
+// …?", "¿… a Canarias ni Islas Baleares?").
+func TestSpanishTheyForms(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Solemos tardar menos de 48 horas salvo los fines de semana.", "¿Suelen tardar menos de 48 horas salvo los fines de semana?"},
+		{"Estamos trabajando para poder entregar en el resto de España.", "¿Están trabajando para poder entregar en el resto de España?"},
+		{"No hacemos envíos a Canarias ni Islas Baleares.", "¿Hacen envíos a Canarias o Islas Baleares?"},
+		{"Hacemos envíos a toda la península.", "¿Hacen envíos a toda la península?"},
+	} {
+		if got := ruleSentenceQuestion(langES, c.in, false); got != c.want {
+			t.Errorf("%q:\n got %q\nwant %q", c.in, got, c.want)
+		}
+	}
+}
