@@ -252,6 +252,26 @@ func (f *faqFinder) add(pi, tier int, q string, bs []block) {
 	f.pos[d]++
 }
 
+// identityPart says whether a part is a company's legal identity: a
+// registration number among its lines, and most of them labels with
+// their values or the company's form ("SARL au capital de 5 000€").
+func identityPart(p part) bool {
+	ids, labelled := 0, 0
+	for _, b := range p.blocks {
+		if legalID.MatchString(b.text) || companyForm.MatchString(b.text) {
+			ids++
+		}
+		if label, _, ok := strings.Cut(b.text, ":"); ok && words(label) <= 3 {
+			labelled++
+		}
+	}
+	return ids >= 1 && 2*(ids+labelled) >= 2*len(p.blocks)-1 && len(p.blocks) >= 2
+}
+
+// companyForm is a company's legal form and capital ("SARL au capital de
+// 5 000€", "GmbH", "S.L.").
+var companyForm = regexp.MustCompile(`(?i)\b(?:sarl|sas|sasu|eurl|gmbh|s\.l\.|s\.a\.|ltd|llc)\b.*\b(?:capital|stammkapital)\b|\bau capital de\b`)
+
 // exampleHeading is the label of an example ("Beispiel:", "Example:",
 // "Exemple :", "Ejemplo:", "Por ejemplo:").
 var exampleHeading = regexp.MustCompile(`^(?i:beispiel|example|for example|exemple|par exemple|ejemplo|por ejemplo)\s*:`)
@@ -321,6 +341,12 @@ func (f *faqFinder) fromHeading(pi int, p part, context string) {
 	c := f.c
 	if faqTitle.MatchString(p.heading) {
 		return // "Frequently asked questions" titles the page: no one asks it
+	}
+	if identityPart(p) {
+		// "Billes de Choc" over "SARL au capital de 5 000€", "SIRET : …",
+		// "Siège social : …": the seller's legal identity, which no
+		// customer asks about as a topic
+		return
 	}
 	tier := 1
 	if strings.HasSuffix(p.heading, "?") {

@@ -1978,3 +1978,19 @@ func TestSpanishTheyForms(t *testing.T) {
 		}
 	}
 }
+
+// TestIdentityAsksNothing: a part that is the seller's legal identity
+// (form and capital, registration number, registered office) asks no
+// topic question (round thirty-four's chocolate maker: "Billes de choc :
+// que faut-il savoir ?").
+func TestIdentityAsksNothing(t *testing.T) {
+	p := part{heading: "Billes de Choc", blocks: []block{{kind: para, text: "SARL au capital de 5 000€"}, {kind: para, text: "SIRET : 928 762 467 00019"},
+		{kind: para, text: "Siège social : 1 rue de l’Exemple, 00000 Exempleville"}, {kind: para, text: "Téléphone : 06.00.00.00.00"}}}
+	if !identityPart(p) {
+		t.Errorf("the seller's identity read as a topic")
+	}
+	p = part{heading: "Prix", blocks: []block{{kind: para, text: "Les prix sont indiqués TTC."}, {kind: para, text: "Billes de Choc se réserve le droit de changer ses prix."}}}
+	if identityPart(p) {
+		t.Errorf("a topic read as the seller's identity")
+	}
+}
