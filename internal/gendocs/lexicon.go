@@ -373,6 +373,13 @@ var (
 	frWe     = regexp.MustCompile(`^(?i:nous)\s+(\p{L}+ons|sommes)\s+(.+)$`)
 	deYouCan = regexp.MustCompile(`^Sie\s+(können|dürfen|müssen)\s+(.+)$`)
 	deDuCan  = regexp.MustCompile(`^(?:Du|du)\s+(kannst|darfst|musst|sollst)\s+(\p{Ll}.+)$`)
+	// deDuModal are the "du" modals asked in the first person, deDuYours
+	// the customer's "du" words and their own.
+	deDuModal = map[string]string{"kannst": "Kann", "darfst": "Darf", "musst": "Muss", "sollst": "Soll"}
+	deDuYours = map[string]string{"dein": "mein", "deine": "meine", "deinen": "meinen", "deinem": "meinem", "deiner": "meiner", "dich": "mich", "dir": "mir"}
+	// esNuestro are the business's Spanish "nuestro" words, the customer's
+	// "su".
+	esNuestro = map[string]string{"nuestro": "su", "nuestra": "su", "nuestros": "sus", "nuestras": "sus"}
 	// dePleaseNo is a request not to bring or do a thing, its infinitive
 	// last ("Bitte keine Leckerlies für die Tiere mitbringen").
 	dePleaseNo = regexp.MustCompile(`^(?i:bitte)\s+(?:keine|keinen|kein)\s+(.{3,80}?)\s+(\p{Ll}{3,}en)$`)
@@ -504,8 +511,7 @@ func sentenceQuestionDE(s string) string {
 	if m := deDuCan.FindStringSubmatch(body); m != nil {
 		// "Du kannst auf der Wiese neben dem Hof parken" (a page that
 		// says "du") asks "Kann ich auf der Wiese neben dem Hof parken?"
-		modal := map[string]string{"kannst": "Kann", "darfst": "Darf", "musst": "Muss", "sollst": "Soll"}[strings.ToLower(m[1])]
-		return modal + " ich " + swapWords(m[2], map[string]string{"dein": "mein", "deine": "meine", "deinen": "meinen", "deinem": "meinem", "deiner": "meiner", "dich": "mich", "dir": "mir"}) + "?"
+		return deDuModal[strings.ToLower(m[1])] + " ich " + swapWords(m[2], deDuYours) + "?"
 	}
 	if m := dePleaseNo.FindStringSubmatch(asideInQuestion.ReplaceAllString(strings.TrimRight(strings.TrimSpace(sentences(s)[0]), ".! "), "")); m != nil && !strings.ContainsAny(m[1], ",;:") {
 		// "Bitte keine Handtaschen auf die Wanderung mitnehmen." asks
@@ -551,7 +557,7 @@ func sentenceQuestionES(s string) string {
 		return "¿Tengo que " + strings.ToLower(m[1]) + "ar " + swapWords(firstClause(m[2]), map[string]string{"tu": "mi", "tus": "mis"}) + "?"
 	}
 	if m := esWe.FindStringSubmatch(body); m != nil && !esNotAsked[strings.ToLower(m[1]+m[2])] {
-		return "¿" + esTheyVerb(m[1], m[2]) + " " + swapWords(m[3], map[string]string{"nuestro": "su", "nuestra": "su", "nuestros": "sus", "nuestras": "sus"}) + "?"
+		return "¿" + esTheyVerb(m[1], m[2]) + " " + swapWords(m[3], esNuestro) + "?"
 	}
 	return ""
 }
@@ -671,7 +677,7 @@ func esWeNotQuestion(body string) string {
 	// Canarias ni Islas Baleares" asks "¿Hacen envíos a Canarias o Islas
 	// Baleares?")
 	rest := strings.ReplaceAll(strings.TrimRight(firstClause(m[3]), " ,"), " ni ", " o ")
-	return "¿" + esTheyVerb(capitalize(m[1]), m[2]) + " " + swapWords(rest, map[string]string{"nuestro": "su", "nuestra": "su", "nuestros": "sus", "nuestras": "sus"}) + "?"
+	return "¿" + esTheyVerb(capitalize(m[1]), m[2]) + " " + swapWords(rest, esNuestro) + "?"
 }
 
 // deWeNotQuestion is the question of a German refusal in the business's

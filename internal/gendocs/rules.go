@@ -341,7 +341,9 @@ func capacityQuestion(lang, body string) string {
 }
 
 // deOurs are the business's words in German and the customer's for them
-// ("uns" is left: its case decides between "Sie" and "Ihnen").
+// ("uns" is taken as the accusative, "Sie": "Hunde können uns nicht
+// begleiten" asks "Können Hunde Sie begleiten?"; a dative "uns" would
+// want "Ihnen").
 var deOurs = map[string]string{"wir": "Sie", "uns": "Sie", "unser": "Ihr", "unsere": "Ihre", "unseren": "Ihren", "unserem": "Ihrem", "unserer": "Ihrer", "unseres": "Ihres"}
 
 // Negations a yes/no question drops: "Le paiement en plusieurs fois

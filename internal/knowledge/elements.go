@@ -354,10 +354,9 @@ func lineElements(lines []string) []element {
 // bareItems is how many of lines, after a lead-in ending with a colon,
 // are the items of a list copied without its bullets: short lines (at
 // most five words, no punctuation, no cells between dashes or bars, no
-// bullet or number), up to the
-// first line that is not one; the last of them stays a title when a
-// question line comes after it (the next topic's heading over its
-// question). 0 unless at least two.
+// bullet or number), up to the first line that is not one; the last of
+// them stays a title when a question line comes after it (the next
+// topic's heading over its question). 0 unless at least two.
 func bareItems(lines []string) int {
 	n := 0
 	for _, l := range lines {

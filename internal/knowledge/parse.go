@@ -410,22 +410,23 @@ func dropChrome(els []element) []element {
 
 // dropMenu drops a site's menu copied a link a line at the top of a page
 // ("Startseite", "Verein", "Freie Gärten", "Termine", "Häufige Fragen",
-// "Kontakt"): four paragraphs or more in a row of at most three words
+// "Kontakt"): four paragraphs or more in a row of one to three words
 // without punctuation, each named once, before the page's first text (a
-// paragraph of eight words or more, a list or a table). Made headings, each would head
-// nothing but the last, which would head the page's first text.
+// paragraph of eight words or more, a list or a table). Made headings,
+// each would head nothing but the last, which would head the page's
+// first text.
 func dropMenu(els []element) []element {
 	run := 0
 	seen := map[string]bool{}
 	for i, e := range els {
-		if e.kind == elParagraph && len(strings.Fields(e.text)) <= 3 && !strings.ContainsAny(e.text, ".,;:!?") && !seen[strings.ToLower(e.text)] {
+		if n := len(strings.Fields(e.text)); e.kind == elParagraph && n >= 1 && n <= 3 && !strings.ContainsAny(e.text, ".,;:!?") && !seen[strings.ToLower(e.text)] {
 			// (a title repeated, "POLÍTICAS DE CANCELACIÓN" three times
 			// over "TÉRMINOS Y CONDICIONES", is the page's, not a menu's)
 			seen[strings.ToLower(e.text)] = true
 			run++
 			continue
 		}
-		if seen[strings.ToLower(e.text)] {
+		if e.kind == elParagraph && seen[strings.ToLower(e.text)] {
 			return els
 		}
 		if run >= 4 {
