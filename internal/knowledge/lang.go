@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -376,3 +377,25 @@ func isDigits(s string) bool {
 	}
 	return s != ""
 }
+
+// numberTerms are the numbers from two to twelve written as words, per
+// language, as terms (stemmed), with their digits, and back: a page and a
+// customer write them either way. (One is left out: "one" is also a
+// pronoun, "un", "ein" and "uno" articles.)
+var numberTerms = func() map[string]map[string]string {
+	names := map[string]string{
+		EN: "two three four five six seven eight nine ten eleven twelve",
+		FR: "deux trois quatre cinq six sept huit neuf dix onze douze",
+		DE: "zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
+		ES: "dos tres cuatro cinco seis siete ocho nueve diez once doce",
+	}
+	out := map[string]map[string]string{}
+	for lang, list := range names {
+		out[lang] = map[string]string{}
+		for i, w := range strings.Fields(list) {
+			t, n := stem(lang, w), strconv.Itoa(i+2)
+			out[lang][t], out[lang][n] = n, t
+		}
+	}
+	return out
+}()

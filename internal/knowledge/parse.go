@@ -331,7 +331,11 @@ func (ix *indexer) block(i int) {
 	clear(ix.direct)
 	clear(ix.asked)
 	ix.n = 0
-	ix.add(ix.termsOf(bl.text), weightBody, true)
+	body := bl.text
+	if bl.kind == kindProcedure {
+		body = withoutStepNumbers(body)
+	}
+	ix.add(ix.termsOf(body), weightBody, true)
 	for _, t := range answerTypes(bl.text) {
 		ix.tf[t]++
 		ix.direct[t] = true
@@ -487,4 +491,17 @@ func labelOf(text string) string {
 		return ""
 	}
 	return label
+}
+
+// withoutStepNumbers is a procedure's text without the numbers list
+// adds before its steps ("2. "), which are no figures of the page: "two
+// deliveries a week" is not about step 2.
+func withoutStepNumbers(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if n, rest, ok := strings.Cut(l, ". "); ok && isDigits(n) {
+			lines[i] = rest
+		}
+	}
+	return strings.Join(lines, "\n")
 }

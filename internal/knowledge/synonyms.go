@@ -12,7 +12,7 @@ import "strings"
 // question's term matches a synonym's with a lower weight than itself.
 var synonymGroups = map[string][]string{
 	EN: {
-		"weather rain raining snow snowing storm wind windy drizzle hail thunder", "weight weigh weighs heavy", "length metres meters metre meter miles km", "choose choosing chose pick picking picked select", "toilet toilets restroom restrooms bathroom bathrooms loo loos wc", "rope ropes twine string cord", "pregnant pregnancy expecting", "maximum max limit limits", "minimum fewest",
+		"weather rain raining rainy snow snowing snowy storm stormy wind windy drizzle hail thunder thunderstorm thunderstorms fog foggy mist misty", "weight weigh weighs heavy", "length metres meters metre meter miles km", "choose choosing chose pick picking picked select", "toilet toilets restroom restrooms bathroom bathrooms loo loos wc", "rope ropes twine string cord", "pregnant pregnancy expecting", "maximum max limit limits", "minimum fewest",
 		"fridge refrigerator", "temperature degrees", "fly flying flight flights plane airplane", "tupperware container containers", "complain complaint complaints complaining complained",
 		"first 1st", "second 2nd", "third 3rd", "wheelchair wheelchairs disabled disability mobility", "outside outdoors outdoor", "mileage miles mile", "sell sells selling sale sales sold",
 		"tax taxes vat", "holiday holidays | christmas | easter | thanksgiving",
@@ -27,7 +27,7 @@ var synonymGroups = map[string][]string{
 		"track tracking trace", "subscription membership plan", "delete remove close", "change modify update edit",
 		"start begin starting beginning", "reserve reservation book booking", "year years annual", "checkin arrival arrive", "checkout departure leave", "pet pets animal animals | dog dogs labrador labradors lab spaniel spaniels terrier terriers poodle collie retriever dachshund pug beagle | cat cats", "papers documents documentation id", "deposit security upfront",
 		"long days time take fast quick quickly soon weeks months years hours minutes", "pause hold freeze suspend suspension",
-		"owe debt outstanding balance", "instructor instructors teacher teachers coach coaches trainer trainers", "injured injury sick ill illness flu fever medical doctor asthma diabetes epilepsy", "wrong incorrect", "gift present", "size fit", "warranty guarantee", "bag bags backpack backpacks rucksack rucksacks | suitcase suitcases luggage",
+		"owe debt outstanding balance", "instructor instructors teacher teachers coach coaches trainer trainers", "injured injury sick ill illness flu fever medical doctor asthma diabetes epilepsy", "wrong incorrect", "gift present voucher vouchers", "size fit", "warranty guarantee", "bag bags backpack backpacks rucksack rucksacks | suitcase suitcases luggage",
 		"eat eating consume consumed", "vape vaping ecigarette ecigarettes", "stroller strollers pushchair pram buggy",
 		"license licence permit", "vaccine vaccines vaccination vaccinations vaccinated jab jabs shots", "assessment assessments evaluation evaluations", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests visitor visitors companion companions | friend friends girlfriend boyfriend fiance fiancee partner",
 		"late lateness delay delayed traffic", "online website web internet site", "minute minutes min mins", "hour hours hr hrs", "week weeks wk wks", "tomorrow tmrw tmr", "appointment appointments appt appts", "photo photos pic pics picture pictures",
