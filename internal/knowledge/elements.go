@@ -1932,7 +1932,43 @@ func promoteHeadings(els []element) []element {
 			els[i].kind, els[i].level = elParagraph, 0
 		}
 	}
-	return els
+	return titledAnswers(els, titled)
+}
+
+// titledAnswers turns a run of two or more short lines made titles right
+// under a question, with nothing between them, into the question's
+// answer: a list whose bullets were lost when the page was copied
+// ("¿Qué tamaños de contenedor tenéis?" over "Contenedor pequeño: 3,5
+// m³", "Contenedor grande: 7 m³", "Cajas de 20 m³ y de 30 m³"). As titles,
+// each but the last headed nothing, and what they said was lost.
+func titledAnswers(els []element, titled []int) []element {
+	isTitled := map[int]bool{}
+	for _, i := range titled {
+		if els[i].kind == elHeading && els[i].level == levelLine {
+			isTitled[i] = true
+		}
+	}
+	out := els[:0:0]
+	for i := 0; i < len(els); i++ {
+		out = append(out, els[i])
+		if els[i].kind != elHeading || els[i].level != levelQuestion {
+			continue
+		}
+		j := i + 1
+		for j < len(els) && isTitled[j] {
+			j++
+		}
+		if j-i-1 < 2 {
+			continue
+		}
+		list := element{kind: elList}
+		for _, e := range els[i+1 : j] {
+			list.items = append(list.items, e.text)
+		}
+		out = append(out, list)
+		i = j - 1
+	}
+	return out
 }
 
 // emptyStatements makes a paragraph again of each line read as a title

@@ -65,7 +65,7 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		unserer euren eurem eurer wieviel wieviele darf darfst dürfen dürft kannst könnt musst müssen müsst sollen sollst wollt
 		wurde wurden würde würden worden sei seid wäre wären
 		brauche brauchst braucht brauchen irgendwo irgendwie irgendwas
-		ne nen ner vllt evtl zb pro`),
+		ne nen ner vllt evtl zb pro fürs übers ans überhaupt`),
 	ES: toSet(`surgido surgió exactamente realmente a al algo algunas algunos ante antes como con contra cual cuando cuál cómo de del desde donde dónde durante e
 		el él ella ellas ellos en entre era es esa esas ese eso esos esta estas este esto estos está están estoy fue ha
 		hace hacer hay he la las le les lo los me mi mis mucho muy más nada ni no nos nosotros nuestra nuestro o os otra
@@ -75,7 +75,7 @@ var stopwords = foldedAll(map[string]map[string]bool{
 		hago haces vosotros vuestra vuestro vuestros cuánto cuánta cuántos cuántas
 		necesitas necesita necesitamos necesitáis
 		soy eres somos sois estás estamos estáis éramos mío mía tuyo suyo nuestros nuestras vuestras
-		q xq pq tb tmb porfa xfa x`),
+		q xq pq tb tmb porfa xfa x podemos podéis allí aquí ahí`),
 })
 
 // questionFillers are dropped from questions only: the forms of "want"

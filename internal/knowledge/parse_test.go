@@ -1011,3 +1011,16 @@ func TestMenuALinkALine(t *testing.T) {
 		t.Errorf("a repeated title dropped as a menu: %+v", got)
 	}
 }
+
+// TestTitledAnswers: short lines right under a question, with nothing
+// between them, are its answer's items, not titles over nothing (which
+// lost them).
+func TestTitledAnswers(t *testing.T) {
+	checkBlocks(t, "Preguntas frecuentes\n¿Qué tamaños de contenedor tenéis?\nContenedor pequeño: 3,5 m³\nContenedor grande: 7 m³\nCajas de 20 m³ y de 30 m³\n"+
+		"Ten en cuenta que en la vía pública solo caben contenedores de hasta 7 m³.\n¿Necesito algún permiso?\nSí, si va en la calle.",
+		[]string{"1 Preguntas frecuentes > ¿Qué tamaños de contenedor tenéis? | Contenedor pequeño: 3,5 m³",
+			"1 Preguntas frecuentes > ¿Qué tamaños de contenedor tenéis? | Contenedor grande: 7 m³",
+			"1 Preguntas frecuentes > ¿Qué tamaños de contenedor tenéis? | Cajas de 20 m³ y de 30 m³",
+			"0 Preguntas frecuentes > ¿Qué tamaños de contenedor tenéis? | Ten en cuenta que en la vía pública solo caben contenedores de hasta 7 m³.",
+			"4 Preguntas frecuentes > ¿Necesito algún permiso? | Sí, si va en la calle."})
+}
