@@ -1927,30 +1927,33 @@ func promoteHeadings(els []element) []element {
 	// a statement made a title over nothing, right before another heading,
 	// is a rule of its own ("24 hours' notice is required to cancel an
 	// appointment" before "No Shows"), not an empty section
+	answers := answerRuns(els, titled)
 	for _, i := range titled {
+		if answers[i] {
+			continue
+		}
 		if i+1 < len(els) && els[i+1].kind == elHeading && els[i+1].level <= levelLine && statementLine(els[i].text) {
 			els[i].kind, els[i].level = elParagraph, 0
 		}
 	}
-	return titledAnswers(els, titled)
+	return titledAnswers(els, answers)
 }
 
-// titledAnswers turns a run of two or more short lines made titles right
-// under a question, with nothing between them, into the question's
-// answer: a list whose bullets were lost when the page was copied
-// ("¿Qué tamaños de contenedor tenéis?" over "Contenedor pequeño: 3,5
-// m³", "Contenedor grande: 7 m³", "Cajas de 20 m³ y de 30 m³"). As titles,
-// each but the last headed nothing, and what they said was lost.
-func titledAnswers(els []element, titled []int) []element {
+// answerRuns finds the runs of two or more short lines made titles right
+// under a question, with nothing between them: the question's answer, a
+// list whose bullets were lost when the page was copied ("¿Qué tamaños
+// de contenedor tenéis?" over "Contenedor pequeño: 3,5 m³", "Contenedor
+// grande: 7 m³", "Cajas de 20 m³ y de 30 m³"). As titles, each but the
+// last headed nothing, and what they said was lost.
+func answerRuns(els []element, titled []int) map[int]bool {
 	isTitled := map[int]bool{}
 	for _, i := range titled {
 		if els[i].kind == elHeading && els[i].level == levelLine {
 			isTitled[i] = true
 		}
 	}
-	out := els[:0:0]
-	for i := 0; i < len(els); i++ {
-		out = append(out, els[i])
+	runs := map[int]bool{}
+	for i := range els {
 		if els[i].kind != elHeading || els[i].level != levelQuestion {
 			continue
 		}
@@ -1958,15 +1961,32 @@ func titledAnswers(els []element, titled []int) []element {
 		for j < len(els) && isTitled[j] {
 			j++
 		}
-		if j-i-1 < 2 {
+		if j-i-1 >= 2 {
+			for k := i + 1; k < j; k++ {
+				runs[k] = true
+			}
+		}
+	}
+	return runs
+}
+
+// titledAnswers turns each run of answerRuns into one list.
+func titledAnswers(els []element, runs map[int]bool) []element {
+	if len(runs) == 0 {
+		return els
+	}
+	out := els[:0:0]
+	for i := 0; i < len(els); i++ {
+		if !runs[i] {
+			out = append(out, els[i])
 			continue
 		}
 		list := element{kind: elList}
-		for _, e := range els[i+1 : j] {
-			list.items = append(list.items, e.text)
+		for ; i < len(els) && runs[i]; i++ {
+			list.items = append(list.items, els[i].text)
 		}
 		out = append(out, list)
-		i = j - 1
+		i--
 	}
 	return out
 }
