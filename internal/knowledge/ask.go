@@ -1,7 +1,9 @@
 package knowledge
 
 import (
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -87,6 +89,7 @@ func (b *Base) Ask(question string) Answer {
 		return ans
 	}
 	order := b.breakTie(hits, top(hits, maxPassages), questionCue(words(strings.ToLower(question))))
+	order = b.nearestAge(hits, order, words(strings.ToLower(question)))
 	for _, i := range order {
 		h := hits[i]
 		d := b.docs[h.doc]
@@ -631,4 +634,66 @@ func bestWindow(sentences []string, qt []string, lang string) string {
 		end++
 	}
 	return strings.Join(sentences[best:end], " ")
+}
+
+// ageSlack is how far a limit a passage states may be from the age a
+// question gives for nearestAge to prefer it.
+const ageSlack = 2
+
+// ageMargin is how far below the best a passage stating the nearest age
+// may score and still answer in its place.
+const ageMargin = 0.5
+
+// nearestAge puts first, among the passages scoring within typeMargin of
+// the best, the one stating the age nearest to the age the question gives
+// ("mi hijo tiene 13 años, puede entrar a jugar?": "niños de hasta 12
+// años", not "menores de 3 años"), when it is within ageSlack of it and
+// nearer than the best's.
+func (b *Base) nearestAge(hits []hit, order []int, qw []string) []int {
+	at, _ := questionAges(qw)
+	if len(at) == 0 || len(order) < 2 {
+		return order
+	}
+	// (an age with its unit, "13 años", "my 16 year old": "only 6 kids"
+	// and "mide 1,20" give counts and heights)
+	var asked []int
+	for _, i := range at {
+		if i+1 < len(qw) && ageUnits[qw[i+1]] {
+			n, _ := strconv.Atoi(qw[i])
+			asked = append(asked, n)
+		}
+	}
+	if len(asked) == 0 {
+		return order
+	}
+	dist := func(h hit) int {
+		ws := words(strings.ToLower(b.docs[h.doc].blocks[h.block].text))
+		d := math.MaxInt
+		for _, i := range agesAt(ws) {
+			n, _ := strconv.Atoi(ws[i])
+			for _, a := range asked {
+				d = min(d, abs(n-a))
+			}
+		}
+		return d
+	}
+	best := hits[order[0]]
+	pick, near := 0, dist(best)
+	if ws := words(strings.ToLower(b.docs[best.doc].blocks[best.block].text)); near == math.MaxInt && statesAge(ws) {
+		return order // the best states a rule for an age group ("nicht für Kinder und Jugendliche")
+	}
+	for k := 1; k < len(order); k++ {
+		h := hits[order[k]]
+		if h.score < best.score-ageMargin || refuse(h) {
+			continue
+		}
+		if d := dist(h); d < near && d <= ageSlack {
+			pick, near = k, d
+		}
+	}
+	if pick == 0 {
+		return order
+	}
+	out := append([]int{order[pick]}, order[:pick]...)
+	return append(out, order[pick+1:]...)
 }

