@@ -912,6 +912,13 @@ func TestAskRoundSeventeenWordings(t *testing.T) {
 			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
 		}
 	}
+	// "un" is a negation, no part of a compound: "ungefähr" is no "Gefahr"
+	danger := NewLibrary(1 << 20).Base([]Source{{ID: "g", Content: "# Sicherheit\n\nBei Gefahr rufen Sie den Notdienst an. Die Anfahrt ist kostenlos.", Version: "1"}})
+	for _, m := range danger.matches(DE, stem(DE, "ungefähr")) {
+		if m.term == stem(DE, "gefahr") {
+			t.Errorf(`"ungefähr" matches %v`, m)
+		}
+	}
 	// a procedure's step numbers are not the page's figures: "two
 	// deliveries" does not find step 2
 	steps := NewLibrary(1 << 20).Base([]Source{{ID: "s", Content: "# Deliveries\n\n1. Order your prescription.\n2. Choose a delivery day.\n3. We bring it.\n\nThe weather forecast is good.", Version: "1"}})

@@ -241,7 +241,8 @@ func (b *Base) compounds(q string, factor float64) []match {
 				add(q[:k])
 			}
 			// a separable prefix is 2 or 3 letters: "eincheck" finds "check"
-			if len(d.postings[q[k:]]) > 0 {
+			// ("un" is a negation, no part: "ungefähr" is no "Gefahr")
+			if len(d.postings[q[k:]]) > 0 && q[:k] != "un" {
 				add(q[k:])
 			}
 		}
