@@ -912,6 +912,10 @@ func TestAskRoundSeventeenWordings(t *testing.T) {
 			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
 		}
 	}
+	// "keep an eye on" is to watch
+	if got := phraseWords(words("could one of your guys keep an eye on the kids")); !slices.Contains(got, "watch") {
+		t.Errorf("phraseWords = %q, want watch", got)
+	}
 	// "un" is a negation, no part of a compound: "ungefähr" is no "Gefahr"
 	danger := NewLibrary(1 << 20).Base([]Source{{ID: "g", Content: "# Sicherheit\n\nBei Gefahr rufen Sie den Notdienst an. Die Anfahrt ist kostenlos.", Version: "1"}})
 	for _, m := range danger.matches(DE, stem(DE, "ungefähr")) {

@@ -164,11 +164,16 @@ func noticeWord(line string) bool {
 var legalLinks = toSet(`impressum datenschutz datenschutzerklarung agb kontakt privacy privacy_policy terms terms_of_use
 	terms_of_service terms_and_conditions cookies cookie_policy cookie_settings imprint legal_notice sitemap accessibility
 	mentions_legales politique_de_confidentialite cgv cgu plan_du_site aviso_legal politica_de_privacidad politica_de_cookies
-	mapa_del_sitio contact contacto privacidad confidentialite contact_us`)
+	mapa_del_sitio contact contacto privacidad confidentialite contact_us conditions_generales_de_vente
+	conditions_generales allgemeine_geschaftsbedingungen nutzungsbedingungen widerrufsbelehrung condiciones_generales
+	terminos_y_condiciones condiciones_de_uso`)
 
 // legalLine: a line of legal page names separated by "·", "|", "•", "–"
 // or "/" ("Impressum · Datenschutz").
 func legalLine(f string) bool {
+	// (a copyright after the last link, "Plan du site © Envol Parapente",
+	// is a part of its own)
+	f = strings.ReplaceAll(f, "©", "·©")
 	segs := strings.FieldsFunc(f, func(r rune) bool { return strings.ContainsRune("·|•–—/", r) })
 	if len(segs) < 2 {
 		return false

@@ -10,6 +10,8 @@ func TestIsChrome(t *testing.T) {
 		{"Was this article helpful?", true},
 		{"Segunda Vuelta – Moda de mujer de segunda mano · Vender · Aviso legal · Privacidad · Cookies · Contacto", true},
 		{"Vender · Comprar · Privacidad", false}, // (one legal link among others: the page's own words)
+		// the sales conditions are a legal page; a copyright after the last link is a part of its own
+		{"Mentions légales · Conditions générales de vente · Politique de confidentialité · Plan du site © Envol Parapente", true},
 		{"Diese Website verwendet Cookies. Mit der Nutzung der Seite stimmen Sie der Verwendung zu. OK Mehr erfahren", true},
 		{"This site uses cookies to improve your visit. OK Learn more", true},
 		// a site's menu, however long; a table's header of sizes is no menu

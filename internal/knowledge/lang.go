@@ -244,6 +244,7 @@ var phrases3 = map[[3]string]string{
 	{"chuck", "it", "down"}: "rain", {"chucking", "it", "down"}: "rain",
 	{"dont", "show", "up"}: "noshow", {"t", "show", "up"}: "noshow", {"not", "show", "up"}: "noshow", {"never", "show", "up"}: "noshow",
 	{"dont", "turn", "up"}: "noshow", {"t", "turn", "up"}: "noshow", {"not", "turn", "up"}: "noshow",
+	{"keep", "an", "eye"}: "watch", {"keep", "eye", "on"}: "watch",
 }
 
 // phraseWords joins the phrases of a run of lower-case words.
