@@ -1936,7 +1936,19 @@ func promoteHeadings(els []element) []element {
 			els[i].kind, els[i].level = elParagraph, 0
 		}
 	}
-	return titledAnswers(els, answers)
+	return withoutEmpty(titledAnswers(els, answers))
+}
+
+// withoutEmpty drops the paragraphs left empty (a question joined to the
+// one after it): kept, they ran into the paragraph before them.
+func withoutEmpty(els []element) []element {
+	out := els[:0]
+	for _, e := range els {
+		if e.kind != elParagraph || e.text != "" {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // answerRuns finds the runs of two or more short lines made titles right

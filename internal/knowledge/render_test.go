@@ -48,6 +48,10 @@ func TestMarkdown(t *testing.T) {
 		// a one-word answer under a question is no vote
 		{"a yes under a question", "How does picking work?\nAll fruit is charged by the pound.\nAm I allowed to try an apple?\nYes!\nWas this article helpful?\nYes No",
 			"# How does picking work?\n\nAll fruit is charged by the pound.\n\n# Am I allowed to try an apple?\n\nYes!"},
+		// a section's question joined to the question after it leaves no
+		// space after the paragraph before it
+		{"joined questions", "Quand peut-on voler ?\nEn toute saison.\nQui peut voler ?\nY a-t-il un âge minimum ?\nDès 20 kilos.",
+			"# Quand peut-on voler ?\n\nEn toute saison.\n\n# Qui peut voler ? Y a-t-il un âge minimum ?\n\nDès 20 kilos."},
 		{"empty", "<p></p>", ""},
 	}
 	for _, c := range cases {
