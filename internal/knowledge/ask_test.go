@@ -916,6 +916,10 @@ func TestAskRoundSeventeenWordings(t *testing.T) {
 	if got := phraseWords(words("could one of your guys keep an eye on the kids")); !slices.Contains(got, "watch") {
 		t.Errorf("phraseWords = %q, want watch", got)
 	}
+	// "mal tiempo" is the weather, not a length of time
+	if got := phraseWords(words("y si hace muy mal tiempo")); !slices.Contains(got, "clima") {
+		t.Errorf("phraseWords = %q, want clima", got)
+	}
 	// "un" is a negation, no part of a compound: "ungefähr" is no "Gefahr"
 	danger := NewLibrary(1 << 20).Base([]Source{{ID: "g", Content: "# Sicherheit\n\nBei Gefahr rufen Sie den Notdienst an. Die Anfahrt ist kostenlos.", Version: "1"}})
 	for _, m := range danger.matches(DE, stem(DE, "ungefähr")) {

@@ -229,6 +229,7 @@ var phrases = map[[2]string]string{
 	{"check", "in"}: "checkin", {"check", "out"}: "checkout", {"log", "in"}: "login", {"sign", "in"}: "login",
 	{"log", "out"}: "logout", {"sign", "out"}: "logout", {"sign", "up"}: "signup", {"no", "show"}: "noshow",
 	{"pick", "up"}: "pickup", {"drop", "off"}: "dropoff", {"e", "mail"}: "email", {"x", "rays"}: "xrays",
+	{"mal", "tiempo"}: "clima", {"mauvais", "temps"}: "météo", {"bad", "weather"}: "weather",
 	{"x", "ray"}: "xray", {"e", "bike"}: "ebike", {"e", "bikes"}: "ebikes",
 	{"rendez", "vous"}: "rendezvous", {"e", "cigarette"}: "ecigarette", {"e", "cigarettes"}: "ecigarettes",
 	{"call", "off"}: "cancel", {"american", "express"}: "amex", {"en", "ligne"}: "enligne", {"wie", "hoch"}: "wiehoch",

@@ -33,7 +33,7 @@ var synonymGroups = map[string][]string{
 		"late lateness delay delayed traffic", "online website web internet site", "minute minutes min mins", "hour hours hr hrs", "week weeks wk wks", "tomorrow tmrw tmr", "appointment appointments appt appts", "photo photos pic pics picture pictures",
 	},
 	FR: {
-		"météo pluie pleut neige neiger orage vent tempête intempéries bruine grêle", "poids peser pèse",
+		"météo météorologique météorologiques pluie pleut neige neiger orage vent tempête intempéries bruine grêle", "poids peser pèse",
 		"frigo réfrigérateur frigidaire", "fauteuil fauteuils pmr handicap handicapé handicapée mobilité", "cadeau cadeaux offert offerte offrir", "dehors extérieur extérieure extérieurs", "vendre vend vendez vente ventes vendu", "température degrés", "avion avions vol vols voler", "rendre rendus rendu ramener rapporter", "boîte boîtes tupperware",
 		"tva taxe taxes ttc", "férié fériés | noël | pâques | pentecôte | toussaint",
 		"valable valables valide validité expire", "vêtements jean jeans pantalon", "chaussures baskets bottes tongs sandales claquettes", "combi combinaison combinaisons néoprène", "nager nage nagent natation", "raté ratée ratés rater manqué manquée manquées manquer", "longueur mètres mètre km", "essai découverte schnupper", "enceinte enceintes grossesse",
@@ -74,7 +74,7 @@ var synonymGroups = map[string][]string{
 		"verspätung verspätet verspäten verspäteter verspätete stau", "online internet website webseite homepage", "minute minuten min", "stunde stunden std", "telefon tel",
 	},
 	ES: {
-		"clima lluvia llueve nieve nieva tormenta viento temporal llovizna granizo", "peso pesar pesa",
+		"clima lluvia llueve nieve nieva tormenta viento temporal llovizna granizo meteorológica meteorológico meteorológicas", "peso pesar pesa",
 		"nevera frigorífico refrigerador heladera", "discapacidad discapacitado discapacitada movilidad minusválido", "fuera afuera exterior exteriores", "vender vende venden venta ventas vendido", "temperatura temperaturas grados", "avión aviones vuelo vuelos volar", "bautismo bautizo",
 		"iva impuesto impuestos", "festivo festivos | navidad navidades nochebuena | pascua | nochevieja",
 		"válido válida validez caduca caducan caducidad", "ropa vaqueros pantalón pantalones", "calzado zapatos zapatillas botas deportivas chanclas sandalias", "longitud metros metro km", "embarazada embarazadas embarazo",
