@@ -936,4 +936,9 @@ func TestAskRoundSeventeenWordings(t *testing.T) {
 	if ms := steps.matches(EN, "foggi"); len(ms) == 0 {
 		t.Error(`"foggy" does not match the weather`)
 	}
+	// kinds of weather are siblings: fog is no rain
+	rain := NewLibrary(1 << 20).Base([]Source{{ID: "r", Content: "# Rain\n\nOur castles are safe in light rain.", Version: "1"}})
+	if ms := rain.matches(EN, "foggi"); len(ms) != 0 {
+		t.Errorf(`"foggy" matches %v in a page about rain`, ms)
+	}
 }

@@ -12,7 +12,7 @@ import "strings"
 // question's term matches a synonym's with a lower weight than itself.
 var synonymGroups = map[string][]string{
 	EN: {
-		"weather rain raining rainy snow snowing snowy storm stormy wind windy drizzle hail thunder thunderstorm thunderstorms fog foggy mist misty", "weight weigh weighs heavy", "length metres meters metre meter miles km", "choose choosing chose pick picking picked select", "toilet toilets restroom restrooms bathroom bathrooms loo loos wc", "rope ropes twine string cord", "pregnant pregnancy expecting", "maximum max limit limits", "minimum fewest",
+		"weather | rain raining rainy drizzle downpour showers | snow snowing snowy | storm stormy thunder thunderstorm thunderstorms | wind windy winds | fog foggy mist misty | hail", "weight weigh weighs heavy", "length metres meters metre meter miles km", "choose choosing chose pick picking picked select", "toilet toilets restroom restrooms bathroom bathrooms loo loos wc", "rope ropes twine string cord", "pregnant pregnancy expecting", "maximum max limit limits", "minimum fewest",
 		"fridge refrigerator", "temperature degrees", "fly flying flight flights plane airplane", "tupperware container containers", "complain complaint complaints complaining complained",
 		"first 1st", "second 2nd", "third 3rd", "wheelchair wheelchairs disabled disability mobility", "outside outdoors outdoor", "mileage miles mile", "sell sells selling sale sales sold",
 		"tax taxes vat", "holiday holidays | christmas | easter | thanksgiving",
