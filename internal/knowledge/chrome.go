@@ -24,6 +24,8 @@ var chrome = toSet(`was_this_article_helpful was_this_page_helpful was_this_answ
 	on_this_page in_this_article start_typing_and_press_enter_to_search leave_a_comment leave_a_reply
 	cet_article_vous_a-t-il_ete_utile cet_article_a-t-il_ete_utile cet_article_vous_a-t-il_utile cet_article_a-t-il_utile
 	cette_page_vous_a-t-elle_ete_utile cette_page_a-t-elle_ete_utile cette_page_vous_a-t-elle_utile cette_page_a-t-elle_utile
+	cette_information_vous_a-t-elle_ete_utile cette_information_a-t-elle_ete_utile cette_reponse_vous_a-t-elle_ete_utile
+	cette_reponse_a-t-elle_ete_utile
 	partager imprimer sommaire table_des_matieres oui non retour_en_haut
 	war_dieser_artikel_hilfreich war_der_artikel_hilfreich war_dieser_beitrag_hilfreich war_der_beitrag_hilfreich
 	war_dieser_inhalt_hilfreich war_der_inhalt_hilfreich war_diese_seite_hilfreich teilen drucken inhaltsverzeichnis

@@ -96,7 +96,8 @@ func (b *builder) element(els []element, i int) int {
 			b.add(block{kind: kindCode, text: e.text + "\n" + els[i+1].text, sentences: []string{e.text}})
 			return i + 1
 		}
-		b.add(block{kind: kindParagraph, text: e.text, sentences: Sentences(e.text)})
+		text, ss := withoutTrailingChrome(e.text)
+		b.add(block{kind: kindParagraph, text: text, sentences: ss})
 	case elList:
 		if e.ordered && i > 0 && els[i-1].kind == elParagraph && checklistLead.MatchString(els[i-1].text) {
 			// "The list below has to be completed before the treatment.":
@@ -143,7 +144,8 @@ func (b *builder) answer(els []element, i int) int {
 		return i
 	}
 	text := strings.ReplaceAll(strings.Join(parts, " "), "\n ", "\n")
-	b.add(block{kind: kindQA, text: text, sentences: Sentences(text)})
+	text, ss := withoutTrailingChrome(text)
+	b.add(block{kind: kindQA, text: text, sentences: ss})
 	return j - 1
 }
 
@@ -504,4 +506,24 @@ func withoutStepNumbers(text string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// withoutTrailingChrome returns a paragraph without the page's furniture
+// run into its end ("… suivant son paiement. Cette page vous a-t-elle été
+// utile ? Oui Non", when the page was copied without its line breaks),
+// and its sentences. The first sentence always stays ("Yes! We offer …").
+func withoutTrailingChrome(text string) (string, []string) {
+	ss := Sentences(text)
+	k := len(ss)
+	for k > 1 && IsChrome(ss[k-1]) {
+		k--
+	}
+	if k == len(ss) {
+		return text, ss
+	}
+	i := strings.LastIndex(text, ss[k])
+	if i <= 0 {
+		return text, ss
+	}
+	return strings.TrimSpace(text[:i]), ss[:k]
 }

@@ -1024,3 +1024,12 @@ func TestTitledAnswers(t *testing.T) {
 			"0 Preguntas frecuentes > ¿Qué tamaños de contenedor tenéis? | Ten en cuenta que en la vía pública solo caben contenedores de hasta 7 m³.",
 			"4 Preguntas frecuentes > ¿Necesito algún permiso? | Sí, si va en la calle."})
 }
+
+// TestTrailingChrome: the page's "was this helpful" run into the end of
+// an answer is not part of it; an answer's own "Yes!" is.
+func TestTrailingChrome(t *testing.T) {
+	checkBlocks(t, "Puis-je offrir un bon cadeau ?\nUn bon cadeau n'est remboursable que dans les 7 jours suivant son paiement. Cette information vous a-t-elle été utile ? Oui Non",
+		[]string{"4 Puis-je offrir un bon cadeau ? | Un bon cadeau n'est remboursable que dans les 7 jours suivant son paiement."})
+	checkBlocks(t, "Do you sell gift certificates?\nYes! We offer a 3-hour gift certificate for $150.",
+		[]string{"4 Do you sell gift certificates? | Yes! We offer a 3-hour gift certificate for $150."})
+}
