@@ -252,7 +252,9 @@ func withoutTags(s string) string {
 
 // invented returns a word of the answer that is in no source, or "".
 func invented(answer string, vocabulary map[string]bool) string {
-	for _, w := range words(strings.ToLower(answer)) {
+	// (the numbers the reader puts before a procedure's steps, which an
+	// HTML list does not write, are no words of the answer)
+	for _, w := range words(strings.ToLower(withoutStepNumbers(answer))) {
 		if !vocabulary[w] {
 			return w
 		}
