@@ -644,7 +644,7 @@ const ageSlack = 2
 // may score and still answer in its place.
 const ageMargin = 0.5
 
-// nearestAge puts first, among the passages scoring within typeMargin of
+// nearestAge puts first, among the passages scoring within ageMargin of
 // the best, the one stating the age nearest to the age the question gives
 // ("mi hijo tiene 13 años, puede entrar a jugar?": "niños de hasta 12
 // años", not "menores de 3 años"), when it is within ageSlack of it and
