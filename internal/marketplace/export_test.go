@@ -2,7 +2,12 @@ package marketplace
 
 import (
 	"context"
+	"database/sql"
+	"fmt"
+	"slices"
 	"time"
+
+	"github.com/geniehq/genie/internal/marketplace/search"
 )
 
 // SearchBoth runs a search through the engine and through the search index
@@ -55,3 +60,49 @@ func (s *Service) SearchMark(ctx context.Context, version int64) (mark string, n
 	mark, err = (&indexSource{d: s.DB, terms: s.terms}).Mark(ctx, version)
 	return mark, now, err
 }
+
+// SearchTerms reads every (listing, field, term) of a SQLite catalog
+// twice, as sorted "seq field term" lines: from the full-text index's own
+// vocabulary (marketplace_fts_vocab), and as the search index's build
+// reads them.
+func (s *Service) SearchTerms(ctx context.Context) (vocab, build []string, err error) {
+	err = s.DB.Snapshot(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT term, doc, col FROM marketplace_fts_vocab`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var term, col string
+			var doc int64
+			if err := rows.Scan(&term, &doc, &col); err != nil {
+				return err
+			}
+			vocab = append(vocab, fmt.Sprintf("%d %d %s", doc, fieldOf(col), term))
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		var pl postingLists
+		if err := s.terms.all(ctx, tx, func(*search.Row) {}, &pl); err != nil {
+			return err
+		}
+		pl.each(func(term string, fields *[3][]uint32) {
+			for f, seqs := range fields {
+				for _, seq := range seqs {
+					build = append(build, fmt.Sprintf("%d %d %s", seq, f, term))
+				}
+			}
+		})
+		return nil
+	})
+	slices.Sort(vocab)
+	slices.Sort(build)
+	return vocab, build, err
+}
+
+// ChunkBatch is the build's batch of unknown chunks.
+const ChunkBatch = chunkBatch
+
+// SQLiteTime is the build's reading of a stored time.
+var SQLiteTime = sqliteTime

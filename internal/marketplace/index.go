@@ -28,14 +28,24 @@ type indexSource struct {
 	terms termSource
 }
 
-const indexColumns = `seq, is_public, is_featured, category_id, COALESCE(brand_id, ''), COALESCE(difficulty, ''),
-	COALESCE(industry, ''), rating, clone_count, created_at FROM marketplace_listings`
+// indexFields are a search.Row's columns (indexRowDest), and indexColumns
+// the same from the listings.
+const (
+	indexFields = `seq, is_public, is_featured, category_id, COALESCE(brand_id, ''), COALESCE(difficulty, ''),
+	COALESCE(industry, ''), rating, clone_count, created_at`
+	indexColumns = indexFields + ` FROM marketplace_listings`
+)
+
+// indexRowDest is where a Scan puts indexFields, in order.
+func indexRowDest(r *search.Row) []any {
+	return []any{&r.Seq, &r.Public, &r.Featured, &r.Category, &r.Brand, &r.Difficulty, &r.Industry, &r.Rating, &r.Clones, &r.Created}
+}
 
 func scanIndexRows(rows *sql.Rows, fn func(r *search.Row)) error {
 	defer rows.Close()
 	for rows.Next() {
 		var r search.Row
-		if err := rows.Scan(&r.Seq, &r.Public, &r.Featured, &r.Category, &r.Brand, &r.Difficulty, &r.Industry, &r.Rating, &r.Clones, &r.Created); err != nil {
+		if err := rows.Scan(indexRowDest(&r)...); err != nil {
 			return fmt.Errorf("marketplace: read listings for search: %w", err)
 		}
 		if r.Seq < 0 || r.Seq > math.MaxUint32 {
@@ -55,22 +65,93 @@ func (src *indexSource) Count(ctx context.Context) (int64, error) {
 	return n, nil
 }
 
-// All reads every listing and its terms in one snapshot.
-func (src *indexSource) All(ctx context.Context, row func(*search.Row), term func(seq int64, field int, term string)) (version int64, err error) {
+// All reads every listing and its terms in one snapshot, in one pass over
+// the listings. The engine's terms come listing by listing; they are
+// gathered by term (postingLists) and given to the index a term at a
+// time once every row has been, so that it builds each term's bitmaps at
+// once.
+func (src *indexSource) All(ctx context.Context, row func(*search.Row), posting func(string, *[3][]uint32)) (version int64, err error) {
+	var pl postingLists
 	err = src.d.Snapshot(ctx, func(tx *sql.Tx) error {
 		if version, err = catalogVersionIn(ctx, tx); err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT `+indexColumns)
-		if err != nil {
-			return fmt.Errorf("marketplace: read listings for search: %w", err)
-		}
-		if err := scanIndexRows(rows, row); err != nil {
-			return err
-		}
-		return src.terms.all(ctx, tx, term)
+		return src.terms.all(ctx, tx, row, &pl)
 	})
-	return version, err
+	if err != nil {
+		return 0, err
+	}
+	if pl.tooFar {
+		return 0, search.ErrSeqRange
+	}
+	pl.each(posting)
+	return version, nil
+}
+
+// postingLists gathers (listing, field, term) triples into each term's
+// listings by field. Terms have IDs, so that a source that meets the same
+// words again and again (ftstext.go) looks each up once.
+type postingLists struct {
+	ids    map[string]int32
+	terms  []string
+	lists  [][3][]uint32
+	last   []int64 // by term: the last (listing, field) added, as seq<<2 | field, +1
+	tooFar bool    // a listing's seq past 32 bits
+}
+
+// id returns the term's ID.
+func (pl *postingLists) id(term string) int32 {
+	if pl.ids == nil {
+		pl.ids = map[string]int32{}
+	}
+	id, ok := pl.ids[term]
+	if !ok {
+		id = int32(len(pl.terms))
+		pl.ids[term] = id
+		pl.terms = append(pl.terms, term)
+		pl.lists = append(pl.lists, [3][]uint32{})
+		pl.last = append(pl.last, 0)
+	}
+	return id
+}
+
+// add records that the listing holds the term in the field.
+func (pl *postingLists) add(seq int64, field int, term string) {
+	pl.addOnce(seq, field, pl.id(term))
+}
+
+// addOnce records that the listing holds term id in the field; the same
+// again right after (a listing's field holding the term twice) is
+// ignored.
+func (pl *postingLists) addOnce(seq int64, field int, id int32) {
+	if seq < 0 || seq > math.MaxUint32 {
+		pl.tooFar = true
+		return
+	}
+	key := seq<<2 | int64(field) + 1
+	if pl.last[id] == key {
+		return
+	}
+	pl.last[id] = key
+	l := &pl.lists[id][field]
+	*l = append(*l, uint32(seq))
+}
+
+// each gives every term's listings, each field's ascending, and lets each
+// term's lists go once given.
+func (pl *postingLists) each(fn func(string, *[3][]uint32)) {
+	pl.ids, pl.last = nil, nil
+	for i, term := range pl.terms {
+		fields := &pl.lists[i]
+		for _, l := range fields {
+			if !slices.IsSorted(l) {
+				slices.Sort(l)
+			}
+		}
+		fn(term, fields)
+		*fields = [3][]uint32{}
+	}
+	pl.terms, pl.lists = nil, nil
 }
 
 // Mark identifies the catalog at version, for the search index's

@@ -20,10 +20,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/geniehq/genie/internal/marketplace/search"
 	"github.com/geniehq/genie/internal/platform/db"
 )
 
@@ -80,9 +82,10 @@ func (s *Service) tierExpr(words []string, a *db.Params) string {
 
 // termSource is how the search index learns the engine's terms.
 type termSource interface {
-	// all calls add for every (listing, field, term) of the catalog, read
-	// inside tx (a snapshot).
-	all(ctx context.Context, tx *sql.Tx, add func(seq int64, field int, term string)) error
+	// all calls row with every listing's search.Row and adds every
+	// (listing, field, term) of the catalog to sink, read inside tx (a
+	// snapshot).
+	all(ctx context.Context, tx *sql.Tx, row func(*search.Row), sink *postingLists) error
 	// listings does the same for the given listings only.
 	listings(ctx context.Context, tx *sql.Tx, seqs []int64, add func(seq int64, field int, term string)) error
 	// words returns the term each query word is searched as, "" for a
@@ -160,23 +163,6 @@ type sqliteTerms struct {
 	err    error
 	mu     sync.Mutex // one user of the mirror at a time
 	cache  wordCache
-}
-
-func (t *sqliteTerms) all(ctx context.Context, tx *sql.Tx, add func(int64, int, string)) error {
-	rows, err := tx.QueryContext(ctx, `SELECT term, doc, col FROM marketplace_fts_vocab`)
-	if err != nil {
-		return fmt.Errorf("marketplace: read search terms: %w", err)
-	}
-	defer rows.Close()
-	var term, col string
-	var doc int64
-	for rows.Next() {
-		if err := rows.Scan(&term, &doc, &col); err != nil {
-			return fmt.Errorf("marketplace: read search terms: %w", err)
-		}
-		add(doc, fieldOf(col), term)
-	}
-	return rows.Err()
 }
 
 func fieldOf(col string) int {
@@ -327,35 +313,44 @@ type pgTerms struct {
 	cache wordCache
 }
 
-func (t *pgTerms) all(ctx context.Context, tx *sql.Tx, add func(int64, int, string)) error {
-	return t.scan(ctx, tx, `SELECT seq, search_tsv::text FROM marketplace_listings`, nil, add)
+func (t *pgTerms) all(ctx context.Context, tx *sql.Tx, row func(*search.Row), sink *postingLists) error {
+	return t.scan(ctx, tx, `SELECT search_tsv::text, `+indexColumns, nil, row, sink.add)
 }
 
 func (t *pgTerms) listings(ctx context.Context, tx *sql.Tx, seqs []int64, add func(int64, int, string)) error {
-	return t.scan(ctx, tx, `SELECT seq, search_tsv::text FROM marketplace_listings WHERE seq = ANY($1)`, []any{seqs}, add)
+	return t.scan(ctx, tx, `SELECT search_tsv::text, seq FROM marketplace_listings WHERE seq = ANY($1)`, []any{seqs}, nil, add)
 }
 
-func (t *pgTerms) scan(ctx context.Context, tx *sql.Tx, q string, a []any, add func(int64, int, string)) error {
+// scan reads each listing's lexemes (q's first column) and seq (its
+// second), or, with row, its search.Row (from its second column on).
+func (t *pgTerms) scan(ctx context.Context, tx *sql.Tx, q string, a []any, row func(*search.Row), add func(int64, int, string)) error {
 	rows, err := tx.QueryContext(ctx, q, a...)
 	if err != nil {
 		return fmt.Errorf("marketplace: read search terms: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var seq int64
+		var r search.Row
 		var tsv string
-		if err := rows.Scan(&seq, &tsv); err != nil {
+		dest := []any{&tsv, &r.Seq}
+		if row != nil {
+			dest = append([]any{&tsv}, indexRowDest(&r)...)
+		}
+		if err := rows.Scan(dest...); err != nil {
 			return fmt.Errorf("marketplace: read search terms: %w", err)
 		}
+		if r.Seq < 0 || r.Seq > math.MaxUint32 {
+			return search.ErrSeqRange
+		}
+		if row != nil {
+			row(&r)
+		}
+		seq := r.Seq
 		if err := parseTSVector(tsv, func(lexeme string, weights string) {
-			for _, w := range weights {
-				switch w {
-				case 'A':
-					add(seq, 0, lexeme)
-				case 'B':
-					add(seq, 1, lexeme)
-				case 'C':
-					add(seq, 2, lexeme)
+			// each field once, however many of its positions hold the lexeme
+			for f, w := range "ABC" {
+				if strings.ContainsRune(weights, w) {
+					add(seq, f, lexeme)
 				}
 			}
 		}); err != nil {

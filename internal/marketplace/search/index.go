@@ -21,7 +21,6 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"math"
 	"runtime/debug"
 	"slices"
 	"sync"
@@ -43,9 +42,11 @@ type Source interface {
 	// Count is the number of listings.
 	Count(ctx context.Context) (int64, error)
 	// All reads the whole catalog in one snapshot: first every listing's
-	// row, then every (listing, field, term); it returns the catalog
-	// version it read.
-	All(ctx context.Context, row func(*Row), term func(seq int64, field int, term string)) (version int64, err error)
+	// row, then each term once with its postings: the listings that hold
+	// it in each field (FieldName, FieldTagline, FieldDescription), each
+	// ascending and without repeats (the callee may change the slices);
+	// it returns the catalog version it read.
+	All(ctx context.Context, row func(*Row), posting func(term string, fields *[3][]uint32)) (version int64, err error)
 	// Since reads the changes after version.
 	Since(ctx context.Context, version int64) (*Changes, error)
 }
@@ -134,68 +135,22 @@ func (ix *Index) catchUp(ctx context.Context, version int64) error {
 // build reads the whole catalog into a new state.
 func (ix *Index) build(ctx context.Context) (*state, error) {
 	st := newState()
-	c := compactor{st: st, done: map[string]bool{}}
-	version, err := ix.src.All(ctx, st.set, func(seq int64, field int, term string) {
-		if seq < 0 || seq > math.MaxUint32 || !st.present.Contains(uint32(seq)) {
-			return
-		}
-		c.next(term)
-		st.addTerm(uint32(seq), field, term)
-		st.docs[seq].hash ^= termHash(field, term)
-	})
+	b := newBulk(st)
+	version, err := ix.src.All(ctx, st.set, b.add)
+	b.wait()
 	if err != nil {
 		return nil, err
 	}
 	st.version = version
 	st.sortTerms()
-	c.finish()
-	st.groupPrefixes(prefixGroupTerms)
-	st.makeBands()
-	return st, nil
-}
-
-// compactor sizes each term's posting to its content (a clone) once the
-// build has moved past the term, so that a build's peak memory stays near
-// its result: a source that gives its terms in order (SQLite's vocabulary)
-// has each term compacted as soon as it is complete. A source that gives
-// them in any other order (PostgreSQL's, by listing) has them all
-// compacted at the end.
-type compactor struct {
-	st        *state
-	last      string
-	done      map[string]bool // the terms compacted
-	unordered bool            // a term came back after another: compact at the end
-}
-
-// next is called with the term of each row, before it is added.
-func (c *compactor) next(term string) {
-	if term == c.last || c.unordered {
-		return
-	}
-	if c.done[term] {
-		c.unordered, c.done = true, nil
-		return
-	}
-	if p := c.st.terms[c.last]; p != nil {
-		p.compact()
-		c.done[c.last] = true
-	}
-	c.last = term
-}
-
-// finish compacts what next has not, and the listings' attributes.
-func (c *compactor) finish() {
-	st := c.st
 	n := 0
 	if !st.present.IsEmpty() {
 		n = int(st.present.Maximum()) + 1
 	}
-	st.docs = slices.Clone(st.docs[:n])
-	for t, p := range st.terms {
-		if c.unordered || !c.done[t] {
-			p.compact()
-		}
-	}
+	st.docs = slices.Clone(st.docs[:n]) // sized to the last listing
+	st.groupPrefixes(prefixGroupTerms)
+	st.makeBands()
+	return st, nil
 }
 
 // start builds the index: in this request for a small catalog, in the

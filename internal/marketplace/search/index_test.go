@@ -3,6 +3,7 @@ package search
 import (
 	"cmp"
 	"context"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -24,14 +25,25 @@ type memSource struct {
 
 func (m *memSource) Count(context.Context) (int64, error) { return int64(len(m.rows)), nil }
 
-func (m *memSource) All(_ context.Context, row func(*Row), term func(int64, int, string)) (int64, error) {
+func (m *memSource) All(_ context.Context, row func(*Row), posting func(string, *[3][]uint32)) (int64, error) {
 	for _, r := range m.rows {
 		row(&r)
 	}
-	for seq, ts := range m.terms {
-		for _, t := range ts {
-			term(seq, t.Field, t.Term)
+	byTerm := map[string]*[3][]uint32{}
+	for _, seq := range slices.Sorted(maps.Keys(m.terms)) {
+		for _, t := range m.terms[seq] {
+			fs := byTerm[t.Term]
+			if fs == nil {
+				fs = new([3][]uint32)
+				byTerm[t.Term] = fs
+			}
+			if s := fs[t.Field]; len(s) == 0 || s[len(s)-1] != uint32(seq) {
+				fs[t.Field] = append(s, uint32(seq))
+			}
 		}
+	}
+	for t, fs := range byTerm {
+		posting(t, fs)
 	}
 	return m.version, nil
 }

@@ -3,9 +3,11 @@ package search
 import (
 	"cmp"
 	"hash/fnv"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -162,6 +164,112 @@ func (st *state) addTerm(seq uint32, field int, term string) bool {
 	p.add(seq, field)
 	st.addToGroups(seq, field, term)
 	return added
+}
+
+// newPosting builds a term's posting from the listings that hold it in
+// each field (ascending, as a Source gives them): bitmaps added in bulk
+// and sized to their content; nil when no listing holds it.
+func newPosting(fields *[3][]uint32) *posting {
+	var any []uint32
+	for _, seqs := range fields {
+		any = mergeSorted(any, seqs)
+	}
+	if len(any) == 0 {
+		return nil
+	}
+	p := &posting{}
+	for f, seqs := range [...][]uint32{FieldName: fields[FieldName], FieldTagline: fields[FieldTagline], anyField: any} {
+		if len(seqs) > 0 {
+			p[f] = roaring.New()
+			p[f].AddMany(seqs)
+		}
+	}
+	p.compact()
+	return p
+}
+
+// bulk builds a new state's postings, term by term as a Source gives
+// them, on every core: the caller's goroutine counts each term in its
+// listings' hashes, workers build the bitmaps, and one goroutine puts
+// them in the state.
+type bulk struct {
+	st        *state
+	jobs      chan bulkJob
+	built     chan bulkJob
+	workers   sync.WaitGroup
+	collected chan struct{}
+}
+
+type bulkJob struct {
+	term   string
+	fields [3][]uint32
+	p      *posting
+}
+
+func newBulk(st *state) *bulk {
+	b := &bulk{st: st, jobs: make(chan bulkJob, 64), built: make(chan bulkJob, 64), collected: make(chan struct{})}
+	for range runtime.GOMAXPROCS(0) {
+		b.workers.Go(func() {
+			for j := range b.jobs {
+				if j.p = newPosting(&j.fields); j.p != nil {
+					b.built <- j
+				}
+			}
+		})
+	}
+	go func() {
+		defer close(b.collected)
+		for j := range b.built {
+			st.terms[j.term] = j.p
+		}
+	}()
+	return b
+}
+
+// add takes one term's postings (see Source.All); listings the state does
+// not have are left out.
+func (b *bulk) add(term string, fields *[3][]uint32) {
+	st := b.st
+	for f := range fields {
+		fields[f] = slices.DeleteFunc(fields[f], func(seq uint32) bool { return !st.present.Contains(seq) })
+		h := termHash(f, term)
+		for _, seq := range fields[f] {
+			st.docs[seq].hash ^= h
+		}
+	}
+	b.jobs <- bulkJob{term: term, fields: *fields}
+}
+
+// wait returns once every term given is in the state.
+func (b *bulk) wait() {
+	close(b.jobs)
+	b.workers.Wait()
+	close(b.built)
+	<-b.collected
+}
+
+// mergeSorted returns the union of two ascending lists, ascending.
+func mergeSorted(a, b []uint32) []uint32 {
+	if len(a) == 0 {
+		return b
+	}
+	out := make([]uint32, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] < b[j]:
+			out = append(out, a[i])
+			i++
+		case a[i] > b[j]:
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, a[i])
+			i, j = i+1, j+1
+		}
+	}
+	out = append(out, a[i:]...)
+	return append(out, b[j:]...)
 }
 
 // add records the listing in the field's posting and in anyField's.
