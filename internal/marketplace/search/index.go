@@ -135,9 +135,18 @@ func (ix *Index) catchUp(ctx context.Context, version int64) error {
 // build reads the whole catalog into a new state.
 func (ix *Index) build(ctx context.Context) (*state, error) {
 	st := newState()
-	b := newBulk(st)
+	// The bands need the rows only: they are cut while the terms' bitmaps
+	// are built.
+	banded := make(chan struct{})
+	b := newBulk(st, func() {
+		go func() {
+			defer close(banded)
+			st.makeBands()
+		}()
+	})
 	version, err := ix.src.All(ctx, st.set, b.add)
 	b.wait()
+	<-banded
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +158,6 @@ func (ix *Index) build(ctx context.Context) (*state, error) {
 	}
 	st.docs = slices.Clone(st.docs[:n]) // sized to the last listing
 	st.groupPrefixes(prefixGroupTerms)
-	st.makeBands()
 	return st, nil
 }
 

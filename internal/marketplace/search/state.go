@@ -194,6 +194,9 @@ func newPosting(fields *[3][]uint32) *posting {
 // them in the state.
 type bulk struct {
 	st        *state
+	rowsDone  func() // called once the state has every row: at the first term (see Source.All), or at the end
+	rowsOnce  sync.Once
+	present   []uint64 // st.present as bits, made at the first term
 	jobs      chan bulkJob
 	built     chan bulkJob
 	workers   sync.WaitGroup
@@ -206,8 +209,8 @@ type bulkJob struct {
 	p      *posting
 }
 
-func newBulk(st *state) *bulk {
-	b := &bulk{st: st, jobs: make(chan bulkJob, 64), built: make(chan bulkJob, 64), collected: make(chan struct{})}
+func newBulk(st *state, rowsDone func()) *bulk {
+	b := &bulk{st: st, rowsDone: rowsDone, jobs: make(chan bulkJob, 64), built: make(chan bulkJob, 64), collected: make(chan struct{})}
 	for range runtime.GOMAXPROCS(0) {
 		b.workers.Go(func() {
 			for j := range b.jobs {
@@ -230,8 +233,11 @@ func newBulk(st *state) *bulk {
 // not have are left out.
 func (b *bulk) add(term string, fields *[3][]uint32) {
 	st := b.st
+	b.rowsOnce.Do(b.haveRows)
 	for f := range fields {
-		fields[f] = slices.DeleteFunc(fields[f], func(seq uint32) bool { return !st.present.Contains(seq) })
+		fields[f] = slices.DeleteFunc(fields[f], func(seq uint32) bool {
+			return int(seq>>6) >= len(b.present) || b.present[seq>>6]&(1<<(seq&63)) == 0
+		})
 		h := termHash(f, term)
 		for _, seq := range fields[f] {
 			st.docs[seq].hash ^= h
@@ -240,8 +246,23 @@ func (b *bulk) add(term string, fields *[3][]uint32) {
 	b.jobs <- bulkJob{term: term, fields: *fields}
 }
 
+// haveRows runs once the state has every row.
+func (b *bulk) haveRows() {
+	if n := b.st.present; !n.IsEmpty() {
+		b.present = make([]uint64, n.Maximum()/64+1)
+		n.Iterate(func(seq uint32) bool {
+			b.present[seq>>6] |= 1 << (seq & 63)
+			return true
+		})
+	}
+	if b.rowsDone != nil {
+		b.rowsDone()
+	}
+}
+
 // wait returns once every term given is in the state.
 func (b *bulk) wait() {
+	b.rowsOnce.Do(b.haveRows)
 	close(b.jobs)
 	b.workers.Wait()
 	close(b.built)
