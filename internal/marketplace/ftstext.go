@@ -54,66 +54,26 @@ type pendingText struct {
 // (listing, field, term) of the catalog, read in tx, to sink, listing by
 // listing (those with chunks not yet known a little later than the
 // others). One goroutine reads the listings (readTexts) while this one
-// takes them apart.
+// takes them apart (inBatches).
 func (t *sqliteTerms) all(ctx context.Context, tx *sql.Tx, row func(*search.Row), sink *postingLists) error {
 	if err := t.open(); err != nil {
 		return err
 	}
 	tt := &textTerms{mirror: t, sink: sink, short: map[uint64]int32{}, known: map[string][]int32{}, want: map[string]struct{}{}}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	full, free := make(chan *textBatch, 2), make(chan *textBatch, 3)
-	for range cap(free) {
-		free <- &textBatch{}
-	}
-	var readErr error
-	go func() {
-		defer close(full)
-		readErr = readTexts(ctx, tx, row, free, full)
-	}()
-	var err error
-	for b := range full {
-		for i := 0; err == nil && i < len(b.seqs); i++ {
-			err = tt.text(ctx, b.seqs[i], b.text(i))
-		}
-		if err != nil {
-			cancel() // the reader stops at its next row
-		}
-		b.seqs, b.ends, b.buf = b.seqs[:0], b.ends[:0], b.buf[:0]
-		free <- b
-	}
+	err := inBatches(ctx, func(ctx context.Context, emit func(int64, ...[]byte) error) error {
+		return readTexts(ctx, tx, row, emit)
+	}, func(seq int64, texts [][]byte) error {
+		return tt.text(ctx, seq, texts)
+	})
 	if err != nil {
 		return err
-	}
-	if readErr != nil {
-		return readErr
 	}
 	return tt.flush(ctx)
 }
 
-// textBatch is listings read by readTexts: their seqs and their three
-// fields' text, one after the other in buf.
-type textBatch struct {
-	seqs []int64
-	ends [][3]int // where each field of each listing ends in buf
-	buf  []byte
-}
-
-// textBatchRows is how many listings a textBatch holds.
-const textBatchRows = 1024
-
-func (b *textBatch) text(i int) [3][]byte {
-	start := 0
-	if i > 0 {
-		start = b.ends[i-1][2]
-	}
-	e := b.ends[i]
-	return [3][]byte{b.buf[start:e[0]], b.buf[e[0]:e[1]], b.buf[e[1]:e[2]]}
-}
-
-// readTexts reads every listing, calls row with its search.Row, and hands
-// on its text in batches taken from free and given to full.
-func readTexts(ctx context.Context, tx *sql.Tx, row func(*search.Row), free <-chan *textBatch, full chan<- *textBatch) error {
+// readTexts reads every listing, calls row with its search.Row, and emits
+// its three fields' text.
+func readTexts(ctx context.Context, tx *sql.Tx, row func(*search.Row), emit func(int64, ...[]byte) error) error {
 	rows, err := tx.QueryContext(ctx, `SELECT seq, is_public, is_featured, category_id, COALESCE(brand_id, ''),
 		COALESCE(difficulty, ''), COALESCE(industry, ''), rating, clone_count, CAST(created_at AS TEXT), display_name, tagline,
 		COALESCE(description, '')
@@ -122,7 +82,6 @@ func readTexts(ctx context.Context, tx *sql.Tx, row func(*search.Row), free <-ch
 		return fmt.Errorf("marketplace: read listings for search: %w", err)
 	}
 	defer rows.Close()
-	b := <-free
 	var r search.Row
 	var created sql.RawBytes // as stored: the driver's own reading tries each form in turn
 	var f [3]sql.RawBytes
@@ -139,27 +98,12 @@ func readTexts(ctx context.Context, tx *sql.Tx, row func(*search.Row), free <-ch
 			return fmt.Errorf("marketplace: read listings for search: listing %d: %w", r.Seq, err)
 		}
 		row(&r)
-		b.seqs = append(b.seqs, r.Seq)
-		var e [3]int
-		for i := range f {
-			b.buf = append(b.buf, f[i]...)
-			e[i] = len(b.buf)
-		}
-		b.ends = append(b.ends, e)
-		if len(b.seqs) == textBatchRows {
-			full <- b
-			select {
-			case b = <-free:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
+		if err := emit(r.Seq, f[0], f[1], f[2]); err != nil {
+			return err
 		}
 	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("marketplace: read listings for search: %w", err)
-	}
-	if len(b.seqs) > 0 {
-		full <- b
 	}
 	return nil
 }
@@ -198,7 +142,7 @@ var sqliteTimeLayouts = []string{
 
 // text adds a listing's terms, or keeps it for the next flush when some
 // of its chunks are not known yet.
-func (tt *textTerms) text(ctx context.Context, seq int64, f [3][]byte) error {
+func (tt *textTerms) text(ctx context.Context, seq int64, f [][]byte) error {
 	if tt.listing(seq, f[0], f[1], f[2]) {
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/geniehq/genie/internal/marketplace/search"
@@ -106,6 +107,7 @@ func (pl *postingLists) id(term string) int32 {
 	}
 	id, ok := pl.ids[term]
 	if !ok {
+		term = strings.Clone(term) // it may be part of a longer text
 		id = int32(len(pl.terms))
 		pl.ids[term] = id
 		pl.terms = append(pl.terms, term)

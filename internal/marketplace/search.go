@@ -313,51 +313,79 @@ type pgTerms struct {
 	cache wordCache
 }
 
+// all reads the listings on one goroutine and their lexemes on this one
+// (inBatches).
 func (t *pgTerms) all(ctx context.Context, tx *sql.Tx, row func(*search.Row), sink *postingLists) error {
-	return t.scan(ctx, tx, `SELECT search_tsv::text, `+indexColumns, nil, row, sink.add)
+	return inBatches(ctx, func(ctx context.Context, emit func(int64, ...[]byte) error) error {
+		rows, err := tx.QueryContext(ctx, `SELECT search_tsv::text, `+indexColumns)
+		if err != nil {
+			return fmt.Errorf("marketplace: read search terms: %w", err)
+		}
+		defer rows.Close()
+		var r search.Row
+		var tsv sql.RawBytes
+		dest := append([]any{&tsv}, indexRowDest(&r)...)
+		for rows.Next() {
+			if err := rows.Scan(dest...); err != nil {
+				return fmt.Errorf("marketplace: read search terms: %w", err)
+			}
+			if r.Seq < 0 || r.Seq > math.MaxUint32 {
+				return search.ErrSeqRange
+			}
+			row(&r)
+			if err := emit(r.Seq, tsv); err != nil {
+				return err
+			}
+		}
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("marketplace: read search terms: %w", err)
+		}
+		return nil
+	}, func(seq int64, texts [][]byte) error {
+		return addLexemes(seq, string(texts[0]), sink.add)
+	})
 }
 
 func (t *pgTerms) listings(ctx context.Context, tx *sql.Tx, seqs []int64, add func(int64, int, string)) error {
-	return t.scan(ctx, tx, `SELECT search_tsv::text, seq FROM marketplace_listings WHERE seq = ANY($1)`, []any{seqs}, nil, add)
+	return t.scan(ctx, tx, `SELECT search_tsv::text, seq FROM marketplace_listings WHERE seq = ANY($1)`, []any{seqs},
+		func(seq int64, field int, lexeme string) { add(seq, field, strings.Clone(lexeme)) })
 }
 
 // scan reads each listing's lexemes (q's first column) and seq (its
-// second), or, with row, its search.Row (from its second column on).
-func (t *pgTerms) scan(ctx context.Context, tx *sql.Tx, q string, a []any, row func(*search.Row), add func(int64, int, string)) error {
+// second).
+func (t *pgTerms) scan(ctx context.Context, tx *sql.Tx, q string, a []any, add func(int64, int, string)) error {
 	rows, err := tx.QueryContext(ctx, q, a...)
 	if err != nil {
 		return fmt.Errorf("marketplace: read search terms: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var r search.Row
+		var seq int64
 		var tsv string
-		dest := []any{&tsv, &r.Seq}
-		if row != nil {
-			dest = append([]any{&tsv}, indexRowDest(&r)...)
-		}
-		if err := rows.Scan(dest...); err != nil {
+		if err := rows.Scan(&tsv, &seq); err != nil {
 			return fmt.Errorf("marketplace: read search terms: %w", err)
 		}
-		if r.Seq < 0 || r.Seq > math.MaxUint32 {
-			return search.ErrSeqRange
-		}
-		if row != nil {
-			row(&r)
-		}
-		seq := r.Seq
-		if err := parseTSVector(tsv, func(lexeme string, weights string) {
-			// each field once, however many of its positions hold the lexeme
-			for f, w := range "ABC" {
-				if strings.ContainsRune(weights, w) {
-					add(seq, f, lexeme)
-				}
-			}
-		}); err != nil {
-			return fmt.Errorf("marketplace: read search terms of listing %d: %w", seq, err)
+		if err := addLexemes(seq, tsv, add); err != nil {
+			return err
 		}
 	}
 	return rows.Err()
+}
+
+// addLexemes calls add for each lexeme of a listing's search_tsv and each
+// field it is in (its weights A, B and C), once each.
+func addLexemes(seq int64, tsv string, add func(int64, int, string)) error {
+	err := parseTSVector(tsv, func(lexeme string, weights uint8) {
+		for f, w := range [...]uint8{weightA, weightB, weightC} {
+			if weights&w != 0 {
+				add(seq, f, lexeme)
+			}
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("marketplace: read search terms of listing %d: %w", seq, err)
+	}
+	return nil
 }
 
 func (t *pgTerms) words(ctx context.Context, ws []string) ([]string, error) {
@@ -373,7 +401,7 @@ func (t *pgTerms) read(ctx context.Context, ws []string) ([]string, error) {
 			return err
 		}
 		var terms []string
-		if err := parseTSVector(tsv, func(lexeme, _ string) { terms = append(terms, lexeme) }); err != nil {
+		if err := parseTSVector(tsv, func(lexeme string, _ uint8) { terms = append(terms, strings.Clone(lexeme)) }); err != nil {
 			return err
 		}
 		switch len(terms) {
@@ -396,12 +424,22 @@ func (t *pgTerms) read(ctx context.Context, ws []string) ([]string, error) {
 	return out, nil
 }
 
+// Weights of a lexeme's positions, as parseTSVector reports them.
+const (
+	weightA = 1 << iota
+	weightB
+	weightC
+	weightD // a position without a weight
+)
+
 // parseTSVector reads the text form of a tsvector: 'lexeme':1A,5C 'other'
 // (quotes doubled inside a lexeme, backslash escapes). It calls fn with
-// each lexeme and the weight letters of its positions (D for none).
-func parseTSVector(s string, fn func(lexeme, weights string)) error {
-	i := 0
-	for i < len(s) {
+// each lexeme and the weights of its positions (weightA to weightD, 0
+// for a lexeme without positions). The lexeme is s's own bytes when it
+// has no escapes: a caller that keeps it long clones it.
+func parseTSVector(s string, fn func(lexeme string, weights uint8)) error {
+	var buf []byte
+	for i := 0; i < len(s); {
 		if s[i] == ' ' {
 			i++
 			continue
@@ -410,49 +448,58 @@ func parseTSVector(s string, fn func(lexeme, weights string)) error {
 			return errors.New("tsvector: expected a quote at " + strconv.Itoa(i))
 		}
 		i++
-		var lex strings.Builder
+		start, plain := i, true
 		for {
 			if i >= len(s) {
 				return errors.New("tsvector: unterminated lexeme")
 			}
-			c := s[i]
-			if c == '\\' && i+1 < len(s) {
-				lex.WriteByte(s[i+1])
+			if c := s[i]; c == '\\' && i+1 < len(s) || c == '\'' && i+1 < len(s) && s[i+1] == '\'' {
+				plain = false
 				i += 2
 				continue
-			}
-			if c == '\'' {
-				if i+1 < len(s) && s[i+1] == '\'' {
-					lex.WriteByte('\'')
-					i += 2
-					continue
-				}
-				i++
+			} else if c == '\'' {
 				break
 			}
-			lex.WriteByte(c)
 			i++
 		}
-		var weights strings.Builder
-		if i < len(s) && s[i] == ':' {
-			end := strings.IndexByte(s[i:], ' ')
-			if end < 0 {
-				end = len(s) - i
-			}
-			for _, pos := range strings.Split(s[i+1:i+end], ",") {
-				p := strings.TrimRight(pos, "ABCD")
-				if _, err := strconv.Atoi(p); err != nil {
-					return errors.New("tsvector: bad position " + strconv.Quote(pos))
+		lex := s[start:i]
+		i++ // the closing quote
+		if !plain {
+			buf = buf[:0]
+			for j := 0; j < len(lex); j++ {
+				if c := lex[j]; (c == '\\' || c == '\'') && j+1 < len(lex) {
+					j++
 				}
-				if w := pos[len(p):]; w != "" {
-					weights.WriteString(w)
-				} else {
-					weights.WriteByte('D')
-				}
+				buf = append(buf, lex[j])
 			}
-			i += end
+			lex = string(buf)
 		}
-		fn(lex.String(), weights.String())
+		var weights uint8
+		if i < len(s) && s[i] == ':' {
+			for {
+				i++ // past ':' or ','
+				digits := i
+				for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+					i++
+				}
+				if i == digits || i-digits > 5 {
+					return errors.New("tsvector: bad position at " + strconv.Itoa(digits))
+				}
+				w := uint8(weightD)
+				if i < len(s) && 'A' <= s[i] && s[i] <= 'D' {
+					w = 1 << (s[i] - 'A')
+					i++
+				}
+				weights |= w
+				if i >= len(s) || s[i] != ',' {
+					break
+				}
+			}
+			if i < len(s) && s[i] != ' ' {
+				return errors.New("tsvector: bad position at " + strconv.Itoa(i))
+			}
+		}
+		fn(lex, weights)
 	}
 	return nil
 }
