@@ -167,24 +167,22 @@ func (st *state) addTerm(seq uint32, field int, term string) bool {
 }
 
 // newPosting builds a term's posting from the listings that hold it in
-// each field (ascending, as a Source gives them): bitmaps added in bulk
-// and sized to their content; nil when no listing holds it.
-func newPosting(fields *[3][]uint32) *posting {
-	var any []uint32
-	for _, seqs := range fields {
-		any = mergeSorted(any, seqs)
-	}
+// each field (ascending, as a Source gives them): bitmaps made whole
+// (bitmapOf); nil when no listing holds it. The union of the fields is
+// made in buf's two lists, reused from term to term.
+func newPosting(fields *[3][]uint32, buf *[2][]uint32) *posting {
+	buf[0] = mergeSorted(buf[0][:0], fields[FieldName], fields[FieldTagline])
+	buf[1] = mergeSorted(buf[1][:0], buf[0], fields[FieldDescription])
+	any := buf[1]
 	if len(any) == 0 {
 		return nil
 	}
 	p := &posting{}
 	for f, seqs := range [...][]uint32{FieldName: fields[FieldName], FieldTagline: fields[FieldTagline], anyField: any} {
 		if len(seqs) > 0 {
-			p[f] = roaring.New()
-			p[f].AddMany(seqs)
+			p[f] = bitmapOf(seqs)
 		}
 	}
-	p.compact()
 	return p
 }
 
@@ -213,8 +211,9 @@ func newBulk(st *state, rowsDone func()) *bulk {
 	b := &bulk{st: st, rowsDone: rowsDone, jobs: make(chan bulkJob, 64), built: make(chan bulkJob, 64), collected: make(chan struct{})}
 	for range runtime.GOMAXPROCS(0) {
 		b.workers.Go(func() {
+			var buf [2][]uint32
 			for j := range b.jobs {
-				if j.p = newPosting(&j.fields); j.p != nil {
+				if j.p = newPosting(&j.fields, &buf); j.p != nil {
 					b.built <- j
 				}
 			}
@@ -269,28 +268,24 @@ func (b *bulk) wait() {
 	<-b.collected
 }
 
-// mergeSorted returns the union of two ascending lists, ascending.
-func mergeSorted(a, b []uint32) []uint32 {
-	if len(a) == 0 {
-		return b
-	}
-	out := make([]uint32, 0, len(a)+len(b))
+// mergeSorted appends the union of two ascending lists to dst, ascending.
+func mergeSorted(dst, a, b []uint32) []uint32 {
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {
 		switch {
 		case a[i] < b[j]:
-			out = append(out, a[i])
+			dst = append(dst, a[i])
 			i++
 		case a[i] > b[j]:
-			out = append(out, b[j])
+			dst = append(dst, b[j])
 			j++
 		default:
-			out = append(out, a[i])
+			dst = append(dst, a[i])
 			i, j = i+1, j+1
 		}
 	}
-	out = append(out, a[i:]...)
-	return append(out, b[j:]...)
+	dst = append(dst, a[i:]...)
+	return append(dst, b[j:]...)
 }
 
 // add records the listing in the field's posting and in anyField's.
