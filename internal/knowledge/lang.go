@@ -246,6 +246,7 @@ var phrases3 = map[[3]string]string{
 	{"dont", "show", "up"}: "noshow", {"t", "show", "up"}: "noshow", {"not", "show", "up"}: "noshow", {"never", "show", "up"}: "noshow",
 	{"dont", "turn", "up"}: "noshow", {"t", "turn", "up"}: "noshow", {"not", "turn", "up"}: "noshow",
 	{"keep", "an", "eye"}: "watch", {"keep", "eye", "on"}: "watch",
+	{"tous", "les", "combien"}: "fréquence",
 }
 
 // phraseWords joins the phrases of a run of lower-case words.
