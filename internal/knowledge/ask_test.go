@@ -956,6 +956,8 @@ func TestAskRoundEighteenWordings(t *testing.T) {
 		{"testdata/eval/heldout27/fr-ramonage/ramonage-infos.txt", "l'entretien de mon poêle à pellets vous le facturez combien", "entre 150 et 220 euros"},
 		// "tous les combien" asks how often
 		{"testdata/eval/heldout27/fr-ramonage/ramonage-infos.txt", "on se chauffe au bois tout l'hiver, faut faire passer le ramoneur tous les combien ?", "deux fois par an"},
+		// "ramoner" is "ramonage"
+		{"testdata/eval/heldout27/fr-ramonage/ramonage-infos.txt", "c'est combien pour faire ramoner un poele a bois ?", "70 euros"},
 	} {
 		page, err := os.ReadFile(c.path)
 		if err != nil {
@@ -963,6 +965,21 @@ func TestAskRoundEighteenWordings(t *testing.T) {
 		}
 		if a := NewLibrary(1 << 20).Base([]Source{{ID: "a", Content: string(page), Version: "1"}}).Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
 			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
+		}
+	}
+}
+
+// TestStemActNouns: a French noun of an act in "-age" has its verb's
+// stem; a short one keeps its own.
+func TestStemActNouns(t *testing.T) {
+	for _, c := range []struct{ a, b string }{{"ramonage", "ramoner"}, {"chauffage", "chauffer"}, {"dépannage", "dépanner"}} {
+		if stem(FR, c.a) != stem(FR, c.b) {
+			t.Errorf("stem(%q) = %q, stem(%q) = %q", c.a, stem(FR, c.a), c.b, stem(FR, c.b))
+		}
+	}
+	for _, c := range []struct{ a, b string }{{"village", "ville"}, {"passage", "passer"}, {"fromage", "from"}} {
+		if stem(FR, c.a) == stem(FR, c.b) {
+			t.Errorf("stem(%q) = stem(%q) = %q", c.a, c.b, stem(FR, c.a))
 		}
 	}
 }

@@ -308,7 +308,14 @@ func stem(lang, w string) string {
 	if lang == FR {
 		env := snowball.NewEnv(w)
 		f(env)
-		return fold(env.Current())
+		s := fold(env.Current())
+		// the noun of an act in "-age" is its verb's stem: "ramonage"
+		// is "ramoner", "chauffage" "chauffer" (a short stem is left
+		// alone: "passage", "village", "fromage")
+		if len(s) >= 7 && strings.HasSuffix(s, "ag") {
+			s = s[:len(s)-2]
+		}
+		return s
 	}
 	env := snowball.NewEnv(fold(w))
 	f(env)
