@@ -35,7 +35,7 @@ const chunkBatch = 8192
 
 // textTerms turns listings' text into their terms (one build).
 type textTerms struct {
-	mirror  *sqliteTerms
+	mirror  *sql.DB // the build's own (queries' words use another meanwhile)
 	sink    *postingLists
 	short   map[uint64]int32    // a chunk of up to 8 bytes (shortKey) -> its one term's ID, or noTerm, or inKnown
 	known   map[string][]int32  // any other chunk (ASCII lowered) -> its terms (the sink's IDs)
@@ -54,13 +54,17 @@ type pendingText struct {
 // (listing, field, term) of the catalog, read in tx, to sink, listing by
 // listing (those with chunks not yet known a little later than the
 // others). One goroutine reads the listings (readTexts) while this one
-// takes them apart (inBatches).
+// takes them apart (inBatches). The build has a mirror of its own, so
+// that a query's words, which the shared mirror tokenizes, never wait for
+// a batch of the build's (tens of milliseconds).
 func (t *sqliteTerms) all(ctx context.Context, tx *sql.Tx, row func(*search.Row), sink *postingLists) error {
-	if err := t.open(); err != nil {
+	mirror, err := newMirror()
+	if err != nil {
 		return err
 	}
-	tt := &textTerms{mirror: t, sink: sink, short: map[uint64]int32{}, known: map[string][]int32{}, want: map[string]struct{}{}}
-	err := inBatches(ctx, func(ctx context.Context, emit func(int64, ...[]byte) error) error {
+	defer mirror.Close()
+	tt := &textTerms{mirror: mirror, sink: sink, short: map[uint64]int32{}, known: map[string][]int32{}, want: map[string]struct{}{}}
+	err = inBatches(ctx, func(ctx context.Context, emit func(int64, ...[]byte) error) error {
 		return readTexts(ctx, tx, row, emit)
 	}, func(seq int64, texts [][]byte) error {
 		return tt.text(ctx, seq, texts)
@@ -241,7 +245,7 @@ func (tt *textTerms) flush(ctx context.Context) error {
 		for c := range tt.want {
 			chunks = append(chunks, c)
 		}
-		got, err := tt.mirror.tokenize(ctx, chunks)
+		got, err := tokenize(ctx, tt.mirror, chunks)
 		if err != nil {
 			return err
 		}
@@ -271,16 +275,14 @@ func (tt *textTerms) flush(ctx context.Context) error {
 	return nil
 }
 
-// tokenize returns the terms of each text, tokenized by the mirror (each
-// a row of it), in one transaction.
-func (t *sqliteTerms) tokenize(ctx context.Context, texts []string) ([][]string, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
+// tokenize returns the terms of each text, tokenized by a mirror (each a
+// row of it; see newMirror), in one transaction.
+func tokenize(ctx context.Context, mirror *sql.DB, texts []string) ([][]string, error) {
 	out := make([][]string, len(texts))
 	for i := range out {
 		out[i] = []string{}
 	}
-	tx, err := t.mirror.BeginTx(ctx, nil)
+	tx, err := mirror.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("marketplace: search mirror: %w", err)
 	}

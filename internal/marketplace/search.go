@@ -178,25 +178,27 @@ func fieldOf(col string) int {
 // open creates the mirror: an FTS5 table with marketplace_fts's columns
 // and tokenizer, and its vocabulary.
 func (t *sqliteTerms) open() error {
-	t.once.Do(func() {
-		m, err := sql.Open("sqlite", "file:marketplace-mirror?mode=memory&cache=private")
-		if err != nil {
-			t.err = err
-			return
-		}
-		m.SetMaxOpenConns(1)
-		m.SetMaxIdleConns(1)
-		m.SetConnMaxLifetime(0)
-		m.SetConnMaxIdleTime(0)
-		if _, err := m.Exec(`CREATE VIRTUAL TABLE t USING fts5(display_name, tagline, description, tokenize = '` + ftsTokenize + `', detail = column);
-			CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')`); err != nil {
-			m.Close()
-			t.err = fmt.Errorf("marketplace: search mirror: %w", err)
-			return
-		}
-		t.mirror = m
-	})
+	t.once.Do(func() { t.mirror, t.err = newMirror() })
 	return t.err
+}
+
+// newMirror opens a private in-memory database with an FTS5 table of
+// marketplace_fts's columns and tokenizer, and its vocabulary.
+func newMirror() (*sql.DB, error) {
+	m, err := sql.Open("sqlite", "file:marketplace-mirror?mode=memory&cache=private")
+	if err != nil {
+		return nil, err
+	}
+	m.SetMaxOpenConns(1)
+	m.SetMaxIdleConns(1)
+	m.SetConnMaxLifetime(0)
+	m.SetConnMaxIdleTime(0)
+	if _, err := m.Exec(`CREATE VIRTUAL TABLE t USING fts5(display_name, tagline, description, tokenize = '` + ftsTokenize + `', detail = column);
+		CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')`); err != nil {
+		m.Close()
+		return nil, fmt.Errorf("marketplace: search mirror: %w", err)
+	}
+	return m, nil
 }
 
 func (t *sqliteTerms) listings(ctx context.Context, tx *sql.Tx, seqs []int64, add func(int64, int, string)) error {
