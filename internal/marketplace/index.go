@@ -82,22 +82,20 @@ func (src *indexSource) All(ctx context.Context, row func(*search.Row), posting 
 	if err != nil {
 		return 0, err
 	}
-	if pl.tooFar {
-		return 0, search.ErrSeqRange
-	}
 	pl.each(posting)
 	return version, nil
 }
 
 // postingLists gathers (listing, field, term) triples into each term's
 // listings by field. Terms have IDs, so that a source that meets the same
-// words again and again (ftstext.go) looks each up once.
+// words again and again (ftstext.go) looks each up once. A listing's seq
+// fits in 32 bits: the sources return search.ErrSeqRange before adding
+// one that does not.
 type postingLists struct {
-	ids    map[string]int32
-	terms  []string
-	lists  [][3][]uint32
-	last   []int64 // by term: the last (listing, field) added, as seq<<2 | field, +1
-	tooFar bool    // a listing's seq past 32 bits
+	ids   map[string]int32
+	terms []string
+	lists [][3][]uint32
+	last  []int64 // by term: the last (listing, field) added, as seq<<2 | field, +1
 }
 
 // id returns the term's ID.
@@ -126,10 +124,6 @@ func (pl *postingLists) add(seq int64, field int, term string) {
 // again right after (a listing's field holding the term twice) is
 // ignored.
 func (pl *postingLists) addOnce(seq int64, field int, id int32) {
-	if seq < 0 || seq > math.MaxUint32 {
-		pl.tooFar = true
-		return
-	}
 	key := seq<<2 | int64(field) + 1
 	if pl.last[id] == key {
 		return

@@ -316,17 +316,6 @@ func (st *state) dropTerms(seq uint32) {
 	}
 }
 
-// compact gives back the room the posting's containers grew into while
-// it was built (a clone is sized to its content): about a third of a
-// 1M-listing index.
-func (p *posting) compact() {
-	for f, b := range p {
-		if b != nil {
-			p[f] = b.Clone()
-		}
-	}
-}
-
 func (st *state) sortTerms() {
 	st.near.reset()
 	st.sorted = st.sorted[:0]
