@@ -900,18 +900,10 @@ func TestAskRoundSeventeenWordings(t *testing.T) {
 	}
 	// the rule whose age limit is nearest the child's age answers, unless
 	// the best states a rule for an age group
-	for _, c := range []struct{ path, q, want string }{
+	askPages(t, []pageAsk{
 		{"testdata/eval/heldout25/es-parque-bolas/preguntas-frecuentes.md", "mi hijo tiene 13 años, puede entrar a jugar?", "hasta 12 años"},
 		{"testdata/eval/heldout6/de-escape-room/escape-room.html", "ist die waldhütte was für meine 14 jährige tochter", "nicht für Kinder"},
-	} {
-		page, err := os.ReadFile(c.path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if a := NewLibrary(1 << 20).Base([]Source{{ID: "a", Content: string(page), Version: "1"}}).Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
-			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
-		}
-	}
+	})
 	// "keep an eye on" is to watch
 	if got := phraseWords(words("could one of your guys keep an eye on the kids")); !slices.Contains(got, "watch") {
 		t.Errorf("phraseWords = %q, want watch", got)
@@ -944,7 +936,7 @@ func TestAskRoundSeventeenWordings(t *testing.T) {
 }
 
 func TestAskRoundEighteenWordings(t *testing.T) {
-	for _, c := range []struct{ path, q, want string }{
+	askPages(t, []pageAsk{
 		// "billiger" and "günstiger" ask for a price
 		{"testdata/eval/heldout16/de-schluesseldienst/preise-faq.md", "bin student, gibts da was günstiger?", "10 % Rabatt"},
 		{"testdata/eval/heldout27/de-bogenparcours/parcours-infos.html", "ich hab meinen eigenen recurvebogen, wird es dann billiger?", "8 Euro"},
@@ -958,19 +950,11 @@ func TestAskRoundEighteenWordings(t *testing.T) {
 		{"testdata/eval/heldout27/fr-ramonage/ramonage-infos.txt", "on se chauffe au bois tout l'hiver, faut faire passer le ramoneur tous les combien ?", "deux fois par an"},
 		// "ramoner" is "ramonage"
 		{"testdata/eval/heldout27/fr-ramonage/ramonage-infos.txt", "c'est combien pour faire ramoner un poele a bois ?", "70 euros"},
-	} {
-		page, err := os.ReadFile(c.path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if a := NewLibrary(1 << 20).Base([]Source{{ID: "a", Content: string(page), Version: "1"}}).Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
-			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
-		}
-	}
+	})
 }
 
 func TestAskRoundNineteenWordings(t *testing.T) {
-	for _, c := range []struct{ path, q, want string }{
+	askPages(t, []pageAsk{
 		// a "ticket" is a "Parkschein"
 		{"testdata/eval/heldout28/de-parkhaus/parkhaus.html", "was passiert wenn man ohne ticket parkt", "30,00 € pro Tag"},
 		// cycling is a bike
@@ -983,15 +967,7 @@ func TestAskRoundNineteenWordings(t *testing.T) {
 		{"testdata/eval/heldout28/es-estacionitv/preguntas-frecuentes.md", "me ha salido desfavorable cuanto tiempo tengo para arreglarlo", "plazo de dos meses"},
 		// a "resa" is a "réservation"
 		{"testdata/eval/heldout28/fr-locationbateaux/page.txt", "je veux annuler ma resa, c'est rembourse ?", "48 heures avant le départ"},
-	} {
-		page, err := os.ReadFile(c.path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if a := NewLibrary(1 << 20).Base([]Source{{ID: "a", Content: string(page), Version: "1"}}).Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
-			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
-		}
-	}
+	})
 	// words for one thing that no question of the sets needed yet
 	for _, c := range []struct{ lang, q, doc string }{
 		{EN, "stolen", "Every bag is covered against theft."},
@@ -1023,6 +999,24 @@ func TestStemActNouns(t *testing.T) {
 	for _, c := range []struct{ a, b string }{{"village", "ville"}, {"passage", "passer"}, {"fromage", "from"}} {
 		if stem(FR, c.a) == stem(FR, c.b) {
 			t.Errorf("stem(%q) = stem(%q) = %q", c.a, c.b, stem(FR, c.a))
+		}
+	}
+}
+
+// pageAsk is a question asked of one evaluation page, and a fact its
+// answer must contain.
+type pageAsk struct{ path, q, want string }
+
+// askPages asks each question of its page alone.
+func askPages(t *testing.T, cases []pageAsk) {
+	t.Helper()
+	for _, c := range cases {
+		page, err := os.ReadFile(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := NewLibrary(1 << 20).Base([]Source{{ID: "a", Content: string(page), Version: "1"}}).Ask(c.q); !a.Answered || !strings.Contains(a.Text, c.want) {
+			t.Errorf("Ask(%q) = %v %q (score %.2f), want it to contain %q", c.q, a.Answered, a.Text, a.Score, c.want)
 		}
 	}
 }
