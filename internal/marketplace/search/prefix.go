@@ -88,6 +88,7 @@ func unionOf(st *state, terms []string) *posting {
 			u[f] = roaring.FastOr(parts...)
 		}
 	}
+	u.share()
 	return u
 }
 

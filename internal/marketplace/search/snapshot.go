@@ -286,6 +286,7 @@ func decodeState(r *snapReader) (st *state) {
 				p[f] = r.bitmap()
 			}
 		}
+		p.share()
 		st.terms[t] = p
 	}
 	return st

@@ -177,13 +177,33 @@ func newPosting(fields *[3][]uint32, buf *[2][]uint32) *posting {
 	if len(any) == 0 {
 		return nil
 	}
-	p := &posting{}
-	for f, seqs := range [...][]uint32{FieldName: fields[FieldName], FieldTagline: fields[FieldTagline], anyField: any} {
-		if len(seqs) > 0 {
+	p := &posting{anyField: bitmapOf(any)}
+	for _, f := range [...]int{FieldName, FieldTagline} {
+		switch seqs := fields[f]; {
+		case len(seqs) == len(any): // a field's listings are among any's: the same
+			p[f] = p[anyField]
+		case len(seqs) > 0:
 			p[f] = bitmapOf(seqs)
 		}
 	}
 	return p
+}
+
+// share makes a field's bitmap anyField's when both hold the same
+// listings (a term only ever in the names, say: a quarter of the
+// index's bitmaps at a million listings); add gives the field its own
+// again before they would differ.
+func (p *posting) share() {
+	a := p[anyField]
+	if a == nil {
+		return
+	}
+	n := a.GetCardinality()
+	for _, f := range [...]int{FieldName, FieldTagline} {
+		if b := p[f]; b != nil && b != a && b.GetCardinality() == n && b.Equals(a) {
+			p[f] = a
+		}
+	}
 }
 
 // bulk builds a new state's postings, term by term as a Source gives
@@ -290,6 +310,13 @@ func mergeSorted(dst, a, b []uint32) []uint32 {
 
 // add records the listing in the field's posting and in anyField's.
 func (p *posting) add(seq uint32, field int) {
+	// a field sharing anyField's bitmap (share) that this listing is not
+	// added to keeps its listings: it gets a copy before anyField grows
+	for _, g := range [...]int{FieldName, FieldTagline} {
+		if g != field && p[g] != nil && p[g] == p[anyField] && !p[g].Contains(seq) {
+			p[g] = p[g].Clone()
+		}
+	}
 	for _, f := range []int{field, anyField} {
 		if f == FieldDescription {
 			continue
