@@ -506,3 +506,10 @@ func TestEvaluationHeldOut32(t *testing.T) {
 func TestEvaluationHeldOut33(t *testing.T) {
 	realEval(t, "testdata/evalheldout33", 6, 0)
 }
+
+// TestEvaluationHeldOut34 runs round thirty-five's held-out pages
+// (testdata/evalheldout34), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut34(t *testing.T) {
+	realEval(t, "testdata/evalheldout34", 6, 0)
+}
