@@ -71,12 +71,18 @@ func (c *corpus) subtitle(req Request, fallback string) string {
 }
 
 // sourceNames lists the sources' names that read as titles ("Booking a
-// table"); a one-word or file-like name ("forms", "store-policies") is an
+// table", a page's title without its site's name after "|"); a one-word or file-like name ("forms", "store-policies") is an
 // internal name, not shown to a reader.
 func sourceNames(req Request) string {
 	var names []string
 	for _, s := range req.Sources {
 		if n := readableName(s.Name); strings.Contains(n, " ") && n == s.Name {
+			if page, _, ok := strings.Cut(n, " | "); ok && strings.TrimSpace(page) != "" {
+				// "Frequently Asked Questions | Nashville Hot Tub
+				// Rentals": a browser's title, the page's own before
+				// the site's name
+				n = strings.TrimSpace(page)
+			}
 			names = append(names, n)
 		}
 	}
@@ -525,6 +531,9 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 			// stage's text (when the whole procedure answers "How does it
 			// work?", its sentences are used and this pair is not made)
 			title := strings.TrimSuffix(gs[0], ".")
+			// "Booking the Appointment" asks about booking the appointment
+			// (names, capitalised in the stage's text too, keep theirs)
+			title = capitalize(tidyHeading(c.lang, title, strings.Join(gs[1:], " ")))
 			answer := []block{{kind: para, text: strings.Join(gs[1:], " ")}}
 			if m := howToTitle.FindStringSubmatch(title); m != nil {
 				f.add(pi, 2, "How do I "+toCustomer(lowerFirst(m[1]))+"?", answer)

@@ -3,6 +3,7 @@ package gendocs
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -70,9 +71,16 @@ func splitInstruction(lang, s string) []string {
 	if len(locs) == 0 {
 		return []string{s}
 	}
+	lists := enumeration.FindAllStringIndex(body, -1)
 	var pieces []string
 	last := 0
 	for _, l := range locs {
+		if slices.ContainsFunc(lists, func(e []int) bool { return l[0] >= e[0] && l[0] < e[1] }) {
+			// "either by phone, email, or through …", "your name, contact
+			// details, and the type …": the items of a list, no
+			// instructions however their first word reads
+			continue
+		}
 		rest := body[l[1]:]
 		if instructionIn(lang, capitalize(rest)) == "" {
 			continue
@@ -96,6 +104,11 @@ func splitInstruction(lang, s string) []string {
 	}
 	return pieces
 }
+
+// enumeration is the middle of a list of things in a sentence: a comma,
+// an item of one or two words, and a comma before the last item's "and"
+// or "or" (", email, or", ", contact details, and").
+var enumeration = regexp.MustCompile(`(?i),\s+[^\s,]+(?:\s+[^\s,]+)?,\s+(?:and|or|et|ou|und|oder|y|o|e|u)\s`)
 
 // ourVoice is the business speaking of what it does ("we will", "nous",
 // "wir", "nosotros").

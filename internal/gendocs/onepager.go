@@ -19,7 +19,10 @@ var (
 	// deliver between 9am & 6pm", "We serve from 11 am"): hours, no offer.
 	// (nor an effort: "We make every effort to keep scheduled walks
 	// going whatever the weather")
-	offerWhen   = regexp.MustCompile(`(?i)\bwe (?:deliver|serve|run|host|clean|teach)\s+(?:only\s+)?(?:between|from|until|till|on|at|in|within|daily|every|weekdays|weekends|\d)|^(?:during|over) the (?:week|weekend)\b|\bwe make (?:every|an?|all|no|sure|our best|the effort)\b`)
+	// (and a sentence opening on when it happens, "After each rental
+	// period we run a concentrated sanitizer through the system", tells
+	// how the business works, not what it offers)
+	offerWhen   = regexp.MustCompile(`(?i)\bwe (?:deliver|serve|run|host|clean|teach)\s+(?:only\s+)?(?:between|from|until|till|on|at|in|within|daily|every|weekdays|weekends|\d)|^(?:during|over) the (?:week|weekend)\b|\bwe make (?:every|an?|all|no|sure|our best|the effort)\b|^(?:after|before|once|when|whenever|between) (?:each|every|the|a|an|your) [^,]{2,60},? we\b`)
 	audienceCue = map[string]*regexp.Regexp{
 		langEN: regexp.MustCompile(`(?i)\b(for (?:anyone|everyone|people|families|businesses|companies|teams|customers|clients|students|beginners|those|small|local|busy|young|older|new)\b[^'’]|ideal for|perfect for|designed for|made for|built for|suited to|suitable for|aimed at|whether you|who (?:want|need|love|like|live|work|study))\b`),
 		langFR: regexp.MustCompile(`(?i)\b(pour (?:les|tous|toutes|chaque)|idéal pour|parfait pour|destiné|adapté|que vous soyez)\b`),

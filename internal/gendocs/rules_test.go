@@ -837,7 +837,8 @@ func TestGermanVerbFirstCondition(t *testing.T) {
 }
 
 func TestOfferIsWhatNotWhen(t *testing.T) {
-	for s, want := range map[string]bool{"We deliver between 9am & 6pm.": true, "We deliver within 25 miles of the kitchen.": true, "We deliver fresh flowers across the city.": false} {
+	for s, want := range map[string]bool{"We deliver between 9am & 6pm.": true, "We deliver within 25 miles of the kitchen.": true, "We deliver fresh flowers across the city.": false,
+		"After each rental period we run a concentrated sanitizer through the system.": true, "We run pottery classes for all ages.": false} {
 		if got := offerWhen.MatchString(s); got != want {
 			t.Errorf("offerWhen(%q) = %v, want %v", s, got, want)
 		}
@@ -1992,5 +1993,43 @@ func TestIdentityAsksNothing(t *testing.T) {
 	p = part{heading: "Prix", blocks: []block{{kind: para, text: "Les prix sont indiqués TTC."}, {kind: para, text: "Billes de Choc se réserve le droit de changer ses prix."}}}
 	if identityPart(p) {
 		t.Errorf("a topic read as the seller's identity")
+	}
+}
+
+// TestListItemsAreNoSteps: the items of a list in an instruction ("by
+// phone, email, or through …", "your name, contact details, and …") are
+// no instructions, whatever verb their first word may be; and a page's
+// title keeps its own part, not the site's name after "|".
+func TestListItemsAreNoSteps(t *testing.T) {
+	for _, s := range []string{
+		"Get in touch with the notary service, either by phone, email, or through their online booking system.",
+		"Give the essential information such as your name, contact details, and the type of document you need notarized.",
+	} {
+		if got := splitInstruction(langEN, s); len(got) != 1 {
+			t.Errorf("splitInstruction(%q) = %q, want it whole", s, got)
+		}
+	}
+	if got := splitInstruction(langEN, "Open Team, click the dots, and choose Remove."); len(got) != 3 {
+		t.Errorf("instructions not split: %q", got)
+	}
+	req := Request{Sources: []Source{{Name: "Frequently Asked Questions | Nashville Hot Tub Rentals"}}}
+	if got := sourceNames(req); got != "Frequently Asked Questions" {
+		t.Errorf("sourceNames = %q", got)
+	}
+}
+
+// TestStageQuestionInSentenceCase: a stage the page named in Title Case
+// asks about it in sentence case.
+func TestStageQuestionInSentenceCase(t *testing.T) {
+	src := "1. Booking the Appointment:\nGet in touch with the notary service by phone.\nGive the essential information such as your name.\n" +
+		"2. Deposit Payment:\nPay the deposit to confirm and hold your appointment.\n" +
+		"3. Meeting the Notary:\nArrive at the agreed location on time.\nShow a valid ID.\n"
+	c := newCorpus(Request{Template: FAQ, Sources: []Source{{Name: "Booking", Content: src}}}, langEN)
+	var qs []string
+	for _, q := range c.faqCandidates() {
+		qs = append(qs, q.question)
+	}
+	if !slices.Contains(qs, "How does booking the appointment work?") {
+		t.Errorf("questions %q", qs)
 	}
 }

@@ -1238,6 +1238,10 @@ func faqLists(els []element) []element {
 			out = append(out, qa...)
 			continue
 		}
+		if st, ok := namedStages(e); ok {
+			out = append(out, st)
+			continue
+		}
 		if secs := numberedSections(e); secs != nil {
 			out = append(out, secs...)
 			continue
@@ -1278,6 +1282,56 @@ func subtitled(line string) bool {
 	}
 	return true
 }
+
+// namedStages reads an ordered list of three items or more, each a
+// stage's name over its text, half of whose texts or more hold an
+// instruction ("1. Booking the Appointment:" over "Get in touch with …"
+// and "Give …", "2. Deposit Payment:" over "Pay the deposit …", …), as
+// one procedure whose steps the page named: "Booking the Appointment. Get
+// in touch with …". A stage that gives no instruction ("Journal Entry.
+// The notary will write down …") stays a step of it. Numbered sections of
+// rules or facts stay sections (numberedSections): a sauna's "Hygiene &
+// Cleanliness" over "Shower before you enter …" and "Do not shave …" is
+// told apart by what its sections forbid.
+func namedStages(e element) (element, bool) {
+	if !e.ordered || len(e.items) < 3 {
+		return element{}, false
+	}
+	items := make([]string, len(e.items))
+	told, forbidding := 0, 0
+	for i, it := range e.items {
+		lines := strings.Split(it, "\n")
+		name, ok := sectionItem(lines)
+		if !ok || instruction(name) {
+			return element{}, false
+		}
+		var text []string
+		tells := false
+		for _, l := range lines[1:] {
+			if l = strings.TrimSpace(clean(l)); l != "" {
+				text = append(text, l)
+				tells = tells || instruction(l)
+			}
+		}
+		if tells {
+			told++
+		}
+		if forbids.MatchString(strings.Join(text, " ")) {
+			forbidding++
+		}
+		items[i] = strings.TrimSuffix(name, ".") + ". " + strings.Join(text, " ")
+	}
+	if told*2 < len(items) || forbidding >= 2 {
+		return element{}, false
+	}
+	return element{kind: elList, ordered: true, worded: true, start: e.start, items: items}, true
+}
+
+// forbids is a rule forbidding something ("Do not pour water …", "No
+// shoes …", "… is strictly prohibited", "Ne … pas", "Nicht …", "No se
+// permite …"): sections of which two or more forbid are rules to keep,
+// not stages to go through.
+var forbids = regexp.MustCompile(`(?i)\b(?:do not|don['’]t|never|prohibited|forbidden|not allowed|not permitted|interdite?s?|défendue?s?|ne (?:\S+ )?pas|verboten|untersagt|nicht gestattet|nicht erlaubt|prohibid[oa]s?|no se permite|no está permitid[oa])\b|(?:^|[.!] )No\s`)
 
 // numberedSections reads an ordered list whose every item is a short
 // title with its text on the lines after it ("1. Tipos de Reservas" then a

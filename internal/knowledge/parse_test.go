@@ -1033,3 +1033,36 @@ func TestTrailingChrome(t *testing.T) {
 	checkBlocks(t, "Do you sell gift certificates?\nYes! We offer a 3-hour gift certificate for $150.",
 		[]string{"4 Do you sell gift certificates? | Yes! We offer a 3-hour gift certificate for $150."})
 }
+
+// TestNamedStages: numbered stages, each a name over what to do in it,
+// are one procedure whose steps keep their names; numbered sections of
+// rules (what they forbid tells them apart) stay sections.
+func TestNamedStages(t *testing.T) {
+	stages := "1. Booking the Appointment:\nGet in touch with the notary service, either by phone or by email.\nGive the essential information such as your name.\n" +
+		"2. Deposit Payment:\nPay the deposit to confirm and hold your appointment.\nDeposits are non-refundable.\n" +
+		"3. Journal Entry:\nThe notary will write down the details of the notarization in their journal.\n" +
+		"4. Payment Balance:\nPay any remaining balance or fees for the notarization service.\n"
+	_, bs := ParseBlocks(Source{Name: "test", Content: stages})
+	var steps []string
+	staged := false
+	for _, b := range bs {
+		if b.Kind == BlockProcedure {
+			steps, staged = b.Steps, b.Staged
+		}
+	}
+	if len(steps) != 4 || !staged || steps[1] != "Deposit Payment. Pay the deposit to confirm and hold your appointment. Deposits are non-refundable." {
+		t.Fatalf("steps: %q staged %v (blocks %+v)", steps, staged, bs)
+	}
+	rules := "1. Hygiene & Cleanliness:\nShower before you enter the sauna.\nDo not shave or scrub in the sauna.\n" +
+		"2. Noise & Atmosphere:\nKeep the atmosphere calm and quiet.\nPlaying music is not allowed.\n" +
+		"3. Appropriate Clothing:\nFollow the sauna's clothing guidelines.\nNo shoes inside the sauna.\n"
+	_, bs = ParseBlocks(Source{Name: "test", Content: rules})
+	for _, b := range bs {
+		if b.Kind == BlockProcedure {
+			t.Fatalf("rules read as a procedure: %q", b.Steps)
+		}
+	}
+	if len(bs) == 0 || len(bs[0].Heading) == 0 || bs[0].Heading[len(bs[0].Heading)-1] != "Hygiene & Cleanliness" {
+		t.Fatalf("rules' sections lost: %+v", bs)
+	}
+}
