@@ -675,6 +675,16 @@ func ruleQuestionEN(body string) string {
 	if m := enHaveTime.FindStringSubmatch(body); m != nil {
 		return "How long do I have to " + toCustomer(firstClause(firstSentence(m[1]))) + "?"
 	}
+	if m := enMeans.FindStringSubmatch(body); m != nil && !pronoun.MatchString(m[2]) {
+		// "A “no-show” means failing to arrive …" defines it
+		return "What counts as " + strings.ToLower(m[1]) + " " + m[2] + "?"
+	}
+	if m := enActResults.FindStringSubmatch(body); m != nil {
+		// "Cancellations made with less than 24 hours’ notice will result
+		// in a $25 late cancellation fee" asks what happens when the
+		// customer does it so
+		return "What happens if I " + enActVerb[strings.ToLower(m[1])] + " " + toCustomer(m[2]) + "?"
+	}
 	if m := enIsWhen.FindStringSubmatch(body); m != nil {
 		// "A no-show is when a patient misses an appointment …" defines it
 		return "What is " + strings.ToLower(m[1]) + " " + m[2] + "?"
@@ -750,6 +760,13 @@ func ruleQuestionEN(body string) string {
 		// takes …": the question asks the first clause
 		rest = strings.TrimSpace(rest[:loc[0]])
 	}
+	if loc := enSecondVerb.FindStringIndex(" " + rest); loc != nil && (strings.EqualFold(m[3], "is") || strings.EqualFold(m[3], "are")) &&
+		strings.HasSuffix(firstWord(rest), "ed") && loc[0] > len(firstWord(rest)) {
+		// "No-shows are charged the full price of the lesson and may lead
+		// to …": the first rule, passive, is asked ("Are no-shows charged
+		// the full price of the lesson?"); the answer holds the second
+		rest = strings.TrimSpace(rest[:loc[0]-1])
+	}
 	if enSecondVerb.MatchString(" " + rest) {
 		// "The solution has no smell and will not stain clothing": two
 		// statements, no one question ("Does the solution have no smell
@@ -783,6 +800,21 @@ func ruleQuestionEN(body string) string {
 		return strings.TrimSpace(aux+" "+toCustomer(subj)+" "+base+" "+toCustomer(rest)) + "?"
 	}
 }
+
+// enMeans defines a term the page quotes ("A “no-show” means failing to
+// arrive …", "A late cancellation is defined as …").
+var enMeans = regexp.MustCompile(`^(A|An)\s+[“"‘']?([\p{L}-]+(?:\s[\p{L}-]+){0,3}?)[”"’']?\s+(?:means|is defined as|refers to)\s+\S`)
+
+// enActResults is a rule on an act of the customer's named by its noun
+// and the condition it is done on ("Cancellations made with less than 24
+// hours' notice will result in …", "Changes requested after 5pm incur
+// …"), and enActVerb the verb the customer would use.
+var (
+	enActResults = regexp.MustCompile(`^(?i)(cancellations?|changes|reschedules|rescheduling|bookings?|reservations?|returns|refund requests)\s+(?:made|received|requested|submitted|placed)\s+((?:with|within|less|more|after|before|on|in|outside|fewer|under)\b[^,;:]{3,60}?)\s+(?:will\s+|may\s+|shall\s+)?(?:result in|incur|be subject to|are subject to|be charged|are charged|forfeit)\b`)
+	enActVerb    = map[string]string{"cancellation": "cancel", "cancellations": "cancel", "changes": "make changes", "reschedules": "reschedule",
+		"rescheduling": "reschedule", "booking": "book", "bookings": "book", "reservation": "book", "reservations": "book", "returns": "return an item",
+		"refund requests": "ask for a refund"}
+)
 
 // clauseInSubject is a clause inside a rule's subject ("Our standard fee
 // when the piano has been tuned regularly is $100.00"): its verb is not
@@ -925,6 +957,14 @@ var deWhoMay = regexp.MustCompile(`^(\p{Lu}\p{Ll}{3,}(?:en|ern|eln))\s+(dürfen|
 // Taschengeld von 25,- € enthalten"): the place, up to its verb.
 var deIncluded = regexp.MustCompile(`^((?:Im|In der|In den|In dem|Beim)\s+\p{Lu}[\p{L}-]+)\s+(?:ist|sind)\s[^.;]{3,120}?\benthalten\b`)
 
+// deArises is a charge that arises in some case ("Treppengeld (Kaminholz)
+// fällt nur in Gebäuden OHNE Aufzug an"), and deDeliversOnly the area a
+// delivery is limited to ("Auslieferung erfolgt nur innerhalb …").
+var (
+	deArises       = regexp.MustCompile(`^(\p{Lu}[\p{L}-]+(?:\s*\([^()]{2,40}\))?)\s+fällt\s[^.;]{3,120}?\ban\b`)
+	deDeliversOnly = regexp.MustCompile(`^(?:Die\s+)?(?:Aus)?[Ll]ieferung(?:en)?\s+(?:erfolg\w*|ist|sind)\s+(?:grundsätzlich\s+|ausschließlich\s+)?nur\s+(?:innerhalb|im|in)\b`)
+)
+
 // deNotVerbFirst are words ending like a verb that open no verb-first
 // condition ("Damit die Freizeit geregelt ablaufen kann, ist …": a purpose).
 var deNotVerbFirst = toSet(`damit somit womit seit jetzt zuletzt erst nicht meist oft sonst nebst`)
@@ -947,6 +987,16 @@ func deWennClause(verb, rest string) string {
 func ruleQuestionDE(body string) string {
 	if q := deAllowedQuestion(body); q != "" {
 		return q
+	}
+	if m := deArises.FindStringSubmatch(body); m != nil {
+		// "Treppengeld (Getränke, Milch) fällt nur in Gebäuden OHNE
+		// Aufzug an …" asks when it arises
+		return "Wann fällt " + strings.TrimSpace(m[1]) + " an?"
+	}
+	if deDeliversOnly.MatchString(body) {
+		// "Auslieferung erfolgen grundsätzlich nur innerhalb des
+		// Stadtgebiets von Berlin" tells where the business delivers
+		return "Wohin liefern Sie?"
 	}
 	if m := deBitte.FindStringSubmatch(body); m != nil && !deArticles[firstWord(m[1])] && !formalYou.MatchString(m[1]) {
 		// "Kinderwagen und Fahrräder bitte draußen parken, dafür fehlt

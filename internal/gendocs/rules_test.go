@@ -1188,7 +1188,7 @@ func TestStepsUnderHowToTitle(t *testing.T) {
 
 // TestRoundTwentyTwoQuestions: the rules of round twenty-two's read.
 func TestRoundTwentyTwoQuestions(t *testing.T) {
-	for _, c := range []struct{ lang, in, want string }{
+	askRules(t, []ruleCase{
 		{langEN, "There is no balk discounts, because every job is unique.", "Is there balk discounts?"},
 		{langEN, "There are no refunds or adjustments for missed classes.", "Are there refunds or adjustments for missed classes?"},
 		{langEN, "I do not make an urgent orders (for instance – in 24 hours).", "Do you make an urgent orders?"},
@@ -1200,11 +1200,7 @@ func TestRoundTwentyTwoQuestions(t *testing.T) {
 		{langDE, "Mindermengen können nur gegen einen entsprechenden Aufpreis geliefert werden.", "Können Mindermengen nur gegen einen entsprechenden Aufpreis geliefert werden?"},
 		{langDE, "Wir bitten hier um Ihre telefonische Voranmeldung.", ""},
 		{langDE, "Wir verstehen uns nicht als klassischer Brennholzhändler, sondern verkaufen nur eigenes Holz.", "Verstehen Sie sich nicht als klassischer Brennholzhändler?"},
-	} {
-		if got := ruleSentenceQuestion(c.lang, c.in, false); got != c.want {
-			t.Errorf("ruleSentenceQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
-		}
-	}
+	})
 	for _, c := range []struct {
 		s   string
 		ref bool
@@ -1383,7 +1379,7 @@ func TestRoundTwentySixRules(t *testing.T) {
 // customer asks them (held-out pages of a sauna, a coworking space and a
 // rafting company).
 func TestRoundTwentySevenRules(t *testing.T) {
-	for _, c := range []struct{ lang, in, want string }{
+	askRules(t, []ruleCase{
 		{langES, "No se permitirá la entrada a ningún usuario o visitante exterior fuera del horario establecido.",
 			"¿Se permite la entrada a algún usuario o visitante exterior fuera del horario establecido?"},
 		{langES, "No se admiten animales.", "¿Se admiten animales?"},
@@ -1422,11 +1418,7 @@ func TestRoundTwentySevenRules(t *testing.T) {
 		{langDE, "Kinderwagen und Fahrräder/Laufräder bitte draußen beim markierten Platz parken, dafür fehlt drinnen leider der Platz.",
 			"Muss ich Kinderwagen und Fahrräder/Laufräder draußen beim markierten Platz parken?"},
 		{langDE, "Schuhe bitte im Eingangsbereich ausziehen.", "Muss ich Schuhe im Eingangsbereich ausziehen?"},
-	} {
-		if got := ruleSentenceQuestion(c.lang, c.in, false); got != c.want {
-			t.Errorf("ruleSentenceQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
-		}
-	}
+	})
 	for _, c := range []struct{ lang, in, want string }{
 		{langES, "ANEXO I – NORMAS DE CONDUCTA", "¿Cuáles son las normas de conducta?"},
 		{langEN, "House Rules", "What are the house rules?"},
@@ -2031,5 +2023,34 @@ func TestStageQuestionInSentenceCase(t *testing.T) {
 	}
 	if !slices.Contains(qs, "How does booking the appointment work?") {
 		t.Errorf("questions %q", qs)
+	}
+}
+
+// TestRulesAPolicyAsks: the rules of a cancellation policy and of a
+// delivery's charges each ask their question, so that a policy page of
+// seven rules is no refusal.
+func TestRulesAPolicyAsks(t *testing.T) {
+	askRules(t, []ruleCase{
+		{langEN, "Cancellations made with less than 24 hours’ notice will result in a $25 late cancellation fee, which has to be paid first.", "What happens if I cancel with less than 24 hours’ notice?"},
+		{langEN, "A “no-show” means failing to arrive for your scheduled lesson without giving notice beforehand.", "What counts as a no-show?"},
+		{langEN, "A 'drop off' means you bring your pet in at the time that suits you best.", "What counts as a drop off?"},
+		{langEN, "No-shows are charged the full price of the lesson and may lead to loss of future scheduling privileges.", "Are no-shows charged the full price of the lesson?"},
+		{langEN, "The solution has no smell and will not stain clothing.", ""},
+		{langDE, "Treppengeld fällt nur in Gebäuden OHNE Aufzug an und auch dann erst ab der 3. Etage.", "Wann fällt Treppengeld an?"},
+		{langDE, "Auslieferung erfolgen grundsätzlich nur innerhalb des Stadtgebiets von Berlin.", "Wohin liefern Sie?"},
+	})
+}
+
+// ruleCase is a rule sentence in a language and the question it asks
+// ("" for none).
+type ruleCase struct{ lang, in, want string }
+
+// askRules checks the question each rule asks.
+func askRules(t *testing.T, cases []ruleCase) {
+	t.Helper()
+	for _, c := range cases {
+		if got := ruleSentenceQuestion(c.lang, c.in, false); got != c.want {
+			t.Errorf("ruleSentenceQuestion(%s, %q) = %q, want %q", c.lang, c.in, got, c.want)
+		}
 	}
 }
