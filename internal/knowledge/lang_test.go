@@ -159,3 +159,18 @@ func TestStemExceptions(t *testing.T) {
 		}
 	}
 }
+
+// TestGermanZuInfinitive: a separable verb's zu-infinitive is the verb
+// ("abzumelden" is "abmelden"); a compound that only looks like one is
+// left alone ("Umzugskosten").
+func TestGermanZuInfinitive(t *testing.T) {
+	for w, want := range map[string]string{"abzumelden": "abmelden", "mitzubringen": "mitbringen", "einzuhalten": "einhalten",
+		"zurückzugeben": "zurückgeben", "abzuspülen": "abspülen", "umzugskosten": "umzugskosten", "anzug": "anzug", "vorzustellen": "vorstellen"} {
+		if got := deZuInfinitive(w); got != want {
+			t.Errorf("deZuInfinitive(%q) = %q, want %q", w, got, want)
+		}
+	}
+	if stem(DE, "abzumelden") != stem(DE, "abmelden") {
+		t.Error("abzumelden is no abmelden")
+	}
+}

@@ -30,11 +30,11 @@ var synonymGroups = map[string][]string{
 		"owe debt outstanding balance", "instructor instructors teacher teachers coach coaches trainer trainers", "injured injury sick ill illness flu fever medical doctor asthma diabetes epilepsy", "wrong incorrect", "gift present voucher vouchers", "size fit", "warranty guarantee", "bag bags backpack backpacks rucksack rucksacks | suitcase suitcases luggage",
 		"eat eating consume consumed", "vape vaping ecigarette ecigarettes", "stroller strollers pushchair pram buggy",
 		"license licence permit", "vaccine vaccines vaccination vaccinations vaccinated jab jabs shots", "assessment assessments evaluation evaluations", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests visitor visitors companion companions | friend friends girlfriend boyfriend fiance fiancee partner",
-		"late lateness delay delayed traffic", "online website web internet site", "minute minutes min mins", "hour hours hr hrs", "pickup collect collecting collected collection", "steal stole stolen theft thief robbed robbery", "bottle bottles canister canisters cylinder cylinders", "bike bikes bicycle bicycles cycling", "arrive walkin", "week weeks wk wks", "tomorrow tmrw tmr", "appointment appointments appt appts", "photo photos pic pics picture pictures",
+		"late lateness delay delayed traffic", "online website web internet site", "minute minutes min mins", "hour hours hr hrs", "pickup collect collecting collected collection", "steal stole stolen theft thief robbed robbery", "bottle bottles canister canisters cylinder cylinders", "bike bikes bicycle bicycles cycling", "arrive walkin", "appointment appointments booking bookings", "week weeks wk wks", "tomorrow tmrw tmr", "appointment appointments appt appts", "photo photos pic pics picture pictures",
 	},
 	FR: {
 		"météo météorologique météorologiques pluie pleut neige neiger orage vent tempête intempéries bruine grêle", "poids peser pèse",
-		"frigo réfrigérateur frigidaire", "fauteuil fauteuils pmr handicap handicapé handicapée mobilité", "cadeau cadeaux offert offerte offrir", "dehors extérieur extérieure extérieurs", "vendre vend vendez vente ventes vendu", "température degrés", "avion avions vol vols voler", "rendre rendus rendu ramener rapporter", "boîte boîtes tupperware",
+		"frigo réfrigérateur frigidaire", "fauteuil fauteuils pmr handicap handicapé handicapée mobilité", "cadeau cadeaux offert offerte offrir", "dehors extérieur extérieure extérieurs", "vendre vend vendez vente ventes vendu", "température degrés", "avion avions vol vols voler", "rendre rendus rendu ramener rapporter restitution restituer restitue", "boîte boîtes tupperware",
 		"tva taxe taxes ttc", "férié fériés | noël | pâques | pentecôte | toussaint",
 		"valable valables valide validité expire", "vêtements jean jeans pantalon", "chaussures baskets bottes tongs sandales claquettes", "combi combinaison combinaisons néoprène", "nager nage nagent natation", "raté ratée ratés rater manqué manquée manquées manquer", "longueur mètres mètre km", "essai découverte schnupper", "enceinte enceintes grossesse",
 		"malade malades maladie grippe fièvre blessure blessures blessé blessée entorse asthme diabète épilepsie", "moniteur moniteurs monitrice instructeur instructeurs professeur professeurs prof profs enseignant",
@@ -50,7 +50,7 @@ var synonymGroups = map[string][]string{
 		"réduction réduit réduite remise code promo bon coupon", "cassé endommagé défectueux abîmé casse dégât dégâts", "échange échanger remplacer remplacement",
 		"suivi suivre", "abonnement forfait", "supprimer effacer", "modifier changer", "délai combien temps jours semaines mois heures minutes durée",
 		"garantie", "poussette poussettes landau", "max maximum", "kg kilo kilos kilogramme kilogrammes", "invité invités accompagnateur accompagnateurs accompagnant accompagnants visiteur visiteurs | ami amis copain copine copains copines fiancé fiancée conjoint",
-		"retard retards retarder embouteillage embouteillages", "granulés granulé pellets pellet", "enligne internet site web", "minute minutes min mins", "disponible disponibles dispo dispos disponibilité", "carburant essence gasoil diesel",
+		"retard retards retarder embouteillage embouteillages", "granulés granulé pellets pellet", "enligne internet site web", "minute minutes min mins", "disponible disponibles dispo dispos disponibilité", "carburant essence gasoil diesel", "photo photos photographie photographies",
 	},
 	DE: {
 		"wetter regen regnet schnee schneit sturm gewitter unwetter nieseln nieselt nieselregen hagel", "gewicht wiegen wiege wiegt körpergewicht",
@@ -71,7 +71,7 @@ var synonymGroups = map[string][]string{
 		"kaputt beschädigt defekt mangelhaft schaden schäden beschädigung", "umtausch umtauschen tauschen ersatz ersetzen", "sendungsverfolgung verfolgen tracking",
 		"abo abonnement mitgliedschaft", "löschen entfernen", "ändern änderung bearbeiten", "lange dauer dauert zeit tage wochen monate stunden minuten lieferzeit schnell",
 		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen einpacken", "max maximal maximum höchstens", "kg kilo kilogramm", "gast gäste begleitung begleitperson begleitpersonen besucher zuschauer | freund freundin freunde partner partnerin verlobte verlobter", "kinderwagen buggy", "probestunde probestunden schnupperstunde schnupperstunden probetraining",
-		"verspätung verspätet verspäten verspäteter verspätete stau", "komplett komplette kompletten gesamt gesamte gesamten ganz ganze ganzen", "online internet website webseite homepage", "minute minuten min", "stunde stunden std", "telefon tel", "ticket tickets parkschein parkscheine parkticket", "monatsticket monatskarte monatskarten", "wochenticket wochenkarte wochenkarten", "jahresticket jahreskarte jahreskarten", "tagesticket tageskarte tageskarten",
+		"verspätung verspätet verspäten verspäteter verspätete stau", "komplett komplette kompletten gesamt gesamte gesamten ganz ganze ganzen", "online internet website webseite homepage", "minute minuten min", "stunde stunden std", "telefon tel", "ticket tickets parkschein parkscheine parkticket", "umziehen umgezogen umzug einziehen eingezogen einzug zuzug", "ummelden ummeldung anmelden anmeldung", "monatsticket monatskarte monatskarten", "foto fotos passbild passbilder passfoto lichtbild lichtbilder", "wochenticket wochenkarte wochenkarten", "jahresticket jahreskarte jahreskarten", "tagesticket tageskarte tageskarten",
 	},
 	ES: {
 		"clima lluvia llueve nieve nieva tormenta viento temporal llovizna granizo meteorológica meteorológico meteorológicas", "peso pesar pesa",
@@ -89,7 +89,7 @@ var synonymGroups = map[string][]string{
 		"descuento descuentos rebaja reduce reducción cupón código promocional", "roto dañado defectuoso", "cambio cambiar reemplazar sustituir",
 		"seguimiento rastrear", "suscripción plan", "eliminar borrar", "modificar cambiar editar", "tarda tiempo días semanas meses horas minutos plazo cuánto dura duración",
 		"garantía", "carnet carné permiso licencia", "fallo fallos error errores", "apuntar apuntarse inscribir inscribirse inscripción", "max máximo máxima", "kg kilo kilos kilogramo kilogramos", "invitado invitados acompañante acompañantes visita visitas | amigo amiga amigos novia novio pareja",
-		"retraso retrasos retrasar retrasarse retrasa atasco atascos", "online internet web", "minuto minutos min", "hora horas hr hrs", "reparar reparación repararlo arreglar arreglarlo arreglo", "inspección inspeccionar revisión revisar",
+		"retraso retrasos retrasar retrasarse retrasa atasco atascos", "online internet web", "minuto minutos min", "hora horas hr hrs", "foto fotos fotografía fotografías", "reparar reparación repararlo arreglar arreglarlo arreglo", "inspección inspeccionar revisión revisar",
 	},
 }
 
