@@ -489,6 +489,13 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 			// line answers with its list, under the topic's question
 			continue
 		}
+		if b.kind == bullet && periodItem(b.text) && topicQuestionFor(c.lang, p.heading) != "" {
+			// "En semaine : 48h" under "Durée de location": a period's
+			// value answers the topic's question ("Combien de temps dure
+			// la location ?") with the list; "En semaine : de quoi
+			// s'agit-il ?" asks nothing
+			continue
+		}
 		if b.kind != para {
 			// a list item or row: its fact or first rule answers with the
 			// whole item, as a paragraph ("1." would open the answer);
@@ -571,6 +578,15 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 		}
 	}
 }
+
+// periodItem says whether a list item is a period of the week and its
+// value ("En semaine : 48h", "Weekends: 3 days", "Am Wochenende: …").
+func periodItem(text string) bool {
+	m := factLabel.FindStringSubmatch(text)
+	return m != nil && periodLabel.MatchString(strings.TrimSpace(m[1]))
+}
+
+var periodLabel = regexp.MustCompile(`^(?i:(?:en |la |le |the |on |am |el |entre |los |les )?(?:semaine|week-?ends?|weekdays?|semana|fines? de semana|fin de semana|werktags|wochentags|wochenende|wochenenden|jours? de semaine|jours? fériés|sonn- und feiertags|feiertags|holidays|festivos))$`)
 
 // sameRowLabel is how many table rows after bs[i] in its list have its
 // label ("PKW — …" under "PKW — …": a row whose first cell was empty or a

@@ -2054,3 +2054,25 @@ func askRules(t *testing.T, cases []ruleCase) {
 		}
 	}
 }
+
+// TestRentalPeriod: a rental's period is a topic customers ask about, and
+// the periods of the week listed under it answer it, asking nothing of
+// their own.
+func TestRentalPeriod(t *testing.T) {
+	for _, c := range []struct{ lang, heading, want string }{
+		{langFR, "Durée de location", "Combien de temps dure la location ?"},
+		{langEN, "Rental period", "How long can I keep it?"},
+		{langDE, "Mietdauer", "Wie lange kann ich es mieten?"},
+		{langES, "Duración del alquiler", "¿Cuánto dura el alquiler?"},
+	} {
+		if got := topicQuestionFor(c.lang, c.heading); got != c.want {
+			t.Errorf("topicQuestionFor(%s, %q) = %q, want %q", c.lang, c.heading, got, c.want)
+		}
+	}
+	for item, want := range map[string]bool{"En semaine : 48h": true, "Le weekend : Du Vendredi au Lundi": true, "Weekends: 3 days": true,
+		"Am Wochenende: 2 Tage": true, "Glacière : 8 €": false} {
+		if got := periodItem(item); got != want {
+			t.Errorf("periodItem(%q) = %v, want %v", item, got, want)
+		}
+	}
+}

@@ -21,6 +21,7 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)^(booking|bookings|reservations?|how to book)$`), "How do I book?"},
 		{regexp.MustCompile(`(?i)^(ages?|age limits?|age requirements?|minimum age)$`), "What ages is it for?"},
 		{regexp.MustCompile(`(?i)^(capacity|group size|max(imum)? capacity)$`), "How many people can come?"},
+		{regexp.MustCompile(`(?i)^(rental|hire|loan) (period|duration|length|time)$`), "How long can I keep it?"},
 		{regexp.MustCompile(`(?i)\blate\s+cancel|\bcancel\w*\s+late\b`), "What happens if I cancel late?"}, // not "if I am late"
 		{regexp.MustCompile(`(?i)\b(late|lateness|tardiness)\b`), "What happens if I am late?"},
 		{regexp.MustCompile(`(?i)\bcancel`), "What is your cancellation policy?"},
@@ -45,6 +46,7 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)^réservations?$`), "Comment réserver ?"},
 		{regexp.MustCompile(`(?i)^(âges?|âge minimum|limite d'âge)$`), "À partir de quel âge ?"},
 		{regexp.MustCompile(`(?i)^(capacité|jauge|nombre de places)$`), "Combien de personnes peuvent venir ?"},
+		{regexp.MustCompile(`(?i)^durée (de la |de )?(location|prêt|mise à disposition)$`), "Combien de temps dure la location ?"},
 		{regexp.MustCompile(`(?i)annulations?\s+tardives?|annul\w*\s+(?:en\s+)?retard`), "Que se passe-t-il si j'annule tard ?"}, // not "si je suis en retard"
 		{regexp.MustCompile(`(?i)retard|tardive`), "Que se passe-t-il si je suis en retard ?"},
 		{regexp.MustCompile(`(?i)annul`), "Quelles sont vos conditions d'annulation ?"},
@@ -66,6 +68,7 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)^(buchung(en)?|reservierung(en)?)$`), "Wie buche ich?"},
 		{regexp.MustCompile(`(?i)^(alter|altersgrenze|mindestalter)$`), "Ab welchem Alter?"},
 		{regexp.MustCompile(`(?i)^(kapazität|teilnehmerzahl|gruppengröße)$`), "Wie viele Personen können kommen?"},
+		{regexp.MustCompile(`(?i)^(mietdauer|leihdauer|mietzeit|leihfrist|ausleihdauer)$`), "Wie lange kann ich es mieten?"},
 		{regexp.MustCompile(`(?i)verspät|unpünktlich`), "Was gilt, wenn ich mich verspäte?"},
 		{regexp.MustCompile(`(?i)storn|kündig|rücktritt`), "Welche Stornobedingungen gelten?"},
 		{regexp.MustCompile(`(?i)^(buchungs|auftrags)?bestätigung\b`), "Wie wird meine Buchung bestätigt?"},
@@ -85,6 +88,7 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)^reservas?$`), "¿Cómo reservo?"},
 		{regexp.MustCompile(`(?i)^(edad|edades|edad mínima)$`), "¿Para qué edades es?"},
 		{regexp.MustCompile(`(?i)^(aforo|capacidad|plazas)$`), "¿Cuál es el aforo?"},
+		{regexp.MustCompile(`(?i)^(duración|período|periodo|plazo) (del|de) (alquiler|préstamo)$`), "¿Cuánto dura el alquiler?"},
 		{regexp.MustCompile(`(?i)retras|tarde|impuntual`), "¿Qué pasa si llego tarde?"},
 		{regexp.MustCompile(`(?i)cancela|anulaci`), "¿Cuáles son las condiciones de cancelación?"},
 		{regexp.MustCompile(`(?i)^confirmaci[oó]n\b`), "¿Cómo se confirma la reserva?"},
