@@ -548,6 +548,14 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 				// "Estimating the cost." asks "How does estimating the
 				// cost work?"
 				f.add(pi, 2, "How does "+toCustomer(lowerFirst(title))+" work?", answer)
+			} else if words(title) <= 5 && !strings.ContainsAny(title, ",;:?!()") && instructionIn(c.lang, title) == "" && !isImperative(c.lang, title) {
+				// a stage named by a noun ("Deposit Payment.", "Verification
+				// and Notarization.") asks how it works
+				verb := "does"
+				if strings.Contains(" "+strings.ToLower(title)+" ", " and ") {
+					verb = "do"
+				}
+				f.add(pi, 2, "How "+verb+" "+toCustomer(lowerFirst(title))+" work?", answer)
 			}
 		}
 		if inProc {
