@@ -513,3 +513,10 @@ func TestEvaluationHeldOut33(t *testing.T) {
 func TestEvaluationHeldOut34(t *testing.T) {
 	realEval(t, "testdata/evalheldout34", 6, 0)
 }
+
+// TestEvaluationHeldOut35 runs round thirty-six's held-out pages
+// (testdata/evalheldout35), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut35(t *testing.T) {
+	realEval(t, "testdata/evalheldout35", 6, 0)
+}
