@@ -163,7 +163,8 @@ func announces(g string) bool {
 }
 
 // measureAfter says whether a text opens on a figure or a measure, as
-// "below" does in "below 30 degrees" or "below freezing": no text below.
+// "below" does in "below 30 degrees", "below freezing" or "below the
+// ground": no text below.
 func measureAfter(rest string) bool {
 	rest = strings.TrimSpace(rest)
 	if rest == "" {
@@ -173,8 +174,16 @@ func measureAfter(rest string) bool {
 		return true
 	}
 	w := strings.ToLower(firstWord(rest))
-	return w == "freezing" || w == "zero" || w == "average"
+	if w == "the" {
+		// "below the ground", "below the surface"
+		w = strings.ToLower(firstWord(strings.TrimSpace(rest[len(firstWord(rest)):])))
+	}
+	return belowPlaces[strings.Trim(w, ".,;:")]
 }
+
+// belowPlaces are what "below" measures from when it points at no text
+// ("below freezing", "below grade", "below the ground").
+var belowPlaces = toSet(`freezing zero average grade ground surface floor water sea level deck`)
 
 // courtesy is a sentence of thanks or welcome, which states nothing a
 // customer asks about.

@@ -303,6 +303,11 @@ func (f *faqFinder) explicit(pi int, p part) bool {
 		if !strings.HasSuffix(q, "?") {
 			continue
 		}
+		if anyQuestions.MatchString(q) {
+			// "Des questions? On repond à tout: info@…": the page's
+			// invitation to write, no question of its own
+			continue
+		}
 		explicit = true
 		if len(ss) > 1 {
 			f.add(pi, 0, q, []block{{kind: para, text: aPrefix.ReplaceAllString(strings.Join(ss[1:], " "), "")}})
@@ -312,6 +317,10 @@ func (f *faqFinder) explicit(pi int, p part) bool {
 	}
 	return explicit
 }
+
+// anyQuestions is a page's invitation to ask ("Any questions?", "Des
+// questions ?", "Noch Fragen?", "¿Dudas?").
+var anyQuestions = regexp.MustCompile(`^(?i:¿?\s*(?:any|more|other|got|still have|des|d'autres|encore des|vous avez des|noch|weitere|haben sie|tienes|tiene|más|alguna|otras)?\s*(?:questions?|fragen|dudas|preguntas)\s*\?)$`)
 
 // introParagraph reports whether a paragraph introduces the page or what
 // follows: a question answered by a sentence about the page itself ("Not

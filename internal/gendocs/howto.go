@@ -42,10 +42,44 @@ func instructionIn(lang, s string) string {
 		return capitalize(s)
 	}
 	if len(strings.Fields(s)) < 2 || !isImperative(lang, s) {
+		if lang == langEN && conditionThenInstruction(s) {
+			return capitalize(s)
+		}
 		return ""
 	}
 	return capitalize(s)
 }
+
+// conditionThenInstruction says whether an English sentence opens on a
+// condition or a time without its comma and goes on with an instruction
+// ("When you have made your selection go to the cart tab", "When your
+// job is done you need to contact us by email").
+func conditionThenInstruction(s string) bool {
+	ws := strings.Fields(s)
+	if len(ws) < 5 || !enCondOpen[strings.ToLower(ws[0])] {
+		return false
+	}
+	for k := 3; k < len(ws) && k <= 12; k++ {
+		if strings.ContainsAny(ws[k-1], ",;:.") {
+			return false // the condition ends on its comma: instructionAfterComma's
+		}
+		rest := strings.Join(ws[k:], " ")
+		if youMust.MatchString(rest) {
+			return true
+		}
+		if prev := strings.ToLower(ws[k-1]); !enNotBeforeVerb[prev] && isImperative(langEN, capitalize(rest)) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	enCondOpen = toSet(`when once after before if`)
+	// enNotBeforeVerb are words after which an instruction verb is no
+	// instruction ("if you call", "to book", "we collect", "your pick up")
+	enNotBeforeVerb = toSet(`you we they i he she it to will can may must should would could and or not don't please your my our their his her its the a an this that these those`)
+)
 
 var (
 	// optionalMark opens a step that may be skipped ("(optional) Type …").

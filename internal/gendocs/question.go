@@ -298,12 +298,24 @@ func sentenceQuestion(s string) string {
 		}
 		return "How much does " + toCustomer(lowerFirst(m[1])) + " cost?"
 	}
+	if m := iRequire.FindStringSubmatch(body); m != nil {
+		// "I require that you leave your instrument with me while …"
+		// asks "Do I have to leave my instrument with you …?"
+		rest, _, _ := strings.Cut(firstClause(m[1]), " while ")
+		rest = strings.ReplaceAll(" "+toCustomer(rest)+" ", " me ", " you ")
+		return "Do I have to " + strings.TrimSpace(rest) + "?"
+	}
+	if m := iCharge.FindStringSubmatch(body); m != nil && words(m[2]) <= 6 {
+		// "I charge $90 per/hr for most work." asks what
+		return "How much do you charge for " + toCustomer(strings.TrimRight(m[2], ". ")) + "?"
+	}
 	if m := iNegative.FindStringSubmatch(body); m != nil && !vagueObject.MatchString(m[2]) {
 		// (the business's own "if I am not sure" and asides in brackets
 		// stay in the answer)
 		rest := strings.TrimSpace(asideInQuestion.ReplaceAllString(firstClause(m[2]), ""))
 		rest, _, _ = strings.Cut(rest, " if ")
-		if strings.HasSuffix(m[1], "right to") {
+		rest, _, _ = strings.Cut(rest, " unless ")
+		if strings.HasSuffix(m[1], "right to") || strings.HasPrefix(m[1], "can") {
 			return "Can you " + toCustomer(rest) + "?"
 		}
 		return "Do you " + toCustomer(rest) + "?"
@@ -370,7 +382,15 @@ var costModals = toSet(`will would can could may might should`)
 // iNegative is the business's own "I" refusing something ("I do not make
 // urgent orders"), or keeping a right ("I leave the right to refuse …"):
 // a one-person business writes as "I" where others write "we".
-var iNegative = regexp.MustCompile(`^I\s+(do not|don't|don’t|leave the right to|reserve the right to)\s+(\p{Ll}.+)$`)
+var iNegative = regexp.MustCompile(`^I\s+(do not|don't|don’t|cannot|can not|can't|can’t|leave the right to|reserve the right to)\s+(\p{Ll}.+)$`)
+
+// iRequire is the business requiring something of the customer ("I
+// require that you leave …", "We require that you …"), and iCharge its
+// rate ("I charge $90 per/hr for most work").
+var (
+	iRequire = regexp.MustCompile(`^(?:I|We)\s+require\s+that\s+you\s+(\p{Ll}.{3,})$`)
+	iCharge  = regexp.MustCompile(`^(?:I|We)\s+charge\s+(\S*\d\S*(?:\s+\S+){0,3}?)\s+for\s+(\p{Ll}.+)$`)
+)
 
 // thereIsNo states that something is not offered ("There is no parking on
 // site.", "There are no bulk discounts, because …"): the question asks

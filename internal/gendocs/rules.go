@@ -675,6 +675,26 @@ func ruleQuestionEN(body string) string {
 	if m := enHaveTime.FindStringSubmatch(body); m != nil {
 		return "How long do I have to " + toCustomer(firstClause(firstSentence(m[1]))) + "?"
 	}
+	if m := enNotAccepted.FindStringSubmatch(body); m != nil && !pronoun.MatchString(firstWord(m[1])) {
+		// "Instruments with no case MAY not be accepted for work." asks
+		// whether they are
+		return "Do you accept " + lowerFirst(m[1]) + "?"
+	}
+	if m := enRequiredFor.FindStringSubmatch(body); m != nil {
+		// "For jobs estimated at $200 and above, a 25% down payment is
+		// required." asks "Is a 25% down payment required for jobs
+		// estimated at $200 and above?"
+		return "Is " + strings.ToLower(m[3]) + " " + m[4] + " required " + strings.ToLower(m[1]) + " " + m[2] + "?"
+	}
+	if m := enCoveredBy.FindStringSubmatch(body); m != nil {
+		// "Most typical work is covered by a 45 day warranty."
+		return "Is there a " + strings.ToLower(m[1]) + "?"
+	}
+	if m := enPaidAhead.FindStringSubmatch(body); m != nil && !pronoun.MatchString(firstWord(m[1])) {
+		// "Some parts needed for a repair must be paid for in advance."
+		what := enPartModifier.Split(m[1], 2)[0] // "parts needed for a repair": parts
+		return "Do I have to pay for " + toCustomer(lowerFirst(what)) + " in advance?"
+	}
 	if m := enMeans.FindStringSubmatch(body); m != nil && !pronoun.MatchString(m[2]) {
 		// "A “no-show” means failing to arrive …" defines it
 		return "What counts as " + strings.ToLower(m[1]) + " " + m[2] + "?"
@@ -801,6 +821,21 @@ func ruleQuestionEN(body string) string {
 	}
 }
 
+// frTimeOpen is a French sentence opening on when ("Tous les jeudis, …",
+// "Chaque matin, …").
+var frTimeOpen = regexp.MustCompile(`^(?i:tous les|toutes les|chaque)\s+\S+(?:\s+\S+)?\s*,`)
+
+// enNotAccepted, enRequiredFor, enCoveredBy and enPaidAhead are rules of
+// a repair shop's terms: what is not accepted, what a condition requires,
+// a warranty, what is paid ahead.
+var (
+	enNotAccepted  = regexp.MustCompile(`^([\p{L}][^,;:]{2,40}?)\s+(?i:may|will|can|shall)\s+not\s+be\s+accepted\b`)
+	enRequiredFor  = regexp.MustCompile(`^(For|On|With|In)\s+([^,;:]{3,60}),\s+(an?|the)\s+([^,;:]{2,40}?)\s+(?:is|are)\s+required\.?$`)
+	enCoveredBy    = regexp.MustCompile(`(?i)\bcovered\s+by\s+(?:a|an|our)\s+[^.;,]{0,30}?\b(warranty|guarantee)\b`)
+	enPartModifier = regexp.MustCompile(`\s(?:needed|required|used|ordered|bought|supplied)\s`)
+	enPaidAhead    = regexp.MustCompile(`^(?:Some|All|Any)?\s*([\p{L}][^,;:]{2,50}?)\s+must\s+be\s+paid(?:\s+for)?\s+in\s+advance\b`)
+)
+
 // enMeans defines a term the page quotes ("A “no-show” means failing to
 // arrive …", "A late cancellation is defined as …").
 var enMeans = regexp.MustCompile(`^(A|An)\s+[“"‘']?([\p{L}-]+(?:\s[\p{L}-]+){0,3}?)[”"’']?\s+(?:means|is defined as|refers to)\s+\S`)
@@ -881,6 +916,9 @@ func ruleQuestionFR(body string) string {
 		}
 		if words(s) < 4 {
 			return "" // "Les sommes versées, si …, servent …": the clause is the subject alone
+		}
+		if frTimeOpen.MatchString(s) {
+			return "" // "Tous les jeudis, nous envoyons …": a time, no subject
 		}
 		ours := false
 		if frBusinessUs.MatchString(s) && !strings.Contains(" "+s+" ", " vous ") {

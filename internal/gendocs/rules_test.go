@@ -2078,3 +2078,55 @@ func TestRentalPeriod(t *testing.T) {
 		}
 	}
 }
+
+// TestOnePersonTerms: the rules of a one-person repair shop's terms,
+// written as "I", each ask their question.
+func TestOnePersonTerms(t *testing.T) {
+	askRules(t, []ruleCase{
+		{langEN, "Instruments with no case MAY not be accepted for work.", "Do you accept instruments with no case?"},
+		{langEN, "I cannot give accurate estimates over the phone or via text unless quoting a job that has a standard rate.", "Can you give accurate estimates over the phone or via text?"},
+		{langEN, "I require that you leave your instrument with me while it is being worked on.", "Do I have to leave my instrument with you?"},
+		{langEN, "Some parts needed for a repair must be paid for in advance.", "Do I have to pay for parts in advance?"},
+		{langEN, "For jobs estimated at $200 and above, a 25% down payment is required.", "Is a 25% down payment required?"},
+		{langEN, "Most typical work is covered by a 45 day warranty.", "Is there a warranty?"},
+		{langEN, "I charge $90 per/hr for most work.", "How much do you charge for most work?"},
+	})
+}
+
+// TestInstructionAfterCondition: an instruction after a condition
+// written without its comma, or after "First", is an instruction; a
+// business's own "we will" after one is not.
+func TestInstructionAfterCondition(t *testing.T) {
+	for s, want := range map[string]bool{
+		"When you have made your selection go to the cart tab and checkout.":                true,
+		"When your job is done you need to contact us by email, and schedule your pick up.": true,
+		"First look over all relevant information on our website.":                          true,
+		"Head to the purchase tab, make your selection and add them to your cart.":          true,
+		"Head office is in Leeds.":                       false,
+		"If you call us we will help.":                   false,
+		"When you book online you pay a deposit.":        false,
+		"After you schedule your pick up, we will come.": false,
+	} {
+		if got := instructionIn(langEN, s) != ""; got != want {
+			t.Errorf("instructionIn(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestNoAnnouncementNoInvitation: "below the ground" points at no text
+// below; "Des questions ?" is an invitation, no question; a French
+// sentence opening on when asks nothing about "tous les jeudis".
+func TestNoAnnouncementNoInvitation(t *testing.T) {
+	for g, want := range map[string]bool{"Most trees stop growing once the stump has been ground below the ground.": false,
+		"The range runs from 10”-24” below grade.": false, "Please read the rules below.": true} {
+		if got := announces(g); got != want {
+			t.Errorf("announces(%q) = %v, want %v", g, got, want)
+		}
+	}
+	for q, want := range map[string]bool{"Des questions?": true, "Any questions?": true, "¿Dudas?": true, "Noch Fragen?": true, "Can I ask questions?": false} {
+		if got := anyQuestions.MatchString(q); got != want {
+			t.Errorf("anyQuestions(%q) = %v, want %v", q, got, want)
+		}
+	}
+	askRules(t, []ruleCase{{langFR, "Tous les jeudis, nous envoyons notre menu de gros de la semaine par lettre d'information.", ""}})
+}

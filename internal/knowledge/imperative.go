@@ -13,7 +13,7 @@ var imperatives = map[string]map[string]bool{
 confirm connect contact copy create download drop email enter fill find follow give go install expand keep leave let limit locate log make navigate
 mark note open order pack pay pick place plan prepare press print process put read register remember remove renew reply request reserve
 return review run save scan schedule scroll search select send set share show sign skip start stop submit take talk tap tell try turn type update
-upload use visit wait wash watch wear write shower sit treat`),
+upload use visit wait wash watch wear write shower sit treat look`),
 	ES: toSet(`haga pulse abra elija seleccione introduzca escriba reserve traiga llame envíe complete rellene solicite
 vaya acceda descargue instale presente pague cancele confirme lleve visite consulte compruebe indique active añada
 haz pulsa abre elige selecciona escribe reserva trae llama envía completa rellena solicita ve accede descarga instala paga
@@ -46,8 +46,17 @@ func Imperative(lang, s string) bool {
 	case ES:
 		return imperatives[ES][lower]
 	}
+	if lower == "head" {
+		// "Head to the purchase tab", not "Head office is …"
+		next, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
+		return headOn[strings.ToLower(next)]
+	}
 	return imperatives[EN][lower]
 }
+
+// headOn are the words after an instruction "Head" ("Head to …", "Head
+// over to …").
+var headOn = toSet(`to over back out into down up straight`)
 
 func allLetters(s string) bool {
 	for _, r := range s {

@@ -23,7 +23,7 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.Table, extension.S
 // text lines, since text copied from a web page puts headings, questions
 // and list items on lines of their own without blank lines between them.
 func markdownElements(src []byte) []element {
-	src = pipeTables(footnoteMarks(src))
+	src = pipeTables(footnoteMarks(bareNumbers(accordionMarks(src))))
 	doc := markdown.Parser().Parse(text.NewReader(src))
 	var out []element
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
@@ -31,6 +31,98 @@ func markdownElements(src []byte) []element {
 	}
 	return out
 }
+
+// accordionMarks drops the "+" a page copied from the web keeps before
+// the titles of its folded sections ("+ Comment placer mes commandes"
+// over the section's text, "+ Quelle est votre procès de facturation?"
+// over its answer): Markdown would read them as one bulleted list with
+// every section's text inside its items. Two such titles or more, each
+// short and not a sentence, and each with its text on the very next
+// line (a list of "+" items is left as it is).
+func accordionMarks(src []byte) []byte {
+	if !bytes.Contains(src, []byte("\n+ ")) && !bytes.HasPrefix(src, []byte("+ ")) {
+		return src
+	}
+	lines := strings.Split(string(src), "\n")
+	titles, followed := 0, 0
+	for i, l := range lines {
+		m := accordionTitle.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		if len(strings.Fields(m[1])) > 12 || strings.HasSuffix(m[1], ".") {
+			return src
+		}
+		titles++
+		if i+1 < len(lines) && strings.TrimSpace(lines[i+1]) != "" && !accordionTitle.MatchString(lines[i+1]) {
+			followed++
+		}
+	}
+	if titles < 2 || followed < 2 {
+		return src
+	}
+	for i, l := range lines {
+		if m := accordionTitle.FindStringSubmatch(l); m != nil {
+			lines[i] = m[1]
+		}
+	}
+	return []byte(strings.Join(lines, "\n"))
+}
+
+var accordionTitle = regexp.MustCompile(`^\+\s+(\S.*?)\s*$`)
+
+// bareNumbers joins a step's number standing on a line of its own to the
+// text on the next line ("1." then "First look over …" is "1. First look
+// over …"), as pages copied from a web page write numbered steps whose
+// numbers are drawn apart; two such numbers or more, each followed by
+// its text, make the list (a lone "1." is left as it is).
+func bareNumbers(src []byte) []byte {
+	if !bareNumberLine.Match(src) {
+		return src
+	}
+	lines := strings.Split(string(src), "\n")
+	next := func(i int) int { // the next non-blank line after i, or -1
+		for j := i + 1; j < len(lines); j++ {
+			if strings.TrimSpace(lines[j]) != "" {
+				return j
+			}
+		}
+		return -1
+	}
+	joins := map[int]int{}
+	for i, l := range lines {
+		if !bareNumberLine.MatchString(l) {
+			continue
+		}
+		if j := next(i); j >= 0 && !bareNumberLine.MatchString(lines[j]) && !numberedLine.MatchString(lines[j]) {
+			joins[i] = j
+		}
+	}
+	if len(joins) < 2 {
+		return src
+	}
+	var out []string
+	skip := map[int]bool{}
+	for i, l := range lines {
+		if skip[i] {
+			continue
+		}
+		if j, ok := joins[i]; ok {
+			out = append(out, strings.TrimSpace(l)+" "+strings.TrimSpace(lines[j]))
+			for k := i + 1; k <= j; k++ {
+				skip[k] = true
+			}
+			continue
+		}
+		out = append(out, l)
+	}
+	return []byte(strings.Join(out, "\n"))
+}
+
+var (
+	bareNumberLine = regexp.MustCompile(`(?m)^[ \t]*\d{1,2}[.)][ \t]*$`)
+	numberedLine   = regexp.MustCompile(`^[ \t]*\d{1,2}[.)][ \t]`)
+)
 
 // pipeTables writes a table pasted as text with its cells between "|"
 // and no delimiter row ("Mois | Avril | Mai |", then a row's cells one a

@@ -878,12 +878,7 @@ func TestNamedStepsWithTitleCaseCommas(t *testing.T) {
 		"Step 2: Assess the Blade for Straightness & Correct (If Necessary)\nSome blades need straightening.\n" +
 		"Step 3: Check the Blade Profile for Contour, Chips, & Tip Damage\nI look over the profile for chips.\n"
 	_, bs := ParseBlocks(Source{Name: "test", Content: src})
-	var steps []string
-	for _, b := range bs {
-		if b.Kind == BlockProcedure {
-			steps = b.Steps
-		}
-	}
+	steps := procedureSteps(bs)
 	if len(steps) != 3 || steps[2] != "Check the Blade Profile for Contour, Chips, & Tip Damage. I look over the profile for chips." {
 		t.Fatalf("steps: %q (blocks %+v)", steps, bs)
 	}
@@ -1065,4 +1060,42 @@ func TestNamedStages(t *testing.T) {
 	if len(bs) == 0 || len(bs[0].Heading) == 0 || bs[0].Heading[len(bs[0].Heading)-1] != "Hygiene & Cleanliness" {
 		t.Fatalf("rules' sections lost: %+v", bs)
 	}
+}
+
+// TestBareStepNumbers: a step's number on a line of its own, its text on
+// the next, is one numbered step; a lone number is left as it is.
+func TestBareStepNumbers(t *testing.T) {
+	src := "How to order\n1.\nLook over the sizes on our website.\n2.\nHead to the purchase tab and add a container to your cart.\n3.\nGo to the cart and check out.\n"
+	_, bs := ParseBlocks(Source{Name: "test", Content: src})
+	steps := procedureSteps(bs)
+	if len(steps) != 3 || steps[1] != "Head to the purchase tab and add a container to your cart." {
+		t.Fatalf("steps %q (blocks %+v)", steps, bs)
+	}
+	if got := string(bareNumbers([]byte("Our top 3 picks\n1.\nText"))); got != "Our top 3 picks\n1.\nText" {
+		t.Errorf("a lone number joined: %q", got)
+	}
+}
+
+// TestAccordionTitles: the "+" a copied page keeps before the titles of
+// its folded sections is dropped, so that each title heads its text; a
+// plain list of "+" items stays a list.
+func TestAccordionTitles(t *testing.T) {
+	src := "+ Comment placer mes commandes\nTous les jeudis, nous envoyons notre menu.\n+ Quelle est votre procès de facturation?\nVous êtes facturé dans les 48 heures.\n"
+	if got := string(accordionMarks([]byte(src))); strings.Contains(got, "+ ") {
+		t.Errorf("accordionMarks kept the marks: %q", got)
+	}
+	list := "Bring:\n+ a towel\n+ shoes\n+ water\n\nSee you soon."
+	if got := string(accordionMarks([]byte(list))); got != list {
+		t.Errorf("a list lost its marks: %q", got)
+	}
+}
+
+// procedureSteps are the steps of the last procedure among bs.
+func procedureSteps(bs []Block) (steps []string) {
+	for _, b := range bs {
+		if b.Kind == BlockProcedure {
+			steps = b.Steps
+		}
+	}
+	return steps
 }
