@@ -16,8 +16,8 @@ func TestEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(results) != 34 {
-		t.Fatalf("got %d sets, want 34 (heldout to heldout29, tune, tune2 to tune5)", len(results))
+	if len(results) != 35 {
+		t.Fatalf("got %d sets, want 35 (heldout to heldout30, tune, tune2 to tune5)", len(results))
 	}
 	answerable, unanswerable := 0, 0
 	for _, r := range results {
