@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/geniehq/genie/internal/knowledge"
 )
 
 // Rules turned into questions. A policy page is a list of rules ("Every
@@ -995,6 +997,15 @@ var deWhoMay = regexp.MustCompile(`^(\p{Lu}\p{Ll}{3,}(?:en|ern|eln))\s+(dürfen|
 // Taschengeld von 25,- € enthalten"): the place, up to its verb.
 var deIncluded = regexp.MustCompile(`^((?:Im|In der|In den|In dem|Beim)\s+\p{Lu}[\p{L}-]+)\s+(?:ist|sind)\s[^.;]{3,120}?\benthalten\b`)
 
+// deDepositTaken is a deposit the business takes ("… wird eine Kaution
+// von 100€ erhoben"), and deToBeDone a thing to be done with something,
+// its verb a zu-infinitive ("Sämtliche Maschinen sind vollgetankt und
+// gereinigt wieder abzugeben").
+var (
+	deDepositTaken = regexp.MustCompile(`(?i)\b(?:wird|werden)\s+(?:eine\s+)?kaution\b[^.;]{0,40}?\b(?:erhoben|verlangt|fällig|berechnet)\b`)
+	deToBeDone     = regexp.MustCompile(`^(Sämtliche|Alle|Die|Der|Das)\s+(\p{Lu}[\p{L}-]+)\s+(?:sind|ist)\s+([^.;,]{3,60}?)\s+(\p{Ll}+zu\p{Ll}+en)\.?$`)
+)
+
 // deArises is a charge that arises in some case ("Treppengeld (Kaminholz)
 // fällt nur in Gebäuden OHNE Aufzug an"), and deDeliversOnly the area a
 // delivery is limited to ("Auslieferung erfolgt nur innerhalb …").
@@ -1030,6 +1041,19 @@ func ruleQuestionDE(body string) string {
 		// "Treppengeld (Getränke, Milch) fällt nur in Gebäuden OHNE
 		// Aufzug an …" asks when it arises
 		return "Wann fällt " + strings.TrimSpace(m[1]) + " an?"
+	}
+	if deDepositTaken.MatchString(body) {
+		// "Für alle Maschinen wird eine Kaution von 100€ erhoben."
+		return "Muss ich eine Kaution zahlen?"
+	}
+	if m := deToBeDone.FindStringSubmatch(body); m != nil {
+		if verb := knowledge.GermanZuInfinitive(m[4]); verb != m[4] {
+			// "Sämtliche Maschinen sind vollgetankt und gereinigt wieder
+			// abzugeben." asks "Muss ich alle Maschinen vollgetankt und
+			// gereinigt wieder abgeben?"
+			det := map[string]string{"sämtliche": "alle", "alle": "alle", "die": "die", "der": "den", "das": "das"}[strings.ToLower(m[1])]
+			return "Muss ich " + det + " " + m[2] + " " + m[3] + " " + verb + "?"
+		}
 	}
 	if deDeliversOnly.MatchString(body) {
 		// "Auslieferung erfolgen grundsätzlich nur innerhalb des

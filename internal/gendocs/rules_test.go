@@ -2130,3 +2130,14 @@ func TestNoAnnouncementNoInvitation(t *testing.T) {
 	}
 	askRules(t, []ruleCase{{langFR, "Tous les jeudis, nous envoyons notre menu de gros de la semaine par lettre d'information.", ""}})
 }
+
+// TestGermanDutiesAsk: what a German page says is to be done, as a
+// zu-infinitive, asks whether the customer must do it; a deposit taken
+// asks whether one must pay it.
+func TestGermanDutiesAsk(t *testing.T) {
+	askRules(t, []ruleCase{
+		{langDE, "Sämtliche Maschinen sind vollgetankt und gereinigt wieder abzugeben.", "Muss ich alle Maschinen vollgetankt und gereinigt wieder abgeben?"},
+		{langDE, "Der Antrag ist 14 Tage vor der gewünschten Ruhezeit einzureichen.", "Muss ich den Antrag 14 Tage vor der gewünschten Ruhezeit einreichen?"},
+		{langDE, "Für alle Maschinen wird eine Kaution von 100€ erhoben.", "Muss ich eine Kaution zahlen?"},
+	})
+}

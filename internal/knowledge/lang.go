@@ -350,6 +350,10 @@ func deOnset(rest string) bool {
 
 var deOnsets = []string{"schl", "schm", "schn", "schr", "schw", "spr", "str", "pfl", "pfr", "sch", "bl", "br", "ch", "dr", "fl", "fr", "gl", "gr", "kl", "kn", "kr", "pf", "pl", "pr", "qu", "sp", "st", "tr", "zw", "wr"}
 
+// GermanZuInfinitive is deZuInfinitive for the document generator: the
+// verb of a separable verb's zu-infinitive ("abzugeben" is "abgeben").
+func GermanZuInfinitive(w string) string { return deZuInfinitive(w) }
+
 // deZuInfinitive is a German zu-infinitive of a separable verb without
 // its "zu" ("abzumelden" is "abmelden", "mitzubringen" "mitbringen"), so
 // that a page's "brauchen Sie sich nicht abzumelden" answers "muss ich
