@@ -123,7 +123,7 @@ var yesNoOpen = regexp.MustCompile(`^(?i:yes|no|oui|non|ja|nein|sí|si)\b`)
 // sentence before it ("If needed, you may leave a voicemail.").
 // A sentence about the case the one before stated ("Dans ce cas,
 // l'acompte n'est pas encaissé.") is one too.
-var vagueOpen = regexp.MustCompile(`^(?i:(?:if (?:needed|necessary|required|so)|si (?:besoin|nécessaire|necesario|es necesario)|falls (?:nötig|notwendig|erforderlich)|wenn nötig)\b|(?:if not|si non|si no|falls nicht|wenn nicht),|(?:in (?:this|that|such a|these|such) cases?|dans (?:ce|ces) cas|en pareil cas|in (?:diesem|dem) fall|in (?:diesen|solchen) fällen|en (?:ese|este|tal|dicho) caso|en (?:estos|esos) casos)\b)`)
+var vagueOpen = regexp.MustCompile(`^(?i:(?:if (?:needed|necessary|required|so|applicable|appropriate)|si procede|si corresponde|le cas échéant|s'il y a lieu|gegebenenfalls|falls zutreffend|si (?:besoin|nécessaire|necesario|es necesario)|falls (?:nötig|notwendig|erforderlich)|wenn nötig)\b|(?:if not|si non|si no|falls nicht|wenn nicht),|(?:in (?:this|that|such a|these|such) cases?|dans (?:ce|ces) cas|en pareil cas|in (?:diesem|dem) fall|in (?:diesen|solchen) fällen|en (?:ese|este|tal|dicho) caso|en (?:estos|esos) casos)\b)`)
 
 // announces reports whether a sentence group only announces text that
 // follows it ("To make your visit smooth, please read the booking policy

@@ -225,6 +225,14 @@ type faqFinder struct {
 	labelParts map[string]int // a label of list items: the parts that use it (sharedLabel)
 }
 
+// acceptsTerms is a sentence saying that ordering or booking accepts the
+// terms it stands in.
+var acceptsTerms = regexp.MustCompile(`(?i)\b(?:accept(?:s|ed|ance)?\s+(?:of\s+)?(?:these|our|the|all)\s+(?:terms|policies|conditions)|acceptation\s+(?:totale\s+|pleine\s+)?(?:des|de\s+nos|de\s+ces)\s+(?:présentes\s+)?(?:conditions|cgv)|aceptaci[óo]n\s+(?:total\s+|plena\s+)?de\s+(?:estas|las|nuestras)\s+(?:políticas|condiciones)|(?:anerkennung|akzeptanz)\s+(?:der|dieser|unserer)\s+(?:agb|geschäftsbedingungen|bedingungen))`)
+
+// docAbout is a sentence about the document itself ("Este documento
+// recoge las condiciones …", "This page sets out …").
+var docAbout = regexp.MustCompile(`^(?i:this (?:document|page)|these terms|ce document|cette page|ces conditions|este documento|esta página|estas condiciones|dieses dokument|diese seite|diese bedingungen)\b`)
+
 // add keeps a question with its answer, scoped to its unit ("Casas
 // Rurales: ...") and scored against the purpose.
 func (f *faqFinder) add(pi, tier int, q string, bs []block) {
@@ -244,6 +252,14 @@ func (f *faqFinder) add(pi, tier int, q string, bs []block) {
 		if c.lang == langFR {
 			q = sc + " : " + lowerFirst(strings.TrimPrefix(q, sc+": "))
 		}
+	}
+	if len(bs) == 1 && acceptsTerms.MatchString(bs[0].text) && !slices.ContainsFunc(sentences(bs[0].text), func(s string) bool {
+		return !acceptsTerms.MatchString(s) && !announces(s) && !docAbout.MatchString(s)
+	}) {
+		// "Realizar la compra supone la aceptación total de estas
+		// políticas.", "Toute réservation emporte acceptation des
+		// présentes conditions": the terms' own boilerplate, no answer
+		return
 	}
 	if q == "" || len(bs) == 0 || utf8.RuneCountInString(q) > MaxHeadingLen || exampleHeading.MatchString(c.parts[pi].heading) {
 		// (an example, "Beispiel: Obstanlieferung im Herbst 2020" over

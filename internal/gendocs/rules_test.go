@@ -2141,3 +2141,24 @@ func TestGermanDutiesAsk(t *testing.T) {
 		{langDE, "Für alle Maschinen wird eine Kaution von 100€ erhoben.", "Muss ich eine Kaution zahlen?"},
 	})
 }
+
+// TestTermsBoilerplateAsksNothing: that booking accepts the terms, or a
+// sentence about the document itself, answers no question; a rule
+// opening on "if applicable" follows the one before.
+func TestTermsBoilerplateAsksNothing(t *testing.T) {
+	for s, want := range map[string]bool{"Realizar la compra supone la aceptación total de estas políticas.": true,
+		"Toute réservation emporte acceptation des présentes conditions générales.": true, "Any booking means acceptance of these terms.": true,
+		"The deposit is non-refundable.": false} {
+		if got := acceptsTerms.MatchString(s); got != want {
+			t.Errorf("acceptsTerms(%q) = %v, want %v", s, got, want)
+		}
+	}
+	if !docAbout.MatchString("Este documento recoge las condiciones comerciales que se aplican a las compras.") {
+		t.Error("a sentence about the document is no docAbout")
+	}
+	for lang, s := range map[string]string{langES: "Si procede, la empresa determinará la reparación o ajuste correspondiente.", langEN: "If applicable, we repair it.", langFR: "Le cas échéant, nous réparons."} {
+		if !midRef(lang, s) {
+			t.Errorf("%q does not follow the rule before it", s)
+		}
+	}
+}
