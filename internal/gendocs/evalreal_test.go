@@ -520,3 +520,10 @@ func TestEvaluationHeldOut34(t *testing.T) {
 func TestEvaluationHeldOut35(t *testing.T) {
 	realEval(t, "testdata/evalheldout35", 6, 0)
 }
+
+// TestEvaluationHeldOut36 runs round thirty-seven's held-out pages
+// (testdata/evalheldout36), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut36(t *testing.T) {
+	realEval(t, "testdata/evalheldout36", 6, 0)
+}
