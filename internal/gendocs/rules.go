@@ -499,7 +499,7 @@ var danglingAnd = regexp.MustCompile(`(?i)\s(?:and|or|et|ou|und|oder|y|e|o)\s+(?
 // endsOnConjunction is a cut that would leave a question on "or" or "and"
 // ("Can I make an appointment in person or?" from "… in person or by
 // phoning your staff").
-var deVerbLast = regexp.MustCompile(`^(?:Kann|Können|Muss|Müssen|Darf|Dürfen|Soll|Sollen|Wird|Werden|Ist|Sind|Hat|Haben|Kann ich|Muss ich)\s`)
+var deVerbLast = regexp.MustCompile(`^(?:Kann|Können|Muss|Müssen|Darf|Dürfen|Soll|Sollen|Sollte|Sollten|Wird|Werden|Ist|Sind|Hat|Haben|Kann ich|Muss ich)\s`)
 
 // endsOnVerb is a cut that would end on a verb joined by "and" ("… durch
 // die schriftliche Bestätigung und ist?").
@@ -530,6 +530,9 @@ func condRefersBack(lang, cond string) bool {
 	if b := backWords[lang]; b[trim(ws[0])] || b[trim(ws[len(ws)-1])] {
 		return true
 	}
+	if lang == langEN && inThatCase.MatchString(cond) {
+		return true // "If documents reach us in this condition, …"
+	}
 	for _, w := range ws {
 		if onlyBack[lang][trim(w)] {
 			return true
@@ -537,6 +540,10 @@ func condRefersBack(lang, cond string) bool {
 	}
 	return false
 }
+
+// inThatCase is a condition on the state or case the sentence before
+// stated ("in this condition", "in such a case").
+var inThatCase = regexp.MustCompile(`(?i)\bin (?:this|that|these|those|such|such a) (?:condition|conditions|state|case|cases|way)\b`)
 
 // condHasQuestions is a condition about the customer's own questions
 // ("If you have any questions, please contact us."): a closing line, no
@@ -810,6 +817,13 @@ func ruleQuestionEN(body string) string {
 			return ""
 		}
 		return "Can " + toCustomer(subj) + " " + toCustomer(rest) + "?"
+	case "has", "have":
+		if f := strings.ToLower(firstWord(rest)); f == "been" || strings.HasSuffix(f, "ed") {
+			// "The intake form has been submitted" asks "Has the intake
+			// form been submitted?", no "Does … have been …?"
+			return capitalize(v) + " " + toCustomer(subj) + " " + toCustomer(rest) + "?"
+		}
+		return strings.TrimSpace("Do"+map[bool]string{true: "es", false: ""}[v == "has"]+" "+toCustomer(subj)+" have "+toCustomer(rest)) + "?"
 	default:
 		base, plural := enBase[v], false
 		if base == "" {
@@ -1006,6 +1020,26 @@ var (
 	deToBeDone     = regexp.MustCompile(`^(Sämtliche|Alle|Die|Der|Das)\s+(\p{Lu}[\p{L}-]+)\s+(?:sind|ist)\s+([^.;,]{3,60}?)\s+(\p{Ll}+zu\p{Ll}+en)\.?$`)
 )
 
+// deOnlyListCommas says whether the commas of a rule's rest stand only
+// between the words of a list ("auf festem, ebenem und sauberem Boden",
+// "groß genug, trocken, sauber und windgeschützt sein"), each part after
+// one a few small words.
+func deOnlyListCommas(rest string) bool {
+	parts := strings.Split(rest, ",")
+	for _, p := range parts[1:] {
+		ws := strings.Fields(p)
+		if len(ws) == 0 || len(ws) > 4 && !strings.Contains(p, " und ") && !strings.Contains(p, " oder ") || !startsLowerWord(ws[0]) {
+			return false
+		}
+	}
+	return true
+}
+
+func startsLowerWord(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsLower(r)
+}
+
 // deArises is a charge that arises in some case ("Treppengeld (Kaminholz)
 // fällt nur in Gebäuden OHNE Aufzug an"), and deDeliversOnly the area a
 // delivery is limited to ("Auslieferung erfolgt nur innerhalb …").
@@ -1118,6 +1152,32 @@ func ruleQuestionDE(body string) string {
 			return capitalize(m[2]) + " " + m[1] + " " + rest + "?"
 		}
 	}
+	if m := deShouldRule.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") && !deThenClause.MatchString(m[4]) &&
+		!deSubjectAfter.MatchString(m[4]) {
+		// "Nervöse Pferde sollten während der Hufbearbeitung vom Besitzer
+		// betreut werden." asks "Sollten nervöse Pferde während der
+		// Hufbearbeitung vom Besitzer betreut werden?": the rest to the
+		// full stop when its commas stand only between the words of a
+		// list ("auf festem, ebenem und sauberem Boden"), else to its
+		// first comma
+		first, _, _ := strings.Cut(m[4], ",")
+		for _, r := range []string{m[4], first} {
+			if r == m[4] && !deOnlyListCommas(r) {
+				continue
+			}
+			rest := strings.Join(slices.DeleteFunc(strings.Fields(r), func(w string) bool { return deModalFiller[w] }), " ")
+			if words(rest) >= 2 && (strings.HasSuffix(lastWord(rest), "en") || lastWord(rest) == "sein") {
+				return capitalize(m[3]) + " " + strings.ToLower(m[1]) + " " + m[2] + " " + rest + "?"
+			}
+		}
+	}
+	if m := deShouldThere.FindStringSubmatch(strings.TrimRight(body, ". ")); m != nil && !strings.Contains(m[2], "Sie") && !strings.Contains(m[2], ",") &&
+		(strings.HasSuffix(lastWord(m[2]), "en") || lastWord(m[2]) == "sein") {
+		// "Es sollten genügend Lichtquellen vorhanden sein.", "Damit der
+		// Hufbearbeiter … beurteilen kann, sollten Hufe und Beine des
+		// Pferdes sauber und trocken sein."
+		return capitalize(m[1]) + " " + m[2] + "?"
+	}
 	if m := deNoun.FindStringSubmatch(body); m != nil && !strings.Contains(body, "Sie") && !deAdjectives.MatchString(body) && !deParticiple.MatchString(m[1]) {
 		// a rule about a thing named first ("Glasflaschen sind ... verboten.")
 		return "Was gilt für " + m[1] + "?"
@@ -1196,6 +1256,19 @@ func ruleQuestionES(body string) string {
 var (
 	deModalRule   = regexp.MustCompile(`^(\p{Lu}\p{Ll}+(?:\s+und\s+\p{Lu}[\p{L}/]+)?)\s+(dürfen|darf|müssen|muss|können|kann)\s+([^,;:–—()]{3,80}?)\s*(?:[,;:–—(]|$)`)
 	deModalFiller = toSet(`nicht gerne bitte leider`)
+	// deShouldRule is such a rule on a thing named with its article or
+	// adjective ("Das Pferd sollte …", "Nervöse Pferde sollten …").
+	// deShouldThere is such a rule after "Es" or a purpose clause, its
+	// modal first.
+	deShouldThere = regexp.MustCompile(`^(?:Es|Damit\s[^,;]{3,120},)\s+(sollte|sollten|muss|müssen)\s+(\p{L}[^;:()]{3,120})$`)
+	// deSubjectAfter is a subject after the modal ("Vereinbarte Stunden
+	// kann der Erziehungsberechtigte … absagen": the thing named first is
+	// the object)
+	deSubjectAfter = regexp.MustCompile(`^(?:der|die|das|ein|eine|man)\s`)
+	// deThenClause is a condition after the rule's comma ("…, sobald der
+	// Vorspieler …"): the rule alone would lose it
+	deThenClause  = regexp.MustCompile(`,\s*(?:sobald|wenn|nachdem|bevor|falls|solange|bis|sofern|weil|da|damit|um)\b`)
+	deShouldRule  = regexp.MustCompile(`^((?:Der|Die|Das|Ein|Eine|\p{Lu}\p{Ll}+(?:e|en|er|es)))\s+(\p{Lu}[\p{L}-]+(?:\s+(?:und|oder)\s+\p{Lu}[\p{L}-]+)?)\s+(sollte|sollten|soll|sollen|muss|müssen|darf|dürfen|kann|können)\s+([^;:–—()]{3,240}?)\s*(?:[;:–—(.]|$)`)
 	deNoLiability = regexp.MustCompile(`^Für\s+(.{3,80}?)\s+(?:wird|werden)\s+keine\s+Haftung\s+übernommen$`)
 )
 

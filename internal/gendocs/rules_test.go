@@ -2162,3 +2162,19 @@ func TestTermsBoilerplateAsksNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestGermanShouldRules: what a German checklist says should be done
+// asks whether it should; a condition after the comma, or a subject after
+// the modal, keeps the rule from being turned round.
+func TestGermanShouldRules(t *testing.T) {
+	askRules(t, []ruleCase{
+		{langDE, "Nervöse Pferde sollten während der Hufbearbeitung vom Besitzer oder Pfleger betreut werden.", "Sollten nervöse Pferde während der Hufbearbeitung vom Besitzer oder Pfleger betreut werden?"},
+		{langDE, "Der Arbeitsplatz sollte groß genug, trocken, sauber und windgeschützt sein.", "Sollte der Arbeitsplatz groß genug, trocken, sauber und windgeschützt sein?"},
+		{langDE, "Es sollten genügend Lichtquellen vorhanden sein.", "Sollten genügend Lichtquellen vorhanden sein?"},
+		{langDE, "Die Veranstaltungen können Outdoor oder Indoor stattfinden, beim Auftraggeber vor Ort oder an einem der Veranstaltungsorte in Köln.", "Können die Veranstaltungen Outdoor oder Indoor stattfinden?"},
+		{langDE, "Vereinbarte Stunden kann der Erziehungsberechtigte bis 24 Stunden vorher absagen.", ""},
+		// and an English perfect asks with its own auxiliary
+		{langEN, "The intake form has been submitted.", "Has the intake form been submitted?"},
+		{langEN, "Our studio has two rooms.", "Does your studio have two rooms?"},
+	})
+}

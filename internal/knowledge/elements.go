@@ -1238,8 +1238,8 @@ func faqLists(els []element) []element {
 			out = append(out, qa...)
 			continue
 		}
-		if st, ok := namedStages(e); ok {
-			out = append(out, st)
+		if st := namedStages(e); st != nil {
+			out = append(out, st...)
 			continue
 		}
 		if secs := numberedSections(e); secs != nil {
@@ -1293,20 +1293,40 @@ func subtitled(line string) bool {
 // rules or facts stay sections (numberedSections): a sauna's "Hygiene &
 // Cleanliness" over "Shower before you enter …" and "Do not shave …" is
 // told apart by what its sections forbid.
-func namedStages(e element) (element, bool) {
+func namedStages(e element) []element {
 	if !e.ordered || len(e.items) < 3 {
-		return element{}, false
+		return nil
 	}
 	items := make([]string, len(e.items))
 	told, forbidding := 0, 0
+	firstTells := false
+	var after []string // the page's next part, taken into the last stage
 	for i, it := range e.items {
 		lines := strings.Split(it, "\n")
+		if i == len(e.items)-1 {
+			// "Safe Shredding Guidelines:" and its text after the last
+			// stage's: a part of the page of its own
+			for k := 2; k < len(lines); k++ {
+				l := strings.TrimSpace(clean(lines[k]))
+				if endsSentence(strings.TrimSpace(lines[k-1])) && len(strings.Fields(l)) <= 6 && (strings.HasSuffix(l, ":") || titleLine(l)) {
+					lines, after = lines[:k], lines[k:]
+					break
+				}
+			}
+		}
 		name, ok := sectionItem(lines)
-		if !ok || instruction(name) {
-			return element{}, false
+		if !ok {
+			// a stage named by its instruction ("1. Submit a Work
+			// Request Form" over "Fill in our online …")
+			name = strings.TrimSpace(strings.TrimSuffix(clean(lines[0]), ":"))
+			ok = len(lines) >= 2 && instruction(name) && len(strings.Fields(name)) <= 8 && !endsSentence(name) &&
+				len(strings.Fields(strings.Join(lines[1:], " "))) >= 5 && endsSentence(lines[len(lines)-1])
+		}
+		if !ok {
+			return nil
 		}
 		var text []string
-		tells := false
+		tells := instruction(name)
 		for _, l := range lines[1:] {
 			if l = strings.TrimSpace(clean(l)); l != "" {
 				text = append(text, l)
@@ -1315,16 +1335,21 @@ func namedStages(e element) (element, bool) {
 		}
 		if tells {
 			told++
+			firstTells = firstTells || i == 0
 		}
 		if forbids.MatchString(strings.Join(text, " ")) {
 			forbidding++
 		}
 		items[i] = strings.TrimSuffix(name, ".") + ". " + strings.Join(text, " ")
 	}
-	if told*2 < len(items) || forbidding >= 2 {
-		return element{}, false
+	// (half the stages tell what to do, or the first does and another:
+	// the customer starts, the business goes on — "1. Submit a Work
+	// Request Form", "2. Prepare your Documents", "3. Weighing & Cost
+	// Estimate", …)
+	if !(told*2 >= len(items) || firstTells && told >= 2) || forbidding >= 2 {
+		return nil
 	}
-	return element{kind: elList, ordered: true, worded: true, start: e.start, items: items}, true
+	return append([]element{{kind: elList, ordered: true, worded: true, start: e.start, items: items}}, lineElements(after)...)
 }
 
 // forbids is a rule forbidding something ("Do not pour water …", "No
