@@ -763,6 +763,9 @@ func factQuestion(lang, item, context string) string {
 	if q := namedMeasureQuestion(lang, label); q != "" {
 		return q // "Durée de la visite : environ 50 minutes"
 	}
+	if q := latePaymentQuestion[lang]; q != "" && latePayment.MatchString(label) {
+		return q // "Taux de pénalité de retard : 11 %" is no price asked
+	}
 	if q := topicQuestionFor(lang, label); q != "" && !moneyLike.MatchString(m[2]) {
 		return q // "Ouverture du site — Avril: 11h à 17h15; …" asks the hours
 	}
@@ -981,3 +984,11 @@ func beforeAfterQuestion(lang, h string) string {
 	}
 	return ""
 }
+
+// latePayment is a label of what paying late costs ("Taux de pénalité de
+// retard", "Verzugszinsen", "Intereses de demora"), and
+// latePaymentQuestion what a customer asks of it.
+var (
+	latePayment         = regexp.MustCompile(`(?i)p[ée]nalit[ée]s?\s+de\s+retard|retard\s+de\s+paiement|verzugszins|mahngebühr|intereses?\s+de\s+demora|recargo\s+por\s+demora`)
+	latePaymentQuestion = map[string]string{langFR: "Que se passe-t-il si je paie en retard ?", langDE: "Was passiert, wenn ich zu spät zahle?", langES: "¿Qué pasa si pago con retraso?"}
+)

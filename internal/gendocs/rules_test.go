@@ -2178,3 +2178,20 @@ func TestGermanShouldRules(t *testing.T) {
 		{langEN, "Our studio has two rooms.", "Does your studio have two rooms?"},
 	})
 }
+
+// TestSectionNumbersAndLatePayment: a section's number written with a
+// slash is no part of its title; a quote is a usual topic in French; a
+// late payment's rate asks what happens when one pays late.
+func TestSectionNumbersAndLatePayment(t *testing.T) {
+	if got := slashNumber.ReplaceAllString("1/ LE DEVIS", ""); got != "LE DEVIS" {
+		t.Errorf("slashNumber left %q", got)
+	}
+	if got := topicQuestionFor(langFR, "Le devis"); got != "Comment établissez-vous le devis ?" {
+		t.Errorf("topicQuestionFor(fr, Le devis) = %q", got)
+	}
+	for _, c := range []struct{ lang, label string }{{langFR, "Taux de pénalité de retard"}, {langDE, "Verzugszinsen"}, {langES, "Intereses de demora"}} {
+		if !latePayment.MatchString(c.label) || latePaymentQuestion[c.lang] == "" {
+			t.Errorf("%q asks no late payment question in %s", c.label, c.lang)
+		}
+	}
+}

@@ -89,7 +89,7 @@ func blockHeading(kb *knowledge.Block) string {
 	if n == 0 {
 		return ""
 	}
-	heading := sentenceCase(kb.Heading[n-1])
+	heading := slashNumber.ReplaceAllString(sentenceCase(kb.Heading[n-1]), "") // "1/ LE DEVIS"
 	if strings.HasSuffix(heading, "?") {
 		heading = qNumber.ReplaceAllString(heading, "") // "2- What are ...?"
 	}
@@ -98,7 +98,7 @@ func blockHeading(kb *knowledge.Block) string {
 		if kb.Kind == knowledge.BlockQA || kb.Kind == knowledge.BlockParagraph {
 			kb.Text = kb.Heading[n-1] + " " + kb.Text
 		}
-		heading = sentenceCase(kb.Heading[n-2])
+		heading = slashNumber.ReplaceAllString(sentenceCase(kb.Heading[n-2]), "")
 	}
 	if strings.HasSuffix(heading, "?") {
 		heading = qNumber.ReplaceAllString(heading, "")
@@ -660,3 +660,7 @@ func isTimeLabel(label string) bool {
 	}
 	return false
 }
+
+// slashNumber is a section's number written with a slash before its
+// title ("1/ LE DEVIS", "2/ LE DÉBLAIEMENT"): no part of the title.
+var slashNumber = regexp.MustCompile(`^\d{1,2}\s*/\s*`)

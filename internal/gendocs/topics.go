@@ -47,6 +47,7 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)^(âges?|âge minimum|limite d'âge)$`), "À partir de quel âge ?"},
 		{regexp.MustCompile(`(?i)^(capacité|jauge|nombre de places)$`), "Combien de personnes peuvent venir ?"},
 		{regexp.MustCompile(`(?i)^durée (de la |de )?(location|prêt|mise à disposition)$`), "Combien de temps dure la location ?"},
+		{regexp.MustCompile(`(?i)^(le |les |votre )?devis$`), "Comment établissez-vous le devis ?"},
 		{regexp.MustCompile(`(?i)annulations?\s+tardives?|annul\w*\s+(?:en\s+)?retard`), "Que se passe-t-il si j'annule tard ?"}, // not "si je suis en retard"
 		{regexp.MustCompile(`(?i)retard|tardive`), "Que se passe-t-il si je suis en retard ?"},
 		{regexp.MustCompile(`(?i)annul`), "Quelles sont vos conditions d'annulation ?"},
