@@ -402,10 +402,25 @@ var clauseBreak = regexp.MustCompile(`(?i)(;\s|, (and|but|or|so|however) |, whil
 // firstClause cuts a compound sentence at its first clause break, so that
 // a question asks one thing.
 func firstClause(s string) string {
-	if loc := clauseBreak.FindStringIndex(s); loc != nil {
+	for _, loc := range clauseBreak.FindAllStringIndex(s, -1) {
+		if listBeforeAnd(s[:loc[0]], s[loc[0]:loc[1]]) {
+			continue // "fully pieced, pressed, and ready to quilt": a list's last item
+		}
 		return strings.TrimSpace(s[:loc[0]])
 	}
 	return s
+}
+
+// listBeforeAnd says whether a ", and" or ", or" break ends a list of
+// short items ("pieced, pressed, and …"): the text before it holds a
+// comma, and its last item is one or two words.
+func listBeforeAnd(before, brk string) bool {
+	b := strings.TrimSpace(brk)
+	if b != ", and" && b != ", or" {
+		return false
+	}
+	i := strings.LastIndex(before, ", ")
+	return i >= 0 && len(strings.Fields(before[i+2:])) <= 2
 }
 
 // infoNoun reports whether a phrase ends in a noun that names information

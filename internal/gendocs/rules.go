@@ -572,7 +572,7 @@ var (
 // listGoesOn is what follows the comma of an enumeration ("anyone who
 // lives, works or studies in the county", "… ainsi que pellets, vers,
 // asticots et bouillettes sont autorisés"): no place to end a question.
-var listGoesOn = regexp.MustCompile(`^[\p{L}'’-]+(?:\s(?:or|and|ou|et|oder|und|o|y)\s|,\s[\p{L}'’-]+(?:,|\s(?:or|and|ou|et|oder|und|o|y)\s))`)
+var listGoesOn = regexp.MustCompile(`^[\p{L}'’-]+(?:\s(?:or|and|ou|et|oder|und|o|y)\s|,\s(?:or|and)\s|,\s[\p{L}'’-]+(?:,|\s(?:or|and|ou|et|oder|und|o|y)\s))`)
 
 // shortQuestion keeps a question of at most 12 words; a longer one ends
 // before its list of cases, its answer keeping them all; one still
@@ -593,7 +593,10 @@ func shortQuestion(q string) string {
 		// "tout usage, reproduction ou modification" ended after a list of
 		// nouns, before the verb they are the subject of
 		return strings.Count(cut, " soit ") == 1 || strings.Contains(cut, " either ") && !strings.Contains(cut, " or ") ||
-			strings.Contains(cut, ", ") && listEnd.MatchString(cut)
+			strings.Contains(cut, ", ") && listEnd.MatchString(cut) ||
+			// "… fully pieced, pressed" before ", and ready to quilt": a
+			// list cut before its last item
+			strings.Contains(cut, ", ") && lastItemNext.MatchString(body[len(cut):])
 	}
 	cuts := qCut.FindAllStringIndex(body, -1)
 	if deVerbLast.MatchString(body) {
@@ -642,6 +645,10 @@ func shortQuestion(q string) string {
 	}
 	return q
 }
+
+// lastItemNext is a list's last item right after where a question would
+// be cut (", and ready to quilt").
+var lastItemNext = regexp.MustCompile(`^,?\s*(?:and|or|et|ou|und|oder|y|o)\s`)
 
 // verbNext is a verb right after where a question would be cut.
 var verbNext = regexp.MustCompile(`^,?\s*(?:est|sont|sera|seront|is|are|will|ist|sind|wird|werden|es|son|será|serán)\b`)

@@ -2195,3 +2195,17 @@ func TestSectionNumbersAndLatePayment(t *testing.T) {
 		}
 	}
 }
+
+// TestListsAreNotClauses: ", and" before a list's last item ends no
+// clause, and a question is not cut inside such a list.
+func TestListsAreNotClauses(t *testing.T) {
+	if got := firstClause("Every quilt has to be fully pieced, pressed, and ready to quilt."); got != "Every quilt has to be fully pieced, pressed, and ready to quilt." {
+		t.Errorf("firstClause cut a list: %q", got)
+	}
+	if got := firstClause("Book online, and we will call you back."); got != "Book online" {
+		t.Errorf("firstClause kept two clauses: %q", got)
+	}
+	if got := shortQuestion("Does every quilt have to be fully pieced, pressed, and ready to quilt before it is accepted into the queue?"); strings.HasSuffix(got, "pressed?") || strings.HasSuffix(got, "pieced?") {
+		t.Errorf("shortQuestion cut a list: %q", got)
+	}
+}
