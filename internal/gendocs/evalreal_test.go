@@ -527,3 +527,10 @@ func TestEvaluationHeldOut35(t *testing.T) {
 func TestEvaluationHeldOut36(t *testing.T) {
 	realEval(t, "testdata/evalheldout36", 6, 0)
 }
+
+// TestEvaluationHeldOut37 runs round thirty-eight's held-out pages
+// (testdata/evalheldout37), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut37(t *testing.T) {
+	realEval(t, "testdata/evalheldout37", 6, 0)
+}
