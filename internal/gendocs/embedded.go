@@ -227,7 +227,7 @@ type faqFinder struct {
 
 // acceptsTerms is a sentence saying that ordering or booking accepts the
 // terms it stands in.
-var acceptsTerms = regexp.MustCompile(`(?i)\b(?:accept(?:s|ed|ance)?\s+(?:of\s+)?(?:these|our|the|all)\s+(?:terms|policies|conditions)|acceptation\s+(?:totale\s+|pleine\s+)?(?:des|de\s+nos|de\s+ces)\s+(?:présentes\s+)?(?:conditions|cgv)|aceptaci[óo]n\s+(?:total\s+|plena\s+)?de\s+(?:estas|las|nuestras)\s+(?:políticas|condiciones)|(?:anerkennung|akzeptanz)\s+(?:der|dieser|unserer)\s+(?:agb|geschäftsbedingungen|bedingungen))`)
+var acceptsTerms = regexp.MustCompile(`(?i)\b(?:(?:accept(?:s|ed|ance)?|agree(?:s|ment)?)\s+(?:of\s+|to\s+|with\s+)?(?:these|our|the|all)\s+(?:terms|policies|conditions)|acceptation\s+(?:totale\s+|pleine\s+)?(?:des|de\s+nos|de\s+ces)\s+(?:présentes\s+)?(?:conditions|cgv)|aceptaci[óo]n\s+(?:total\s+|plena\s+)?de\s+(?:estas|las|nuestras)\s+(?:políticas|condiciones)|(?:anerkennung|akzeptanz)\s+(?:der|dieser|unserer)\s+(?:agb|geschäftsbedingungen|bedingungen))`)
 
 // docAbout is a sentence about the document itself ("Este documento
 // recoge las condiciones …", "This page sets out …").

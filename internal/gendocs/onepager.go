@@ -22,7 +22,7 @@ var (
 	// (and a sentence opening on when it happens, "After each rental
 	// period we run a concentrated sanitizer through the system", tells
 	// how the business works, not what it offers)
-	offerWhen   = regexp.MustCompile(`(?i)\bwe (?:deliver|serve|run|host|clean|teach)\s+(?:only\s+)?(?:between|from|until|till|on|at|in|within|daily|every|weekdays|weekends|\d)|^(?:during|over) the (?:week|weekend)\b|\bwe make (?:every|an?|all|no|sure|our best|the effort)\b|^(?:after|before|once|when|whenever|between) (?:each|every|the|a|an|your) [^,]{2,60},? we\b`)
+	offerWhen   = regexp.MustCompile(`(?i)\bwe (?:deliver|serve|run|host|clean|teach)\s+(?:only\s+)?(?:between|from|until|till|on|at|in|within|daily|every|weekdays|weekends|\d)|^(?:during|over) the (?:week|weekend)\b|\bwe make (?:every|an?|all|no|sure|our best|the effort)\b|\bwe deliver\b[^.]*\bfor\s+(?:[$€£]\s?\d|\d+(?:[.,]\d+)?\s?(?:€|eur|euros?|dollars?))|^(?:after|before|once|when|whenever|between) (?:each|every|the|a|an|your) [^,]{2,60},? we\b`)
 	audienceCue = map[string]*regexp.Regexp{
 		langEN: regexp.MustCompile(`(?i)\b(for (?:anyone|everyone|people|families|businesses|companies|teams|customers|clients|students|beginners|those|small|local|busy|young|older|new)\b[^'’]|ideal for|perfect for|designed for|made for|built for|suited to|suitable for|aimed at|whether you|who (?:want|need|love|like|live|work|study))\b`),
 		langFR: regexp.MustCompile(`(?i)\b(pour (?:les|tous|toutes|chaque)|idéal pour|parfait pour|destiné|adapté|que vous soyez)\b`),
@@ -82,7 +82,7 @@ var whoContact = regexp.MustCompile(`(?i)\b(?:who|that)\s+(?:\w+\s+)?(?:call|pho
 
 // contactAbout asks to get in touch about a case ("Contact us right away
 // about any discrepancies or damaged items."): a rule for that case.
-var contactAbout = regexp.MustCompile(`(?i)\b(?:contact|call|e-?mail|phone) us\s+(?:(?:right away|immediately|at once|as soon as possible)\s+)?(?:about|regarding|if|when|in case)\b`)
+var contactAbout = regexp.MustCompile(`(?i)\b(?:contact|call|e-?mail|phone) us\s+(?:(?:right away|immediately|at once|as soon as possible)\s+)?(?:about|regarding|if|when|in case|for)\b|\b(?:documents?|items?|parcels?|packages?|orders?|goods|it|they|payments?|forms?|devices?|bags?|boxes)\s+(?:safely\s+)?reach(?:es)?\s+us\b|\byou have \d+\s+\w+\s+to\s+(?:contact|call|e-?mail)\b`)
 
 // yesNoStart opens the answer to a question ("Oui toutes nos descentes
 // sont encadrées …", "Yes, we …"): it says what the question asked, not

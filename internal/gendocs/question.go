@@ -165,7 +165,7 @@ func headingQuestion(h string) string {
 	case askWord.MatchString(h) && len(words) > 1 && words[1] != "we" && words[1] != "you":
 		return capitalize(h) + "?"
 	case knowledge.Imperative(langEN, words[0]) && len(words) > 1 && !strings.Contains(h, "/") && !nounCompound(h, words, lastWord) &&
-		!infoObject[lastWord]:
+		!infoObject[lastWord] && !pickupAndDelivery.MatchString(h):
 		return "How do I " + topic + "?"
 	case len(words) <= 5 && singularTopics[lastWord]:
 		return "What is your " + topic + "?"
@@ -512,3 +512,8 @@ var (
 	whatIsHead   = regexp.MustCompile(`^(?i:what)\s+(\S+(?:\s+\S+){0,3})\s+(is|are)$`)
 	howWorksHead = regexp.MustCompile(`^(?i:how)\s+(\S+(?:\s+\S+){0,3}?)\s+(works|work)((?:\s+\S+){0,4})$`)
 )
+
+// pickupAndDelivery is a heading on two services, the first a phrasal
+// verb's noun ("Pick up & delivery", "Drop off and collection"): no
+// instruction to ask "How do I …?" of.
+var pickupAndDelivery = regexp.MustCompile(`(?i)^(?:pick[- ]?up|drop[- ]?off|set[- ]?up)\s+(?:&|and)\s+\p{L}+$`)

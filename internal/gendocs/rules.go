@@ -1683,7 +1683,10 @@ func ruleSentenceQuestion(lang, g string, inProc bool) string {
 		if instructionIn(lang, body) != "" && words(body) >= 4 && words(body) <= 12 && !strings.ContainsAny(body, ",;:()") && !notPlainInstruction.MatchString(body) {
 			// (the business's "me" is the customer's "you": "DO tell me
 			// if …" asks "Do I need to tell you if …?")
-			return "Do I need to " + swapWords(toCustomer(lowerFirst(body)), map[string]string{"me": "you"}) + "?"
+			// (swapped before the customer's "you" becomes "me": "once we
+			// contact you" asks "once you contact me")
+			mine := swapWords(lowerFirst(body), map[string]string{"me": "\x00you"})
+			return "Do I need to " + strings.ReplaceAll(toCustomer(mine), "\x00you", "you") + "?"
 		}
 	}
 	return ""

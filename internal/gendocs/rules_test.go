@@ -2209,3 +2209,28 @@ func TestListsAreNotClauses(t *testing.T) {
 		t.Errorf("shortQuestion cut a list: %q", got)
 	}
 }
+
+// TestRoundThirtyEight: agreeing to the terms is their boilerplate; a
+// delivery fee is no offer; "contact us for …", "once your documents
+// reach us" and "you have 30 days to contact us" are no contact details;
+// "Pick up & delivery" is no instruction; the business's "me" stays
+// apart from the customer's "you".
+func TestRoundThirtyEight(t *testing.T) {
+	if !acceptsTerms.MatchString("By signing the agreement you agree to these terms and conditions.") {
+		t.Error("agreeing to the terms is no boilerplate")
+	}
+	if !offerWhen.MatchString("We deliver small projects in the Portland Metro Area for $95.") {
+		t.Error("a delivery fee reads as an offer")
+	}
+	for s, want := range map[string]bool{"You have 30 days to contact us for any minor touch ups.": false,
+		"Once your documents reach us, we'll weigh them.": false, "Call us on 0161 555 0142.": true,
+		"If you need more help, do not hesitate to reach us through the chat button on this page.": true} {
+		if got := contactSentence(s); got != want {
+			t.Errorf("contactSentence(%q) = %v, want %v", s, got, want)
+		}
+	}
+	if !pickupAndDelivery.MatchString("Pick up & delivery") {
+		t.Error("Pick up & delivery reads as an instruction")
+	}
+	askRules(t, []ruleCase{{langEN, "Please pick up your project promptly once we contact you at completion.", "Do I need to pick up my project promptly once you contact me at completion?"}})
+}

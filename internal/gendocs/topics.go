@@ -31,7 +31,7 @@ var topicQuestions = map[string][]struct {
 		{regexp.MustCompile(`(?i)\bpay(ment|ing)?s?\b`), "How and when do I pay?"},
 		{regexp.MustCompile(`(?i)\b(fees?|fines?|prices?|pricing|rates?)\b`), "What are your fees?"},
 		{regexp.MustCompile(`(?i)check-?in|check-?out|arrival|departure`), "What are your check-in and check-out times?"},
-		{regexp.MustCompile(`(?i)\b(pick-?up|deliver)`), "How do pickup and delivery work?"},
+		{regexp.MustCompile(`(?i)\b(pick[- ]?up|deliver)`), "How do pickup and delivery work?"},
 		{regexp.MustCompile(`(?i)\ballerg`), "Can you cater for allergies?"},
 		{regexp.MustCompile(`(?i)\b(pets?|dogs?)\b`), "Can I bring my pet?"},
 		{regexp.MustCompile(`(?i)\bvaccin`), "Which vaccinations are required?"},

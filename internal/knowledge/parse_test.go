@@ -1099,3 +1099,17 @@ func procedureSteps(bs []Block) (steps []string) {
 	}
 	return steps
 }
+
+// TestStepChoicesThenMoreSteps: a step announcing bullets, then the
+// steps numbered on after them, is one procedure.
+func TestStepChoicesThenMoreSteps(t *testing.T) {
+	src := "Taking a sample\n1. Pick up a bottle from the lab.\n2. Run the cold water for four minutes.\n3. Take the lid off the bottle:\n- do not touch the inside of the lid\n- do not rinse the bottle\n4. Fill the bottle to the mark.\n5. Bring it back within 2 hours.\n"
+	if steps := procedureSteps(mustBlocks(src)); len(steps) != 5 {
+		t.Fatalf("steps %q", steps)
+	}
+}
+
+func mustBlocks(src string) []Block {
+	_, bs := ParseBlocks(Source{Name: "test", Content: src})
+	return bs
+}
