@@ -242,15 +242,16 @@ var thousands = regexp.MustCompile(`(\d)(?:,|\x{00a0}|\x{202f}| )(\d{3})\b`)
 // (a digit, a separator, a digit), reading it once before the regular
 // expression.
 func hasThousands(s string) bool {
+	wide := false // a no-break or narrow space may stand between digits
 	for i := 1; i+1 < len(s); i++ {
-		if (s[i] == ',' || s[i] == ' ') && s[i-1] >= '0' && s[i-1] <= '9' && s[i+1] >= '0' && s[i+1] <= '9' {
+		switch {
+		case (s[i] == ',' || s[i] == ' ') && s[i-1] >= '0' && s[i-1] <= '9' && s[i+1] >= '0' && s[i+1] <= '9':
 			return true
-		}
-		if s[i] == 0xc2 || s[i] == 0xe2 { // a no-break or narrow space
-			return strings.ContainsAny(s, "\u00a0\u202f")
+		case s[i] == 0xc2 || s[i] == 0xe2:
+			wide = true
 		}
 	}
-	return false
+	return wide && strings.ContainsAny(s, "\u00a0\u202f")
 }
 
 // phrases are two-word expressions written with or without a hyphen that

@@ -180,7 +180,7 @@ func TestGermanZuInfinitive(t *testing.T) {
 // type them; a list of numbers stays a list.
 func TestJoinThousands(t *testing.T) {
 	for in, want := range map[string]string{"tank of 1,000 gallons": "tank of 1000 gallons", "quotient de 1 000": "quotient de 1000",
-		"1\u00a0500 €": "1500 €", "sizes 1, 200 and 300": "sizes 1, 200 and 300", "3,60 €": "3,60 €", "no numbers": "no numbers"} {
+		"1\u00a0500 €": "1500 €", "sizes 1, 200 and 300": "sizes 1, 200 and 300", "€ or $2,000": "€ or $2000", "déjà 5 910 €": "déjà 5910 €", "3,60 €": "3,60 €", "no numbers": "no numbers"} {
 		if got := joinThousands(in); got != want {
 			t.Errorf("joinThousands(%q) = %q, want %q", in, got, want)
 		}
