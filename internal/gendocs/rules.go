@@ -508,7 +508,7 @@ var endsOnVerb = regexp.MustCompile(`(?i)\s(?:and|or|et|ou|und|oder|y|o)\s+(?:is
 // needsComplement is a cut that would end on a word asking for what
 // follows it ("Is the registration fee only valid?" of "… only valid for
 // the workshop you registered for").
-var needsComplement = regexp.MustCompile(`(?i)\s(?:valid|available|applicable|responsible|eligible|suitable|limited|reserved|used|intended|only|worn|combined)$`)
+var needsComplement = regexp.MustCompile(`(?i)\s(?:valid|available|applicable|responsible|eligible|suitable|limited|reserved|used|intended|only|worn|combined|tenue?s?|considérée?s?|réputée?s?)$`)
 
 var endsOnConjunction = regexp.MustCompile(`(?i)\s(?:and|or|et|ou|und|oder|y|o|e)$`)
 

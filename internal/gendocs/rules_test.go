@@ -2234,3 +2234,16 @@ func TestRoundThirtyEight(t *testing.T) {
 	}
 	askRules(t, []ruleCase{{langEN, "Please pick up your project promptly once we contact you at completion.", "Do I need to pick up my project promptly once you contact me at completion?"}})
 }
+
+// TestArticleBeforeAcronymAndHeldFor: an article before an acronym is
+// lowered in a question ("les CGL"); a French "tenue pour …" keeps its
+// complement.
+func TestArticleBeforeAcronymAndHeldFor(t *testing.T) {
+	askRules(t, []ruleCase{
+		{langFR, "Les CGL sont divisibles et la nullité de l’une d’entre elles ne remet pas en cause les autres.", "Est-ce que les CGL sont divisibles ?"},
+		{langFR, "La commande sera tenue pour confirmée à la réception d’un chèque d’arrhes (ou d’un virement), d’un montant de 50% du prix total TTC.", "Est-ce que la commande sera tenue pour confirmée à la réception d’un chèque d’arrhes ?"},
+	})
+	if got := lowerFirst("Le Mans Classic is in July"); got != "Le Mans Classic is in July" {
+		t.Errorf("lowerFirst lowered a name: %q", got)
+	}
+}

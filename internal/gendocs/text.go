@@ -621,7 +621,7 @@ func lowerFirst(s string) string {
 	}
 	elided := len(words[0]) > 2 && (words[0][1] == '\'' || strings.HasPrefix(words[0][1:], "’")) && strings.ContainsRune("LDld", rune(words[0][0]))
 	if len(words) > 1 && !elided { // "L'équipe En Voiture Simone": the article is small
-		if r, _ := utf8.DecodeRuneInString(words[1]); unicode.IsUpper(r) {
+		if r, _ := utf8.DecodeRuneInString(words[1]); unicode.IsUpper(r) && !(articleBeforeAcronym[strings.ToLower(words[0])] && isAcronym(strings.Trim(words[1], ",.;:"))) {
 			return s
 		}
 	}
@@ -664,3 +664,8 @@ func isTimeLabel(label string) bool {
 // slashNumber is a section's number written with a slash before its
 // title ("1/ LE DEVIS", "2/ LE DÉBLAIEMENT"): no part of the title.
 var slashNumber = regexp.MustCompile(`^\d{1,2}\s*/\s*`)
+
+// articleBeforeAcronym are the articles a sentence opens on before an
+// acronym ("Les CGL sont …", "The FAQ lists …"): small words, not the
+// first of a name in capitals.
+var articleBeforeAcronym = toSet(`le la les un une des the a an der die das ein eine el los las un una`)
