@@ -1023,7 +1023,14 @@ func TestAskRoundTwentyThreeWordings(t *testing.T) {
 		{"testdata/eval/heldout32/en-septic/pumping-prices-faq.html", "whats the price to pump out a 1000 gal tank?", "$295.00"},
 		// a "QF" of "1000" is a "quotient familial de 1 000"
 		{"testdata/eval/heldout32/fr-cantine/restauration-scolaire.md", "notre QF est de 1000, ça nous fait combien par repas ?", "3,60 €"},
+		// "hors délai" is late
+		{"testdata/eval/heldout32/fr-cantine/restauration-scolaire.md", "j'ai rendu le dossier d'inscription en retard, il y a une pénalité ?", "25,00 €"},
 	})
+	// a family is a household
+	b := NewLibrary(1 << 20).Base([]Source{{ID: "h", Content: "For most households, every 3 to 5 years.", Version: "1"}})
+	if q, _ := term(EN, "family"); len(b.matches(EN, q)) == 0 {
+		t.Error("family matches no household")
+	}
 }
 
 // TestStemActNouns: a French noun of an act in "-age" has its verb's

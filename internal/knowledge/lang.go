@@ -265,7 +265,7 @@ var phrases = map[[2]string]string{
 	{"x", "ray"}: "xray", {"e", "bike"}: "ebike", {"e", "bikes"}: "ebikes",
 	{"rendez", "vous"}: "rendezvous", {"e", "cigarette"}: "ecigarette", {"e", "cigarettes"}: "ecigarettes",
 	{"call", "off"}: "cancel", {"american", "express"}: "amex", {"en", "ligne"}: "enligne", {"wie", "hoch"}: "wiehoch",
-	{"quelque", "part"}: "quelquepart", {"à", "partir"}: "depuis", {"a", "partir"}: "depuis", {"quelque", "chose"}: "quelquechose",
+	{"quelque", "part"}: "quelquepart", {"à", "partir"}: "depuis", {"a", "partir"}: "depuis", {"hors", "délai"}: "retard", {"hors", "delai"}: "retard", {"hors", "délais"}: "retard", {"quelque", "chose"}: "quelquechose",
 	{"up", "front"}: "upfront", {"rock", "up"}: "arrive", {"turn", "up"}: "arrive", {"show", "up"}: "arrive", {"get", "here"}: "arrive", {"walk", "in"}: "walkin", {"walk", "ins"}: "walkin",
 	{"least", "number"}: "minimum", {"smallest", "number"}: "minimum",
 }
