@@ -82,7 +82,7 @@ var whoContact = regexp.MustCompile(`(?i)\b(?:who|that)\s+(?:\w+\s+)?(?:call|pho
 
 // contactAbout asks to get in touch about a case ("Contact us right away
 // about any discrepancies or damaged items."): a rule for that case.
-var contactAbout = regexp.MustCompile(`(?i)\b(?:contact|call|e-?mail|phone) us\s+(?:(?:right away|immediately|at once|as soon as possible)\s+)?(?:about|regarding|if|when|in case|for)\b|\b(?:documents?|items?|parcels?|packages?|orders?|goods|it|they|payments?|forms?|devices?|bags?|boxes)\s+(?:safely\s+)?reach(?:es)?\s+us\b|\byou have \d+\s+\w+\s+to\s+(?:contact|call|e-?mail)\b`)
+var contactAbout = regexp.MustCompile(`(?i)\b(?:contact|call|e-?mail|phone) us\s+(?:(?:right away|immediately|at once|as soon as possible)\s+)?(?:about|regarding|if|when|in case|for)\b|\b(?:documents?|items?|parcels?|packages?|orders?|goods|it|they|payments?|forms?|devices?|bags?|boxes)\s+(?:safely\s+)?reach(?:es)?\s+us\b|\byou have \d+\s+\w+\s+to\s+(?:contact|call|e-?mail)\b|\b(?:nicht|no need to|do not need to|don't need to|pas besoin de|no hace falta)\b[^.]*\b(?:kontaktieren|contact|contacter|contactar)`)
 
 // yesNoStart opens the answer to a question ("Oui toutes nos descentes
 // sont encadrées …", "Yes, we …"): it says what the question asked, not

@@ -2224,7 +2224,8 @@ func TestRoundThirtyEight(t *testing.T) {
 	}
 	for s, want := range map[string]bool{"You have 30 days to contact us for any minor touch ups.": false,
 		"Once your documents reach us, we'll weigh them.": false, "Call us on 0161 555 0142.": true,
-		"If you need more help, do not hesitate to reach us through the chat button on this page.": true} {
+		"If you need more help, do not hesitate to reach us through the chat button on this page.": true,
+		"Als Privatperson und Nichtjäger brauchen Sie mich in diesem Fall nicht kontaktieren.":     false} {
 		if got := contactSentence(s); got != want {
 			t.Errorf("contactSentence(%q) = %v, want %v", s, got, want)
 		}
