@@ -336,7 +336,14 @@ func sentenceQuestion(s string) string {
 		if _, neg := cutAny(m[2], "do not ", "don't ", "don’t "); neg {
 			return "" // "We don’t do that.": the negation of a thing named before
 		}
-		rest := toCustomer(firstClause(m[2]))
+		rest := firstClause(m[2])
+		if loc := weSecondVerb.FindStringIndex(rest); loc != nil {
+			// "We cannot store projects and will charge $20 per week …"
+			// asks the first ("Can you store projects?"); the answer
+			// holds the second
+			rest = rest[:loc[0]]
+		}
+		rest = toCustomer(rest)
 		if r, ok := strings.CutPrefix(rest, "reserve the right to "); ok {
 			m[1], rest = "can", r // "We reserve the right to refuse …" → "Can you refuse …?"
 		}
@@ -517,3 +524,7 @@ var (
 // verb's noun ("Pick up & delivery", "Drop off and collection"): no
 // instruction to ask "How do I …?" of.
 var pickupAndDelivery = regexp.MustCompile(`(?i)^(?:pick[- ]?up|drop[- ]?off|set[- ]?up)\s+(?:&|and)\s+\p{L}+$`)
+
+// weSecondVerb is a second verb of the business's sentence, joined by
+// "and" ("… and will charge …").
+var weSecondVerb = regexp.MustCompile(`\s(?:and|but)\s+(?:will|can|cannot|can't|may|must|do|don't|are|is)\s`)

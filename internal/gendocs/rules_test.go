@@ -2248,3 +2248,9 @@ func TestArticleBeforeAcronymAndHeldFor(t *testing.T) {
 		t.Errorf("lowerFirst lowered a name: %q", got)
 	}
 }
+
+// TestBusinessSecondVerb: the business's sentence with a second verb
+// asks its first.
+func TestBusinessSecondVerb(t *testing.T) {
+	askRules(t, []ruleCase{{langEN, "We cannot store projects and will charge $20 per week that your item is not picked up.", "Can you store projects?"}})
+}
