@@ -1035,16 +1035,14 @@ func deOnlyListCommas(rest string) bool {
 	parts := strings.Split(rest, ",")
 	for _, p := range parts[1:] {
 		ws := strings.Fields(p)
-		if len(ws) == 0 || len(ws) > 4 && !strings.Contains(p, " und ") && !strings.Contains(p, " oder ") || !startsLowerWord(ws[0]) {
+		if len(ws) == 0 || len(ws) > 4 && !strings.Contains(p, " und ") && !strings.Contains(p, " oder ") {
+			return false
+		}
+		if r, _ := utf8.DecodeRuneInString(ws[0]); !unicode.IsLower(r) {
 			return false
 		}
 	}
 	return true
-}
-
-func startsLowerWord(w string) bool {
-	r, _ := utf8.DecodeRuneInString(w)
-	return unicode.IsLower(r)
 }
 
 // deArises is a charge that arises in some case ("Treppengeld (Kaminholz)
