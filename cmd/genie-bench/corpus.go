@@ -191,8 +191,8 @@ func (c *corpus) search(pick func(int) int) string {
 		}
 		i := pick(len(w) - 1)
 		a, b := w[i], w[i+1]
-		if pick(2) == 0 && len(b) > 3 {
-			b = b[:3+pick(len(b)-3)]
+		if r := []rune(b); pick(2) == 0 && len(r) > 3 { // as typed: whole letters
+			b = string(r[:3+pick(len(r)-3)])
 		}
 		return a + " " + b
 	}

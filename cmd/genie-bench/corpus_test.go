@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 )
 
 func TestHumanize(t *testing.T) {
@@ -82,6 +83,27 @@ func TestCorpusFromFiles(t *testing.T) {
 		if name == "" || tagline == "" || desc == "" {
 			t.Fatalf("listing %q %q %q", name, tagline, desc)
 		}
+	}
+}
+
+// TestSearchPrefixesWholeLetters: a search's last word cut as typed
+// keeps whole letters (a cut inside one is not valid UTF-8, which the
+// server refuses).
+func TestSearchPrefixesWholeLetters(t *testing.T) {
+	c := &corpus{taglines: []string{"éèêëéèê àâäàâäà ïîïîïîï"}}
+	r := rand.New(rand.NewPCG(1, 2))
+	cut := 0
+	for range 200 {
+		q := c.search(r.IntN)
+		if !utf8.ValidString(q) {
+			t.Fatalf("search %q is not valid UTF-8", q)
+		}
+		if len([]rune(q)) < 15 {
+			cut++
+		}
+	}
+	if cut == 0 {
+		t.Fatal("no search cut its last word")
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/RoaringBitmap/roaring/v2"
 )
@@ -38,9 +39,12 @@ func TestBitmapOf(t *testing.T) {
 		all = append(all, uint32(i*37+r.IntN(37)))
 	}
 	lists = append(lists, all)
-	for _, l := range lists {
+	var sl slab
+	made := make([]*roaring.Bitmap, len(lists))
+	for i, l := range lists {
 		want := roaring.BitmapOf(l...)
-		got := bitmapOf(l)
+		got := bitmapOf(l, &sl)
+		made[i] = got
 		if !got.Equals(want) || got.GetCardinality() != uint64(len(l)) {
 			t.Fatalf("list of %d: bitmap of %d, want %d", len(l), got.GetCardinality(), want.GetCardinality())
 		}
@@ -56,6 +60,78 @@ func TestBitmapOf(t *testing.T) {
 		}
 		if !got.Equals(want) {
 			t.Fatalf("list of %d: differs after a change", len(l))
+		}
+	}
+	// the bitmaps share the slab's chunks: none wrote over another
+	for i, l := range lists {
+		want := roaring.BitmapOf(l...)
+		want.Add(12345)
+		if len(l) > 0 {
+			want.Remove(l[len(l)/2])
+		}
+		if !made[i].Equals(want) {
+			t.Fatalf("list %d of %d: changed by the bitmaps made after it", i, len(l))
+		}
+	}
+}
+
+// TestSlab: a slab's pieces are 8-aligned, of the size asked, and never
+// overlap; a piece larger than slabMax is an allocation of its own.
+func TestSlab(t *testing.T) {
+	var sl slab
+	type piece struct{ b []byte }
+	var pieces []piece
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 5_000 {
+		n := r.IntN(300)
+		if i%500 == 0 {
+			n = slabMax - r.IntN(8)
+		}
+		b := sl.take(n)
+		if len(b) != n || cap(b) != n {
+			t.Fatalf("take(%d): len %d, cap %d", n, len(b), cap(b))
+		}
+		if n > 0 && uintptr(unsafe.Pointer(&b[0]))%8 != 0 {
+			t.Fatalf("take(%d) is not 8-aligned", n)
+		}
+		for j := range b {
+			b[j] = byte(i)
+		}
+		pieces = append(pieces, piece{b})
+	}
+	for i, p := range pieces {
+		for _, c := range p.b {
+			if c != byte(i) {
+				t.Fatalf("piece %d was written over", i)
+			}
+		}
+	}
+	big := sl.take(slabMax + 1)
+	next := sl.take(8)
+	if &big[0] == &next[0] || len(big) != slabMax+1 {
+		t.Fatal("a large piece is not an allocation of its own")
+	}
+}
+
+// TestPacked: a bitmap packed holds what it held, runs included, and is
+// changed as any other.
+func TestPacked(t *testing.T) {
+	var sl slab
+	b := roaring.BitmapOf(1, 2, 3, 70000, 1<<31)
+	b.AddRange(200000, 300000) // runs, once optimized
+	b.RunOptimize()
+	for _, src := range []*roaring.Bitmap{roaring.New(), roaring.BitmapOf(7), b} {
+		got := packed(src, &sl)
+		if !got.Equals(src) {
+			t.Fatalf("packed %d values: holds %d", src.GetCardinality(), got.GetCardinality())
+		}
+		got.Add(5)
+		got.Remove(7)
+		want := src.Clone()
+		want.Add(5)
+		want.Remove(7)
+		if !got.Equals(want) {
+			t.Fatal("a packed bitmap changes otherwise than its source")
 		}
 	}
 }

@@ -36,6 +36,7 @@ const (
 // letters by eight times as many.
 func (st *state) groupPrefixes(minTerms int) {
 	st.prefixes = map[string]*posting{}
+	var sl slab
 	for _, term := range st.sorted {
 		letters := 0
 		for n := range beginnings(term) {
@@ -52,7 +53,7 @@ func (st *state) groupPrefixes(minTerms int) {
 				break // a longer beginning has no more terms
 			}
 			if letters > 2 || hi-lo >= shortPrefixFactor*minTerms {
-				st.prefixes[p] = unionOf(st, st.sorted[lo:hi])
+				st.prefixes[p] = unionOf(st, st.sorted[lo:hi], &sl)
 			}
 		}
 	}
@@ -73,8 +74,9 @@ func beginnings(term string) func(func(int) bool) {
 	}
 }
 
-// unionOf is a posting holding the listings of every term of terms, field by field.
-func unionOf(st *state, terms []string) *posting {
+// unionOf is a posting holding the listings of every term of terms, field
+// by field, each bitmap packed into bytes from sl (packed).
+func unionOf(st *state, terms []string, sl *slab) *posting {
 	u := &posting{}
 	parts := make([]*roaring.Bitmap, 0, len(terms))
 	for f := range u {
@@ -85,7 +87,7 @@ func unionOf(st *state, terms []string) *posting {
 			}
 		}
 		if len(parts) > 0 {
-			u[f] = roaring.FastOr(parts...)
+			u[f] = packed(roaring.FastOr(parts...), sl)
 		}
 	}
 	u.share()

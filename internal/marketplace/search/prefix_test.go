@@ -67,7 +67,7 @@ func TestPrefixGroups(t *testing.T) {
 					terms = append(terms, term)
 				}
 			}
-			want := unionOf(st, terms)
+			want := unionOf(st, terms, new(slab))
 			for f := range g {
 				if (g[f] == nil) != (want[f] == nil) || g[f] != nil && !g[f].Equals(want[f]) {
 					t.Fatalf("%s: group %q field %d: %v, want %v", when, p, f, g[f], want[f])

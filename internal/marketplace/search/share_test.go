@@ -15,8 +15,8 @@ func TestSharedFields(t *testing.T) {
 		return p[f].ToArray()
 	}
 	// in the names and taglines of listings 1 and 2 only: all three shared
-	var buf [2][]uint32
-	p := newPosting(&[3][]uint32{{1, 2}, {1, 2}, nil}, &buf)
+	var w postingWork
+	p := newPosting(&[3][]uint32{{1, 2}, {1, 2}, nil}, &w)
 	if p[FieldName] != p[anyField] || p[FieldTagline] != p[anyField] {
 		t.Fatal("equal fields are not shared")
 	}
@@ -33,13 +33,13 @@ func TestSharedFields(t *testing.T) {
 	}
 	// a listing already in anyField through the field added to: nothing
 	// is copied
-	q := newPosting(&[3][]uint32{{7}, nil, nil}, &buf)
+	q := newPosting(&[3][]uint32{{7}, nil, nil}, &w)
 	q.add(7, FieldDescription)
 	if q[FieldName] != q[anyField] {
 		t.Error("a listing anyField holds already unshared the name")
 	}
 	// a field that differs is not shared; share finds equal ones again
-	r := newPosting(&[3][]uint32{{1}, {2}, nil}, &buf)
+	r := newPosting(&[3][]uint32{{1}, {2}, nil}, &w)
 	if r[FieldName] == r[anyField] || r[FieldTagline] == r[anyField] {
 		t.Error("different fields are shared")
 	}

@@ -329,6 +329,7 @@ type snapReader struct {
 	left int64
 	err  error
 	buf  [docAttrsSize]byte // fixed-size fields, read in place
+	sl   slab               // the bitmaps' bytes
 }
 
 // raw reads n bytes into a new slice.
@@ -390,6 +391,9 @@ func (r *snapReader) str() string {
 	return string(r.raw(int(n)))
 }
 
+// bitmap reads a bitmap's bytes into the reader's slab and the bitmap
+// in place (as bitmapOf, and for the same reason: the loaded index's
+// bitmaps lie packed together).
 func (r *snapReader) bitmap() *roaring.Bitmap {
 	b := roaring.New()
 	n := r.u64()
@@ -397,11 +401,12 @@ func (r *snapReader) bitmap() *roaring.Bitmap {
 		r.fail()
 		return b
 	}
-	lr := &io.LimitedReader{R: r.r, N: int64(n)}
-	if _, err := b.ReadFrom(lr); err != nil || lr.N != 0 {
-		r.fail()
+	buf := r.sl.take(int(n))
+	if !r.fill(buf) {
 		return b
 	}
-	r.left -= int64(n)
+	if read, err := b.FromBuffer(buf); err != nil || read != int64(n) {
+		r.fail()
+	}
 	return b
 }

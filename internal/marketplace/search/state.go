@@ -166,24 +166,32 @@ func (st *state) addTerm(seq uint32, field int, term string) bool {
 	return added
 }
 
+// postingWork is what a goroutine building postings reuses from term to
+// term: two lists for the union of the fields, and the slab its bitmaps'
+// bytes come from.
+type postingWork struct {
+	lists [2][]uint32
+	bytes slab
+}
+
 // newPosting builds a term's posting from the listings that hold it in
 // each field (ascending, as a Source gives them): bitmaps made whole
-// (bitmapOf); nil when no listing holds it. The union of the fields is
-// made in buf's two lists, reused from term to term.
-func newPosting(fields *[3][]uint32, buf *[2][]uint32) *posting {
+// (bitmapOf); nil when no listing holds it.
+func newPosting(fields *[3][]uint32, w *postingWork) *posting {
+	buf := &w.lists
 	buf[0] = mergeSorted(buf[0][:0], fields[FieldName], fields[FieldTagline])
 	buf[1] = mergeSorted(buf[1][:0], buf[0], fields[FieldDescription])
 	any := buf[1]
 	if len(any) == 0 {
 		return nil
 	}
-	p := &posting{anyField: bitmapOf(any)}
+	p := &posting{anyField: bitmapOf(any, &w.bytes)}
 	for _, f := range [...]int{FieldName, FieldTagline} {
 		switch seqs := fields[f]; {
 		case len(seqs) == len(any): // a field's listings are among any's: the same
 			p[f] = p[anyField]
 		case len(seqs) > 0:
-			p[f] = bitmapOf(seqs)
+			p[f] = bitmapOf(seqs, &w.bytes)
 		}
 	}
 	return p
@@ -231,9 +239,9 @@ func newBulk(st *state, rowsDone func()) *bulk {
 	b := &bulk{st: st, rowsDone: rowsDone, jobs: make(chan bulkJob, 64), built: make(chan bulkJob, 64), collected: make(chan struct{})}
 	for range runtime.GOMAXPROCS(0) {
 		b.workers.Go(func() {
-			var buf [2][]uint32
+			var w postingWork
 			for j := range b.jobs {
-				if j.p = newPosting(&j.fields, &buf); j.p != nil {
+				if j.p = newPosting(&j.fields, &w); j.p != nil {
 					b.built <- j
 				}
 			}
