@@ -49,3 +49,33 @@ func TestSharedFields(t *testing.T) {
 		t.Error("share did not share exactly the equal field")
 	}
 }
+
+// TestFacets: listings with the same category, brand, difficulty and
+// industry share one combination; a listing set again or unset leaves
+// exactly the sets of its old values.
+func TestFacets(t *testing.T) {
+	st := newState()
+	holds := func(kind, v string) []uint32 {
+		id, ok := st.lookup(kind, v)
+		if !ok {
+			t.Fatalf("%s%s not interned", kind, v)
+		}
+		return st.by[id].ToArray()
+	}
+	st.set(&Row{Seq: 1, Category: "c1", Brand: "b1", Difficulty: "easy"})
+	st.set(&Row{Seq: 2, Category: "c1", Brand: "b1", Difficulty: "easy"})
+	st.set(&Row{Seq: 3, Category: "c2"})
+	if len(st.facetSets) != 3 || st.docs[1].facets != st.docs[2].facets {
+		t.Fatalf("combinations %v, listings 1 and 2 at %d and %d", st.facetSets, st.docs[1].facets, st.docs[2].facets)
+	}
+	st.set(&Row{Seq: 1, Category: "c2", Industry: "retail"})
+	st.unset(2)
+	for _, c := range []struct {
+		kind, v string
+		want    []uint32
+	}{{"c", "c1", nil}, {"c", "c2", []uint32{1, 3}}, {"b", "b1", nil}, {"d", "easy", nil}, {"i", "retail", []uint32{1}}} {
+		if got := holds(c.kind, c.v); !slices.Equal(got, c.want) {
+			t.Errorf("%s%s holds %v, want %v", c.kind, c.v, got, c.want)
+		}
+	}
+}

@@ -39,7 +39,7 @@ type Marker interface {
 const (
 	snapshotMagic  = "genie marketplace search index\n"
 	snapshotFormat = 1
-	docAttrsSize   = 48
+	docRecordSize  = 48
 	maxSnapString  = 1 << 20
 )
 
@@ -166,13 +166,13 @@ func checkSum(f *os.File) (size int64, err error) {
 // encode writes the state after the header.
 func (st *state) encode(w *snapWriter) {
 	w.u64(uint64(len(st.docs)))
-	buf := make([]byte, 0, docAttrsSize)
+	buf := make([]byte, 0, docRecordSize)
 	for _, d := range st.docs {
 		buf = binary.LittleEndian.AppendUint64(buf[:0], uint64(d.created))
 		buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(d.rating))
 		buf = binary.LittleEndian.AppendUint64(buf, uint64(d.clones))
 		buf = binary.LittleEndian.AppendUint64(buf, d.hash)
-		for _, v := range []uint32{d.cat, d.brand, d.dif, d.ind} {
+		for _, v := range st.facetsOf(&d) {
 			buf = binary.LittleEndian.AppendUint32(buf, v)
 		}
 		w.raw(buf)
@@ -229,8 +229,8 @@ func (st *state) consistent() bool {
 			return false
 		}
 	}
-	for _, d := range st.docs {
-		for _, id := range []uint32{d.cat, d.brand, d.dif, d.ind} {
+	for _, f := range st.facetSets {
+		for _, id := range f {
 			if int(id) > len(st.ids) {
 				return false
 			}
@@ -258,7 +258,7 @@ func decodeState(r *snapReader) (st *state) {
 		}
 	}()
 	st = newState()
-	st.docs = make([]docAttrs, r.count(docAttrsSize))
+	st.docs = make([]docAttrs, r.count(docRecordSize))
 	for i := range st.docs {
 		b := r.buf[:]
 		if !r.fill(b) {
@@ -267,7 +267,7 @@ func decodeState(r *snapReader) (st *state) {
 		u32 := func(at int) uint32 { return binary.LittleEndian.Uint32(b[at:]) }
 		st.docs[i] = docAttrs{created: int64(binary.LittleEndian.Uint64(b)), rating: math.Float64frombits(binary.LittleEndian.Uint64(b[8:])),
 			clones: int64(binary.LittleEndian.Uint64(b[16:])), hash: binary.LittleEndian.Uint64(b[24:]),
-			cat: u32(32), brand: u32(36), dif: u32(40), ind: u32(44)}
+			facets: st.internFacets(facets{u32(32), u32(36), u32(40), u32(44)})}
 	}
 	for n := r.count(9); n > 0 && r.err == nil; n-- {
 		k := r.str()
@@ -328,8 +328,8 @@ type snapReader struct {
 	r    io.Reader
 	left int64
 	err  error
-	buf  [docAttrsSize]byte // fixed-size fields, read in place
-	sl   slab               // the bitmaps' bytes
+	buf  [docRecordSize]byte // fixed-size fields, read in place
+	sl   slab                // the bitmaps' bytes
 }
 
 // raw reads n bytes into a new slice.
