@@ -534,3 +534,10 @@ func TestEvaluationHeldOut36(t *testing.T) {
 func TestEvaluationHeldOut37(t *testing.T) {
 	realEval(t, "testdata/evalheldout37", 6, 0)
 }
+
+// TestEvaluationHeldOut38 runs round thirty-nine's held-out pages
+// (testdata/evalheldout38), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut38(t *testing.T) {
+	realEval(t, "testdata/evalheldout38", 6, 0)
+}
