@@ -21,6 +21,7 @@ type corpus struct {
 	used      map[string]bool     // keys of sentences already placed in the document
 	ruleQs    map[string]string   // ruleQuestionOf's answers
 	keys      map[string][]string // keysOf's answers
+	selfName  string              // the business's name as the subject of its own sentences (selfNameOf), or ""
 }
 
 func newCorpus(req Request, lang string) *corpus {
@@ -36,6 +37,9 @@ func newCorpus(req Request, lang string) *corpus {
 			}
 			docs = append(docs, langTerms(lang, text))
 		}
+	}
+	if lang == langEN {
+		c.selfName = selfNameOf(c.parts)
 	}
 	c.index = newBM25(langTerms(lang, expandPurpose(req.Purpose)), docs)
 	c.partScore = make([]float64, len(c.parts))

@@ -563,24 +563,25 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 			// stage's text (when the whole procedure answers "How does it
 			// work?", its sentences are used and this pair is not made)
 			title := strings.TrimSuffix(gs[0], ".")
+			// "Site Survey (if applicable)": the stage is the site survey
+			title = strings.TrimSpace(trailingParen.ReplaceAllString(title, ""))
 			// "Booking the Appointment" asks about booking the appointment
 			// (names, capitalised in the stage's text too, keep theirs)
 			title = capitalize(tidyHeading(c.lang, title, strings.Join(gs[1:], " ")))
 			answer := []block{{kind: para, text: strings.Join(gs[1:], " ")}}
 			if m := howToTitle.FindStringSubmatch(title); m != nil {
 				f.add(pi, 2, "How do I "+toCustomer(lowerFirst(m[1]))+"?", answer)
-			} else if first := strings.ToLower(firstWord(title)); strings.HasSuffix(first, "ing") && len(first) >= 6 && words(title) <= 6 && !strings.ContainsAny(title, ",;:?!") {
+			} else if first := strings.ToLower(firstWord(title)); strings.HasSuffix(first, "ing") && len(first) >= 6 && words(title) <= 6 && !strings.ContainsAny(title, ",;:?!") &&
+				(words(title) == 1 || stageDeterminers[strings.ToLower(strings.Fields(title)[1])]) {
 				// "Estimating the cost." asks "How does estimating the
-				// cost work?"
+				// cost work?" ("Permitting Deposit" is a deposit, named
+				// by a noun)
 				f.add(pi, 2, "How does "+toCustomer(lowerFirst(title))+" work?", answer)
 			} else if words(title) <= 5 && !strings.ContainsAny(title, ",;:?!()") && instructionIn(c.lang, title) == "" && !isImperative(c.lang, title) {
-				// a stage named by a noun ("Deposit Payment.", "Verification
-				// and Notarization.") asks how it works
-				verb := "does"
-				if strings.Contains(" "+strings.ToLower(title)+" ", " and ") {
-					verb = "do"
-				}
-				f.add(pi, 2, "How "+verb+" "+toCustomer(lowerFirst(title))+" work?", answer)
+				// a stage named by a noun ("Deposit Payment.", "Estimate.")
+				// asks what happens at it ("How does estimate work?"
+				// would need an article the noun may or may not take)
+				f.add(pi, 2, "What happens at the "+toCustomer(lowerFirst(title))+" stage?", answer)
 			}
 		}
 		if inProc {
@@ -611,6 +612,18 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 		}
 	}
 }
+
+// danglingLead is a question's last words when they announce a list the
+// question no longer holds.
+var danglingLead = regexp.MustCompile(`\s+(?:including(?:\s+but\s+not\s+limited\s+to)?|such as|like|namely|as follows)\s*\?$`)
+
+// trailingParen is a parenthesis ending a title ("Site Survey (if
+// applicable)").
+var trailingParen = regexp.MustCompile(`\s*\([^()]*\)\s*$`)
+
+// stageDeterminers follow a gerund that names an action on a thing
+// ("Estimating the cost", "Booking your appointment").
+var stageDeterminers = map[string]bool{"the": true, "a": true, "an": true, "your": true, "my": true, "our": true, "their": true, "his": true, "her": true}
 
 // periodItem says whether a list item is a period of the week and its
 // value ("En semaine : 48h", "Weekends: 3 days", "Am Wochenende: …").
@@ -1178,7 +1191,10 @@ func (c *corpus) ruleQuestionOf(g string, inProc bool) string {
 	if c.ruleQs == nil {
 		c.ruleQs = map[string]string{}
 	}
-	q := ruleSentenceQuestion(c.lang, g, inProc)
+	q := ruleSentenceQuestion(c.lang, asBusiness(c.selfName, g), inProc)
+	// "… full ownership of all products and materials including but not
+	// limited to: …" cut at its colon asks of the products and materials
+	q = danglingLead.ReplaceAllString(q, "?")
 	c.ruleQs[key] = q
 	return q
 }

@@ -15,20 +15,24 @@ import (
 // that the source does not say; the answer is the source text itself.
 
 var (
-	qPrefix     = regexp.MustCompile(`^(?i:q(?:uestion)?\s*[:.-]\s*)`)
-	aPrefix     = regexp.MustCompile(`^(?i:a(?:nswer)?\s*[:.-]\s*)`)
-	howToHead   = regexp.MustCompile(`^(?i:how\s+to)\s+(.+)$`)
-	youModal    = regexp.MustCompile(`^(?i:you)\s+(can|cannot|can't|may|should|must|need to|have to|will need to)\s+(.+)$`)
-	weVerb      = regexp.MustCompile(`^(?i:we)\s+(are|can|will|may|also)?\s*(.+)$`)
-	ourIs       = regexp.MustCompile(`^(?i:our)\s+((?:\S+\s+){0,3}?\S+)\s+(is|are)\s+\S`)
-	ifClause    = regexp.MustCompile(`^(?i:if)\s+you\s+([^,]{3,80}),\s*\S`)
-	toClause    = regexp.MustCompile(`^(?i:to)\s+([^,]{3,60}),\s*\S`)
-	canClause   = regexp.MustCompile(`^((?:\S+\s+){0,2}?\S+)\s+can\s+(\S.+)$`)
-	costClause  = regexp.MustCompile(`^((?:\S+\s+){0,4}?\S+)\s+costs?\s+\S`)
-	pluralNoun  = regexp.MustCompile(`[^s]s$`)
-	gerundStart = regexp.MustCompile(`^\S+ing\b`)
-	whenIs      = regexp.MustCompile(`^(\p{Lu}[\p{L}-]*(?:\s[\p{Ll}-]+)?)\s+is\s+(?:at|from|between|until|before)\s+\d`)
-	availableOn = regexp.MustCompile(`^(\S+(?:\s\S+){0,5}?)\s+(is|are)\s+available\b(.*)$`)
+	qPrefix = regexp.MustCompile(`^(?i:q(?:uestion)?\s*[:.-]\s*)`)
+	aPrefix = regexp.MustCompile(`^(?i:a(?:nswer)?\s*[:.-]\s*)`)
+	// a heading saying what the business's service includes, "All of our
+	// installation include", "Our packages include" (its noun, one or two
+	// words)
+	includesHead = regexp.MustCompile(`(?i)^(?:all\s+of\s+)?(?:our|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:include|includes)\s*:?$`)
+	howToHead    = regexp.MustCompile(`^(?i:how\s+to)\s+(.+)$`)
+	youModal     = regexp.MustCompile(`^(?i:you)\s+(can|cannot|can't|may|should|must|need to|have to|will need to)\s+(.+)$`)
+	weVerb       = regexp.MustCompile(`^(?i:we)\s+(are|can|will|may|also)?\s*(.+)$`)
+	ourIs        = regexp.MustCompile(`^(?i:our)\s+((?:\S+\s+){0,3}?\S+)\s+(is|are)\s+\S`)
+	ifClause     = regexp.MustCompile(`^(?i:if)\s+you\s+([^,]{3,80}),\s*\S`)
+	toClause     = regexp.MustCompile(`^(?i:to)\s+([^,]{3,60}),\s*\S`)
+	canClause    = regexp.MustCompile(`^((?:\S+\s+){0,2}?\S+)\s+can\s+(\S.+)$`)
+	costClause   = regexp.MustCompile(`^((?:\S+\s+){0,4}?\S+)\s+costs?\s+\S`)
+	pluralNoun   = regexp.MustCompile(`[^s]s$`)
+	gerundStart  = regexp.MustCompile(`^\S+ing\b`)
+	whenIs       = regexp.MustCompile(`^(\p{Lu}[\p{L}-]*(?:\s[\p{Ll}-]+)?)\s+is\s+(?:at|from|between|until|before)\s+\d`)
+	availableOn  = regexp.MustCompile(`^(\S+(?:\s\S+){0,5}?)\s+(is|are)\s+available\b(.*)$`)
 	// headEnd is where a heading's head noun ends: before a preposition
 	headEnd = regexp.MustCompile(`\s(?:of|to|for|in|on|with|at|from|about)\s`)
 )
@@ -143,6 +147,14 @@ func headingQuestion(h string) string {
 	}
 	if m := howToHead.FindStringSubmatch(h); m != nil {
 		return "How do I " + toCustomer(lowerFirst(m[1])) + "?"
+	}
+	if m := includesHead.FindStringSubmatch(h); m != nil {
+		// "All of our installation include:" over what it includes
+		noun, aux := strings.ToLower(m[1]), "does"
+		if strings.HasSuffix(noun, "s") && !strings.HasSuffix(noun, "ss") {
+			aux = "do"
+		}
+		return "What " + aux + " the " + noun + " include?"
 	}
 	if caseHead.MatchString(h) {
 		// "When the recipient is not home" is a case: "What happens when

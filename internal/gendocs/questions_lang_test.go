@@ -10,6 +10,8 @@ func TestQuestionsInLanguages(t *testing.T) {
 		{"en", "heading", "Delivery & Set Up Policy", "What is your delivery and set up policy?"},
 		{"en", "heading", "Emailing & Quotes", "What should I know about emailing and quotes?"},
 		{"en", "heading", "Pausing your membership", "How does pausing my membership work?"},
+		{"en", "heading", "All of our installation include", "What does the installation include?"},
+		{"en", "heading", "Our packages include:", "What do the packages include?"},
 		{"fr", "heading", "Réservations", "Réservations : que faut-il savoir ?"},
 		{"de", "heading", "Kaution", "Kaution – was sollte ich wissen?"},
 		{"de", "heading", "Was brauche ich für die Ausleihe?", "Was brauche ich für die Ausleihe?"},

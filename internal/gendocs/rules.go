@@ -706,6 +706,11 @@ func ruleQuestionEN(body string) string {
 		// "Most typical work is covered by a 45 day warranty."
 		return "Is there a " + strings.ToLower(m[1]) + "?"
 	}
+	if m := firstMatch(body, enNonRefundable, enNonRefundableToo); m != nil && !pronoun.MatchString(firstWord(m[1])) {
+		// "The down-payment books your spot on our calendar and is
+		// non-refundable." asks whether it is refundable
+		return capitalize(m[2]) + " " + toCustomer(lowerFirst(m[1])) + " refundable?"
+	}
 	if m := enPaidAhead.FindStringSubmatch(body); m != nil && !pronoun.MatchString(firstWord(m[1])) {
 		// "Some parts needed for a repair must be paid for in advance."
 		what := enPartModifier.Split(m[1], 2)[0] // "parts needed for a repair": parts
@@ -856,7 +861,13 @@ var (
 	enRequiredFor  = regexp.MustCompile(`^(For|On|With|In)\s+([^,;:]{3,60}),\s+(an?|the)\s+([^,;:]{2,40}?)\s+(?:is|are)\s+required\.?$`)
 	enCoveredBy    = regexp.MustCompile(`(?i)\bcovered\s+by\s+(?:a|an|our)\s+[^.;,]{0,30}?\b(warranty|guarantee)\b`)
 	enPartModifier = regexp.MustCompile(`\s(?:needed|required|used|ordered|bought|supplied)\s`)
-	enPaidAhead    = regexp.MustCompile(`^(?:Some|All|Any)?\s*([\p{L}][^,;:]{2,50}?)\s+must\s+be\s+paid(?:\s+for)?\s+in\s+advance\b`)
+	// "The deposit is non-refundable": the subject, then its being
+	// non-refundable
+	enNonRefundable = regexp.MustCompile(`^((?:The|Your|Our|All|Any|A|An)\s+[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s+(is|are)\s+(?:strictly\s+|completely\s+|entirely\s+)?non-?refundable\b`)
+	// (a second verb before it: the subject is its first noun, "The
+	// down-payment", not "The down-payment books")
+	enNonRefundableToo = regexp.MustCompile(`^((?:The|Your|Our|All|Any|A|An)\s+[\p{L}'’-]+)\s+[^,;:.]{1,60}\s+and\s+(is|are)\s+(?:strictly\s+|completely\s+|entirely\s+)?non-?refundable\b`)
+	enPaidAhead        = regexp.MustCompile(`^(?:Some|All|Any)?\s*([\p{L}][^,;:]{2,50}?)\s+must\s+be\s+paid(?:\s+for)?\s+in\s+advance\b`)
 )
 
 // enMeans defines a term the page quotes ("A “no-show” means failing to
@@ -1907,3 +1918,13 @@ func deInstructionQuestion(s string) string {
 // frPolite is a French request to the customer: "Merci de …", "Veuillez …",
 // "Pensez à …" followed by the infinitive.
 var frPolite = regexp.MustCompile(`^(?:Merci de|Merci d['’]|Veuillez|Pensez à)\s*(\p{Ll}.+)$`)
+
+// firstMatch returns the submatches of the first of res that matches s.
+func firstMatch(s string, res ...*regexp.Regexp) []string {
+	for _, re := range res {
+		if m := re.FindStringSubmatch(s); m != nil {
+			return m
+		}
+	}
+	return nil
+}

@@ -2011,17 +2011,19 @@ func TestListItemsAreNoSteps(t *testing.T) {
 }
 
 // TestStageQuestionInSentenceCase: a stage the page named in Title Case
-// asks about it in sentence case, a stage named by a noun how it works.
+// asks about it in sentence case, a stage named by a noun what happens
+// at it.
 func TestStageQuestionInSentenceCase(t *testing.T) {
 	src := "1. Booking the Appointment:\nGet in touch with the notary service by phone.\nGive the essential information such as your name.\n" +
 		"2. Deposit Payment:\nPay the deposit to confirm and hold your appointment.\n" +
-		"3. Meeting the Notary:\nArrive at the agreed location on time.\nShow a valid ID.\n"
+		"3. Meeting the Notary:\nArrive at the agreed location on time.\nShow a valid ID.\n" +
+		"4. Permitting Deposit (if applicable):\nPay the permit costs in advance so that we can file the papers.\n"
 	c := newCorpus(Request{Template: FAQ, Sources: []Source{{Name: "Booking", Content: src}}}, langEN)
 	var qs []string
 	for _, q := range c.faqCandidates() {
 		qs = append(qs, q.question)
 	}
-	for _, want := range []string{"How does booking the appointment work?", "How does deposit payment work?"} {
+	for _, want := range []string{"How does booking the appointment work?", "What happens at the deposit payment stage?", "What happens at the permitting deposit stage?"} {
 		if !slices.Contains(qs, want) {
 			t.Errorf("questions %q, want %q among them", qs, want)
 		}
@@ -2035,6 +2037,8 @@ func TestRulesAPolicyAsks(t *testing.T) {
 	askRules(t, []ruleCase{
 		{langEN, "Cancellations made with less than 24 hours’ notice will result in a $25 late cancellation fee, which has to be paid first.", "What happens if I cancel with less than 24 hours’ notice?"},
 		{langEN, "A “no-show” means failing to arrive for your scheduled lesson without giving notice beforehand.", "What counts as a no-show?"},
+		{langEN, "The down-payment books your spot on our calendar and is non-refundable.", "Is the down-payment refundable?"},
+		{langEN, "Your booking fee is strictly non-refundable.", "Is my booking fee refundable?"},
 		{langEN, "A 'drop off' means you bring your pet in at the time that suits you best.", "What counts as a drop off?"},
 		{langEN, "No-shows are charged the full price of the lesson and may lead to loss of future scheduling privileges.", "Are no-shows charged the full price of the lesson?"},
 		{langEN, "The solution has no smell and will not stain clothing.", ""},
@@ -2253,4 +2257,32 @@ func TestArticleBeforeAcronymAndHeldFor(t *testing.T) {
 // asks its first.
 func TestBusinessSecondVerb(t *testing.T) {
 	askRules(t, []ruleCase{{langEN, "We cannot store projects and will charge $20 per week that your item is not picked up.", "Can you store projects?"}})
+}
+
+// TestBusinessNamedInTheThirdPerson: a page of terms that names its
+// business as the subject of its sentences asks of them as of "we", its
+// slips in the name included; a name opening one sentence only is no
+// such subject.
+func TestBusinessNamedInTheThirdPerson(t *testing.T) {
+	src := "Ownership:\nDFW Lights Install keeps full ownership of all products and materials including but not limited to: cords, clips.\n" +
+		"Service Calls:\nDFW Light Install will test all of the lighting once installation is complete.\n" +
+		"Professional Installation and clean up are included.\n"
+	c := newCorpus(Request{Template: FAQ, Sources: []Source{{Name: "Terms", Content: src}}}, langEN)
+	if c.selfName != "DFW Lights Install" {
+		t.Fatalf("selfName = %q", c.selfName)
+	}
+	var qs []string
+	for _, q := range c.faqCandidates() {
+		qs = append(qs, q.question)
+	}
+	for _, want := range []string{"Do you keep full ownership of all products and materials?", "Will you test all of the lighting once installation is complete?"} {
+		if !slices.Contains(qs, want) {
+			t.Errorf("questions %q, want %q among them", qs, want)
+		}
+	}
+	for _, c := range []struct{ in, want string }{{"keeps", "keep"}, {"is", "are"}, {"carries", "carry"}, {"washes", "wash"}, {"will", "will"}, {"offers", "offer"}} {
+		if got := firstPluralVerb(c.in); got != c.want {
+			t.Errorf("firstPluralVerb(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
 }

@@ -1238,7 +1238,7 @@ func faqLists(els []element) []element {
 			out = append(out, qa...)
 			continue
 		}
-		if st := namedStages(e); st != nil {
+		if st := namedStages(e, announcesStages(out)); st != nil {
 			out = append(out, st...)
 			continue
 		}
@@ -1293,7 +1293,12 @@ func subtitled(line string) bool {
 // rules or facts stay sections (numberedSections): a sauna's "Hygiene &
 // Cleanliness" over "Shower before you enter …" and "Do not shave …" is
 // told apart by what its sections forbid.
-func namedStages(e element) []element {
+//
+// When the lines just before the list announce stages ("The 10 stages of
+// your custom order", "Unser Ablauf"), the stages need not tell what to
+// do: a business's process whose stages it does itself ("2. Estimate"
+// over "We'll get an estimate back to you …") is a procedure too.
+func namedStages(e element, announced bool) []element {
 	if !e.ordered || len(e.items) < 3 {
 		return nil
 	}
@@ -1346,10 +1351,26 @@ func namedStages(e element) []element {
 	// the customer starts, the business goes on — "1. Submit a Work
 	// Request Form", "2. Prepare your Documents", "3. Weighing & Cost
 	// Estimate", …)
-	if !(told*2 >= len(items) || firstTells && told >= 2) || forbidding >= 2 {
+	if !(told*2 >= len(items) || firstTells && told >= 2 || announced) || forbidding >= 2 {
 		return nil
 	}
 	return append([]element{{kind: elList, ordered: true, worded: true, start: e.start, items: items}}, lineElements(after)...)
+}
+
+// stageWords name a process told in stages, in a heading or line before
+// its list ("The 10 stages of your custom order", "Notre processus",
+// "So läuft es ab", "Los pasos").
+var stageWords = regexp.MustCompile(`(?i)\b(stages|steps|step by step|process|how it works|étapes|processus|déroulement|comment ça marche|schritte|schritt für schritt|ablauf|läuft es ab|so funktioniert|pasos|etapas|proceso|cómo funciona)\b`)
+
+// announcesStages says whether one of the last two elements before a list
+// (a heading, a line, a short paragraph) announces stages (stageWords).
+func announcesStages(before []element) bool {
+	for k := len(before) - 1; k >= 0 && k >= len(before)-2; k-- {
+		if e := before[k]; (e.kind == elHeading || e.kind == elParagraph) && len(strings.Fields(e.text)) <= 12 && stageWords.MatchString(e.text) {
+			return true
+		}
+	}
+	return false
 }
 
 // forbids is a rule forbidding something ("Do not pour water …", "No
