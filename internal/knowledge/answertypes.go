@@ -225,12 +225,36 @@ func hasClock(lower string) bool {
 		if j < len(lower) && lower[j] == ' ' {
 			j++
 		}
-		if j < len(lower) && strings.IndexByte(":.apuh", lower[j]) >= 0 {
+		if j < len(lower) && clockAfter(lower[j:]) {
 			maybe = true
 		}
 		i = j - 1
 	}
 	return maybe && clockTimes.MatchString(lower)
+}
+
+// clockAfter says whether what follows a number may make it a time of
+// day: ":" or "." and a digit, "am", "pm", "a.m.", "p.m.", "uhr", or "h"
+// not starting a word ("14h", "14h30", "9 h –").
+func clockAfter(rest string) bool {
+	next := func(k int) byte {
+		if k < len(rest) {
+			return rest[k]
+		}
+		return ' '
+	}
+	letter := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 0x80 }
+	switch rest[0] {
+	case ':', '.':
+		return next(1) >= '0' && next(1) <= '9'
+	case 'a', 'p':
+		return next(1) == 'm' && !letter(next(2)) || next(1) == '.' && next(2) == 'm'
+	case 'u':
+		return strings.HasPrefix(rest, "uhr")
+	case 'h':
+		return !letter(next(1))
+	}
+	return false
 }
 
 // clockWords returns the words of the times of day in a lower-case
@@ -260,6 +284,8 @@ func answerTypes(text string) []string {
 	if statesPayment(text) {
 		types = append(types, termPayment)
 	}
+	lower := strings.ToLower(text)
+	types = append(types, dayTerms(lower)...)
 	if strings.IndexFunc(text, unicode.IsDigit) < 0 {
 		// no number: an age group is all it may state besides (read
 		// without building the list of words: this runs on every block)
@@ -268,7 +294,6 @@ func answerTypes(text string) []string {
 		}
 		return types
 	}
-	lower := strings.ToLower(text)
 	if statesAge(words(lower)) {
 		types = append(types, termAge)
 	}

@@ -409,6 +409,23 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		qs = append(qs, queryTerm{weight: weight, matches: ms, generic: light})
 		total += weight
 	}
+	// The days the question names or means ("un martes", "am
+	// Wochenende") match the blocks covering them (termDay), as a generic
+	// word weighs: the row of a table for that day, among its others.
+	if days, any := daysIn(strings.ToLower(question)); any {
+		var ms []match
+		weight := 0.0
+		for d, on := range days {
+			if t := termDay(d); on && b.df(t) > 0 {
+				ms = append(ms, match{t, 1})
+				weight = max(weight, b.idf(b.df(t)))
+			}
+		}
+		if len(ms) > 0 {
+			qs = append(qs, queryTerm{weight: weight * genericWeight, matches: ms, generic: true})
+			total += weight * genericWeight
+		}
+	}
 	total = capUnknown(qs, total, unknownCap*b.idf(1))
 	return qs, total
 }

@@ -1065,3 +1065,10 @@ func askPages(t *testing.T, cases []pageAsk) {
 		}
 	}
 }
+
+func TestAskRoundTwentyFourWordings(t *testing.T) {
+	askPages(t, []pageAsk{
+		// earrings and a ring are jewellery ("Schmuck")
+		{"testdata/eval/heldout33/de-windkanal/haeufige-fragen.txt", "kann ich meine ohrringe und den ring anlassen?", "Legt allen Schmuck ab"},
+	})
+}

@@ -2158,7 +2158,7 @@ func dashRows(els []element) []element {
 	out := els[:0]
 	for i := 0; i < len(els); i++ {
 		j := i
-		for j < len(els) && (els[j].kind == elParagraph || els[j].kind == elHeading) && dashRow.MatchString(els[j].text) {
+		for j < len(els) && (els[j].kind == elParagraph || els[j].kind == elHeading) && spacedDash(els[j].text) && dashRow.MatchString(els[j].text) {
 			j++
 		}
 		if j-i < 3 {
@@ -2174,6 +2174,10 @@ func dashRows(els []element) []element {
 	}
 	return out
 }
+
+// spacedDash says whether a text has a spaced en or em dash (the cheap
+// test before dashRow).
+func spacedDash(s string) bool { return strings.Contains(s, " – ") || strings.Contains(s, " — ") }
 
 // dashRow is a line of a name (two to six words), a spaced en or em dash
 // and its value.

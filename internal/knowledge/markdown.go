@@ -77,7 +77,7 @@ var accordionTitle = regexp.MustCompile(`^\+\s+(\S.*?)\s*$`)
 // numbers are drawn apart; two such numbers or more, each followed by
 // its text, make the list (a lone "1." is left as it is).
 func bareNumbers(src []byte) []byte {
-	if !bareNumberLine.Match(src) {
+	if !hasBareNumberLine(src) {
 		return src
 	}
 	lines := strings.Split(string(src), "\n")
@@ -296,7 +296,7 @@ func footnoteMarks(src []byte) []byte {
 	if !bytes.Contains(src, []byte("*")) {
 		return src
 	}
-	if footnoteLine.Match(src) {
+	if (src[0] == '*' || bytes.Contains(src, []byte("\n*"))) && footnoteLine.Match(src) {
 		src = footnoteRef.ReplaceAll(src, []byte("$1 $2"))
 	}
 	// a mark after a word whose footnote the page left out ("non
@@ -679,4 +679,27 @@ func questionAfterItem(t string) (keep string, after []string, ok bool) {
 		}
 	}
 	return "", nil, false
+}
+
+// hasBareNumberLine says whether src has a line holding only a number of
+// one or two digits and "." or ")" (bareNumberLine, read without the
+// regular expression: it runs on every document).
+func hasBareNumberLine(src []byte) bool {
+	for len(src) > 0 {
+		line := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = nil
+		}
+		line = bytes.TrimRight(bytes.TrimLeft(line, " \t"), " \t")
+		n := 0
+		for n < len(line) && line[n] >= '0' && line[n] <= '9' {
+			n++
+		}
+		if n >= 1 && n <= 2 && len(line) == n+1 && (line[n] == '.' || line[n] == ')') {
+			return true
+		}
+	}
+	return false
 }

@@ -31,6 +31,7 @@ var synonymGroups = map[string][]string{
 		"eat eating consume consumed", "vape vaping ecigarette ecigarettes", "stroller strollers pushchair pram buggy",
 		"license licence permit", "vaccine vaccines vaccination vaccinations vaccinated jab jabs shots", "assessment assessments evaluation evaluations", "max maximum", "kg kilo kilos kilogram kilograms", "guest guests visitor visitors companion companions | friend friends girlfriend boyfriend fiance fiancee partner",
 		"late lateness delay delayed traffic", "online website web internet site", "minute minutes min mins", "hour hours hr hrs", "pickup collect collecting collected collection", "steal stole stolen theft thief robbed robbery", "bottle bottles canister canisters cylinder cylinders", "bike bikes bicycle bicycles cycling", "arrive walkin", "bbq bbqs barbecue barbecues barbeque barbeques", "gallon gallons gal gals", "family families household households", "foot feet ft", "appointment appointments booking bookings", "week weeks wk wks", "tomorrow tmrw tmr", "appointment appointments appt appts", "photo photos pic pics picture pictures",
+		"jewelry jewellery earring earrings ring rings necklace necklaces bracelet bracelets", "spectator spectators spectate watching onlooker onlookers",
 	},
 	FR: {
 		"météo météorologique météorologiques pluie pleut neige neiger orage vent tempête intempéries bruine grêle", "poids peser pèse",
@@ -51,6 +52,7 @@ var synonymGroups = map[string][]string{
 		"suivi suivre", "abonnement forfait", "supprimer effacer", "modifier changer", "délai combien temps jours semaines mois heures minutes durée",
 		"garantie", "poussette poussettes landau", "max maximum", "kg kilo kilos kilogramme kilogrammes", "invité invités accompagnateur accompagnateurs accompagnant accompagnants visiteur visiteurs | ami amis copain copine copains copines fiancé fiancée conjoint",
 		"retard retards retarder embouteillage embouteillages", "granulés granulé pellets pellet", "enligne internet site web", "minute minutes min mins", "disponible disponibles dispo dispos disponibilité", "carburant essence gasoil diesel", "photo photos photographie photographies", "flacon flacons pot pots", "qf quotient", "enterrement enterrer inhumation inhumer", "incinérer incinération crémation", "sécu cpam",
+		"bijou bijoux boucle boucles bague bagues collier colliers bracelet bracelets", "baigner baignade baignades",
 	},
 	DE: {
 		"wetter regen regnet schnee schneit sturm gewitter unwetter nieseln nieselt nieselregen hagel", "gewicht wiegen wiege wiegt körpergewicht",
@@ -72,6 +74,7 @@ var synonymGroups = map[string][]string{
 		"abo abonnement mitgliedschaft", "löschen entfernen", "ändern änderung bearbeiten", "lange dauer dauert zeit tage wochen monate stunden minuten lieferzeit schnell",
 		"garantie gewährleistung", "tüte tüten beutel", "mitnehmen mitbringen mitführen einpacken", "max maximal maximum höchstens", "kg kilo kilogramm", "gast gäste begleitung begleitperson begleitpersonen besucher zuschauer | freund freundin freunde partner partnerin verlobte verlobter", "kinderwagen buggy", "probestunde probestunden schnupperstunde schnupperstunden probetraining",
 		"verspätung verspätet verspäten verspäteter verspätete stau", "komplett komplette kompletten gesamt gesamte gesamten ganz ganze ganzen", "online internet website webseite homepage", "minute minuten min", "stunde stunden std", "telefon tel", "ticket tickets parkschein parkscheine parkticket", "umziehen umgezogen umzug einziehen eingezogen einzug zuzug", "ummelden ummeldung anmelden anmeldung", "monatsticket monatskarte monatskarten", "foto fotos passbild passbilder passfoto lichtbild lichtbilder", "wochenticket wochenkarte wochenkarten", "jahresticket jahreskarte jahreskarten", "tagesticket tageskarte tageskarten",
+		"schmuck ohrring ohrringe ring ringe kette ketten armband armbänder", "zuschauen zugucken zusehen zuschauer",
 	},
 	ES: {
 		"clima lluvia llueve nieve nieva tormenta viento temporal llovizna granizo meteorológica meteorológico meteorológicas", "peso pesar pesa",
@@ -90,6 +93,7 @@ var synonymGroups = map[string][]string{
 		"seguimiento rastrear", "suscripción plan", "eliminar borrar", "modificar cambiar editar", "tarda tiempo días semanas meses horas minutos plazo cuánto dura duración",
 		"garantía", "carnet carné permiso licencia", "fallo fallos error errores", "apuntar apuntarse inscribir inscribirse inscripción", "max máximo máxima", "kg kilo kilos kilogramo kilogramos", "invitado invitados acompañante acompañantes visita visitas | amigo amiga amigos novia novio pareja",
 		"retraso retrasos retrasar retrasarse retrasa atasco atascos", "online internet web", "minuto minutos min", "hora horas hr hrs", "foto fotos fotografía fotografías", "reparar reparación repararlo arreglar arreglarlo arreglo componer componerlo", "inspección inspeccionar revisión revisar",
+		"joya joyas pendiente pendientes anillo anillos collar collares pulsera pulseras",
 	},
 }
 
