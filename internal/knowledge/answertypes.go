@@ -286,6 +286,7 @@ func answerTypes(text string) []string {
 	}
 	lower := strings.ToLower(text)
 	types = append(types, dayTerms(lower)...)
+	types = append(types, hourTerms(lower)...)
 	if strings.IndexFunc(text, unicode.IsDigit) < 0 {
 		// no number: an age group is all it may state besides (read
 		// without building the list of words: this runs on every block)

@@ -426,6 +426,24 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 			total += weight * genericWeight
 		}
 	}
+	// and, in a question of price, the hours it gives or means ("a las
+	// 11", "por la tarde") the same way: the row of the hours' rate (in
+	// other questions an hour is mostly the customer's story: "he slept
+	// all evening")
+	if hours, any := questionHours(strings.ToLower(question)); any && priceQuestion(ws) {
+		var ms []match
+		weight := 0.0
+		for h, on := range hours {
+			if t := termHour(h); on && b.df(t) > 0 {
+				ms = append(ms, match{t, 1})
+				weight = max(weight, b.idf(b.df(t)))
+			}
+		}
+		if len(ms) > 0 {
+			qs = append(qs, queryTerm{weight: weight * genericWeight, matches: ms, generic: true})
+			total += weight * genericWeight
+		}
+	}
 	total = capUnknown(qs, total, unknownCap*b.idf(1))
 	return qs, total
 }
