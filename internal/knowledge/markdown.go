@@ -23,7 +23,7 @@ var markdown = goldmark.New(goldmark.WithExtensions(extension.Table, extension.S
 // text lines, since text copied from a web page puts headings, questions
 // and list items on lines of their own without blank lines between them.
 func markdownElements(src []byte) []element {
-	src = pipeTables(footnoteMarks(bareNumbers(accordionMarks(src))))
+	src = pipeTables(footnoteMarks(bareNumbers(hashNumbers(accordionMarks(src)))))
 	doc := markdown.Parser().Parse(text.NewReader(src))
 	var out []element
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
@@ -31,6 +31,30 @@ func markdownElements(src []byte) []element {
 	}
 	return out
 }
+
+// hashNumbers drops the numbers a page marks with "#" before its
+// sections' lines ("1# PRIX : …", "2# PAIEMENT : …"; two such lines or
+// more, from 1), which Markdown would keep in the text ("1# prix" as a
+// title): each line is then a labelled paragraph, as "PRIX : …" alone.
+func hashNumbers(src []byte) []byte {
+	if !bytes.Contains(src, []byte("1#")) {
+		return src
+	}
+	ms := hashNumber.FindAllSubmatchIndex(src, -1)
+	if len(ms) < 2 || string(src[ms[0][2]:ms[0][3]]) != "1" {
+		return src
+	}
+	out := make([]byte, 0, len(src)+len(ms))
+	last := 0
+	for _, m := range ms {
+		out = append(out, src[last:m[0]]...)
+		last = m[1]
+	}
+	return append(out, src[last:]...)
+}
+
+// hashNumber is a line's number marked with "#" ("1# ", "12#").
+var hashNumber = regexp.MustCompile(`(?m)^[ \t]*(\d{1,2})#[ \t]*`)
 
 // accordionMarks drops the "+" a page copied from the web keeps before
 // the titles of its folded sections ("+ Comment placer mes commandes"

@@ -1090,6 +1090,21 @@ func TestAccordionTitles(t *testing.T) {
 	}
 }
 
+// TestHashNumbers: the numbers a page marks with "#" before its
+// sections' lines are dropped; a single "1#" or a line not numbered from
+// 1 stays.
+func TestHashNumbers(t *testing.T) {
+	src := "Conditions\n1# PRIX : Les prix sont fixés au contrat.\n2# PAIEMENT : Au comptant.\n"
+	if got := string(hashNumbers([]byte(src))); got != "Conditions\nPRIX : Les prix sont fixés au contrat.\nPAIEMENT : Au comptant.\n" {
+		t.Errorf("hashNumbers = %q", got)
+	}
+	for _, keep := range []string{"Call 1# now\n", "3# PRIX : a\n4# B : b\n", "Room 1#\n"} {
+		if got := string(hashNumbers([]byte(keep))); got != keep {
+			t.Errorf("hashNumbers(%q) = %q, want it kept", keep, got)
+		}
+	}
+}
+
 // procedureSteps are the steps of the last procedure among bs.
 func procedureSteps(bs []Block) (steps []string) {
 	for _, b := range bs {
