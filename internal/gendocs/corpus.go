@@ -498,6 +498,21 @@ func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
 			opening, w.max = blocks[0].list, max(w.max, length)
 		}
 	}
+	// and, in a one-pager's section, a first paragraph's list under its
+	// lead-in grows the body as far as twice its length: the lead-in
+	// ("… a fee will apply to repairs that result from the following:")
+	// means nothing without it
+	if w.wholeRules && len(blocks) > 1 && blocks[0].kind == para && leadIn(blocks[0].text) && blocks[1].kind != para && !c.isUsed(blocks[0].text) {
+		length := len(blocks[0].text) + 2 // and the line between
+		for _, b := range blocks[1:] {
+			if b.kind == blocks[1].kind && b.list == blocks[1].list {
+				length += len(b.text) + 4
+			}
+		}
+		if length <= 2*w.max {
+			w.max = max(w.max, length)
+		}
+	}
 	wholeList := func(b block) bool {
 		return b.kind == step && (whole(b.list) || led[b.list] || b.list == opening) ||
 			b.kind == bullet && (items[b.list] >= 2 && prices[b.list] == items[b.list] || b.list == opening)
@@ -524,9 +539,15 @@ func (c *corpus) composeBody(w *composer, blocks []block) (string, []string) {
 		}
 		if stop {
 			if before != nil && wholeList(b) {
+				text, used := before.text, w.usedSS[:before.used]
+				if k := len(used) - 1; k >= 0 && leadIn(used[k]) && strings.HasSuffix(strings.TrimSpace(text), used[k]) {
+					// the list's lead-in goes with it ("… repairs that
+					// result from the following:" without them)
+					text, used = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), used[k])), used[:k]
+				}
 				w.sb.Reset()
-				w.sb.WriteString(before.text)
-				w.usedSS, w.n, w.prevList, w.prevKind = w.usedSS[:before.used], before.n, before.list, before.kind
+				w.sb.WriteString(text)
+				w.usedSS, w.n, w.prevList, w.prevKind = used, before.n, before.list, before.kind
 			}
 			break
 		}

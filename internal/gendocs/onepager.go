@@ -287,6 +287,12 @@ func (c *corpus) pricing() string {
 		if body == "" || strings.Contains(body, "\n") || midRef(c.lang, body) || !pricingCue[c.lang].MatchString(p.heading+" "+body) {
 			continue
 		}
+		if strings.HasSuffix(body, ":") {
+			// "… a $120.00 per hour fee will apply to repairs that result
+			// from the following:": the lead-in of a list the line cannot
+			// hold; the topic stands as a section of its own
+			continue
+		}
 		line := p.heading + ": " + body
 		cands = append(cands, cand{unit: unit{doc: c.docOf[pi], pos: pi, part: pi, score: c.partScore[pi]}, line: line, used: used})
 	}

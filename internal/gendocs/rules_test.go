@@ -2286,3 +2286,26 @@ func TestBusinessNamedInTheThirdPerson(t *testing.T) {
 		}
 	}
 }
+
+// TestSectionKeepsLeadInWithItsList: a one-pager section whose first
+// paragraph announces a list holds the list too, up to twice a section's
+// length; past that the lead-in goes with the list, never alone.
+func TestSectionKeepsLeadInWithItsList(t *testing.T) {
+	lead := "We test all of the lighting once installation is complete. Service calls are free until December 23rd; however, a $120.00 per hour fee applies to repairs that result from the following:"
+	items := []string{"Extreme weather conditions like unusually severe wind, rain, snow and ice.", "Animals tampering with the lights, such as chewing through wires.",
+		"Changes the customer makes such as tethering personal lights to ours.", "Resetting timers that were disconnected from the outlet."}
+	src := lead + "\n"
+	for i, it := range items {
+		src += fmt.Sprintf("%d) %s\n", i+1, it)
+	}
+	c := newCorpus(Request{Template: OnePager, Sources: []Source{{Name: "Terms", Content: "Service Calls:\n" + src}}}, langEN)
+	body, _ := c.composeSection(c.parts[len(c.parts)-1].blocks, 300, false)
+	if !strings.Contains(body, "from the following:") || !strings.Contains(body, items[3]) {
+		t.Errorf("the lead-in and its list not whole: %q", body)
+	}
+	c = newCorpus(Request{Template: OnePager, Sources: []Source{{Name: "Terms", Content: "Service Calls:\n" + src}}}, langEN)
+	body, _ = c.composeSection(c.parts[len(c.parts)-1].blocks, 150, false)
+	if strings.HasSuffix(body, ":") || strings.Contains(body, "following") {
+		t.Errorf("a lead-in without its list: %q", body)
+	}
+}
