@@ -247,3 +247,22 @@ func TestHowToTitledByItsDocumentOverASentence(t *testing.T) {
 		t.Errorf("title %q", d.Title)
 	}
 }
+
+// TestHowToTitleNamingItsSteps: a procedure's heading that already names
+// its steps or stages is the title as it is; another gets "step by step".
+func TestHowToTitleNamingItsSteps(t *testing.T) {
+	steps := "\n1. Open the booking page on our website.\n2. Choose a date and a time.\n3. Enter your name and phone number.\n4. Confirm the booking.\n"
+	for _, c := range []struct{ heading, want string }{
+		{"Booking Steps", "Booking Steps"},
+		{"Erste Schritte", "Erste Schritte"},
+		{"Booking a table", "Booking a table: step by step"},
+	} {
+		d, err := generate(t, HowTo, "", Source{Name: "Booking", Content: "# " + c.heading + "\n" + steps})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Title != c.want {
+			t.Errorf("title %q, want %q", d.Title, c.want)
+		}
+	}
+}

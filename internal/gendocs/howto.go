@@ -377,7 +377,7 @@ func (c *corpus) howTo(req Request) (*Document, error) {
 		// "Cómo puedo cambiar mi contraseña" (a question without its
 		// marks) is titled as the question it is, not "…: paso a paso"
 		title = questionMarks(c.lang, topic)
-	} else if !howToHead.MatchString(topic) && !strings.HasSuffix(topic, "?") {
+	} else if !howToHead.MatchString(topic) && !strings.HasSuffix(topic, "?") && !namesSteps.MatchString(topic) {
 		title = fmt.Sprintf(lx.howToTitle, topic) // a question ("How can I edit my email address?") is a title as it is
 	}
 	d := &Document{Title: truncateText(title, MaxTitleLen), Subtitle: c.subtitle(req, "")}
@@ -565,3 +565,8 @@ func (c *corpus) nextSteps(l stepList) string {
 	}
 	return ""
 }
+
+// namesSteps is a heading that already names its steps or stages ("The 10
+// stages of your custom order", "Unser Ablauf in 5 Schritten"): "…: step by
+// step" after it would say it twice.
+var namesSteps = regexp.MustCompile(`(?i)\b(?:steps|stages|step by step|étapes|schritte[n]?|schritt für schritt|pasos|etapas|paso a paso)\b`)
