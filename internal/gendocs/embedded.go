@@ -572,10 +572,10 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 			if m := howToTitle.FindStringSubmatch(title); m != nil {
 				f.add(pi, 2, "How do I "+toCustomer(lowerFirst(m[1]))+"?", answer)
 			} else if first := strings.ToLower(firstWord(title)); strings.HasSuffix(first, "ing") && len(first) >= 6 && words(title) <= 6 && !strings.ContainsAny(title, ",;:?!") &&
-				(words(title) == 1 || stageDeterminers[strings.ToLower(strings.Fields(title)[1])]) {
+				(words(title) == 1 || determiners[strings.ToLower(strings.Fields(title)[1])]) {
 				// "Estimating the cost." asks "How does estimating the
-				// cost work?" ("Permitting Deposit" is a deposit, named
-				// by a noun)
+				// cost work?": a determiner after the gerund ("Permitting
+				// Deposit" is a deposit, named by a noun)
 				f.add(pi, 2, "How does "+toCustomer(lowerFirst(title))+" work?", answer)
 			} else if words(title) <= 5 && !strings.ContainsAny(title, ",;:?!()") && instructionIn(c.lang, title) == "" && !isImperative(c.lang, title) {
 				// a stage named by a noun ("Deposit Payment.", "Estimate.")
@@ -620,10 +620,6 @@ var danglingLead = regexp.MustCompile(`\s+(?:including(?:\s+but\s+not\s+limited\
 // trailingParen is a parenthesis ending a title ("Site Survey (if
 // applicable)").
 var trailingParen = regexp.MustCompile(`\s*\([^()]*\)\s*$`)
-
-// stageDeterminers follow a gerund that names an action on a thing
-// ("Estimating the cost", "Booking your appointment").
-var stageDeterminers = map[string]bool{"the": true, "a": true, "an": true, "your": true, "my": true, "our": true, "their": true, "his": true, "her": true}
 
 // periodItem says whether a list item is a period of the week and its
 // value ("En semaine : 48h", "Weekends: 3 days", "Am Wochenende: …").

@@ -304,7 +304,8 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 	seen := map[string]bool{}
 	var qs []queryTerm
 	total := 0.0
-	ws := phraseWords(words(strings.ToLower(question)))
+	lower := strings.ToLower(question)
+	ws := phraseWords(words(lower))
 	// A question that gives or asks an age matches the blocks that state
 	// one (termAge): its age itself ("mon fils a 8 ans") stands for the
 	// age, which the page states as a limit ("plus de 6 ans"), not as the
@@ -319,7 +320,7 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 	var clock map[string]bool
 	hours := false
 	if b.df(termClock) > 0 {
-		clock = clockWords(strings.ToLower(question))
+		clock = clockWords(lower)
 		// and a question about opening hours or a time of day finds the
 		// blocks that give times of day through its opening word, its day
 		// and its part of the day ("bis wann habt ihr abends offen" and
@@ -412,36 +413,20 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 	// The days the question names or means ("un martes", "am
 	// Wochenende") match the blocks covering them (termDay), as a generic
 	// word weighs: the row of a table for that day, among its others.
-	if days, any := daysIn(strings.ToLower(question)); any {
-		var ms []match
-		weight := 0.0
-		for d, on := range days {
-			if t := termDay(d); on && b.df(t) > 0 {
-				ms = append(ms, match{t, 1})
-				weight = max(weight, b.idf(b.df(t)))
-			}
-		}
-		if len(ms) > 0 {
-			qs = append(qs, queryTerm{weight: weight * genericWeight, matches: ms, generic: true})
-			total += weight * genericWeight
+	if days, any := daysIn(lower); any {
+		if q, ok := b.coveredQuery(days[:], termDay); ok {
+			qs, total = append(qs, q), total+q.weight
 		}
 	}
 	// and, in a question of price, the hours it gives or means ("a las
 	// 11", "por la tarde") the same way: the row of the hours' rate (in
 	// other questions an hour is mostly the customer's story: "he slept
 	// all evening")
-	if hours, any := questionHours(strings.ToLower(question)); any && priceQuestion(ws) {
-		var ms []match
-		weight := 0.0
-		for h, on := range hours {
-			if t := termHour(h); on && b.df(t) > 0 {
-				ms = append(ms, match{t, 1})
-				weight = max(weight, b.idf(b.df(t)))
+	if priceQuestion(ws) {
+		if hours, any := questionHours(lower); any {
+			if q, ok := b.coveredQuery(hours[:], termHour); ok {
+				qs, total = append(qs, q), total+q.weight
 			}
-		}
-		if len(ms) > 0 {
-			qs = append(qs, queryTerm{weight: weight * genericWeight, matches: ms, generic: true})
-			total += weight * genericWeight
 		}
 	}
 	total = capUnknown(qs, total, unknownCap*b.idf(1))

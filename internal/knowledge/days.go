@@ -143,15 +143,37 @@ func weekday(w string) (int, bool) {
 
 // dayTerms returns the virtual terms of the days a text covers.
 func dayTerms(lower string) []string {
-	days, any := daysIn(lower)
-	if !any {
-		return nil
-	}
+	days, _ := daysIn(lower)
+	return coveredTerms(days[:], termDay)
+}
+
+// coveredTerms returns the virtual terms, named by name, of the indexes
+// set in on (the days or hours a block covers).
+func coveredTerms(on []bool, name func(int) string) []string {
 	var out []string
-	for d, on := range days {
-		if on {
-			out = append(out, termDay(d))
+	for i, set := range on {
+		if set {
+			out = append(out, name(i))
 		}
 	}
 	return out
+}
+
+// coveredQuery is the query term of the days or hours a question means
+// (the indexes set in on): it matches the blocks with their virtual
+// terms, named by name, and weighs as a generic word of the rarest of
+// them. False when no block has one.
+func (b *Base) coveredQuery(on []bool, name func(int) string) (queryTerm, bool) {
+	var ms []match
+	weight := 0.0
+	for _, t := range coveredTerms(on, name) {
+		if df := b.df(t); df > 0 {
+			ms = append(ms, match{t, 1})
+			weight = max(weight, b.idf(df))
+		}
+	}
+	if len(ms) == 0 {
+		return queryTerm{}, false
+	}
+	return queryTerm{weight: weight * genericWeight, matches: ms, generic: true}, true
 }

@@ -29,13 +29,7 @@ func TestDaysIn(t *testing.T) {
 		{"sábados y domingos de 09:00 a 23:00", []int{5, 6}},
 	} {
 		days, _ := daysIn(c.text)
-		var got []int
-		for d, on := range days {
-			if on {
-				got = append(got, d)
-			}
-		}
-		if !slices.Equal(got, c.want) {
+		if got := setIndexes(days[:]); !slices.Equal(got, c.want) {
 			t.Errorf("daysIn(%q) = %v, want %v", c.text, got, c.want)
 		}
 	}
@@ -54,4 +48,15 @@ func TestAskByDay(t *testing.T) {
 		{"testdata/eval/heldout26/es-bodega/visitas-preguntas-frecuentes.md", "podemos ir un domingo por la mañana?", "de lunes a domingo"},
 		{"testdata/eval/heldout33/en-bridal/appointments-ordering-policies.html", "my dress came in, can i come get it this saturday?", "pick-ups on Saturdays"},
 	})
+}
+
+// setIndexes are the indexes set in on.
+func setIndexes(on []bool) []int {
+	var out []int
+	for i, set := range on {
+		if set {
+			out = append(out, i)
+		}
+	}
+	return out
 }

@@ -143,15 +143,6 @@ func leadingHour(t string) (int, bool) {
 
 // hourTerms returns the virtual terms of the hours a text's ranges cover.
 func hourTerms(lower string) []string {
-	hours, any := hoursIn(lower)
-	if !any {
-		return nil
-	}
-	var out []string
-	for h, on := range hours {
-		if on {
-			out = append(out, termHour(h))
-		}
-	}
-	return out
+	hours, _ := hoursIn(lower)
+	return coveredTerms(hours[:], termHour)
 }

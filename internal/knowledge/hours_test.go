@@ -30,13 +30,7 @@ func TestHoursIn(t *testing.T) {
 		{"kids aged 4-12 years", nil},
 	} {
 		hours, _ := hoursIn(c.text)
-		var got []int
-		for h, on := range hours {
-			if on {
-				got = append(got, h)
-			}
-		}
-		if !slices.Equal(got, c.want) {
+		if got := setIndexes(hours[:]); !slices.Equal(got, c.want) {
 			t.Errorf("hoursIn(%q) = %v, want %v", c.text, got, c.want)
 		}
 	}
@@ -50,13 +44,7 @@ func TestHoursIn(t *testing.T) {
 		{"juego entre semana por la mañana", span(8, 12)},
 	} {
 		hours, _ := questionHours(c.q)
-		var got []int
-		for h, on := range hours {
-			if on {
-				got = append(got, h)
-			}
-		}
-		if !slices.Equal(got, c.want) {
+		if got := setIndexes(hours[:]); !slices.Equal(got, c.want) {
 			t.Errorf("questionHours(%q) = %v, want %v", c.q, got, c.want)
 		}
 	}
