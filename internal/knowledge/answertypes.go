@@ -53,6 +53,12 @@ var agePersons = folded(toSet(`son sons daughter daughters kid kids child childr
 	sohn tochter kind kinder kindern neffe nichte enkel enkelin junge mädchen jugendliche jugendlichen
 	hijo hija hijos hijas niño niña niños niñas sobrino sobrina nieto nieta adolescente adolescentes`))
 
+// ageLittle are the words for a small child ("mon petit de 5 ans", "my
+// little one is 3", "el peque tiene 4 años"): a number after them is an
+// age only with its unit ("un petit groupe de 5" is a count).
+var ageLittle = folded(toSet(`petit petite petits petites bébé bébés baby babies toddler toddlers little one
+	peque peques pequeño pequeña pequeños pequeñas bebé bebés kleine kleiner kleinen baby`))
+
 // ageNumber says whether a word is a number of years a person may be.
 func ageNumber(w string) bool {
 	if w == "" || len(w) > 3 || strings.IndexFunc(w, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
@@ -70,7 +76,7 @@ func agesAt(ws []string) []int {
 	var at []int
 	context := false
 	for _, w := range ws {
-		if agePersons[w] || ageMarkers[w] {
+		if agePersons[w] || ageMarkers[w] || ageLittle[w] {
 			context = true
 			break
 		}
@@ -388,22 +394,45 @@ func hasAmount(lower string) bool {
 		return false
 	}
 	fields := strings.Fields(lower)
-	for i, f := range fields {
-		if strings.IndexFunc(f, unicode.IsDigit) < 0 {
-			continue
-		}
-		next, prev := "", ""
-		if i+1 < len(fields) {
-			next = strings.Trim(fields[i+1], ".,;:!?()")
-		}
-		if i > 0 {
-			prev = strings.Trim(fields[i-1], ".,;:!?()")
-		}
-		if strings.ContainsAny(f, "€$£") || currencies[next] || currencies[prev] {
+	for i := range fields {
+		if amountAt(fields, i) {
 			return true
 		}
 	}
 	return false
+}
+
+// amountAt says whether fields[i] is an amount of money: a number with a
+// currency's sign in it or a currency's word or sign beside it.
+func amountAt(fields []string, i int) bool {
+	f := fields[i]
+	if strings.IndexFunc(f, unicode.IsDigit) < 0 {
+		return false
+	}
+	next, prev := "", ""
+	if i+1 < len(fields) {
+		next = strings.Trim(fields[i+1], ".,;:!?()")
+	}
+	if i > 0 {
+		prev = strings.Trim(fields[i-1], ".,;:!?()")
+	}
+	return strings.ContainsAny(f, "€$£") || currencies[next] || currencies[prev]
+}
+
+// withoutAmounts is lower-case text with its amounts of money ("15 €",
+// "$20", "18,95 euros") left out.
+func withoutAmounts(lower string) string {
+	if !hasAmount(lower) {
+		return lower
+	}
+	fields := strings.Fields(lower)
+	out := make([]string, 0, len(fields))
+	for i, f := range fields {
+		if !amountAt(fields, i) {
+			out = append(out, f)
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // Question cues, used only to break near ties between passages: a
@@ -482,6 +511,18 @@ func hasNumber(text string) bool {
 // priceAfterCuanto follow "cuánto" when it asks for a price.
 var priceAfterCuanto = toSet(`es son sale vale valen cobráis cobrais cobran cobras hay pago pagar`)
 
+// chargeBeforeCombien are the verbs of a charge before "combien" ("vous
+// prenez combien", "ça vaut combien"; not "je paie combien", which may
+// ask for a number of months).
+var chargeBeforeCombien = folded(toSet(`prenez prends prend prennent demandez demandes demande facturez factures facture
+	vaut valent revient reviennent`))
+
+// payHow follow "paga" when it asks how, not whether, one pays.
+var payHow = toSet(`con en por al antes después despues online como`)
+
+// payWho before "paga" make it ask how or who, not whether, one pays.
+var payWho = toSet(`se quien quién como cómo donde dónde cuando cuándo`)
+
 // strongPriceWords ask for a price whatever follows them ("combien",
 // "much", "cuánto" also ask for a duration or a quantity).
 var strongPriceWords = foldedAll(map[string]map[string]bool{
@@ -519,11 +560,17 @@ func priceQuestionIn(ws []string, lang string) bool {
 				return true
 			}
 		}
-		if w == "combien" && i > 0 && (ws[i-1] == "est" || ws[i-1] == "fait") && (i+1 == len(ws) || ws[i+1] != "de" && ws[i+1] != "d") ||
+		if w == "combien" && i > 0 && (ws[i-1] == "est" || ws[i-1] == "fait" || chargeBeforeCombien[ws[i-1]]) && (i+1 == len(ws) || ws[i+1] != "de" && ws[i+1] != "d") ||
 			(w == "cuanto" || w == "cuánto") && i+1 < len(ws) && priceAfterCuanto[ws[i+1]] {
 			// "c'est combien une séance", "cuánto es la señal", "cuánto
 			// hay que dejar"; not "combien de temps", "c'est combien de
 			// dons", "cuánto tarda"
+			return true
+		}
+		if (w == "paga" || w == "pagan") && (i == 0 || !payWho[ws[i-1]]) && (i+1 == len(ws) || !payHow[ws[i+1]]) {
+			// "el bebé de 2 años paga?", "¿los niños pagan entrada?": whether
+			// someone is charged; not "se paga con tarjeta", "paga en
+			// efectivo", "paga como adulta", "quién paga la devolución"
 			return true
 		}
 		if w == "much" && i > 0 && ws[i-1] == "how" && i+1 < len(ws) {

@@ -95,6 +95,14 @@ func TestPriceQuestion(t *testing.T) {
 		{"wie lange dauert es", false},
 		{"cuánto cuesta la matrícula", true},
 		{"cuanto tarda el envío", false},
+		{"et pour mon petit de 5 ans vous prenez combien ?", true},
+		{"vous prenez combien de temps pour une réparation", false},
+		{"je résilie au bout de 3 mois je paie combien", false}, // may ask for months
+		{"el bebe de 2 años paga?", true},
+		{"los niños pagan entrada?", true},
+		{"se paga con tarjeta?", false},
+		{"quien paga la devolucion", false},
+		{"mi hija tiene 12 años, paga como adulta?", false},
 	}
 	for _, c := range cases {
 		if got := priceQuestion(words(strings.ToLower(c.q))); got != c.want {
@@ -143,6 +151,9 @@ func TestAges(t *testing.T) {
 		{"wie alt muss man sein", false, true},
 		{"edad mínima para una autocaravana", false, true},
 		{"mein gutschein ist von vor 2 jahren, gilt der noch", false, false},
+		{"et pour mon petit de 5 ans vous prenez combien ?", true, true}, // a little one's age, with its unit
+		{"el peque tiene 2 años, paga entrada?", true, true},
+		{"on vient en petit groupe de 5, il y a un tarif ?", false, false}, // a count
 	} {
 		ws := words(strings.ToLower(c.text))
 		if got := statesAge(ws); got != c.states {
@@ -356,6 +367,38 @@ func TestPaymentMeans(t *testing.T) {
 	for q, want := range map[string]string{"kann ich mit paypal zahlen": "PayPal", "nehmt ihr amex": "American Express"} {
 		if a := de.Ask(q); !a.Answered || !strings.Contains(a.Text, want) {
 			t.Errorf("Ask(%q) = %v %q (score %.2f), want the means of payment", q, a.Answered, a.Text, a.Score)
+		}
+	}
+}
+
+// TestFitAge: how an age fits the age a passage states: in its range, above
+// its lower limit, below its upper one, and how far from the nearest end.
+func TestFitAge(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		age  int
+		want ageFit
+	}{
+		{"Âge : à partir de 3 ans", 5, ageFit{fits: true, gap: 2}},
+		{"Âge : à partir de 10-11 ans et adultes", 14, ageFit{fits: true, gap: 4}},
+		{"Âge : à partir de 10-11 ans et adultes", 5, ageFit{gap: 5}},
+		{"enfants de 4 à 7 ans", 5, ageFit{fits: true, gap: 1}},
+		{"Kinder von 6–12 Jahren", 13, ageFit{gap: 1}},
+		{"ages 3 to 5", 4, ageFit{fits: true, gap: 1}},
+		{"children under 13", 8, ageFit{fits: true, gap: 5}},
+		{"los niños menores de 4 años", 2, ageFit{fits: true, gap: 2}},
+		{"enfants de moins de 6 ans", 7, ageFit{gap: 1}},
+		{"kids 12 years old", 12, ageFit{fits: true}},
+		{"kids 12 years old", 10, ageFit{gap: 2}},
+	} {
+		ws := words(strings.ToLower(c.text))
+		at := agesAt(ws)
+		if len(at) == 0 {
+			t.Errorf("agesAt(%q): no age", c.text)
+			continue
+		}
+		if got := fitAge(ws, at[0], c.age); got != c.want {
+			t.Errorf("fitAge(%q, %d) = %+v, want %+v", c.text, c.age, got, c.want)
 		}
 	}
 }

@@ -89,7 +89,7 @@ func (b *Base) Ask(question string) Answer {
 		return ans
 	}
 	order := b.breakTie(hits, top(hits, maxPassages), questionCue(words(strings.ToLower(question))))
-	order = b.nearestAge(hits, order, words(strings.ToLower(question)))
+	order, misfits := b.nearestAge(hits, order, words(strings.ToLower(question)))
 	for _, i := range order {
 		h := hits[i]
 		d := b.docs[h.doc]
@@ -120,7 +120,7 @@ func (b *Base) Ask(question string) Answer {
 	// scoring within typeMargin of the best that does answers instead.
 	for k, i := range order {
 		h := hits[i]
-		if k > 0 && (h.score < best.score-typeMargin || refuse(h)) {
+		if k > 0 && (h.score < best.score-typeMargin || refuse(h) || misfits[i]) {
 			continue
 		}
 		d := b.docs[h.doc]
@@ -656,6 +656,111 @@ func bestWindow(sentences []string, qt []string, lang string) string {
 	return strings.Join(sentences[best:end], " ")
 }
 
+// An ageFit is how an age a passage states fits the age a question
+// gives: within the passage's range or limit ("à partir de 3 ans" for 5),
+// and how far from its nearest end (a limit nearer the age is the more
+// specific: "à partir de 10 ans" before "à partir de 3 ans" for 14).
+type ageFit struct {
+	fits bool
+	gap  int
+}
+
+// better says whether f fits better than g: it fits and g does not, or
+// both fit or neither and f's gap is smaller.
+func (f ageFit) better(g ageFit) bool {
+	if f.fits != g.fits {
+		return f.fits
+	}
+	return f.gap < g.gap
+}
+
+// fitAge is how the age a fits the age ws[i] states: its range ("de 4 à 7
+// ans", "6–12 Jahre", "ages 3 to 5"), its lower limit ("à partir de 3
+// ans", "from 8", "ab 14 Jahren", "mayores de 16"), its upper limit
+// ("under 13", "moins de 6 ans", "bis 12 Jahre", "hasta 12 años"), or the
+// age alone.
+func fitAge(ws []string, i, a int) ageFit {
+	n, _ := strconv.Atoi(ws[i])
+	lo, hi := n, n
+	num := func(j int) (int, bool) {
+		if j < 0 || j >= len(ws) || !ageNumber(ws[j]) {
+			return 0, false
+		}
+		v, _ := strconv.Atoi(ws[j])
+		return v, true
+	}
+	open := 0 // 1: a lower limit, -1: an upper one
+	for j := i - 1; j >= max(0, i-3); j-- {
+		switch {
+		case ageFrom[ws[j]]:
+			open = 1
+		case ageUnder[ws[j]]:
+			open = -1
+		default:
+			continue
+		}
+		break
+	}
+	if m, ok := num(i + 1); ok && m > n {
+		hi = m // "6–12 Jahre", "à partir de 10-11 ans"
+	} else if m, ok := num(i + 2); ok && m > n && ageTo[ws[i+1]] {
+		hi = m // "de 4 à 7 ans"
+	} else if m, ok := num(i - 1); ok && m < n {
+		lo = m
+	} else if m, ok := num(i - 2); ok && m < n && ageTo[ws[i-1]] {
+		lo = m
+	}
+	switch open {
+	case 1:
+		hi = math.MaxInt
+	case -1:
+		lo = 0
+	}
+	switch {
+	case a < lo:
+		return ageFit{gap: lo - a}
+	case a > hi:
+		return ageFit{gap: a - hi}
+	case open == 1:
+		return ageFit{fits: true, gap: a - lo}
+	case open == -1:
+		return ageFit{fits: true, gap: hi - a}
+	}
+	return ageFit{fits: true, gap: min(a-lo, hi-a)}
+}
+
+// Words before an age that make it a limit, and between two ages that
+// make them a range.
+var (
+	ageFrom  = folded(toSet(`from partir dès ab desde over older plus más mas über mindestens least minimum mínimo minimo mayores`))
+	ageUnder = folded(toSet(`under below younger moins jusqu unter bis hasta menores menos maximum max`))
+	ageTo    = folded(toSet(`to à a bis y et and und`))
+)
+
+// adultsOnly says whether the age groups ws names are adults' alone and
+// every age asked a child's (under 16).
+func adultsOnly(ws []string, asked []int) bool {
+	for _, a := range asked {
+		if a >= 16 {
+			return false
+		}
+	}
+	adults := false
+	for _, w := range ws {
+		if !ageGroups[w] {
+			continue
+		}
+		if !adultWords[w] {
+			return false
+		}
+		adults = true
+	}
+	return adults
+}
+
+// adultWords are the age groups of adults.
+var adultWords = folded(toSet(`adult adults adulte adultes erwachsene erwachsenen erwachsener adulto adultos`))
+
 // ageSlack is how far a limit a passage states may be from the age a
 // question gives for nearestAge to prefer it.
 const ageSlack = 2
@@ -669,10 +774,10 @@ const ageMargin = 0.5
 // ("mi hijo tiene 13 años, puede entrar a jugar?": "niños de hasta 12
 // años", not "menores de 3 años"), when it is within ageSlack of it and
 // nearer than the best's.
-func (b *Base) nearestAge(hits []hit, order []int, qw []string) []int {
+func (b *Base) nearestAge(hits []hit, order []int, qw []string) ([]int, map[int]bool) {
 	at, _ := questionAges(qw)
 	if len(at) == 0 || len(order) < 2 {
-		return order
+		return order, nil
 	}
 	// (an age with its unit, "13 años", "my 16 year old": "only 6 kids"
 	// and "mide 1,20" give counts and heights)
@@ -684,36 +789,60 @@ func (b *Base) nearestAge(hits []hit, order []int, qw []string) []int {
 		}
 	}
 	if len(asked) == 0 {
-		return order
+		return order, nil
 	}
-	dist := func(h hit) int {
-		ws := words(strings.ToLower(b.docs[h.doc].blocks[h.block].text))
-		d := math.MaxInt
+	wordsOf := func(h hit) []string {
+		// (amounts are no ages: "15 € par enfant")
+		return words(withoutAmounts(strings.ToLower(b.docs[h.doc].blocks[h.block].text)))
+	}
+	fitOf := func(h hit) ageFit {
+		ws := wordsOf(h)
+		f := ageFit{gap: math.MaxInt}
 		for _, i := range agesAt(ws) {
-			n, _ := strconv.Atoi(ws[i])
 			for _, a := range asked {
-				d = min(d, abs(n-a))
+				if g := fitAge(ws, i, a); g.better(f) {
+					f = g
+				}
 			}
 		}
-		return d
+		return f
 	}
 	best := hits[order[0]]
-	pick, near := 0, dist(best)
-	if ws := words(strings.ToLower(b.docs[best.doc].blocks[best.block].text)); near == math.MaxInt && statesAge(ws) {
-		return order // the best states a rule for an age group ("nicht für Kinder und Jugendliche")
+	pick, near := 0, fitOf(best)
+	if ws := words(strings.ToLower(b.docs[best.doc].blocks[best.block].text)); near.gap == math.MaxInt && statesAge(ws) && !adultsOnly(ws, asked) {
+		// the best states a rule for an age group ("nicht für Kinder und
+		// Jugendliche"), which may be the age's; not "General (adultos)"
+		// for a child of 2
+		return order, nil
 	}
+	fits := make([]ageFit, len(order))
+	fits[0] = near
 	for k := 1; k < len(order); k++ {
 		h := hits[order[k]]
+		fits[k] = fitOf(h)
 		if h.score < best.score-ageMargin || refuse(h) {
 			continue
 		}
-		if d := dist(h); d < near && d <= ageSlack {
-			pick, near = k, d
+		if f := fits[k]; f.better(near) && (f.fits || f.gap <= ageSlack) {
+			pick, near = k, f
 		}
 	}
 	if pick == 0 {
-		return order
+		return order, nil
+	}
+	// Once a passage fits the age, the passages stating other ages do
+	// not answer in its place (the answer's type may pass over it: the
+	// rule for under-4s gives no price, "General (adultos) … 18,95
+	// euros" does, for the wrong age).
+	var misfits map[int]bool
+	if near.fits {
+		misfits = map[int]bool{}
+		for k, f := range fits {
+			if !f.fits && (f.gap != math.MaxInt || adultsOnly(wordsOf(hits[order[k]]), asked)) {
+				misfits[order[k]] = true
+			}
+		}
 	}
 	out := append([]int{order[pick]}, order[:pick]...)
-	return append(out, order[pick+1:]...)
+	return append(out, order[pick+1:]...), misfits
 }

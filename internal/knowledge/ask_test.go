@@ -1072,3 +1072,19 @@ func TestAskRoundTwentyFourWordings(t *testing.T) {
 		{"testdata/eval/heldout33/de-windkanal/haeufige-fragen.txt", "kann ich meine ohrringe und den ring anlassen?", "Legt allen Schmuck ab"},
 	})
 }
+
+// TestAskByAgeRange: an age given in a question picks the row or rule
+// whose range or limit holds it, not the one stating the nearest number,
+// and a passage for another age does not answer in its place when the
+// one that fits does not give what is asked.
+func TestAskByAgeRange(t *testing.T) {
+	askPages(t, []pageAsk{
+		// "à partir de 3 ans" holds 5; "2 à 4 ans" is nearer but does not
+		{"testdata/eval/heldout34/fr-accrobranche/tarifs-horaires-infos-pratiques.txt", "et pour mon petit de 5 ans vous prenez combien ?", "15 €"},
+		// "à partir de 10-11 ans" before "à partir de 3 ans" for 14
+		{"testdata/eval/heldout34/fr-accrobranche/tarifs-horaires-infos-pratiques.txt", "c'est combien pour un ado de 14 ans", "20 €"},
+		// "General (adultos) … 18,95 euros" is no price for a child of 2
+		{"testdata/eval/heldout20/es-parqueacuatico/info-visita.md", "el peque tiene 2 años, paga entrada?", "gratis"},
+		{"testdata/eval/heldout17/fr-equitation/tarifs-et-conditions.txt", "mon petit de 4 ans veut juste faire un tour à poney, c'est combien ?", "15 € par enfant"},
+	})
+}

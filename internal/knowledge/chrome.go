@@ -192,9 +192,11 @@ func legalLine(f string) bool {
 		}
 	}
 	// every link a legal page's, or a footer's line of links of which
-	// three or more are ("Segunda Vuelta – Moda de mujer de segunda mano ·
+	// two or more and at least half are ("Segunda Vuelta – Moda de mujer de segunda mano ·
 	// Vender · Aviso legal · Privacidad · Cookies · Contacto")
-	return other == 0 || legal >= 3 && legal >= other
+	// ("ReparaYa Móvil · Reparación de móviles · Aviso legal ·
+	// Privacidad": the site's name, its line and two legal pages)
+	return other == 0 || legal >= 2 && legal >= other
 }
 
 // copyright: "© 2024 Bakery Rose. All rights reserved.", "Copyright 2023

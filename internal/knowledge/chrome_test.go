@@ -10,6 +10,9 @@ func TestIsChrome(t *testing.T) {
 		{"Was this article helpful?", true},
 		{"Segunda Vuelta – Moda de mujer de segunda mano · Vender · Aviso legal · Privacidad · Cookies · Contacto", true},
 		{"Vender · Comprar · Privacidad", false}, // (one legal link among others: the page's own words)
+		// the site's name and line, then two legal pages
+		{"ReparaYa Móvil · Reparación de móviles y tablets · Aviso legal · Privacidad", true},
+		{"TC Grün-Weiß Lindenau e.V. · Impressum · Datenschutz · Satzung", true},
 		// the sales conditions are a legal page; a copyright after the last link is a part of its own
 		{"Mentions légales · Conditions générales de vente · Politique de confidentialité · Plan du site © Envol Parapente", true},
 		{"Diese Website verwendet Cookies. Mit der Nutzung der Seite stimmen Sie der Verwendung zu. OK Mehr erfahren", true},

@@ -157,7 +157,20 @@ func lineElements(lines []string) []element {
 		return false
 	}
 	clauses := clauseLines(lines)
+	tables := tabTables(lines)
+	skip := 0 // lines of a table already read
 	for i, raw := range lines {
+		if i < skip {
+			continue
+		}
+		if t, ok := tables[i]; ok {
+			// "Période⇥Jours⇥Horaires" over its rows: a table copied
+			// from a web page, its cells between tabs
+			flush()
+			out = append(out, t.el)
+			skip = i + t.lines
+			continue
+		}
 		line := strings.TrimSpace(raw)
 		if line == "" {
 			flush()
@@ -822,6 +835,92 @@ func fieldCount(s string) int {
 		in = !space
 	}
 	return n
+}
+
+// A tabTable is a table read from lines of cells between tabs, and the
+// number of lines it takes.
+type tabTable struct {
+	el    element
+	lines int
+}
+
+// tabTables finds the tables of text copied from a web page: two lines or
+// more in a row, each of two cells or more between tabs, all of as many
+// cells. The first line is the header when its cells are short names
+// (none more than four words, none with a figure or a final stop) and the
+// rows under it are not all such names too. Keyed by the first line's
+// index.
+func tabTables(lines []string) map[int]tabTable {
+	var tables map[int]tabTable
+	for i := 0; i < len(lines); {
+		cells := tabCells(lines[i])
+		if cells == nil {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(lines) && len(tabCells(lines[j])) == len(cells) {
+			j++
+		}
+		if j-i < 2 {
+			i = j
+			continue
+		}
+		el := element{kind: elTable}
+		for k := i; k < j; k++ {
+			el.rows = append(el.rows, tabCells(lines[k]))
+		}
+		if names(el.rows[0]) && !allNames(el.rows[1:]) {
+			el.header, el.rows = el.rows[0], el.rows[1:]
+		}
+		if tables == nil {
+			tables = map[int]tabTable{}
+		}
+		tables[i] = tabTable{el: el, lines: j - i}
+		i = j
+	}
+	return tables
+}
+
+// tabCells is a line's cells between tabs, nil unless it has two or more
+// with text. A tab or tabs before the first text are an empty first cell.
+func tabCells(line string) []string {
+	line = strings.Trim(line, " \r")
+	if !strings.Contains(line, "\t") {
+		return nil
+	}
+	cells := strings.Split(line, "\t")
+	full := 0
+	for i, c := range cells {
+		cells[i] = clean(c)
+		if cells[i] != "" {
+			full++
+		}
+	}
+	if full < 2 {
+		return nil
+	}
+	return cells
+}
+
+// names says whether every cell is a short name: a header's.
+func names(cells []string) bool {
+	for _, c := range cells {
+		if c == "" || len(strings.Fields(c)) > 4 || strings.ContainsAny(c, "0123456789") || endsSentence(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// allNames says whether every row's cells are short names.
+func allNames(rows [][]string) bool {
+	for _, r := range rows {
+		if !names(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // The kinds of runs of lines lineElements reads as items, and what their

@@ -1128,3 +1128,20 @@ func mustBlocks(src string) []Block {
 	_, bs := ParseBlocks(Source{Name: "test", Content: src})
 	return bs
 }
+
+// TestTabSeparatedTables: a table copied from a web page as text has its
+// cells between tabs; its rows are rows under their header, the header
+// being the first line when its cells are short names (a table of two
+// rows without one keeps both).
+func TestTabSeparatedTables(t *testing.T) {
+	src := "Nos parcours\nParcours\tHauteur\tPour qui\nParcours violet\t2 mètres\tenfants de 4 à 7 ans\nParcours noir\t8 mètres\tà partir de 1m30\n" +
+		"Horaires\nSaison (d'avril à fin octobre)\ttous les jours\tde 10h à 19h\nDernier départ\ttous les jours\t17h\n" +
+		"Moyens de paiement : carte bancaire et espèces.\n"
+	checkBlocks(t, src, []string{
+		"3 Nos parcours | Parcours violet — Hauteur: 2 mètres; Pour qui: enfants de 4 à 7 ans",
+		"3 Nos parcours | Parcours noir — Hauteur: 8 mètres; Pour qui: à partir de 1m30",
+		"3 Horaires | Saison (d'avril à fin octobre) — tous les jours; de 10h à 19h",
+		"3 Horaires | Dernier départ — tous les jours; 17h",
+		"0 Horaires | Moyens de paiement : carte bancaire et espèces.",
+	})
+}

@@ -36,7 +36,7 @@ var synonymGroups = map[string][]string{
 	FR: {
 		"météo météorologique météorologiques pluie pleut neige neiger orage vent tempête intempéries bruine grêle", "poids peser pèse",
 		"frigo réfrigérateur frigidaire", "fauteuil fauteuils pmr handicap handicapé handicapée mobilité", "cadeau cadeaux offert offerte offrir", "dehors extérieur extérieure extérieurs", "vendre vend vendez vente ventes vendu", "température degrés", "avion avions vol vols voler", "rendre rendus rendu ramener rapporter restitution restituer restitue", "boîte boîtes tupperware",
-		"tva taxe taxes ttc", "férié fériés | noël | pâques | pentecôte | toussaint",
+		"balade balades promenade promenades tour tours", "tva taxe taxes ttc", "férié fériés | noël | pâques | pentecôte | toussaint",
 		"valable valables valide validité expire", "vêtements jean jeans pantalon", "chaussures baskets bottes tongs sandales claquettes", "combi combinaison combinaisons néoprène", "nager nage nagent natation", "raté ratée ratés rater manqué manquée manquées manquer", "longueur mètres mètre km", "essai découverte schnupper", "enceinte enceintes grossesse",
 		"malade malades maladie grippe fièvre blessure blessures blessé blessée entorse asthme diabète épilepsie", "moniteur moniteurs monitrice instructeur instructeurs professeur professeurs prof profs enseignant",
 		"vestiaire vestiaires manteau manteaux veste vestes", "rdv rendezvous", "tenue tenues vêtements habiller habille porter", "reporter décaler déplacer", "repas déjeuner goûter sandwich sandwichs piquenique", "anniversaire anniv", "cigarette cigarettes fumer",
