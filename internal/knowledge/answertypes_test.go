@@ -381,13 +381,16 @@ func TestFitAge(t *testing.T) {
 	}{
 		{"Âge : à partir de 3 ans", 5, ageFit{fits: true, gap: 2}},
 		{"Âge : à partir de 10-11 ans et adultes", 14, ageFit{fits: true, gap: 4}},
-		{"Âge : à partir de 10-11 ans et adultes", 5, ageFit{gap: 5}},
+		{"Âge : à partir de 10-11 ans et adultes", 5, ageFit{gap: 5, limit: true}},
 		{"enfants de 4 à 7 ans", 5, ageFit{fits: true, gap: 1}},
 		{"Kinder von 6–12 Jahren", 13, ageFit{gap: 1}},
+		{"A junior is anyone aged 17 or younger.", 16, ageFit{fits: true, gap: 1}},
+		{"We host parties for children ages 3 and up.", 2, ageFit{gap: 1, limit: true}},
+		{"Alcohol is only sold to customers over the age of 18.", 17, ageFit{gap: 1, limit: true}},
 		{"ages 3 to 5", 4, ageFit{fits: true, gap: 1}},
 		{"children under 13", 8, ageFit{fits: true, gap: 5}},
 		{"los niños menores de 4 años", 2, ageFit{fits: true, gap: 2}},
-		{"enfants de moins de 6 ans", 7, ageFit{gap: 1}},
+		{"enfants de moins de 6 ans", 7, ageFit{gap: 1, limit: true}},
 		{"kids 12 years old", 12, ageFit{fits: true}},
 		{"kids 12 years old", 10, ageFit{gap: 2}},
 	} {

@@ -661,8 +661,9 @@ func bestWindow(sentences []string, qt []string, lang string) string {
 // and how far from its nearest end (a limit nearer the age is the more
 // specific: "à partir de 10 ans" before "à partir de 3 ans" for 14).
 type ageFit struct {
-	fits bool
-	gap  int
+	fits  bool
+	gap   int
+	limit bool // it does not fit a limit ("over the age of 18" for 17)
 }
 
 // better says whether f fits better than g: it fits and g does not, or
@@ -690,14 +691,30 @@ func fitAge(ws []string, i, a int) ageFit {
 		return v, true
 	}
 	open := 0 // 1: a lower limit, -1: an upper one
-	for j := i - 1; j >= max(0, i-3); j-- {
+before:
+	for j := i - 1; j >= max(0, i-4); j-- {
 		switch {
 		case ageFrom[ws[j]]:
 			open = 1
+			break before
 		case ageUnder[ws[j]]:
 			open = -1
-		default:
+			break before
+		}
+	}
+	// after it: "17 or younger", "ages 3 and up", "18 ans et plus", "ab 16
+	// Jahren und älter", "65 años o más"
+	for j := i + 1; j+1 < len(ws) && j <= i+3 && open == 0; j++ {
+		if ageUnits[ws[j]] || ws[j] == "old" {
 			continue
+		}
+		if ageOr[ws[j]] {
+			switch {
+			case ageOrLess[ws[j+1]]:
+				open = -1
+			case ageOrMore[ws[j+1]]:
+				open = 1
+			}
 		}
 		break
 	}
@@ -718,9 +735,9 @@ func fitAge(ws []string, i, a int) ageFit {
 	}
 	switch {
 	case a < lo:
-		return ageFit{gap: lo - a}
+		return ageFit{gap: lo - a, limit: open != 0}
 	case a > hi:
-		return ageFit{gap: a - hi}
+		return ageFit{gap: a - hi, limit: open != 0}
 	case open == 1:
 		return ageFit{fits: true, gap: a - lo}
 	case open == -1:
@@ -735,6 +752,10 @@ var (
 	ageFrom  = folded(toSet(`from partir dès ab desde over older plus más mas über mindestens least minimum mínimo minimo mayores`))
 	ageUnder = folded(toSet(`under below younger moins jusqu unter bis hasta menores menos maximum max`))
 	ageTo    = folded(toSet(`to à a bis y et and und`))
+	// "or younger", "and up", "ou plus", "und älter", "o más" after an age
+	ageOr     = folded(toSet(`or and ou et und oder o y`))
+	ageOrLess = folded(toSet(`younger under below less moins jünger menos menores`))
+	ageOrMore = folded(toSet(`older up over more plus älter mehr más mayores`))
 )
 
 // adultsOnly says whether the age groups ws names are adults' alone and
@@ -760,6 +781,10 @@ func adultsOnly(ws []string, asked []int) bool {
 
 // adultWords are the age groups of adults.
 var adultWords = folded(toSet(`adult adults adulte adultes erwachsene erwachsenen erwachsener adulto adultos`))
+
+// limitMargin is how far below the best, when the best is a limit the
+// age is outside, a passage holding the age may score and still answer.
+const limitMargin = 0.15
 
 // ageSlack is how far a limit a passage states may be from the age a
 // question gives for nearestAge to prefer it.
@@ -821,6 +846,13 @@ func (b *Base) nearestAge(hits []hit, order []int, qw []string) ([]int, map[int]
 		h := hits[order[k]]
 		fits[k] = fitOf(h)
 		if h.score < best.score-ageMargin || refuse(h) {
+			continue
+		}
+		if fits[0].limit && fits[k].fits && h.score < best.score-limitMargin {
+			// the best is a limit the age is outside ("Alcohol is only sold
+			// to customers over the age of 18" for 17): it answers, with a
+			// no, unless a passage that holds the age scores about as well
+			// (the rows of a table by age)
 			continue
 		}
 		if f := fits[k]; f.better(near) && (f.fits || f.gap <= ageSlack) {

@@ -1086,5 +1086,19 @@ func TestAskByAgeRange(t *testing.T) {
 		// "General (adultos) … 18,95 euros" is no price for a child of 2
 		{"testdata/eval/heldout20/es-parqueacuatico/info-visita.md", "el peque tiene 2 años, paga entrada?", "gratis"},
 		{"testdata/eval/heldout17/fr-equitation/tarifs-et-conditions.txt", "mon petit de 4 ans veut juste faire un tour à poney, c'est combien ?", "15 € par enfant"},
+		// a limit the age is outside answers, with a no, over the junior's
+		// definition ("17 or younger") scoring far below it
+		{"testdata/eval/heldout13/en-bowling/faq.md", "my 17 year old wants a beer with his food, is that ok", "over the age of 18"},
+	})
+}
+
+// TestAskRoundTwentyFiveWordings: "wants" is the customer's wish, not a
+// word of the question; a wife or a husband is one of a couple ("Paare"),
+// while "ein paar Nächte" is a few nights.
+func TestAskRoundTwentyFiveWordings(t *testing.T) {
+	askPages(t, []pageAsk{
+		{"testdata/eval/heldout34/en-knife-sharpening/sharpening-prices-and-faq.md", "my mom wants her sewing sheers done, how much", "$15 per pair"},
+		{"testdata/eval/heldout34/de-tennisverein/mitgliedschaft-und-platzordnung.html", "was kostet die mitgliedschaft für mich und meine frau zusammen im jahr", "395 EUR"},
+		{"testdata/eval/heldout24/de-kleingarten/haeufige-fragen.txt", "kann ich im sommer mal ein paar nächte in der laube schlafen?", "im Sommerurlaub"},
 	})
 }

@@ -84,7 +84,9 @@ var stopwords = foldedAll(map[string]map[string]bool{
 // customer wishes, not what the question is about, while in a page
 // ("si quieres cambiar de grupo") they are part of the rule's wording.
 var questionFillers = foldedAll(map[string]map[string]bool{
+	EN: toSet(`wants wanted wanting`),
 	FR: toSet(`veut voulons voulez veulent`),
+	DE: toSet(`will willst wollen wollt möchte möchten möchtest`),
 	ES: toSet(`quiere quieres queremos queréis quieren`),
 })
 
@@ -267,7 +269,7 @@ var phrases = map[[2]string]string{
 	{"call", "off"}: "cancel", {"american", "express"}: "amex", {"en", "ligne"}: "enligne", {"wie", "hoch"}: "wiehoch",
 	{"quelque", "part"}: "quelquepart", {"à", "partir"}: "depuis", {"a", "partir"}: "depuis", {"hors", "délai"}: "retard", {"hors", "delai"}: "retard", {"hors", "délais"}: "retard", {"quelque", "chose"}: "quelquechose",
 	{"up", "front"}: "upfront", {"rock", "up"}: "arrive", {"turn", "up"}: "arrive", {"show", "up"}: "arrive", {"get", "here"}: "arrive", {"walk", "in"}: "walkin", {"walk", "ins"}: "walkin",
-	{"least", "number"}: "minimum", {"smallest", "number"}: "minimum",
+	{"least", "number"}: "minimum", {"smallest", "number"}: "minimum", {"ein", "paar"}: "einige", {"paar", "mal"}: "einige",
 }
 
 // phrases3 are three-word expressions that mean one thing, each the word
