@@ -365,21 +365,21 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 			}
 		}
 		if (priceWords[qlang][w] || priceWords[lang][w]) && b.df(termPrice) > 0 {
-			ms = append(ms, match{termPrice, factorSynonym})
+			ms = append(ms, match{term: termPrice, factor: factorSynonym})
 		}
 		if payment && (meansWords[w] || payWords[qlang][w] || payWords[lang][w]) {
-			ms = append(ms, match{termPayment, factorSynonym})
+			ms = append(ms, match{term: termPayment, factor: factorSynonym})
 		}
 		switch {
 		case clock[w]:
-			ms = []match{{termClock, 1}}
+			ms = []match{{term: termClock, factor: 1}}
 		case byAge && slices.Contains(ages, i):
-			ms = []match{{termAge, 1}}
+			ms = []match{{term: termAge, factor: 1}}
 		case byAge && (ageUnits[w] || ageMarkers[w]):
-			ms = append(ms, match{termAge, factorSynonym})
+			ms = append(ms, match{term: termAge, factor: factorSynonym})
 		case hours && (openWords[w] || partsOfDay[w] || dayNames[w] || calendarWords[w]),
 			len(clock) > 0 && (partsOfDay[w] || dayTimes[w]):
-			ms = append(ms, match{termClock, factorSynonym})
+			ms = append(ms, match{term: termClock, factor: factorSynonym})
 		}
 		// A word of the documents weighs its idf; a misspelt one what the
 		// word it stands for weighs; a word in no document what the
@@ -473,7 +473,7 @@ func capUnknown(qs []queryTerm, total, limit float64) float64 {
 // generic word nor the customer's relative.
 func hasUnknown(qs []queryTerm) bool {
 	for _, q := range qs {
-		if len(q.matches) == 0 && !q.generic {
+		if !q.generic && !slices.ContainsFunc(q.matches, func(m match) bool { return !m.head }) {
 			return true
 		}
 	}

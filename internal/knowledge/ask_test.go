@@ -426,7 +426,7 @@ func TestCapUnknown(t *testing.T) {
 	term := func(w float64, known bool) queryTerm {
 		q := queryTerm{weight: w}
 		if known {
-			q.matches = []match{{"x", 1}}
+			q.matches = []match{{term: "x", factor: 1}}
 		}
 		return q
 	}
@@ -1101,4 +1101,21 @@ func TestAskRoundTwentyFiveWordings(t *testing.T) {
 		{"testdata/eval/heldout34/de-tennisverein/mitgliedschaft-und-platzordnung.html", "was kostet die mitgliedschaft für mich und meine frau zusammen im jahr", "395 EUR"},
 		{"testdata/eval/heldout24/de-kleingarten/haeufige-fragen.txt", "kann ich im sommer mal ein paar nächte in der laube schlafen?", "im Sommerurlaub"},
 	})
+}
+
+// TestGermanCompoundHeads: a German question word matches the documents'
+// compounds of its head ("Laufschuhe" and "Tennisschuhe"), which does not
+// make the thing a question asks for known ("habt ihr Parkplätze" against a
+// page with "Therapieplatz" is still refused).
+func TestGermanCompoundHeads(t *testing.T) {
+	askPages(t, []pageAsk{
+		{"testdata/eval/heldout34/de-tennisverein/mitgliedschaft-und-platzordnung.html", "kann ich mit meinen laufschuhen auf den platz", "Tennisschuhen"},
+	})
+	page, err := os.ReadFile("testdata/eval/heldout4/de-physio/praxis.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := NewLibrary(1 << 20).Base([]Source{{ID: "a", Version: "1", Content: string(page)}}).Ask("habt ihr parkplätze"); a.Answered {
+		t.Errorf("Ask(habt ihr parkplätze) = %q, want a refusal", a.Text)
+	}
 }

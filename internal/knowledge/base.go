@@ -3,6 +3,7 @@ package knowledge
 import (
 	"math"
 	"sort"
+	"strings"
 	"sync"
 	"unicode/utf8"
 )
@@ -88,6 +89,7 @@ func (b *Base) idf(df int) float64 {
 type match struct {
 	term   string
 	factor float64
+	head   bool // a compound of the same head only (factorHead)
 }
 
 // Match factors: a typo, a prefix (German compounds, a word cut short)
@@ -98,6 +100,10 @@ const (
 	factorTypo2   = 0.6
 	factorPrefix  = 0.6
 	factorSynonym = 0.75
+	// a German compound of the question word's head ("laufschuh" and
+	// "tennisschuh"), times the compound's factor: a thing of the same
+	// kind, which does not make the question's thing known (hasUnknown)
+	factorHead = 0.74
 )
 
 // matches returns the index terms that the query term q matches in the
@@ -107,7 +113,7 @@ const (
 func (b *Base) matches(lang, q string) []match {
 	var out []match
 	if b.df(q) > 0 {
-		out = append(out, match{q, 1})
+		out = append(out, match{term: q, factor: 1})
 	}
 	// a specific word the documents do not have, where they have a
 	// sibling of it, is not matched through the general word: a page
@@ -115,12 +121,12 @@ func (b *Base) matches(lang, q string) []match {
 	outOfScope := len(out) == 0 && b.hasAny(siblings[lang][q])
 	for _, s := range synonyms[lang][q] {
 		if b.df(s) > 0 && !outOfScope {
-			out = append(out, match{s, factorSynonym})
+			out = append(out, match{term: s, factor: factorSynonym})
 		}
 	}
 	// "4" and "four": the same number, as a synonym
 	if n, ok := numberTerms[lang][q]; ok && b.df(n) > 0 {
-		out = append(out, match{n, factorSynonym})
+		out = append(out, match{term: n, factor: factorSynonym})
 	}
 	if lang == DE {
 		out = append(out, b.compounds(q, factorPrefix)...)
@@ -181,7 +187,7 @@ func (b *Base) fuzzy(lang, q string) []match {
 	}
 	out := make([]match, 0, len(best))
 	for t, f := range best {
-		out = append(out, match{t, f})
+		out = append(out, match{term: t, factor: f})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].term < out[j].term })
 	return out
@@ -224,7 +230,7 @@ func (b *Base) compounds(q string, factor float64) []match {
 	add := func(t string) {
 		if !seen[t] {
 			seen[t] = true
-			out = append(out, match{t, factor})
+			out = append(out, match{term: t, factor: factor})
 		}
 	}
 	for _, d := range b.docs {
@@ -247,19 +253,41 @@ func (b *Base) compounds(q string, factor float64) []match {
 			}
 		}
 	}
+	// and the document's compounds of the same head ("laufschuh" finds
+	// "tennisschuh" and "hallenschuh": the same thing of another kind), at
+	// less than a part's weight
+	for k := 3; k+5 <= len(q); k++ {
+		head := q[k:]
+		for _, d := range b.docs {
+			if d.lang != DE {
+				continue
+			}
+			r := reverse(head)
+			for i := sort.SearchStrings(d.rvocab, r); i < len(d.rvocab) && strings.HasPrefix(d.rvocab[i], r); i++ {
+				// (a part of 3 letters or more before the head in both:
+				// "gefahr" is no compound of "efahr")
+				if t := reverse(d.rvocab[i]); len(t) >= len(head)+3 && !seen[t] {
+					seen[t] = true
+					out = append(out, match{term: t, factor: factor * factorHead, head: true})
+				}
+			}
+		}
+	}
 	sort.Slice(out, func(i, j int) bool { return out[i].term < out[j].term })
 	return out
 }
 
 // bestMatches keeps each term once, with its best factor, in term order.
 func bestMatches(ms []match) []match {
-	best := map[string]float64{}
+	best := map[string]match{}
 	for _, m := range ms {
-		best[m.term] = max(best[m.term], m.factor)
+		if b, ok := best[m.term]; !ok || m.factor > b.factor {
+			best[m.term] = m
+		}
 	}
 	out := make([]match, 0, len(best))
-	for t, f := range best {
-		out = append(out, match{t, f})
+	for _, m := range best {
+		out = append(out, m)
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].factor != out[j].factor {

@@ -168,7 +168,7 @@ func (b *Base) coveredQuery(on []bool, name func(int) string) (queryTerm, bool) 
 	weight := 0.0
 	for _, t := range coveredTerms(on, name) {
 		if df := b.df(t); df > 0 {
-			ms = append(ms, match{t, 1})
+			ms = append(ms, match{term: t, factor: 1})
 			weight = max(weight, b.idf(df))
 		}
 	}
