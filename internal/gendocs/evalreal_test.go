@@ -541,3 +541,10 @@ func TestEvaluationHeldOut37(t *testing.T) {
 func TestEvaluationHeldOut38(t *testing.T) {
 	realEval(t, "testdata/evalheldout38", 6, 0)
 }
+
+// TestEvaluationHeldOut40 runs round forty's held-out pages
+// (testdata/evalheldout40), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut40(t *testing.T) {
+	realEval(t, "testdata/evalheldout40", 6, 0)
+}
