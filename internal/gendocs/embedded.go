@@ -373,6 +373,12 @@ func (f *faqFinder) fromHeading(pi int, p part, context string) {
 	if faqTitle.MatchString(p.heading) {
 		return // "Frequently asked questions" titles the page: no one asks it
 	}
+	if datedNote.MatchString(p.heading) {
+		// "Update 2021" over "Availability and costs of repair parts are
+		// very fluid.": a dated note, whose rules ask their own questions
+		// ("How do I update 2021?" would ask the label)
+		return
+	}
 	if identityPart(p) {
 		// "Billes de Choc" over "SARL au capital de 5 000€", "SIRET : …",
 		// "Siège social : …": the seller's legal identity, which no
@@ -562,7 +568,9 @@ func (f *faqFinder) fromRules(pi int, p part, context string) {
 			// the page named asks its own question, answered by the
 			// stage's text (when the whole procedure answers "How does it
 			// work?", its sentences are used and this pair is not made)
-			title := strings.TrimSuffix(gs[0], ".")
+			// ("CONTRACT SIGNATURE": a title in capitals, in small letters
+			// but for the words the stage's text writes so, "JULIE")
+			title := unshoutIn(strings.TrimSuffix(gs[0], "."), strings.Join(gs[1:], " "))
 			// "Site Survey (if applicable)": the stage is the site survey
 			title = strings.TrimSpace(trailingParen.ReplaceAllString(title, ""))
 			// "Booking the Appointment" asks about booking the appointment
@@ -931,6 +939,26 @@ func (c *corpus) faq(req Request) (*Document, error) {
 	return d, nil
 }
 
+// firstListLen is the length of the list that opens an answer's blocks
+// (with the paragraph that leads into it), or 0 when none does.
+func firstListLen(blocks []block) int {
+	n, items := 0, 0
+	for i, b := range blocks {
+		if b.kind == para {
+			if i > 0 {
+				break
+			}
+		} else {
+			items++
+		}
+		n += len(b.text) + 4
+	}
+	if items == 0 {
+		return 0
+	}
+	return n
+}
+
 type faqPair struct {
 	unit
 	q, a string
@@ -956,11 +984,14 @@ func (c *corpus) chooseFAQ(cands []qa, limit int) []faqPair {
 			// is left would answer the heading with an unrelated sentence
 			continue
 		}
-		compose := c.compose
+		compose, most := c.compose, limit
 		if q.tier == 0 {
-			compose = c.composeAnswer
+			// a question the page answers with a list keeps the list whole
+			// in every pass: five of the eight items a prescription must
+			// give would mislead
+			compose, most = c.composeAnswer, min(maxAnswer, max(limit, firstListLen(q.blocks)))
 		}
-		a, used := compose(q.blocks, limit)
+		a, used := compose(q.blocks, most)
 		if q.heading && q.tier > 0 && policyQuestion.MatchString(q.question) && !statesRule.MatchString(a) {
 			// "What is your cancellation policy? — As a small business our
 			// time matters …": what the rules' questions left of a policy
@@ -1191,6 +1222,19 @@ func (c *corpus) ruleQuestionOf(g string, inProc bool) string {
 	// "… full ownership of all products and materials including but not
 	// limited to: …" cut at its colon asks of the products and materials
 	q = danglingLead.ReplaceAllString(q, "?")
+	if quotedTrail.MatchString(q) {
+		// "We do not consider any "....they said it would be $XX.XX...."":
+		// a quotation trailing off is no question's subject
+		q = ""
+	}
 	c.ruleQs[key] = q
 	return q
 }
+
+// datedNote is a note's heading with its year ("Update 2021",
+// "Nouveauté 2024"; not a topic's, "Precios 2024").
+var datedNote = regexp.MustCompile(`^(?i:update|updated|news|note|notice|nouveauté|nouveautés|mise à jour|actualité|aktualisierung|hinweis|neu|actualización|novedad|novedades|aviso)\s?:?\s(?:19|20)\d\d$`)
+
+// quotedTrail is a quotation that trails off or holds a placeholder
+// ("....they said it would be $XX.XX....").
+var quotedTrail = regexp.MustCompile(`["“«„][^"”»“]*(?:\.\.\.|…|XX)`)

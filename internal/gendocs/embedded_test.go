@@ -255,6 +255,7 @@ func TestHowToTitleNamingItsSteps(t *testing.T) {
 	for _, c := range []struct{ heading, want string }{
 		{"Booking Steps", "Booking Steps"},
 		{"Erste Schritte", "Erste Schritte"},
+		{"Fases para tramitar un encargo", "Fases para tramitar un encargo"},
 		{"Booking a table", "Booking a table: step by step"},
 	} {
 		d, err := generate(t, HowTo, "", Source{Name: "Booking", Content: "# " + c.heading + "\n" + steps})
@@ -264,5 +265,39 @@ func TestHowToTitleNamingItsSteps(t *testing.T) {
 		if d.Title != c.want {
 			t.Errorf("title %q, want %q", d.Title, c.want)
 		}
+	}
+}
+
+// TestFAQKeepsAPagesListWhole: a question the page answers with a list
+// keeps the whole list, even when shorter answers would make room for
+// more questions (five of a prescription's eight required items would
+// mislead).
+func TestFAQKeepsAPagesListWhole(t *testing.T) {
+	kb := loadEvalFiles(t, []string{"testdata/evalheldout40/288-de-logopaedie-haeufige-fragen.txt"})[0]
+	d, err := generate(t, FAQ, "", kb.sources...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range d.Sections {
+		if strings.HasPrefix(s.Heading, "Welche Angaben") {
+			if !strings.Contains(s.Body, "Stempel und Unterschrift") {
+				t.Errorf("the list was cut: %q", s.Body)
+			}
+			return
+		}
+	}
+	t.Errorf("no question about the prescription: %+v", d.Sections)
+}
+
+// TestDatedNoteAsksNoQuestionOfItsLabel: "Update 2021" over a note is no
+// topic to ask about ("How do I update 2021?"); "Precios 2024" is.
+func TestDatedNoteAsksNoQuestionOfItsLabel(t *testing.T) {
+	for _, h := range []string{"Update 2021", "Nouveauté 2024"} {
+		if !datedNote.MatchString(h) {
+			t.Errorf("%q is a dated note", h)
+		}
+	}
+	if datedNote.MatchString("Precios 2024") {
+		t.Error("Precios 2024 is a topic")
 	}
 }

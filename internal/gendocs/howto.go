@@ -569,4 +569,4 @@ func (c *corpus) nextSteps(l stepList) string {
 // namesSteps is a heading that already names its steps or stages ("The 10
 // stages of your custom order", "Unser Ablauf in 5 Schritten"): "…: step by
 // step" after it would say it twice.
-var namesSteps = regexp.MustCompile(`(?i)\b(?:steps|stages|step by step|étapes|schritte[n]?|schritt für schritt|pasos|etapas|paso a paso)\b`)
+var namesSteps = regexp.MustCompile(`(?i)\b(?:steps|stages|phases|step by step|étapes|schritte[n]?|phasen|schritt für schritt|pasos|etapas|fases|paso a paso)\b`)

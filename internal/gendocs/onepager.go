@@ -110,6 +110,10 @@ var questionCase = regexp.MustCompile(`(?i)\b(questions?|help|doubts?|preguntas?
 // for: a strong cue ("ideal for"), or a weaker one ("for families") in a
 // sentence that states no rule.
 func audienceSentence(lang, s string) bool {
+	if lang == langFR {
+		// "pour les attraper": "les" a pronoun before a verb, no people
+		s = frPronounVerb.ReplaceAllString(s, " ")
+	}
 	if !audienceCue[lang].MatchString(s) {
 		return false
 	}
@@ -128,6 +132,10 @@ func audienceSentence(lang, s string) bool {
 	// l'assistance personnalisée")
 	return !audienceRule[lang].MatchString(s) && (audienceNoun[lang].MatchString(s) || audiencePronoun.MatchString(s))
 }
+
+// frPronounVerb is "pour" with a pronoun and an infinitive ("pour les
+// attraper", "pour les préparer").
+var frPronounVerb = regexp.MustCompile(`(?i)\bpour (?:les|la|le|leur|l['’])\s*\p{L}+(?:er|ir|re)\b`)
 
 // whetherDevice is "whether you" before where or with what, not who.
 var whetherDevice = regexp.MustCompile(`(?i)\bwhether you(?:'re|’re| are)?\s+(?:on|at|in|using|use)\b`)

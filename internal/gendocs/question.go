@@ -29,10 +29,13 @@ var (
 	toClause     = regexp.MustCompile(`^(?i:to)\s+([^,]{3,60}),\s*\S`)
 	canClause    = regexp.MustCompile(`^((?:\S+\s+){0,2}?\S+)\s+can\s+(\S.+)$`)
 	costClause   = regexp.MustCompile(`^((?:\S+\s+){0,4}?\S+)\s+costs?\s+\S`)
-	pluralNoun   = regexp.MustCompile(`[^s]s$`)
-	gerundStart  = regexp.MustCompile(`^\S+ing\b`)
-	whenIs       = regexp.MustCompile(`^(\p{Lu}[\p{L}-]*(?:\s[\p{Ll}-]+)?)\s+is\s+(?:at|from|between|until|before)\s+\d`)
-	availableOn  = regexp.MustCompile(`^(\S+(?:\s\S+){0,5}?)\s+(is|are)\s+available\b(.*)$`)
+	// costs a noun: "Availability and costs of repair parts are …",
+	// "EXPECT parts costs to vary …"
+	costNoun    = regexp.MustCompile(`^\s+costs?\s+(?:of|to|and|are|is|will|may|can|vary|varies)\b`)
+	pluralNoun  = regexp.MustCompile(`[^s]s$`)
+	gerundStart = regexp.MustCompile(`^\S+ing\b`)
+	whenIs      = regexp.MustCompile(`^(\p{Lu}[\p{L}-]*(?:\s[\p{Ll}-]+)?)\s+is\s+(?:at|from|between|until|before)\s+\d`)
+	availableOn = regexp.MustCompile(`^(\S+(?:\s\S+){0,5}?)\s+(is|are)\s+available\b(.*)$`)
 	// headEnd is where a heading's head noun ends: before a preposition
 	headEnd = regexp.MustCompile(`\s(?:of|to|for|in|on|with|at|from|about)\s`)
 )
@@ -196,12 +199,53 @@ func headingQuestion(h string) string {
 	return "What should I know about " + topic + "?"
 }
 
+// nounCosts says whether the "cost" or "costs" after a subject is a noun
+// (costNoun), not the verb.
+func nounCosts(rest string) bool { return costNoun.MatchString(rest) }
+
 // caseHead is a heading that names a case by a clause ("When the
 // Recipient Is Not Home", "If You Are Late").
 var caseHead = regexp.MustCompile(`^(?i:when|if)\s+(?i:the|a|an|my|your|you|i|we|someone|somebody|nobody|no\s)\S*\s+\S`)
 
 // subordinate opens a sentence with a clause of condition or time.
 var subordinate = regexp.MustCompile(`^(?i:if|when|unless|once|after|before|while|because|although|as soon as|whenever)\s`)
+
+// unshoutIn writes a title wholly in capitals ("MATERIAL ORDERING (IF
+// APPLICABLE)") in small letters, but for the words its context writes in
+// capitals too ("SCHEDULE JULIE MARKINGS" over "We call JULIE …": "Schedule
+// JULIE markings").
+func unshoutIn(title, context string) string {
+	if strings.ToUpper(title) != title || strings.ToLower(title) == title || len(strings.Fields(title)) < 2 {
+		return title
+	}
+	ws := strings.Fields(title)
+	for i, w := range ws {
+		core := strings.Trim(w, ",.;:!?()\"'")
+		if len(core) >= 2 && containsWord(context, core) {
+			continue
+		}
+		ws[i] = strings.ToLower(w)
+	}
+	return capitalize(strings.Join(ws, " "))
+}
+
+// containsWord says whether s has w as a word of its own.
+func containsWord(s, w string) bool {
+	for i := strings.Index(s, w); i >= 0; {
+		end := i + len(w)
+		before, _ := utf8.DecodeLastRuneInString(s[:i])
+		after, _ := utf8.DecodeRuneInString(s[end:])
+		if (i == 0 || !unicode.IsLetter(before)) && (end == len(s) || !unicode.IsLetter(after)) {
+			return true
+		}
+		j := strings.Index(s[end:], w)
+		if j < 0 {
+			break
+		}
+		i = end + j
+	}
+	return false
+}
 
 // unshout writes in small letters a run of two or more words in capitals
 // ("We WILL NOT contact you" → "We will not contact you"), and a single
@@ -299,7 +343,7 @@ func sentenceQuestion(s string) string {
 	if m := canClause.FindStringSubmatch(body); m != nil && !pronoun.MatchString(m[1]) && !notSubject[strings.ToLower(strings.Fields(m[1])[0])] {
 		return "Can " + toCustomer(lowerFirst(m[1])) + " " + toCustomer(firstClause(m[2])) + "?"
 	}
-	if m := costClause.FindStringSubmatch(body); m != nil && !strings.HasPrefix(strings.ToLower(m[1]), "it ") {
+	if m := costClause.FindStringSubmatch(body); m != nil && !strings.HasPrefix(strings.ToLower(m[1]), "it ") && !nounCosts(body[len(m[1]):]) {
 		if i := strings.LastIndexByte(m[1], ' '); i > 0 && costModals[lastWord(m[1])] {
 			// "A lockout will cost slightly more …" asks "How much will a
 			// lockout cost?"

@@ -284,6 +284,8 @@ func TestSectionCues(t *testing.T) {
 		{langEN, "The steps are the same whether you are on your smartphone or on a computer.", false}, // where, not who
 		{langFR, "Pour les cours particuliers ou l'assistance personnalisée.", false},                  // a service, not people
 		{langFR, "Des ateliers pour les familles et les enfants.", true},
+		// "pour les attraper": a pronoun and a verb, no audience
+		{langFR, "S’ils se trouvent dans un grand champ il faudra leur courir après pour les attraper, ils pourront blesser les personnes présentes.", false},
 	} {
 		if got := audienceSentence(c.lang, c.in); got != c.want {
 			t.Errorf("audienceSentence(%s, %q) = %v", c.lang, c.in, got)
@@ -2307,5 +2309,36 @@ func TestSectionKeepsLeadInWithItsList(t *testing.T) {
 	body, _ = c.composeSection(c.parts[len(c.parts)-1].blocks, 150, false)
 	if strings.HasSuffix(body, ":") || strings.Contains(body, "following") {
 		t.Errorf("a lead-in without its list: %q", body)
+	}
+}
+
+// TestRoundFortyQuestions: "costs" as a noun asks no price; a quotation
+// trailing off asks nothing; a stage named in capitals is asked in small
+// letters but for the words its text writes so.
+func TestRoundFortyQuestions(t *testing.T) {
+	for _, in := range []string{
+		"EXPECT parts costs to vary between work order write-up and job completion.",
+		"Availability and costs of repair parts are very fluid.",
+	} {
+		if got := ruleSentenceQuestion(langEN, in, false); strings.HasPrefix(got, "How much") {
+			t.Errorf("ruleSentenceQuestion(%q) = %q, want no price question", in, got)
+		}
+	}
+	if got := ruleSentenceQuestion(langEN, "A private lesson costs $60.", false); got != "How much does a private lesson cost?" {
+		t.Errorf("the verb: %q", got)
+	}
+	c := &corpus{lang: langEN}
+	if got := c.ruleQuestionOf(`We do not consider any "....they said it would be $XX.XX...."`, false); got != "" {
+		t.Errorf("a quotation trailing off asks %q", got)
+	}
+	for _, x := range []struct{ title, context, want string }{
+		{"CONTRACT SIGNATURE", "Sign the online agreement.", "Contract signature"},
+		{"SCHEDULE JULIE MARKINGS", "We call JULIE to mark your underground lines.", "Schedule JULIE markings"},
+		{"Deposit Payment", "Pay the deposit.", "Deposit Payment"},
+		{"FAQ", "", "FAQ"},
+	} {
+		if got := unshoutIn(x.title, x.context); got != x.want {
+			t.Errorf("unshoutIn(%q) = %q, want %q", x.title, got, x.want)
+		}
 	}
 }

@@ -296,6 +296,9 @@ func metadata(f, line string, fs []string) bool {
 }
 
 // breadcrumbSeps separate the steps of a breadcrumb.
+// homeWords name a site's home page, a breadcrumb's first step.
+var homeWords = folded(toSet(`home homepage start startseite accueil inicio portada help support hilfe aide ayuda faq faqs blog shop`))
+
 var breadcrumbSeps = []string{" // ", " / ", " › ", " > ", " » ", " \\ "}
 
 // breadcrumb: "Home / Help / Billing", "Support › Payments": at most 10
@@ -328,6 +331,12 @@ func breadcrumb(line string) bool {
 			} else if n == 1 {
 				single++
 			}
+		}
+		if len(steps) == 2 && sep == " / " && !homeWords[fold(strings.ToLower(strings.TrimSpace(steps[0])))] {
+			// "Cost / Estimate Policy", "Returns / Exchanges": a title of
+			// two things; a trail of two steps starts at home ("Home /
+			// FAQ", "Inicio / Preguntas frecuentes")
+			return false
 		}
 		return capitalised || len(steps) >= 3 && single >= 2
 	}

@@ -13,6 +13,10 @@ func TestIsChrome(t *testing.T) {
 		// the site's name and line, then two legal pages
 		{"ReparaYa Móvil · Reparación de móviles y tablets · Aviso legal · Privacidad", true},
 		{"TC Grün-Weiß Lindenau e.V. · Impressum · Datenschutz · Satzung", true},
+		// a title of two things is no breadcrumb; a trail of two starts at home
+		{"Cost / Estimate Policy", false},
+		{"Returns / Exchanges", false},
+		{"Home / FAQ", true},
 		// the sales conditions are a legal page; a copyright after the last link is a part of its own
 		{"Mentions légales · Conditions générales de vente · Politique de confidentialité · Plan du site © Envol Parapente", true},
 		{"Diese Website verwendet Cookies. Mit der Nutzung der Seite stimmen Sie der Verwendung zu. OK Mehr erfahren", true},

@@ -350,7 +350,11 @@ func lineElements(lines []string) []element {
 			// A German clause ended on its verb's prefix ("… bringt ihr
 			// für eure Kinder mit") ended its sentence.
 			particle := !startsLower(line) && germanParticleEnd(words(strings.ToLower(prev)))
-			if (endsSentence(prev) || (!startsLower(line) && titleLine(prev)) || question || overList || ended || titled || particle) && !remark(line) && !(endsSentence(prev) && !strings.HasSuffix(prev, "?") && demonstrative(line)) {
+			// A numbered rule's title alone on its line ("Règle n°2 :
+			// enfermez vos moutons serrés car …" over "Pour être attrapés
+			// …") heads the text under it.
+			ruled := len(para) == 1 && !startsLower(line) && numberedLabel.MatchString(prev)
+			if (endsSentence(prev) || (!startsLower(line) && titleLine(prev)) || question || overList || ended || titled || particle || ruled) && !remark(line) && !(endsSentence(prev) && !strings.HasSuffix(prev, "?") && demonstrative(line)) {
 				// (a question line starts a block of its own even after
 				// a line without final punctuation: "… email us at
 				// [email protected]" before "What are standard delivery
@@ -363,6 +367,10 @@ func lineElements(lines []string) []element {
 	flush()
 	return out
 }
+
+// numberedLabel opens a line on a numbered label: "Règle n°2 :", "Rule
+// 3:", "Regel 4 –", "Consejo nº 1:".
+var numberedLabel = regexp.MustCompile(`^\p{Lu}\p{L}+ (?:n[°º]\s?|no\.\s?|nr\.\s?|#)?\d{1,2}\s?[:.–-]\s`)
 
 // bareItems is how many of lines, after a lead-in ending with a colon,
 // are the items of a list copied without its bullets: short lines (at
@@ -483,14 +491,21 @@ var dashOpeners = toSet(`if you your we our the all any when please there it thi
 func dashLabels(lines []string) []string {
 	type cut struct{ label, text string }
 	var cuts map[int]cut
+	dated := 0 // labels ending in a year: one is enough
 	for i, l := range lines {
 		if !strings.Contains(l, "-") {
 			continue // (most lines)
 		}
 		m := dashLabel.FindStringSubmatch(strings.TrimSpace(l))
-		if m == nil || len(strings.Fields(m[4])) < 3 || dayName.MatchString(strings.ToLower(m[3])) || months[strings.ToLower(m[3])] ||
-			strings.Trim(m[1][strings.LastIndexByte(m[1], ' ')+1:], "0123456789") == "" { // "Step 1- Click …": a step's number
+		if m == nil || len(strings.Fields(m[4])) < 3 || dayName.MatchString(strings.ToLower(m[3])) || months[strings.ToLower(m[3])] {
 			continue
+		}
+		last := m[1][strings.LastIndexByte(m[1], ' ')+1:]
+		if strings.Trim(last, "0123456789") == "" && !isYear(last) { // "Step 1- Click …": a step's number
+			continue
+		}
+		if isYear(last) {
+			dated++ // "Update 2021- Availability and costs …": a dated note
 		}
 		if m[2] == "" && (!dashOpeners[strings.ToLower(m[3])] || len(strings.Fields(m[1])) > 3) {
 			continue
@@ -500,7 +515,7 @@ func dashLabels(lines []string) []string {
 		}
 		cuts[i] = cut{m[1], m[3] + m[4]}
 	}
-	if len(cuts) < 2 {
+	if len(cuts) < 2 && dated == 0 {
 		return lines
 	}
 	out := make([]string, 0, len(lines)+len(cuts))
@@ -512,6 +527,11 @@ func dashLabels(lines []string) []string {
 		out = append(out, l)
 	}
 	return out
+}
+
+// isYear says whether a word is a year from 1900 to 2099.
+func isYear(w string) bool {
+	return len(w) == 4 && isDigits(w) && (w[:2] == "19" || w[:2] == "20")
 }
 
 // wideNumber is a line opening on an item's number set off by a run of
@@ -1216,7 +1236,11 @@ func markedSteps(lines []string) []string {
 		if out == nil {
 			out = append(make([]string, 0, len(lines)), lines[:i]...)
 		}
-		out = append(out, strings.TrimSpace(l)+" "+strings.TrimSpace(lines[i+1]))
+		mark := strings.TrimSpace(l)
+		if rest, _ := cutStepWord(mark); isDigits(rest) {
+			mark += ":" // "Step 1" over "CONTRACT SIGNATURE": "Step 1: CONTRACT SIGNATURE"
+		}
+		out = append(out, mark+" "+strings.TrimSpace(lines[i+1]))
 		i++
 	}
 	if out == nil {
@@ -1235,6 +1259,9 @@ func stepText(line string) bool {
 // joinsStep says whether a line is only a step's word and number.
 func joinsStep(line string) bool {
 	line = strings.TrimSpace(line)
+	if rest, ok := cutStepWord(line); ok && len(rest) <= 2 && isDigits(rest) {
+		return true // "Step 1" without a stop
+	}
 	return stepWorded(line) && bareMarker(line)
 }
 
@@ -1459,7 +1486,7 @@ func namedStages(e element, announced bool) []element {
 // stageWords name a process told in stages, in a heading or line before
 // its list ("The 10 stages of your custom order", "Notre processus",
 // "So läuft es ab", "Los pasos").
-var stageWords = regexp.MustCompile(`(?i)\b(stages|steps|step by step|process|how it works|étapes|processus|déroulement|comment ça marche|schritte|schritt für schritt|ablauf|läuft es ab|so funktioniert|pasos|etapas|proceso|cómo funciona)\b`)
+var stageWords = regexp.MustCompile(`(?i)\b(stages|steps|step by step|process|phases|how it works|étapes|processus|déroulement|phases|comment ça marche|schritte|schritt für schritt|ablauf|läuft es ab|so funktioniert|phasen|pasos|etapas|proceso|fases|cómo funciona)\b`)
 
 // announcesStages says whether one of the last two elements before a list
 // (a heading, a line, a short paragraph) announces stages (stageWords).
@@ -1470,6 +1497,54 @@ func announcesStages(before []element) bool {
 		}
 	}
 	return false
+}
+
+// bulletStages makes one procedure of stages a page announces (stageWords:
+// "Fases para tramitar un encargo") and writes as bullets, each a stage's
+// name over its text ("– Todo empieza con una cita" over "En ella
+// hablamos …", "– Presupuesto de diseño antes de empezar a trabajar" over
+// "Te envío el presupuesto …", …): "Todo empieza con una cita. En ella
+// hablamos …". Three stages or more; a bullet that asks a question ("–
+// ¿Qué pasa después?") ends them.
+func bulletStages(els []element) []element {
+	var out []element
+	for i := 0; i < len(els); i++ {
+		if !stageName(els[i]) || !announcesStages(out) {
+			out = append(out, els[i])
+			continue
+		}
+		var items []string
+		j := i
+		for j < len(els) && stageName(els[j]) {
+			var text []string
+			k := j + 1
+			for ; k < len(els) && els[k].kind == elParagraph && !shortTitle(els[k].text); k++ {
+				text = append(text, els[k].text)
+			}
+			if len(text) == 0 {
+				break
+			}
+			items = append(items, strings.TrimSuffix(els[j].items[0], ".")+". "+strings.Join(text, " "))
+			j = k
+		}
+		if len(items) < 3 {
+			out = append(out, els[i])
+			continue
+		}
+		out = append(out, element{kind: elList, ordered: true, worded: true, items: items})
+		i = j - 1
+	}
+	return out
+}
+
+// stageName says whether an element is a bullet of one item that can name
+// a stage: a short line without a final stop, no question.
+func stageName(e element) bool {
+	if e.kind != elList || e.ordered || len(e.items) != 1 {
+		return false
+	}
+	t := e.items[0]
+	return t != "" && !strings.Contains(t, "\n") && len(strings.Fields(t)) <= 14 && !endsSentence(t) && !strings.HasSuffix(t, "?") && !strings.HasSuffix(t, ":")
 }
 
 // forbids is a rule forbidding something ("Do not pour water …", "No
@@ -1879,6 +1954,11 @@ func titledSteps(els []element) []element {
 				}
 				if b.kind == elParagraph && !shortTitle(b.text) {
 					body = append(body, b.text)
+				} else if b.kind == elParagraph && k == j && proc.worded && k+1 < len(els) && els[k+1].kind == elParagraph && !shortTitle(els[k+1].text) {
+					// "Step 5: SCHEDULE JULIE MARKINGS" over "Day 10-15" and
+					// its text: a named step's short line, as the steps
+					// before it had theirs (stepBody)
+					body = append(body, stepBody(els[k:k+1]))
 				} else if b.kind == elList && !b.ordered {
 					body = append(body, inlineItems(b.items))
 				} else {
@@ -2084,6 +2164,12 @@ func promoteHeadings(els []element) []element {
 			}
 			els[i].kind, els[i].level = elHeading, levelQuestion
 			inFAQ = true
+		case numberedLabel.MatchString(line) && !endsSentence(line) && n <= 16 && next.kind == elParagraph && !strings.HasSuffix(line, "?"):
+			// "Règle n°2 : enfermez vos moutons serrés car ils doivent
+			// être faciles à attraper" over its text: a numbered rule's
+			// title, however long
+			els[i].kind, els[i].level = elHeading, levelLine
+			inFAQ = false
 		case exclaimedTitle(line) && textNext:
 			// "Pkw, Transporter und Anhänger!", "Aufbau der Mietartikel!"
 			// over text: a title written with an exclamation mark

@@ -1145,3 +1145,34 @@ func TestTabSeparatedTables(t *testing.T) {
 		"0 Horaires | Moyens de paiement : carte bancaire et espèces.",
 	})
 }
+
+// TestRoundFortyReader: a step's word and number alone on a line over the
+// stage's name ("Step 1" over "CONTRACT SIGNATURE" over "Day 1-2" over its
+// text) name a step, the last one too; stages a page announces ("Fases
+// para …") and writes as bullets over their text are one procedure; a
+// title of two things between "/" is no breadcrumb; a numbered rule's
+// title is a heading however long; a dated note's label ("Update 2021-")
+// heads its text.
+func TestRoundFortyReader(t *testing.T) {
+	checkBlocks(t, "What to Expect\nStep 1\nCONTRACT SIGNATURE\nDay 1-2\nSign the agreement online. Check your junk folder.\n"+
+		"Step 2\nPERMIT SUBMITTAL\nDay 3-5\nWe send the permit to the village.\nStep 3\nSCHEDULE MARKINGS\nDay 6-9\nWe call the utility to mark your lines.\n", []string{
+		"2 What to Expect | 1. CONTRACT SIGNATURE. Day 1-2. Sign the agreement online. Check your junk folder.\n2. PERMIT SUBMITTAL. Day 3-5. We send the permit to the village.\n3. SCHEDULE MARKINGS. Day 6-9. We call the utility to mark your lines.",
+	})
+	checkBlocks(t, "Fases para tramitar un encargo\n– Todo empieza con una cita\nEn ella hablamos de tu cocina.\n– Presupuesto de diseño\nTe envío el presupuesto. Se firma.\n"+
+		"– Trabajo de campo\nMido tu cocina.\n– ¿Qué pasa después?\nSi tardas mucho, te llamo.\n", []string{
+		"2 Fases para tramitar un encargo | 1. Todo empieza con una cita. En ella hablamos de tu cocina.\n2. Presupuesto de diseño. Te envío el presupuesto. Se firma.\n3. Trabajo de campo. Mido tu cocina.",
+		"4 Fases para tramitar un encargo > ¿Qué pasa después? | Si tardas mucho, te llamo.",
+	})
+	checkBlocks(t, "Repair Pickups\nYou may pick up your bike once you get our text.\nCost / Estimate Policy\nWe complete repairs within $30.00 of the written estimate.\n", []string{
+		"0 Repair Pickups | You may pick up your bike once you get our text.",
+		"0 Cost / Estimate Policy | We complete repairs within $30.00 of the written estimate.",
+	})
+	checkBlocks(t, "Règle n°1 : enfermez les moutons\nIls s’enfuient devant un inconnu.\nRègle n°2 : enfermez vos moutons serrés car ils doivent être faciles à attraper\nPour être attrapés, les moutons doivent être serrés dans leur case.\n", []string{
+		"0 Règle n°1 : enfermez les moutons | Ils s’enfuient devant un inconnu.",
+		"0 Règle n°2 : enfermez vos moutons serrés car ils doivent être faciles à attraper | Pour être attrapés, les moutons doivent être serrés dans leur case.",
+	})
+	checkBlocks(t, "Estimates\nWe call you before going over the estimate.\nUpdate 2021- Availability and costs of repair parts are very fluid.\n", []string{
+		"0 Estimates | We call you before going over the estimate.",
+		"0 Update 2021 | Availability and costs of repair parts are very fluid.",
+	})
+}
