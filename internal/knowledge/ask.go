@@ -90,6 +90,7 @@ func (b *Base) Ask(question string) Answer {
 	}
 	order := b.breakTie(hits, top(hits, maxPassages), questionCue(words(strings.ToLower(question))))
 	order, misfits := b.nearestAge(hits, order, words(strings.ToLower(question)))
+	order, misfits = b.rowForQuantity(hits, order, question, misfits)
 	for _, i := range order {
 		h := hits[i]
 		d := b.docs[h.doc]
@@ -331,6 +332,11 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 	// A question which means it may pay with finds the blocks that name
 	// one (termPayment) through its paying and means words.
 	payment := b.df(termPayment) > 0 && asksPayment(ws)
+	// A quantity with its unit ("80 euro", "8 knives") matches the table
+	// rows stating quantities of that unit (termQuantity), its number
+	// standing for the quantity and its unit's word matching them too.
+	quantities := b.questionQuantities(lang, lower)
+	quantityUnit := ""
 	for i, w := range ws {
 		if sure && (stopwords[qlang][w] || questionFillers[qlang][w]) {
 			continue
@@ -369,6 +375,13 @@ func (b *Base) query(question, lang, qlang string, sure bool) ([]queryTerm, floa
 		}
 		if payment && (meansWords[w] || payWords[qlang][w] || payWords[lang][w]) {
 			ms = append(ms, match{term: termPayment, factor: factorSynonym})
+		}
+		if u, ok := quantities[w]; ok && b.df(termQuantity+u) > 0 && !clock[w] && !(byAge && slices.Contains(ages, i)) {
+			// (the number itself still matches a text giving it: "Sie
+			// leihen sich 300 €")
+			ms, quantityUnit = append(ms, match{term: termQuantity + u, factor: 1}), u
+		} else if quantityUnit != "" && i > 0 && quantities[ws[i-1]] == quantityUnit && (t == quantityUnit || currencies[w] || w == "euro") {
+			ms = append(ms, match{term: termQuantity + quantityUnit, factor: factorSynonym})
 		}
 		switch {
 		case clock[w]:

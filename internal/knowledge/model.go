@@ -77,8 +77,9 @@ type doc struct {
 	lists             []itemList
 	postings          map[string][]posting // term -> blocks containing it
 	totalLen          float64
-	vocab, rvocab     []string // German documents: their terms sorted, and reversed and sorted (compounds)
-	size              int64    // approximate bytes held
+	vocab, rvocab     []string             // German documents: their terms sorted, and reversed and sorted (compounds)
+	ranges            map[int32][]numRange // table rows' quantities, by block (rowForQuantity)
+	size              int64                // approximate bytes held
 }
 
 // posting is a term's weighted frequency in one block.

@@ -109,9 +109,17 @@ func (b *builder) element(els []element, i int) int {
 	case elCode:
 		b.add(block{kind: kindCode, text: e.text})
 	case elTable:
+		table := int32(len(b.d.blocks))
 		for _, r := range e.rows {
 			if t := RowText(e.header, r); t != "" {
 				b.add(block{kind: kindRow, text: t})
+				if rs := rowRanges(b.d.lang, e.header, r, table); len(rs) > 0 {
+					if b.d.ranges == nil {
+						b.d.ranges = map[int32][]numRange{}
+					}
+					b.d.ranges[int32(len(b.d.blocks)-1)] = rs
+					b.d.size += int64(len(rs))*40 + 16
+				}
 			}
 		}
 	}
@@ -250,7 +258,12 @@ func RowText(header, row []string) string {
 	if first == "" {
 		return ""
 	}
-	if len(header) > 0 && len(strings.Fields(header[0])) == 1 && utf8.RuneCountInString(header[0]) > 2 && len(strings.Fields(first)) <= 3 &&
+	if r, _ := utf8.DecodeRuneInString(first); len(header) > 0 && header[0] != "" && (unicode.IsDigit(r) || strings.ContainsRune("$€£", r)) &&
+		boundOf(words(strings.ToLower(header[0]))) != 0 && !strings.Contains(strings.ToLower(first), strings.ToLower(header[0])) {
+		// "100 €" under "Darlehen bis einschließlich": the limit the row
+		// is for, "Darlehen bis einschließlich 100 €"
+		first = header[0] + " " + first
+	} else if len(header) > 0 && len(strings.Fields(header[0])) == 1 && utf8.RuneCountInString(header[0]) > 2 && len(strings.Fields(first)) <= 3 &&
 		!strings.Contains(strings.ToLower(first), strings.ToLower(header[0])) && !genericHeaders[strings.ToLower(header[0])] {
 		first += " " + strings.ToLower(header[0])
 	}
@@ -341,6 +354,15 @@ func (ix *indexer) block(i int) {
 	for _, t := range answerTypes(bl.text) {
 		ix.tf[t]++
 		ix.direct[t] = true
+	}
+	for _, r := range d.ranges[int32(i)] {
+		// a row's ranges and limits, by unit: a question giving a quantity
+		// of that unit matches it (termQuantity); a number alone is what
+		// the row gives (a price), not what it is for
+		if t := termQuantity + r.unit; r.lo != r.hi && ix.tf[t] == 0 {
+			ix.tf[t]++
+			ix.direct[t] = true
+		}
 	}
 	if label := labelOf(bl.text); label != "" {
 		ix.add(ix.termsOf(label), weightHeading-weightBody, true) // "Check-in: from 3 p.m." reads as a heading

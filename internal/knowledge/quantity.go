@@ -1,0 +1,400 @@
+package knowledge
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A numRange is a quantity a table row states in one of its cells: a
+// range ("6 to 9 inches", "50–100 €"), a limit ("bis 15 €", "up to 5
+// knives", "über 300 €", or a number under a header that says "bis
+// einschließlich"), or a number alone. A question that gives a quantity of
+// the same unit ("wenn ich mir 80 euro leihe", "i have 8 knives") picks
+// the row of the table whose quantity holds it (rowForQuantity).
+type numRange struct {
+	lo, hi float64 // ±Inf for an open end
+	unit   string  // unitMoney, or the unit word's stem
+	table  int32   // the block index of the table's first row
+}
+
+// termQuantity, followed by a unit, is the virtual term of a table row
+// stating a quantity of that unit: a question's quantity of the unit
+// ("80 euro", "8 knives") matches it in place of its number, which the
+// row does not have (it has the limit).
+const termQuantity = "_q"
+
+// questionQuantities maps the numbers of a question that have a unit, as
+// words gives them, to their unit in a documents' language, when a table
+// row of the base has a range or limit of that unit holding them ("35
+// euros" names a service in "Intervención sencilla — 35 €", not a row of
+// "de 3 a 5 €").
+func (b *Base) questionQuantities(lang, lower string) map[string]string {
+	var out map[string]string
+	for _, q := range quantitiesOf(lang, lower) {
+		n := lower[q.start:q.end]
+		if !isDigits(n) {
+			continue
+		}
+		u := unitOf(lang, q, lower)
+		if !b.holdsQuantity(u, q.value) {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[n] = u
+	}
+	return out
+}
+
+// holdsQuantity says whether a table row of the base has a range or limit
+// of the unit holding v.
+func (b *Base) holdsQuantity(unit string, v float64) bool {
+	for _, d := range b.docs {
+		for _, rs := range d.ranges {
+			for _, r := range rs {
+				if _, ok := r.holds(v); ok && r.unit == unit && r.lo != r.hi {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// unitMoney is the unit of an amount of money, whatever its currency.
+const unitMoney = "¤"
+
+// The words that make a number a limit, before it in its cell or in its
+// column's header: an upper one ("bis 15 €", "up to 5 knives",
+// "Darlehen bis einschließlich") or a lower one ("über 300 €", "from 6
+// inches", "à partir de 10 kg").
+var (
+	upperWords    = folded(toSet(`bis up upto jusqu jusque hasta max maxi maximum under unter moins menos until till through einschließlich inclusive inclus incluso below`))
+	lowerWords    = folded(toSet(`ab from über uber over plus más mas desde partir dès des mehr more minimum mini min above dès`))
+	qtyRangeWords = folded(toSet(`to à a bis y and und et au al`))
+)
+
+// quantityNumber finds the numbers of a text: digits with a decimal comma
+// or point, or thousands separated by a point, a comma or a space.
+var quantityNumber = regexp.MustCompile(`\d+(?:[.,]\d+)*`)
+
+// rowRanges reads the quantities of a table row's cells, each under its
+// column's header.
+func rowRanges(lang string, header, row []string, table int32) []numRange {
+	var out []numRange
+	for i, cell := range row {
+		hint := 0
+		if i < len(header) {
+			hint = boundOf(words(strings.ToLower(header[i])))
+		}
+		for _, r := range cellRanges(lang, cell, hint) {
+			r.table = table
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// boundOf says whether words make a limit: -1 an upper one, 1 a lower
+// one, 0 none.
+func boundOf(ws []string) int {
+	for _, w := range ws {
+		switch {
+		case upperWords[w]:
+			return -1
+		case lowerWords[w]:
+			return 1
+		}
+	}
+	return 0
+}
+
+// quantity is a number found in a text with its unit.
+type quantity struct {
+	value      float64
+	unit       string
+	start, end int // the number's bytes in the text
+}
+
+// quantitiesOf finds the numbers of a text that have a unit: a currency
+// before or after them ("$20", "100 €", "80 euro"), or the word after
+// them ("5 knives", "2 kg"). Dimensions ("8x10") and times ("10:30") are
+// none.
+func quantitiesOf(lang, text string) []quantity {
+	var out []quantity
+	for _, loc := range quantityNumber.FindAllStringIndex(text, -1) {
+		s, e := loc[0], loc[1]
+		before, _ := utf8.DecodeLastRuneInString(text[:s])
+		after, _ := utf8.DecodeRuneInString(text[e:])
+		if after == 'x' || after == '×' || before == 'x' || before == '×' || after == ':' || before == ':' || after == '/' || before == '/' ||
+			(s > 0 && unicode.IsLetter(before)) {
+			continue
+		}
+		v, ok := parseAmount(text[s:e])
+		if !ok {
+			continue
+		}
+		unit := ""
+		rest := strings.TrimLeft(text[e:], " \u00a0")
+		switch {
+		case strings.ContainsRune("$£", before) || strings.HasPrefix(rest, "€") || strings.HasPrefix(rest, "$") || strings.HasPrefix(rest, "£"):
+			unit = unitMoney
+		default:
+			w := firstWordOf(rest)
+			lw := strings.ToLower(w)
+			switch {
+			case lw == "":
+			case currencies[lw] || lw == "euro" || lw == "dollar":
+				unit = unitMoney
+			case durationUnits[lw] || ageUnits[lw] || durationUnits[fold(lw)]:
+				// a time or an age: other rules read them (a waiting
+				// period, an age limit)
+			case !stopwords[lang][lw] && !isDigits(lw):
+				unit = stem(lang, fold(lw))
+			}
+		}
+		if unit != "" {
+			out = append(out, quantity{value: v, unit: unit, start: s, end: e})
+		}
+	}
+	return out
+}
+
+// firstWordOf is the letters that open s.
+func firstWordOf(s string) string {
+	end := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
+	if end < 0 {
+		return s
+	}
+	return s[:end]
+}
+
+// parseAmount reads "1,00", "2.50", "1.500" and "1,500" (thousands),
+// "12".
+func parseAmount(s string) (float64, bool) {
+	if i := strings.LastIndexAny(s, ".,"); i >= 0 {
+		if len(s)-i-1 == 3 && !strings.ContainsAny(s[:i], ".,") {
+			s = s[:i] + s[i+1:] // "1.500", "1,500": thousands (a price's decimals are two)
+		} else {
+			intPart := strings.NewReplacer(".", "", ",", "").Replace(s[:i])
+			s = intPart + "." + s[i+1:]
+		}
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	return v, err == nil
+}
+
+// cellRanges reads a cell's quantities: two numbers joined by a range's
+// word or a dash, the second with its unit ("6 to 9 inches", "50 – 100
+// €"), are a range; a number with its unit after a limit's word ("bis 15
+// €", "über 300 €") or before one ("1,500 gallons or less"), or under a
+// header saying so (hint), a limit; a number with its unit alone itself.
+func cellRanges(lang, cell string, hint int) []numRange {
+	qs := quantitiesOf(lang, cell)
+	if len(qs) == 0 {
+		return nil
+	}
+	var out []numRange
+	used := map[int]bool{} // quantities read as a range's end
+	for _, loc := range quantityNumber.FindAllStringIndex(cell, -1) {
+		if m, ok := rangeEnd(cell, loc, qs); ok && !used[m] {
+			lo, _ := parseAmount(cell[loc[0]:loc[1]])
+			out = append(out, numRange{lo: lo, hi: qs[m].value, unit: qs[m].unit})
+			used[m] = true
+			for k := range qs {
+				if qs[k].start == loc[0] {
+					used[k] = true // "50 € – 100 €": its first end too
+				}
+			}
+		}
+	}
+	for k, q := range qs {
+		if used[k] {
+			continue
+		}
+		bound := boundOf(lastWords(cell[:q.start], 3))
+		if bound == 0 {
+			bound = boundAfter(cell[q.end:])
+		}
+		if bound == 0 {
+			bound = hint
+		}
+		r := numRange{lo: q.value, hi: q.value, unit: q.unit}
+		switch bound {
+		case -1:
+			r.lo = math.Inf(-1)
+		case 1:
+			r.hi = math.Inf(1)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// rangeEnd finds the quantity (its index in qs) that ends a range opening
+// on the number at loc: after the number (and its currency, "50 € – 100
+// €"), a dash or a range's word, then a greater number with its unit.
+func rangeEnd(cell string, loc []int, qs []quantity) (int, bool) {
+	rest := strings.TrimLeft(cell[loc[1]:], " \u00a0")
+	for _, sym := range []string{"€", "$", "£"} {
+		rest = strings.TrimPrefix(rest, sym)
+	}
+	rest = strings.TrimLeft(rest, " \u00a0")
+	switch w := strings.ToLower(firstWordOf(rest)); {
+	case strings.HasPrefix(rest, "-"), strings.HasPrefix(rest, "–"), strings.HasPrefix(rest, "—"):
+	case w != "" && qtyRangeWords[w]:
+	default:
+		return 0, false
+	}
+	lo, ok := parseAmount(cell[loc[0]:loc[1]])
+	if !ok {
+		return 0, false
+	}
+	at := len(cell) - len(rest) // where the joining dash or word starts
+	for k, q := range qs {
+		if q.start > loc[1] && q.start <= at+12 && q.value > lo {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// boundAfter reads a limit after a number and its unit: "1,500 gallons or
+// less", "3 and up", "ou plus", "oder mehr", "o menos".
+func boundAfter(rest string) int {
+	ws := words(strings.ToLower(rest))
+	for i := 0; i+1 < len(ws) && i < 3; i++ {
+		if !ageOr[ws[i]] {
+			continue
+		}
+		switch {
+		case orLess[ws[i+1]]:
+			return -1
+		case orMore[ws[i+1]]:
+			return 1
+		}
+		return 0
+	}
+	return 0
+}
+
+// Words after "or" that make the number before a limit.
+var (
+	orLess = folded(toSet(`less fewer under below smaller moins weniger menos`))
+	orMore = folded(toSet(`more up over above larger plus mehr más mas`))
+)
+
+// lastWords is the last n lower-case words of s.
+func lastWords(s string, n int) []string {
+	ws := words(strings.ToLower(s))
+	if len(ws) > n {
+		ws = ws[len(ws)-n:]
+	}
+	return ws
+}
+
+// rowForQuantity puts first, when the question gives a quantity and one
+// of the best passages is a table row stating quantities of its unit, the
+// row of that table whose quantity holds it best: a range holding it, the
+// smallest upper limit above it, the greatest lower limit below it, or
+// its very number ("80 euro" finds "Darlehen bis einschließlich 100 € —
+// Gebühr pro Monat: 2,50 €" among the limits 15 € to 300 €). The table's
+// other rows of that unit do not answer in its place (misfits).
+func (b *Base) rowForQuantity(hits []hit, order []int, question string, misfits map[int]bool) ([]int, map[int]bool) {
+	if len(order) == 0 {
+		return order, misfits
+	}
+	lower := strings.ToLower(question)
+	qs := quantitiesOf(b.docs[hits[order[0]].doc].lang, lower)
+	if len(qs) == 0 {
+		return order, misfits
+	}
+	best := hits[order[0]].score
+	for _, oi := range order {
+		h := hits[oi]
+		d := b.docs[h.doc]
+		rs := d.ranges[int32(h.block)]
+		if h.score < best-ageMargin || len(rs) == 0 {
+			continue
+		}
+		for _, q := range qs {
+			q.unit = unitOf(d.lang, q, lower)
+			table := int32(-1)
+			for _, r := range rs {
+				if r.unit == q.unit {
+					table = r.table
+				}
+			}
+			if table < 0 {
+				continue
+			}
+			pick, gap := -1, math.Inf(1)
+			var others []int
+			for i := range hits {
+				if hits[i].doc != h.doc {
+					continue
+				}
+				for _, r := range d.ranges[int32(hits[i].block)] {
+					if r.table != table || r.unit != q.unit {
+						continue
+					}
+					others = append(others, i)
+					if g, ok := r.holds(q.value); ok && g < gap {
+						pick, gap = i, g
+					}
+				}
+			}
+			if pick < 0 || hits[pick].score < best-ageMargin || refuse(hits[pick]) {
+				continue
+			}
+			if misfits == nil {
+				misfits = map[int]bool{}
+			}
+			for _, i := range others {
+				if i != pick {
+					misfits[i] = true
+				}
+			}
+			out := append(make([]int, 0, len(order)+1), pick)
+			for _, i := range order {
+				if i != pick {
+					out = append(out, i)
+				}
+			}
+			return out[:min(len(out), maxPassages)], misfits
+		}
+	}
+	return order, misfits
+}
+
+// unitOf is the unit of a question's quantity in a documents' language
+// (the question may be in another: its money is money in any); lower is
+// the lower-case question q was found in.
+func unitOf(lang string, q quantity, lower string) string {
+	if q.unit == unitMoney {
+		return unitMoney
+	}
+	return stem(lang, fold(firstWordOf(strings.TrimLeft(lower[q.end:], " \u00a0"))))
+}
+
+// holds says whether a range holds v, and how far its nearest limit is
+// (0 for its very number or a closed range).
+func (r numRange) holds(v float64) (float64, bool) {
+	if v < r.lo || v > r.hi {
+		return 0, false
+	}
+	switch {
+	case math.IsInf(r.lo, -1) && math.IsInf(r.hi, 1):
+		return math.Inf(1), true
+	case math.IsInf(r.lo, -1):
+		return r.hi - v, true
+	case math.IsInf(r.hi, 1):
+		return v - r.lo, true
+	}
+	return 0, true
+}
