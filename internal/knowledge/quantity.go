@@ -3,6 +3,7 @@ package knowledge
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -36,7 +37,11 @@ func (b *Base) questionQuantities(lang, lower string) map[string]string {
 	var out map[string]string
 	for _, q := range quantitiesOf(lang, lower) {
 		n := lower[q.start:q.end]
-		if !isDigits(n) {
+		if q.unit == unitSize {
+			// "8x10" is one word; "30 by 40 inches" stands in its first
+			n = firstOf(words(n))
+		}
+		if !isDigits(n) && q.unit != unitSize {
 			continue
 		}
 		u := unitOf(lang, q, lower)
@@ -49,6 +54,14 @@ func (b *Base) questionQuantities(lang, lower string) map[string]string {
 		out[n] = u
 	}
 	return out
+}
+
+// firstOf is the first of ws, or "".
+func firstOf(ws []string) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	return ws[0]
 }
 
 // holdsQuantity says whether a table row of the base has a range or limit
@@ -74,9 +87,13 @@ const unitMoney = "¤"
 // "Darlehen bis einschließlich") or a lower one ("über 300 €", "from 6
 // inches", "à partir de 10 kg").
 var (
-	upperWords    = folded(toSet(`bis up upto jusqu jusque hasta max maxi maximum under unter moins menos until till through einschließlich inclusive inclus incluso below`))
-	lowerWords    = folded(toSet(`ab from über uber over plus más mas desde partir dès des mehr more minimum mini min above dès`))
-	qtyRangeWords = folded(toSet(`to à a bis y and und et au al`))
+	upperWords = folded(toSet(`bis up upto jusqu jusque hasta max maxi maximum until till through einschließlich inclusive inclus incluso`))
+	lowerWords = folded(toSet(`ab from plus partir dès des desde minimum mini min`))
+	// limits that leave their own number out ("under 13", "larger than
+	// 24×36\"", "über 300 €")
+	underWords    = folded(toSet(`under unter moins menos below smaller less fewer`))
+	overWords     = folded(toSet(`über uber over más mas mehr more above larger bigger greater größer grösser mayor mayores`))
+	qtyRangeWords = folded(toSet(`to à a bis y and und et au al up`))
 )
 
 // quantityNumber finds the numbers of a text: digits with a decimal comma
@@ -101,7 +118,7 @@ func rowRanges(lang string, header, row []string, table int32) []numRange {
 }
 
 // boundOf says whether words make a limit: -1 an upper one, 1 a lower
-// one, 0 none.
+// one, -2 and 2 the same leaving their number out, 0 none.
 func boundOf(ws []string) int {
 	for _, w := range ws {
 		switch {
@@ -109,6 +126,10 @@ func boundOf(ws []string) int {
 			return -1
 		case lowerWords[w]:
 			return 1
+		case underWords[w]:
+			return -2
+		case overWords[w]:
+			return 2
 		}
 	}
 	return 0
@@ -121,14 +142,47 @@ type quantity struct {
 	start, end int // the number's bytes in the text
 }
 
+// unitSize is the unit of a size given as two dimensions ("8x10", "24 ×
+// 36 in", "30 by 40 inches"), whose value is their product: a piece's
+// size picks the row of sizes that holds its area.
+const unitSize = "×"
+
+// sizeDims finds sizes of two dimensions: "8x10", "5×7\"", "30 by 40
+// inches", "11 x 14 cm".
+var sizeDims = regexp.MustCompile(`(\d+(?:[.,]\d+)?)\s*(?:"|″|in\b|cm\b|ft\b|')?\s*(?:x|×|by|par|mal|por)\s*(\d+(?:[.,]\d+)?)(?:\s*(?:"|″|inches\b|inch\b|in\b|cm\b|ft\b|feet\b|'|zoll\b|pouces\b|pulgadas\b))?`)
+
 // quantitiesOf finds the numbers of a text that have a unit: a currency
 // before or after them ("$20", "100 €", "80 euro"), or the word after
-// them ("5 knives", "2 kg"). Dimensions ("8x10") and times ("10:30") are
-// none.
+// them ("5 knives", "2 kg"), and sizes of two dimensions ("8x10": the
+// product, unitSize). Times ("10:30") and fractions ("1/3") are none.
 func quantitiesOf(lang, text string) []quantity {
 	var out []quantity
+	var sizes [][]int
+	for _, m := range sizeDims.FindAllStringSubmatchIndex(text, -1) {
+		if before, _ := utf8.DecodeLastRuneInString(text[:m[0]]); m[0] > 0 && (unicode.IsLetter(before) || unicode.IsDigit(before)) {
+			continue
+		}
+		a, ok1 := parseAmount(text[m[2]:m[3]])
+		b, ok2 := parseAmount(text[m[4]:m[5]])
+		if !ok1 || !ok2 || a == 0 || b == 0 {
+			continue
+		}
+		out = append(out, quantity{value: a * b, unit: unitSize, start: m[0], end: m[1]})
+		sizes = append(sizes, m[:2])
+	}
+	inSize := func(s int) bool {
+		for _, sz := range sizes {
+			if s >= sz[0] && s < sz[1] {
+				return true
+			}
+		}
+		return false
+	}
 	for _, loc := range quantityNumber.FindAllStringIndex(text, -1) {
 		s, e := loc[0], loc[1]
+		if inSize(s) {
+			continue
+		}
 		before, _ := utf8.DecodeLastRuneInString(text[:s])
 		after, _ := utf8.DecodeRuneInString(text[e:])
 		if after == 'x' || after == '×' || before == 'x' || before == '×' || after == ':' || before == ':' || after == '/' || before == '/' ||
@@ -162,6 +216,7 @@ func quantitiesOf(lang, text string) []quantity {
 			out = append(out, quantity{value: v, unit: unit, start: s, end: e})
 		}
 	}
+	slices.SortFunc(out, func(a, b quantity) int { return a.start - b.start })
 	return out
 }
 
@@ -201,10 +256,27 @@ func cellRanges(lang, cell string, hint int) []numRange {
 	}
 	var out []numRange
 	used := map[int]bool{} // quantities read as a range's end
+	// a range opens on a size ("5×7\" up to 8×10\"") or a number
+	type opener struct {
+		loc []int
+		lo  float64
+	}
+	var openers []opener
+	for _, q := range qs {
+		if q.unit == unitSize {
+			openers = append(openers, opener{[]int{q.start, q.end}, q.value})
+		}
+	}
 	for _, loc := range quantityNumber.FindAllStringIndex(cell, -1) {
-		if m, ok := rangeEnd(cell, loc, qs); ok && !used[m] {
-			lo, _ := parseAmount(cell[loc[0]:loc[1]])
-			out = append(out, numRange{lo: lo, hi: qs[m].value, unit: qs[m].unit})
+		inSize := slices.ContainsFunc(qs, func(q quantity) bool { return q.unit == unitSize && loc[0] >= q.start && loc[0] < q.end })
+		if v, ok := parseAmount(cell[loc[0]:loc[1]]); ok && !inSize {
+			openers = append(openers, opener{loc, v})
+		}
+	}
+	for _, o := range openers {
+		loc := o.loc
+		if m, ok := rangeEnd(cell, loc, o.lo, qs); ok && !used[m] {
+			out = append(out, numRange{lo: o.lo, hi: qs[m].value, unit: qs[m].unit})
 			used[m] = true
 			for k := range qs {
 				if qs[k].start == loc[0] {
@@ -228,8 +300,12 @@ func cellRanges(lang, cell string, hint int) []numRange {
 		switch bound {
 		case -1:
 			r.lo = math.Inf(-1)
+		case -2:
+			r.lo, r.hi = math.Inf(-1), math.Nextafter(q.value, math.Inf(-1))
 		case 1:
 			r.hi = math.Inf(1)
+		case 2:
+			r.lo, r.hi = math.Nextafter(q.value, math.Inf(1)), math.Inf(1)
 		}
 		out = append(out, r)
 	}
@@ -239,7 +315,7 @@ func cellRanges(lang, cell string, hint int) []numRange {
 // rangeEnd finds the quantity (its index in qs) that ends a range opening
 // on the number at loc: after the number (and its currency, "50 € – 100
 // €"), a dash or a range's word, then a greater number with its unit.
-func rangeEnd(cell string, loc []int, qs []quantity) (int, bool) {
+func rangeEnd(cell string, loc []int, lo float64, qs []quantity) (int, bool) {
 	rest := strings.TrimLeft(cell[loc[1]:], " \u00a0")
 	for _, sym := range []string{"€", "$", "£"} {
 		rest = strings.TrimPrefix(rest, sym)
@@ -249,10 +325,6 @@ func rangeEnd(cell string, loc []int, qs []quantity) (int, bool) {
 	case strings.HasPrefix(rest, "-"), strings.HasPrefix(rest, "–"), strings.HasPrefix(rest, "—"):
 	case w != "" && qtyRangeWords[w]:
 	default:
-		return 0, false
-	}
-	lo, ok := parseAmount(cell[loc[0]:loc[1]])
-	if !ok {
 		return 0, false
 	}
 	at := len(cell) - len(rest) // where the joining dash or word starts
@@ -376,8 +448,8 @@ func (b *Base) rowForQuantity(hits []hit, order []int, question string, misfits 
 // (the question may be in another: its money is money in any); lower is
 // the lower-case question q was found in.
 func unitOf(lang string, q quantity, lower string) string {
-	if q.unit == unitMoney {
-		return unitMoney
+	if q.unit == unitMoney || q.unit == unitSize {
+		return q.unit
 	}
 	return stem(lang, fold(firstWordOf(strings.TrimLeft(lower[q.end:], " \u00a0"))))
 }

@@ -31,13 +31,16 @@ func TestCellRanges(t *testing.T) {
 		{EN, "up to 15 knives", 0, []numRange{{lo: -inf, hi: 15, unit: "knive"}}},
 		{EN, "Knife with a blade from 6 to 9 inches", 0, []numRange{{lo: 6, hi: 9, unit: "inch"}}},
 		{EN, "Pump-out, tank of 1,500 gallons or less", 0, []numRange{{lo: -inf, hi: 1500, unit: "gallon"}}},
-		{DE, "über 300 €", 0, []numRange{{lo: 300, hi: inf, unit: unitMoney}}},
+		{DE, "über 300 €", 0, []numRange{{lo: math.Nextafter(300, inf), hi: inf, unit: unitMoney}}}, // 300 itself is not over
+		{DE, "ab 300 €", 0, []numRange{{lo: 300, hi: inf, unit: unitMoney}}},
+		{EN, "5×7\" up to 8×10\"", 0, []numRange{{lo: 35, hi: 80, unit: unitSize}}},
+		{EN, "larger than 24×36\"", 0, []numRange{{lo: math.Nextafter(864, inf), hi: inf, unit: unitSize}}},
 		{DE, "100 €", -1, []numRange{{lo: -inf, hi: 100, unit: unitMoney}}}, // under "Darlehen bis einschließlich"
 		{DE, "50 – 100 €", 0, []numRange{{lo: 50, hi: 100, unit: unitMoney}}},
 		{EN, "$8 per knife", 0, []numRange{{lo: 8, hi: 8, unit: unitMoney}}},
 		{EN, "Face cord (1/3 cord)", 0, nil},
 		{FR, "de 7h00 à 19h00", 0, nil},
-		{EN, "8x10 print", 0, nil},
+		{EN, "8x10 print", 0, []numRange{{lo: 80, hi: 80, unit: unitSize}}}, // a size: its area
 	} {
 		got := cellRanges(c.lang, c.cell, c.hint)
 		if len(got) != len(c.want) {
@@ -62,6 +65,8 @@ func TestAskByQuantity(t *testing.T) {
 		{"testdata/eval/heldout35/de-pfandhaus/pfandkredit-kosten-und-ablauf.md", "was nehmt ihr an gebühr wenn ich 600 euro für meine rolex bekomme?", "nach freier Vereinbarung"},
 		{"testdata/eval/heldout35/de-pfandhaus/pfandkredit-kosten-und-ablauf.md", "und bei genau 250 euro darlehen?", "5,50 €"},
 		{"testdata/eval/heldout34/en-knife-sharpening/sharpening-prices-and-faq.md", "i have 8 knives to mail in, which box should i order", "up to 15 knives"},
+		// a size of two dimensions, by its area: "8x10" in "5×7\" up to 8×10\""
+		{"testdata/eval/heldout35/en-picture-framing/framing-prices-and-faq.txt", "roughly what does it cost to frame an 8x10 photo", "$75 – $175"},
 		// "1,500 gallons or less" holds 1500, "1,000 gallons or less" does not
 		{"testdata/eval/heldout32/en-septic/pumping-prices-faq.html", "our tank is 1500 gallons, how much will that be", "$395.00"},
 		{"testdata/eval/heldout31/de-heizoel/heizoel-faq.html", "ich brauch nur 1500 liter, wird das dann teurer pro liter?", "bis zu 3,50 € je 100 Liter"},
