@@ -16,8 +16,8 @@ func TestEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(results) != 40 {
-		t.Fatalf("got %d sets, want 40 (heldout to heldout35, tune, tune2 to tune5)", len(results))
+	if len(results) != 41 {
+		t.Fatalf("got %d sets, want 41 (heldout to heldout36, tune, tune2 to tune5)", len(results))
 	}
 	answerable, unanswerable := 0, 0
 	for _, r := range results {
