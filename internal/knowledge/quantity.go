@@ -37,8 +37,9 @@ func (b *Base) questionQuantities(lang, lower string) map[string]string {
 	var out map[string]string
 	for _, q := range quantitiesOf(lang, lower) {
 		n := lower[q.start:q.end]
-		if q.unit == unitSize {
-			// "8x10" is one word; "30 by 40 inches" stands in its first
+		if q.unit == unitSize || strings.ContainsAny(n, " \u00a0\u202f") {
+			// "8x10" is one word; "30 by 40 inches" and "420 000" stand
+			// in their first
 			n = firstOf(words(n))
 		}
 		if !isDigits(n) && q.unit != unitSize {
@@ -97,8 +98,9 @@ var (
 )
 
 // quantityNumber finds the numbers of a text: digits with a decimal comma
-// or point, or thousands separated by a point, a comma or a space.
-var quantityNumber = regexp.MustCompile(`\d+(?:[.,]\d+)*`)
+// or point, or thousands separated by a point, a comma or a space ("420
+// 000 €").
+var quantityNumber = regexp.MustCompile(`\d{1,3}(?:[ \x{a0}\x{202f}]\d{3})+(?:,\d+)?\b|\d+(?:[.,]\d+)*`)
 
 // rowRanges reads the quantities of a table row's cells, each under its
 // column's header.
@@ -232,6 +234,7 @@ func firstWordOf(s string) string {
 // parseAmount reads "1,00", "2.50", "1.500" and "1,500" (thousands),
 // "12".
 func parseAmount(s string) (float64, bool) {
+	s = strings.NewReplacer(" ", "", "\u00a0", "", "\u202f", "").Replace(s)
 	if i := strings.LastIndexAny(s, ".,"); i >= 0 {
 		if len(s)-i-1 == 3 && !strings.ContainsAny(s[:i], ".,") {
 			s = s[:i] + s[i+1:] // "1.500", "1,500": thousands (a price's decimals are two)
@@ -387,6 +390,18 @@ func (b *Base) rowForQuantity(hits []hit, order []int, question string, misfits 
 		return order, misfits
 	}
 	best := hits[order[0]].score
+	if top := b.docs[hits[order[0]].doc]; top.ranges[int32(hits[order[0]].block)] == nil {
+		// the best passage gives the question's very quantity ("pour une
+		// maison vendue 180 000 € net vendeur, les honoraires sont de
+		// 7 %, soit 12 600 €"): a worked example answers before the row
+		for _, tq := range quantitiesOf(top.lang, strings.ToLower(top.blocks[hits[order[0]].block].text)) {
+			for _, q := range qs {
+				if tq.value == q.value && tq.unit == unitOf(top.lang, q, lower) {
+					return order, misfits
+				}
+			}
+		}
+	}
 	for _, oi := range order {
 		h := hits[oi]
 		d := b.docs[h.doc]

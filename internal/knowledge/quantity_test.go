@@ -11,6 +11,7 @@ func TestParseAmount(t *testing.T) {
 		want float64
 	}{
 		{"12", 12}, {"1,00", 1}, {"2.50", 2.5}, {"1.500", 1500}, {"1,500", 1500}, {"1.234,56", 1234.56}, {"3,5", 3.5},
+		{"420 000", 420000}, {"1 500,50", 1500.5},
 	} {
 		if got, ok := parseAmount(c.in); !ok || got != c.want {
 			t.Errorf("parseAmount(%q) = %v, %v, want %v", c.in, got, ok, c.want)
@@ -33,6 +34,7 @@ func TestCellRanges(t *testing.T) {
 		{EN, "Pump-out, tank of 1,500 gallons or less", 0, []numRange{{lo: -inf, hi: 1500, unit: "gallon"}}},
 		{DE, "über 300 €", 0, []numRange{{lo: math.Nextafter(300, inf), hi: inf, unit: unitMoney}}}, // 300 itself is not over
 		{DE, "ab 300 €", 0, []numRange{{lo: 300, hi: inf, unit: unitMoney}}},
+		{FR, "de 200 001 à 300 000 €", 0, []numRange{{lo: 200001, hi: 300000, unit: unitMoney}}},
 		{EN, "5×7\" up to 8×10\"", 0, []numRange{{lo: 35, hi: 80, unit: unitSize}}},
 		{EN, "larger than 24×36\"", 0, []numRange{{lo: math.Nextafter(864, inf), hi: inf, unit: unitSize}}},
 		{DE, "100 €", -1, []numRange{{lo: -inf, hi: 100, unit: unitMoney}}}, // under "Darlehen bis einschließlich"
@@ -65,6 +67,10 @@ func TestAskByQuantity(t *testing.T) {
 		{"testdata/eval/heldout35/de-pfandhaus/pfandkredit-kosten-und-ablauf.md", "was nehmt ihr an gebühr wenn ich 600 euro für meine rolex bekomme?", "nach freier Vereinbarung"},
 		{"testdata/eval/heldout35/de-pfandhaus/pfandkredit-kosten-und-ablauf.md", "und bei genau 250 euro darlehen?", "5,50 €"},
 		{"testdata/eval/heldout34/en-knife-sharpening/sharpening-prices-and-faq.md", "i have 8 knives to mail in, which box should i order", "up to 15 knives"},
+		// thousands after a space; a worked example giving the very amount
+		// answers before the row
+		{"testdata/eval/heldout36/fr-agence-immobiliere/honoraires-et-location.html", "on vend un petit garage 12 000 euros, vous prenez combien ?", "forfait de 1 500 €"},
+		{"testdata/eval/heldout36/fr-agence-immobiliere/honoraires-et-location.html", "je vends ma maison 180 000 € net vendeur, ça me coûtera combien de frais d'agence ?", "12 600 €"},
 		// a size of two dimensions, by its area: "8x10" in "5×7\" up to 8×10\""
 		{"testdata/eval/heldout35/en-picture-framing/framing-prices-and-faq.txt", "roughly what does it cost to frame an 8x10 photo", "$75 – $175"},
 		// "1,500 gallons or less" holds 1500, "1,000 gallons or less" does not
