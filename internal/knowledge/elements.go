@@ -866,9 +866,10 @@ type tabTable struct {
 
 // tabTables finds the tables of text copied from a web page: two lines or
 // more in a row, each of two cells or more between tabs, all of as many
-// cells. The first line is the header when its cells are short names
-// (none more than four words, none with a figure or a final stop) and the
-// rows under it are not all such names too. Keyed by the first line's
+// cells. The first line is the header when its cells are names (none more
+// than eight words, none with a figure or a final stop: "Typical repair
+// cost (labor, parts not included)") and the rows under it are not all
+// short names (four words at most) too. Keyed by the first line's
 // index.
 func tabTables(lines []string) map[int]tabTable {
 	var tables map[int]tabTable
@@ -890,7 +891,7 @@ func tabTables(lines []string) map[int]tabTable {
 		for k := i; k < j; k++ {
 			el.rows = append(el.rows, tabCells(lines[k]))
 		}
-		if names(el.rows[0]) && !allNames(el.rows[1:]) {
+		if names(el.rows[0], 8) && !allNames(el.rows[1:]) {
 			el.header, el.rows = el.rows[0], el.rows[1:]
 		}
 		if tables == nil {
@@ -923,10 +924,11 @@ func tabCells(line string) []string {
 	return cells
 }
 
-// names says whether every cell is a short name: a header's.
-func names(cells []string) bool {
+// names says whether every cell is a name of at most most words: a
+// header's.
+func names(cells []string, most int) bool {
 	for _, c := range cells {
-		if c == "" || len(strings.Fields(c)) > 4 || strings.ContainsAny(c, "0123456789") || endsSentence(c) {
+		if c == "" || len(strings.Fields(c)) > most || strings.ContainsAny(c, "0123456789") || endsSentence(c) {
 			return false
 		}
 	}
@@ -936,7 +938,7 @@ func names(cells []string) bool {
 // allNames says whether every row's cells are short names.
 func allNames(rows [][]string) bool {
 	for _, r := range rows {
-		if !names(r) {
+		if !names(r, 4) {
 			return false
 		}
 	}

@@ -1176,3 +1176,12 @@ func TestRoundFortyReader(t *testing.T) {
 		"0 Update 2021 | Availability and costs of repair parts are very fluid.",
 	})
 }
+
+// TestRoundTwentySevenReader: a tab-separated table's header may name its
+// columns at length ("Typical repair cost (labor, parts not included)").
+func TestRoundTwentySevenReader(t *testing.T) {
+	checkBlocks(t, "Repair costs\nAppliance\tTypical repair cost (labor, parts not included)\nRefrigerator\t$200 – $400\nDryer\t$130 – $300\n", []string{
+		"3 Repair costs | Refrigerator appliance — Typical repair cost (labor, parts not included): $200 – $400",
+		"3 Repair costs | Dryer appliance — Typical repair cost (labor, parts not included): $130 – $300",
+	})
+}
