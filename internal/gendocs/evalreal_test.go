@@ -548,3 +548,10 @@ func TestEvaluationHeldOut38(t *testing.T) {
 func TestEvaluationHeldOut40(t *testing.T) {
 	realEval(t, "testdata/evalheldout40", 6, 0)
 }
+
+// TestEvaluationHeldOut41 runs round forty-one's held-out pages
+// (testdata/evalheldout41), written before its measurement and measured
+// once.
+func TestEvaluationHeldOut41(t *testing.T) {
+	realEval(t, "testdata/evalheldout41", 6, 0)
+}
