@@ -110,6 +110,33 @@ var ageGroups = folded(toSet(`adult adults adulte adultes erwachsene erwachsenen
 
 // anyWord says whether one of the words of s (as words splits them), in
 // lower case, is in set.
+// eachWord calls f with each word of s (as anyWord reads them), in lower
+// case when it has a capital, until f returns true.
+func eachWord(s string, f func(w string) bool) {
+	call := func(w string) bool {
+		if strings.IndexFunc(w, unicode.IsUpper) >= 0 {
+			w = strings.ToLower(w)
+		}
+		return f(w)
+	}
+	start := -1
+	for i, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && call(s[start:i]) {
+			return
+		}
+		start = -1
+	}
+	if start >= 0 {
+		call(s[start:])
+	}
+}
+
 func anyWord(s string, set map[string]bool) bool {
 	in := func(w string) bool {
 		return set[w] || strings.IndexFunc(w, unicode.IsUpper) >= 0 && set[strings.ToLower(w)]
@@ -219,8 +246,14 @@ var clockTimes = regexp.MustCompile(`\b(?:(?:[01]?\d|2[0-3]):[0-5]\d|(?:1[0-2]|0
 // digit followed (after at most one space) by ":", ".", "a", "p", "u" or
 // "h", or follows "las ".
 func hasClock(lower string) bool {
-	maybe := strings.Contains(lower, "las ")
-	for i := 0; i < len(lower) && !maybe; i++ {
+	return (strings.Contains(lower, "las ") || timeMark(lower)) && clockTimes.MatchString(lower)
+}
+
+// timeMark says whether lower-case text has digits followed, after at
+// most one space, by a mark a time of day may have (clockAfter): what a
+// time or a range of hours needs, found without a regular expression.
+func timeMark(lower string) bool {
+	for i := 0; i < len(lower); i++ {
 		if lower[i] < '0' || lower[i] > '9' {
 			continue
 		}
@@ -232,11 +265,11 @@ func hasClock(lower string) bool {
 			j++
 		}
 		if j < len(lower) && clockAfter(lower[j:]) {
-			maybe = true
+			return true
 		}
 		i = j - 1
 	}
-	return maybe && clockTimes.MatchString(lower)
+	return false
 }
 
 // clockAfter says whether what follows a number may make it a time of
@@ -287,7 +320,16 @@ func clockWords(q string) map[string]bool {
 // age (agesAt).
 func answerTypes(text string) []string {
 	var types []string
-	if statesPayment(text) {
+	// (one pass over the words for the three sets: this runs on every
+	// block)
+	payment, card, group := false, false, false
+	eachWord(text, func(w string) bool {
+		payment = payment || paymentNames[w]
+		card = card || cards[w]
+		group = group || ageGroups[w]
+		return payment && group
+	})
+	if payment || card && statesPayment(text) {
 		types = append(types, termPayment)
 	}
 	lower := strings.ToLower(text)
@@ -296,7 +338,7 @@ func answerTypes(text string) []string {
 	if strings.IndexFunc(text, unicode.IsDigit) < 0 {
 		// no number: an age group is all it may state besides (read
 		// without building the list of words: this runs on every block)
-		if anyWord(text, ageGroups) {
+		if group {
 			types = append(types, termAge)
 		}
 		return types

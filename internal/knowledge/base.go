@@ -46,15 +46,17 @@ func newBase(docs []*doc) *Base {
 		b.avgLen = total / float64(b.blocks)
 	}
 	b.byFirst = map[string]map[byte][]string{}
-	seen := map[string]bool{}
+	seen := map[string]map[string]bool{} // per language (a key of language and term would be an allocation a term)
 	for _, d := range docs {
 		if b.byFirst[d.lang] == nil {
 			b.byFirst[d.lang] = map[byte][]string{}
+			seen[d.lang] = map[string]bool{}
 		}
+		byFirst, seenLang := b.byFirst[d.lang], seen[d.lang]
 		for t := range d.postings {
-			if key := d.lang + "\x00" + t; !seen[key] {
-				seen[key] = true
-				b.byFirst[d.lang][t[0]] = append(b.byFirst[d.lang][t[0]], t)
+			if !seenLang[t] {
+				seenLang[t] = true
+				byFirst[t[0]] = append(byFirst[t[0]], t)
 			}
 		}
 	}

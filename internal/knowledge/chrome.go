@@ -86,7 +86,9 @@ func IsChrome(line string) bool {
 	if len(line) <= 300 && noticeWord(line) && siteNotice.MatchString(line) {
 		return true // "We use cookies …", "Wir benötigen Ihre Zustimmung zum Laden der Übersetzungen"
 	}
-	if line == "" || len(line) > 160 || utf8.RuneCountInString(line) > 80 && !menuLine(line) && !legalLine(fold(strings.ToLower(line))) {
+	if line == "" || len(line) > 160 || utf8.RuneCountInString(line) > 80 &&
+		!(strings.Contains(line, "|") && menuLine(line)) && !(strings.ContainsAny(line, "·|•–—/") && legalLine(fold(strings.ToLower(line)))) {
+		// (menus and legal lines have their separators: most lines have none)
 		return false // most lines of a page: furniture is short (a menu may run longer)
 	}
 	if strings.IndexFunc(line, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {

@@ -25,8 +25,8 @@ var hourRange = regexp.MustCompile(`\b([01]?\d|2[0-4])(?:[:.h]([0-5]\d))?\s?(h\b
 
 // hoursIn returns the hours a lower-case text's ranges of hours cover.
 func hoursIn(lower string) (hours [24]bool, any bool) {
-	if !strings.ContainsAny(lower, "0123456789") {
-		return hours, false
+	if !timeMark(lower) {
+		return hours, false // (no end of a range can be a time: most texts)
 	}
 	for _, m := range hourRange.FindAllStringSubmatch(lower, -1) {
 		from, _ := strconv.Atoi(m[1])

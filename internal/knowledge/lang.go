@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -326,8 +328,36 @@ var stemExceptions = map[string]map[string]string{
 
 var stemmers = map[string]func(*snowball.Env) bool{EN: english.Stem, FR: french.Stem, DE: german.Stem, ES: spanish.Stem}
 
+// stemCache remembers stems across documents and edits, per language: a
+// document parsed again after an edit has mostly the words it had (stemming
+// was half of indexing it). Bounded: past maxStemCache words, stems are
+// computed and not kept.
+var (
+	stemCache     = map[string]*sync.Map{EN: {}, FR: {}, DE: {}, ES: {}}
+	stemCacheSize atomic.Int64
+)
+
+const maxStemCache = 100_000
+
 // stem is the Snowball stem of a lower-case word with its accents folded.
 func stem(lang, w string) string {
+	cache := stemCache[lang]
+	if cache != nil {
+		if s, ok := cache.Load(w); ok {
+			return s.(string)
+		}
+	}
+	s := stemUncached(lang, w)
+	if cache != nil && stemCacheSize.Load() < maxStemCache {
+		if _, loaded := cache.LoadOrStore(w, s); !loaded {
+			stemCacheSize.Add(1)
+		}
+	}
+	return s
+}
+
+// stemUncached is stem without the cache.
+func stemUncached(lang, w string) string {
 	if s, ok := stemExceptions[lang][w]; ok {
 		return s
 	}

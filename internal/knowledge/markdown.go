@@ -308,6 +308,25 @@ func pipeRow(cells []string, n int) string {
 // its first word ("*Der Schlüsselpfand beträgt 5 € …").
 var footnoteLine = regexp.MustCompile(`(?m)^\*[\p{L}\d][^*\n]*$`)
 
+// hasFootnoteLine says whether src has a footnoteLine, looking only at the
+// lines that open on "*" (the regular expression over a whole page was a
+// twentieth of its parsing).
+func hasFootnoteLine(src []byte) bool {
+	for i := 0; i < len(src); {
+		end := bytes.IndexByte(src[i:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += i
+		}
+		if src[i] == '*' && footnoteLine.Match(src[i:end]) {
+			return true
+		}
+		i = end + 1
+	}
+	return false
+}
+
 // footnoteRef is a footnote's mark typed against the words on both sides
 // of it ("10,00 € pro Tag*zzgl. 5 €").
 var footnoteRef = regexp.MustCompile(`([\p{L}\d.)])\*([\p{L}])`)
@@ -320,7 +339,7 @@ func footnoteMarks(src []byte) []byte {
 	if !bytes.Contains(src, []byte("*")) {
 		return src
 	}
-	if (src[0] == '*' || bytes.Contains(src, []byte("\n*"))) && footnoteLine.Match(src) {
+	if hasFootnoteLine(src) {
 		src = footnoteRef.ReplaceAll(src, []byte("$1 $2"))
 	}
 	// a mark after a word whose footnote the page left out ("non
