@@ -301,3 +301,24 @@ func TestDatedNoteAsksNoQuestionOfItsLabel(t *testing.T) {
 		t.Error("Precios 2024 is a topic")
 	}
 }
+
+// TestOnePagerOfNamedStages: a page that is one process told in named
+// stages gives a one-pager of a section a stage, rather than a refusal for
+// too few sections; steps that are instructions stay one "How it works".
+func TestOnePagerOfNamedStages(t *testing.T) {
+	kb := loadEvalFiles(t, []string{"testdata/evalheldout41/290-estate-sale-process.txt"})[0]
+	d, err := generate(t, OnePager, "", kb.sources...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var heads []string
+	for _, s := range d.Sections {
+		heads = append(heads, s.Heading)
+	}
+	if got := strings.Join(heads, " | "); !strings.Contains(got, "Pre-Sale | Sale | Post-Sale") {
+		t.Errorf("sections %q, want the stages as sections", got)
+	}
+	if got := stageSections(langEN, "1. Open Settings. Choose Billing.\n2. Click Save. Done."); got != nil {
+		t.Errorf("instructions made sections: %+v", got)
+	}
+}

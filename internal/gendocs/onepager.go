@@ -248,10 +248,48 @@ func (c *corpus) buildOnePager(req Request, withPricing bool) (*Document, error)
 		sections = append(sections, Section{Heading: lx.contact, Body: truncateText(strings.Join(texts, " "), maxOnePagerBody)})
 	}
 	if len(sections) < MinOnePager {
+		// a page that is mostly one process told in named stages ("Pre-Sale",
+		// "Sale", "Post-Sale") gives a section a stage rather than one
+		// "How it works"
+		for i, sec := range sections {
+			if sec.Heading != lx.howWorks {
+				continue
+			}
+			if stages := stageSections(c.lang, sec.Body); len(stages) > 0 && len(sections)-1+len(stages) >= MinOnePager {
+				rest := append(append([]Section(nil), stages...), sections[i+1:]...)
+				sections = append(sections[:i:i], rest...)
+				if len(sections) > MaxOnePager {
+					sections = sections[:MaxOnePager]
+				}
+			}
+			break
+		}
+	}
+	if len(sections) < MinOnePager {
 		return nil, notEnough("a one-pager: the sources give material for %s (what is offered, who it is for, how it works, prices and policies, contact, or topics of their own), at least %d are needed; add documents with more to say",
 			plural(len(sections), "section", "sections"), MinOnePager)
 	}
 	return &Document{Title: truncateText(capitalize(fmt.Sprintf(lx.glance, name)), MaxTitleLen), Subtitle: c.subtitle(req, ""), Sections: sections}, nil
+}
+
+// stageSections splits a "How it works" body of named stages ("1.
+// Pre-Sale. In the Pre-Sale phase, we meet you …") into a section a
+// stage, the stage's name its heading; nil unless every step opens on a
+// name of at most six words that is no instruction.
+func stageSections(lang, body string) []Section {
+	var out []Section
+	for _, line := range strings.Split(body, "\n") {
+		_, step, ok := strings.Cut(line, ". ")
+		if !ok {
+			return nil
+		}
+		name, text, ok := strings.Cut(step, ". ")
+		if !ok || words(name) > 6 || strings.TrimSpace(text) == "" || instructionIn(lang, name) != "" || strings.ContainsAny(name, ",;:?!") {
+			return nil
+		}
+		out = append(out, Section{Heading: name, Body: truncateText(text, maxOnePagerBody)})
+	}
+	return out
 }
 
 // pricing is the prices and policies section: the sources' topics about

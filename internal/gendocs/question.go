@@ -167,6 +167,11 @@ func headingQuestion(h string) string {
 	topic := toCustomer(lowerFirst(h))
 	words := strings.Fields(strings.ToLower(h))
 	lastWord := words[len(words)-1]
+	if len(words) > 1 && words[0] == "the" {
+		// "The Process": "What is your process?", not "What is your the
+		// process?"
+		topic = toCustomer(lowerFirst(strings.Join(strings.Fields(h)[1:], " ")))
+	}
 	if loc := headEnd.FindStringIndex(strings.ToLower(h)); loc != nil && loc[0] > 0 {
 		// the head noun of "Changes of address" or "Changes to my order"
 		// is "changes": not "What is your changes to my order?"

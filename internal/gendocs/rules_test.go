@@ -588,6 +588,7 @@ func TestRoundFiveRulePages(t *testing.T) {
 	for h, want := range map[string]string{
 		"Contact Info":       "What is your contact info?",
 		"Pick Up Policy":     "What is your pick up policy?",
+		"The Process":        "What is your process?",
 		"Changes of address": "What should I know about changes of address?",
 		"Terms of Service":   "What are your terms of service?",
 	} {

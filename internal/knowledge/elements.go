@@ -1487,19 +1487,79 @@ func namedStages(e element, announced bool) []element {
 
 // stageWords name a process told in stages, in a heading or line before
 // its list ("The 10 stages of your custom order", "Notre processus",
-// "So läuft es ab", "Los pasos").
-var stageWords = regexp.MustCompile(`(?i)\b(stages|steps|step by step|process|phases|how it works|étapes|processus|déroulement|phases|comment ça marche|schritte|schritt für schritt|ablauf|läuft es ab|so funktioniert|phasen|pasos|etapas|proceso|fases|cómo funciona)\b`)
+// "So läuft es ab", "Los pasos"). (Go's \b is ASCII's: "étapes" opens on
+// none, so the word's ends are read as letters or not.)
+var stageWords = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(stages|steps|step by step|process|phases?|how it works|étapes|processus|déroulement|phases|comment ça marche|schritte|schritt für schritt|ablauf|läuft es ab|so funktioniert|phasen|pasos|etapas|proceso|fases|cómo funciona)(?:$|[^\p{L}])`)
 
 // announcesStages says whether one of the last two elements before a list
 // (a heading, a line, a short paragraph) announces stages (stageWords).
-func announcesStages(before []element) bool {
+func announcesStages(before []element) bool { return announcesStagesIn(before, 12) }
+
+// announcesStagesIn is announcesStages with paragraphs of up to most
+// words.
+func announcesStagesIn(before []element, most int) bool {
 	for k := len(before) - 1; k >= 0 && k >= len(before)-2; k-- {
-		if e := before[k]; (e.kind == elHeading || e.kind == elParagraph) && len(strings.Fields(e.text)) <= 12 && stageWords.MatchString(e.text) {
+		if e := before[k]; (e.kind == elHeading || e.kind == elParagraph) && len(strings.Fields(e.text)) <= most && stageWords.MatchString(e.text) {
 			return true
 		}
 	}
 	return false
 }
+
+// headingStages makes one procedure of stages a page announces ("Most
+// sales go through a 3-part process …", "La consultation se déroule en 7
+// étapes") and heads each with a title of its own ("Pre-Sale", "Sale",
+// "Post-Sale"; "I- Les renseignements", "II- L'état de santé", …) over its
+// text: "Pre-Sale. In the Pre-Sale phase, we meet you …". Three stages or
+// more, their titles of one level; a title that asks a question ends
+// them.
+func headingStages(els []element) []element {
+	var out []element
+	for i := 0; i < len(els); i++ {
+		e := els[i]
+		if !stageHeading(e) || !announcesStagesIn(out, 25) {
+			out = append(out, e)
+			continue
+		}
+		var items []string
+		j := i
+		for j < len(els) && stageHeading(els[j]) && els[j].level == e.level {
+			if numeralOnly.MatchString(els[j].text) && j+1 < len(els) && stageHeading(els[j+1]) {
+				j++ // "III" over "Les tests et la palpation": the stage's number, its title next
+			}
+			var text []string
+			k := j + 1
+			for ; k < len(els) && els[k].kind == elParagraph; k++ {
+				text = append(text, els[k].text)
+			}
+			if len(text) == 0 {
+				break
+			}
+			items = append(items, strings.TrimSuffix(stageNumeral.ReplaceAllString(els[j].text, ""), ".")+". "+strings.Join(text, " "))
+			j = k
+		}
+		if len(items) < 3 {
+			out = append(out, e)
+			continue
+		}
+		out = append(out, element{kind: elList, ordered: true, worded: true, items: items})
+		i = j - 1
+	}
+	return out
+}
+
+// stageHeading says whether an element is a heading that can name a
+// stage: a short title, no question.
+func stageHeading(e element) bool {
+	return e.kind == elHeading && e.level > 1 && e.level != levelQuestion && len(strings.Fields(e.text)) <= 8 && !strings.HasSuffix(e.text, "?")
+}
+
+// stageNumeral is a stage's number in Roman numerals before its title ("I-
+// Les renseignements", "IV. Observation").
+var stageNumeral = regexp.MustCompile(`^[IVX]{1,4}\s?[-.)–]\s+`)
+
+// numeralOnly is a Roman numeral alone.
+var numeralOnly = regexp.MustCompile(`^[IVX]{1,4}[-.)–]?$`)
 
 // bulletStages makes one procedure of stages a page announces (stageWords:
 // "Fases para tramitar un encargo") and writes as bullets, each a stage's

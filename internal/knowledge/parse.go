@@ -41,7 +41,7 @@ func read(s Source) *doc {
 	} else {
 		els = markdownElements([]byte(content))
 	}
-	els = answerMarks(cleanHeadings(promoteHeadings(numberedTitles(labelledLists(titledSteps(bulletStages(listSections(clauseParagraphs(joinSteps(stepChoices(joinSteps(stepDetails(dropChrome(dropTOC(faqLists(dashRows(dayRows(els))))))))))))))))))
+	els = answerMarks(headingStages(cleanHeadings(promoteHeadings(numberedTitles(labelledLists(titledSteps(bulletStages(listSections(clauseParagraphs(joinSteps(stepChoices(joinSteps(stepDetails(dropChrome(dropTOC(faqLists(dashRows(dayRows(els)))))))))))))))))))
 	// the footer's name last, once the steps that held a page's last
 	// lines are read (its lines after the last numbered step, with no
 	// blank line, are that step's until then)

@@ -1185,3 +1185,24 @@ func TestRoundTwentySevenReader(t *testing.T) {
 		"3 Repair costs | Dryer appliance — Typical repair cost (labor, parts not included): $130 – $300",
 	})
 }
+
+// TestHeadingStages: stages a page announces ("a 3-part process", "se
+// déroule en 7 étapes", accents and all) and heads with titles of their
+// own, a Roman numeral on its own line or not, are one procedure.
+func TestHeadingStages(t *testing.T) {
+	checkBlocks(t, "The Process\nMost sales go through a 3-part process that takes around 3 weeks.\nPre-Sale\nWe meet you on site and price your items.\nSale\nWe host your sale over 1 - 4 days.\nPost-Sale\nWe pick up what is left.\n", []string{
+		"0 The Process | Most sales go through a 3-part process that takes around 3 weeks.",
+		"2 The Process | 1. Pre-Sale. We meet you on site and price your items.\n2. Sale. We host your sale over 1 - 4 days.\n3. Post-Sale. We pick up what is left.",
+	})
+	checkBlocks(t, "La consultation se déroule en 5 étapes.\nI- Les renseignements\nLa séance débute par la collecte d’informations.\nII- L'état de santé\nJe regarde le pouls et la respiration.\nIII\nLes tests et la palpation\nJe palpe tout le corps.\n", []string{
+		"0  | La consultation se déroule en 5 étapes.",
+		"2  | 1. Les renseignements. La séance débute par la collecte d’informations.\n2. L'état de santé. Je regarde le pouls et la respiration.\n3. Les tests et la palpation. Je palpe tout le corps.",
+	})
+	// without the announcing line, titled sections stay sections
+	checkBlocks(t, "Our shop\nWe sell bread.\nPrices\nA loaf is $4.\nHours\nWe open at 8.\nDelivery\nWe deliver on Sundays.\n", []string{
+		"0 Our shop | We sell bread.",
+		"0 Prices | A loaf is $4.",
+		"0 Hours | We open at 8.",
+		"0 Delivery | We deliver on Sundays.",
+	})
+}
