@@ -16,8 +16,8 @@ func TestEvaluate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(results) != 41 {
-		t.Fatalf("got %d sets, want 41 (heldout to heldout36, tune, tune2 to tune5)", len(results))
+	if len(results) != 42 {
+		t.Fatalf("got %d sets, want 42 (heldout to heldout37, tune, tune2 to tune5)", len(results))
 	}
 	answerable, unanswerable := 0, 0
 	for _, r := range results {
