@@ -534,10 +534,16 @@ func withoutStepNumbers(text string) string {
 // run into its end ("… suivant son paiement. Cette page vous a-t-elle été
 // utile ? Oui Non", when the page was copied without its line breaks),
 // and its sentences. The first sentence always stays ("Yes! We offer …").
+// pageGuide opens a sentence that tells what the page holds ("This page
+// explains how we price a job, …", "Below you will find what we charge
+// …", "Sur cette page : nos horaires, nos tarifs …", "Aquí encontrarás lo
+// que cuesta …"): it names every topic and answers none.
+var pageGuide = regexp.MustCompile(`(?i)^(?:this page|on this page|below you(?:'ll| will) find|here you(?:'ll| will) find|sur cette page|cette page (?:présente|vous présente|regroupe|rassemble)|vous trouverez (?:ci-dessous|sur cette page|ici)|auf dieser seite|hier finden sie|nachfolgend finden sie|unten finden sie|en esta página|aquí (?:tienes|encontrarás|encontrará)|a continuación (?:encontrarás|encontrará|tienes))\b`)
+
 func withoutTrailingChrome(text string) (string, []string) {
 	ss := Sentences(text)
 	k := len(ss)
-	for k > 1 && IsChrome(ss[k-1]) {
+	for k > 1 && (IsChrome(ss[k-1]) || pageGuide.MatchString(ss[k-1])) {
 		k--
 	}
 	if k == len(ss) {

@@ -1178,8 +1178,12 @@ func TestRoundFortyReader(t *testing.T) {
 }
 
 // TestRoundTwentySevenReader: a tab-separated table's header may name its
-// columns at length ("Typical repair cost (labor, parts not included)").
+// columns at length ("Typical repair cost (labor, parts not included)");
+// a sentence telling what the page holds ends no paragraph's answer.
 func TestRoundTwentySevenReader(t *testing.T) {
+	checkBlocks(t, "# Repairs\n\nWe repair washers and dryers in your home. This page sets out what a visit costs and how our warranty works.\n", []string{
+		"0 Repairs | We repair washers and dryers in your home.",
+	})
 	checkBlocks(t, "Repair costs\nAppliance\tTypical repair cost (labor, parts not included)\nRefrigerator\t$200 – $400\nDryer\t$130 – $300\n", []string{
 		"3 Repair costs | Refrigerator appliance — Typical repair cost (labor, parts not included): $200 – $400",
 		"3 Repair costs | Dryer appliance — Typical repair cost (labor, parts not included): $130 – $300",
