@@ -792,6 +792,34 @@ func adultsOnly(ws []string, asked []int) bool {
 	return adults
 }
 
+// childGap is how far a rule for children is taken to be from a child's
+// age it holds: farther than any limit a number states.
+const childGap = 100
+
+// childrenOnly says whether the age groups ws names are children's alone
+// and every age asked a child's (under 14).
+func childrenOnly(ws []string, asked []int) bool {
+	for _, a := range asked {
+		if a >= 14 {
+			return false
+		}
+	}
+	children := false
+	for _, w := range ws {
+		if !ageGroups[w] {
+			continue
+		}
+		if !childWords[w] {
+			return false
+		}
+		children = true
+	}
+	return children
+}
+
+// childWords are the age groups of children.
+var childWords = folded(toSet(`child children kid kids enfant enfants kind kinder kindern niño niños niña niñas`))
+
 // adultWords are the age groups of adults.
 var adultWords = folded(toSet(`adult adults adulte adultes erwachsene erwachsenen erwachsener adulto adultos`))
 
@@ -833,6 +861,7 @@ func (b *Base) nearestAge(hits []hit, order []int, qw []string) ([]int, map[int]
 		// (amounts are no ages: "15 € par enfant")
 		return words(withoutAmounts(strings.ToLower(b.docs[h.doc].blocks[h.block].text)))
 	}
+	groups := false // the best states no age but a group's: groups decide
 	fitOf := func(h hit) ageFit {
 		ws := wordsOf(h)
 		f := ageFit{gap: math.MaxInt}
@@ -843,10 +872,16 @@ func (b *Base) nearestAge(hits []hit, order []int, qw []string) ([]int, map[int]
 				}
 			}
 		}
+		if f.gap == math.MaxInt && groups && childrenOnly(ws, asked) {
+			// "Séance enfant au cabinet" for a son of 9: a group that
+			// holds the age, coarser than any number
+			f = ageFit{fits: true, gap: childGap}
+		}
 		return f
 	}
 	best := hits[order[0]]
 	pick, near := 0, fitOf(best)
+	groups = near.gap == math.MaxInt
 	if ws := words(strings.ToLower(b.docs[best.doc].blocks[best.block].text)); near.gap == math.MaxInt && statesAge(ws) && !adultsOnly(ws, asked) {
 		// the best states a rule for an age group ("nicht für Kinder und
 		// Jugendliche"), which may be the age's; not "General (adultos)"

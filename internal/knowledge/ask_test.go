@@ -1089,6 +1089,8 @@ func TestAskByAgeRange(t *testing.T) {
 		// a limit the age is outside answers, with a no, over the junior's
 		// definition ("17 or younger") scoring far below it
 		{"testdata/eval/heldout13/en-bowling/faq.md", "my 17 year old wants a beer with his food, is that ok", "over the age of 18"},
+		// rows for groups without numbers: the children's row for a son of 9
+		{"testdata/eval/heldout37/fr-osteopathe/tarifs-et-deroulement-des-seances.txt", "et pour mon fils qui a 9 ans ?", "40 €"},
 	})
 }
 
