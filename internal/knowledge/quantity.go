@@ -80,6 +80,33 @@ func (b *Base) holdsQuantity(unit string, v float64) bool {
 	return false
 }
 
+// unitWord is the unit a lower-case word names: a unit's symbol for its
+// names in the four languages ("12 kilos" and "10 kg", "30 Kilometer" and
+// "30 km", "1500 liter" and "1.500 l"), else the word's stem.
+func unitWord(lang, w string) string {
+	w = fold(w)
+	if u, ok := unitNames[w]; ok {
+		return u
+	}
+	return stem(lang, w)
+}
+
+// unitNames are the names of the units customers and pages write both
+// ways.
+var unitNames = func() map[string]string {
+	m := map[string]string{}
+	for u, names := range map[string]string{
+		"kg": `kg kgs kilo kilos kilogram kilograms kilogramm kilogramme kilogrammes kilogramo kilogramos`,
+		"km": `km kms kilometer kilometern kilometers kilometre kilometres kilomètre kilomètres kilómetro kilómetros`,
+		"l":  `l liter litern liters litre litres litro litros`,
+	} {
+		for _, n := range strings.Fields(names) {
+			m[fold(n)] = u
+		}
+	}
+	return m
+}()
+
 // unitMoney is the unit of an amount of money, whatever its currency.
 const unitMoney = "¤"
 
@@ -211,7 +238,7 @@ func quantitiesOf(lang, text string) []quantity {
 				// a time or an age: other rules read them (a waiting
 				// period, an age limit)
 			case !stopwords[lang][lw] && !isDigits(lw):
-				unit = stem(lang, fold(lw))
+				unit = unitWord(lang, lw)
 			}
 		}
 		if unit != "" {
@@ -466,7 +493,7 @@ func unitOf(lang string, q quantity, lower string) string {
 	if q.unit == unitMoney || q.unit == unitSize {
 		return q.unit
 	}
-	return stem(lang, fold(firstWordOf(strings.TrimLeft(lower[q.end:], " \u00a0"))))
+	return unitWord(lang, firstWordOf(strings.TrimLeft(lower[q.end:], " \u00a0")))
 }
 
 // holds says whether a range holds v, and how far its nearest limit is

@@ -71,6 +71,9 @@ func TestAskByQuantity(t *testing.T) {
 		// answers before the row
 		{"testdata/eval/heldout36/fr-agence-immobiliere/honoraires-et-location.html", "on vend un petit garage 12 000 euros, vous prenez combien ?", "forfait de 1 500 €"},
 		{"testdata/eval/heldout36/fr-agence-immobiliere/honoraires-et-location.html", "je vends ma maison 180 000 € net vendeur, ça me coûtera combien de frais d'agence ?", "12 600 €"},
+		// "12 kilos" and "más de 10 kg" are one unit; "1500 liter" and
+		// "unter 2.500 Litern" too
+		{"testdata/eval/heldout36/es-mensajeria/tarifas-y-preguntas-frecuentes.md", "mi paquete pesa 12 kilos, hay algun suplemento en moto?", "4,70 € de suplemento"},
 		// a size of two dimensions, by its area: "8x10" in "5×7\" up to 8×10\""
 		{"testdata/eval/heldout35/en-picture-framing/framing-prices-and-faq.txt", "what does it cost to frame an 8x10 photo", "$75 – $175"},
 		// "1,500 gallons or less" holds 1500, "1,000 gallons or less" does not
