@@ -1499,7 +1499,19 @@ func announcesStages(before []element) bool { return announcesStagesIn(before, 1
 // words.
 func announcesStagesIn(before []element, most int) bool {
 	for k := len(before) - 1; k >= 0 && k >= len(before)-2; k-- {
-		if e := before[k]; (e.kind == elHeading || e.kind == elParagraph) && len(strings.Fields(e.text)) <= most && stageWords.MatchString(e.text) {
+		if e := before[k]; (e.kind == elHeading || e.kind == elParagraph) && stageStem(e.text) && len(strings.Fields(e.text)) <= most && stageWords.MatchString(e.text) {
+			return true
+		}
+	}
+	return false
+}
+
+// stageStem says whether a text may hold one of stageWords, without the
+// regular expression (every heading of a page asks).
+func stageStem(text string) bool {
+	lower := strings.ToLower(text)
+	for _, w := range [...]string{"step", "stage", "process", "phase", "how it", "étape", "déroul", "comment", "schritt", "ablauf", "läuft", "funktion", "paso", "etapa", "proceso", "fase", "cómo"} {
+		if strings.Contains(lower, w) {
 			return true
 		}
 	}
