@@ -18,13 +18,13 @@ import (
 // the row of the table whose quantity holds it (rowForQuantity).
 type numRange struct {
 	lo, hi float64 // ±Inf for an open end
-	unit   string  // unitMoney, or the unit word's stem
+	unit   string  // unitMoney, unitSize, a unit's symbol (unitNames) or the unit word's stem
 	table  int32   // the block index of the table's first row
 }
 
 // termQuantity, followed by a unit, is the virtual term of a table row
-// stating a quantity of that unit: a question's quantity of the unit
-// ("80 euro", "8 knives") matches it in place of its number, which the
+// stating a range or limit of that unit: a question's quantity of the
+// unit ("80 euro", "8 knives") matches it besides its number, which the
 // row does not have (it has the limit).
 const termQuantity = "_q"
 
