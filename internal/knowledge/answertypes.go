@@ -108,10 +108,8 @@ var ageGroups = folded(toSet(`adult adults adulte adultes erwachsene erwachsenen
 	child children kid kids minor minors enfant enfants mineur mineurs kind kinder kindern jugendliche jugendlichen
 	minderjährige minderjährigen niño niños niña niñas menores`))
 
-// anyWord says whether one of the words of s (as words splits them), in
-// lower case, is in set.
-// eachWord calls f with each word of s (as anyWord reads them), in lower
-// case when it has a capital, until f returns true.
+// eachWord calls f with each word of s (runs of letters and digits), in
+// lower case when it has a capital, until f returns true.
 func eachWord(s string, f func(w string) bool) {
 	call := func(w string) bool {
 		if strings.IndexFunc(w, unicode.IsUpper) >= 0 {
@@ -137,24 +135,15 @@ func eachWord(s string, f func(w string) bool) {
 	}
 }
 
+// anyWord says whether one of the words of s (as eachWord reads them), in
+// lower case, is in set.
 func anyWord(s string, set map[string]bool) bool {
-	in := func(w string) bool {
-		return set[w] || strings.IndexFunc(w, unicode.IsUpper) >= 0 && set[strings.ToLower(w)]
-	}
-	start := -1
-	for i, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 && in(s[start:i]) {
-			return true
-		}
-		start = -1
-	}
-	return start >= 0 && in(s[start:])
+	found := false
+	eachWord(s, func(w string) bool {
+		found = set[w]
+		return found
+	})
+	return found
 }
 
 // statesAge says whether a text (its lower-case words) states an age or a

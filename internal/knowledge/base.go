@@ -260,11 +260,11 @@ func (b *Base) compounds(q string, factor float64) []match {
 	// less than a part's weight
 	for k := 3; k+5 <= len(q); k++ {
 		head := q[k:]
+		r := reverse(head)
 		for _, d := range b.docs {
 			if d.lang != DE {
 				continue
 			}
-			r := reverse(head)
 			for i := sort.SearchStrings(d.rvocab, r); i < len(d.rvocab) && strings.HasPrefix(d.rvocab[i], r); i++ {
 				// (a part of 3 letters or more before the head in both:
 				// "gefahr" is no compound of "efahr")
